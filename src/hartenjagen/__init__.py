@@ -1,0 +1,58 @@
+"""hartenjagen: the rules of Hearts (Hartenjagen) and its variants, as an immutable-state engine.
+
+>>> import hartenjagen as hj
+>>> state = hj.new_game(hj.variants.STANDARD, seed=7)
+>>> moves = hj.legal_moves(state)
+>>> state = hj.apply(state, moves[0])
+
+See ``docs/architecture.md`` for the shape of the library.
+"""
+
+from hartenjagen import rules, variants
+from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game
+from hartenjagen.errors import (
+    CardParseError,
+    HartenjagenError,
+    IllegalMove,
+    IllegalMoveCode,
+    IllegalMoveError,
+    RulesError,
+    SetupError,
+)
+from hartenjagen.moves import Move, MoveError, Pass, Play
+from hartenjagen.rules import Rules
+from hartenjagen.rules.passing import PassDirection
+from hartenjagen.state import HandResult, Phase, State, Trick
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "CardParseError",
+    "HandResult",
+    "HartenjagenError",
+    "IllegalMove",
+    "IllegalMoveCode",
+    "IllegalMoveError",
+    "Move",
+    "MoveError",
+    "Pass",
+    "PassDirection",
+    "Phase",
+    "Play",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "SetupError",
+    "State",
+    "Suit",
+    "Trick",
+    "apply",
+    "explain",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+    "rules",
+    "variants",
+]

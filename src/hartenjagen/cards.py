@@ -1,0 +1,206 @@
+"""Suits, ranks and cards.
+
+A :class:`Card` is an interned value: there is exactly one ``Card`` object per
+rank and suit, so cards compare and hash by identity and pickle back to the
+same object. Two physical copies of a card (a double deck) are the same
+``Card``; the engine tells the copies apart inside.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import ClassVar, Final
+
+from hartenjagen.errors import CardParseError
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order clubs, diamonds, hearts, spades."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """One-letter ASCII name: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Rank(enum.IntEnum):
+    """Ranks from two to ace; the value is the rank's strength (aces high)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """One-character ASCII name: ``2``..``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return "23456789TJQKA"[self - 2]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_SUIT_BY_TEXT: Final = {
+    **{s.letter: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+_RANK_BY_TEXT: Final = {**{r.letter: r for r in Rank}, "10": Rank.TEN}
+
+#: Number of distinct cards; a card's ``index`` lies in ``range(CARD_COUNT)``.
+CARD_COUNT: Final = 52
+
+
+class Card:
+    """One playing card: a rank and a suit.
+
+    ``Card(Rank.QUEEN, Suit.SPADES)`` and ``Card.parse("QS")`` give the same
+    object. ``str(card)`` is the short ASCII form (``QS``, ``TH``); cards sort
+    by suit (clubs, diamonds, hearts, spades) and then by rank.
+    """
+
+    __slots__ = ("rank", "suit", "index")
+    rank: Rank
+    suit: Suit
+    index: int
+
+    _interned: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
+
+    def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        try:
+            return cls._interned[(rank, suit)]  # type: ignore[index]
+        except (KeyError, TypeError):
+            pass
+        if isinstance(rank, bool) or not isinstance(rank, int) or rank not in Rank._value2member_map_:
+            raise CardParseError(rank, "not a rank (2..14)")
+        if isinstance(suit, bool) or not isinstance(suit, int) or suit not in Suit._value2member_map_:
+            raise CardParseError(suit, "not a suit (0..3)")
+        rank, suit = Rank(rank), Suit(suit)
+        card = cls._interned.get((rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "index", suit * 13 + rank - 2)
+            cls._interned[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int, int]]:
+        return (Card, (int(self.rank), int(self.suit)))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card: ``QS``, ``qs``, ``10H``, ``TH``, ``Q♠`` or ``♠Q``.
+
+        A ``Card`` is returned as it is. Anything else raises
+        :class:`CardParseError` (a ``ValueError``) quoting the text.
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardParseError(text, "expected text such as 'QS' or '10H'")
+        body = text.strip().upper()
+        if len(body) < 2:
+            raise CardParseError(text, "too short")
+        # The suit may stand first (♠Q) or last (QS).
+        for suit_text, rank_text in ((body[-1], body[:-1]), (body[0], body[1:])):
+            suit = _SUIT_BY_TEXT.get(suit_text)
+            rank = _RANK_BY_TEXT.get(rank_text.strip())
+            if suit is not None and rank is not None:
+                return cls(rank, suit)
+        raise CardParseError(text, "expected a rank (2-10, T, J, Q, K, A) and a suit (C, D, H, S)")
+
+    @property
+    def symbol(self) -> str:
+        """The card with a suit symbol: ``Q♠``, ``10♥``."""
+        rank = "10" if self.rank == Rank.TEN else self.rank.letter
+        return rank + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+
+#: Every card, indexed by ``Card.index`` (clubs 2..A, diamonds, hearts, spades).
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
+JACK_OF_DIAMONDS: Final = Card(Rank.JACK, Suit.DIAMONDS)
+TWO_OF_CLUBS: Final = Card(Rank.TWO, Suit.CLUBS)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read several cards: ``"QS 10H 2C"`` (spaces or commas) or an iterable of cards or texts."""
+    if isinstance(text, str):
+        items: Iterable[str | Card] = text.replace(",", " ").split()
+    else:
+        items = text
+    try:
+        return tuple(Card.parse(item) for item in items)
+    except TypeError as error:
+        raise CardParseError(text, "expected cards or card texts") from error
+
+
+def cards_of_suit(suit: Suit, ranks: Iterable[Rank] = Rank) -> tuple[Card, ...]:
+    """The cards of one suit, lowest first."""
+    return tuple(Card(rank, suit) for rank in ranks)

@@ -1,0 +1,86 @@
+"""The errors hartenjagen raises: every one is a ``ValueError`` with a clear message."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+
+class HartenjagenError(ValueError):
+    """Base class of every error this library raises on bad input."""
+
+
+class CardParseError(HartenjagenError):
+    """Text that does not name a card (or a list of cards)."""
+
+    def __init__(self, text: object, detail: str = "") -> None:
+        self.text = text
+        message = f"cannot read {text!r} as a card"
+        if detail:
+            message += f": {detail}"
+        super().__init__(message)
+
+
+class RulesError(HartenjagenError):
+    """A ``Rules`` value whose modules cannot be combined, or a module with bad settings."""
+
+
+class SetupError(HartenjagenError):
+    """Bad arguments to ``new_game``: a bad seed, dealer or explicit deal."""
+
+
+class IllegalMoveCode(enum.Enum):
+    """Why a move was refused; the ``code`` of an :class:`IllegalMoveError`."""
+
+    NOT_A_MOVE = "not_a_move"
+    GAME_OVER = "game_over"
+    WRONG_PHASE = "wrong_phase"
+    NO_SUCH_SEAT = "no_such_seat"
+    NOT_YOUR_TURN = "not_your_turn"
+    ALREADY_PASSED = "already_passed"
+    WRONG_PASS_COUNT = "wrong_pass_count"
+    DUPLICATE_CARD = "duplicate_card"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    MUST_LEAD_OPENING_CARD = "must_lead_opening_card"
+    HEARTS_NOT_BROKEN = "hearts_not_broken"
+    POINTS_ON_FIRST_TRICK = "points_on_first_trick"
+
+
+class IllegalMove:
+    """The reason a move is illegal: a machine-readable ``code`` and a sentence for a player.
+
+    ``explain(state, move)`` returns one (or ``None`` for a legal move);
+    ``apply`` raises the same reason as an :class:`IllegalMoveError`.
+    """
+
+    __slots__ = ("code", "message")
+
+    def __init__(self, code: IllegalMoveCode, message: str) -> None:
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.code}, {self.message!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IllegalMove):
+            return NotImplemented
+        return (self.code, self.message) == (other.code, other.message)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.message))
+
+
+class IllegalMoveError(HartenjagenError):
+    """``apply`` was given a move that ``legal_moves`` does not offer.
+
+    ``code`` says why (an :class:`IllegalMoveCode`), ``move`` is the move, and
+    ``str(error)`` is a sentence a player understands.
+    """
+
+    def __init__(self, reason: IllegalMove, move: Any) -> None:
+        self.code = reason.code
+        self.reason = reason
+        self.move = move
+        super().__init__(reason.message)

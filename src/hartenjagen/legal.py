@@ -1,0 +1,146 @@
+"""Immutable sequences of legal moves, built lazily.
+
+``legal_moves`` returns one of these. They support ``len``, indexing,
+slicing, ``in`` and iteration in a stable order, and build move objects only
+when asked: a random choice among the hundreds of three-card passes costs one
+combination, and ``in`` is a bit test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from math import comb
+from typing import overload
+
+from hartenjagen.cards import Card
+from hartenjagen.moves import Pass, Play
+
+
+class _LazyMoves(Sequence):  # type: ignore[type-arg]
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=False))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _index(self, index: int) -> int:
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal move index out of range")
+        return index
+
+
+class PlayMoves(_LazyMoves):
+    """The cards one seat may play, as ``Play`` moves in card order (clubs, diamonds, hearts, spades)."""
+
+    __slots__ = ("_seat", "_plays", "_mask", "_items")
+
+    def __init__(self, seat: int, plays: tuple[Play, ...], mask: int) -> None:
+        self._seat = seat
+        self._plays = plays  # interned Play per Card.index for this seat
+        self._mask = mask  # bits by Card.index
+        self._items: tuple[Play, ...] | None = None
+
+    def _materialize(self) -> tuple[Play, ...]:
+        items = self._items
+        if items is None:
+            plays = self._plays
+            out = []
+            mask = self._mask
+            while mask:
+                low = mask & -mask
+                out.append(plays[low.bit_length() - 1])
+                mask ^= low
+            items = self._items = tuple(out)
+        return items
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Play, ...]: ...
+    def __getitem__(self, index: int | slice) -> Play | tuple[Play, ...]:
+        return self._materialize()[index]
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self._materialize())
+
+    def __contains__(self, move: object) -> bool:
+        return type(move) is Play and move.seat == self._seat and bool(self._mask >> move.card.index & 1)
+
+    def __repr__(self) -> str:
+        return f"PlayMoves({list(self._materialize())!r})"
+
+
+class PassMoves(_LazyMoves):
+    """Every ``Pass`` of ``count`` cards for each seat yet to pass.
+
+    Ordered by seat, then by the cards chosen in lexicographic order of the
+    seat's sorted hand. Nothing is built until asked for.
+    """
+
+    __slots__ = ("_hands", "_count", "_sizes")
+
+    def __init__(self, hands: tuple[tuple[int, tuple[Card, ...]], ...], count: int) -> None:
+        self._hands = hands  # (seat, sorted distinct cards) per seat that may pass
+        self._count = count
+        self._sizes = tuple(comb(len(cards), count) for _, cards in hands)
+
+    def __len__(self) -> int:
+        return sum(self._sizes)
+
+    @overload
+    def __getitem__(self, index: int) -> Pass: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Pass, ...]: ...
+    def __getitem__(self, index: int | slice) -> Pass | tuple[Pass, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        index = self._index(index)
+        for (seat, cards), size in zip(self._hands, self._sizes, strict=True):
+            if index < size:
+                return Pass(seat, _unrank(cards, self._count, index))
+            index -= size
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Pass]:
+        for seat, cards in self._hands:
+            for chosen in combinations(cards, self._count):
+                yield Pass(seat, chosen)
+
+    def __contains__(self, move: object) -> bool:
+        if type(move) is not Pass or len(move.cards) != self._count:
+            return False
+        for seat, cards in self._hands:
+            if seat == move.seat:
+                return len(set(move.cards)) == self._count and set(move.cards) <= set(cards)
+        return False
+
+    def __repr__(self) -> str:
+        seats = [seat for seat, _ in self._hands]
+        return f"<PassMoves of {self._count} cards for seats {seats}: {len(self)} moves>"
+
+
+def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
+    """The ``index``-th k-combination of ``items`` in lexicographic order."""
+    out = []
+    position = 0
+    n = len(items)
+    for slot in range(k):
+        while True:
+            with_this = comb(n - position - 1, k - slot - 1)
+            if index < with_this:
+                out.append(items[position])
+                position += 1
+                break
+            index -= with_this
+            position += 1
+    return tuple(out)

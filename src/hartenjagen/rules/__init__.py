@@ -1,0 +1,118 @@
+"""Rules: a frozen record of rule modules, one per slot.
+
+A variant is a value, not a subclass::
+
+    import attrs
+    from hartenjagen import rules, variants
+
+    mine = attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS,
+                        leading=rules.leading.QUEEN_BREAKS)
+
+Each submodule holds one slot's modules: :mod:`~hartenjagen.rules.deck`,
+:mod:`~hartenjagen.rules.passing`, :mod:`~hartenjagen.rules.opening`,
+:mod:`~hartenjagen.rules.first_trick`, :mod:`~hartenjagen.rules.leading`,
+:mod:`~hartenjagen.rules.scoring`, :mod:`~hartenjagen.rules.moon`,
+:mod:`~hartenjagen.rules.ending` and :mod:`~hartenjagen.rules.extras`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from hartenjagen.errors import RulesError
+from hartenjagen.rules import deck, ending, extras, first_trick, leading, moon, opening, passing, scoring
+from hartenjagen.rules.deck import Deck
+from hartenjagen.rules.ending import Ending
+from hartenjagen.rules.extras import HouseRule
+from hartenjagen.rules.first_trick import FirstTrick
+from hartenjagen.rules.leading import Leading
+from hartenjagen.rules.moon import Moon
+from hartenjagen.rules.opening import Opening
+from hartenjagen.rules.passing import Passing
+from hartenjagen.rules.scoring import Scoring
+
+__all__ = [
+    "Deck",
+    "Ending",
+    "FirstTrick",
+    "HouseRule",
+    "Leading",
+    "Moon",
+    "Opening",
+    "Passing",
+    "Rules",
+    "Scoring",
+    "deck",
+    "ending",
+    "extras",
+    "first_trick",
+    "leading",
+    "moon",
+    "opening",
+    "passing",
+    "scoring",
+]
+
+_SLOTS: dict[str, type] = {
+    "deck": Deck,
+    "passing": Passing,
+    "opening": Opening,
+    "first_trick": FirstTrick,
+    "leading": Leading,
+    "scoring": Scoring,
+    "moon": Moon,
+    "ending": Ending,
+}
+
+
+def _extras(value: Iterable[HouseRule]) -> tuple[HouseRule, ...]:
+    try:
+        items = tuple(value)
+    except TypeError as error:
+        raise RulesError(f"extras must be a list of HouseRule modules, not {value!r}") from error
+    for item in items:
+        if not isinstance(item, HouseRule):
+            raise RulesError(f"extras takes HouseRule modules, not {item!r}")
+    return items
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class Rules:
+    """A complete ruleset: one module per slot, plus house rules in ``extras``.
+
+    The defaults are the standard game (RULES.md ``standard_microsoft_4p``).
+    Building a ``Rules`` value checks every slot's type and asks each module
+    whether it can work with the others; a conflict raises :class:`RulesError`
+    naming both modules.
+    """
+
+    deck: Deck = deck.STD52
+    passing: Passing = passing.LEFT_RIGHT_ACROSS_HOLD
+    opening: Opening = opening.LOWEST_CLUB
+    first_trick: FirstTrick = first_trick.NO_POINTS_UNLESS_FORCED
+    leading: Leading = leading.AFTER_BROKEN
+    scoring: Scoring = scoring.BLACK_LADY
+    moon: Moon = moon.OTHERS_PLUS
+    ending: Ending = ending.TO_100
+    extras: tuple[HouseRule, ...] = attrs.field(default=(), converter=_extras)
+
+    def __attrs_post_init__(self) -> None:
+        for slot, kind in _SLOTS.items():
+            module = getattr(self, slot)
+            if not isinstance(module, kind):
+                raise RulesError(f"slot {slot!r} takes a {kind.__name__} module, not {module!r}")
+        for slot in _SLOTS:
+            getattr(self, slot).check(self)
+        for extra in self.extras:
+            extra.check(self)
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.deck.players
+
+    def modules(self) -> dict[str, object]:
+        """Each slot's module by slot name (``extras`` as a tuple)."""
+        return {**{slot: getattr(self, slot) for slot in _SLOTS}, "extras": self.extras}

@@ -1,0 +1,113 @@
+"""First trick: what may be played to trick one (RULES.md §1.6)."""
+
+from __future__ import annotations
+
+import abc
+import enum
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from hartenjagen.errors import RulesError
+
+if TYPE_CHECKING:
+    from hartenjagen.rules import Rules
+    from hartenjagen.table import Table
+
+
+class RestrictedCards(enum.Enum):
+    """Which cards count as penalty cards on the first trick."""
+
+    #: every card worth more than 0 under the scoring module (RULES.md ``positive_valued``)
+    POSITIVE_VALUED = "positive_valued"
+    #: hearts and the Q♠, literally (S000, S003, OpenSpiel; ``hearts_and_qs``)
+    HEARTS_AND_QUEEN = "hearts_and_qs"
+
+
+class ForcedChoice(enum.Enum):
+    """What a player who holds only restricted cards may play."""
+
+    #: any of them, the Q♠ included (OpenSpiel; ``forced_any``)
+    ANY = "forced_any"
+    #: only the restricted cards of the lowest value (``forced_min_value``, unsourced)
+    MIN_VALUE = "forced_min_value"
+
+
+class FirstTrick(abc.ABC):
+    """The ``first_trick`` slot: a filter on the cards allowed in trick one."""
+
+    @abc.abstractmethod
+    def filter(self, candidates: int, table: Table) -> int:
+        """Narrow ``candidates`` (after following suit and the lead rule); never empty it."""
+
+    @abc.abstractmethod
+    def refusal(self, table: Table) -> str:
+        """A sentence saying what may not be played to the first trick."""
+
+    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
+        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+
+
+@attrs.frozen
+class NoPointsUnlessForced(FirstTrick):
+    """No penalty card may be played to the first trick unless the player has no other legal card.
+
+    The rule applies to the leader too when the lead rule leaves a choice;
+    following suit comes first. RULES.md ``no_points_unless_forced``; S000,
+    S002, S004, OpenSpiel ``no_pts_on_first_trick``.
+    """
+
+    restricted: RestrictedCards = RestrictedCards.POSITIVE_VALUED
+    forced: ForcedChoice = ForcedChoice.ANY
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.restricted, RestrictedCards):
+            raise RulesError(f"first_trick: restricted must be a RestrictedCards, not {self.restricted!r}")
+        if not isinstance(self.forced, ForcedChoice):
+            raise RulesError(f"first_trick: forced must be a ForcedChoice, not {self.forced!r}")
+
+    def restricted_mask(self, table: Table) -> int:
+        """The physical cards this rule keeps off the first trick."""
+        if self.restricted is RestrictedCards.POSITIVE_VALUED:
+            return table.positive_mask
+        return table.hearts_mask | table.queen_mask
+
+    def filter(self, candidates: int, table: Table) -> int:
+        restricted = self.restricted_mask(table)
+        free = candidates & ~restricted
+        if free:
+            return free
+        if self.forced is ForcedChoice.ANY:
+            return candidates
+        lowest = min(table.values[table.card_of[p].index] for p in _bits(candidates))
+        return sum(1 << p for p in _bits(candidates) if table.values[table.card_of[p].index] == lowest)
+
+    def refusal(self, table: Table) -> str:
+        what = "penalty cards" if self.restricted is RestrictedCards.POSITIVE_VALUED else "hearts or the Q♠"
+        return f"no {what} on the first trick while you have another card you may play"
+
+
+@attrs.frozen
+class AnythingOnFirstTrick(FirstTrick):
+    """The first trick is played like any other (RULES.md ``allowed``; S000 house rule, Dutch rules)."""
+
+    def filter(self, candidates: int, table: Table) -> int:
+        return candidates
+
+    def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
+        return "anything may be played to the first trick"
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+#: No penalty cards on trick one unless forced; forced players may play any of them.
+NO_POINTS_UNLESS_FORCED: Final = NoPointsUnlessForced()
+#: No restriction on trick one.
+ANYTHING: Final = AnythingOnFirstTrick()

@@ -1,0 +1,245 @@
+"""The game state: an immutable, hashable value.
+
+A :class:`State` is built by :func:`hartenjagen.new_game` and
+:func:`hartenjagen.apply`, never by hand. Inside, hands and captured cards are
+bitmasks over physical cards (see :mod:`hartenjagen.table`); the public
+attributes give them as :class:`Card` tuples.
+"""
+
+from __future__ import annotations
+
+import enum
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from hartenjagen.cards import Card
+from hartenjagen.moves import Play
+
+if TYPE_CHECKING:
+    from hartenjagen.rules import Rules
+    from hartenjagen.rules.passing import PassDirection
+    from hartenjagen.table import Table
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    #: seats choose cards to pass (simultaneously, in any order)
+    PASSING = "passing"
+    #: a seat plays a card to the trick
+    PLAYING = "playing"
+    #: the game has ended; there are no legal moves
+    GAME_OVER = "game_over"
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick: who led, the cards in play order, and who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The trick as moves, in play order."""
+        n = len(self.cards)
+        return tuple(Play((self.leader + i) % n, card) for i, card in enumerate(self.cards))
+
+
+@attrs.frozen
+class HandResult:
+    """One line of the score sheet: what a complete hand scored.
+
+    ``raw`` is each seat's card points, ``points`` what each seat scored after
+    the moon and bonuses, ``totals`` the running totals after this hand and
+    ``shooter`` the seat that shot the moon (or ``None``).
+    """
+
+    hand_index: int
+    dealer: int
+    raw: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    shooter: int | None
+
+
+# Field positions inside the tuple, with the docstring of public ones. The order is private.
+_FIELDS: tuple[tuple[str, str], ...] = (
+    ("_table", ""),
+    ("phase", "What the game is waiting for (a :class:`Phase`)."),
+    ("hand_index", "The hand being played, counted from 0."),
+    ("dealer", "The seat that dealt this hand."),
+    ("_hand_masks", ""),
+    ("_passed_masks", ""),
+    ("_pending_passes", ""),
+    ("_leader", ""),
+    ("_trick_cards", ""),
+    ("tricks", "The completed tricks of this hand (:class:`Trick` values), oldest first."),
+    ("_taken_masks", ""),
+    ("hearts_broken", "Whether hearts have been broken in this hand."),
+    ("scores", "Each seat's running total of penalty points, updated when a hand ends."),
+    ("score_sheet", "One :class:`HandResult` per complete hand, oldest first."),
+    ("seed", "The seed the game was dealt from (``None``: the system's secure random source)."),
+    ("_deal_count", ""),
+    ("_dealt_masks", ""),
+    ("winners", "The winning seats once the game is over (else empty)."),
+)
+
+
+class State(tuple):  # type: ignore[type-arg]
+    """The state of one game: immutable, hashable, equal by value and picklable.
+
+    Read it through the attributes below; change it only through
+    :func:`hartenjagen.apply`, which returns a new state.
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        _table: Table
+        phase: Phase
+        hand_index: int
+        dealer: int
+        _hand_masks: tuple[int, ...]
+        _passed_masks: tuple[int, ...]
+        _pending_passes: int
+        _leader: int
+        _trick_cards: tuple[int, ...]
+        tricks: tuple[Trick, ...]
+        _taken_masks: tuple[int, ...]
+        hearts_broken: bool
+        scores: tuple[int, ...]
+        score_sheet: tuple[HandResult, ...]
+        seed: int | None
+        _deal_count: int
+        _dealt_masks: tuple[int, ...]
+        winners: tuple[int, ...]
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not State:
+            return False
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __getnewargs__(self) -> tuple[tuple[Any, ...]]:
+        return (tuple(self),)
+
+    def __repr__(self) -> str:
+        return (
+            f"<State hand {self.hand_index} {self.phase.value} to_move={self.to_move} scores={self.scores}>"
+        )
+
+    # Derived public attributes.
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        return self._table.rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats (0..players-1, clockwise)."""
+        return self._table.players
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played, counted from 1 (``hand_index + 1``)."""
+        return self.hand_index + 1
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer."""
+        return (self.dealer + 1) % self._table.players
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        """Where cards are passed in this hand (``HOLD`` when none are)."""
+        return self._table.rules.passing.direction(self.hand_index, self._table.players)
+
+    @property
+    def pass_count(self) -> int:
+        """How many cards each seat passes in this hand."""
+        return self._table.rules.passing.count(self.hand_index, self._table.players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may act now: every seat yet to pass, or the seat to play."""
+        phase = self.phase
+        if phase is Phase.PLAYING:
+            return ((self._leader + len(self._trick_cards)) % self._table.players,)
+        if phase is Phase.PASSING:
+            pending = self._pending_passes
+            return tuple(seat for seat in range(self._table.players) if pending >> seat & 1)
+        return ()
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted by suit and rank."""
+        cards = self._table.cards
+        return tuple(cards(mask) for mask in self._hand_masks)
+
+    @property
+    def passed(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat passed this hand (empty until it has passed)."""
+        cards = self._table.cards
+        return tuple(cards(mask) for mask in self._passed_masks)
+
+    @property
+    def trick(self) -> tuple[Play, ...]:
+        """The cards on the table in the current trick, in play order."""
+        table = self._table
+        n = table.players
+        return tuple(Play((self._leader + i) % n, table.card_of[p]) for i, p in enumerate(self._trick_cards))
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        return self._leader
+
+    @property
+    def trick_number(self) -> int:
+        """The number of tricks completed in this hand (the current trick's index)."""
+        return len(self.tricks)
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has captured in this hand."""
+        cards = self._table.cards
+        return tuple(cards(mask) for mask in self._taken_masks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has won in this hand."""
+        counts = [0] * self._table.players
+        for trick in self.tricks:
+            counts[trick.winner] += 1
+        return tuple(counts)
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as dealt for this hand, before passing."""
+        cards = self._table.cards
+        return tuple(cards(mask) for mask in self._dealt_masks)
+
+
+for _index, (_name, _doc) in enumerate(_FIELDS):
+    setattr(State, _name, property(itemgetter(_index), doc=_doc or None))
+del _index, _name, _doc
+
+_new_state = tuple.__new__
+
+
+def make_state(*fields: Any) -> State:
+    """Build a state from its fields in private order (for the engine only)."""
+    return _new_state(State, fields)
