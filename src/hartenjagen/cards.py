@@ -196,7 +196,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     else:
         items = text
     try:
-        return tuple(Card.parse(item) for item in items)
+        return tuple(map(Card.parse, items))
     except TypeError as error:
         raise CardParseError(text, "expected cards or card texts") from error
 

@@ -20,6 +20,7 @@ from hartenjagen.state import HandResult, Phase, State, Trick, make_state
 from hartenjagen.table import Table, table_for
 
 Code = IllegalMoveCode
+_new_state = tuple.__new__
 _NO_MOVES: tuple[Move, ...] = ()
 _SECURE = random.SystemRandom()
 
@@ -177,11 +178,9 @@ def legal_moves(state: State) -> Sequence[Move]:
     if phase is Phase.PASSING:
         pending = state._pending_passes
         hands = tuple(
-            (seat, tuple(sorted(set(table.cards(mask)))))
-            for seat, mask in enumerate(state._hand_masks)
-            if pending >> seat & 1
+            (seat, table.distinct(mask)) for seat, mask in enumerate(state._hand_masks) if pending >> seat & 1
         )
-        return PassMoves(hands, state.pass_count)
+        return PassMoves(table, hands, state.pass_count)
     return _NO_MOVES
 
 
@@ -274,9 +273,9 @@ def apply(state: State, move: Move) -> State:
             bits = hand & table.bits_of[move.card.index] & _play_mask(state, hand)
             if bits:
                 return _play(state, seat, bits & -bits)
-    elif type(move) is Pass and explain(state, move) is None:
-        return _pass(state, move)
     reason = explain(state, move)
+    if reason is None and type(move) is Pass:
+        return _pass(state, move)
     if reason is None:  # pragma: no cover - the fast path and explain share _play_mask
         raise AssertionError(f"move {move!r} is legal but was not applied")
     raise IllegalMoveError(reason, move)
@@ -312,37 +311,32 @@ def _pass(state: State, move: Pass) -> State:
 
 
 def _play(state: State, seat: int, bit: int) -> State:
-    table = state._table
+    (table, phase, hand_index, dealer, hands, passed, _, leader, trick, tricks, taken, broken,
+     scores, sheet, seed, deal_count, dealt, _) = state  # fmt: skip
     n = table.players
     physical = bit.bit_length() - 1
-    hands = list(state._hand_masks)
-    hands[seat] ^= bit
-    trick = state._trick_cards
-    broken = state.hearts_broken
+    hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1 :]
     if not broken:
         discarded = bool(trick) and table.suit_of[physical] != table.suit_of[trick[0]]
-        broken = table.rules.leading.breaks(physical, discarded, len(state.tricks), table)
+        broken = table.rules.leading.breaks(physical, discarded, len(tricks), table)
     trick += (physical,)
     if len(trick) < n:
-        return make_state(
-            table, Phase.PLAYING, state.hand_index, state.dealer, tuple(hands),
-            state._passed_masks, 0, state._leader, trick, state.tricks, state._taken_masks,
-            broken, state.scores, state.score_sheet, state.seed, state._deal_count,
-            state._dealt_masks, (),
-        )  # fmt: skip
-    leader = state._leader
+        return _new_state(State, (
+            table, phase, hand_index, dealer, hands, passed, 0, leader, trick, tricks, taken,
+            broken, scores, sheet, seed, deal_count, dealt, (),
+        ))  # fmt: skip
     winner = (leader + _winning_position(table, trick)) % n
-    tricks = state.tricks + (Trick(leader, tuple(table.card_of[p] for p in trick), winner),)
-    taken = list(state._taken_masks)
+    tricks += (Trick(leader, tuple(map(table.card_of.__getitem__, trick)), winner),)
+    won = 0
     for p in trick:
-        taken[winner] |= 1 << p
+        won |= 1 << p
+    taken = taken[:winner] + (taken[winner] | won,) + taken[winner + 1 :]
     if hands[winner]:
-        return make_state(
-            table, Phase.PLAYING, state.hand_index, state.dealer, tuple(hands),
-            state._passed_masks, 0, winner, (), tricks, tuple(taken), broken, state.scores,
-            state.score_sheet, state.seed, state._deal_count, state._dealt_masks, (),
-        )  # fmt: skip
-    return _end_hand(state, tuple(taken), tricks)
+        return _new_state(State, (
+            table, phase, hand_index, dealer, hands, passed, 0, winner, (), tricks, taken,
+            broken, scores, sheet, seed, deal_count, dealt, (),
+        ))  # fmt: skip
+    return _end_hand(state, taken, tricks)
 
 
 def _winning_position(table: Table, trick: tuple[int, ...]) -> int:

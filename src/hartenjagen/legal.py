@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from hartenjagen.cards import Card
 from hartenjagen.moves import Pass, Play
+
+if TYPE_CHECKING:
+    from hartenjagen.table import Table
 
 
 class _LazyMoves(Sequence):  # type: ignore[type-arg]
@@ -87,12 +90,20 @@ class PassMoves(_LazyMoves):
     seat's sorted hand. Nothing is built until asked for.
     """
 
-    __slots__ = ("_hands", "_count", "_sizes")
+    __slots__ = ("_table", "_hands", "_count", "_sizes", "_cards")
 
-    def __init__(self, hands: tuple[tuple[int, tuple[Card, ...]], ...], count: int) -> None:
-        self._hands = hands  # (seat, sorted distinct cards) per seat that may pass
+    def __init__(self, table: Table, hands: tuple[tuple[int, int], ...], count: int) -> None:
+        self._table = table
+        self._hands = hands  # (seat, bits by Card.index) per seat that may pass
         self._count = count
-        self._sizes = tuple(comb(len(cards), count) for _, cards in hands)
+        self._sizes = tuple(comb(mask.bit_count(), count) for _, mask in hands)
+        self._cards: dict[int, tuple[Card, ...]] = {}
+
+    def _seat_cards(self, seat: int, mask: int) -> tuple[Card, ...]:
+        cards = self._cards.get(seat)
+        if cards is None:
+            cards = self._cards[seat] = self._table.cards(mask)
+        return cards
 
     def __len__(self) -> int:
         return sum(self._sizes)
@@ -105,23 +116,26 @@ class PassMoves(_LazyMoves):
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
         index = self._index(index)
-        for (seat, cards), size in zip(self._hands, self._sizes, strict=True):
+        for (seat, mask), size in zip(self._hands, self._sizes, strict=True):
             if index < size:
-                return Pass(seat, _unrank(cards, self._count, index))
+                return Pass(seat, _unrank(self._seat_cards(seat, mask), self._count, index))
             index -= size
         raise AssertionError("unreachable")  # pragma: no cover
 
     def __iter__(self) -> Iterator[Pass]:
-        for seat, cards in self._hands:
-            for chosen in combinations(cards, self._count):
+        for seat, mask in self._hands:
+            for chosen in combinations(self._seat_cards(seat, mask), self._count):
                 yield Pass(seat, chosen)
 
     def __contains__(self, move: object) -> bool:
         if type(move) is not Pass or len(move.cards) != self._count:
             return False
-        for seat, cards in self._hands:
+        for seat, mask in self._hands:
             if seat == move.seat:
-                return len(set(move.cards)) == self._count and set(move.cards) <= set(cards)
+                chosen = 0
+                for card in move.cards:
+                    chosen |= 1 << card.index
+                return chosen.bit_count() == self._count and chosen & ~mask == 0
         return False
 
     def __repr__(self) -> str:

@@ -8,6 +8,7 @@ cards away before play. Cards may be given as :class:`Card` values or as text
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 import attrs
 
@@ -17,6 +18,9 @@ from hartenjagen.errors import HartenjagenError
 
 class MoveError(HartenjagenError):
     """A move value that cannot be built (a seat that is not a whole number, bad card text)."""
+
+
+_card_index = attrgetter("index")
 
 
 def _seat(value: object) -> int:
@@ -30,7 +34,7 @@ def _card(value: str | Card) -> Card:
 
 
 def _sorted_cards(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
-    return tuple(sorted(parse_cards(value)))
+    return tuple(sorted(parse_cards(value), key=_card_index))
 
 
 @attrs.frozen(cache_hash=True, repr=False)

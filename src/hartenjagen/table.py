@@ -95,13 +95,14 @@ class Table:
 
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The cards in a bitmask, sorted (a card twice if both copies are in it)."""
-        out = []
+        indexes = []
         while mask:
             low = mask & -mask
-            out.append(self.card_of[low.bit_length() - 1])
+            indexes.append((low.bit_length() - 1) % CARD_COUNT)
             mask ^= low
-        out.sort()
-        return tuple(out)
+        if self.copies > 1:
+            indexes.sort()
+        return tuple(map(ALL_CARDS.__getitem__, indexes))
 
     def distinct(self, mask: int) -> int:
         """Fold a mask over physical cards onto ``Card.index`` bits (copies merge)."""
