@@ -20,7 +20,7 @@ from hartenjagen.errors import (
     RulesError,
     SetupError,
 )
-from hartenjagen.moves import Move, MoveError, Pass, Play
+from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, MoveError, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import HandResult, Phase, State, Trick
@@ -28,6 +28,7 @@ from hartenjagen.state import HandResult, Phase, State, Trick
 __version__ = "0.1.0"
 
 __all__ = [
+    "Announce",
     "Card",
     "CardParseError",
     "HandResult",
@@ -35,6 +36,8 @@ __all__ = [
     "IllegalMove",
     "IllegalMoveCode",
     "IllegalMoveError",
+    "MoonChoice",
+    "MoonOption",
     "Move",
     "MoveError",
     "Pass",

@@ -1,31 +1,55 @@
 """The engine: ``new_game``, ``legal_moves``, ``apply``, ``is_legal`` and ``explain``.
 
-Every rule lives in a rule module; this file only runs the game loop
-(deal, pass, play tricks, score, next hand) and asks the modules of the
-state's ``Rules`` at each step. Legality has one chain, :func:`_play_mask`,
-shared by ``legal_moves``, ``apply`` and ``explain``.
+Every rule lives in a rule module; this file only runs the game loop (deal,
+exchange, announcements, tricks, scoring, next hand) and asks the modules of
+the state's ``Rules`` at each step. It names no variant. Legality of a play
+has one chain, :func:`_play_mask`, shared by ``legal_moves``, ``apply`` and
+``explain``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from hartenjagen.cards import Card, parse_cards
+from hartenjagen.chance import chance_for
 from hartenjagen.errors import CardParseError, IllegalMove, IllegalMoveCode, IllegalMoveError, SetupError
 from hartenjagen.legal import PassMoves, PlayMoves
-from hartenjagen.moves import Move, Pass, Play
+from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Rules
-from hartenjagen.state import HandResult, Phase, State, Trick, make_state
+from hartenjagen.rules.extras import HandSummary
+from hartenjagen.state import _FIELDS, HandResult, Phase, State, Trick
 from hartenjagen.table import Table, table_for
 
 Code = IllegalMoveCode
 _new_state = tuple.__new__
 _NO_MOVES: tuple[Move, ...] = ()
 _SECURE = random.SystemRandom()
+_INDEX = {name: index for index, (name, _) in enumerate(_FIELDS)}
+#: The codes of the play chain: a revoke-penalty house rule lets these plays through.
+_RULE_CODES = frozenset(
+    {
+        Code.MUST_FOLLOW_SUIT,
+        Code.MUST_LEAD_OPENING_CARD,
+        Code.HEARTS_NOT_BROKEN,
+        Code.POINTS_ON_FIRST_TRICK,
+        Code.MUST_DROP_QUEEN,
+        Code.HOUSE_RULE,
+    }
+)
 
 #: A deal given to ``new_game``: one list of cards (or card texts) per seat.
 Deal = Sequence[Iterable[str | Card] | str]
+
+
+def _replace(state: State, **changes: Any) -> State:
+    """A copy of ``state`` with some fields changed (for the rarer transitions)."""
+    fields = list(state)
+    for name, value in changes.items():
+        fields[_INDEX[name]] = value
+    return _new_state(State, fields)
 
 
 # ---------------------------------------------------------------- new game
@@ -112,20 +136,37 @@ def _start_hand(
     seed: int | None,
     deal_count: int,
 ) -> State:
+    """The state after a deal: the exchange, the announcements or the first lead."""
     n = table.players
-    passes = table.rules.passing.count(hand_index, n) and table.rules.passing.direction(hand_index, n).offset(
-        n
-    )
-    if passes:
-        return make_state(
-            table, Phase.PASSING, hand_index, dealer, hands, (0,) * n, (1 << n) - 1,
-            0, (), (), (0,) * n, False, scores, sheet, seed, deal_count, hands, (),
-        )  # fmt: skip
-    leader = table.rules.opening.leader(hands, dealer, table)
-    return make_state(
-        table, Phase.PLAYING, hand_index, dealer, hands, (0,) * n, 0,
-        leader, (), (), (0,) * n, False, scores, sheet, seed, deal_count, hands, (),
-    )  # fmt: skip
+    passing = table.rules.passing
+    direction = passing.direction(hand_index, n, chance_for(seed, deal_count, "direction"))
+    state = _new_state(State, (
+        table, Phase.PASSING, hand_index, dealer, hands, (0,) * n, 0, 0, (), (), (0,) * n, False,
+        scores, sheet, seed, deal_count, hands, (), direction, (), 0, (), None,
+    ))  # fmt: skip
+    if passing.stage_counts(direction):
+        return _replace(state, _pending=_seat_mask(passing.givers(0, direction, n, dealer)))
+    return _after_exchange(state)
+
+
+def _seat_mask(seats: Iterable[int]) -> int:
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
+
+
+def _after_exchange(state: State) -> State:
+    """Open the announcement round if a house rule has one, else the first trick."""
+    if any(extra.announces(state) for extra in state.rules.extras):
+        return _replace(state, phase=Phase.ANNOUNCING, _pending=(1 << state.players) - 1)
+    return _begin_play(state)
+
+
+def _begin_play(state: State) -> State:
+    table = state._table
+    leader = table.rules.opening.leader(state._hand_masks, state.dealer, table)
+    return _replace(state, phase=Phase.PLAYING, _pending=0, _leader=leader)
 
 
 # ---------------------------------------------------------------- legality
@@ -159,6 +200,10 @@ def _play_mask(state: State, hand: int, trace: list[tuple[Code, str, int]] | Non
         candidates = rules.first_trick.filter(candidates, table)
         if trace is not None:
             trace.append((Code.POINTS_ON_FIRST_TRICK, rules.first_trick.refusal(table), candidates))
+    for extra in rules.extras:
+        candidates = extra.restrict_play(candidates, hand, state, table)
+        if trace is not None:
+            trace.append((extra.play_code, extra.refusal(table), candidates))
     return candidates
 
 
@@ -166,8 +211,10 @@ def legal_moves(state: State) -> Sequence[Move]:
     """The moves that may be made now, in a stable order; empty once the game is over.
 
     In the passing phase these are the passes of every seat that has not
-    passed yet (built lazily: ``len``, indexing and ``in`` cost next to
-    nothing). In play they are the cards the seat to move may play.
+    chosen yet (built lazily: ``len``, indexing and ``in`` cost next to
+    nothing). In play they are the cards the seat to move may play; in an
+    announcement round, the seat's yes and no; after a moon with a choice,
+    the shooter's options.
     """
     phase = state.phase
     table = state._table
@@ -176,26 +223,50 @@ def legal_moves(state: State) -> Sequence[Move]:
         mask = _play_mask(state, state._hand_masks[seat])
         return PlayMoves(seat, table.plays[seat], table.distinct(mask))
     if phase is Phase.PASSING:
-        pending = state._pending_passes
+        passing = table.rules.passing
+        stage = len(state._pass_log)
+        pending = state._pending
         hands = tuple(
-            (seat, table.distinct(mask)) for seat, mask in enumerate(state._hand_masks) if pending >> seat & 1
+            (seat, passing.allowed(stage, seat, mask, state._pass_log, table))
+            for seat, mask in enumerate(state._hand_masks)
+            if pending >> seat & 1
         )
         return PassMoves(table, hands, state.pass_count)
+    if phase is Phase.ANNOUNCING:
+        (seat,) = state.to_move
+        return (Announce(seat, False), Announce(seat, True))
+    if phase is Phase.MOON_CHOICE and state._shooter is not None:
+        return tuple(MoonChoice(state._shooter, option) for option in table.rules.moon.options())
     return _NO_MOVES
 
 
 def explain(state: State, move: object) -> IllegalMove | None:
     """Why ``move`` is illegal now (a code and a sentence), or ``None`` if it is legal."""
-    if type(move) is Play:
-        return _explain_play(state, move)
-    if type(move) is Pass:
-        return _explain_pass(state, move)
-    return IllegalMove(Code.NOT_A_MOVE, f"{move!r} is not a move (expected Play or Pass)")
+    kind = type(move)
+    if kind is Play:
+        return _explain_play(state, move)  # type: ignore[arg-type]
+    if kind is Pass:
+        return _explain_pass(state, move)  # type: ignore[arg-type]
+    if kind is Announce:
+        return _explain_turn(state, move.seat, Phase.ANNOUNCING)  # type: ignore[attr-defined]
+    if kind is MoonChoice:
+        return _explain_moon_choice(state, move)  # type: ignore[arg-type]
+    return IllegalMove(
+        Code.NOT_A_MOVE, f"{move!r} is not a move (expected Play, Pass, Announce or MoonChoice)"
+    )
 
 
 def is_legal(state: State, move: object) -> bool:
-    """Whether ``apply(state, move)`` would accept ``move``."""
+    """Whether ``apply(state, move)`` accepts ``move`` as a legal move."""
     return explain(state, move) is None
+
+
+_DOING = {
+    Phase.PASSING: "pass cards",
+    Phase.ANNOUNCING: "make announcements",
+    Phase.PLAYING: "play a card",
+    Phase.MOON_CHOICE: "choose how the moon is scored",
+}
 
 
 def _explain_common(state: State, seat: int, wanted: Phase) -> IllegalMove | None:
@@ -206,26 +277,29 @@ def _explain_common(state: State, seat: int, wanted: Phase) -> IllegalMove | Non
     if not 0 <= seat < n:
         return IllegalMove(Code.NO_SUCH_SEAT, f"there is no seat {seat}: seats are 0 to {n - 1}")
     if phase is not wanted:
-        return IllegalMove(Code.WRONG_PHASE, f"now is the time to {_verb(phase)}, not to {_verb(wanted)}")
+        return IllegalMove(Code.WRONG_PHASE, f"now is the time to {_DOING[phase]}, not to {_DOING[wanted]}")
     return None
 
 
-def _verb(phase: Phase) -> str:
-    return "pass cards" if phase is Phase.PASSING else "play a card"
+def _explain_turn(state: State, seat: int, wanted: Phase) -> IllegalMove | None:
+    problem = _explain_common(state, seat, wanted)
+    if problem:
+        return problem
+    to_move = state.to_move
+    if seat not in to_move:
+        return IllegalMove(Code.NOT_YOUR_TURN, f"it is seat {to_move[0]}'s turn, not seat {seat}'s")
+    return None
 
 
 def _explain_play(state: State, move: Play) -> IllegalMove | None:
-    problem = _explain_common(state, move.seat, Phase.PLAYING)
+    problem = _explain_turn(state, move.seat, Phase.PLAYING)
     if problem:
         return problem
     table = state._table
-    seat = (state._leader + len(state._trick_cards)) % table.players
-    if move.seat != seat:
-        return IllegalMove(Code.NOT_YOUR_TURN, f"it is seat {seat}'s turn to play, not seat {move.seat}'s")
-    hand = state._hand_masks[seat]
+    hand = state._hand_masks[move.seat]
     bits = table.bits_of[move.card.index]
     if not hand & bits:
-        return IllegalMove(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold the {move.card.symbol}")
+        return IllegalMove(Code.CARD_NOT_IN_HAND, f"seat {move.seat} does not hold the {move.card.symbol}")
     trace: list[tuple[Code, str, int]] = []
     _play_mask(state, hand, trace)
     for code, sentence, allowed in trace:
@@ -238,20 +312,42 @@ def _explain_pass(state: State, move: Pass) -> IllegalMove | None:
     problem = _explain_common(state, move.seat, Phase.PASSING)
     if problem:
         return problem
-    if not state._pending_passes >> move.seat & 1:
+    if not state._pending >> move.seat & 1:
+        if state.pass_stage == 0 and move.seat not in state.rules.passing.givers(
+            0, state.pass_direction, state.players, state.dealer
+        ):
+            return IllegalMove(Code.NOT_YOUR_TURN, f"seat {move.seat} does not pass in this hand")
         return IllegalMove(Code.ALREADY_PASSED, f"seat {move.seat} has already passed")
     count = state.pass_count
     if len(move.cards) != count:
         return IllegalMove(Code.WRONG_PASS_COUNT, f"pass exactly {count} cards, not {len(move.cards)}")
     table = state._table
     hand = state._hand_masks[move.seat]
-    for card in set(move.cards):
+    stage = len(state._pass_log)
+    allowed = table.rules.passing.allowed(stage, move.seat, hand, state._pass_log, table)
+    for card in dict.fromkeys(move.cards):
         copies = move.cards.count(card)
         held = (hand & table.bits_of[card.index]).bit_count()
         if held == 0:
             return IllegalMove(Code.CARD_NOT_IN_HAND, f"seat {move.seat} does not hold the {card.symbol}")
         if copies > held:
             return IllegalMove(Code.DUPLICATE_CARD, f"the {card.symbol} is named {copies} times")
+        if (allowed & table.bits_of[card.index]).bit_count() < copies:
+            return IllegalMove(
+                Code.PASS_NOT_ALLOWED,
+                f"{card.symbol} may not be passed: {table.rules.passing.refusal(stage)}",
+            )
+    return None
+
+
+def _explain_moon_choice(state: State, move: MoonChoice) -> IllegalMove | None:
+    problem = _explain_turn(state, move.seat, Phase.MOON_CHOICE)
+    if problem:
+        return problem
+    options = state.rules.moon.options()
+    if move.option not in options:
+        names = ", ".join(option.value for option in options)
+        return IllegalMove(Code.NOT_AN_OPTION, f"{move.option.value} is not an option here: choose {names}")
     return None
 
 
@@ -262,22 +358,31 @@ def apply(state: State, move: Move) -> State:
     """The state after ``move``; ``state`` itself is never changed.
 
     A move that ``legal_moves(state)`` does not offer raises
-    :class:`IllegalMoveError` with the reason ``explain`` gives.
+    :class:`IllegalMoveError` with the reason ``explain`` gives. The one
+    exception is a ruleset with a revoke penalty (``RevokePenalty``): there an
+    illegal play of a card in hand is accepted and voids the hand.
     """
     if type(move) is Play and state.phase is Phase.PLAYING:
         table = state._table
-        trick = state._trick_cards
-        seat = (state._leader + len(trick)) % table.players
+        seat = (state._leader + len(state._trick_cards)) % table.players
         if move.seat == seat:
             hand = state._hand_masks[seat]
             bits = hand & table.bits_of[move.card.index] & _play_mask(state, hand)
             if bits:
                 return _play(state, seat, bits & -bits)
     reason = explain(state, move)
-    if reason is None and type(move) is Pass:
-        return _pass(state, move)
-    if reason is None:  # pragma: no cover - the fast path and explain share _play_mask
-        raise AssertionError(f"move {move!r} is legal but was not applied")
+    if reason is None:
+        if type(move) is Pass:
+            return _pass(state, move)
+        if type(move) is Announce:
+            return _announce(state, move)
+        if type(move) is MoonChoice:
+            return _finish_hand(state, state._taken_masks, state._shooter, move.option)
+        raise AssertionError(f"move {move!r} is legal but was not applied")  # pragma: no cover
+    if reason.code in _RULE_CODES:
+        penalty = _revoke_penalty(state)
+        if penalty is not None:
+            return _void_hand(state, move.seat, penalty)
     raise IllegalMoveError(reason, move)
 
 
@@ -291,28 +396,35 @@ def _pass(state: State, move: Pass) -> State:
         chosen |= free & -free
     hands = list(state._hand_masks)
     hands[seat] = hand & ~chosen
-    passed = list(state._passed_masks)
-    passed[seat] = chosen
-    pending = state._pending_passes & ~(1 << seat)
-    phase = Phase.PASSING
-    leader = 0
-    if not pending:
-        n = table.players
-        offset = state.pass_direction.offset(n)
-        for giver in range(n):
-            hands[(giver + offset) % n] |= passed[giver]
-        phase = Phase.PLAYING
-        leader = table.rules.opening.leader(tuple(hands), state.dealer, table)
-    return make_state(
-        table, phase, state.hand_index, state.dealer, tuple(hands), tuple(passed), pending,
-        leader, (), (), state._taken_masks, False, state.scores, state.score_sheet, state.seed,
-        state._deal_count, state._dealt_masks, (),
-    )  # fmt: skip
+    given = list(state._passed_masks)
+    given[seat] = chosen
+    pending = state._pending & ~(1 << seat)
+    if pending:
+        return _replace(state, _hand_masks=tuple(hands), _passed_masks=tuple(given), _pending=pending)
+    passing = table.rules.passing
+    stage = len(state._pass_log)
+    direction = state.pass_direction
+    chance = chance_for(state.seed, state._deal_count, f"exchange{stage}")
+    received = passing.exchange(stage, direction, tuple(given), state.dealer, chance, table)
+    hands = [mask | got for mask, got in zip(hands, received, strict=True)]
+    log = (*state._pass_log, (tuple(given), received))
+    n = table.players
+    state = _replace(state, _hand_masks=tuple(hands), _passed_masks=(0,) * n, _pass_log=log, _pending=0)
+    if stage + 1 < len(passing.stage_counts(direction)):
+        return _replace(state, _pending=_seat_mask(passing.givers(stage + 1, direction, n, state.dealer)))
+    return _after_exchange(state)
+
+
+def _announce(state: State, move: Announce) -> State:
+    pending = state._pending & ~(1 << move.seat)
+    announcers = (*state.announcers, move.seat) if move.announce else state.announcers
+    state = _replace(state, _pending=pending, announcers=announcers)
+    return state if pending else _begin_play(state)
 
 
 def _play(state: State, seat: int, bit: int) -> State:
     (table, phase, hand_index, dealer, hands, passed, _, leader, trick, tricks, taken, broken,
-     scores, sheet, seed, deal_count, dealt, _) = state  # fmt: skip
+     scores, sheet, seed, deal_count, dealt, _, direction, log, carry, announcers, _) = state  # fmt: skip
     n = table.players
     physical = bit.bit_length() - 1
     hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1 :]
@@ -323,58 +435,117 @@ def _play(state: State, seat: int, bit: int) -> State:
     if len(trick) < n:
         return _new_state(State, (
             table, phase, hand_index, dealer, hands, passed, 0, leader, trick, tricks, taken,
-            broken, scores, sheet, seed, deal_count, dealt, (),
+            broken, scores, sheet, seed, deal_count, dealt, (), direction, log, carry, announcers, None,
         ))  # fmt: skip
-    winner = (leader + _winning_position(table, trick)) % n
-    tricks += (Trick(leader, tuple(map(table.card_of.__getitem__, trick)), winner),)
+    position = table.rules.duplicates.winner(trick, table)
     won = 0
     for p in trick:
         won |= 1 << p
-    taken = taken[:winner] + (taken[winner] | won,) + taken[winner + 1 :]
-    if hands[winner]:
+    cards = tuple(map(table.card_of.__getitem__, trick))
+    last = not hands[leader]
+    if position is None:
+        # Every led-suit card cancelled: the cards wait for the next trick's winner,
+        # or go to this trick's leader if it was the last trick.
+        tricks += (Trick(leader, cards, None),)
+        if not last:
+            return _new_state(State, (
+                table, phase, hand_index, dealer, hands, passed, 0, leader, (), tricks, taken,
+                broken, scores, sheet, seed, deal_count, dealt, (), direction, log, carry | won,
+                announcers, None,
+            ))  # fmt: skip
+        winner = leader
+    else:
+        winner = (leader + position) % n
+        tricks += (Trick(leader, cards, winner),)
+    taken = taken[:winner] + (taken[winner] | won | carry,) + taken[winner + 1 :]
+    if not last:
         return _new_state(State, (
             table, phase, hand_index, dealer, hands, passed, 0, winner, (), tricks, taken,
-            broken, scores, sheet, seed, deal_count, dealt, (),
+            broken, scores, sheet, seed, deal_count, dealt, (), direction, log, 0, announcers, None,
         ))  # fmt: skip
-    return _end_hand(state, taken, tricks)
+    state = _replace(state, _hand_masks=hands, _trick_cards=(), tricks=tricks, _taken_masks=taken,
+                     hearts_broken=broken, _carry=0, _leader=winner)  # fmt: skip
+    return _score_hand(state)
 
 
-def _winning_position(table: Table, trick: tuple[int, ...]) -> int:
-    """Position in the trick of the highest card of the led suit; the first of equal cards wins."""
-    led = table.suit_of[trick[0]]
-    best = 0
-    best_rank = trick[0] % 52
-    for position in range(1, len(trick)):
-        p = trick[position]
-        if table.suit_of[p] == led and p % 52 > best_rank:
-            best, best_rank = position, p % 52
-    return best
+# ---------------------------------------------------------------- scoring
 
 
-def _end_hand(state: State, taken: tuple[int, ...], tricks: tuple[Trick, ...]) -> State:
+def _score_hand(state: State) -> State:
+    """Find the moon; ask the shooter if the moon module offers a choice, else finish the hand."""
+    table = state._table
+    rules = table.rules
+    shooter = None
+    if rules.ending.moon_applies(state.score_sheet):
+        shooter = rules.moon.shooter(state._taken_masks, table)
+    if shooter is None:
+        return _finish_hand(state, state._taken_masks, None, None)
+    options = rules.moon.options()
+    if len(options) > 1:
+        return _replace(state, phase=Phase.MOON_CHOICE, _shooter=shooter)
+    return _finish_hand(state, state._taken_masks, shooter, options[0])
+
+
+def _finish_hand(
+    state: State, taken: tuple[int, ...], shooter: int | None, option: MoonOption | None
+) -> State:
     """Score the hand, then end the game or deal the next hand."""
     table = state._table
     rules = table.rules
-    n = table.players
+    sheet = state.score_sheet
     raw = rules.scoring.hand_points(taken, table)
-    points, shooter = rules.moon.settle(raw, taken, table)
+    scored = raw
+    if shooter is not None and option is not None:
+        scored = rules.moon.settle(raw, taken, state.scores, shooter, option, table)
+    totals = rules.ending.add(state.scores, scored, sheet)
     if rules.extras:
-        won = [0] * n
-        for trick in tricks:
-            won[trick.winner] += 1
+        won = state.tricks_won
+        summary = HandSummary(raw, taken, won, shooter, state.announcers, table)
         for extra in rules.extras:
-            points = extra.adjust_hand_points(points, tuple(won), shooter)
-    totals = tuple(a + b for a, b in zip(state.scores, points, strict=True))
-    sheet = state.score_sheet + (HandResult(state.hand_index, state.dealer, raw, points, totals, shooter),)
-    if rules.ending.is_over(totals, len(sheet)):
-        return make_state(
-            table, Phase.GAME_OVER, state.hand_index, state.dealer, (0,) * n,
-            state._passed_masks, 0, tricks[-1].winner, (), tricks, taken, state.hearts_broken,
-            totals, sheet, state.seed, state._deal_count, state._dealt_masks,
-            rules.ending.winners(totals),
-        )  # fmt: skip
-    dealer = (state.dealer + 1) % n
-    hands = _shuffle(table, state.seed, state._deal_count, dealer)
-    return _start_hand(
-        table, state.hand_index + 1, dealer, hands, totals, sheet, state.seed, state._deal_count + 1
+            change = extra.adjustments(summary)
+            if change:
+                totals = tuple(a + b for a, b in zip(totals, change, strict=True))
+    points = tuple(after - before for after, before in zip(totals, state.scores, strict=True))
+    chosen = option if shooter is not None and len(rules.moon.options()) > 1 else None
+    result = HandResult(
+        state.hand_index, state.dealer, raw, points, totals, shooter, chosen, state.announcers
     )
+    return _next_deal(state, (*sheet, result), totals, advance=True)
+
+
+def _next_deal(
+    state: State, sheet: tuple[HandResult, ...], totals: tuple[int, ...], *, advance: bool
+) -> State:
+    """End the game if the ending says so, else deal again (the next dealer, unless a voided hand is redealt)."""
+    table = state._table
+    rules = table.rules
+    n = table.players
+    if rules.ending.is_over(totals, sheet):
+        return _replace(
+            state, phase=Phase.GAME_OVER, scores=totals, score_sheet=sheet, _pending=0, _shooter=None,
+            winners=rules.ending.winners(totals),
+        )  # fmt: skip
+    dealer = (state.dealer + 1) % n if advance else state.dealer
+    hand_index = state.hand_index + 1 if advance else state.hand_index
+    hands = _shuffle(table, state.seed, state._deal_count, dealer)
+    return _start_hand(table, hand_index, dealer, hands, totals, sheet, state.seed, state._deal_count + 1)
+
+
+def _revoke_penalty(state: State) -> int | None:
+    table = state._table
+    for extra in table.rules.extras:
+        penalty = extra.revoke_penalty(table)
+        if penalty is not None:
+            return penalty
+    return None
+
+
+def _void_hand(state: State, revoker: int, penalty: int) -> State:
+    """A revoke under a penalty rule: the revoker scores the penalty, the hand is dealt again by the same dealer."""
+    n = state.players
+    points = tuple(penalty if seat == revoker else 0 for seat in range(n))
+    totals = tuple(a + b for a, b in zip(state.scores, points, strict=True))
+    result = HandResult(
+        state.hand_index, state.dealer, (0,) * n, points, totals, None, None, state.announcers, revoker
+    )
+    return _next_deal(state, (*state.score_sheet, result), totals, advance=False)

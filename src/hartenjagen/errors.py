@@ -45,6 +45,10 @@ class IllegalMoveCode(enum.Enum):
     MUST_LEAD_OPENING_CARD = "must_lead_opening_card"
     HEARTS_NOT_BROKEN = "hearts_not_broken"
     POINTS_ON_FIRST_TRICK = "points_on_first_trick"
+    PASS_NOT_ALLOWED = "pass_not_allowed"
+    MUST_DROP_QUEEN = "must_drop_queen"
+    HOUSE_RULE = "house_rule"
+    NOT_AN_OPTION = "not_an_option"
 
 
 class IllegalMove:

@@ -84,26 +84,36 @@ class PlayMoves(_LazyMoves):
 
 
 class PassMoves(_LazyMoves):
-    """Every ``Pass`` of ``count`` cards for each seat yet to pass.
+    """Every ``Pass`` of ``count`` cards for each seat that still has to choose.
 
     Ordered by seat, then by the cards chosen in lexicographic order of the
-    seat's sorted hand. Nothing is built until asked for.
+    seat's sorted cards. Nothing is built until asked for: ``len`` is a sum of
+    binomials and ``moves[i]`` unranks one combination. (With a double deck,
+    where a seat may hold two copies of a card, a seat's choices are listed
+    once, on first use.)
     """
 
-    __slots__ = ("_table", "_hands", "_count", "_sizes", "_cards")
+    __slots__ = ("_table", "_hands", "_count", "_sizes", "_cards", "_multiset")
 
     def __init__(self, table: Table, hands: tuple[tuple[int, int], ...], count: int) -> None:
         self._table = table
-        self._hands = hands  # (seat, bits by Card.index) per seat that may pass
+        self._hands = hands  # (seat, physical cards it may choose from) per seat
         self._count = count
-        self._sizes = tuple(comb(mask.bit_count(), count) for _, mask in hands)
+        self._multiset = table.copies > 1
         self._cards: dict[int, tuple[Card, ...]] = {}
+        if self._multiset:
+            self._sizes = tuple(len(self._choices(seat, mask)) for seat, mask in hands)
+        else:
+            self._sizes = tuple(comb(mask.bit_count(), count) for _, mask in hands)
 
     def _seat_cards(self, seat: int, mask: int) -> tuple[Card, ...]:
         cards = self._cards.get(seat)
         if cards is None:
             cards = self._cards[seat] = self._table.cards(mask)
         return cards
+
+    def _choices(self, seat: int, mask: int) -> tuple[tuple[Card, ...], ...]:
+        return tuple(dict.fromkeys(combinations(self._seat_cards(seat, mask), self._count)))
 
     def __len__(self) -> int:
         return sum(self._sizes)
@@ -118,13 +128,20 @@ class PassMoves(_LazyMoves):
         index = self._index(index)
         for (seat, mask), size in zip(self._hands, self._sizes, strict=True):
             if index < size:
+                if self._multiset:
+                    return Pass(seat, self._choices(seat, mask)[index])
                 return Pass(seat, _unrank(self._seat_cards(seat, mask), self._count, index))
             index -= size
         raise AssertionError("unreachable")  # pragma: no cover
 
     def __iter__(self) -> Iterator[Pass]:
         for seat, mask in self._hands:
-            for chosen in combinations(self._seat_cards(seat, mask), self._count):
+            choices = (
+                self._choices(seat, mask)
+                if self._multiset
+                else combinations(self._seat_cards(seat, mask), self._count)
+            )
+            for chosen in choices:
                 yield Pass(seat, chosen)
 
     def __contains__(self, move: object) -> bool:
@@ -132,10 +149,12 @@ class PassMoves(_LazyMoves):
             return False
         for seat, mask in self._hands:
             if seat == move.seat:
-                chosen = 0
+                available = list(self._seat_cards(seat, mask))
                 for card in move.cards:
-                    chosen |= 1 << card.index
-                return chosen.bit_count() == self._count and chosen & ~mask == 0
+                    if card not in available:
+                        return False
+                    available.remove(card)
+                return True
         return False
 
     def __repr__(self) -> str:

@@ -1,12 +1,15 @@
 """Moves: the decisions a seat makes. Each is a small frozen value.
 
 ``Play(seat, card)`` plays a card to the trick; ``Pass(seat, cards)`` gives
-cards away before play. Cards may be given as :class:`Card` values or as text
-(``Play(0, "QS")``).
+cards away before play (or returns one, in a pass-and-return hand);
+``Announce(seat, announce)`` answers an announcement round such as miezen;
+``MoonChoice(seat, option)`` is a moon shooter's choice. Cards may be given as
+:class:`Card` values or as text (``Play(0, "QS")``).
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 from operator import attrgetter
 
@@ -65,5 +68,62 @@ class Pass:
         return f"{self.seat}>" + " ".join(str(c) for c in self.cards)
 
 
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise MoveError(f"announce must be True or False, not {value!r}")
+    return value
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Announce:
+    """Seat ``seat`` says whether it makes the announcement of the round (e.g. miezen: no penalty cards)."""
+
+    seat: int = attrs.field(converter=_seat)
+    announce: bool = attrs.field(converter=_flag)
+
+    def __repr__(self) -> str:
+        return f"Announce({self.seat}, {self.announce!r})"
+
+    def __str__(self) -> str:
+        return f"{self.seat}!" + ("yes" if self.announce else "no")
+
+
+class MoonOption(enum.Enum):
+    """What a moon shooter may choose (RULES.md §1.10 ``shooter_choice``, ``reset_or_double``)."""
+
+    #: every other player scores the moon amount
+    OTHERS_PLUS = "others_plus"
+    #: the shooter subtracts the moon amount from their own score
+    SELF_MINUS = "self_minus"
+    #: the shooter's running total goes back to 0
+    RESET = "reset"
+    #: every other player's running total is doubled
+    DOUBLE = "double"
+
+
+def _option(value: object) -> MoonOption:
+    if isinstance(value, MoonOption):
+        return value
+    try:
+        return MoonOption(value)
+    except ValueError:
+        choices = ", ".join(repr(o.value) for o in MoonOption)
+        raise MoveError(f"a moon choice is one of {choices}, not {value!r}") from None
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class MoonChoice:
+    """Seat ``seat``, who shot the moon, chooses how it is scored."""
+
+    seat: int = attrs.field(converter=_seat)
+    option: MoonOption = attrs.field(converter=_option)
+
+    def __repr__(self) -> str:
+        return f"MoonChoice({self.seat}, {self.option.value!r})"
+
+    def __str__(self) -> str:
+        return f"{self.seat}*{self.option.value}"
+
+
 #: Any move ``apply`` accepts.
-Move = Play | Pass
+Move = Play | Pass | Announce | MoonChoice

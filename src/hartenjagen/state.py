@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hartenjagen.cards import Card
-from hartenjagen.moves import Play
+from hartenjagen.moves import MoonOption, Play
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
-    from hartenjagen.rules.passing import PassDirection
+    from hartenjagen.rules.passing import PassDirection, PassLog
     from hartenjagen.table import Table
 
 
@@ -28,19 +28,27 @@ class Phase(enum.Enum):
 
     #: seats choose cards to pass (simultaneously, in any order)
     PASSING = "passing"
+    #: seats in turn from eldest say whether they make an announcement (miezen)
+    ANNOUNCING = "announcing"
     #: a seat plays a card to the trick
     PLAYING = "playing"
+    #: the moon shooter chooses how the moon is scored
+    MOON_CHOICE = "moon_choice"
     #: the game has ended; there are no legal moves
     GAME_OVER = "game_over"
 
 
 @attrs.frozen
 class Trick:
-    """A completed trick: who led, the cards in play order, and who won it."""
+    """A completed trick: who led, the cards in play order, and who won it.
+
+    ``winner`` is ``None`` for a trick whose cards all cancelled (double deck,
+    ``CancelPairs``): its cards went to the carry-over pile.
+    """
 
     leader: int
     cards: tuple[Card, ...]
-    winner: int
+    winner: int | None
 
     @property
     def plays(self) -> tuple[Play, ...]:
@@ -55,7 +63,8 @@ class HandResult:
 
     ``raw`` is each seat's card points, ``points`` what each seat scored after
     the moon and bonuses, ``totals`` the running totals after this hand and
-    ``shooter`` the seat that shot the moon (or ``None``).
+    ``shooter`` the seat that shot the moon (or ``None``). In a Dutch second
+    half ``points`` are negative: the totals count down.
     """
 
     hand_index: int
@@ -64,6 +73,12 @@ class HandResult:
     points: tuple[int, ...]
     totals: tuple[int, ...]
     shooter: int | None
+    #: what the shooter chose, when the moon module offered a choice
+    moon_choice: MoonOption | None = None
+    #: the seats that made the hand's announcement (miezen)
+    announcers: tuple[int, ...] = ()
+    #: the seat whose revoke voided this hand (then ``raw`` is all 0 and the hand is dealt again)
+    revoke: int | None = None
 
 
 # Field positions inside the tuple, with the docstring of public ones. The order is private.
@@ -74,7 +89,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("dealer", "The seat that dealt this hand."),
     ("_hand_masks", ""),
     ("_passed_masks", ""),
-    ("_pending_passes", ""),
+    ("_pending", ""),
     ("_leader", ""),
     ("_trick_cards", ""),
     ("tricks", "The completed tricks of this hand (:class:`Trick` values), oldest first."),
@@ -86,6 +101,14 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("_deal_count", ""),
     ("_dealt_masks", ""),
     ("winners", "The winning seats once the game is over (else empty)."),
+    (
+        "pass_direction",
+        "Where cards are passed in this hand (a :class:`PassDirection`; ``HOLD`` when none are).",
+    ),
+    ("_pass_log", ""),
+    ("_carry", ""),
+    ("announcers", "The seats that made this hand's announcement (miezen), in order."),
+    ("_shooter", ""),
 )
 
 
@@ -105,7 +128,7 @@ class State(tuple):  # type: ignore[type-arg]
         dealer: int
         _hand_masks: tuple[int, ...]
         _passed_masks: tuple[int, ...]
-        _pending_passes: int
+        _pending: int
         _leader: int
         _trick_cards: tuple[int, ...]
         tricks: tuple[Trick, ...]
@@ -117,6 +140,11 @@ class State(tuple):  # type: ignore[type-arg]
         _deal_count: int
         _dealt_masks: tuple[int, ...]
         winners: tuple[int, ...]
+        pass_direction: PassDirection
+        _pass_log: PassLog
+        _carry: int
+        announcers: tuple[int, ...]
+        _shooter: int | None
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not State:
@@ -158,14 +186,22 @@ class State(tuple):  # type: ignore[type-arg]
         return (self.dealer + 1) % self._table.players
 
     @property
-    def pass_direction(self) -> PassDirection:
-        """Where cards are passed in this hand (``HOLD`` when none are)."""
-        return self._table.rules.passing.direction(self.hand_index, self._table.players)
+    def pass_stage(self) -> int:
+        """The stage of the exchange being chosen (0; 1 for the return of a pass-and-return hand)."""
+        return len(self._pass_log)
 
     @property
     def pass_count(self) -> int:
-        """How many cards each seat passes in this hand."""
-        return self._table.rules.passing.count(self.hand_index, self._table.players)
+        """How many cards each seat chooses in the current stage of the exchange (else in its first stage)."""
+        counts = self._table.rules.passing.stage_counts(self.pass_direction)
+        if not counts:
+            return 0
+        return counts[len(self._pass_log)] if self.phase is Phase.PASSING else counts[0]
+
+    @property
+    def display_scores(self) -> tuple[int, ...]:
+        """The totals as written on the score sheet (a count-down game shows start − penalty)."""
+        return self._table.rules.ending.display(self.scores)
 
     @property
     def is_over(self) -> bool:
@@ -178,9 +214,17 @@ class State(tuple):  # type: ignore[type-arg]
         phase = self.phase
         if phase is Phase.PLAYING:
             return ((self._leader + len(self._trick_cards)) % self._table.players,)
+        pending = self._pending
+        n = self._table.players
         if phase is Phase.PASSING:
-            pending = self._pending_passes
-            return tuple(seat for seat in range(self._table.players) if pending >> seat & 1)
+            return tuple(seat for seat in range(n) if pending >> seat & 1)
+        if phase is Phase.ANNOUNCING:
+            for step in range(1, n + 1):
+                seat = (self.dealer + step) % n
+                if pending >> seat & 1:
+                    return (seat,)
+        if phase is Phase.MOON_CHOICE and self._shooter is not None:
+            return (self._shooter,)
         return ()
 
     @property
@@ -191,9 +235,29 @@ class State(tuple):  # type: ignore[type-arg]
 
     @property
     def passed(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards each seat passed this hand (empty until it has passed)."""
+        """The cards each seat gave in the first stage of this hand's exchange (empty until it has)."""
         cards = self._table.cards
-        return tuple(cards(mask) for mask in self._passed_masks)
+        masks = self._pass_log[0][0] if self._pass_log else self._passed_masks
+        return tuple(cards(mask) for mask in masks)
+
+    @property
+    def received(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat received in the first stage of this hand's exchange (empty before it)."""
+        cards = self._table.cards
+        if not self._pass_log:
+            return ((),) * self._table.players
+        return tuple(cards(mask) for mask in self._pass_log[0][1])
+
+    @property
+    def exchanges(self) -> tuple[tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]], ...]:
+        """Every completed stage of this hand's exchange: (cards each seat gave, cards each seat received)."""
+        cards = self._table.cards
+        return tuple((tuple(map(cards, given)), tuple(map(cards, got))) for given, got in self._pass_log)
+
+    @property
+    def carry_over(self) -> tuple[Card, ...]:
+        """Cards of fully cancelled tricks waiting for the next trick's winner (double deck)."""
+        return self._table.cards(self._carry)
 
     @property
     def trick(self) -> tuple[Play, ...]:
@@ -223,7 +287,8 @@ class State(tuple):  # type: ignore[type-arg]
         """How many tricks each seat has won in this hand."""
         counts = [0] * self._table.players
         for trick in self.tricks:
-            counts[trick.winner] += 1
+            if trick.winner is not None:
+                counts[trick.winner] += 1
         return tuple(counts)
 
     @property

@@ -12,7 +12,8 @@ Each submodule holds one slot's modules: :mod:`~hartenjagen.rules.deck`,
 :mod:`~hartenjagen.rules.passing`, :mod:`~hartenjagen.rules.opening`,
 :mod:`~hartenjagen.rules.first_trick`, :mod:`~hartenjagen.rules.leading`,
 :mod:`~hartenjagen.rules.scoring`, :mod:`~hartenjagen.rules.moon`,
-:mod:`~hartenjagen.rules.ending` and :mod:`~hartenjagen.rules.extras`.
+:mod:`~hartenjagen.rules.ending`, :mod:`~hartenjagen.rules.duplicates` and
+:mod:`~hartenjagen.rules.extras`.
 """
 
 from __future__ import annotations
@@ -22,8 +23,20 @@ from collections.abc import Iterable
 import attrs
 
 from hartenjagen.errors import RulesError
-from hartenjagen.rules import deck, ending, extras, first_trick, leading, moon, opening, passing, scoring
+from hartenjagen.rules import (
+    deck,
+    duplicates,
+    ending,
+    extras,
+    first_trick,
+    leading,
+    moon,
+    opening,
+    passing,
+    scoring,
+)
 from hartenjagen.rules.deck import Deck
+from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.extras import HouseRule
 from hartenjagen.rules.first_trick import FirstTrick
@@ -35,6 +48,7 @@ from hartenjagen.rules.scoring import Scoring
 
 __all__ = [
     "Deck",
+    "Duplicates",
     "Ending",
     "FirstTrick",
     "HouseRule",
@@ -45,6 +59,7 @@ __all__ = [
     "Rules",
     "Scoring",
     "deck",
+    "duplicates",
     "ending",
     "extras",
     "first_trick",
@@ -64,6 +79,7 @@ _SLOTS: dict[str, type] = {
     "scoring": Scoring,
     "moon": Moon,
     "ending": Ending,
+    "duplicates": Duplicates,
 }
 
 
@@ -96,6 +112,7 @@ class Rules:
     scoring: Scoring = scoring.BLACK_LADY
     moon: Moon = moon.OTHERS_PLUS
     ending: Ending = ending.TO_100
+    duplicates: Duplicates = duplicates.FIRST_PLAYED_WINS
     extras: tuple[HouseRule, ...] = attrs.field(default=(), converter=_extras)
 
     def __attrs_post_init__(self) -> None:
@@ -107,6 +124,10 @@ class Rules:
             getattr(self, slot).check(self)
         for extra in self.extras:
             extra.check(self)
+        for hook in ("announces", "revoke_penalty"):
+            users = [e for e in self.extras if getattr(type(e), hook) is not getattr(HouseRule, hook)]
+            if len(users) > 1:
+                raise RulesError(f"extras {users[0]!r} and {users[1]!r} both use the {hook} hook; keep one")
 
     @property
     def players(self) -> int:

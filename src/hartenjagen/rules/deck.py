@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen.cards import Card, Rank, Suit, parse_cards
+from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
@@ -74,5 +74,66 @@ class SinglePack(Deck):
         )
 
 
-#: Four players, 52 cards, 13 each (RULES.md ``std52``).
+def _double_deck_removals(players: int) -> tuple[Card, ...]:
+    """Cards taken out of two packs so they deal evenly: 2♣ (one copy), 2♦, 2♦, 3♣, 3♣, 3♦, 3♦, 4♣, ..."""
+    order: list[Card] = [
+        Card(Rank.TWO, Suit.CLUBS),
+        Card(Rank.TWO, Suit.DIAMONDS),
+        Card(Rank.TWO, Suit.DIAMONDS),
+    ]
+    for rank in list(Rank)[1:]:
+        order += [Card(rank, Suit.CLUBS)] * 2 + [Card(rank, Suit.DIAMONDS)] * 2
+    count = 0
+    while (104 - count) % players:
+        count += 1
+    return tuple(order[:count])
+
+
+@attrs.frozen
+class DoubleDeck(Deck):
+    """Two 52-card packs shuffled together for six or more players.
+
+    Low clubs and diamonds are removed until the pack deals evenly, in the
+    order 2♣ (one copy only), 2♦, 2♦, 3♣, 3♣, 3♦, 3♦, 4♣, ...; hearts and spades
+    are never removed and one 2♣ always remains (RULES.md ``double_deck``;
+    S002, Wikipedia *Black Lady* old revision, gamerkingslot). Six players:
+    102 cards, 17 each.
+    """
+
+    players: int = 6
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not 6 <= self.players <= 13:
+            raise RulesError(f"deck: a double deck is for 6 to 13 players, not {self.players!r}")
+
+    def removed(self) -> tuple[Card, ...]:
+        """The cards taken out, in removal order (a card twice when both copies go)."""
+        return _double_deck_removals(self.players)
+
+    def pack(self) -> tuple[Card, ...]:
+        cards = sorted(list(ALL_CARDS) * 2, key=_index)
+        for card in self.removed():
+            cards.remove(card)
+        return tuple(cards)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+#: Four players, 52 cards, 13 each (RULES.md ``std52``; S002, S003, S004, Microsoft, OpenSpiel).
 STD52: Final = SinglePack()
+#: Three players, the 2♦ out: 51 cards, 17 each (``minus_2d_3p``; S000, S002).
+MINUS_2D_3P: Final = SinglePack(players=3, removed=("2D",))
+#: Three players, the 3♣ out (``minus_3c_3p``; S002 "also mentioned").
+MINUS_3C_3P: Final = SinglePack(players=3, removed=("3C",))
+#: Three players, the 2♣ out; the 3♣ leads (``minus_2c_3p``; Black Maria sources).
+MINUS_2C_3P: Final = SinglePack(players=3, removed=("2C",))
+#: Five players, the 2♦ and 2♣ out: 50 cards, 10 each; the 3♣ leads (``minus_2d_2c_5p``; S002, BIC).
+MINUS_2D_2C_5P: Final = SinglePack(players=5, removed=("2D", "2C"))
+#: Five players, the 3♣ and 2♦ out (``minus_3c_2d_5p``; S002).
+MINUS_3C_2D_5P: Final = SinglePack(players=5, removed=("3C", "2D"))
+#: The 32-card piquet pack, 7 to ace, for four: 8 cards each (``piquet32``; S000, S002).
+PIQUET32: Final = SinglePack(lowest_rank=Rank.SEVEN)
+#: Two packs for six players: 102 cards, 17 each (``double_deck``).
+DOUBLE_DECK_6: Final = DoubleDeck(players=6)

@@ -1,4 +1,8 @@
-"""Ending: when the game ends and who wins (RULES.md §1.11). Checked only between hands."""
+"""Ending: how hand points change the totals, when the game ends and who wins (RULES.md §1.11).
+
+Totals are penalty points (higher is worse) in every module; a count-down
+display is a transform (``display``). The end is checked only between hands.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,10 @@ from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
+    from hartenjagen.state import HandResult
+
+#: The complete hands so far, oldest first.
+Sheet = tuple["HandResult", ...]
 
 
 class Tie(enum.Enum):
@@ -19,18 +27,45 @@ class Tie(enum.Enum):
 
     #: they all win (``shared``)
     SHARED = "shared"
+    #: more hands are dealt until the winner is unique (``play_on``; weakly sourced)
+    PLAY_ON = "play_on"
+
+
+class Finish(enum.Enum):
+    """How the Dutch second half is won."""
+
+    #: the game ends after a hand in which any total is 0 or below; lowest wins (``zero_or_below``)
+    ZERO_OR_BELOW = "zero_or_below"
+    #: only exactly 0 wins; an overshoot bounces back: new = |old − points| (``exact_zero_bounce``)
+    EXACT_ZERO_BOUNCE = "exact_zero_bounce"
 
 
 class Ending(abc.ABC):
-    """The ``ending`` slot: whether the game is over after a hand, and the winners."""
+    """The ``ending`` slot: totals after a hand, whether the game is over, and the winners."""
+
+    def add(self, totals: tuple[int, ...], points: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
+        """The totals after a hand that scored ``points`` (``sheet``: the hands before it)."""
+        return tuple(total + p for total, p in zip(totals, points, strict=True))
+
+    def moon_applies(self, sheet: Sheet) -> bool:
+        """Whether shooting the moon counts in the coming hand (not in the Dutch second half)."""
+        return True
+
+    def second_half(self, sheet: Sheet) -> bool:
+        """Whether the coming hand is in a second half (Dutch two-halves games)."""
+        return False
 
     @abc.abstractmethod
-    def is_over(self, totals: tuple[int, ...], hands_played: int) -> bool:
-        """Whether the game ends now, after ``hands_played`` complete hands with these totals."""
+    def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        """Whether the game ends after the last hand of ``sheet``, with these totals."""
 
     @abc.abstractmethod
     def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
         """The winning seats of a finished game."""
+
+    def display(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        """The totals as the players write them on the score sheet."""
+        return totals
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
@@ -42,13 +77,27 @@ def lowest(totals: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
+def _whole(value: object, name: str, minimum: int = 1) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise RulesError(f"ending: {name} must be a whole number of at least {minimum}, not {value!r}")
+
+
+def _kind(value: object, kind: type[enum.Enum], name: str) -> None:
+    if not isinstance(value, kind):
+        raise RulesError(f"ending: {name} must be a {kind.__name__}, not {value!r}")
+
+
+def _played(sheet: Sheet) -> int:
+    return sum(1 for result in sheet if result.revoke is None)
+
+
 @attrs.frozen
 class ScoreLimit(Ending):
     """The game ends after the hand in which a total reaches ``limit``; the lowest total wins.
 
     ``inclusive=True`` ends at ``>= limit`` ("reaches or passes": S000, S002,
-    Microsoft), ``False`` at ``> limit``. Tied lowest totals all win.
-    RULES.md ``threshold``.
+    Microsoft), ``False`` at ``> limit``. ``tie`` says what a shared lowest
+    total does. RULES.md ``threshold``; limits 100, 75 (S003 quick game) or 50.
     """
 
     limit: int = 100
@@ -56,16 +105,100 @@ class ScoreLimit(Ending):
     tie: Tie = Tie.SHARED
 
     def __attrs_post_init__(self) -> None:
-        if isinstance(self.limit, bool) or not isinstance(self.limit, int) or self.limit <= 0:
-            raise RulesError(f"ending: limit must be a whole number above 0, not {self.limit!r}")
+        _whole(self.limit, "limit")
         if not isinstance(self.inclusive, bool):
             raise RulesError(f"ending: inclusive must be True or False, not {self.inclusive!r}")
-        if not isinstance(self.tie, Tie):
-            raise RulesError(f"ending: tie must be a Tie, not {self.tie!r}")
+        _kind(self.tie, Tie, "tie")
 
-    def is_over(self, totals: tuple[int, ...], hands_played: int) -> bool:
+    def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         top = max(totals)
-        return top >= self.limit if self.inclusive else top > self.limit
+        reached = top >= self.limit if self.inclusive else top > self.limit
+        return reached and (self.tie is Tie.SHARED or len(lowest(totals)) == 1)
+
+    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        return lowest(totals)
+
+
+@attrs.frozen
+class Countdown(Ending):
+    """Everyone starts at ``start`` and counts down; the game ends when a score is 0 or less; highest wins.
+
+    Stored as penalty totals (a display score is ``start`` − total), so this is
+    a score limit of ``start`` shown the other way round. RULES.md
+    ``countdown``; S003 (100, or 75 for a quick game).
+    """
+
+    start: int = 100
+    tie: Tie = Tie.SHARED
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.start, "start")
+        _kind(self.tie, Tie, "tie")
+
+    def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        return max(totals) >= self.start and (self.tie is Tie.SHARED or len(lowest(totals)) == 1)
+
+    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        return lowest(totals)
+
+    def display(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(self.start - total for total in totals)
+
+
+@attrs.frozen
+class TwoHalves(Ending):
+    """Dutch two halves: add hand points until a total reaches ``switch``; from the next hand, subtract them.
+
+    In the second half the moon does not count (the shooter simply subtracts
+    the points taken). ``finish`` says how the second half is won. Penalties
+    such as a revoke are still added. RULES.md ``two_halves``; S002,
+    speel-hartenjagen.com (switch 50), sockscap64 (75, exact zero).
+    """
+
+    switch: int = 50
+    finish: Finish = Finish.ZERO_OR_BELOW
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.switch, "switch")
+        _kind(self.finish, Finish, "finish")
+
+    def second_half(self, sheet: Sheet) -> bool:
+        return any(max(result.totals) >= self.switch for result in sheet)
+
+    def moon_applies(self, sheet: Sheet) -> bool:
+        return not self.second_half(sheet)
+
+    def add(self, totals: tuple[int, ...], points: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
+        if not self.second_half(sheet):
+            return super().add(totals, points, sheet)
+        if self.finish is Finish.ZERO_OR_BELOW:
+            return tuple(total - p for total, p in zip(totals, points, strict=True))
+        return tuple(abs(total - p) for total, p in zip(totals, points, strict=True))
+
+    def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        # Only a second-half hand can end the game: the sheet minus its last hand says which half it was.
+        if not self.second_half(sheet[:-1]):
+            return False
+        return min(totals) <= 0
+
+    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        return lowest(totals)
+
+
+@attrs.frozen
+class FixedDeals(Ending):
+    """The game is ``deals`` hands (a voided hand does not count); the lowest total wins.
+
+    RULES.md ``fixed_deals``; Black Maria matches of 9 or 12 deals (cardrulesplus).
+    """
+
+    deals: int = 9
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.deals, "deals")
+
+    def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        return _played(sheet) >= self.deals
 
     def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
         return lowest(totals)
@@ -73,10 +206,10 @@ class ScoreLimit(Ending):
 
 @attrs.frozen
 class SingleHand(Ending):
-    """The game is one hand; the lowest score wins (OpenSpiel's episodes)."""
+    """The game is one hand; the lowest score wins (OpenSpiel's episodes; RULES.md ``single_hand``)."""
 
-    def is_over(self, totals: tuple[int, ...], hands_played: int) -> bool:
-        return hands_played >= 1
+    def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        return _played(sheet) >= 1
 
     def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
         return lowest(totals)
@@ -84,5 +217,9 @@ class SingleHand(Ending):
 
 #: First to 100 or more ends the game; lowest total wins.
 TO_100: Final = ScoreLimit()
+#: S003's count-down from 100; highest wins.
+COUNTDOWN_100: Final = Countdown()
+#: Dutch halves: up to 50, then back to 0 or below.
+DUTCH_HALVES: Final = TwoHalves()
 #: One hand only.
 SINGLE_HAND: Final = SingleHand()

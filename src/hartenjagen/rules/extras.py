@@ -1,4 +1,12 @@
-"""House rules that fit no other slot (RULES.md §1.8, §1.14)."""
+"""House rules that fit no other slot (RULES.md §1.8, §1.12-§1.14).
+
+A house rule overrides the hooks it needs; the others do nothing:
+
+- ``restrict_play`` narrows the legal plays (after the first-trick rule);
+- ``announces`` opens an announcement round before the first lead;
+- ``adjustments`` changes totals directly when a hand is scored;
+- ``revoke_penalty`` lets an illegal play through and voids the hand.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +14,63 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hartenjagen.errors import RulesError
+from hartenjagen.cards import Rank, Suit
+from hartenjagen.errors import IllegalMoveCode, RulesError
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
+    from hartenjagen.state import State
+    from hartenjagen.table import Table
+
+
+@attrs.frozen
+class HandSummary:
+    """What a house rule sees of a hand being scored."""
+
+    #: each seat's card points
+    raw: tuple[int, ...]
+    #: each seat's captured cards (bitmasks over physical cards)
+    taken: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    shooter: int | None
+    #: the seats that made the hand's announcement
+    announcers: tuple[int, ...]
+    table: Table
 
 
 class HouseRule:
-    """An entry of the ``extras`` slot. Override the hooks the rule needs; the rest do nothing."""
+    """An entry of the ``extras`` slot."""
 
-    def adjust_hand_points(
-        self, points: tuple[int, ...], tricks_won: tuple[int, ...], shooter: int | None
-    ) -> tuple[int, ...]:
-        """Change the points each seat scores this hand (after the moon)."""
-        return points
+    #: the code of a play refused by ``restrict_play``
+    play_code: IllegalMoveCode = IllegalMoveCode.HOUSE_RULE
+
+    def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
+        """Narrow the cards the player to move may play (bitmasks); never return an empty mask."""
+        return candidates
+
+    def refusal(self, table: Table) -> str:
+        """A sentence saying what ``restrict_play`` requires."""
+        return f"the house rule {self!r} forbids it"
+
+    def announces(self, state: State) -> bool:
+        """Whether the hand of ``state`` opens with this rule's announcement round."""
+        return False
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
+        """Points added straight to each total when the hand is scored (``None``: nothing)."""
+        return None
+
+    def revoke_penalty(self, table: Table) -> int | None:
+        """Points for a player who makes an illegal play, which voids the hand (``None``: illegal plays are refused)."""
+        return None
 
     def check(self, rules: Rules) -> None:
         """Raise :class:`RulesError` if this rule cannot work with the rest of ``rules``."""
+
+
+def _whole(value: object, name: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"extras: {name} must be a whole number, not {value!r}")
 
 
 @attrs.frozen
@@ -35,12 +83,95 @@ class NoTricksBonus(HouseRule):
     points: int = -5
 
     def __attrs_post_init__(self) -> None:
-        if isinstance(self.points, bool) or not isinstance(self.points, int):
-            raise RulesError(f"extras: NoTricksBonus points must be a whole number, not {self.points!r}")
+        _whole(self.points, "NoTricksBonus points")
 
-    def adjust_hand_points(
-        self, points: tuple[int, ...], tricks_won: tuple[int, ...], shooter: int | None
-    ) -> tuple[int, ...]:
-        if shooter is not None:
-            return points
-        return tuple(p + self.points if won == 0 else p for p, won in zip(points, tricks_won, strict=True))
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
+        if hand.shooter is not None:
+            return None
+        return tuple(self.points if won == 0 else 0 for won in hand.tricks_won)
+
+
+@attrs.frozen
+class Miezen(HouseRule):
+    """Miezen (Achterhoek): before the first lead, each player in turn from eldest may announce to take no penalty cards.
+
+    An announcer who captures no penalty card scores −``points`` (even if
+    another player's moon gives them points); one who fails scores
+    +``points`` on top. With ``first_half_only`` there is no announcement in
+    a Dutch second half. RULES.md §1.12; S002.
+    """
+
+    points: int = 10
+    first_half_only: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.points, "Miezen points")
+        if not isinstance(self.first_half_only, bool):
+            raise RulesError(f"extras: first_half_only must be True or False, not {self.first_half_only!r}")
+
+    def announces(self, state: State) -> bool:
+        return not (self.first_half_only and state.rules.ending.second_half(state.score_sheet))
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
+        penalty_cards = hand.table.positive_mask
+        return tuple(
+            (self.points if hand.taken[seat] & penalty_cards else -self.points)
+            if seat in hand.announcers
+            else 0
+            for seat in range(len(hand.taken))
+        )
+
+
+@attrs.frozen
+class MustDropQueen(HouseRule):
+    """The holder of the Q♠ must play it at the first chance where it cannot win the trick.
+
+    That is when void in the led suit, or when spades are led and the K♠ or
+    A♠ is already in the trick. The first-trick rule comes first. RULES.md
+    ``must_drop_qs``; S002 house rule.
+    """
+
+    play_code = IllegalMoveCode.MUST_DROP_QUEEN
+
+    def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
+        queen = candidates & table.queen_mask
+        trick = state._trick_cards
+        if not queen or not trick:
+            return candidates
+        led = table.suit_of[trick[0]]
+        if not hand & table.suit_masks[led]:
+            return queen & -queen
+        if led == Suit.SPADES and any(
+            table.suit_of[p] == Suit.SPADES and table.card_of[p].rank > Rank.QUEEN for p in trick
+        ):
+            return queen & -queen
+        return candidates
+
+    def refusal(self, table: Table) -> str:
+        return "you must drop the Q♠ now that it cannot win the trick"
+
+
+@attrs.frozen
+class RevokePenalty(HouseRule):
+    """Revokes are penalized, not prevented: an illegal play of a card in hand is accepted, and voids the hand.
+
+    The offender scores ``points`` (``None``: the scheme's positive total,
+    e.g. 26 or 15), everyone else 0, and the same dealer deals again without
+    moving the pass cycle on. For tables that play with real cards. RULES.md
+    §1.13 ``penalized``; S002 (15 for the Dutch game).
+    """
+
+    points: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.points is not None:
+            _whole(self.points, "RevokePenalty points")
+
+    def revoke_penalty(self, table: Table) -> int | None:
+        return table.rules.scoring.moon_total(table) if self.points is None else self.points
+
+
+#: Miezen with ±10 in both halves.
+MIEZEN = Miezen()
+#: The Q♠ must be dropped at the first safe chance.
+MUST_DROP_QUEEN = MustDropQueen()

@@ -50,7 +50,7 @@ class Leading(abc.ABC):
 
     def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: Table) -> bool:
         """Whether playing this card breaks hearts (``discarded``: played while void in the led suit)."""
-        return False
+        return table.suit_of[physical_card] == Suit.HEARTS
 
     @abc.abstractmethod
     def refusal(self, table: Table) -> str:
@@ -60,34 +60,43 @@ class Leading(abc.ABC):
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
 
 
-@attrs.frozen
-class HeartsAfterBroken(Leading):
-    """Hearts may be led only once hearts are broken: a heart was played in an earlier trick.
+def _enum(value: object, kind: type[enum.Enum], name: str) -> None:
+    if not isinstance(value, kind):
+        raise RulesError(f"leading: {name} must be a {kind.__name__}, not {value!r}")
 
-    ``broken_by`` says which hearts break them, ``queen_breaks`` whether the Q♠
-    does too (a house rule in S000/S002; OpenSpiel's default), and
-    ``hearts_and_queen`` what a leader holding only hearts and the Q♠ leads.
-    RULES.md ``after_broken``; S000, S002, S003, S004 #2, Microsoft, OpenSpiel.
+
+def _flag(value: object, name: str) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"leading: {name} must be True or False, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class RestrictedHeartLeads(Leading):
+    """Base of the rules that forbid leading hearts until some condition holds.
+
+    While hearts are closed, a leader whose other cards are only the Q♠ may
+    lead the Q♠ alone (``QUEEN_FORCED``) or also any heart
+    (``HEARTS_OR_QUEEN``); with ``queen_like_heart`` the Q♠ is closed like a
+    heart (RULES.md ``qs_lead=like_heart``, weakly sourced). A leader holding
+    nothing else may lead anything (the only-hearts exception).
     """
 
-    broken_by: BrokenBy = BrokenBy.ANY_HEART
-    queen_breaks: bool = False
     hearts_and_queen: HeartsAndQueen = HeartsAndQueen.QUEEN_FORCED
+    queen_like_heart: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.broken_by, BrokenBy):
-            raise RulesError(f"leading: broken_by must be a BrokenBy, not {self.broken_by!r}")
-        if not isinstance(self.queen_breaks, bool):
-            raise RulesError(f"leading: queen_breaks must be True or False, not {self.queen_breaks!r}")
-        if not isinstance(self.hearts_and_queen, HeartsAndQueen):
-            raise RulesError(
-                f"leading: hearts_and_queen must be a HeartsAndQueen, not {self.hearts_and_queen!r}"
-            )
+        _enum(self.hearts_and_queen, HeartsAndQueen, "hearts_and_queen")
+        _flag(self.queen_like_heart, "queen_like_heart")
+
+    @abc.abstractmethod
+    def hearts_open(self, state: State) -> bool:
+        """Whether hearts may be led now."""
 
     def lead_mask(self, hand: int, state: State, table: Table) -> int:
-        if state.hearts_broken:
+        if self.hearts_open(state):
             return hand
-        others = hand & ~table.hearts_mask
+        closed = table.hearts_mask | (table.queen_mask if self.queen_like_heart else 0)
+        others = hand & ~closed
         if (
             self.hearts_and_queen is HeartsAndQueen.HEARTS_OR_QUEEN
             and others
@@ -96,16 +105,85 @@ class HeartsAfterBroken(Leading):
             return hand
         return others
 
-    def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: Table) -> bool:
-        if self.broken_by is BrokenBy.HEART_DISCARDED and not discarded:
-            return self.queen_breaks and bool(table.queen_mask >> physical_card & 1)
-        suit = table.suit_of[physical_card]
-        if suit == Suit.HEARTS:
-            return True
-        return self.queen_breaks and bool(table.queen_mask >> physical_card & 1)
-
     def refusal(self, table: Table) -> str:
-        return "hearts may not be led until hearts are broken"
+        what = "hearts or the Q♠" if self.queen_like_heart else "hearts"
+        return f"{what} may not be led yet: {self.condition()}"
+
+    @abc.abstractmethod
+    def condition(self) -> str:
+        """When hearts open, in words."""
+
+
+@attrs.frozen(kw_only=True)
+class HeartsAfterBroken(RestrictedHeartLeads):
+    """Hearts may be led only once hearts are broken: a heart was played in an earlier trick.
+
+    ``broken_by`` says which hearts break them, ``queen_breaks`` whether the Q♠
+    does too (a house rule in S000/S002; OpenSpiel's default) and
+    ``break_on_first_trick=False`` ignores trick one (weakly sourced).
+    RULES.md ``after_broken``; S000, S002, S003, S004 #2, Microsoft, OpenSpiel.
+    """
+
+    broken_by: BrokenBy = BrokenBy.ANY_HEART
+    queen_breaks: bool = False
+    break_on_first_trick: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        _enum(self.broken_by, BrokenBy, "broken_by")
+        _flag(self.queen_breaks, "queen_breaks")
+        _flag(self.break_on_first_trick, "break_on_first_trick")
+
+    def hearts_open(self, state: State) -> bool:
+        return state.hearts_broken
+
+    def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: Table) -> bool:
+        if trick_number == 0 and not self.break_on_first_trick:
+            return False
+        if self.queen_breaks and table.queen_mask >> physical_card & 1:
+            return True
+        if table.suit_of[physical_card] != Suit.HEARTS:
+            return False
+        return discarded or self.broken_by is BrokenBy.ANY_HEART
+
+    def condition(self) -> str:
+        return "hearts are not broken"
+
+
+@attrs.frozen(kw_only=True)
+class HeartsAfterTricks(RestrictedHeartLeads):
+    """Hearts may be led from trick ``tricks + 1`` on (RULES.md ``after_trick_1``: S004 #1; ``after_trick_3``: S004 #3)."""
+
+    tricks: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        if isinstance(self.tricks, bool) or not isinstance(self.tricks, int) or self.tricks < 1:
+            raise RulesError(f"leading: tricks must be a whole number >= 1, not {self.tricks!r}")
+
+    def hearts_open(self, state: State) -> bool:
+        return len(state.tricks) >= self.tricks
+
+    def condition(self) -> str:
+        return f"not before trick {self.tricks + 1}"
+
+
+@attrs.frozen(kw_only=True)
+class HeartsAfterSuitsLed(RestrictedHeartLeads):
+    """Hearts may be led once clubs, diamonds and spades have each been led, or two of them twice each.
+
+    Counted over the earlier tricks of the hand. RULES.md ``after_suits_led``; S004 #4.
+    """
+
+    def hearts_open(self, state: State) -> bool:
+        led = [0, 0, 0, 0]
+        for trick in state.tricks:
+            led[trick.cards[0].suit] += 1
+        others = (led[Suit.CLUBS], led[Suit.DIAMONDS], led[Suit.SPADES])
+        return all(others) or sum(1 for count in others if count >= 2) >= 2
+
+    def condition(self) -> str:
+        return "clubs, diamonds and spades must each have been led, or two of them twice"
 
 
 @attrs.frozen
@@ -115,9 +193,6 @@ class HeartsAnytime(Leading):
     def lead_mask(self, hand: int, state: State, table: Table) -> int:
         return hand
 
-    def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: Table) -> bool:
-        return table.suit_of[physical_card] == Suit.HEARTS
-
     def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
         return "any card may be led"
 
@@ -126,5 +201,11 @@ class HeartsAnytime(Leading):
 AFTER_BROKEN: Final = HeartsAfterBroken()
 #: As AFTER_BROKEN, but playing the Q♠ breaks hearts too.
 QUEEN_BREAKS: Final = HeartsAfterBroken(queen_breaks=True)
+#: Hearts may be led from trick 2 (S004 #1).
+AFTER_TRICK_1: Final = HeartsAfterTricks(tricks=1)
+#: Hearts may be led from trick 4 (S004 #3).
+AFTER_TRICK_3: Final = HeartsAfterTricks(tricks=3)
+#: Hearts may be led once the other suits have been led (S004 #4).
+AFTER_SUITS_LED: Final = HeartsAfterSuitsLed()
 #: Hearts may always be led.
 ANYTIME: Final = HeartsAnytime()

@@ -1,4 +1,9 @@
-"""Moon: what taking every penalty card in one hand does (RULES.md §1.10)."""
+"""Moon: what taking every penalty card in one hand does (RULES.md §1.10).
+
+*raw(p)* is the sum of the values a seat captured, and *M(p)* the part of it
+from moon-set cards. A module lists the options a shooter has; with more than
+one, the engine asks the shooter with a ``MoonChoice`` move before scoring.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen.errors import RulesError
+from hartenjagen.moves import MoonOption
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -20,18 +26,32 @@ class MoonSet(enum.Enum):
 
     #: every card with a positive value; the J♦ is not needed (OpenSpiel; ``all_positive``)
     ALL_POSITIVE = "all_positive"
-    #: every card with a value other than 0, bonus cards included (``all_nonzero``)
+    #: every card with a value other than 0, bonus cards included (Bicycle slam, S004; ``all_nonzero``)
     ALL_NONZERO = "all_nonzero"
 
 
 class Moon(abc.ABC):
-    """The ``moon`` slot: turns raw hand points into the points each seat scores."""
+    """The ``moon`` slot: finds the shooter and turns raw hand points into scored points."""
+
+    @abc.abstractmethod
+    def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
+        """The seat that shot the moon, if any (``taken``: each seat's captured cards)."""
+
+    @abc.abstractmethod
+    def options(self) -> tuple[MoonOption, ...]:
+        """What a shooter may choose; with one option there is nothing to choose."""
 
     @abc.abstractmethod
     def settle(
-        self, raw: tuple[int, ...], taken: tuple[int, ...], table: Table
-    ) -> tuple[tuple[int, ...], int | None]:
-        """The points each seat scores this hand, and the shooter's seat (or ``None``)."""
+        self,
+        raw: tuple[int, ...],
+        taken: tuple[int, ...],
+        totals: tuple[int, ...],
+        shooter: int,
+        option: MoonOption,
+        table: Table,
+    ) -> tuple[int, ...]:
+        """The points each seat scores this hand after ``shooter`` shot the moon and chose ``option``."""
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
@@ -42,26 +62,9 @@ def moon_mask(moon_set: MoonSet, table: Table) -> int:
     return table.positive_mask if moon_set is MoonSet.ALL_POSITIVE else table.nonzero_mask
 
 
-def shooter(moon_set: MoonSet, taken: tuple[int, ...], table: Table) -> int | None:
-    """The seat that captured the whole moon set, if any."""
-    needed = moon_mask(moon_set, table)
-    if not needed:
-        return None
-    for seat, mask in enumerate(taken):
-        if mask & needed == needed:
-            return seat
-    return None
-
-
-@attrs.frozen
-class OthersPlus(Moon):
-    """A shooter scores nothing for the moon cards and every other player gets ``amount`` more.
-
-    The shooter keeps the value of cards outside the moon set (an Omnibus
-    shooter who took the J♦ scores −10). ``amount=None`` means the total of all
-    positive card values (26 in Black Lady). RULES.md ``others_plus``; S000,
-    S002, S003, S004, Microsoft, OpenSpiel.
-    """
+@attrs.frozen(kw_only=True)
+class _Shooting(Moon):
+    """Shared by the modules where capturing the whole moon set is a moon."""
 
     amount: int | None = None
     moon_set: MoonSet = MoonSet.ALL_POSITIVE
@@ -72,31 +75,114 @@ class OthersPlus(Moon):
         if not isinstance(self.moon_set, MoonSet):
             raise RulesError(f"moon: moon_set must be a MoonSet, not {self.moon_set!r}")
 
+    def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
+        needed = moon_mask(self.moon_set, table)
+        if not needed:
+            return None
+        for seat, mask in enumerate(taken):
+            if mask & needed == needed:
+                return seat
+        return None
+
     def settle(
-        self, raw: tuple[int, ...], taken: tuple[int, ...], table: Table
-    ) -> tuple[tuple[int, ...], int | None]:
-        seat = shooter(self.moon_set, taken, table)
-        if seat is None:
-            return raw, None
-        amount = table.positive_total if self.amount is None else self.amount
-        moon_points = table.points(taken[seat] & moon_mask(self.moon_set, table))
-        return (
-            tuple(points - moon_points if s == seat else points + amount for s, points in enumerate(raw)),
-            seat,
-        )
+        self,
+        raw: tuple[int, ...],
+        taken: tuple[int, ...],
+        totals: tuple[int, ...],
+        shooter: int,
+        option: MoonOption,
+        table: Table,
+    ) -> tuple[int, ...]:
+        scoring = table.rules.scoring
+        amount = scoring.moon_total(table) if self.amount is None else self.amount
+        own = raw[shooter] - scoring.points(taken[shooter] & moon_mask(self.moon_set, table), table)
+        points = list(raw)
+        if option is MoonOption.OTHERS_PLUS:
+            points = [p + amount for p in raw]
+            points[shooter] = own
+        elif option is MoonOption.SELF_MINUS:
+            points[shooter] = own - amount
+        elif option is MoonOption.RESET:
+            points[shooter] = -totals[shooter]
+        else:  # DOUBLE
+            points = [p + total for p, total in zip(raw, totals, strict=True)]
+            points[shooter] = own
+        return tuple(points)
+
+
+@attrs.frozen(kw_only=True)
+class OthersPlus(_Shooting):
+    """A shooter scores nothing for the moon cards and every other player scores ``amount`` more.
+
+    The shooter keeps the value of cards outside the moon set (an Omnibus
+    shooter who took the J♦ scores −10). ``amount=None`` is the scheme's total
+    of positive values (26 in Black Lady). RULES.md ``others_plus``; S000,
+    S002, S003, S004, Microsoft, OpenSpiel.
+    """
+
+    def options(self) -> tuple[MoonOption, ...]:
+        return (MoonOption.OTHERS_PLUS,)
+
+
+@attrs.frozen(kw_only=True)
+class SelfMinus(_Shooting):
+    """A shooter scores minus ``amount`` (and nothing for the moon cards); the others score as usual.
+
+    RULES.md ``self_minus``; S002's alternative, Bicycle's Omnibus slam.
+    """
+
+    def options(self) -> tuple[MoonOption, ...]:
+        return (MoonOption.SELF_MINUS,)
+
+
+@attrs.frozen(kw_only=True)
+class ShooterChoice(_Shooting):
+    """The shooter chooses after the hand: the others score ``amount`` more, or the shooter ``amount`` less.
+
+    RULES.md ``shooter_choice``; S002 for 52 and 32 cards.
+    """
+
+    def options(self) -> tuple[MoonOption, ...]:
+        return (MoonOption.OTHERS_PLUS, MoonOption.SELF_MINUS)
+
+
+@attrs.frozen(kw_only=True)
+class ResetOrDouble(_Shooting):
+    """The shooter chooses: their own running total goes back to 0, or every other total is doubled.
+
+    RULES.md ``reset_or_double`` ("going for the lot", Wikipedia *Black Lady*
+    old revision); listed for completeness.
+    """
+
+    def options(self) -> tuple[MoonOption, ...]:
+        return (MoonOption.RESET, MoonOption.DOUBLE)
 
 
 @attrs.frozen
 class NoMoon(Moon):
     """Taking every penalty card has no special effect (RULES.md moon ``none``; Black Maria)."""
 
+    def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
+        return None
+
+    def options(self) -> tuple[MoonOption, ...]:
+        return ()
+
     def settle(
-        self, raw: tuple[int, ...], taken: tuple[int, ...], table: Table
-    ) -> tuple[tuple[int, ...], int | None]:
-        return raw, None
+        self,
+        raw: tuple[int, ...],
+        taken: tuple[int, ...],
+        totals: tuple[int, ...],
+        shooter: int,
+        option: MoonOption,
+        table: Table,
+    ) -> tuple[int, ...]:
+        return raw
 
 
 #: The shooter scores 0 for the moon cards; everyone else gets the scheme's positive total.
 OTHERS_PLUS: Final = OthersPlus()
+#: The shooter chooses between the others +K and themselves −K.
+SHOOTER_CHOICE: Final = ShooterChoice()
 #: No moon.
 NO_MOON: Final = NoMoon()

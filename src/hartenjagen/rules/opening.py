@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen.cards import Card, Suit
+from hartenjagen.cards import TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
@@ -95,7 +95,145 @@ class LowestClubHolderLeadsAnyClub(Opening):
         _check_clubs(self, rules)
 
 
+def _lowest_rank_cards(cards: int, table: Table) -> int:
+    """The cards of ``cards`` (a bitmask) of the lowest rank among them, in any suit."""
+    lowest = min(table.card_of[p].rank for p in _bits(cards))
+    return sum(1 << p for p in _bits(cards) if table.card_of[p].rank == lowest)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@attrs.frozen
+class EldestLeadsLowestNonHeart(Opening):
+    """Eldest leads their lowest-ranked card that is not a heart (their choice on a tie across suits).
+
+    If eldest holds only hearts, they lead their lowest heart. RULES.md
+    ``eldest_lowest_non_heart``; S004 #1.
+    """
+
+    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
+        return (dealer + 1) % len(hands)
+
+    def lead_mask(self, hand: int, table: Table) -> int:
+        return _lowest_rank_cards(hand & ~table.hearts_mask or hand, table)
+
+    def refusal(self, table: Table) -> str:
+        return "the first lead must be your lowest card that is not a heart"
+
+
+@attrs.frozen
+class EldestLeadsLowestOfChosenSuit(Opening):
+    """Eldest chooses a suit other than hearts and leads its lowest card (lowest heart if only hearts).
+
+    The alternative reading of S004 #1 (RULES.md ``eldest_lowest_of_chosen_suit``).
+    """
+
+    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
+        return (dealer + 1) % len(hands)
+
+    def lead_mask(self, hand: int, table: Table) -> int:
+        allowed = 0
+        for suit in Suit:
+            if suit is Suit.HEARTS:
+                continue
+            cards = hand & table.suit_masks[suit]
+            if cards:
+                allowed |= _lowest_rank_cards(cards, table)
+        return allowed or _lowest_rank_cards(hand, table)
+
+    def refusal(self, table: Table) -> str:
+        return "the first lead must be the lowest card of a suit other than hearts"
+
+
+_DEUCES: Final = (Card(Rank.TWO, Suit.CLUBS), Card(Rank.TWO, Suit.DIAMONDS), Card(Rank.TWO, Suit.SPADES))
+
+
+@attrs.frozen
+class FirstDeuceFromEldest(Opening):
+    """Going clockwise from eldest, the first player holding the 2♣, 2♦ or 2♠ leads one of them.
+
+    RULES.md ``first_deuce_from_eldest``; S004 #3.
+    """
+
+    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
+        return _holder_from_eldest(hands, dealer, _deuce_bits(table))
+
+    def lead_mask(self, hand: int, table: Table) -> int:
+        return hand & _deuce_bits(table)
+
+    def refusal(self, table: Table) -> str:
+        return "the first lead must be a two of clubs, diamonds or spades"
+
+    def check(self, rules: Rules) -> None:
+        pack = rules.deck.pack()
+        if not any(card in pack for card in _DEUCES):
+            raise RulesError(f"opening {self!r} leads a deuce, but deck {rules.deck!r} has no 2♣, 2♦ or 2♠")
+
+
+def _deuce_bits(table: Table) -> int:
+    bits = 0
+    for card in _DEUCES:
+        bits |= table.bits_of[card.index]
+    return bits
+
+
+@attrs.frozen
+class ShowTwoOfClubsLeadSafe(Opening):
+    """The 2♣ holder shows it and leads any card worth nothing under the scoring (the 2♣ itself will do).
+
+    RULES.md ``show_2c_lead_safe``; S004 #4.
+    """
+
+    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
+        return _holder_from_eldest(hands, dealer, table.bits_of[TWO_OF_CLUBS.index])
+
+    def lead_mask(self, hand: int, table: Table) -> int:
+        return hand & ~table.nonzero_mask
+
+    def refusal(self, table: Table) -> str:
+        return "the first lead must be a card worth no points"
+
+    def check(self, rules: Rules) -> None:
+        if TWO_OF_CLUBS not in rules.deck.pack():
+            raise RulesError(f"opening {self!r} needs the 2♣, but deck {rules.deck!r} has none")
+
+
+@attrs.frozen
+class EldestLeadsAny(Opening):
+    """Eldest (left of the dealer) leads any card, penalty cards included.
+
+    RULES.md ``eldest_any``; S002 (Dutch: "mag meteen met een strafkaart
+    beginnen"), Black Maria.
+    """
+
+    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
+        return (dealer + 1) % len(hands)
+
+    def lead_mask(self, hand: int, table: Table) -> int:
+        return hand
+
+    def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
+        return "any card may be led"
+
+
 #: The 2♣ (the lowest club) leads.
 LOWEST_CLUB: Final = LowestClubLeads()
 #: The lowest club's holder leads any club.
 ANY_CLUB: Final = LowestClubHolderLeadsAnyClub()
+#: Eldest leads the lowest non-heart.
+ELDEST_LOWEST_NON_HEART: Final = EldestLeadsLowestNonHeart()
+#: Eldest leads the lowest card of a non-heart suit of their choice.
+ELDEST_LOWEST_OF_CHOSEN_SUIT: Final = EldestLeadsLowestOfChosenSuit()
+#: The first deuce from eldest leads.
+FIRST_DEUCE_FROM_ELDEST: Final = FirstDeuceFromEldest()
+#: The 2♣ holder leads a card worth nothing.
+SHOW_TWO_OF_CLUBS_LEAD_SAFE: Final = ShowTwoOfClubsLeadSafe()
+#: Eldest leads anything.
+ELDEST_ANY: Final = EldestLeadsAny()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit, cards_of_suit
+from hartenjagen.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_suit
 from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
@@ -28,9 +28,17 @@ class Scoring(abc.ABC):
     def card_value(self, card: Card) -> int:
         """The penalty value of ``card`` (0 for cards that do not score)."""
 
+    def points(self, captured: int, table: Table) -> int:
+        """The raw points of one seat's captured cards (a bitmask over physical cards)."""
+        return table.points(captured)
+
     def hand_points(self, taken: tuple[int, ...], table: Table) -> tuple[int, ...]:
         """Each seat's raw points from the cards it captured (bitmasks), before the moon."""
-        return tuple(table.points(mask) for mask in taken)
+        return tuple(self.points(mask, table) for mask in taken)
+
+    def moon_total(self, table: Table) -> int:
+        """The most one seat can score in a hand: the moon amount ``scheme_positive_total``."""
+        return table.positive_total
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
@@ -78,11 +86,89 @@ class CardPoints(Scoring):
         return "CardPoints({" + ", ".join(f"{c}: {v}" for c, v in self.values) + "})"
 
 
-_HEARTS: Final = {card: 1 for card in cards_of_suit(Suit.HEARTS)}
+_HEART_CARDS: Final = cards_of_suit(Suit.HEARTS)
+_HEARTS: Final = {card: 1 for card in _HEART_CARDS}
+_JACKS: Final = {Card(Rank.JACK, suit): 5 for suit in Suit}
 
-#: Each heart 1 (RULES.md ``hearts_only``; S004 #1, original Hearts).
+#: Each heart 1 (RULES.md ``hearts_only``; S004 #1, original Hearts). 13 a hand.
 HEARTS_ONLY: Final = CardPoints(_HEARTS, name="hearts_only")
-#: Each heart 1, the Q♠ 13: 26 a hand (RULES.md ``black_lady``; S000, S002, S003, Microsoft, OpenSpiel).
+#: Each heart 1, the Q♠ 13: 26 a hand (``black_lady``; S000, S002, S003, Microsoft, OpenSpiel).
 BLACK_LADY: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13}, name="black_lady")
-#: Black Lady plus the J♦ at −10 (RULES.md ``omnibus_jd``; S002, S004 #3, OpenSpiel ``jd_bonus``).
+#: Black Lady plus the J♦ at −10 (``omnibus_jd``; S002, S004 #3, OpenSpiel ``jd_bonus``).
 OMNIBUS: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, "JD": -10}, name="omnibus_jd")
+#: Black Lady plus the 10♦ at −10 (``omnibus_td``; Bicycle's Omnibus Hearts).
+OMNIBUS_TEN: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, "TD": -10}, name="omnibus_td")
+#: Black Lady plus every jack 5, the J♥ 5 only: 45 a hand (``argentine``; S002).
+ARGENTINE: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, **_JACKS}, name="argentine")
+#: As ARGENTINE but the J♥ counts 5 + 1 = 6: 46 a hand (``argentine_jh_stacks``; S002's other reading).
+ARGENTINE_JACK_OF_HEARTS_STACKS: Final = CardPoints(
+    {**_HEARTS, QUEEN_OF_SPADES: 13, **_JACKS, Card(Rank.JACK, Suit.HEARTS): 6}, name="argentine_jh_stacks"
+)
+#: 2♥-10♥ 1, J♥ Q♥ K♥ A♥ 5, no Q♠: 29 a hand (``hoemke_high_hearts``; S004 #2).
+HOEMKE_HIGH_HEARTS: Final = CardPoints(
+    {card: (5 if card.rank >= Rank.JACK else 1) for card in _HEART_CARDS}, name="hoemke_high_hearts"
+)
+#: H 1, Q♠ 13, K♠ 10, A♠ 7: 43 a hand (``black_maria_43``; S002, poker.tj, cardrulesplus).
+BLACK_MARIA: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, "KS": 10, "AS": 7}, name="black_maria_43")
+#: S002's second Black Maria scheme, with the nearest sourced heart values (52pickup.net):
+#: 2♥-10♥ face value, J♥ Q♥ K♥ 10, A♥ 15, Q♠ 25 = 124 (``black_maria_graded``; values unresolved in S002).
+BLACK_MARIA_GRADED: Final = CardPoints(
+    {
+        **{card: (int(card.rank) if card.rank <= Rank.TEN else 15 if card.rank == Rank.ACE else 10)
+           for card in _HEART_CARDS},
+        QUEEN_OF_SPADES: 25,
+    },
+    name="black_maria_graded",
+)  # fmt: skip
+#: 32-card Dutch: hearts (7-A) 1, Q♠ 5, J♣ 2: 15 a hand (``dutch_32``; S000, S002).
+DUTCH_32: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 5, "JC": 2}, name="dutch_32")
+#: Achterhoek: hearts 1, J♠ 8, Q♦ 6, Q♣ 3 (Q♠ and J♣ 0): 25 a hand (``achterhoek_32``; S002).
+ACHTERHOEK_32: Final = CardPoints({**_HEARTS, "JS": 8, "QD": 6, "QC": 3}, name="achterhoek_32")
+
+
+def spot_hearts(*, ace: int = 15, queen_of_spades: int = 25, jack_of_diamonds: int = 0) -> CardPoints:
+    """Spot Hearts: hearts 2-10 at face value, J 11, Q 12, K 13, A ``ace``; Q♠ ``queen_of_spades``.
+
+    The defaults (A 15, Q♠ 25: 130 a hand) follow the Guardian (2008);
+    alanhoyle.com has A 14, Q♠ 26; eliters.com Q♠ 50 with J♦ −40
+    (``jack_of_diamonds=-40``). RULES.md ``spot_hearts``.
+    """
+    values: dict[Card | str, int] = {
+        card: (ace if card.rank == Rank.ACE else int(card.rank)) for card in _HEART_CARDS
+    }
+    values[QUEEN_OF_SPADES] = queen_of_spades
+    if jack_of_diamonds:
+        values["JD"] = jack_of_diamonds
+    return CardPoints(values, name=f"spot_hearts(ace={ace}, qs={queen_of_spades}, jd={jack_of_diamonds})")
+
+
+#: Spot Hearts with the default values (A 15, Q♠ 25).
+SPOT_HEARTS: Final = spot_hearts()
+
+
+@attrs.frozen
+class HoemkeFirstTwoFree(Scoring):
+    """Each player's first two hearts are free, every further heart costs 2; Q♠ 13; J♦ −10.
+
+    A seat's points are 2 × max(0, hearts taken − 2) + 13 for the Q♠ − 10 for
+    the J♦; which two hearts are free does not matter. A heart's value (for the
+    first-trick restriction and the moon set) is 2. RULES.md
+    ``hoemke_first_two_free``; S004 #4.
+    """
+
+    def card_value(self, card: Card) -> int:
+        if card.suit is Suit.HEARTS:
+            return 2
+        return {QUEEN_OF_SPADES: 13, JACK_OF_DIAMONDS: -10}.get(card, 0)
+
+    def points(self, captured: int, table: Table) -> int:
+        hearts = (captured & table.hearts_mask).bit_count()
+        others = captured & ~table.hearts_mask
+        return 2 * max(0, hearts - 2) + table.points(others)
+
+    def moon_total(self, table: Table) -> int:
+        return self.points(table.positive_mask, table)
+
+
+#: S004 #4's scheme.
+HOEMKE_FIRST_TWO_FREE: Final = HoemkeFirstTwoFree()
