@@ -12,11 +12,14 @@ import enum
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
+from hartenjagen._repr import enum_repr
 from hartenjagen.errors import CardParseError
 
 
 class Suit(enum.IntEnum):
     """The four suits, in the order clubs, diamonds, hearts, spades."""
+
+    __repr__ = enum_repr
 
     CLUBS = 0
     DIAMONDS = 1
@@ -39,6 +42,8 @@ class Suit(enum.IntEnum):
 
 class Rank(enum.IntEnum):
     """Ranks from two to ace; the value is the rank's strength (aces high)."""
+
+    __repr__ = enum_repr
 
     TWO = 2
     THREE = 3
@@ -80,8 +85,8 @@ CARD_COUNT: Final = 52
 class Card:
     """One playing card: a rank and a suit.
 
-    ``Card(Rank.QUEEN, Suit.SPADES)`` and ``Card.parse("QS")`` give the same
-    object. ``str(card)`` is the short ASCII form (``QS``, ``TH``); cards sort
+    ``Card(Rank.QUEEN, Suit.SPADES)``, ``Card("QS")`` and ``Card.parse("Q♠")``
+    give the same object. ``str(card)`` is the short ASCII form (``QS``, ``TH``); cards sort
     by suit (clubs, diamonds, hearts, spades) and then by rank.
     """
 
@@ -92,11 +97,13 @@ class Card:
 
     _interned: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
 
-    def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
+    def __new__(cls, rank: Rank | int | str, suit: Suit | int | None = None) -> Card:
         try:
             return cls._interned[(rank, suit)]  # type: ignore[index]
         except (KeyError, TypeError):
             pass
+        if suit is None and isinstance(rank, str):
+            return cls.parse(rank)
         if isinstance(rank, bool) or not isinstance(rank, int) or rank not in Rank._value2member_map_:
             raise CardParseError(rank, "not a rank (2..14)")
         if isinstance(suit, bool) or not isinstance(suit, int) or suit not in Suit._value2member_map_:
@@ -158,7 +165,7 @@ class Card:
         return self.rank.letter + self.suit.letter
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card({str(self)!r})"
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+from hartenjagen._repr import enum_repr
+
 
 class HartenjagenError(ValueError):
     """Base class of every error this library raises on bad input."""
@@ -31,6 +33,8 @@ class SetupError(HartenjagenError):
 
 class IllegalMoveCode(enum.Enum):
     """Why a move was refused; the ``code`` of an :class:`IllegalMoveError`."""
+
+    __repr__ = enum_repr
 
     NOT_A_MOVE = "not_a_move"
     GAME_OVER = "game_over"

@@ -15,6 +15,7 @@ from operator import attrgetter
 
 import attrs
 
+from hartenjagen._repr import enum_repr
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.errors import HartenjagenError
 
@@ -90,6 +91,8 @@ class Announce:
 
 class MoonOption(enum.Enum):
     """What a moon shooter may choose (RULES.md §1.10 ``shooter_choice``, ``reset_or_double``)."""
+
+    __repr__ = enum_repr
 
     #: every other player scores the moon amount
     OTHERS_PLUS = "others_plus"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from hartenjagen._repr import enum_repr
 from hartenjagen.cards import Card
 from hartenjagen.moves import MoonOption, Play
 
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 
 class Phase(enum.Enum):
     """What the game is waiting for."""
+
+    __repr__ = enum_repr
 
     #: seats choose cards to pass (simultaneously, in any order)
     PASSING = "passing"

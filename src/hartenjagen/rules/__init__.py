@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from hartenjagen._repr import module_repr
 from hartenjagen.errors import RulesError
 from hartenjagen.rules import (
     deck,
@@ -94,7 +95,7 @@ def _extras(value: Iterable[HouseRule]) -> tuple[HouseRule, ...]:
     return items
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class Rules:
     """A complete ruleset: one module per slot, plus house rules in ``extras``.
 
@@ -114,6 +115,8 @@ class Rules:
     ending: Ending = ending.TO_100
     duplicates: Duplicates = duplicates.FIRST_PLAYED_WINS
     extras: tuple[HouseRule, ...] = attrs.field(default=(), converter=_extras)
+
+    __repr__ = module_repr
 
     def __attrs_post_init__(self) -> None:
         for slot, kind in _SLOTS.items():

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen._repr import module_repr
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from hartenjagen.errors import RulesError
 
@@ -32,6 +33,8 @@ class Deck(abc.ABC):
     def pack(self) -> tuple[Card, ...]:
         """Every physical card dealt, sorted; a card appears once per copy."""
 
+    __repr__ = module_repr
+
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
 
@@ -40,7 +43,7 @@ def _removed(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
     return tuple(sorted(set(parse_cards(value))))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SinglePack(Deck):
     """One pack of cards from ``lowest_rank`` to ace in each suit, less ``removed``, dealt to ``players``.
 
@@ -89,7 +92,7 @@ def _double_deck_removals(players: int) -> tuple[Card, ...]:
     return tuple(order[:count])
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DoubleDeck(Deck):
     """Two 52-card packs shuffled together for six or more players.
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen._repr import module_repr
 from hartenjagen.cards import CARD_COUNT
 from hartenjagen.errors import RulesError
 
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 
 class Duplicates(abc.ABC):
     """The ``duplicates`` slot: which card wins a trick, given that two may be identical."""
+
+    __repr__ = module_repr
 
     @abc.abstractmethod
     def winner(self, trick: tuple[int, ...], table: Table) -> int | None:
@@ -30,7 +33,7 @@ class Duplicates(abc.ABC):
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class FirstPlayedWins(Duplicates):
     """The highest card of the led suit wins; of two identical winning cards, the one played first.
 
@@ -49,7 +52,7 @@ class FirstPlayedWins(Duplicates):
         return best
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class CancelPairs(Duplicates):
     """Identical cards of the led suit cancel each other; the highest uncancelled one wins.
 

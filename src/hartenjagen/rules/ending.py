@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen._repr import enum_repr, module_repr
 from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
@@ -25,6 +26,8 @@ Sheet = tuple["HandResult", ...]
 class Tie(enum.Enum):
     """What happens when several players share the winning total."""
 
+    __repr__ = enum_repr
+
     #: they all win (``shared``)
     SHARED = "shared"
     #: more hands are dealt until the winner is unique (``play_on``; weakly sourced)
@@ -34,6 +37,8 @@ class Tie(enum.Enum):
 class Finish(enum.Enum):
     """How the Dutch second half is won."""
 
+    __repr__ = enum_repr
+
     #: the game ends after a hand in which any total is 0 or below; lowest wins (``zero_or_below``)
     ZERO_OR_BELOW = "zero_or_below"
     #: only exactly 0 wins; an overshoot bounces back: new = |old − points| (``exact_zero_bounce``)
@@ -42,6 +47,8 @@ class Finish(enum.Enum):
 
 class Ending(abc.ABC):
     """The ``ending`` slot: totals after a hand, whether the game is over, and the winners."""
+
+    __repr__ = module_repr
 
     def add(self, totals: tuple[int, ...], points: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
         """The totals after a hand that scored ``points`` (``sheet``: the hands before it)."""
@@ -91,7 +98,7 @@ def _played(sheet: Sheet) -> int:
     return sum(1 for result in sheet if result.revoke is None)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ScoreLimit(Ending):
     """The game ends after the hand in which a total reaches ``limit``; the lowest total wins.
 
@@ -119,7 +126,7 @@ class ScoreLimit(Ending):
         return lowest(totals)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Countdown(Ending):
     """Everyone starts at ``start`` and counts down; the game ends when a score is 0 or less; highest wins.
 
@@ -145,7 +152,7 @@ class Countdown(Ending):
         return tuple(self.start - total for total in totals)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TwoHalves(Ending):
     """Dutch two halves: add hand points until a total reaches ``switch``; from the next hand, subtract them.
 
@@ -185,7 +192,7 @@ class TwoHalves(Ending):
         return lowest(totals)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class FixedDeals(Ending):
     """The game is ``deals`` hands (a voided hand does not count); the lowest total wins.
 
@@ -204,7 +211,7 @@ class FixedDeals(Ending):
         return lowest(totals)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SingleHand(Ending):
     """The game is one hand; the lowest score wins (OpenSpiel's episodes; RULES.md ``single_hand``)."""
 

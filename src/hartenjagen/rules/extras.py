@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from hartenjagen._repr import module_repr
 from hartenjagen.cards import Rank, Suit
 from hartenjagen.errors import IllegalMoveCode, RulesError
 
@@ -40,6 +41,8 @@ class HandSummary:
 
 class HouseRule:
     """An entry of the ``extras`` slot."""
+
+    __repr__ = module_repr
 
     #: the code of a play refused by ``restrict_play``
     play_code: IllegalMoveCode = IllegalMoveCode.HOUSE_RULE
@@ -73,7 +76,7 @@ def _whole(value: object, name: str) -> None:
         raise RulesError(f"extras: {name} must be a whole number, not {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class NoTricksBonus(HouseRule):
     """A player who won no trick in the hand scores ``points`` (−5), unless someone shot the moon.
 
@@ -91,7 +94,7 @@ class NoTricksBonus(HouseRule):
         return tuple(self.points if won == 0 else 0 for won in hand.tricks_won)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Miezen(HouseRule):
     """Miezen (Achterhoek): before the first lead, each player in turn from eldest may announce to take no penalty cards.
 
@@ -122,7 +125,7 @@ class Miezen(HouseRule):
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class MustDropQueen(HouseRule):
     """The holder of the Q♠ must play it at the first chance where it cannot win the trick.
 
@@ -151,7 +154,7 @@ class MustDropQueen(HouseRule):
         return "you must drop the Q♠ now that it cannot win the trick"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RevokePenalty(HouseRule):
     """Revokes are penalized, not prevented: an illegal play of a card in hand is accepted, and voids the hand.
 

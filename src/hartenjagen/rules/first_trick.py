@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen._repr import enum_repr, module_repr
 from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 class RestrictedCards(enum.Enum):
     """Which cards count as penalty cards on the first trick."""
 
+    __repr__ = enum_repr
+
     #: every card worth more than 0 under the scoring module (RULES.md ``positive_valued``)
     POSITIVE_VALUED = "positive_valued"
     #: hearts and the Q♠, literally (S000, S003, OpenSpiel; ``hearts_and_qs``)
@@ -27,6 +30,8 @@ class RestrictedCards(enum.Enum):
 class ForcedChoice(enum.Enum):
     """What a player who holds only restricted cards may play."""
 
+    __repr__ = enum_repr
+
     #: any of them, the Q♠ included (OpenSpiel; ``forced_any``)
     ANY = "forced_any"
     #: only the restricted cards of the lowest value (``forced_min_value``, unsourced)
@@ -35,6 +40,8 @@ class ForcedChoice(enum.Enum):
 
 class FirstTrick(abc.ABC):
     """The ``first_trick`` slot: a filter on the cards allowed in trick one."""
+
+    __repr__ = module_repr
 
     @abc.abstractmethod
     def filter(self, candidates: int, table: Table) -> int:
@@ -48,7 +55,7 @@ class FirstTrick(abc.ABC):
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class NoPointsUnlessForced(FirstTrick):
     """No penalty card may be played to the first trick unless the player has no other legal card.
 
@@ -87,7 +94,7 @@ class NoPointsUnlessForced(FirstTrick):
         return f"no {what} on the first trick while you have another card you may play"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class AnythingOnFirstTrick(FirstTrick):
     """The first trick is played like any other (RULES.md ``allowed``; S000 house rule, Dutch rules)."""
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen._repr import enum_repr, module_repr
 from hartenjagen.cards import Suit
 from hartenjagen.errors import RulesError
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 class BrokenBy(enum.Enum):
     """Which hearts break hearts."""
 
+    __repr__ = enum_repr
+
     #: any heart led, followed or discarded (S003, S004 #2, Microsoft, OpenSpiel; ``any_heart_played``)
     ANY_HEART = "any_heart_played"
     #: only a heart discarded by a player who could not follow suit (S000, S002; ``heart_discarded``)
@@ -35,6 +38,8 @@ class BrokenBy(enum.Enum):
 class HeartsAndQueen(enum.Enum):
     """What a leader holding only hearts and the Q♠ may lead while hearts are unbroken."""
 
+    __repr__ = enum_repr
+
     #: only the Q♠ (OpenSpiel default, S003; ``qs_forced``)
     QUEEN_FORCED = "qs_forced"
     #: the Q♠ or any heart (OpenSpiel ``can_lead_hearts_instead_of_qs``; ``hearts_or_qs``)
@@ -43,6 +48,8 @@ class HeartsAndQueen(enum.Enum):
 
 class Leading(abc.ABC):
     """The ``leading`` slot: the cards a leader may lead after the first trick."""
+
+    __repr__ = module_repr
 
     @abc.abstractmethod
     def lead_mask(self, hand: int, state: State, table: Table) -> int:
@@ -70,7 +77,7 @@ def _flag(value: object, name: str) -> None:
         raise RulesError(f"leading: {name} must be True or False, not {value!r}")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class RestrictedHeartLeads(Leading):
     """Base of the rules that forbid leading hearts until some condition holds.
 
@@ -114,7 +121,7 @@ class RestrictedHeartLeads(Leading):
         """When hearts open, in words."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class HeartsAfterBroken(RestrictedHeartLeads):
     """Hearts may be led only once hearts are broken: a heart was played in an earlier trick.
 
@@ -150,7 +157,7 @@ class HeartsAfterBroken(RestrictedHeartLeads):
         return "hearts are not broken"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class HeartsAfterTricks(RestrictedHeartLeads):
     """Hearts may be led from trick ``tricks + 1`` on (RULES.md ``after_trick_1``: S004 #1; ``after_trick_3``: S004 #3)."""
 
@@ -168,7 +175,7 @@ class HeartsAfterTricks(RestrictedHeartLeads):
         return f"not before trick {self.tricks + 1}"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class HeartsAfterSuitsLed(RestrictedHeartLeads):
     """Hearts may be led once clubs, diamonds and spades have each been led, or two of them twice each.
 
@@ -186,7 +193,7 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
         return "clubs, diamonds and spades must each have been led, or two of them twice"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HeartsAnytime(Leading):
     """Hearts may be led at any time (RULES.md ``always``; S002 "originally", Black Maria, OpenSpiel)."""
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen._repr import enum_repr, module_repr
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 class MoonSet(enum.Enum):
     """The cards one player must capture to shoot the moon."""
 
+    __repr__ = enum_repr
+
     #: every card with a positive value; the J♦ is not needed (OpenSpiel; ``all_positive``)
     ALL_POSITIVE = "all_positive"
     #: every card with a value other than 0, bonus cards included (Bicycle slam, S004; ``all_nonzero``)
@@ -32,6 +35,8 @@ class MoonSet(enum.Enum):
 
 class Moon(abc.ABC):
     """The ``moon`` slot: finds the shooter and turns raw hand points into scored points."""
+
+    __repr__ = module_repr
 
     @abc.abstractmethod
     def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
@@ -62,7 +67,7 @@ def moon_mask(moon_set: MoonSet, table: Table) -> int:
     return table.positive_mask if moon_set is MoonSet.ALL_POSITIVE else table.nonzero_mask
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class _Shooting(Moon):
     """Shared by the modules where capturing the whole moon set is a moon."""
 
@@ -110,7 +115,7 @@ class _Shooting(Moon):
         return tuple(points)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class OthersPlus(_Shooting):
     """A shooter scores nothing for the moon cards and every other player scores ``amount`` more.
 
@@ -124,7 +129,7 @@ class OthersPlus(_Shooting):
         return (MoonOption.OTHERS_PLUS,)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class SelfMinus(_Shooting):
     """A shooter scores minus ``amount`` (and nothing for the moon cards); the others score as usual.
 
@@ -135,7 +140,7 @@ class SelfMinus(_Shooting):
         return (MoonOption.SELF_MINUS,)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class ShooterChoice(_Shooting):
     """The shooter chooses after the hand: the others score ``amount`` more, or the shooter ``amount`` less.
 
@@ -146,7 +151,7 @@ class ShooterChoice(_Shooting):
         return (MoonOption.OTHERS_PLUS, MoonOption.SELF_MINUS)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class ResetOrDouble(_Shooting):
     """The shooter chooses: their own running total goes back to 0, or every other total is doubled.
 
@@ -158,7 +163,7 @@ class ResetOrDouble(_Shooting):
         return (MoonOption.RESET, MoonOption.DOUBLE)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class NoMoon(Moon):
     """Taking every penalty card has no special effect (RULES.md moon ``none``; Black Maria)."""
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen._repr import module_repr
 from hartenjagen.cards import TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.errors import RulesError
 
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 
 class Opening(abc.ABC):
     """The ``opening`` slot: the first leader of a hand and the cards they may lead."""
+
+    __repr__ = module_repr
 
     @abc.abstractmethod
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
@@ -54,7 +57,7 @@ def _check_clubs(module: Opening, rules: Rules) -> None:
         raise RulesError(f"opening {module!r} needs a club in the pack, but deck {rules.deck!r} has none")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class LowestClubLeads(Opening):
     """The holder of the lowest club in the pack must lead it: the 2♣ normally.
 
@@ -75,7 +78,7 @@ class LowestClubLeads(Opening):
         _check_clubs(self, rules)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class LowestClubHolderLeadsAnyClub(Opening):
     """The holder of the lowest club leads the first trick with any club they choose.
 
@@ -110,7 +113,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class EldestLeadsLowestNonHeart(Opening):
     """Eldest leads their lowest-ranked card that is not a heart (their choice on a tie across suits).
 
@@ -128,7 +131,7 @@ class EldestLeadsLowestNonHeart(Opening):
         return "the first lead must be your lowest card that is not a heart"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class EldestLeadsLowestOfChosenSuit(Opening):
     """Eldest chooses a suit other than hearts and leads its lowest card (lowest heart if only hearts).
 
@@ -155,7 +158,7 @@ class EldestLeadsLowestOfChosenSuit(Opening):
 _DEUCES: Final = (Card(Rank.TWO, Suit.CLUBS), Card(Rank.TWO, Suit.DIAMONDS), Card(Rank.TWO, Suit.SPADES))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class FirstDeuceFromEldest(Opening):
     """Going clockwise from eldest, the first player holding the 2♣, 2♦ or 2♠ leads one of them.
 
@@ -184,7 +187,7 @@ def _deuce_bits(table: Table) -> int:
     return bits
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ShowTwoOfClubsLeadSafe(Opening):
     """The 2♣ holder shows it and leads any card worth nothing under the scoring (the 2♣ itself will do).
 
@@ -205,7 +208,7 @@ class ShowTwoOfClubsLeadSafe(Opening):
             raise RulesError(f"opening {self!r} needs the 2♣, but deck {rules.deck!r} has none")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class EldestLeadsAny(Opening):
     """Eldest (left of the dealer) leads any card, penalty cards included.
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen._repr import enum_repr, module_repr
 from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ PassLog = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 class PassDirection(enum.Enum):
     """Where a seat's passed cards go. Left is the next seat clockwise (seat + 1)."""
+
+    __repr__ = enum_repr
 
     LEFT = "left"
     RIGHT = "right"
@@ -53,6 +56,8 @@ class PassDirection(enum.Enum):
 
 class Passing(abc.ABC):
     """The ``passing`` slot: the direction of each hand and the stages of its exchange."""
+
+    __repr__ = module_repr
 
     @abc.abstractmethod
     def direction(self, hand_index: int, players: int, chance: Chance | None = None) -> PassDirection:
@@ -136,7 +141,7 @@ def _check_directions(module: Passing, directions: Iterable[PassDirection], card
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PassCycle(Passing):
     """Every seat passes ``cards`` cards at once; hand ``h`` uses ``directions[h % len(directions)]``.
 
@@ -165,7 +170,7 @@ class PassCycle(Passing):
         _check_directions(self, self.directions, self.cards if passes else 0, rules)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RandomDirection(Passing):
     """Each hand, chance picks hold, left, across or right with probability ¼ each; pass ``cards``.
 
@@ -195,7 +200,7 @@ class RandomDirection(Passing):
         _check_directions(self, self.choices, self.cards, rules)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PassAndReturn(Passing):
     """Pass ``cards`` cards by the cycle; then each seat returns ``returned`` card to the seat that passed to it.
 
@@ -254,7 +259,7 @@ class PassAndReturn(Passing):
         _check_directions(self, self.directions, self.cards, rules)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PassToDealer(Passing):
     """Every hand, each seat gives ``cards`` cards face down to the dealer, who shuffles and deals them back.
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from hartenjagen._repr import module_repr
 from hartenjagen.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_suit
 from hartenjagen.errors import RulesError
 
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
 class Scoring(abc.ABC):
     """The ``scoring`` slot: the value of each card, and each seat's raw points for a hand."""
+
+    __repr__ = module_repr
 
     @abc.abstractmethod
     def card_value(self, card: Card) -> int:
@@ -146,7 +149,7 @@ def spot_hearts(*, ace: int = 15, queen_of_spades: int = 25, jack_of_diamonds: i
 SPOT_HEARTS: Final = spot_hearts()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HoemkeFirstTwoFree(Scoring):
     """Each player's first two hearts are free, every further heart costs 2; Q♠ 13; J♦ −10.
 

@@ -1,0 +1,26 @@
+"""Readable reprs for rule modules and enums (a repr that reads like the code that builds it)."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+
+def module_repr(self: Any) -> str:
+    """``Name(field=value, ...)`` listing only the fields that differ from their defaults."""
+    parts = []
+    for field in attrs.fields(type(self)):
+        value = getattr(self, field.name)
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory()
+        if field.repr and not field.name.startswith("_") and value != default:
+            parts.append(f"{field.name}={value!r}")
+    return f"{type(self).__name__}({', '.join(parts)})"
+
+
+def enum_repr(self: enum.Enum) -> str:
+    """``Kind.MEMBER``, as written in code."""
+    return f"{type(self).__name__}.{self.name}"
