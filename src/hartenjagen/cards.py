@@ -98,19 +98,15 @@ class Card:
     _interned: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
 
     def __new__(cls, rank: Rank | int | str, suit: Suit | int | None = None) -> Card:
-        try:
-            return cls._interned[(rank, suit)]  # type: ignore[index]
-        except (KeyError, TypeError):
-            pass
         if suit is None and isinstance(rank, str):
             return cls.parse(rank)
         if isinstance(rank, bool) or not isinstance(rank, int) or rank not in Rank._value2member_map_:
             raise CardParseError(rank, "not a rank (2..14)")
         if isinstance(suit, bool) or not isinstance(suit, int) or suit not in Suit._value2member_map_:
             raise CardParseError(suit, "not a suit (0..3)")
-        rank, suit = Rank(rank), Suit(suit)
-        card = cls._interned.get((rank, suit))
+        card = cls._interned.get((rank, suit))  # type: ignore[arg-type]
         if card is None:
+            rank, suit = Rank(rank), Suit(suit)
             card = object.__new__(cls)
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "suit", suit)

@@ -14,7 +14,7 @@ import attrs
 
 from hartenjagen._repr import module_repr
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
-from hartenjagen.errors import RulesError
+from hartenjagen.errors import CardParseError, RulesError
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -40,7 +40,10 @@ class Deck(abc.ABC):
 
 
 def _removed(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
-    return tuple(sorted(set(parse_cards(value))))
+    try:
+        return tuple(sorted(set(parse_cards(value))))
+    except CardParseError as error:
+        raise RulesError(f"deck: removed must list cards: {error}") from error
 
 
 @attrs.frozen(repr=False)
