@@ -1,0 +1,225 @@
+"""The first trick, RULES.md §1.6: ``no_points_unless_forced`` (restricted sets, forced choice) and ``allowed``.
+
+Seats are N=0, E=1, S=2, W=3 where the worked examples of §4 name them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import hartenjagen as hj
+from hartenjagen.rules.first_trick import (
+    ANYTHING,
+    NO_POINTS_UNLESS_FORCED,
+    ForcedChoice,
+    NoPointsUnlessForced,
+    RestrictedCards,
+)
+from hartenjagen.rules.opening import ANY_CLUB
+from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, OMNIBUS, CardPoints
+from helpers import MIXED_DEAL, game, legal, names, play
+
+HEARTS = {f"{rank}H": 1 for rank in "23456789TJQKA"}
+#: Black Maria: hearts 1, Q♠ 13, K♠ 10, A♠ 7 (RULES.md §1.9 ``black_maria_43``).
+BLACK_MARIA = CardPoints({**HEARTS, "QS": 13, "KS": 10, "AS": 7})
+#: Argentine: Black Lady plus each jack 5, the J♥ 5 only (RULES.md §1.9 ``argentine``).
+ARGENTINE = CardPoints({**HEARTS, "QS": 13, "JC": 5, "JD": 5, "JS": 5, "JH": 5})
+
+POSITIVE_VALUED = NoPointsUnlessForced(restricted=RestrictedCards.POSITIVE_VALUED)
+HEARTS_AND_QS = NoPointsUnlessForced(restricted=RestrictedCards.HEARTS_AND_QUEEN)
+FORCED_MIN_VALUE = NoPointsUnlessForced(forced=ForcedChoice.MIN_VALUE)
+
+#: Worked example 1: S (seat 2) holds every club and leads the 2C; W (seat 3) holds the Q♠ and 2H-KH.
+EXAMPLE_1 = (
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+)
+W_HAND = names(EXAMPLE_1[3])
+
+#: Worked example 3: W (seat 3) leads the 2C; N (seat 0) is void in clubs and holds JD, 4D, QS, 3H, ...
+EXAMPLE_3 = (
+    "JD 4D QS 3H 2D 3D 5D 6D 7D 2S 3S 4H 5H",
+    "8D 9D TD QD KD AD 2H 6H 7H 8H 9H TH JH",
+    "QH KH AH 4S 5S 6S 7S 8S 9S TS JS KS AS",
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+)
+EXAMPLE_3_SAFE = {"2D", "3D", "4D", "5D", "6D", "7D", "JD", "2S", "3S"}
+
+#: Seat 0 (void in clubs after the lead) holds K♠, A♠, Q♠, hearts and one diamond.
+SPADE_PENALTIES = (
+    "5D KS AS QS 2H 3H 4H 5H 6H 7H 8H 9H TH",
+    "2D 3D 4D 6D 7D 8D 9D TD JD QD KD AD JH",
+    "QH KH AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+)
+
+#: Seat 0 leads the 2C; seat 1's only club is the J♣; seat 2 holds the J♦ and hearts only.
+JACKS = (
+    "2C 3C 4C 5C 6C 7C 8C 9C TC QC KC AC 2D",
+    "JC 3D 4D 5D 6D 7D 8D 9D TD QD KD AD 2S",
+    "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    "AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+)
+
+
+def test_no_points_unless_forced_is_the_default_with_positive_valued_and_forced_any():
+    assert hj.Rules().first_trick == NO_POINTS_UNLESS_FORCED
+    assert NO_POINTS_UNLESS_FORCED.restricted is RestrictedCards.POSITIVE_VALUED
+    assert NO_POINTS_UNLESS_FORCED.forced is ForcedChoice.ANY
+
+
+def test_no_points_unless_forced_keeps_hearts_and_queen_off_the_first_trick():
+    state = play(game(EXAMPLE_1), "2C 2H")
+    assert state.to_move == (0,)
+    assert legal(state) == names(EXAMPLE_1[0])  # void in clubs: any diamond
+    state = play(state, "2D")
+    assert state.to_move == (1,)
+    assert legal(state) == names(EXAMPLE_1[1]) - {"AH"}  # the A♥ is held back
+
+
+def test_no_points_unless_forced_refuses_a_penalty_card_with_a_reason():
+    state = play(game(EXAMPLE_1), "2C 2H 2D")
+    with pytest.raises(hj.IllegalMoveError, match="no penalty cards on the first trick") as info:
+        hj.apply(state, hj.Play(1, "AH"))
+    assert info.value.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+
+
+def test_no_points_unless_forced_falls_back_when_only_hearts_and_queen():
+    # Worked example 1, forced_any: all 13 cards are legal, the Q♠ included.
+    state = play(game(EXAMPLE_1), "2C")
+    assert state.to_move == (3,)
+    assert legal(state) == W_HAND
+    assert len(hj.legal_moves(state)) == 13
+    assert hj.is_legal(state, hj.Play(3, "QS"))
+
+
+def test_forced_min_value_allows_only_the_hearts_when_only_hearts_and_queen():
+    # Worked example 1, forced_min_value: only the 12 hearts.
+    state = play(game(EXAMPLE_1, first_trick=FORCED_MIN_VALUE), "2C")
+    assert legal(state) == W_HAND - {"QS"}
+    assert len(hj.legal_moves(state)) == 12
+    reason = hj.explain(state, hj.Play(3, "QS"))
+    assert reason is not None
+    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+
+
+def test_forced_min_value_uses_the_scoring_values():
+    # Argentine: the J♦ and J♥ are worth 5, the other hearts 1: a forced seat plays a 1-point heart.
+    state = play(game(JACKS, scoring=ARGENTINE, first_trick=FORCED_MIN_VALUE), "2C JC")
+    assert state.to_move == (2,)
+    assert legal(state) == names(JACKS[2]) - {"JD", "JH"}
+
+
+def test_forced_any_allows_every_restricted_card_under_the_scoring_values():
+    state = play(game(JACKS, scoring=ARGENTINE), "2C JC")
+    assert legal(state) == names(JACKS[2])
+
+
+def test_positive_valued_allows_negative_cards_on_the_first_trick():
+    # Worked example 3 (Omnibus): the J♦ and 4♦ are legal, the Q♠ and 3♥ are not.
+    state = play(game(EXAMPLE_3, scoring=OMNIBUS, first_trick=POSITIVE_VALUED), "2C")
+    assert state.to_move == (0,)
+    assert legal(state) == EXAMPLE_3_SAFE
+    assert {"JD", "4D"} <= legal(state)
+    assert not {"QS", "3H"} & legal(state)
+
+
+def test_hearts_and_qs_restricts_hearts_and_queen_only():
+    # Worked example 3 with the literal hearts-and-Q♠ set: the same choice under Omnibus.
+    state = play(game(EXAMPLE_3, scoring=OMNIBUS, first_trick=HEARTS_AND_QS), "2C")
+    assert legal(state) == EXAMPLE_3_SAFE
+
+
+def test_positive_valued_restricts_every_positive_card_of_the_scheme():
+    # Black Maria: the K♠ (10) and A♠ (7) are penalty cards too.
+    state = play(game(SPADE_PENALTIES, scoring=BLACK_MARIA, first_trick=POSITIVE_VALUED), "2C")
+    assert state.to_move == (0,)
+    assert legal(state) == {"5D"}
+
+
+def test_hearts_and_qs_allows_other_penalty_cards_on_the_first_trick():
+    state = play(game(SPADE_PENALTIES, scoring=BLACK_MARIA, first_trick=HEARTS_AND_QS), "2C")
+    assert legal(state) == {"5D", "KS", "AS"}
+    with pytest.raises(hj.IllegalMoveError, match="no hearts or the Q♠ on the first trick"):
+        hj.apply(state, hj.Play(0, "QS"))
+
+
+def test_positive_valued_under_black_lady_restricts_hearts_and_queen():
+    state = play(game(SPADE_PENALTIES, scoring=BLACK_LADY), "2C")
+    assert legal(state) == {"5D", "KS", "AS"}
+
+
+def test_positive_valued_lets_a_zero_valued_queen_onto_the_first_trick():
+    # Under hearts_only the Q♠ scores 0: it is not a penalty card, unlike under the literal hearts_and_qs.
+    state = play(game(SPADE_PENALTIES, scoring=HEARTS_ONLY, first_trick=POSITIVE_VALUED), "2C")
+    assert legal(state) == {"5D", "KS", "AS", "QS"}
+    state = play(game(SPADE_PENALTIES, scoring=HEARTS_ONLY, first_trick=HEARTS_AND_QS), "2C")
+    assert legal(state) == {"5D", "KS", "AS"}
+
+
+def test_following_suit_takes_precedence_over_the_restriction():
+    # Argentine: the J♣ is worth 5 but it is seat 1's only club, so it must be played.
+    state = play(game(JACKS, scoring=ARGENTINE), "2C")
+    assert state.to_move == (1,)
+    assert legal(state) == {"JC"}
+
+
+def test_restriction_filters_the_follow_suit_set():
+    # A club follower holding a 5-point J♣ and other clubs plays one of the others.
+    hands = (
+        "2C 3C 4C 5C 6C 7C 8C 9C 2D 3D 4D 5D 6D",
+        "TC JC QC 7D 8D 9D TD JD QD KD AD 2S 3S",
+        "KC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "AC AH 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    )
+    state = play(game(hands, scoring=ARGENTINE), "2C")
+    assert legal(state) == {"TC", "QC"}
+
+
+def test_no_points_unless_forced_applies_to_leader_when_lead_rule_leaves_choice():
+    # lowest_club_any_club with a 2-point T♣: seat 2 may open with any club but the T♣.
+    scoring = CardPoints({**HEARTS, "QS": 13, "TC": 2})
+    state = game(MIXED_DEAL, opening=ANY_CLUB, scoring=scoring)
+    assert legal(state) == {"2C", "8C", "9C"}
+    reason = hj.explain(state, hj.Play(2, "TC"))
+    assert reason is not None
+    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+
+
+def test_no_points_unless_forced_never_blocks_the_opening_card():
+    # A scheme in which the 2♣ itself scores: the opener must still lead it.
+    scoring = CardPoints({**HEARTS, "QS": 13, "2C": 1})
+    state = game(MIXED_DEAL, scoring=scoring)
+    assert legal(state) == {"2C"}
+
+
+def test_no_points_unless_forced_applies_only_to_first_trick():
+    # Seat 2 wins trick 1 with the only club played and leads again: discards are free now.
+    state = play(game(EXAMPLE_1), "2C 2H 2D 2S")
+    assert state.trick_number == 1
+    assert state.tricks[0].winner == 2
+    state = play(state, "3C")
+    assert legal(state) == names(EXAMPLE_1[3]) - {"2H"}  # the Q♠ included
+    state = play(state, "QS 3D")
+    assert "AH" in legal(state)
+    assert legal(state) == names(EXAMPLE_1[1]) - {"2S"}
+
+
+def test_allowed_first_trick_has_no_restriction():
+    state = play(game(EXAMPLE_1, first_trick=ANYTHING), "2C 2H 2D")
+    assert legal(state) == names(EXAMPLE_1[1])  # the A♥ may be discarded
+    state = play(game(EXAMPLE_3, scoring=OMNIBUS, first_trick=ANYTHING), "2C")
+    assert legal(state) == names(EXAMPLE_3[0])
+
+
+def test_allowed_first_trick_still_requires_following_suit_and_opening_lead():
+    state = game(MIXED_DEAL, first_trick=ANYTHING)
+    assert legal(state) == {"2C"}
+    assert legal(play(state, "2C")) == {"JC", "QC", "KC", "AC"}
+
+
+def test_openspiel_no_pts_on_first_trick_switch_uses_hearts_and_qs():
+    assert hj.variants.openspiel().first_trick == HEARTS_AND_QS
+    assert hj.variants.openspiel(no_pts_on_first_trick=False).first_trick == ANYTHING

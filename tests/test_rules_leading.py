@@ -1,0 +1,226 @@
+"""Heart leads, RULES.md §1.7 ``heart_lead``: ``after_broken`` (``broken_by``, ``qs_breaks``,
+the only-hearts exception, ``only_hq``) and ``always``.
+
+Most positions use small packs of 16 cards (4 each) so that trick 2 is reached after one
+trick of clubs; the leads tested are the same as in a full pack.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import hartenjagen as hj
+from hartenjagen.rules.leading import (
+    AFTER_BROKEN,
+    ANYTIME,
+    QUEEN_BREAKS,
+    BrokenBy,
+    HeartsAfterBroken,
+    HeartsAndQueen,
+)
+from helpers import find_state, game, legal, names, no_pass_rules, play
+
+HEART_DISCARDED = HeartsAfterBroken(broken_by=BrokenBy.HEART_DISCARDED)
+HEARTS_OR_QS = HeartsAfterBroken(hearts_and_queen=HeartsAndQueen.HEARTS_OR_QUEEN)
+
+#: Trick 1 is all clubs ("2C 3C 4C AC"); seat 0 then leads from 5D KD 7H with hearts unbroken.
+UNBROKEN = ("AC 5D KD 7H", "2C 2D 3D 4D", "3C 6D 7D 8D", "4C 2H 3H 4H")
+#: Seat 3 holds only hearts and must discard one on trick 1 ("2C 3C 2H AC").
+DISCARDED_HEART = ("AC 5D KD 7H", "2C 2D 3D 4D", "3C 6D 7D 8D", "2H 3H 4H 5H")
+#: After "2C 3C 4C AC" seat 0 holds only hearts; after "3H KH 2H 4H" seat 1 leads from 5D 6H.
+FOLLOWED_HEARTS = ("AC 3H 9H TH", "2C KH 5D 6H", "3C 2H 7D 8D", "4C 4H 9D TD")
+#: Seat 3 holds only the Q♠ and hearts and may discard the Q♠ on trick 1 ("2C 3C QS AC").
+DISCARDED_QUEEN = ("AC KD 5H 6H", "2C 2D 3D 4D", "3C 5D 6D 7D", "QS 2H 3H 4H")
+#: Worked example 4: after "2C 3C 4C AC" seat 0 leads from {QS, 7H, 2H}; seat 1's K♠ wins the Q♠.
+ONLY_HQ = ("AC QS 7H 2H", "2C KS 3D 5H", "3C 5D 6D 7D", "4C 8D 9D TD")
+#: After "2C 3C 4C AC" seat 0 leads from QS KD 7H.
+QUEEN_AND_OTHERS = ("AC QS KD 7H", "2C 2D 3D 4D", "3C 5D 6D 7D", "4C 8D 9D TD")
+
+#: Full packs: after "2C 3C 4C AC" seat 0 leads trick 2 from the Q♠ and 11 hearts / from 12 hearts.
+ONLY_HQ_52 = (
+    "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "2C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D 8D 9D",
+    "3C 9C TC JC TD JD QD KD AD KH AH 2S 3S",
+    "4C QC KC 4S 5S 6S 7S 8S 9S TS JS KS AS",
+)
+ONLY_HEARTS_52 = (
+    "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    "2C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D 8D 9D",
+    "3C 9C TC JC TD JD QD KD AD QS AH 2S 3S",
+    "4C QC KC 4S 5S 6S 7S 8S 9S TS JS KS AS",
+)
+CLUBS = "2C 3C 4C AC"
+
+
+def test_after_broken_with_any_heart_played_is_the_default():
+    assert hj.Rules().leading == AFTER_BROKEN
+    assert AFTER_BROKEN.broken_by is BrokenBy.ANY_HEART
+    assert AFTER_BROKEN.queen_breaks is False
+    assert AFTER_BROKEN.hearts_and_queen is HeartsAndQueen.QUEEN_FORCED
+
+
+def test_after_broken_refuses_a_heart_lead_before_hearts_are_broken():
+    state = play(game(UNBROKEN), CLUBS)
+    assert state.to_move == (0,)
+    assert not state.hearts_broken
+    assert legal(state) == {"5D", "KD"}
+    with pytest.raises(hj.IllegalMoveError, match="hearts may not be led until hearts are broken") as info:
+        hj.apply(state, hj.Play(0, "7H"))
+    assert info.value.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert str(info.value) == "7♥ may not be played: hearts may not be led until hearts are broken"
+
+
+def test_after_broken_allows_a_heart_lead_once_a_heart_was_played_in_an_earlier_trick():
+    state = play(game(DISCARDED_HEART), "2C 3C 2H AC")
+    assert state.hearts_broken
+    assert legal(state) == {"5D", "KD", "7H"}
+
+
+def test_heart_discarded_on_first_trick_breaks_hearts():
+    # break_on_trick_1 = true: a heart on trick 1 breaks hearts, under both broken_by options.
+    for leading in (AFTER_BROKEN, HEART_DISCARDED):
+        state = play(game(DISCARDED_HEART, leading=leading), "2C 3C 2H")
+        assert state.hearts_broken
+        assert legal(play(state, "AC")) == {"5D", "KD", "7H"}
+
+
+def test_after_broken_restricts_leads_in_random_positions():
+    def unbroken_mixed_lead(state: hj.State) -> bool:
+        if state.phase is not hj.Phase.PLAYING or state.trick or not state.tricks or state.hearts_broken:
+            return False
+        suits = {card.suit for card in state.hands[state.to_move[0]]}
+        return hj.Suit.HEARTS in suits and len(suits) > 1
+
+    state = find_state(no_pass_rules(), unbroken_mixed_lead)
+    hand = state.hands[state.to_move[0]]
+    assert legal(state) == {str(c) for c in hand if c.suit is not hj.Suit.HEARTS}
+
+
+def test_only_hearts_exception_allows_any_heart():
+    state = play(game(FOLLOWED_HEARTS), CLUBS)
+    assert not state.hearts_broken
+    assert legal(state) == {"3H", "9H", "TH"}
+
+
+def test_only_hearts_exception_in_a_full_pack():
+    state = play(game(ONLY_HEARTS_52), CLUBS)
+    assert not state.hearts_broken
+    assert legal(state) == names(ONLY_HEARTS_52[0]) - {"AC"}
+
+
+def test_only_hearts_exception_with_heart_discarded():
+    state = play(game(FOLLOWED_HEARTS, leading=HEART_DISCARDED), CLUBS)
+    assert legal(state) == {"3H", "9H", "TH"}
+
+
+def test_any_heart_played_breaks_when_a_heart_is_led_and_followed():
+    state = play(game(FOLLOWED_HEARTS), CLUBS + " 3H")
+    assert state.hearts_broken
+    state = play(state, "KH 2H 4H")
+    assert state.to_move == (1,)
+    assert legal(state) == {"5D", "6H"}
+
+
+def test_heart_discarded_only_breaks_on_discard():
+    # The 3♥ is led under the only-hearts exception and followed with hearts: nothing was discarded.
+    state = play(game(FOLLOWED_HEARTS, leading=HEART_DISCARDED), CLUBS + " 3H KH 2H 4H")
+    assert not state.hearts_broken
+    assert state.to_move == (1,)
+    assert legal(state) == {"5D"}
+    # ... while a heart discarded on a club lead does break them.
+    state = play(game(DISCARDED_HEART, leading=HEART_DISCARDED), "2C 3C 2H AC")
+    assert state.hearts_broken
+    assert legal(state) == {"5D", "KD", "7H"}
+
+
+def test_queen_does_not_break_hearts_by_default():
+    state = play(game(DISCARDED_QUEEN), "2C 3C QS")
+    assert not state.hearts_broken
+    assert legal(play(state, "AC")) == {"KD"}
+
+
+def test_queen_breaks_hearts_when_queen_breaks_is_set():
+    state = play(game(DISCARDED_QUEEN, leading=QUEEN_BREAKS), "2C 3C QS")
+    assert state.hearts_broken
+    assert legal(play(state, "AC")) == {"KD", "5H", "6H"}
+
+
+def test_queen_breaks_hearts_when_led():
+    # Worked example 4, last line: with qs_breaks=true, after the Q♠ is led hearts are broken.
+    state = play(game(ONLY_HQ, leading=QUEEN_BREAKS), CLUBS + " QS")
+    assert state.hearts_broken
+    state = play(state, "KS 5D 8D")
+    assert state.to_move == (1,)
+    assert legal(state) == {"3D", "5H"}
+
+
+def test_queen_led_does_not_break_hearts_without_queen_breaks():
+    state = play(game(ONLY_HQ), CLUBS + " QS KS 5D 8D")
+    assert not state.hearts_broken
+    assert legal(state) == {"3D"}
+
+
+def test_only_hq_qs_forced_allows_only_the_queen():
+    # Worked example 4: hearts unbroken, the leader holds {QS, 7H, 2H}: qs_forced -> {QS}.
+    state = play(game(ONLY_HQ), CLUBS)
+    assert names(state.hands[0]) == {"QS", "7H", "2H"}
+    assert legal(state) == {"QS"}
+    reason = hj.explain(state, hj.Play(0, "7H"))
+    assert reason is not None
+    assert reason.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+
+
+def test_hearts_or_queen_allows_hearts_when_only_hearts_and_queen_remain():
+    # Worked example 4: hearts_or_qs -> all three.
+    state = play(game(ONLY_HQ, leading=HEARTS_OR_QS), CLUBS)
+    assert legal(state) == {"QS", "7H", "2H"}
+
+
+def test_only_hq_in_a_full_pack():
+    state = play(game(ONLY_HQ_52), CLUBS)
+    assert legal(state) == {"QS"}
+    state = play(game(ONLY_HQ_52, leading=HEARTS_OR_QS), CLUBS)
+    assert legal(state) == names(ONLY_HQ_52[0]) - {"AC"}
+
+
+def test_hearts_or_queen_does_not_apply_while_other_cards_remain():
+    state = play(game(QUEEN_AND_OTHERS, leading=HEARTS_OR_QS), CLUBS)
+    assert legal(state) == {"QS", "KD"}
+    state = play(game(QUEEN_AND_OTHERS), CLUBS)
+    assert legal(state) == {"QS", "KD"}
+
+
+def test_queen_may_be_led_before_hearts_are_broken():
+    # qs_lead = unrestricted (RULES.md §1.8): the Q♠ and spades may always be led.
+    state = play(game(QUEEN_AND_OTHERS), CLUBS)
+    assert hj.is_legal(state, hj.Play(0, "QS"))
+
+
+def test_always_allows_a_heart_lead_before_hearts_are_broken():
+    state = play(game(UNBROKEN, leading=ANYTIME), CLUBS)
+    assert not state.hearts_broken
+    assert legal(state) == {"5D", "KD", "7H"}
+
+
+def test_always_still_requires_the_opening_lead():
+    assert legal(game(UNBROKEN, leading=ANYTIME)) == {"2C"}
+
+
+def test_hearts_broken_flag_resets_each_hand():
+    state = hj.new_game(no_pass_rules(), seed=11)
+    before_last_trick = state
+    while state.hand_index == 0:
+        before_last_trick = state
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    assert before_last_trick.hearts_broken
+    assert state.hand_index == 1
+    assert not state.hearts_broken
+
+
+def test_openspiel_switches_select_heart_lead_modules():
+    assert hj.variants.openspiel().leading == HeartsAfterBroken(queen_breaks=True)
+    assert hj.variants.openspiel(qs_breaks_hearts=False).leading == AFTER_BROKEN
+    assert hj.variants.openspiel(must_break_hearts=False).leading == ANYTIME
+    assert hj.variants.openspiel(can_lead_hearts_instead_of_qs=True).leading == HeartsAfterBroken(
+        queen_breaks=True, hearts_and_queen=HeartsAndQueen.HEARTS_OR_QUEEN
+    )
