@@ -65,12 +65,12 @@ def test_exclusive_limit_ends_when_a_total_passes_the_limit():
 
 def test_threshold_compares_totals_after_the_hand():
     inclusive, exclusive = ScoreLimit(), ScoreLimit(inclusive=False)
-    assert not inclusive.is_over((99, 0, 0, 0), 5)
-    assert inclusive.is_over((100, 0, 0, 0), 5)
-    assert not exclusive.is_over((100, 0, 0, 0), 5)
-    assert exclusive.is_over((101, 0, 0, 0), 5)
-    assert ScoreLimit(limit=50).is_over((10, 50, 20, 0), 1)
-    assert ScoreLimit(limit=75).is_over((10, 74, 76, 0), 1)
+    assert not inclusive.is_over((99, 0, 0, 0), ())
+    assert inclusive.is_over((100, 0, 0, 0), ())
+    assert not exclusive.is_over((100, 0, 0, 0), ())
+    assert exclusive.is_over((101, 0, 0, 0), ())
+    assert ScoreLimit(limit=50).is_over((10, 50, 20, 0), ())
+    assert ScoreLimit(limit=75).is_over((10, 74, 76, 0), ())
 
 
 def test_lowest_total_wins():
@@ -90,8 +90,9 @@ def test_tied_winners_share():
 
 def test_single_hand_ends_after_one_hand():
     state = game(ONE_SUIT_EACH, ending=SINGLE_HAND)
-    assert not SINGLE_HAND.is_over((0, 0, 0, 0), 0)
-    assert SINGLE_HAND.is_over((0, 0, 0, 0), 1)
+    one_hand = (hj.HandResult(0, 0, (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), None),)
+    assert not SINGLE_HAND.is_over((0, 0, 0, 0), ())
+    assert SINGLE_HAND.is_over((0, 0, 0, 0), one_hand)
     state = play_out(state)
     assert state.is_over
     assert len(state.score_sheet) == 1

@@ -8,8 +8,9 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.rules.ending import SINGLE_HAND
-from hartenjagen.rules.extras import HouseRule, NoTricksBonus
+from hartenjagen.rules.extras import HandSummary, HouseRule, NoTricksBonus
 from hartenjagen.rules.moon import NO_MOON
+from hartenjagen.table import table_for
 from helpers import JD_TO_EAST, JD_TO_EAST_KEEP, ONE_SUIT_EACH, game, no_pass_rules, play_out, random_move
 
 BONUS = (NoTricksBonus(),)
@@ -66,7 +67,13 @@ def test_no_tricks_bonus_goes_only_to_seats_without_tricks(seed):
 
 
 def test_house_rule_hooks_do_nothing_by_default():
-    assert HouseRule().adjust_hand_points((1, 2, 3, 4), (0, 0, 0, 13), None) == (1, 2, 3, 4)
+    rule = HouseRule()
+    table = table_for(hj.variants.STANDARD)
+    hand = HandSummary((1, 2, 3, 4), (0, 0, 0, 0), (0, 0, 0, 13), None, (), table)
+    assert rule.adjustments(hand) is None
+    assert rule.revoke_penalty(table) is None
+    assert rule.restrict_play(0b1011, 0b1111, hj.new_game(hj.variants.STANDARD, seed=1), table) == 0b1011
+    assert not rule.announces(hj.new_game(hj.variants.STANDARD, seed=1))
 
 
 def test_openspiel_avoid_all_tricks_bonus_switch_adds_no_tricks_bonus():

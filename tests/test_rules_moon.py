@@ -35,7 +35,11 @@ def _hearts_and(extra: str) -> str:
 def _settle(moon: hj.rules.Moon, scoring: hj.rules.Scoring, *taken_text: str):
     table = table_for(no_pass_rules(scoring=scoring, moon=moon))
     taken = tuple(_mask(text) for text in taken_text)
-    return moon.settle(scoring.hand_points(taken, table), taken, table)
+    raw = scoring.hand_points(taken, table)
+    shooter = moon.shooter(taken, table)
+    if shooter is None:
+        return raw, None
+    return moon.settle(raw, taken, (0,) * len(taken), shooter, moon.options()[0], table), shooter
 
 
 def _moon_hand(hands=ONE_SUIT_EACH, keep: str = "", **slots: object) -> hj.State:
@@ -117,7 +121,8 @@ def test_moon_amount_excludes_removed_cards():
     taken = (_mask(_hearts_and("QS").replace("2H ", "")), _mask("2C"), _mask("3C"))
     raw = BLACK_LADY.hand_points(taken, table)
     assert raw == (25, 0, 0)
-    assert OTHERS_PLUS.settle(raw, taken, table) == ((0, 25, 25), 0)
+    assert OTHERS_PLUS.shooter(taken, table) == 0
+    assert OTHERS_PLUS.settle(raw, taken, (0, 0, 0), 0, hj.MoonOption.OTHERS_PLUS, table) == (0, 25, 25)
 
 
 def test_moon_amount_can_be_fixed():

@@ -269,6 +269,9 @@ _DOING = {
 }
 
 
+_TURN_VERB = {Phase.PLAYING: "play", Phase.ANNOUNCING: "announce", Phase.MOON_CHOICE: "choose"}
+
+
 def _explain_common(state: State, seat: int, wanted: Phase) -> IllegalMove | None:
     phase = state.phase
     if phase is Phase.GAME_OVER:
@@ -287,7 +290,8 @@ def _explain_turn(state: State, seat: int, wanted: Phase) -> IllegalMove | None:
         return problem
     to_move = state.to_move
     if seat not in to_move:
-        return IllegalMove(Code.NOT_YOUR_TURN, f"it is seat {to_move[0]}'s turn, not seat {seat}'s")
+        verb = _TURN_VERB[wanted]
+        return IllegalMove(Code.NOT_YOUR_TURN, f"it is seat {to_move[0]}'s turn to {verb}, not seat {seat}'s")
     return None
 
 

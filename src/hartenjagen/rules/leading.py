@@ -114,11 +114,11 @@ class RestrictedHeartLeads(Leading):
 
     def refusal(self, table: Table) -> str:
         what = "hearts or the Q♠" if self.queen_like_heart else "hearts"
-        return f"{what} may not be led yet: {self.condition()}"
+        return f"{what} may not be led {self.condition()}"
 
     @abc.abstractmethod
     def condition(self) -> str:
-        """When hearts open, in words."""
+        """When hearts open, in words that follow "hearts may not be led"."""
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -154,7 +154,7 @@ class HeartsAfterBroken(RestrictedHeartLeads):
         return discarded or self.broken_by is BrokenBy.ANY_HEART
 
     def condition(self) -> str:
-        return "hearts are not broken"
+        return "until hearts are broken"
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -172,7 +172,7 @@ class HeartsAfterTricks(RestrictedHeartLeads):
         return len(state.tricks) >= self.tricks
 
     def condition(self) -> str:
-        return f"not before trick {self.tricks + 1}"
+        return f"before trick {self.tricks + 1}"
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -190,7 +190,7 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
         return all(others) or sum(1 for count in others if count >= 2) >= 2
 
     def condition(self) -> str:
-        return "clubs, diamonds and spades must each have been led, or two of them twice"
+        return "until clubs, diamonds and spades have each been led, or two of them twice"
 
 
 @attrs.frozen(repr=False)
