@@ -48,7 +48,7 @@ def game(hands: Sequence[str], *, dealer: int = 0, **slots: object) -> hj.State:
     Play starts at once unless ``passing`` is given.
     """
     slots.setdefault("deck", pack_of(hands))
-    return hj.new_game(no_pass_rules(**slots), deal=list(hands), dealer=dealer)
+    return hj.new_game(no_pass_rules(**slots), deal=list(hands), dealer=dealer, seed=0)
 
 
 def play(state: hj.State, cards: str) -> hj.State:

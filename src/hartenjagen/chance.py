@@ -8,26 +8,24 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_SECURE = random.SystemRandom()
-
 
 class Chance:
     """Randomness for one purpose of one deal, made only when first used.
 
-    With a game seed the draws are reproducible (``random.Random`` seeded with
-    ``key``); without one they come from the operating system's secure source.
+    The draws are reproducible: ``random.Random`` seeded with ``key``, which
+    names the game's seed, the deal and the purpose.
     """
 
     __slots__ = ("_key", "_source")
 
-    def __init__(self, key: str | None) -> None:
+    def __init__(self, key: str) -> None:
         self._key = key
         self._source: random.Random | None = None
 
     def _random(self) -> random.Random:
         source = self._source
         if source is None:
-            source = self._source = _SECURE if self._key is None else random.Random(self._key)
+            source = self._source = random.Random(self._key)
         return source
 
     def choice(self, items: Sequence[T]) -> T:
@@ -39,6 +37,6 @@ class Chance:
         self._random().shuffle(items)
 
 
-def chance_for(seed: int | None, deal_count: int, purpose: str) -> Chance:
+def chance_for(seed: int, deal_count: int, purpose: str) -> Chance:
     """The chance source of deal ``deal_count`` of a game for one ``purpose``."""
-    return Chance(None if seed is None else f"hartenjagen/{seed}/{deal_count}/{purpose}")
+    return Chance(f"hartenjagen/{seed}/{deal_count}/{purpose}")

@@ -10,12 +10,29 @@ has one chain, :func:`_play_mask`, shared by ``legal_moves``, ``apply`` and
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.chance import chance_for
 from hartenjagen.errors import CardParseError, IllegalMove, IllegalMoveCode, IllegalMoveError, SetupError
+from hartenjagen.events import (
+    Announced,
+    CardPlayed,
+    CardsExchanged,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HeartsBroken,
+    MoonChosen,
+    MoonShot,
+    PassChosen,
+    Revoked,
+    TrickCancelled,
+    TrickWon,
+)
 from hartenjagen.legal import PassMoves, PlayMoves
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Rules
@@ -26,7 +43,6 @@ from hartenjagen.table import Table, table_for
 Code = IllegalMoveCode
 _new_state = tuple.__new__
 _NO_MOVES: tuple[Move, ...] = ()
-_SECURE = random.SystemRandom()
 _INDEX = {name: index for index, (name, _) in enumerate(_FIELDS)}
 #: The codes of the play chain: a revoke-penalty house rule lets these plays through.
 _RULE_CODES = frozenset(
@@ -39,6 +55,9 @@ _RULE_CODES = frozenset(
         Code.HOUSE_RULE,
     }
 )
+
+#: Where a transition reports what happened (``None``: nobody asked, as in ``apply``).
+Events = list[Event] | None
 
 #: A deal given to ``new_game``: one list of cards (or card texts) per seat.
 Deal = Sequence[Iterable[str | Card] | str]
@@ -64,8 +83,11 @@ def new_game(
 ) -> State:
     """Start a game: deal the first hand and return the first state.
 
-    ``seed`` makes every deal of the game reproducible; without one, each
-    shuffle uses the operating system's secure random source. ``deal`` fixes
+    ``seed`` makes every deal of the game reproducible. Without one, the game
+    draws a secret 128-bit seed from the operating system's secure random
+    source: deals are unpredictable to anyone who does not hold the state, and
+    a saved state or game record still replays exactly. ``state.seed`` is
+    ``None`` then, and no view shows the secret. ``deal`` fixes
     the first hand (one list of cards per seat, e.g. real cards on a real
     table); later hands are shuffled as above. ``dealer`` is the seat that
     deals the first hand (seat 0 by default; the deal then starts at seat 1
@@ -78,17 +100,17 @@ def new_game(
     table = table_for(rules)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < table.players:
         raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
+    secret = seed is None
+    if seed is None:
+        seed = secrets.randbits(128)
     hands = _shuffle(table, seed, 0, dealer) if deal is None else _explicit_deal(table, deal)
-    return _start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1)
+    return _start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)
 
 
-def _shuffle(table: Table, seed: int | None, deal_count: int, dealer: int) -> tuple[int, ...]:
+def _shuffle(table: Table, seed: int, deal_count: int, dealer: int) -> tuple[int, ...]:
     """Shuffle the pack and deal it one card at a time clockwise from eldest."""
     cards = list(table.pack)
-    if seed is None:
-        _SECURE.shuffle(cards)
-    else:
-        random.Random(f"hartenjagen/{seed}/{deal_count}").shuffle(cards)
+    random.Random(f"hartenjagen/{seed}/{deal_count}").shuffle(cards)
     n = table.players
     hands = [0] * n
     for i, physical in enumerate(cards):
@@ -133,8 +155,10 @@ def _start_hand(
     hands: tuple[int, ...],
     scores: tuple[int, ...],
     sheet: tuple[HandResult, ...],
-    seed: int | None,
+    seed: int,
     deal_count: int,
+    events: Events,
+    secret: bool = False,
 ) -> State:
     """The state after a deal: the exchange, the announcements or the first lead."""
     n = table.players
@@ -142,8 +166,11 @@ def _start_hand(
     direction = passing.direction(hand_index, n, chance_for(seed, deal_count, "direction"))
     state = _new_state(State, (
         table, Phase.PASSING, hand_index, dealer, hands, (0,) * n, 0, 0, (), (), (0,) * n, False,
-        scores, sheet, seed, deal_count, hands, (), direction, (), 0, (), None,
+        scores, sheet, seed, deal_count, hands, (), direction, (), 0, (), None, secret,
     ))  # fmt: skip
+    if events is not None:
+        sizes = tuple(mask.bit_count() for mask in hands)
+        events.append(HandDealt(hand_index, dealer, direction, sizes))
     if passing.stage_counts(direction):
         return _replace(state, _pending=_seat_mask(passing.givers(0, direction, n, dealer)))
     return _after_exchange(state)
@@ -374,23 +401,45 @@ def apply(state: State, move: Move) -> State:
             bits = hand & table.bits_of[move.card.index] & _play_mask(state, hand)
             if bits:
                 return _play(state, seat, bits & -bits)
+    return _apply(state, move, None)
+
+
+def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, and also say what happened: ``(new_state, events)``.
+
+    The events come in the order they happened: a card played, hearts broken,
+    the trick won, the moon, the hand scored, the next hand dealt, the game
+    over. ``step(state, move)[0] == apply(state, move)``.
+    """
+    events: list[Event] = []
+    return _apply(state, move, events), tuple(events)
+
+
+def _apply(state: State, move: Move, events: Events) -> State:
     reason = explain(state, move)
     if reason is None:
+        if type(move) is Play:
+            table = state._table
+            hand = state._hand_masks[move.seat]
+            bits = hand & table.bits_of[move.card.index]
+            return _play(state, move.seat, bits & -bits, events)
         if type(move) is Pass:
-            return _pass(state, move)
+            return _pass(state, move, events)
         if type(move) is Announce:
-            return _announce(state, move)
+            return _announce(state, move, events)
         if type(move) is MoonChoice:
-            return _finish_hand(state, state._taken_masks, state._shooter, move.option)
+            if events is not None:
+                events.append(MoonChosen(move.seat, move.option))
+            return _finish_hand(state, state._taken_masks, state._shooter, move.option, events)
         raise AssertionError(f"move {move!r} is legal but was not applied")  # pragma: no cover
-    if reason.code in _RULE_CODES:
+    if reason.code in _RULE_CODES and type(move) is Play:
         penalty = _revoke_penalty(state)
         if penalty is not None:
-            return _void_hand(state, move.seat, penalty)
+            return _void_hand(state, move.seat, move.card, penalty, events)
     raise IllegalMoveError(reason, move)
 
 
-def _pass(state: State, move: Pass) -> State:
+def _pass(state: State, move: Pass, events: Events) -> State:
     table = state._table
     seat = move.seat
     hand = state._hand_masks[seat]
@@ -403,15 +452,20 @@ def _pass(state: State, move: Pass) -> State:
     given = list(state._passed_masks)
     given[seat] = chosen
     pending = state._pending & ~(1 << seat)
+    stage = len(state._pass_log)
+    if events is not None:
+        events.append(PassChosen(seat, stage))
     if pending:
         return _replace(state, _hand_masks=tuple(hands), _passed_masks=tuple(given), _pending=pending)
     passing = table.rules.passing
-    stage = len(state._pass_log)
     direction = state.pass_direction
-    chance = chance_for(state.seed, state._deal_count, f"exchange{stage}")
+    chance = chance_for(state._seed, state._deal_count, f"exchange{stage}")
     received = passing.exchange(stage, direction, tuple(given), state.dealer, chance, table)
     hands = [mask | got for mask, got in zip(hands, received, strict=True)]
     log = (*state._pass_log, (tuple(given), received))
+    if events is not None:
+        cards = table.cards
+        events.append(CardsExchanged(stage, direction, tuple(map(cards, given)), tuple(map(cards, received))))
     n = table.players
     state = _replace(state, _hand_masks=tuple(hands), _passed_masks=(0,) * n, _pass_log=log, _pending=0)
     if stage + 1 < len(passing.stage_counts(direction)):
@@ -419,27 +473,33 @@ def _pass(state: State, move: Pass) -> State:
     return _after_exchange(state)
 
 
-def _announce(state: State, move: Announce) -> State:
+def _announce(state: State, move: Announce, events: Events) -> State:
+    if events is not None:
+        events.append(Announced(move.seat, move.announce))
     pending = state._pending & ~(1 << move.seat)
     announcers = (*state.announcers, move.seat) if move.announce else state.announcers
     state = _replace(state, _pending=pending, announcers=announcers)
     return state if pending else _begin_play(state)
 
 
-def _play(state: State, seat: int, bit: int) -> State:
+def _play(state: State, seat: int, bit: int, events: Events = None) -> State:
     (table, phase, hand_index, dealer, hands, passed, _, leader, trick, tricks, taken, broken,
-     scores, sheet, seed, deal_count, dealt, _, direction, log, carry, announcers, _) = state  # fmt: skip
+     scores, sheet, seed, deal_count, dealt, _, direction, log, carry, announcers, _, secret) = state  # fmt: skip
     n = table.players
     physical = bit.bit_length() - 1
     hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1 :]
+    if events is not None:
+        events.append(CardPlayed(seat, table.card_of[physical]))
     if not broken:
         discarded = bool(trick) and table.suit_of[physical] != table.suit_of[trick[0]]
         broken = table.rules.leading.breaks(physical, discarded, len(tricks), table)
+        if broken and events is not None:
+            events.append(HeartsBroken(seat, table.card_of[physical]))
     trick += (physical,)
     if len(trick) < n:
         return _new_state(State, (
             table, phase, hand_index, dealer, hands, passed, 0, leader, trick, tricks, taken,
-            broken, scores, sheet, seed, deal_count, dealt, (), direction, log, carry, announcers, None,
+            broken, scores, sheet, seed, deal_count, dealt, (), direction, log, carry, announcers, None, secret,
         ))  # fmt: skip
     position = table.rules.duplicates.winner(trick, table)
     won = 0
@@ -451,31 +511,38 @@ def _play(state: State, seat: int, bit: int) -> State:
         # Every led-suit card cancelled: the cards wait for the next trick's winner,
         # or go to this trick's leader if it was the last trick.
         tricks += (Trick(leader, cards, None),)
+        if events is not None:
+            events.append(TrickCancelled(len(tricks) - 1, leader, cards))
         if not last:
             return _new_state(State, (
                 table, phase, hand_index, dealer, hands, passed, 0, leader, (), tricks, taken,
                 broken, scores, sheet, seed, deal_count, dealt, (), direction, log, carry | won,
-                announcers, None,
+                announcers, None, secret,
             ))  # fmt: skip
         winner = leader
     else:
         winner = (leader + position) % n
         tricks += (Trick(leader, cards, winner),)
     taken = taken[:winner] + (taken[winner] | won | carry,) + taken[winner + 1 :]
+    if events is not None:
+        carried = carry | won if position is None else carry
+        events.append(
+            TrickWon(len(tricks) - 1, leader, cards, winner, table.points(won | carry), table.cards(carried))
+        )
     if not last:
         return _new_state(State, (
             table, phase, hand_index, dealer, hands, passed, 0, winner, (), tricks, taken,
-            broken, scores, sheet, seed, deal_count, dealt, (), direction, log, 0, announcers, None,
+            broken, scores, sheet, seed, deal_count, dealt, (), direction, log, 0, announcers, None, secret,
         ))  # fmt: skip
     state = _replace(state, _hand_masks=hands, _trick_cards=(), tricks=tricks, _taken_masks=taken,
                      hearts_broken=broken, _carry=0, _leader=winner)  # fmt: skip
-    return _score_hand(state)
+    return _score_hand(state, events)
 
 
 # ---------------------------------------------------------------- scoring
 
 
-def _score_hand(state: State) -> State:
+def _score_hand(state: State, events: Events) -> State:
     """Find the moon; ask the shooter if the moon module offers a choice, else finish the hand."""
     table = state._table
     rules = table.rules
@@ -483,15 +550,17 @@ def _score_hand(state: State) -> State:
     if rules.ending.moon_applies(state.score_sheet):
         shooter = rules.moon.shooter(state._taken_masks, table)
     if shooter is None:
-        return _finish_hand(state, state._taken_masks, None, None)
+        return _finish_hand(state, state._taken_masks, None, None, events)
     options = rules.moon.options()
+    if events is not None:
+        events.append(MoonShot(shooter, options))
     if len(options) > 1:
         return _replace(state, phase=Phase.MOON_CHOICE, _shooter=shooter)
-    return _finish_hand(state, state._taken_masks, shooter, options[0])
+    return _finish_hand(state, state._taken_masks, shooter, options[0], events)
 
 
 def _finish_hand(
-    state: State, taken: tuple[int, ...], shooter: int | None, option: MoonOption | None
+    state: State, taken: tuple[int, ...], shooter: int | None, option: MoonOption | None, events: Events
 ) -> State:
     """Score the hand, then end the game or deal the next hand."""
     table = state._table
@@ -514,25 +583,33 @@ def _finish_hand(
     result = HandResult(
         state.hand_index, state.dealer, raw, points, totals, shooter, chosen, state.announcers
     )
-    return _next_deal(state, (*sheet, result), totals, advance=True)
+    if events is not None:
+        events.append(HandScored(result))
+    return _next_deal(state, (*sheet, result), totals, events, advance=True)
 
 
 def _next_deal(
-    state: State, sheet: tuple[HandResult, ...], totals: tuple[int, ...], *, advance: bool
+    state: State, sheet: tuple[HandResult, ...], totals: tuple[int, ...], events: Events, *, advance: bool
 ) -> State:
     """End the game if the ending says so, else deal again (the next dealer, unless a voided hand is redealt)."""
     table = state._table
     rules = table.rules
     n = table.players
     if rules.ending.is_over(totals, sheet):
+        winners = rules.ending.winners(totals)
+        if events is not None:
+            events.append(GameOver(winners, totals))
         return _replace(
             state, phase=Phase.GAME_OVER, scores=totals, score_sheet=sheet, _pending=0, _shooter=None,
-            winners=rules.ending.winners(totals),
+            winners=winners,
         )  # fmt: skip
     dealer = (state.dealer + 1) % n if advance else state.dealer
     hand_index = state.hand_index + 1 if advance else state.hand_index
-    hands = _shuffle(table, state.seed, state._deal_count, dealer)
-    return _start_hand(table, hand_index, dealer, hands, totals, sheet, state.seed, state._deal_count + 1)
+    hands = _shuffle(table, state._seed, state._deal_count, dealer)
+    return _start_hand(
+        table, hand_index, dealer, hands, totals, sheet, state._seed, state._deal_count + 1, events,
+        state._secret_seed,
+    )  # fmt: skip
 
 
 def _revoke_penalty(state: State) -> int | None:
@@ -544,7 +621,7 @@ def _revoke_penalty(state: State) -> int | None:
     return None
 
 
-def _void_hand(state: State, revoker: int, penalty: int) -> State:
+def _void_hand(state: State, revoker: int, card: Card, penalty: int, events: Events) -> State:
     """A revoke under a penalty rule: the revoker scores the penalty, the hand is dealt again by the same dealer."""
     n = state.players
     points = tuple(penalty if seat == revoker else 0 for seat in range(n))
@@ -552,4 +629,6 @@ def _void_hand(state: State, revoker: int, penalty: int) -> State:
     result = HandResult(
         state.hand_index, state.dealer, (0,) * n, points, totals, None, None, state.announcers, revoker
     )
-    return _next_deal(state, (*state.score_sheet, result), totals, advance=False)
+    if events is not None:
+        events.append(Revoked(revoker, card, penalty, result))
+    return _next_deal(state, (*state.score_sheet, result), totals, events, advance=False)

@@ -100,7 +100,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("hearts_broken", "Whether hearts have been broken in this hand."),
     ("scores", "Each seat's running total of penalty points, updated when a hand ends."),
     ("score_sheet", "One :class:`HandResult` per complete hand, oldest first."),
-    ("seed", "The seed the game was dealt from (``None``: the system's secure random source)."),
+    ("_seed", ""),
     ("_deal_count", ""),
     ("_dealt_masks", ""),
     ("winners", "The winning seats once the game is over (else empty)."),
@@ -112,6 +112,7 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("_carry", ""),
     ("announcers", "The seats that made this hand's announcement (miezen), in order."),
     ("_shooter", ""),
+    ("_secret_seed", ""),
 )
 
 
@@ -139,7 +140,7 @@ class State(tuple):  # type: ignore[type-arg]
         hearts_broken: bool
         scores: tuple[int, ...]
         score_sheet: tuple[HandResult, ...]
-        seed: int | None
+        _seed: int
         _deal_count: int
         _dealt_masks: tuple[int, ...]
         winners: tuple[int, ...]
@@ -148,6 +149,7 @@ class State(tuple):  # type: ignore[type-arg]
         _carry: int
         announcers: tuple[int, ...]
         _shooter: int | None
+        _secret_seed: bool
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not State:
@@ -172,6 +174,11 @@ class State(tuple):  # type: ignore[type-arg]
     def rules(self) -> Rules:
         """The rules of this game."""
         return self._table.rules
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the game was dealt from; ``None`` when it is a secret drawn from the system's secure source."""
+        return None if self._secret_seed else self._seed
 
     @property
     def players(self) -> int:
