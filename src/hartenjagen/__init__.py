@@ -8,9 +8,10 @@
 See ``docs/architecture.md`` for the shape of the library.
 """
 
-from hartenjagen import rules, variants
+from hartenjagen import events, notation, rules, variants
 from hartenjagen.cards import Card, Rank, Suit
-from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game
+from hartenjagen.describe import describe
+from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game, step
 from hartenjagen.errors import (
     CardParseError,
     HartenjagenError,
@@ -21,9 +22,11 @@ from hartenjagen.errors import (
     SetupError,
 )
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, MoveError, Pass, Play
+from hartenjagen.records import GameRecord, RecordError
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import HandResult, Phase, State, Trick
+from hartenjagen.views import PlayerView, ViewError, public_view, view
 
 __version__ = "0.1.0"
 
@@ -31,6 +34,7 @@ __all__ = [
     "Announce",
     "Card",
     "CardParseError",
+    "GameRecord",
     "HandResult",
     "HartenjagenError",
     "IllegalMove",
@@ -44,18 +48,27 @@ __all__ = [
     "PassDirection",
     "Phase",
     "Play",
+    "PlayerView",
     "Rank",
+    "RecordError",
     "Rules",
     "RulesError",
     "SetupError",
     "State",
     "Suit",
     "Trick",
+    "ViewError",
     "apply",
+    "describe",
+    "events",
     "explain",
     "is_legal",
     "legal_moves",
     "new_game",
+    "notation",
+    "public_view",
     "rules",
+    "step",
     "variants",
+    "view",
 ]

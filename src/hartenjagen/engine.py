@@ -100,9 +100,14 @@ def new_game(
     table = table_for(rules)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < table.players:
         raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
-    secret = seed is None
     if seed is None:
-        seed = secrets.randbits(128)
+        return start(rules, seed=secrets.randbits(128), deal=deal, dealer=dealer, secret=True)
+    return start(rules, seed=seed, deal=deal, dealer=dealer, secret=False)
+
+
+def start(rules: Rules, *, seed: int, deal: Deal | None, dealer: int, secret: bool) -> State:
+    """``new_game`` with the seed given and checked; ``secret`` hides it from ``state.seed`` (for replays)."""
+    table = table_for(rules)
     hands = _shuffle(table, seed, 0, dealer) if deal is None else _explicit_deal(table, deal)
     return _start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)
 

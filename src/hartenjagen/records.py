@@ -1,0 +1,223 @@
+"""Game records: the rules, the seed (and the first deal) and the moves, replayable to any point.
+
+A record is kept apart from the state, like a chess PGN: it is small, it
+replays exactly, and its text form is one line per move::
+
+    [hartenjagen record 1]
+    rules: standard
+    seed: 7
+    dealer: 0
+    deal 0: 2C 5C ... (one line per seat)
+    # hand 1
+    1. pass 0 QS AS KS
+    2. pass 1 2H 3H 4H
+    ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections.abc import Iterable
+
+import attrs
+
+from hartenjagen.cards import Card, parse_cards
+from hartenjagen.engine import apply, start
+from hartenjagen.errors import HartenjagenError, IllegalMoveError, SetupError
+from hartenjagen.moves import Move
+from hartenjagen.notation import NotationError, format_cards, format_move, parse_move
+from hartenjagen.rules import Rules
+from hartenjagen.state import State
+
+HEADER = "[hartenjagen record 1]"
+
+
+class RecordError(HartenjagenError):
+    """A game record that cannot be read or replayed; the message says which line or move."""
+
+
+def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class GameRecord:
+    """Everything needed to replay a game: rules, seed, first dealer, the first deal and the moves.
+
+    ``seed_is_secret`` marks a game started without a seed (its secret seed is
+    kept so the record replays exactly; keep records as private as states).
+    """
+
+    rules: Rules
+    seed: int
+    dealer: int = 0
+    deal: tuple[tuple[Card, ...], ...] | None = None
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
+    seed_is_secret: bool = False
+
+    @classmethod
+    def begin(cls, state: State) -> GameRecord:
+        """The record of a game that starts with ``state`` (straight from ``new_game``), with no moves yet."""
+        if state.hand_index or state.score_sheet or state.tricks or state._pass_log or state._trick_cards:
+            raise RecordError("a record begins with the first state of a game, before any move")
+        return cls(
+            rules=state.rules,
+            seed=state._seed,
+            dealer=state.dealer,
+            deal=state.dealt,
+            seed_is_secret=state._secret_seed,
+        )
+
+    def add(self, *moves: Move) -> GameRecord:
+        """This record with ``moves`` appended (not checked until replayed)."""
+        return attrs.evolve(self, moves=(*self.moves, *moves))
+
+    def initial_state(self) -> State:
+        """The state before the first move."""
+        try:
+            return start(
+                self.rules,
+                seed=self.seed,
+                deal=self.deal,
+                dealer=self.dealer,
+                secret=self.seed_is_secret,
+            )
+        except SetupError as error:
+            raise RecordError(f"the record's deal cannot be dealt: {error}") from error
+
+    def state_at(self, index: int) -> State:
+        """The state after the first ``index`` moves (0: before any move; ``len(moves)``: the last)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self.moves):
+            raise RecordError(f"index must be from 0 to {len(self.moves)}, not {index!r}")
+        state = self.initial_state()
+        for number, move in enumerate(self.moves[:index], start=1):
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as error:
+                raise RecordError(f"move {number} ({format_move(move)}) is illegal: {error}") from error
+        return state
+
+    def states(self) -> tuple[State, ...]:
+        """Every state of the game: before the first move, then after each move."""
+        state = self.initial_state()
+        out = [state]
+        for number, move in enumerate(self.moves, start=1):
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as error:
+                raise RecordError(f"move {number} ({format_move(move)}) is illegal: {error}") from error
+            out.append(state)
+        return tuple(out)
+
+    def final_state(self) -> State:
+        """The state after the last move."""
+        return self.state_at(len(self.moves))
+
+    def to_text(self) -> str:
+        """The record as text: a header, one line per deal card list, one numbered line per move."""
+        lines = [HEADER, f"rules: {_rules_text(self.rules)}"]
+        lines.append(f"seed: {self.seed}" + (" secret" if self.seed_is_secret else ""))
+        lines.append(f"dealer: {self.dealer}")
+        for seat, hand in enumerate(self.deal or ()):
+            lines.append(f"deal {seat}: {format_cards(hand)}")
+        hand_index = -1
+        for number, (move, before) in enumerate(zip(self.moves, self._hand_indexes(), strict=True), start=1):
+            if before != hand_index:
+                hand_index = before
+                lines.append(f"# hand {hand_index + 1}")
+            lines.append(f"{number}. {format_move(move)}")
+        return "\n".join(lines) + "\n"
+
+    def _hand_indexes(self) -> list[int]:
+        """The hand each move belongs to (for the comments of the text form)."""
+        indexes = []
+        state = self.initial_state()
+        for move in self.moves:
+            indexes.append(state.hand_index)
+            # An illegal move is still listed; replaying the record says what is wrong with it.
+            with contextlib.suppress(IllegalMoveError):
+                state = apply(state, move)
+        return indexes
+
+    @classmethod
+    def from_text(cls, text: str) -> GameRecord:
+        """Read a record written by :meth:`to_text`; a bad line raises :class:`RecordError` naming it."""
+        if not isinstance(text, str):
+            raise RecordError(f"a record is text, not {type(text).__name__}")
+        lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
+        lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
+        if not lines or lines[0][1] != HEADER:
+            raise RecordError(f"line 1: a record starts with {HEADER!r}")
+        fields: dict[str, str] = {}
+        deal: list[tuple[Card, ...]] = []
+        moves: list[Move] = []
+        for number, line in lines[1:]:
+            head, _, rest = line.partition(":") if not line[0].isdigit() else ("", "", line)
+            try:
+                if head in ("rules", "seed", "dealer") and head not in fields:
+                    fields[head] = rest.strip()
+                elif head.startswith("deal "):
+                    if head != f"deal {len(deal)}":
+                        raise RecordError(f"expected 'deal {len(deal)}:'")
+                    deal.append(parse_cards(rest))
+                elif line[0].isdigit():
+                    label, _, move_text = line.partition(".")
+                    if label != str(len(moves) + 1):
+                        raise RecordError(f"expected move number {len(moves) + 1}")
+                    moves.append(parse_move(move_text))
+                else:
+                    raise RecordError("expected 'rules:', 'seed:', 'dealer:', 'deal N:' or a numbered move")
+            except (NotationError, RecordError, ValueError) as error:
+                raise RecordError(f"line {number} ({line!r}): {error}") from error
+        for name in ("rules", "seed", "dealer"):
+            if name not in fields:
+                raise RecordError(f"the record has no '{name}:' line")
+        seed_words = fields["seed"].split()
+        try:
+            seed = int(seed_words[0])
+            dealer = int(fields["dealer"])
+        except (ValueError, IndexError) as error:
+            raise RecordError(f"seed and dealer must be whole numbers: {error}") from error
+        secret = seed_words[1:] == ["secret"]
+        return cls(
+            rules=_read_rules(fields["rules"]),
+            seed=seed,
+            dealer=dealer,
+            deal=tuple(deal) or None,
+            moves=tuple(moves),
+            seed_is_secret=secret,
+        )
+
+
+def _rules_text(rules: Rules) -> str:
+    from hartenjagen import variants
+
+    for preset in variants.ALL:
+        if preset.rules == rules:
+            return preset.name
+    for numbers in itertools.product(range(1, 5), repeat=4):
+        if variants.hoemke(*numbers) == rules:
+            return "hoemke_P{}L{}H{}S{}".format(*numbers)
+    from hartenjagen.serialize import dumps
+
+    return dumps(rules)
+
+
+def _read_rules(text: str) -> Rules:
+    from hartenjagen import variants
+
+    if text.startswith("{"):
+        from hartenjagen.serialize import FormatError, loads
+
+        try:
+            rules = loads(text)
+        except FormatError as error:
+            raise RecordError(f"rules: {error}") from error
+        if not isinstance(rules, Rules):
+            raise RecordError("rules: the JSON is not a Rules value")
+        return rules
+    try:
+        return variants.get(text)
+    except variants.UnknownVariantError as error:
+        raise RecordError(f"rules: {error}") from error

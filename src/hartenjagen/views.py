@@ -1,0 +1,165 @@
+"""What one seat may know: player views, spectator views and censored events.
+
+A frontend that only ever sends ``view(state, seat)`` and
+``events_for(events, seat)`` to a player cannot leak another player's cards:
+both are built here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from hartenjagen.cards import Card
+from hartenjagen.engine import legal_moves
+from hartenjagen.errors import HartenjagenError
+from hartenjagen.events import CardsExchanged, Event
+from hartenjagen.moves import Move, Play
+from hartenjagen.rules.passing import PassDirection
+from hartenjagen.state import HandResult, Phase, State, Trick
+
+
+class ViewError(HartenjagenError):
+    """A view was asked for a seat that is not at the table."""
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything one seat may know about a game, and nothing else.
+
+    ``seat`` is ``None`` in a spectator's view (``public_view``), which has no
+    hand, no passed cards and no legal moves. Cards of other seats appear only
+    once played: on the table, in completed tricks and in captured cards.
+    In the passing phase the seat chooses ``pass_count`` of ``pass_options``
+    (listing every combination would be hundreds of moves); otherwise
+    ``legal_moves`` lists what the seat may do now (empty when it is not its
+    turn).
+    """
+
+    seat: int | None
+    players: int
+    phase: Phase
+    hand_index: int
+    dealer: int
+    pass_direction: PassDirection
+    pass_stage: int
+    pass_count: int
+    to_move: tuple[int, ...]
+    #: this seat's cards, sorted by suit and rank
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    #: the cards this seat gave and received in each completed stage of the exchange
+    exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
+    #: the cards this seat has chosen to pass in the current stage (before the exchange)
+    passing: tuple[Card, ...]
+    trick: tuple[Play, ...]
+    trick_leader: int
+    tricks: tuple[Trick, ...]
+    carry_over: tuple[Card, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    hearts_broken: bool
+    announcers: tuple[int, ...]
+    scores: tuple[int, ...]
+    display_scores: tuple[int, ...]
+    score_sheet: tuple[HandResult, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+    legal_moves: tuple[Move, ...]
+    pass_options: tuple[Card, ...]
+
+    @property
+    def passed(self) -> tuple[Card, ...]:
+        """The cards this seat gave in the first stage of the exchange (or has chosen to give)."""
+        return self.exchanges[0][0] if self.exchanges else self.passing
+
+    @property
+    def received(self) -> tuple[Card, ...]:
+        """The cards this seat received in the first stage of the exchange (empty before it)."""
+        return self.exchanges[0][1] if self.exchanges else ()
+
+
+def _seat(state: State, seat: object) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise ViewError(f"there is no seat {seat!r}: seats are 0 to {state.players - 1}")
+    return seat
+
+
+def view(state: State, seat: int) -> PlayerView:
+    """What ``seat`` may know about ``state``: its own hand and passes, and everything public."""
+    return _build(state, _seat(state, seat))
+
+
+def public_view(state: State) -> PlayerView:
+    """What a spectator may know: everything public, no hand at all."""
+    return _build(state, None)
+
+
+def _build(state: State, seat: int | None) -> PlayerView:
+    table = state._table
+    moves: tuple[Move, ...] = ()
+    options: tuple[Card, ...] = ()
+    if seat is not None and seat in state.to_move:
+        if state.phase is Phase.PASSING:
+            stage = state.pass_stage
+            mask = table.rules.passing.allowed(stage, seat, state._hand_masks[seat], state._pass_log, table)
+            options = table.cards(mask)
+        else:
+            moves = tuple(legal_moves(state))
+    exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = ()
+    passing: tuple[Card, ...] = ()
+    hand: tuple[Card, ...] = ()
+    if seat is not None:
+        hand = table.cards(state._hand_masks[seat])
+        exchanges = tuple(
+            (table.cards(given[seat]), table.cards(got[seat])) for given, got in state._pass_log
+        )
+        if state.phase is Phase.PASSING:
+            passing = table.cards(state._passed_masks[seat])
+    return PlayerView(
+        seat=seat,
+        players=state.players,
+        phase=state.phase,
+        hand_index=state.hand_index,
+        dealer=state.dealer,
+        pass_direction=state.pass_direction,
+        pass_stage=state.pass_stage,
+        pass_count=state.pass_count,
+        to_move=state.to_move,
+        hand=hand,
+        hand_sizes=tuple(mask.bit_count() for mask in state._hand_masks),
+        exchanges=exchanges,
+        passing=passing,
+        trick=state.trick,
+        trick_leader=state.trick_leader,
+        tricks=state.tricks,
+        carry_over=state.carry_over,
+        taken=state.taken,
+        hearts_broken=state.hearts_broken,
+        announcers=state.announcers,
+        scores=state.scores,
+        display_scores=state.display_scores,
+        score_sheet=state.score_sheet,
+        is_over=state.is_over,
+        winners=state.winners,
+        legal_moves=moves,
+        pass_options=options,
+    )
+
+
+def event_for(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may see it (``None``: a spectator): an exchange keeps only the seat's own cards."""
+    if isinstance(event, CardsExchanged):
+        players = len(event.given)
+        return CardsExchanged(
+            event.stage,
+            event.pass_direction,
+            tuple(event.given[s] if s == seat else () for s in range(players)),
+            tuple(event.received[s] if s == seat else () for s in range(players)),
+        )
+    return event
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them (``None``: a spectator)."""
+    return tuple(event_for(event, seat) for event in events)
