@@ -1,0 +1,385 @@
+"""Player views: ``view(state, seat)`` holds what the seat may know and nothing else.
+
+The leak property: two states that differ only in cards hidden from a seat (other seats'
+hands and not-yet-exchanged passes, the secret seed) give that seat equal views.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import hartenjagen as hj
+from hartenjagen import rules, variants
+from hartenjagen.engine import _replace
+from helpers import ONE_SUIT_EACH, game, names, play
+from playouts import PRESETS, RULES_BY_NAME, play_until, playout
+
+PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _cards_in(value: Any) -> Iterator[hj.Card]:
+    """Every card inside a view field (tuples, moves, tricks, score lines)."""
+    if isinstance(value, hj.Card):
+        yield value
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from _cards_in(item)
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            yield from _cards_in(getattr(value, field.name))
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def hide_differently(state: hj.State, seat: int, rng: random.Random) -> hj.State:
+    """``state`` with cards hidden from ``seat`` swapped between two other seats.
+
+    A card moves between the hands (and the chosen-but-not-exchanged passes) of two other
+    seats, one for one, so every hand keeps its size; the first deal follows the swap
+    when both cards were dealt to the seats that now hold them.
+    """
+    others = [s for s in range(state.players) if s != seat]
+    hands = list(state._hand_masks)
+    passed = list(state._passed_masks)
+    dealt = list(state._dealt_masks)
+    for _ in range(rng.randint(1, 8)):
+        x, y = rng.sample(others, 2)
+        held_x = _bits(hands[x] | passed[x])
+        held_y = _bits(hands[y] | passed[y])
+        if not held_x or not held_y:
+            continue
+        a, b = 1 << rng.choice(held_x), 1 << rng.choice(held_y)
+        for pile in (hands, passed):
+            a_here, b_here = pile[x] & a, pile[y] & b
+            pile[x] = pile[x] & ~a_here | (b if a_here else 0)
+            pile[y] = pile[y] & ~b_here | (a if b_here else 0)
+        if dealt[x] & a and dealt[y] & b:
+            dealt[x] = dealt[x] & ~a | b
+            dealt[y] = dealt[y] & ~b | a
+    return _replace(state, _hand_masks=tuple(hands), _passed_masks=tuple(passed), _dealt_masks=tuple(dealt))
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[str, hj.State]:
+    """A preset's name and a state reached by random legal play (often in a passing phase)."""
+    name = draw(st.sampled_from([name for name, _ in PRESETS]))
+    seed = draw(st.integers(0, 2**32))
+    steps = draw(st.one_of(st.integers(0, 10), st.integers(0, 300)))
+    return name, playout(RULES_BY_NAME[name], seed, steps)
+
+
+# ---------------------------------------------------------------- the leak property
+
+
+@PROPERTY
+@given(positions(), st.integers(0, 5), st.integers(0, 2**32))
+def test_cards_hidden_from_a_seat_do_not_change_its_view(position, seat_draw, swap_seed):
+    _, state = position
+    seat = seat_draw % state.players
+    altered = hide_differently(state, seat, random.Random(swap_seed))
+    assert altered.hands[seat] == state.hands[seat]
+    assert [len(hand) for hand in altered.hands] == [len(hand) for hand in state.hands]
+    assert view(altered, seat) == view(state, seat)
+    assert public_view(altered) == public_view(state)
+
+
+@PROPERTY
+@given(positions(), st.integers(0, 2**128))
+def test_the_seed_does_not_change_any_view(position, other_seed):
+    _, state = position
+    altered = _replace(state, _seed=other_seed)
+    for seat in range(state.players):
+        assert view(altered, seat) == view(state, seat)
+    assert public_view(altered) == public_view(state)
+
+
+@PROPERTY
+@given(positions())
+def test_a_view_shows_no_card_of_another_seat_until_it_is_played(position):
+    name, state = position
+    for seat in (*range(state.players), None):
+        v = view(state, seat) if seat is not None else public_view(state)
+        if state._table.copies > 1:
+            continue  # a double deck: another seat may hold the twin of a card in view
+        hidden = {
+            card
+            for other in range(state.players)
+            if other != seat
+            for card in (*state.hands[other], *state._table.cards(state._passed_masks[other]))
+        }
+        shown = set()
+        for field in attrs.fields(hj.PlayerView):
+            if field.name != "exchanges":  # the cards this seat gave may be in another hand now
+                shown |= set(_cards_in(getattr(v, field.name)))
+        assert not hidden & shown, name
+
+
+def test_a_view_never_holds_the_seed():
+    state = hj.new_game(variants.STANDARD)  # a secret seed of 128 bits
+    seed = str(state._seed)
+    for _ in range(6):
+        assert all(seed not in repr(hj.view(state, seat)) for seat in range(4))
+        assert seed not in repr(hj.public_view(state))
+        assert not hasattr(hj.view(state, 0), "seed")
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    public = hj.new_game(variants.STANDARD, seed=123_456_789_012_345)
+    assert "123456789012345" not in repr(hj.view(public, 0))
+
+
+def test_hide_differently_really_moves_hidden_cards():
+    state = hj.new_game(variants.STANDARD, seed=5)
+    state = hj.apply(state, hj.Pass(2, state.hands[2][:3]))
+    moved = 0
+    for swap_seed in range(20):
+        altered = hide_differently(state, 0, random.Random(swap_seed))
+        assert altered.hands[0] == state.hands[0]
+        moved += altered.hands != state.hands
+    assert moved == 20  # a view that showed another seat's hand would fail the property
+
+
+#: Positions in every kind of phase: (preset, seed, moves from the start, phase, pass stage).
+PHASES = [
+    ("standard", 1, 2, hj.Phase.PASSING, 0),  # two seats have chosen their pass
+    ("pass_and_return", 2, 2, hj.Phase.PASSING, 0),  # choosing four cards to pass
+    ("pass_and_return", 2, 6, hj.Phase.PASSING, 1),  # two seats have chosen the card they return
+    ("pass_to_dealer", 3, 3, hj.Phase.PASSING, 0),  # three seats have given cards to the dealer
+    ("six_double_deck", 4, 5, hj.Phase.PASSING, 0),  # a double deck, passing
+    ("cancel_pairs", 4, 40, hj.Phase.PLAYING, 1),  # a double deck, in play
+    ("achterhoek", 5, 2, hj.Phase.ANNOUNCING, 0),  # announcing (miezen)
+    ("dutch", 6, 20, hj.Phase.PLAYING, 0),  # in play
+    ("black_maria", 7, 70, hj.Phase.PLAYING, 1),  # three players, second hand
+    ("five_players", 8, 30, hj.Phase.PLAYING, 1),  # five players, in play
+]
+
+
+@pytest.mark.parametrize(("name", "seed", "steps", "phase", "stage"), PHASES)
+def test_hidden_cards_do_not_change_views_in_every_phase(name, seed, steps, phase, stage):
+    state = playout(RULES_BY_NAME[name], seed, steps)
+    assert (state.phase, state.pass_stage) == (phase, stage)
+    for seat in range(state.players):
+        for swap_seed in range(5):
+            altered = hide_differently(state, seat, random.Random(swap_seed))
+            assert altered.hands != state.hands
+            assert view(altered, seat) == view(state, seat)
+            assert public_view(altered) == public_view(state)
+
+
+def _json_dumps():
+    serialize = pytest.importorskip("hartenjagen.serialize")
+    return serialize.dumps
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.integers(0, 5), st.integers(0, 2**32))
+def test_hidden_cards_and_the_seed_do_not_change_a_views_json(position, seat_draw, swap_seed):
+    dumps = _json_dumps()
+    _, state = position
+    seat = seat_draw % state.players
+    altered = hide_differently(state, seat, random.Random(swap_seed))
+    state = _replace(state, _seed=2**100 + swap_seed)  # a seed too long to turn up by chance
+    altered = _replace(altered, _seed=swap_seed)
+    text = dumps(view(state, seat))
+    assert dumps(view(altered, seat)) == text
+    assert dumps(public_view(altered)) == dumps(public_view(state))
+    assert str(state._seed) not in text
+
+
+# ---------------------------------------------------------------- what a view holds
+
+
+def view(state: hj.State, seat: int) -> hj.PlayerView:
+    v = hj.view(state, seat)
+    # Invariants of every view.
+    assert v.seat == seat
+    assert v.hand == state.hands[seat] == tuple(sorted(v.hand))
+    assert v.hand_sizes == tuple(len(hand) for hand in state.hands)
+    for field in ("phase", "to_move", "trick", "tricks", "taken", "scores", "score_sheet", "hand_index"):
+        assert getattr(v, field) == getattr(state, field)
+    if seat in state.to_move and state.phase is hj.Phase.PASSING:
+        assert v.legal_moves == ()
+        assert v.pass_options and v.pass_count == state.pass_count
+        assert set(v.pass_options) <= set(v.hand)
+    elif seat in state.to_move:
+        assert v.legal_moves == tuple(hj.legal_moves(state))
+        assert v.pass_options == ()
+    else:
+        assert v.legal_moves == v.pass_options == ()
+    return v
+
+
+def public_view(state: hj.State) -> hj.PlayerView:
+    v = hj.public_view(state)
+    assert v.seat is None
+    assert v.hand == v.passing == v.exchanges == v.legal_moves == v.pass_options == ()
+    assert v.passed == v.received == ()
+    assert v.hand_sizes == tuple(len(hand) for hand in state.hands)
+    return v
+
+
+def test_view_in_the_passing_phase():
+    state = hj.new_game(variants.STANDARD, seed=7)
+    v = view(state, 2)
+    assert v.players == 4
+    assert v.phase is hj.Phase.PASSING
+    assert v.to_move == (0, 1, 2, 3)
+    assert v.pass_direction is hj.PassDirection.LEFT
+    assert (v.pass_stage, v.pass_count) == (0, 3)
+    assert v.pass_options == v.hand  # any card of the hand may be passed
+    assert v.legal_moves == ()  # not the 286 combinations
+    assert v.hand_sizes == (13, 13, 13, 13)
+    assert v.passing == v.passed == v.received == v.exchanges == ()
+    assert v.trick == v.tricks == () and v.taken == ((),) * 4
+    assert v.scores == v.display_scores == (0, 0, 0, 0)
+    assert v.score_sheet == () and not v.is_over and v.winners == ()
+
+
+def test_view_after_a_seat_has_chosen_its_pass():
+    state = hj.new_game(variants.STANDARD, seed=7)
+    chosen = state.hands[0][-3:]
+    state = hj.apply(state, hj.Pass(0, chosen))
+    mine = view(state, 0)
+    assert mine.passing == mine.passed == chosen
+    assert not set(chosen) & set(mine.hand) and len(mine.hand) == 10
+    assert mine.to_move == (1, 2, 3)
+    assert mine.pass_options == ()
+    assert mine.hand_sizes == (10, 13, 13, 13)
+    theirs = view(state, 1)
+    assert theirs.passing == () and theirs.pass_options == theirs.hand
+    assert not set(chosen) & set(_cards_in(attrs.astuple(theirs, recurse=False)))
+    assert not set(chosen) & set(_cards_in(attrs.astuple(public_view(state), recurse=False)))
+
+
+def test_view_after_the_exchange():
+    state = hj.new_game(variants.STANDARD, seed=7)
+    given = {seat: state.hands[seat][:3] for seat in range(4)}
+    for seat in range(4):
+        state = hj.apply(state, hj.Pass(seat, given[seat]))
+    assert state.phase is hj.Phase.PLAYING
+    for seat in range(4):
+        v = view(state, seat)
+        received = given[(seat - 1) % 4]  # passed to the left: from the seat on the right
+        assert v.exchanges == ((given[seat], received),)
+        assert v.passed == given[seat] and v.received == received
+        assert v.passing == ()
+        assert set(received) <= set(v.hand)
+    (leader,) = state.to_move
+    assert view(state, leader).legal_moves == (hj.Play(leader, "2C"),)
+    assert hj.public_view(state).exchanges == ()
+
+
+def test_view_during_play_shows_the_trick_and_the_captured_cards():
+    state = game(ONE_SUIT_EACH)  # no passing: seat 0 leads the 2C and wins every trick
+    state = play(state, "2C 2D 2H 2S 3C")
+    v = view(state, 1)
+    assert v.trick == (hj.Play(0, "3C"),) and v.trick_leader == 0
+    assert v.tricks == (hj.Trick(0, tuple(map(hj.Card, ("2C", "2D", "2H", "2S"))), 0),)
+    assert names(v.taken[0]) == {"2C", "2D", "2H", "2S"} and v.taken[1:] == ((), (), ())
+    assert v.hearts_broken
+    assert v.legal_moves == tuple(hj.Play(1, card) for card in ONE_SUIT_EACH[1].split()[1:])
+    assert v.hand_sizes == (11, 12, 12, 12)
+    assert view(state, 0).legal_moves == ()
+
+
+def test_public_view_has_no_hand_and_no_moves():
+    state = hj.new_game(variants.STANDARD, seed=7)
+    state = hj.apply(state, hj.Pass(1, state.hands[1][:3]))
+    v = public_view(state)
+    assert v.to_move == (0, 2, 3)
+    assert v.hand_sizes == (13, 10, 13, 13)
+
+
+def test_pass_and_return_view_offers_the_received_cards_to_return():
+    state = play_until(variants.hoemke(3, 2, 2, 3), 1, hj.Phase.PASSING)
+    assert (state.pass_stage, state.pass_count) == (0, 4)
+    for seat in range(4):
+        state = hj.apply(state, hj.Pass(seat, state.hands[seat][:4]))
+    assert (state.pass_stage, state.pass_count) == (1, 1)
+    for seat in range(4):
+        v = view(state, seat)
+        assert (v.pass_stage, v.pass_count) == (1, 1)
+        ((given, received),) = v.exchanges
+        assert len(given) == len(received) == 4
+        assert v.pass_options == received  # the card returned is one of those received
+    state = hj.apply(state, hj.Pass(0, [view(state, 0).pass_options[0]]))
+    assert view(state, 0).passing == (view(state, 0).exchanges[0][1][0],)
+
+
+def test_pass_to_dealer_view_shows_own_cards_only():
+    state = hj.new_game(variants.hoemke(4, 2, 2, 3), seed=2)
+    assert state.pass_direction is hj.PassDirection.DEALER
+    given = {seat: state.hands[seat][:3] for seat in range(4)}
+    for seat in range(4):
+        state = hj.apply(state, hj.Pass(seat, given[seat]))
+    for seat in range(4):
+        v = view(state, seat)
+        ((gave, got),) = v.exchanges
+        assert gave == given[seat] and len(got) == 3
+        assert got == tuple(sorted(set(got)))
+        assert set(got) <= set(v.hand)
+
+
+def test_announcement_view_offers_yes_and_no_to_the_seat_in_turn():
+    state = hj.new_game(variants.ACHTERHOEK, seed=4)
+    assert state.phase is hj.Phase.ANNOUNCING
+    (seat,) = state.to_move
+    assert view(state, seat).legal_moves == (hj.Announce(seat, False), hj.Announce(seat, True))
+    state = hj.apply(state, hj.Announce(seat, True))
+    assert view(state, 0).announcers == (seat,)
+
+
+def test_moon_choice_view_offers_the_options_to_the_shooter():
+    from helpers import play_out
+
+    state = play_out(game(ONE_SUIT_EACH, moon=rules.moon.SHOOTER_CHOICE))
+    assert state.phase is hj.Phase.MOON_CHOICE
+    assert view(state, 0).legal_moves == (
+        hj.MoonChoice(0, hj.MoonOption.OTHERS_PLUS),
+        hj.MoonChoice(0, hj.MoonOption.SELF_MINUS),
+    )
+    assert view(state, 1).legal_moves == ()
+    assert view(state, 1).hand_sizes == (0, 0, 0, 0)
+
+
+def test_view_at_the_end_of_the_game():
+    state = playout(variants.OPENSPIEL, 3, 10_000)
+    assert state.is_over
+    v = view(state, 0)
+    assert v.is_over and v.winners == state.winners and v.to_move == ()
+    assert v.legal_moves == v.pass_options == ()
+    assert len(v.score_sheet) == 1
+
+
+def test_view_of_a_double_deck_keeps_both_copies():
+    state = hj.new_game(variants.SIX_DOUBLE_DECK, seed=9)
+    for seat in range(6):
+        v = view(state, seat)
+        assert len(v.hand) == 17
+    assert any(len(set(hand)) < 17 for hand in state.hands)  # some seat holds both copies of a card
+
+
+@pytest.mark.parametrize("seat", [-1, 4, True, False, "0", None, 1.0])
+def test_view_of_a_seat_not_at_the_table_is_a_view_error(seat):
+    state = hj.new_game(variants.STANDARD, seed=1)
+    with pytest.raises(hj.ViewError, match="no seat"):
+        hj.view(state, seat)
+
+
+def test_view_error_counts_the_seats_of_the_game():
+    state = hj.new_game(variants.BLACK_MARIA, seed=1)
+    with pytest.raises(hj.ViewError, match="seats are 0 to 2"):
+        hj.view(state, 3)
+    assert isinstance(hj.ViewError("x"), ValueError)
