@@ -113,3 +113,23 @@ JD_TO_EAST: tuple[str, ...] = (
     "2D 3D 4D 5D 6D 7D 8D 9D TD QD KD KH AH",
 )
 JD_TO_EAST_KEEP = "JD AD KD"
+
+
+def fill_deal(rules: hj.Rules, fixed: dict[int, str]) -> list[list[str]]:
+    """A deal for ``rules`` in which each seat of ``fixed`` holds the cards given there.
+
+    The rest of the pack (two copies of a card in a double deck) tops up every seat to the
+    hand size in pack order, seat by seat from seat 0.
+    """
+    remaining = [str(card) for card in rules.deck.pack()]
+    hands: list[list[str]] = [[] for _ in range(rules.players)]
+    for seat, cards in fixed.items():
+        for card in parse_cards(cards):
+            remaining.remove(str(card))
+            hands[seat].append(str(card))
+    size = len(rules.deck.pack()) // rules.players
+    for hand in hands:
+        assert len(hand) <= size, "fixed cards exceed a hand"
+        while len(hand) < size:
+            hand.append(remaining.pop(0))
+    return hands

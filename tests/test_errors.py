@@ -1,5 +1,6 @@
-"""Errors (STYLE.md point 5): every ``IllegalMoveCode`` through ``apply``, ``explain`` and ``is_legal``;
-``SetupError`` for bad ``new_game`` arguments; ``MoveError`` and ``CardParseError`` for bad move values;
+"""Errors (STYLE.md point 5): every ``IllegalMoveCode`` through ``apply``, ``explain`` and ``is_legal``
+(plays, passes, announcements and moon choices); ``SetupError`` for bad ``new_game`` arguments;
+``MoveError`` and ``CardParseError`` for bad move values;
 ``RulesError`` for bad slots and module settings. Every error is a ``ValueError``.
 """
 
@@ -9,17 +10,18 @@ import copy
 import pickle
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import hartenjagen as hj
 from hartenjagen.rules.deck import SinglePack
-from hartenjagen.rules.ending import SINGLE_HAND, ScoreLimit
-from hartenjagen.rules.extras import NoTricksBonus
+from hartenjagen.rules.ending import SINGLE_HAND, Countdown, FixedDeals, ScoreLimit, TwoHalves
+from hartenjagen.rules.extras import MUST_DROP_QUEEN, HouseRule, Miezen, NoTricksBonus, RevokePenalty
 from hartenjagen.rules.first_trick import NoPointsUnlessForced
-from hartenjagen.rules.leading import HeartsAfterBroken
-from hartenjagen.rules.moon import OthersPlus
-from hartenjagen.rules.passing import PassCycle
-from hartenjagen.rules.scoring import CardPoints
+from hartenjagen.rules.leading import HeartsAfterBroken, HeartsAfterTricks
+from hartenjagen.rules.moon import SHOOTER_CHOICE, OthersPlus, ShooterChoice
+from hartenjagen.rules.passing import PASS_FOUR_RETURN_ONE, PassCycle
+from hartenjagen.rules.scoring import CardPoints, spot_hearts
 from helpers import MIXED_DEAL, ONE_SUIT_EACH, game, play, play_out
 
 Code = hj.IllegalMoveCode
@@ -63,6 +65,62 @@ def hearts_unbroken_lead() -> hj.State:
 
 def first_trick_discard() -> hj.State:
     return play(game(EXAMPLE_1), "2C 2H 2D")
+
+
+def returning() -> hj.State:
+    """MIXED_DEAL, pass four left and return one: seat 0 received QH KH AH TS and returns one of them."""
+    state = hj.new_game(hj.Rules(passing=PASS_FOUR_RETURN_ONE), deal=list(MIXED_DEAL))
+    for move in ("0:2H 3H 4H 5H", "1:6H 7H 8H 4S", "2:9H TH JH 7S", "3:QH KH AH TS"):
+        seat, cards = move.split(":")
+        state = hj.apply(state, hj.Pass(int(seat), cards))
+    return state
+
+
+def must_drop_queen() -> hj.State:
+    """Worked example 16: spades led, the A♠ played; seat 2 holds QS 5S 7D and must drop the Q♠."""
+    hands = ("AC 2S 3D 4D", "2C AS 5D 6D", "3C QS 5S 7D", "4C 6S 8D 9D")
+    return play(game(hands, extras=(MUST_DROP_QUEEN,)), "2C 3C 4C AC 2S AS")
+
+
+@attrs.frozen
+class NoSpadeLeads(HouseRule):
+    """A user's house rule: spades may not be led while the leader holds another suit."""
+
+    def restrict_play(self, candidates: int, hand: int, state: hj.State, table) -> int:
+        if state.trick:
+            return candidates
+        return candidates & ~table.suit_masks[hj.Suit.SPADES] or candidates
+
+    def refusal(self, table) -> str:
+        return "spades may not be led"
+
+
+def house_rule_lead() -> hj.State:
+    """MIXED_DEAL with NoSpadeLeads: seat 3 wins the 2C trick with the A♣ and leads."""
+    return play(game(MIXED_DEAL, extras=(NoSpadeLeads(),)), "2C AC 3C 5C")
+
+
+def moon_choice() -> hj.State:
+    """Seat 0 has shot the moon under shooter_choice and chooses others_plus or self_minus."""
+    return play_out(game(ONE_SUIT_EACH, moon=SHOOTER_CHOICE, ending=SINGLE_HAND))
+
+
+#: The 32-card pack one suit per seat.
+PIQUET_ONE_SUIT_EACH = (
+    "7C 8C 9C TC JC QC KC AC",
+    "7D 8D 9D TD JD QD KD AD",
+    "7H 8H 9H TH JH QH KH AH",
+    "7S 8S 9S TS JS QS KS AS",
+)
+
+
+def announcing() -> hj.State:
+    """Achterhoek (miezen), dealer 3: seat 0 is the first to announce."""
+    return hj.new_game(hj.variants.ACHTERHOEK, deal=list(PIQUET_ONE_SUIT_EACH), dealer=3)
+
+
+def announced_by_seat_0() -> hj.State:
+    return hj.apply(announcing(), hj.Announce(0, True))
 
 
 #: (state, move, code, a fragment of the message). Every code appears at least once.
@@ -109,6 +167,79 @@ ILLEGAL: list[tuple[Callable[[], hj.State], object, Code, str]] = [
         Code.POINTS_ON_FIRST_TRICK,
         "A♥ may not be played: no penalty cards on the first trick",
     ),
+    (
+        returning,
+        hj.Pass(0, "3C"),
+        Code.PASS_NOT_ALLOWED,
+        "3♣ may not be passed: the card you return must be one of the cards you received",
+    ),
+    (
+        must_drop_queen,
+        hj.Play(2, "5S"),
+        Code.MUST_DROP_QUEEN,
+        "5♠ may not be played: you must drop the Q♠ now that it cannot win the trick",
+    ),
+    (house_rule_lead, hj.Play(3, "AS"), Code.HOUSE_RULE, "A♠ may not be played: spades may not be led"),
+    (
+        moon_choice,
+        hj.MoonChoice(0, "reset"),
+        Code.NOT_AN_OPTION,
+        "reset is not an option here: choose others_plus, self_minus",
+    ),
+    (moon_choice, hj.MoonChoice(0, "double"), Code.NOT_AN_OPTION, "double is not an option here"),
+    (
+        moon_choice,
+        hj.Play(1, "2D"),
+        Code.WRONG_PHASE,
+        "now is the time to choose how the moon is scored, not to play a card",
+    ),
+    (
+        moon_choice,
+        hj.Announce(0, True),
+        Code.WRONG_PHASE,
+        "now is the time to choose how the moon is scored, not to make announcements",
+    ),
+    (
+        opening,
+        hj.MoonChoice(2, "others_plus"),
+        Code.WRONG_PHASE,
+        "now is the time to play a card, not to choose how the moon is scored",
+    ),
+    (
+        opening,
+        hj.Announce(2, True),
+        Code.WRONG_PHASE,
+        "now is the time to play a card, not to make announcements",
+    ),
+    (
+        announcing,
+        hj.Play(0, "7C"),
+        Code.WRONG_PHASE,
+        "now is the time to make announcements, not to play a card",
+    ),
+    (
+        announcing,
+        hj.MoonChoice(0, "others_plus"),
+        Code.WRONG_PHASE,
+        "now is the time to make announcements, not to choose how the moon is scored",
+    ),
+    (
+        moon_choice,
+        hj.MoonChoice(1, "others_plus"),
+        Code.NOT_YOUR_TURN,
+        "it is seat 0's turn to choose, not seat 1's",
+    ),
+    (announcing, hj.Announce(1, False), Code.NOT_YOUR_TURN, "it is seat 0's turn to announce, not seat 1's"),
+    (
+        announced_by_seat_0,
+        hj.Announce(0, False),
+        Code.NOT_YOUR_TURN,
+        "it is seat 1's turn to announce, not seat 0's",
+    ),
+    (announcing, hj.Announce(4, True), Code.NO_SUCH_SEAT, "there is no seat 4: seats are 0 to 3"),
+    (moon_choice, hj.MoonChoice(-1, "self_minus"), Code.NO_SUCH_SEAT, "there is no seat -1"),
+    (game_over, hj.MoonChoice(0, "self_minus"), Code.GAME_OVER, "the game is over"),
+    (game_over, hj.Announce(0, True), Code.GAME_OVER, "the game is over"),
 ]
 
 
@@ -169,6 +300,14 @@ def test_is_legal_agrees_with_explain_and_legal_moves(make, move, code, fragment
         (passing, hj.Pass(0, "4H 5H 3S")),
         (passed_by_seat_0, hj.Pass(3, "QS KS AS")),
         (hearts_unbroken_lead, hj.Play(0, "KD")),
+        (returning, hj.Pass(0, "QH")),
+        (must_drop_queen, hj.Play(2, "QS")),
+        (house_rule_lead, hj.Play(3, "AD")),
+        (moon_choice, hj.MoonChoice(0, "others_plus")),
+        (moon_choice, hj.MoonChoice(0, hj.MoonOption.SELF_MINUS)),
+        (announcing, hj.Announce(0, True)),
+        (announcing, hj.Announce(0, False)),
+        (announced_by_seat_0, hj.Announce(1, True)),
     ],
 )
 def test_legal_moves_are_explained_as_none(make, move):
@@ -296,6 +435,40 @@ def test_move_errors_are_value_errors():
     assert issubclass(hj.MoveError, hj.HartenjagenError)
 
 
+@pytest.mark.parametrize("value", [1, 0, None, "yes", "True"])
+def test_announce_with_a_bad_flag_raises_move_error(value):
+    with pytest.raises(hj.MoveError, match=f"announce must be True or False, not {value!r}"):
+        hj.Announce(0, value)
+
+
+@pytest.mark.parametrize("seat", ["x", "0", 1.0, True, None])
+def test_announce_and_moon_choice_with_a_bad_seat_raise_move_error(seat):
+    with pytest.raises(hj.MoveError, match="a seat is a whole number, not"):
+        hj.Announce(seat, True)
+    with pytest.raises(hj.MoveError, match="a seat is a whole number, not"):
+        hj.MoonChoice(seat, "reset")
+
+
+@pytest.mark.parametrize("option", ["moon", "OTHERS_PLUS", "", 1, None, True])
+def test_moon_choice_with_a_bad_option_raises_move_error(option):
+    with pytest.raises(hj.MoveError) as info:
+        hj.MoonChoice(0, option)
+    assert str(info.value) == (
+        f"a moon choice is one of 'others_plus', 'self_minus', 'reset', 'double', not {option!r}"
+    )
+
+
+def test_announce_and_moon_choice_read_and_print_back():
+    assert hj.Announce(2, True) == hj.Announce(2, True)
+    assert repr(hj.Announce(2, True)) == "Announce(2, True)"
+    assert str(hj.Announce(2, True)) == "2!yes"
+    assert str(hj.Announce(2, False)) == "2!no"
+    assert hj.MoonChoice(1, "self_minus") == hj.MoonChoice(1, hj.MoonOption.SELF_MINUS)
+    assert hj.MoonChoice(1, "self_minus").option is hj.MoonOption.SELF_MINUS
+    assert repr(hj.MoonChoice(1, "self_minus")) == "MoonChoice(1, 'self_minus')"
+    assert str(hj.MoonChoice(1, "reset")) == "1*reset"
+
+
 def test_moves_read_card_texts_and_print_back():
     assert hj.Play(0, "q♠") == hj.Play(0, hj.Card.parse("QS"))
     assert repr(hj.Play(0, "10H")) == "Play(0, 'TH')"
@@ -368,6 +541,20 @@ def test_rules_rejects_bad_extras():
         (lambda: ScoreLimit(tie="shared"), "ending: tie must be a Tie"),
         (lambda: NoTricksBonus(points="-5"), "extras: NoTricksBonus points must be a whole number"),
         (lambda: NoTricksBonus(points=-5.0), "extras: NoTricksBonus points must be a whole number"),
+        (lambda: HeartsAfterTricks(tricks=0), "leading: tricks must be a whole number >= 1, not 0"),
+        (lambda: HeartsAfterTricks(tricks=True), "leading: tricks must be a whole number >= 1"),
+        (lambda: HeartsAfterBroken(queen_like_heart=1), "leading: queen_like_heart must be True or False"),
+        (lambda: HeartsAfterBroken(break_on_first_trick="no"), "leading: break_on_first_trick must be"),
+        (lambda: ShooterChoice(amount="26"), "moon: amount must be a whole number or None"),
+        (lambda: Countdown(start=0), "ending: start must be a whole number of at least 1"),
+        (lambda: Countdown(tie="play_on"), "ending: tie must be a Tie"),
+        (lambda: TwoHalves(switch=0), "ending: switch must be a whole number of at least 1"),
+        (lambda: TwoHalves(finish="zero_or_below"), "ending: finish must be a Finish"),
+        (lambda: FixedDeals(deals=0), "ending: deals must be a whole number of at least 1"),
+        (lambda: Miezen(points="10"), "extras: Miezen points must be a whole number"),
+        (lambda: Miezen(first_half_only=1), "extras: first_half_only must be True or False"),
+        (lambda: RevokePenalty(points=1.5), "extras: RevokePenalty points must be a whole number"),
+        (lambda: spot_hearts(ace=1.5), "scoring: the value of AH must be a whole number"),
     ],
 )
 def test_bad_module_settings_raise_rules_error(build, fragment):

@@ -1,17 +1,47 @@
-"""House rules in ``extras``: RULES.md §1.14 ``no_tricks_bonus`` (OS ``avoid_all_tricks_bonus``)."""
+"""House rules in ``extras``: RULES.md §1.8 ``must_drop_qs``, §1.12 ``miezen``, §1.13 ``revoke``
+(``penalized``), §1.14 ``no_tricks_bonus`` (OS ``avoid_all_tricks_bonus``), a user's own house rule,
+and the rule that two extras may not share the announcement or revoke hook.
+"""
 
 from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen.rules.ending import SINGLE_HAND
-from hartenjagen.rules.extras import HandSummary, HouseRule, NoTricksBonus
+from hartenjagen.rules.ending import SINGLE_HAND, TwoHalves
+from hartenjagen.rules.extras import (
+    MIEZEN,
+    MUST_DROP_QUEEN,
+    HandSummary,
+    HouseRule,
+    Miezen,
+    MustDropQueen,
+    NoTricksBonus,
+    RevokePenalty,
+)
+from hartenjagen.rules.first_trick import ANYTHING
 from hartenjagen.rules.moon import NO_MOON
+from hartenjagen.rules.passing import PassDirection
 from hartenjagen.table import table_for
-from helpers import JD_TO_EAST, JD_TO_EAST_KEEP, ONE_SUIT_EACH, game, no_pass_rules, play_out, random_move
+from helpers import (
+    JD_TO_EAST,
+    JD_TO_EAST_KEEP,
+    MIXED_DEAL,
+    ONE_SUIT_EACH,
+    find_state,
+    game,
+    legal,
+    names,
+    no_pass_rules,
+    play,
+    play_out,
+    random_move,
+)
+
+Code = hj.IllegalMoveCode
 
 BONUS = (NoTricksBonus(),)
 
@@ -79,3 +109,491 @@ def test_house_rule_hooks_do_nothing_by_default():
 def test_openspiel_avoid_all_tricks_bonus_switch_adds_no_tricks_bonus():
     assert hj.variants.openspiel(avoid_all_tricks_bonus=True).extras == BONUS
     assert hj.variants.openspiel().extras == ()
+
+
+def _mask(text: str) -> int:
+    mask = 0
+    for card in hj.cards.parse_cards(text):
+        mask |= 1 << card.index
+    return mask
+
+
+def test_no_tricks_bonus_adjustments_from_a_hand_summary():
+    table = table_for(hj.variants.STANDARD)
+    taken = (_mask("QS 2H"), _mask("3H"), 0, 0)
+    hand = HandSummary((14, 1, 0, 0), taken, (10, 3, 0, 0), None, (), table)
+    assert NoTricksBonus().adjustments(hand) == (0, 0, -5, -5)
+    assert NoTricksBonus(points=-2).adjustments(hand) == (0, 0, -2, -2)
+    moon = HandSummary((26, 0, 0, 0), (_mask(" ".join(f"{r}H" for r in "23456789TJQKA") + " QS"), 0, 0, 0),
+                       (13, 0, 0, 0), 0, (), table)  # fmt: skip
+    assert NoTricksBonus().adjustments(moon) is None
+
+
+# ---------------------------------------------------------------- must_drop_qs (§1.8)
+
+#: Worked example 16: after "2C 3C 4C AC" seat 0 leads the 2♠, seat 1 plays the A♠ and seat 2
+#: holds {QS, 5S}.
+DROP_AFTER_ACE = ("AC 2S 3D 4D", "2C AS 5D 6D", "3C QS 5S 7D", "4C 6S 8D 9D")
+#: As DROP_AFTER_ACE with the K♠ in seat 1's hand; with the 4♠ instead, the Q♠ could still win.
+DROP_AFTER_KING = ("AC 2S 3D 4D", "2C KS 5D 6D", "3C QS 5S 7D", "4C 6S 8D 9D")
+DROP_AFTER_FOUR = ("AC 2S 3D 4D", "2C 4S 5D 6D", "3C QS 5S 7D", "4C 6S 8D 9D")
+#: After "2C 3C 4C AC" seat 0 leads the 3♦ and seat 1 follows with the 5♦; seat 2 has no diamond.
+DROP_VOID = ("AC 3D 4D 2S", "2C 5D 6D 7D", "3C QS 5S 2H", "4C 8D 9D 6S")
+#: Seat 0 leads the 2♣; seat 1, void in clubs, holds the Q♠ with other cards / with hearts only.
+DROP_FIRST_TRICK = ("2C 3C 4C 5C", "QS 5S 2D 3D", "6C 4D 5D 6D", "7C 7D 8D 9D")
+DROP_FIRST_TRICK_FORCED = ("2C 3C 4C 5C", "QS 2H 3H 4H", "6C 4D 5D 6D", "7C 7D 8D 9D")
+
+DROP = (MUST_DROP_QUEEN,)
+
+
+def test_must_drop_queen_is_off_by_default():
+    assert MustDropQueen() == MUST_DROP_QUEEN
+    assert MustDropQueen.play_code is Code.MUST_DROP_QUEEN
+    assert legal(play(game(DROP_AFTER_ACE), "2C 3C 4C AC 2S AS")) == {"QS", "5S"}
+
+
+def test_must_drop_queen_after_the_ace_of_spades():
+    # Worked example 16: {QS} with the house rule, either card without it.
+    state = play(game(DROP_AFTER_ACE, extras=DROP), "2C 3C 4C AC 2S AS")
+    assert state.to_move == (2,)
+    assert names(state.hands[2]) == {"QS", "5S", "7D"}
+    assert legal(state) == {"QS"}
+
+
+def test_must_drop_queen_after_the_king_of_spades():
+    assert legal(play(game(DROP_AFTER_KING, extras=DROP), "2C 3C 4C AC 2S KS")) == {"QS"}
+
+
+def test_must_drop_queen_not_while_the_queen_could_win():
+    assert legal(play(game(DROP_AFTER_FOUR, extras=DROP), "2C 3C 4C AC 2S 4S")) == {"QS", "5S"}
+
+
+def test_must_drop_queen_when_void_in_the_led_suit():
+    state = play(game(DROP_VOID, extras=DROP), "2C 3C 4C AC 3D 5D")
+    assert state.to_move == (2,)
+    assert legal(state) == {"QS"}
+    assert legal(play(game(DROP_VOID), "2C 3C 4C AC 3D 5D")) == {"QS", "5S", "2H"}
+
+
+def test_must_drop_queen_does_not_bind_the_leader():
+    # Seat 2 wins trick 1 with the A♣ and leads from QS 5S 2H (hearts unbroken): the Q♠ need not go.
+    hands = ("2C 3D 4D 2S", "3C 5D 6D 7D", "AC QS 5S 2H", "4C 8D 9D 6S")
+    state = play(game(hands, extras=DROP), "2C 3C AC 4C")
+    assert state.to_move == (2,)
+    assert legal(state) == {"QS", "5S"}
+
+
+def test_must_drop_queen_first_trick_restriction_takes_precedence():
+    # On trick 1 the Q♠ is a penalty card held back while other cards may be played ...
+    state = play(game(DROP_FIRST_TRICK, extras=DROP), "2C")
+    assert state.to_move == (1,)
+    assert legal(state) == {"5S", "2D", "3D"}
+    # ... without the first-trick restriction the void holder must drop it at once ...
+    assert legal(play(game(DROP_FIRST_TRICK, extras=DROP, first_trick=ANYTHING), "2C")) == {"QS"}
+    # ... and a player forced to play a penalty card on trick 1 must drop the Q♠ (§1.15 step 5).
+    assert legal(play(game(DROP_FIRST_TRICK_FORCED, extras=DROP), "2C")) == {"QS"}
+    assert legal(play(game(DROP_FIRST_TRICK_FORCED), "2C")) == {"QS", "2H", "3H", "4H"}
+
+
+def test_must_drop_queen_refusal_through_apply_and_explain():
+    state = play(game(DROP_AFTER_ACE, extras=DROP), "2C 3C 4C AC 2S AS")
+    message = "5♠ may not be played: you must drop the Q♠ now that it cannot win the trick"
+    reason = hj.explain(state, hj.Play(2, "5S"))
+    assert reason == hj.IllegalMove(Code.MUST_DROP_QUEEN, message)
+    assert not hj.is_legal(state, hj.Play(2, "5S"))
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Play(2, "5S"))
+    assert info.value.code is Code.MUST_DROP_QUEEN
+    assert str(info.value) == message
+    assert hj.explain(state, hj.Play(2, "QS")) is None
+
+
+# ---------------------------------------------------------------- miezen (§1.12)
+
+#: Worked example 12 in the 32-card Achterhoek game, dealer W (3), so N (0) leads. Each seat holds
+#: two cards of each suit, so every trick is followed. In ACHTERHOEK_PLAY W's A♣ takes the Q♣ (3),
+#: E's K♣ a club trick without points, E's A♥ and K♥ all 8 hearts, N's A♦ the Q♦ (6), W's K♦ a
+#: diamond trick without points, N's A♠ the J♠ (8) and S's Q♠ (worth 0 here) the last trick.
+ACHTERHOEK_DEAL = (
+    "QC 8C 7H 8H AD 7D AS 9S",
+    "KC 9C AH KH QD 8D JS TS",
+    "JC TC 9H TH 9D TD KS QS",
+    "AC 7C JH QH JD KD 7S 8S",
+)
+ACHTERHOEK_PLAY = (
+    "QC 9C TC AC  7C 8C KC JC  AH 9H JH 7H  KH TH QH 8H QD 9D JD AD  7D 8D TD KD  7S AS JS KS  9S TS QS 8S"
+)
+#: The 32-card pack one suit per seat: N holds the clubs and, leading them, takes everything.
+PIQUET_ONE_SUIT_EACH = (
+    "7C 8C 9C TC JC QC KC AC",
+    "7D 8D 9D TD JD QD KD AD",
+    "7H 8H 9H TH JH QH KH AH",
+    "7S 8S 9S TS JS QS KS AS",
+)
+
+
+def _achterhoek(hands=ACHTERHOEK_DEAL, **slots: object) -> hj.State:
+    rules = attrs.evolve(hj.variants.ACHTERHOEK, **slots)
+    return hj.new_game(rules, deal=list(hands), dealer=3)
+
+
+def _announce(state: hj.State, *announcing: int) -> hj.State:
+    """Answer the announcement round: the seats in ``announcing`` say yes, the others no."""
+    while state.phase is hj.Phase.ANNOUNCING:
+        (seat,) = state.to_move
+        state = hj.apply(state, hj.Announce(seat, seat in announcing))
+    return state
+
+
+def test_achterhoek_preset_plays_miezen():
+    assert hj.variants.ACHTERHOEK.extras == (MIEZEN,)
+    assert Miezen(points=10, first_half_only=False) == MIEZEN
+
+
+def test_miezen_announcement_round_before_the_first_lead():
+    state = _achterhoek()
+    assert state.phase is hj.Phase.ANNOUNCING
+    assert state.to_move == (0,)  # eldest
+    assert list(hj.legal_moves(state)) == [hj.Announce(0, False), hj.Announce(0, True)]
+    assert state.trick == ()
+    assert state.announcers == ()
+
+
+def test_miezen_seats_announce_in_turn_from_eldest():
+    state = hj.new_game(attrs.evolve(hj.variants.ACHTERHOEK), deal=list(ACHTERHOEK_DEAL), dealer=1)
+    order = []
+    while state.phase is hj.Phase.ANNOUNCING:
+        (seat,) = state.to_move
+        order.append(seat)
+        state = hj.apply(state, hj.Announce(seat, seat in (3, 0)))
+    assert order == [2, 3, 0, 1]
+    assert state.phase is hj.Phase.PLAYING
+    assert state.to_move == (2,)  # eldest leads (eldest_any)
+    assert state.announcers == (3, 0)
+
+
+def test_miezen_announcement_round_comes_after_passing():
+    rules = hj.Rules(extras=(MIEZEN,))
+    state = hj.new_game(rules, deal=list(MIXED_DEAL))
+    assert state.phase is hj.Phase.PASSING
+    while state.phase is hj.Phase.PASSING:
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    assert state.phase is hj.Phase.ANNOUNCING
+    assert state.to_move == (1,)
+    assert all(len(hand) == 13 for hand in state.hands)
+    state = _announce(state)
+    assert state.phase is hj.Phase.PLAYING
+    assert legal(state) == {"2C"}
+
+
+def test_miezen_worked_example():
+    # Worked example 12: S announces and takes no penalty cards -> −10; W announces and captures
+    # the Q♣ under achterhoek_32 -> +3 + 10 = +13. N and E do not announce and score their cards.
+    state = play(_announce(_achterhoek(), 2, 3), ACHTERHOEK_PLAY)
+    result = state.score_sheet[0]
+    assert result.announcers == (2, 3)
+    assert result.raw == (14, 8, 0, 3)
+    assert result.points == (14, 8, -10, 13)
+    assert state.scores == (14, 8, -10, 13)
+    assert state.hand_index == 1
+    assert state.announcers == ()  # the next hand starts a new round
+    assert state.phase is hj.Phase.ANNOUNCING
+
+
+def test_miezen_without_announcements_scores_the_cards():
+    state = play(_announce(_achterhoek()), ACHTERHOEK_PLAY)
+    assert state.score_sheet[0].announcers == ()
+    assert state.scores == (14, 8, 0, 3)
+
+
+def test_miezen_success_still_counts_when_another_player_shoots_the_moon():
+    # N takes all 25 and shoots: the others score 25; S announced and took no card: 25 − 10 = 15;
+    # N announced and took penalty cards: the moon's 0 + 10.
+    state = play_out(_announce(_achterhoek(PIQUET_ONE_SUIT_EACH), 0, 2))
+    result = state.score_sheet[0]
+    assert result.shooter == 0
+    assert result.raw == (25, 0, 0, 0)
+    assert result.points == (10, 25, 15, 25)
+
+
+def test_miezen_points_are_configurable():
+    state = play(_announce(_achterhoek(extras=(Miezen(points=5),)), 2, 3), ACHTERHOEK_PLAY)
+    assert state.scores == (14, 8, -5, 8)
+
+
+def test_miezen_first_half_only_skips_the_second_half():
+    # A first-hand moon gives the others 25 = the switch: the second hand is in the second half.
+    for extra, announcing in ((Miezen(first_half_only=True), False), (MIEZEN, True)):
+        state = _achterhoek(PIQUET_ONE_SUIT_EACH, extras=(extra,), ending=TwoHalves(switch=25))
+        assert state.phase is hj.Phase.ANNOUNCING
+        state = play_out(_announce(state))
+        assert state.scores == (0, 25, 25, 25)
+        assert state.hand_index == 1
+        assert state.rules.ending.second_half(state.score_sheet)
+        assert (state.phase is hj.Phase.ANNOUNCING) is announcing
+        assert extra.announces(state) is announcing
+
+
+def test_miezen_announce_out_of_turn_is_refused():
+    state = _achterhoek()
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Announce(2, True))
+    assert info.value.code is Code.NOT_YOUR_TURN
+    assert str(info.value) == "it is seat 0's turn to announce, not seat 2's"
+    reason = hj.explain(state, hj.Play(0, "QC"))
+    assert reason is not None
+    assert reason.code is Code.WRONG_PHASE
+    assert reason.message == "now is the time to make announcements, not to play a card"
+    reason = hj.explain(_announce(state), hj.Announce(0, True))
+    assert reason is not None
+    assert reason.code is Code.WRONG_PHASE
+
+
+def test_miezen_hook_users_are_limited_to_one():
+    with pytest.raises(hj.RulesError, match="both use the announces hook; keep one"):
+        hj.Rules(extras=(MIEZEN, Miezen(points=5)))
+
+
+# ---------------------------------------------------------------- revoke = penalized (§1.13)
+
+REVOKE = (RevokePenalty(),)
+
+
+def _to_play(state: hj.State) -> hj.State:
+    """Make the first listed pass for every seat until play starts."""
+    while state.phase is hj.Phase.PASSING:
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    return state
+
+
+def test_revoke_penalty_default_is_the_schemes_positive_total():
+    assert RevokePenalty().points is None
+    assert RevokePenalty().revoke_penalty(table_for(hj.variants.STANDARD)) == 26
+    assert RevokePenalty().revoke_penalty(table_for(hj.variants.DUTCH)) == 15
+    assert RevokePenalty().revoke_penalty(table_for(hj.variants.ACHTERHOEK)) == 25
+    assert RevokePenalty(points=10).revoke_penalty(table_for(hj.variants.STANDARD)) == 10
+
+
+def test_revoke_voids_the_hand_and_the_same_dealer_deals_again():
+    state = _to_play(hj.new_game(hj.Rules(extras=REVOKE), deal=list(MIXED_DEAL), dealer=0, seed=3))
+    assert state.pass_direction is PassDirection.LEFT
+    (leader,) = state.to_move
+    wrong = next(card for card in state.hands[leader] if str(card) != "2C")
+    revoke = hj.Play(leader, wrong)
+    assert not hj.is_legal(state, revoke)
+    assert hj.explain(state, revoke).code is Code.MUST_LEAD_OPENING_CARD
+    after = hj.apply(state, revoke)
+    assert after.hand_index == 0
+    assert after.dealer == 0
+    assert after.pass_direction is PassDirection.LEFT
+    assert after.phase is hj.Phase.PASSING
+    assert after.tricks == ()
+    assert after.scores == tuple(26 if seat == leader else 0 for seat in range(4))
+    (result,) = after.score_sheet
+    assert result.revoke == leader
+    assert result.hand_index == 0
+    assert result.dealer == 0
+    assert result.raw == (0, 0, 0, 0)
+    assert result.points == result.totals == after.scores
+    assert result.shooter is None
+    assert after.dealt != state.dealt  # a new deal
+
+
+def test_revoke_of_a_card_that_breaks_a_later_rule():
+    # Not following suit in the middle of a hand: the offender scores the penalty, the hand is replayed.
+    rules = no_pass_rules(extras=(RevokePenalty(points=10),))
+    state = play(hj.new_game(rules, deal=list(MIXED_DEAL)), "2C")
+    assert state.to_move == (3,)
+    reason = hj.explain(state, hj.Play(3, "AD"))
+    assert reason.code is Code.MUST_FOLLOW_SUIT
+    after = hj.apply(state, hj.Play(3, "AD"))
+    assert after.scores == (0, 0, 0, 10)
+    assert after.score_sheet[-1].revoke == 3
+    assert after.hand_index == 0
+    assert after.phase is hj.Phase.PLAYING
+    assert after.trick == ()
+
+
+def test_revoke_of_a_house_rule():
+    state = play(game(DROP_AFTER_ACE, extras=(MUST_DROP_QUEEN, RevokePenalty())), "2C 3C 4C AC 2S AS")
+    after = hj.apply(state, hj.Play(2, "5S"))
+    assert after.score_sheet[-1].revoke == 2
+    assert after.scores == (0, 0, 13, 0)  # this small pack's positive total: the Q♠ alone
+
+
+def test_revoke_card_not_in_hand_is_still_refused():
+    state = game(MIXED_DEAL, extras=REVOKE)
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Play(2, "AS"))
+    assert info.value.code is Code.CARD_NOT_IN_HAND
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Play(0, "3C"))
+    assert info.value.code is Code.NOT_YOUR_TURN
+
+
+def test_revoke_is_not_legal_but_apply_accepts_it():
+    state = game(MIXED_DEAL, extras=REVOKE)
+    revoke = hj.Play(2, "8C")
+    assert revoke not in hj.legal_moves(state)
+    assert not hj.is_legal(state, revoke)
+    assert hj.explain(state, revoke).code is Code.MUST_LEAD_OPENING_CARD
+    assert hj.apply(state, revoke).score_sheet[-1].revoke == 2
+    # Without the house rule the same play is refused.
+    with pytest.raises(hj.IllegalMoveError):
+        hj.apply(game(MIXED_DEAL), revoke)
+
+
+def test_revoke_in_a_dutch_game_scores_15():
+    dutch_mixed = (
+        "7C 8C 9C TC 7D 8D 9D TD",
+        "JC QC KC AC JD QD KD AD",
+        "7H 8H 9H TH 7S 8S 9S TS",
+        "JH QH KH AH JS QS KS AS",
+    )
+    rules = attrs.evolve(hj.variants.DUTCH, extras=REVOKE)
+    state = play(hj.new_game(rules, deal=list(dutch_mixed), dealer=3), "7C")
+    after = hj.apply(state, hj.Play(1, "JD"))
+    assert after.scores == (0, 15, 0, 0)
+    assert after.score_sheet[-1].revoke == 1
+    assert after.dealer == 3
+    assert after.hand_index == 0
+
+
+def _revoke_chance(state: hj.State) -> hj.Play | None:
+    """A play of a held card that does not follow suit although the seat could, if there is one."""
+    if state.phase is not hj.Phase.PLAYING or not state.trick:
+        return None
+    (seat,) = state.to_move
+    led = state.trick[0].card.suit
+    hand = state.hands[seat]
+    off_suit = [card for card in hand if card.suit is not led]
+    if off_suit and len(off_suit) < len(hand):
+        return hj.Play(seat, off_suit[0])
+    return None
+
+
+def test_revoke_penalty_is_added_in_the_dutch_second_half():
+    rules = attrs.evolve(hj.variants.DUTCH, extras=REVOKE)
+
+    def second_half_revoke_chance(state: hj.State) -> bool:
+        in_second_half = rules.ending.second_half(state.score_sheet) and min(state.scores) > 0
+        return in_second_half and _revoke_chance(state) is not None
+
+    state = find_state(rules, second_half_revoke_chance)
+    revoke = _revoke_chance(state)
+    assert not hj.is_legal(state, revoke)
+    after = hj.apply(state, revoke)
+    assert after.score_sheet[-1].revoke == revoke.seat
+    assert after.score_sheet[-1].points == tuple(15 if s == revoke.seat else 0 for s in range(4))
+    assert after.scores == tuple(t + 15 if s == revoke.seat else t for s, t in enumerate(state.scores))
+    assert after.hand_index == state.hand_index
+    assert after.dealer == state.dealer
+    assert not after.is_over
+    assert rules.ending.second_half(after.score_sheet)
+
+
+def test_revoke_voided_hand_does_not_end_a_single_hand_game():
+    state = game(MIXED_DEAL, extras=REVOKE, ending=SINGLE_HAND)
+    state = hj.apply(state, hj.Play(2, "8C"))
+    assert not state.is_over
+    assert state.hand_index == 0
+    state = play_out(state)
+    assert state.is_over
+    assert len(state.score_sheet) == 2
+    assert state.score_sheet[0].revoke == 2
+    assert state.score_sheet[1].revoke is None
+
+
+def test_revoke_hook_users_are_limited_to_one():
+    with pytest.raises(hj.RulesError, match="both use the revoke_penalty hook; keep one"):
+        hj.Rules(extras=(RevokePenalty(), RevokePenalty(points=10)))
+
+
+def test_different_hooks_combine():
+    rules = hj.Rules(extras=(MIEZEN, RevokePenalty(), MUST_DROP_QUEEN, NoTricksBonus()))
+    assert len(rules.extras) == 4
+
+
+# ---------------------------------------------------------------- a user's own house rule
+
+
+@attrs.frozen
+class NoSpadeLeads(HouseRule):
+    """A user's house rule: spades may not be led while the leader holds another suit."""
+
+    def restrict_play(self, candidates: int, hand: int, state: hj.State, table) -> int:
+        if state.trick:
+            return candidates
+        return candidates & ~table.suit_masks[hj.Suit.SPADES] or candidates
+
+    def refusal(self, table) -> str:
+        return "spades may not be led"
+
+
+def test_user_house_rule_restricts_play_with_the_house_rule_code():
+    # MIXED_DEAL: seat 3 wins the first trick with the A♣ and leads from diamonds, hearts and spades.
+    state = play(game(MIXED_DEAL, extras=(NoSpadeLeads(),)), "2C AC 3C 5C")
+    assert state.to_move == (3,)
+    assert not {"TS", "JS", "QS", "KS", "AS"} & legal(state)
+    assert legal(state) == {"JC", "QC", "KC", "AD"}
+    reason = hj.explain(state, hj.Play(3, "AS"))
+    assert reason == hj.IllegalMove(Code.HOUSE_RULE, "A♠ may not be played: spades may not be led")
+    assert repr(NoSpadeLeads()) == "NoSpadeLeads()"
+
+
+class PlainNoSpadeLeads(HouseRule):
+    """The same rule as a plain subclass (not an attrs class), relying on the default refusal."""
+
+    def restrict_play(self, candidates: int, hand: int, state: hj.State, table) -> int:
+        if state.trick:
+            return candidates
+        return candidates & ~table.suit_masks[hj.Suit.SPADES] or candidates
+
+
+def test_user_house_rule_as_a_plain_subclass():
+    assert repr(HouseRule()) == "HouseRule()"
+    rule = PlainNoSpadeLeads()
+    assert repr(rule) == "PlainNoSpadeLeads()"
+    state = play(game(MIXED_DEAL, extras=(rule,)), "2C AC 3C 5C")
+    reason = hj.explain(state, hj.Play(3, "AS"))
+    assert reason is not None
+    assert reason.code is Code.HOUSE_RULE
+    assert "PlainNoSpadeLeads()" in reason.message
+
+
+def test_revoke_penalty_does_not_cover_passing():
+    # Only plays are let through: a refused pass is refused as usual.
+    rules = hj.Rules(passing=hj.rules.passing.PASS_FOUR_RETURN_ONE, extras=REVOKE)
+    state = hj.new_game(rules, deal=list(MIXED_DEAL))
+    for seat, cards in enumerate(("2H 3H 4H 5H", "6H 7H 8H 4S", "9H TH JH 7S", "QH KH AH TS")):
+        state = hj.apply(state, hj.Pass(seat, cards))
+    assert state.pass_stage == 1
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Pass(0, "3C"))
+    assert info.value.code is Code.PASS_NOT_ALLOWED
+
+
+def test_revoke_voids_miezen_too():
+    # Achterhoek with the revoke penalty (P = Tpos = 25): S announced, then revokes. S scores 25,
+    # everyone else 0 (no miezen points for anyone), and the redealt hand opens a new round.
+    rules = attrs.evolve(hj.variants.ACHTERHOEK, extras=(MIEZEN, RevokePenalty()))
+    state = _announce(hj.new_game(rules, deal=list(ACHTERHOEK_DEAL), dealer=3), 1, 2)
+    state = play(state, "QC 9C")
+    assert state.to_move == (2,)
+    after = hj.apply(state, hj.Play(2, "9D"))  # S holds the J♣ and T♣
+    result = after.score_sheet[-1]
+    assert result.revoke == 2
+    assert result.announcers == (1, 2)
+    assert result.points == after.scores == (0, 0, 25, 0)
+    assert after.hand_index == 0
+    assert after.phase is hj.Phase.ANNOUNCING
+    assert after.announcers == ()
+
+
+def test_revoke_penalty_does_not_cover_a_play_during_the_moon_choice():
+    rules = no_pass_rules(moon=hj.rules.moon.SHOOTER_CHOICE, extras=REVOKE)
+    state = play_out(hj.new_game(rules, deal=list(ONE_SUIT_EACH)))
+    assert state.phase is hj.Phase.MOON_CHOICE
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Play(1, "2D"))
+    assert info.value.code is Code.WRONG_PHASE

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import hartenjagen as hj
+from hartenjagen.rules import scoring
 from hartenjagen.rules.first_trick import (
     ANYTHING,
     NO_POINTS_UNLESS_FORCED,
@@ -15,7 +16,7 @@ from hartenjagen.rules.first_trick import (
     NoPointsUnlessForced,
     RestrictedCards,
 )
-from hartenjagen.rules.opening import ANY_CLUB
+from hartenjagen.rules.opening import ANY_CLUB, ELDEST_ANY, FIRST_DEUCE_FROM_ELDEST
 from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, OMNIBUS, CardPoints
 from helpers import MIXED_DEAL, game, legal, names, play
 
@@ -223,3 +224,100 @@ def test_allowed_first_trick_still_requires_following_suit_and_opening_lead():
 def test_openspiel_no_pts_on_first_trick_switch_uses_hearts_and_qs():
     assert hj.variants.openspiel().first_trick == HEARTS_AND_QS
     assert hj.variants.openspiel(no_pts_on_first_trick=False).first_trick == ANYTHING
+
+
+# ---------------------------------------------------------------- the catalogue's scoring tables
+
+
+def test_positive_valued_keeps_argentine_jacks_off_the_first_trick():
+    # Worked example 3's position under scoring.ARGENTINE: the J♦ is worth 5 there, so it is held back.
+    state = play(game(EXAMPLE_3, scoring=scoring.ARGENTINE), "2C")
+    assert legal(state) == EXAMPLE_3_SAFE - {"JD"}
+    reason = hj.explain(state, hj.Play(0, "JD"))
+    assert reason is not None
+    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+
+
+def test_positive_valued_lets_forced_argentine_jacks_onto_the_first_trick():
+    # Seat 2 holds only the J♦ and hearts: forced, it may play any of them.
+    state = play(game(JACKS, scoring=scoring.ARGENTINE), "2C JC")
+    assert legal(state) == names(JACKS[2])
+    # Following suit comes first: seat 1's only club is the J♣.
+    assert legal(play(game(JACKS, scoring=scoring.ARGENTINE), "2C")) == {"JC"}
+
+
+def test_positive_valued_keeps_black_maria_spades_off_the_first_trick():
+    state = play(game(SPADE_PENALTIES, scoring=scoring.BLACK_MARIA), "2C")
+    assert legal(state) == {"5D"}
+    for card in ("KS", "AS", "QS"):
+        reason = hj.explain(state, hj.Play(0, card))
+        assert reason is not None
+        assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+
+
+def test_positive_valued_lets_forced_black_maria_spades_onto_the_first_trick():
+    # Without the 5♦ seat 0 holds only penalty cards: every one of them is legal.
+    hands = (
+        "2H KS AS QS 3H 4H 5H 6H 7H 8H 9H TH JH",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "QH KH AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    )
+    state = play(game(hands, scoring=scoring.BLACK_MARIA), "2C")
+    assert legal(state) == names(hands[0])
+
+
+def test_black_maria_preset_has_no_first_trick_restriction():
+    assert hj.variants.BLACK_MARIA.first_trick == ANYTHING
+    state = play(game(SPADE_PENALTIES, scoring=scoring.BLACK_MARIA, first_trick=ANYTHING), "2C")
+    assert legal(state) == names(SPADE_PENALTIES[0])
+
+
+def test_hoemke_first_two_free_hearts_are_penalty_cards_on_the_first_trick():
+    # Under hoemke_first_two_free every heart is worth 2 and the Q♠ 13; the J♦ (−10) stays playable.
+    state = play(game(EXAMPLE_3, scoring=scoring.HOEMKE_FIRST_TWO_FREE), "2C")
+    assert legal(state) == EXAMPLE_3_SAFE
+
+
+def test_positive_valued_under_hoemke_high_hearts_lets_the_queen_through():
+    # hoemke_high_hearts has no Q♠: it is not restricted (RULES.md §2 hoemke: "under S1/S2 ...").
+    state = play(game(SPADE_PENALTIES, scoring=scoring.HOEMKE_HIGH_HEARTS), "2C")
+    assert legal(state) == {"5D", "KS", "AS", "QS"}
+
+
+# ---------------------------------------------------------------- worked example 2
+
+#: Worked example 2 (dealer N = 0): E (1), first from eldest with a deuce, holds only the 2♠ of
+#: them and leads it; S (2) holds the Q♠ and 9♠.
+EXAMPLE_2 = ("2C 2D AH KH", "2S 3D 4D 5D", "QS 9S 6D 7D", "3S 4S 8D 9D")
+#: As EXAMPLE_2, but S's only spade is the Q♠.
+EXAMPLE_2_QUEEN_ONLY = ("2C 2D AH KH", "2S 3D 4D 5D", "QS 6D 7D TD", "3S 9S 8D 9D")
+
+
+@pytest.mark.parametrize("scheme", [scoring.OMNIBUS, scoring.HOEMKE_FIRST_TWO_FREE])
+def test_spade_lead_on_trick_1_follow_suit_before_the_restriction(scheme):
+    # Hoemke L3 with S3 or S4: E leads the 2♠; S holds QS and 9S -> {9S}; with the Q♠ alone -> {QS}.
+    state = game(EXAMPLE_2, opening=FIRST_DEUCE_FROM_ELDEST, scoring=scheme)
+    assert state.to_move == (1,)
+    assert legal(state) == {"2S"}
+    state = play(state, "2S")
+    assert legal(state) == {"9S"}
+    reason = hj.explain(state, hj.Play(2, "QS"))
+    assert reason is not None
+    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+    state = play(game(EXAMPLE_2_QUEEN_ONLY, opening=FIRST_DEUCE_FROM_ELDEST, scoring=scheme), "2S")
+    assert legal(state) == {"QS"}
+
+
+@pytest.mark.parametrize("scheme", [scoring.HEARTS_ONLY, scoring.HOEMKE_HIGH_HEARTS])
+def test_spade_lead_on_trick_1_zero_valued_queen_is_unrestricted(scheme):
+    # Worked example 2: under S1/S2 the Q♠ scores 0 and is unrestricted.
+    state = play(game(EXAMPLE_2, opening=FIRST_DEUCE_FROM_ELDEST, scoring=scheme), "2S")
+    assert legal(state) == {"QS", "9S"}
+
+
+def test_eldest_any_lead_is_restricted_on_trick_1_when_there_is_a_choice():
+    # The restriction applies to the leader too: eldest (seat 1) may not lead a penalty card.
+    state = game(EXAMPLE_1, opening=ELDEST_ANY)
+    assert state.to_move == (1,)
+    assert legal(state) == names(EXAMPLE_1[1]) - {"AH"}

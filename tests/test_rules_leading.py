@@ -1,5 +1,6 @@
 """Heart leads, RULES.md §1.7 ``heart_lead``: ``after_broken`` (``broken_by``, ``qs_breaks``,
-the only-hearts exception, ``only_hq``) and ``always``.
+``break_on_trick_1``, the only-hearts exception, ``only_hq``), ``always``, ``after_trick_1``,
+``after_trick_3`` and ``after_suits_led``; and §1.8 ``qs_lead`` (``unrestricted``, ``like_heart``).
 
 Most positions use small packs of 16 cards (4 each) so that trick 2 is reached after one
 trick of clubs; the leads tested are the same as in a full pack.
@@ -12,10 +13,15 @@ import pytest
 import hartenjagen as hj
 from hartenjagen.rules.leading import (
     AFTER_BROKEN,
+    AFTER_SUITS_LED,
+    AFTER_TRICK_1,
+    AFTER_TRICK_3,
     ANYTIME,
     QUEEN_BREAKS,
     BrokenBy,
     HeartsAfterBroken,
+    HeartsAfterSuitsLed,
+    HeartsAfterTricks,
     HeartsAndQueen,
 )
 from helpers import find_state, game, legal, names, no_pass_rules, play
@@ -224,3 +230,234 @@ def test_openspiel_switches_select_heart_lead_modules():
     assert hj.variants.openspiel(can_lead_hearts_instead_of_qs=True).leading == HeartsAfterBroken(
         queen_breaks=True, hearts_and_queen=HeartsAndQueen.HEARTS_OR_QUEEN
     )
+
+
+# ---------------------------------------------------------------- after_trick_1, after_trick_3
+
+#: Five cards each: seat 0 wins three club tricks ("2C 3C 4C AC", "KC 5C 6C 7C", "QC 8C 9C TC")
+#: and then holds 7H 5D; nobody plays a heart before trick 4.
+THREE_CLUB_TRICKS = (
+    "AC KC QC 7H 5D",
+    "2C 5C 8C 2D 3D",
+    "3C 6C 9C 4D 6D",
+    "4C 7C TC 7D 8D",
+)
+#: Worked example 5: after "2C 3C 4C AC" seat 0 leads trick 2 holding only {9H, 3H}.
+EXAMPLE_5 = ("AC 9H 3H", "2C 2D 3D", "3C 4D 5D", "4C 6D 7D")
+
+
+def test_after_trick_1_and_after_trick_3_are_hearts_after_tricks():
+    assert HeartsAfterTricks(tricks=1) == AFTER_TRICK_1
+    assert HeartsAfterTricks(tricks=3) == AFTER_TRICK_3
+    assert HeartsAfterTricks() == AFTER_TRICK_1
+    assert AFTER_TRICK_1.hearts_and_queen is HeartsAndQueen.QUEEN_FORCED
+    assert not AFTER_TRICK_1.queen_like_heart
+
+
+def test_after_trick_1_allows_a_heart_lead_on_trick_2_while_hearts_are_unbroken():
+    state = play(game(UNBROKEN, leading=AFTER_TRICK_1), CLUBS)
+    assert state.trick_number == 1
+    assert not state.hearts_broken
+    assert legal(state) == {"5D", "KD", "7H"}
+
+
+def test_after_trick_1_still_requires_the_opening_lead_on_trick_1():
+    assert legal(game(UNBROKEN, leading=AFTER_TRICK_1)) == {"2C"}
+
+
+def test_after_trick_3_refuses_a_heart_lead_on_tricks_2_and_3():
+    state = play(game(THREE_CLUB_TRICKS, leading=AFTER_TRICK_3), CLUBS)
+    assert state.trick_number == 1
+    assert legal(state) == {"KC", "QC", "5D"}
+    state = play(state, "KC 5C 6C 7C")
+    assert state.trick_number == 2
+    assert legal(state) == {"QC", "5D"}
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Play(0, "7H"))
+    assert info.value.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert str(info.value) == "7♥ may not be played: hearts may not be led before trick 4"
+
+
+def test_after_trick_3_allows_a_heart_lead_from_trick_4_while_hearts_are_unbroken():
+    state = play(game(THREE_CLUB_TRICKS, leading=AFTER_TRICK_3), CLUBS + " KC 5C 6C 7C QC 8C 9C TC")
+    assert state.trick_number == 3
+    assert state.to_move == (0,)
+    assert not state.hearts_broken
+    assert legal(state) == {"7H", "5D"}
+    # The same position under after_broken: hearts are still closed.
+    state = play(game(THREE_CLUB_TRICKS), CLUBS + " KC 5C 6C 7C QC 8C 9C TC")
+    assert legal(state) == {"5D"}
+
+
+def test_after_trick_n_counts_tricks_not_hearts_broken():
+    # A heart discarded on trick 1 does not open hearts for after_trick_3 ...
+    state = play(game(DISCARDED_HEART, leading=AFTER_TRICK_3), "2C 3C 2H AC")
+    assert state.hearts_broken
+    assert legal(state) == {"5D", "KD"}
+    # ... nor for any longer count.
+    state = play(game(DISCARDED_HEART, leading=HeartsAfterTricks(tricks=2)), "2C 3C 2H AC")
+    assert legal(state) == {"5D", "KD"}
+
+
+def test_after_trick_3_only_hearts_exception_on_trick_2():
+    # Worked example 5: Hoemke H3, trick 2; the leader holds {9H, 3H} -> both are legal.
+    state = play(game(EXAMPLE_5, leading=AFTER_TRICK_3), CLUBS)
+    assert state.trick_number == 1
+    assert names(state.hands[0]) == {"9H", "3H"}
+    assert legal(state) == {"9H", "3H"}
+
+
+def test_after_trick_3_hearts_and_queen_options():
+    # only_hq applies to every restricted heart-lead rule: trick 2, the leader holds {QS, 7H, 2H}.
+    state = play(game(ONLY_HQ, leading=AFTER_TRICK_3), CLUBS)
+    assert legal(state) == {"QS"}
+    hearts_or_qs = HeartsAfterTricks(tricks=3, hearts_and_queen=HeartsAndQueen.HEARTS_OR_QUEEN)
+    state = play(game(ONLY_HQ, leading=hearts_or_qs), CLUBS)
+    assert legal(state) == {"QS", "7H", "2H"}
+
+
+def test_hoemke_heart_lead_choice_points():
+    assert hj.variants.hoemke(1, 1, 1, 1).leading == AFTER_TRICK_1
+    assert hj.variants.hoemke(1, 1, 2, 1).leading == AFTER_BROKEN
+    assert hj.variants.hoemke(1, 1, 3, 1).leading == AFTER_TRICK_3
+    assert hj.variants.hoemke(1, 1, 4, 1).leading == AFTER_SUITS_LED
+
+
+# ---------------------------------------------------------------- after_suits_led
+
+#: Six cards each; seat 0 holds the winning club, diamond and spade cards and a heart, and leads
+#: every trick after the first (the 2C led by seat 1, won by the A♣). Everyone follows suit.
+SUITS_LED = (
+    "AC KC AD KD 7H AS",
+    "2C 5C 2D 5D 2S 3S",
+    "3C 6C 3D 6D 4S 5S",
+    "4C 7C 4D 7D 6S 8S",
+)
+
+
+def test_after_suits_led_is_hearts_after_suits_led():
+    assert HeartsAfterSuitsLed() == AFTER_SUITS_LED
+
+
+def test_after_suits_led_two_suits_led_twice_open_hearts():
+    # Worked example 6: leads C, C, D, D -> hearts are legal on trick 5.
+    state = play(game(SUITS_LED, leading=AFTER_SUITS_LED), "2C 3C 4C AC KC 5C 6C 7C AD 2D 3D 4D")
+    assert [trick.cards[0].suit for trick in state.tricks] == [hj.Suit.CLUBS, hj.Suit.CLUBS, hj.Suit.DIAMONDS]
+    assert legal(state) == {"KD", "AS"}  # C, C, D: not yet
+    state = play(state, "KD 5D 6D 7D")
+    assert state.trick_number == 4
+    assert not state.hearts_broken
+    assert legal(state) == {"7H", "AS"}
+
+
+def test_after_suits_led_one_suit_twice_is_not_enough():
+    # Worked example 6: leads C, D, C -> hearts are not legal.
+    state = play(game(SUITS_LED, leading=AFTER_SUITS_LED), "2C 3C 4C AC AD 2D 3D 4D KC 5C 6C 7C")
+    assert [str(trick.cards[0]) for trick in state.tricks] == ["2C", "AD", "KC"]
+    assert legal(state) == {"KD", "AS"}
+    reason = hj.explain(state, hj.Play(0, "7H"))
+    assert reason is not None
+    assert reason.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert reason.message == (
+        "7♥ may not be played: hearts may not be led until clubs, diamonds and spades "
+        "have each been led, or two of them twice"
+    )
+
+
+def test_after_suits_led_each_other_suit_once_opens_hearts():
+    # Worked example 6: leads C, D, S -> hearts are legal.
+    state = play(game(SUITS_LED, leading=AFTER_SUITS_LED), "2C 3C 4C AC AD 2D 3D 4D AS 2S 4S 6S")
+    assert [str(trick.cards[0]) for trick in state.tricks] == ["2C", "AD", "AS"]
+    assert not state.hearts_broken
+    assert legal(state) == {"KC", "KD", "7H"}
+
+
+def test_after_suits_led_ignores_hearts_broken():
+    # A heart discarded on trick 1 breaks hearts, but after_suits_led counts only the suits led.
+    state = play(game(DISCARDED_HEART, leading=AFTER_SUITS_LED), "2C 3C 2H AC")
+    assert state.hearts_broken
+    assert legal(state) == {"5D", "KD"}
+
+
+def test_after_suits_led_hearts_and_queen_and_only_hearts():
+    state = play(game(ONLY_HQ, leading=AFTER_SUITS_LED), CLUBS)
+    assert legal(state) == {"QS"}
+    hearts_or_qs = HeartsAfterSuitsLed(hearts_and_queen=HeartsAndQueen.HEARTS_OR_QUEEN)
+    assert legal(play(game(ONLY_HQ, leading=hearts_or_qs), CLUBS)) == {"QS", "7H", "2H"}
+    assert legal(play(game(FOLLOWED_HEARTS, leading=AFTER_SUITS_LED), CLUBS)) == {"3H", "9H", "TH"}
+
+
+# ---------------------------------------------------------------- break_on_trick_1, broken_by
+
+
+def test_break_on_first_trick_false_ignores_a_heart_on_trick_1():
+    no_first = HeartsAfterBroken(break_on_first_trick=False)
+    state = play(game(DISCARDED_HEART, leading=no_first), "2C 3C 2H AC")
+    assert not state.hearts_broken
+    assert legal(state) == {"5D", "KD"}
+    # A heart discarded on trick 2 breaks them as usual.
+    state = play(state, "5D 2D 6D 3H")
+    assert state.hearts_broken
+
+
+def test_break_on_first_trick_false_ignores_the_queen_on_trick_1():
+    leading = HeartsAfterBroken(queen_breaks=True, break_on_first_trick=False)
+    state = play(game(DISCARDED_QUEEN, leading=leading), "2C 3C QS AC")
+    assert not state.hearts_broken
+    assert legal(state) == {"KD"}
+
+
+def test_break_on_first_trick_false_with_heart_discarded():
+    leading = HeartsAfterBroken(broken_by=BrokenBy.HEART_DISCARDED, break_on_first_trick=False)
+    state = play(game(DISCARDED_HEART, leading=leading), "2C 3C 2H AC")
+    assert not state.hearts_broken
+    assert play(state, "5D 2D 6D 3H").hearts_broken
+
+
+def test_heart_discarded_versus_any_heart_played_after_a_led_heart():
+    # The 3♥ is led under the only-hearts exception and followed by hearts: any_heart_played breaks
+    # hearts, heart_discarded does not, so seat 1 may lead the 6♥ only under any_heart_played.
+    moves = CLUBS + " 3H KH 2H 4H"
+    assert play(game(FOLLOWED_HEARTS, leading=AFTER_BROKEN), moves).hearts_broken
+    assert legal(play(game(FOLLOWED_HEARTS, leading=AFTER_BROKEN), moves)) == {"5D", "6H"}
+    assert not play(game(FOLLOWED_HEARTS, leading=HEART_DISCARDED), moves).hearts_broken
+    assert legal(play(game(FOLLOWED_HEARTS, leading=HEART_DISCARDED), moves)) == {"5D"}
+
+
+# ---------------------------------------------------------------- qs_lead = like_heart
+
+QUEEN_LIKE_HEART = HeartsAfterBroken(queen_like_heart=True)
+
+
+def test_queen_like_heart_closes_the_queen_while_hearts_are_unbroken():
+    state = play(game(QUEEN_AND_OTHERS, leading=QUEEN_LIKE_HEART), CLUBS)
+    assert legal(state) == {"KD"}
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Play(0, "QS"))
+    assert info.value.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert str(info.value) == "Q♠ may not be played: hearts or the Q♠ may not be led until hearts are broken"
+
+
+def test_queen_like_heart_opens_with_hearts():
+    state = play(game(DISCARDED_HEART, leading=QUEEN_LIKE_HEART), "2C 3C 2H AC")
+    assert state.hearts_broken
+    assert legal(state) == {"5D", "KD", "7H"}
+    state = play(game(QUEEN_AND_OTHERS, leading=HeartsAfterTricks(tricks=1, queen_like_heart=True)), CLUBS)
+    assert legal(state) == {"QS", "KD", "7H"}
+
+
+def test_queen_like_heart_hand_of_hearts_and_queen_may_lead_anything():
+    # The Q♠ counts as a heart, so a hand of hearts and the Q♠ falls under the only-hearts exception.
+    state = play(game(ONLY_HQ, leading=QUEEN_LIKE_HEART), CLUBS)
+    assert legal(state) == {"QS", "7H", "2H"}
+    state = play(game(ONLY_HQ_52, leading=QUEEN_LIKE_HEART), CLUBS)
+    assert legal(state) == names(ONLY_HQ_52[0]) - {"AC"}
+
+
+def test_queen_like_heart_under_after_trick_3():
+    leading = HeartsAfterTricks(tricks=3, queen_like_heart=True)
+    state = play(game(QUEEN_AND_OTHERS, leading=leading), CLUBS)
+    assert legal(state) == {"KD"}
+    reason = hj.explain(state, hj.Play(0, "QS"))
+    assert reason is not None
+    assert reason.message == "Q♠ may not be played: hearts or the Q♠ may not be led before trick 4"

@@ -1,19 +1,52 @@
-"""Passing, RULES.md §1.4 and §0: ``pass_cycle`` by hand index (``l_r_a_h`` default), ``pass_count``,
-simultaneous passing, left = seat+1, right = seat-1, across = seat+n/2 (even n only).
+"""Passing, RULES.md §1.4 and §0: ``pass_cycle`` by hand index (every named cycle), ``pass_count``,
+simultaneous passing, left = seat+1, right = seat-1, across = seat+n/2 (even n only), k-th left/right
+= seat±k; ``random_uniform``; ``pass4_return1`` (worked example 14) and ``to_dealer_redeal``; the
+5-player cycle of worked example 13. Conflicts with the deck raise ``RulesError`` naming both modules.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from math import comb
 
+import attrs
 import pytest
 
 import hartenjagen as hj
 from hartenjagen import PassDirection
-from hartenjagen.rules.deck import SinglePack
-from hartenjagen.rules.passing import LEFT_RIGHT_ACROSS_HOLD, NO_PASSING, PassCycle
-from helpers import MIXED_DEAL, game, names, random_move
+from hartenjagen.cards import ALL_CARDS
+from hartenjagen.chance import Chance
+from hartenjagen.rules.deck import (
+    MINUS_2C_3P,
+    MINUS_2D_2C_5P,
+    MINUS_2D_3P,
+    MINUS_3C_2D_5P,
+    MINUS_3C_3P,
+    PIQUET32,
+    STD52,
+    SinglePack,
+)
+from hartenjagen.rules.ending import ScoreLimit
+from hartenjagen.rules.passing import (
+    ALWAYS_LEFT,
+    ALWAYS_RIGHT,
+    FIVE_PLAYER_CYCLE,
+    LEFT_ACROSS_RIGHT_HOLD,
+    LEFT_RIGHT_ACROSS,
+    LEFT_RIGHT_ACROSS_HOLD,
+    LEFT_RIGHT_HOLD,
+    LEFT_RIGHT_HOLD_HOLD,
+    NO_PASSING,
+    PASS_FOUR_RETURN_ONE,
+    PASS_TO_DEALER,
+    RANDOM_DIRECTION,
+    PassAndReturn,
+    PassCycle,
+    PassToDealer,
+    RandomDirection,
+)
+from helpers import MIXED_DEAL, game, names, play_out, random_move
 
 LEFT, RIGHT, ACROSS, HOLD = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
 #: What each seat of MIXED_DEAL passes.
@@ -218,3 +251,483 @@ def _count(passing: hj.rules.Passing, hand_index: int, players: int) -> int:
     """Cards each seat passes in the first stage of hand ``hand_index`` (0 for a hold hand)."""
     counts = passing.stage_counts(passing.direction(hand_index, players))
     return counts[0] if counts else 0
+
+
+# ---------------------------------------------------------------- the named cycles
+
+L2, R2 = PassDirection.SECOND_LEFT, PassDirection.SECOND_RIGHT
+DEALER = PassDirection.DEALER
+#: An ending that lets a test play many hands.
+LONG_GAME = ScoreLimit(limit=100_000)
+
+
+@pytest.mark.parametrize(
+    ("cycle", "players", "expected"),
+    [
+        (LEFT_ACROSS_RIGHT_HOLD, 4, [LEFT, ACROSS, RIGHT, HOLD]),
+        (LEFT_RIGHT_ACROSS, 4, [LEFT, RIGHT, ACROSS]),
+        (LEFT_RIGHT_HOLD_HOLD, 3, [LEFT, RIGHT, HOLD, HOLD]),
+        (LEFT_RIGHT_HOLD, 3, [LEFT, RIGHT, HOLD]),
+        (FIVE_PLAYER_CYCLE, 5, [LEFT, RIGHT, L2, R2, HOLD]),
+        (ALWAYS_RIGHT, 3, [RIGHT]),
+        (ALWAYS_LEFT, 4, [LEFT]),
+        (NO_PASSING, 4, [HOLD]),
+    ],
+    ids=["l_a_r_h", "l_r_a", "l_r_h_h", "l_r_h", "l1_r1_l2_r2_h", "always_right", "always_left", "none"],
+)
+def test_named_pass_cycle_by_hand_index(cycle, players, expected):
+    assert [cycle.direction(h, players) for h in range(12)] == [
+        expected[h % len(expected)] for h in range(12)
+    ]
+    assert cycle.cards == 3
+    counts = [_count(cycle, h, players) for h in range(12)]
+    assert counts == [0 if expected[h % len(expected)] is HOLD else 3 for h in range(12)]
+
+
+def test_five_player_cycle_worked_example_13_receivers_of_seat_zero():
+    receivers = [
+        None if d is HOLD else d.offset(5) for d in (FIVE_PLAYER_CYCLE.direction(h, 5) for h in range(5))
+    ]
+    assert receivers == [1, 4, 2, 3, None]
+
+
+def _pass_first_cards(state: hj.State) -> hj.State:
+    """Every seat to move passes the first cards of its hand (the count the state asks for)."""
+    dealt = state.hands
+    for seat in state.to_move:
+        state = hj.apply(state, hj.Pass(seat, dealt[seat][: state.pass_count]))
+    return state
+
+
+def _receivers_by_hand(rules: hj.Rules, hands: int, seed: int = 1) -> list[dict[int, int] | None]:
+    """Play ``hands`` hands; for each, which seat received each seat's passed cards (None: hold)."""
+    state = hj.new_game(rules, seed=seed)
+    out: list[dict[int, int] | None] = []
+    for hand_index in range(hands):
+        assert state.hand_index == hand_index
+        if state.phase is hj.Phase.PLAYING:
+            assert state.pass_direction is HOLD
+            assert state.hands == state.dealt
+            out.append(None)
+        else:
+            state = _pass_first_cards(state)
+            assert state.phase is hj.Phase.PLAYING
+            receivers = {}
+            for giver, given in enumerate(state.passed):
+                (receiver,) = [seat for seat, got in enumerate(state.received) if got == given]
+                assert set(given) <= set(state.hands[receiver])
+                receivers[giver] = receiver
+            out.append(receivers)
+        state = play_out(state)
+    return out
+
+
+def test_five_player_cycle_worked_example_13_in_play():
+    rules = hj.Rules(deck=MINUS_2D_2C_5P, passing=FIVE_PLAYER_CYCLE, ending=LONG_GAME)
+    assert rules == attrs.evolve(hj.variants.FIVE_PLAYERS, ending=LONG_GAME)
+    receivers = _receivers_by_hand(rules, 6)
+    assert [r and r[0] for r in receivers] == [1, 4, 2, 3, None, 1]
+    assert receivers[1] == {seat: (seat - 1) % 5 for seat in range(5)}
+    assert receivers[2] == {seat: (seat + 2) % 5 for seat in range(5)}
+    assert receivers[3] == {seat: (seat - 2) % 5 for seat in range(5)}
+
+
+@pytest.mark.parametrize(
+    ("cycle", "deck", "offsets"),
+    [
+        (LEFT_ACROSS_RIGHT_HOLD, STD52, [1, 2, 3, None, 1]),
+        (LEFT_RIGHT_ACROSS, STD52, [1, 3, 2, 1, 3]),
+        (LEFT_RIGHT_HOLD_HOLD, MINUS_2D_3P, [1, 2, None, None, 1]),
+        (LEFT_RIGHT_HOLD, MINUS_2D_3P, [1, 2, None, 1, 2]),
+        (ALWAYS_RIGHT, MINUS_2C_3P, [2, 2, 2, 2, 2]),
+        (ALWAYS_LEFT, STD52, [1, 1, 1, 1, 1]),
+        (NO_PASSING, STD52, [None] * 5),
+    ],
+    ids=["l_a_r_h", "l_r_a", "l_r_h_h", "l_r_h", "always_right", "always_left", "none"],
+)
+def test_named_pass_cycle_in_play(cycle, deck, offsets):
+    rules = hj.Rules(deck=deck, passing=cycle, ending=LONG_GAME)
+    n = deck.players
+    expected = [None if k is None else {s: (s + k) % n for s in range(n)} for k in offsets]
+    assert _receivers_by_hand(rules, 5) == expected
+
+
+@pytest.mark.parametrize("cards", range(1, 14))
+def test_pass_cycle_passes_any_count_up_to_the_hand_size(cards):
+    state = game(MIXED_DEAL, passing=_cycle(LEFT, cards=cards))
+    assert state.pass_count == cards
+    assert len(hj.legal_moves(state)) == 4 * comb(13, cards)
+    state = _pass_first_cards(state)
+    assert state.phase is hj.Phase.PLAYING
+    for seat in range(4):
+        given = names(MIXED_DEAL[seat].split()[:cards])
+        assert names(state.passed[seat]) == given
+        assert given <= names(state.hands[(seat + 1) % 4])
+        assert len(state.hands[seat]) == 13
+
+
+def test_pass_cycle_of_a_whole_hand_swaps_hands():
+    state = _pass_first_cards(game(MIXED_DEAL, passing=_cycle(RIGHT, cards=13)))
+    assert [names(hand) for hand in state.hands] == [names(MIXED_DEAL[(s + 1) % 4]) for s in range(4)]
+
+
+# ---------------------------------------------------------------- random direction
+
+
+def _directions_of_game(rules: hj.Rules, seed: int, hands: int) -> list[PassDirection]:
+    state = hj.new_game(rules, seed=seed)
+    out = []
+    for _ in range(hands):
+        out.append(state.pass_direction)
+        if state.phase is hj.Phase.PASSING:
+            state = _pass_first_cards(state)
+        state = play_out(state)
+    return out
+
+
+def test_random_direction_is_drawn_per_hand_and_reproducible_for_a_seed():
+    rules = hj.Rules(passing=RANDOM_DIRECTION, ending=LONG_GAME)
+    first = _directions_of_game(rules, 3, 10)
+    assert first == _directions_of_game(rules, 3, 10)
+    assert len(set(first)) > 1  # not one direction for the whole game
+    games = {tuple(_directions_of_game(rules, seed, 6)) for seed in range(6)}
+    assert len(games) > 1
+
+
+def test_random_direction_all_four_directions_occur_over_seeds():
+    rules = hj.Rules(passing=RANDOM_DIRECTION)
+    seen = Counter(hj.new_game(rules, seed=seed).pass_direction for seed in range(80))
+    assert set(seen) == {LEFT, RIGHT, ACROSS, HOLD}
+    assert RandomDirection() == RANDOM_DIRECTION
+    assert RANDOM_DIRECTION.choices == (HOLD, LEFT, ACROSS, RIGHT)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_direction_state_tells_the_direction_and_cards_go_that_way(seed):
+    state = hj.new_game(hj.Rules(passing=RANDOM_DIRECTION), seed=seed)
+    direction = state.pass_direction
+    if direction is HOLD:
+        assert state.phase is hj.Phase.PLAYING
+        assert state.pass_count == 0
+        assert state.hands == state.dealt
+        return
+    assert state.phase is hj.Phase.PASSING
+    assert state.pass_count == 3
+    state = _pass_first_cards(state)
+    for seat in range(4):
+        assert set(state.passed[seat]) <= set(state.hands[(seat + direction.offset(4)) % 4])
+    assert state.pass_direction is direction
+
+
+def test_random_direction_hold_hand_skips_passing():
+    rules = hj.Rules(passing=RANDOM_DIRECTION)
+    seed = next(seed for seed in range(50) if hj.new_game(rules, seed=seed).pass_direction is HOLD)
+    state = hj.new_game(rules, seed=seed)
+    assert state.phase is hj.Phase.PLAYING
+    assert state.to_move == (next(s for s, hand in enumerate(state.hands) if hj.Card("2C") in hand),)
+    assert hj.explain(state, hj.Pass(0, state.hands[0][:3])).code is hj.IllegalMoveCode.WRONG_PHASE
+
+
+def test_random_direction_needs_a_random_source():
+    with pytest.raises(hj.RulesError, match="draws each hand's direction by chance"):
+        RANDOM_DIRECTION.direction(0, 4)
+
+
+def test_random_direction_with_own_choices_and_count():
+    passing = RandomDirection(cards=2, choices=(LEFT, RIGHT))
+    rules = hj.Rules(deck=MINUS_2D_3P, passing=passing)
+    directions = {hj.new_game(rules, seed=seed).pass_direction for seed in range(30)}
+    assert directions == {LEFT, RIGHT}
+    assert hj.new_game(rules, seed=0).pass_count == 2
+
+
+# ---------------------------------------------------------------- pass four, return one
+
+HOEMKE_P3 = hj.variants.hoemke(3, 2, 2, 2)
+#: Four cards each seat of MIXED_DEAL passes left in the first stage.
+PASS_FOUR = {0: "4H 5H 3S 2D", 1: "8H 5S 6S TD", 2: "KD JH 9S QD", 3: "QS KS AS AC"}
+
+
+def _pass_four(state: hj.State) -> hj.State:
+    return _pass_all(state, PASS_FOUR)
+
+
+def test_pass_and_return_is_hoemke_p3():
+    assert HOEMKE_P3.passing == PASS_FOUR_RETURN_ONE == PassAndReturn()
+    assert PASS_FOUR_RETURN_ONE.cards == 4
+    assert PASS_FOUR_RETURN_ONE.returned == 1
+    assert PASS_FOUR_RETURN_ONE.from_received is True
+    assert [PASS_FOUR_RETURN_ONE.direction(h, 4) for h in range(5)] == [LEFT, RIGHT, ACROSS, HOLD, LEFT]
+
+
+def test_pass_and_return_worked_example_14_first_stage_passes_four_left():
+    state = hj.new_game(HOEMKE_P3, deal=MIXED_DEAL)
+    assert state.phase is hj.Phase.PASSING
+    assert state.pass_direction is LEFT
+    assert (state.pass_stage, state.pass_count) == (0, 4)
+    assert len(hj.legal_moves(state)) == 4 * comb(13, 4)
+    state = _pass_four(state)
+    assert state.phase is hj.Phase.PASSING
+    assert (state.pass_stage, state.pass_count) == (1, 1)
+    assert state.to_move == (0, 1, 2, 3)
+    assert [len(hand) for hand in state.hands] == [13] * 4
+    for seat in range(4):
+        assert names(state.passed[seat]) == names(PASS_FOUR[seat])
+        assert names(state.received[(seat + 1) % 4]) == names(PASS_FOUR[seat])
+    assert len(state.exchanges) == 1
+
+
+def test_pass_and_return_worked_example_14_each_returns_one_received_card_to_the_sender():
+    state = _pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
+    moves = hj.legal_moves(state)
+    assert len(moves) == 16  # one of the four received cards, for each seat
+    assert {(m.seat, m.cards[0]) for m in moves} == {
+        (seat, card) for seat in range(4) for card in state.received[seat]
+    }
+    returns = {0: "AC", 1: "2D", 2: "TD", 3: "QD"}  # each seat returns a card it received
+    state = _pass_all(state, returns)
+    assert state.phase is hj.Phase.PLAYING
+    assert [len(hand) for hand in state.hands] == [13] * 4
+    for seat in range(4):
+        sender = (seat - 1) % 4
+        assert returns[seat] in names(state.hands[sender])
+        # net: three cards left, the returned one came back
+        kept_back = names(PASS_FOUR[seat]) - names(returns[(seat + 1) % 4])
+        assert names(state.hands[seat]) == (
+            names(MIXED_DEAL[seat]) - kept_back | names(PASS_FOUR[sender]) - names(returns[seat])
+        )
+        assert len(names(state.dealt[seat]) - names(state.hands[seat])) == 3
+    (given, got), (returned, got_back) = state.exchanges
+    assert [names(cards) for cards in given] == [names(PASS_FOUR[s]) for s in range(4)]
+    assert [names(cards) for cards in returned] == [names(returns[s]) for s in range(4)]
+    assert [names(cards) for cards in got_back] == [names(returns[(s + 1) % 4]) for s in range(4)]
+    assert state.passed == given
+    assert state.received == got
+
+
+def test_pass_and_return_from_received_refuses_a_card_not_received():
+    state = _pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
+    reason = hj.explain(state, hj.Pass(0, ["3C"]))
+    assert reason is not None
+    assert reason.code is hj.IllegalMoveCode.PASS_NOT_ALLOWED
+    assert "must be one of the cards you received" in reason.message
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Pass(0, ["3C"]))
+    assert info.value.code is hj.IllegalMoveCode.PASS_NOT_ALLOWED
+    assert hj.explain(state, hj.Pass(0, ["QS", "KS"])).code is hj.IllegalMoveCode.WRONG_PASS_COUNT
+    state = hj.apply(state, hj.Pass(0, ["AC"]))
+    assert hj.explain(state, hj.Pass(0, ["QS"])).code is hj.IllegalMoveCode.ALREADY_PASSED
+
+
+def test_pass_and_return_return_any_allows_any_card_in_hand():
+    rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(from_received=False))
+    state = _pass_four(hj.new_game(rules, deal=MIXED_DEAL))
+    assert (state.pass_stage, state.pass_count) == (1, 1)
+    assert len(hj.legal_moves(state)) == 4 * 13
+    returns = {0: "QS", 1: "5C", 2: "2C", 3: "JC"}  # a received card (the Q♠ from seat 3) and own cards
+    state = _pass_all(state, returns)
+    assert state.phase is hj.Phase.PLAYING
+    for seat in range(4):
+        assert returns[seat] in names(state.hands[(seat - 1) % 4])
+        assert len(state.hands[seat]) == 13
+
+
+@pytest.mark.parametrize(("direction", "offset"), [(RIGHT, -1), (ACROSS, 2)])
+def test_pass_and_return_goes_back_to_the_sender_in_any_direction(direction, offset):
+    rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(directions=(direction,)))
+    state = _pass_four(hj.new_game(rules, deal=MIXED_DEAL))
+    returns = {seat: str(state.received[seat][0]) for seat in range(4)}
+    state = _pass_all(state, returns)
+    for seat in range(4):
+        assert names(state.received[(seat + offset) % 4]) == names(PASS_FOUR[seat])
+        assert returns[(seat + offset) % 4] in names(state.hands[seat])
+
+
+def test_pass_and_return_hold_hand_passes_nothing():
+    rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(directions=(HOLD, LEFT)))
+    state = hj.new_game(rules, deal=MIXED_DEAL)
+    assert state.phase is hj.Phase.PLAYING
+    assert state.pass_direction is HOLD
+    assert (state.pass_stage, state.pass_count) == (0, 0)
+    assert state.hands == state.dealt
+    assert state.exchanges == ()
+    assert PASS_FOUR_RETURN_ONE.stage_counts(HOLD) == ()
+
+
+def test_pass_and_return_any_counts():
+    rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(cards=3, returned=2))
+    state = _pass_all(hj.new_game(rules, deal=MIXED_DEAL), PASSES)
+    assert (state.pass_stage, state.pass_count) == (1, 2)
+    state = _pass_all(state, {s: " ".join(str(c) for c in state.received[s][:2]) for s in range(4)})
+    assert state.phase is hj.Phase.PLAYING
+    assert all(len(names(state.dealt[s]) - names(state.hands[s])) == 1 for s in range(4))
+    no_return = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(returned=0))
+    state = _pass_four(hj.new_game(no_return, deal=MIXED_DEAL))
+    assert state.phase is hj.Phase.PLAYING
+
+
+# ---------------------------------------------------------------- pass to the dealer
+
+HOEMKE_P4 = hj.variants.hoemke(4, 2, 2, 2)
+
+
+@pytest.fixture
+def unshuffled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dealer does not shuffle the pool: it is dealt in card order, so the deal order shows."""
+    monkeypatch.setattr(Chance, "shuffle", lambda self, items: None)
+
+
+def test_pass_to_dealer_is_hoemke_p4():
+    assert HOEMKE_P4.passing == PASS_TO_DEALER == PassToDealer()
+    assert (PASS_TO_DEALER.cards, PASS_TO_DEALER.dealer_joins) == (3, True)
+    assert {PASS_TO_DEALER.direction(h, 4) for h in range(8)} == {DEALER}
+
+
+@pytest.mark.parametrize("seed", [None, 4])
+def test_pass_to_dealer_pool_is_dealt_back_three_each_and_conserved(seed):
+    state = hj.new_game(HOEMKE_P4, deal=MIXED_DEAL, seed=seed)
+    assert state.phase is hj.Phase.PASSING
+    assert state.pass_direction is DEALER
+    assert state.to_move == (0, 1, 2, 3)
+    assert state.pass_count == 3
+    state = _pass_all(state, PASSES)
+    assert state.phase is hj.Phase.PLAYING
+    pool = [card for cards in state.passed for card in cards]
+    assert sorted(card for cards in state.received for card in cards) == sorted(pool)
+    assert [len(cards) for cards in state.received] == [3] * 4
+    for seat in range(4):
+        assert len(state.hands[seat]) == 13
+        assert names(state.hands[seat]) == names(MIXED_DEAL[seat]) - names(PASSES[seat]) | names(
+            state.received[seat]
+        )
+    assert sorted(card for hand in state.hands for card in hand) == sorted(ALL_CARDS)
+
+
+def test_pass_to_dealer_deals_the_pool_one_at_a_time_from_eldest(unshuffled):
+    state = _pass_all(hj.new_game(HOEMKE_P4, deal=MIXED_DEAL, dealer=2), PASSES)
+    pool = sorted(card for cards in state.passed for card in cards)
+    for step, seat in enumerate([3, 0, 1, 2]):  # eldest is seat 3
+        assert state.received[seat] == tuple(pool[step::4])
+
+
+def test_pass_to_dealer_without_the_dealer_leaves_the_dealers_hand(unshuffled):
+    rules = attrs.evolve(HOEMKE_P4, passing=PassToDealer(dealer_joins=False))
+    state = hj.new_game(rules, deal=MIXED_DEAL, dealer=1)
+    assert state.to_move == (0, 2, 3)
+    reason = hj.explain(state, hj.Pass(1, PASSES[1].split()))
+    assert reason is not None
+    assert reason.code is hj.IllegalMoveCode.NOT_YOUR_TURN
+    assert "does not pass in this hand" in reason.message
+    assert {move.seat for move in hj.legal_moves(state)} == {0, 2, 3}
+    assert len(hj.legal_moves(state)) == 3 * comb(13, 3)
+    state = _pass_all(state, PASSES, order=(0, 2, 3))
+    assert state.phase is hj.Phase.PLAYING
+    assert names(state.hands[1]) == names(MIXED_DEAL[1])
+    assert state.received[1] == ()
+    pool = sorted(card for cards in state.passed for card in cards)
+    assert len(pool) == 9
+    for step, seat in enumerate([2, 3, 0]):  # from eldest (seat 2), the dealer left out
+        assert state.received[seat] == tuple(pool[step::3])
+    assert [len(hand) for hand in state.hands] == [13] * 4
+
+
+def test_pass_to_dealer_is_reproducible_for_a_seed():
+    def received(seed: int) -> tuple:
+        return _pass_all(hj.new_game(HOEMKE_P4, deal=MIXED_DEAL, seed=seed), PASSES).received
+
+    assert received(7) == received(7)
+    assert len({received(seed) for seed in range(6)}) > 1
+
+
+def test_pass_to_dealer_of_no_cards_is_a_hold():
+    state = hj.new_game(attrs.evolve(HOEMKE_P4, passing=PassToDealer(cards=0)), deal=MIXED_DEAL)
+    assert state.phase is hj.Phase.PLAYING
+    assert state.pass_direction is HOLD
+    assert state.hands == state.dealt
+
+
+# ---------------------------------------------------------------- validation
+
+
+def _names_both(info: pytest.ExceptionInfo, passing: hj.rules.Passing, deck: hj.rules.Deck) -> None:
+    message = str(info.value)
+    assert f"passing {passing!r}" in message
+    assert f"deck {deck!r}" in message
+
+
+@pytest.mark.parametrize(
+    ("passing", "deck"),
+    [
+        (LEFT_RIGHT_ACROSS_HOLD, MINUS_2D_3P),
+        (LEFT_RIGHT_ACROSS_HOLD, MINUS_2D_2C_5P),
+        (LEFT_ACROSS_RIGHT_HOLD, MINUS_3C_3P),
+        (LEFT_RIGHT_ACROSS, MINUS_3C_2D_5P),
+        (RANDOM_DIRECTION, MINUS_2C_3P),
+        (RANDOM_DIRECTION, MINUS_2D_2C_5P),
+        (PASS_FOUR_RETURN_ONE, MINUS_2D_3P),
+        (PassCycle(directions=(ACROSS,)), MINUS_2D_2C_5P),
+    ],
+)
+def test_across_with_an_odd_number_of_players_names_both_modules(passing, deck):
+    with pytest.raises(hj.RulesError, match="passes across, which needs an even number of players") as info:
+        hj.Rules(deck=deck, passing=passing)
+    _names_both(info, passing, deck)
+
+
+@pytest.mark.parametrize("direction", [L2, R2])
+def test_second_left_or_right_with_two_players_is_ones_own_seat(direction):
+    two = SinglePack(players=2)
+    passing = PassCycle(directions=(LEFT, direction))
+    with pytest.raises(hj.RulesError, match=f"passes {direction.value}, which with the 2 players") as info:
+        hj.Rules(deck=two, passing=passing)
+    _names_both(info, passing, two)
+    assert "is the passer's own seat" in str(info.value)
+
+
+def test_second_left_and_right_with_four_players_pass_across():
+    assert L2.offset(4) == R2.offset(4) == ACROSS.offset(4) == 2
+    rules = hj.Rules(passing=PassCycle(directions=(L2, R2)))
+    state = _pass_first_cards(hj.new_game(rules, deal=MIXED_DEAL))
+    for seat in range(4):
+        assert set(state.passed[seat]) <= set(state.hands[(seat + 2) % 4])
+
+
+def test_two_players_pass_left_right_and_across_to_each_other():
+    two = SinglePack(players=2)
+    assert [d.offset(2) for d in (LEFT, RIGHT, ACROSS)] == [1, 1, 1]
+    assert hj.Rules(deck=two, passing=LEFT_RIGHT_ACROSS_HOLD).players == 2
+
+
+@pytest.mark.parametrize(
+    ("passing", "deck", "hand"),
+    [
+        (PassCycle(cards=14), STD52, 13),
+        (PassAndReturn(cards=14), STD52, 13),
+        (PassToDealer(cards=9), PIQUET32, 8),
+        (RandomDirection(cards=18, choices=(LEFT, RIGHT)), MINUS_2D_3P, 17),
+        (PassCycle(directions=(LEFT, RIGHT, L2, R2, HOLD), cards=11), MINUS_2D_2C_5P, 10),
+    ],
+)
+def test_pass_count_larger_than_the_hand_names_both_modules(passing, deck, hand):
+    with pytest.raises(hj.RulesError, match=f"more than the {hand} in a hand") as info:
+        hj.Rules(deck=deck, passing=passing)
+    _names_both(info, passing, deck)
+
+
+@pytest.mark.parametrize(
+    ("build", "fragment"),
+    [
+        (lambda: PassAndReturn(cards=2, returned=3), "cannot return 3 of 2 cards received"),
+        (lambda: PassAndReturn(returned=-1), "returned must be a whole number >= 0"),
+        (lambda: PassAndReturn(from_received=1), "from_received must be True or False"),
+        (lambda: PassToDealer(cards=-3), "cards must be a whole number >= 0"),
+        (lambda: PassToDealer(dealer_joins="yes"), "dealer_joins must be True or False"),
+        (lambda: RandomDirection(cards=2.5), "cards must be a whole number >= 0"),
+        (lambda: RandomDirection(choices=()), "directions must be a non-empty list of PassDirection"),
+        (lambda: PassCycle(directions=(LEFT, DEALER)), "use PassToDealer to pass to the dealer"),
+        (lambda: PassAndReturn(directions=(DEALER,)), "use PassToDealer to pass to the dealer"),
+    ],
+)
+def test_bad_passing_settings_raise_rules_error(build, fragment):
+    with pytest.raises(hj.RulesError, match=fragment):
+        build()

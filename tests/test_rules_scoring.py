@@ -1,16 +1,21 @@
-"""Card values, RULES.md §1.9 ``scheme``: ``hearts_only``, ``black_lady``, ``omnibus_jd`` and
-user-defined tables (``CardPoints``). Points are penalty points: higher is worse.
+"""Card values, RULES.md §1.9 ``scheme``: every table of ``rules.scoring`` with its totals Tpos / T
+(``hearts_only``, ``black_lady``, ``omnibus_jd``, ``omnibus_td``, ``argentine``, ``argentine_jh_stacks``,
+``hoemke_high_hearts``, ``hoemke_first_two_free``, ``spot_hearts``, ``black_maria_43``,
+``black_maria_graded``, ``dutch_32``, ``achterhoek_32``), the double deck, and user-defined tables
+(``CardPoints``). Points are penalty points: higher is worse.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 import hartenjagen as hj
 from hartenjagen.cards import ALL_CARDS, parse_cards
-from hartenjagen.rules.deck import SinglePack
+from hartenjagen.rules import scoring as schemes
+from hartenjagen.rules.deck import DOUBLE_DECK_6, PIQUET32, SinglePack
 from hartenjagen.rules.ending import SINGLE_HAND
 from hartenjagen.rules.moon import NO_MOON
 from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, OMNIBUS, CardPoints
@@ -140,3 +145,275 @@ def test_scores_accumulate_hand_by_hand():
         running = tuple(a + b for a, b in zip(running, result.points, strict=True))
         assert result.totals == running
     assert state.scores == running
+
+
+# ---------------------------------------------------------------- the catalogue's tables
+
+FACE_HEARTS = {f"{rank}H": value for value, rank in enumerate("23456789T", start=2)}
+
+
+def _id(value: object) -> str:
+    """Test ids: the module's repr, totals as ``Tpos/T``, ``std52`` for the default pack."""
+    if isinstance(value, hj.rules.Scoring | hj.rules.Deck):
+        return repr(value)
+    if isinstance(value, tuple):
+        return "/".join(map(str, value))
+    if value is None:
+        return "std52"
+    return str(value) if isinstance(value, int) else "values"
+
+
+@pytest.mark.parametrize(
+    ("scheme", "values"),
+    [
+        (schemes.HEARTS_ONLY, HEARTS),
+        (schemes.BLACK_LADY, {**HEARTS, "QS": 13}),
+        (schemes.OMNIBUS, {**HEARTS, "QS": 13, "JD": -10}),
+        (schemes.OMNIBUS_TEN, {**HEARTS, "QS": 13, "TD": -10}),
+        (schemes.ARGENTINE, {**HEARTS, "QS": 13, "JC": 5, "JD": 5, "JS": 5, "JH": 5}),
+        (schemes.ARGENTINE_JACK_OF_HEARTS_STACKS, {**HEARTS, "QS": 13, "JC": 5, "JD": 5, "JS": 5, "JH": 6}),
+        (schemes.HOEMKE_HIGH_HEARTS, {**HEARTS, "JH": 5, "QH": 5, "KH": 5, "AH": 5}),
+        (schemes.BLACK_MARIA, {**HEARTS, "QS": 13, "KS": 10, "AS": 7}),
+        (schemes.BLACK_MARIA_GRADED, {**FACE_HEARTS, "JH": 10, "QH": 10, "KH": 10, "AH": 15, "QS": 25}),
+        (schemes.SPOT_HEARTS, {**FACE_HEARTS, "JH": 11, "QH": 12, "KH": 13, "AH": 15, "QS": 25}),
+        (schemes.DUTCH_32, {**HEARTS, "QS": 5, "JC": 2}),
+        (schemes.ACHTERHOEK_32, {**HEARTS, "JS": 8, "QD": 6, "QC": 3}),
+    ],
+    ids=_id,
+)
+def test_scheme_card_values(scheme, values):
+    assert _values(scheme) == values
+
+
+@pytest.mark.parametrize(
+    ("scheme", "deck", "totals"),
+    [
+        (schemes.HEARTS_ONLY, None, (13, 13)),
+        (schemes.BLACK_LADY, None, (26, 26)),
+        (schemes.OMNIBUS, None, (26, 16)),
+        (schemes.OMNIBUS_TEN, None, (26, 16)),
+        (schemes.ARGENTINE, None, (45, 45)),
+        (schemes.ARGENTINE_JACK_OF_HEARTS_STACKS, None, (46, 46)),
+        (schemes.HOEMKE_HIGH_HEARTS, None, (29, 29)),
+        (schemes.BLACK_MARIA, None, (43, 43)),
+        (schemes.BLACK_MARIA_GRADED, None, (124, 124)),
+        (schemes.SPOT_HEARTS, None, (130, 130)),
+        (schemes.DUTCH_32, PIQUET32, (15, 15)),
+        (schemes.ACHTERHOEK_32, PIQUET32, (25, 25)),
+    ],
+    ids=_id,
+)
+def test_scheme_totals(scheme, deck, totals):
+    # RULES.md §1.9: Tpos / T of each table (the piquet schemes in the 32-card pack).
+    slots = {} if deck is None else {"deck": deck}
+    assert _totals(scheme, **slots) == totals
+    table = table_for(no_pass_rules(scoring=scheme, **slots))
+    assert scheme.moon_total(table) == totals[0]
+
+
+def test_black_lady_variants_keep_the_queen_at_thirteen():
+    for scheme in (schemes.OMNIBUS, schemes.OMNIBUS_TEN, schemes.ARGENTINE, schemes.BLACK_MARIA):
+        assert scheme.card_value(hj.Card.parse("QS")) == 13
+    assert schemes.HOEMKE_HIGH_HEARTS.card_value(hj.Card.parse("QS")) == 0
+    assert schemes.ACHTERHOEK_32.card_value(hj.Card.parse("QS")) == 0
+    assert schemes.ACHTERHOEK_32.card_value(hj.Card.parse("JC")) == 0
+
+
+def test_argentine_trick_jack_of_hearts_counts_five_only():
+    # Worked example 7: a trick of JH, JC, QS, 2H is worth 5 + 5 + 13 + 1 = 24.
+    table = table_for(no_pass_rules(scoring=schemes.ARGENTINE))
+    assert table.points(_mask("JH JC QS 2H")) == 24
+    assert schemes.ARGENTINE.points(_mask("JH JC QS 2H"), table) == 24
+
+
+def test_argentine_jack_of_hearts_stacks_counts_six():
+    # S002's other reading: the J♥ is a jack (5) and a heart (1).
+    table = table_for(no_pass_rules(scoring=schemes.ARGENTINE_JACK_OF_HEARTS_STACKS))
+    assert table.points(_mask("JH JC QS 2H")) == 25
+
+
+def test_dutch_32_in_the_piquet_pack_has_eight_hearts():
+    table = table_for(no_pass_rules(deck=PIQUET32, scoring=schemes.DUTCH_32))
+    assert table.points(_mask("7H 8H 9H TH JH QH KH AH")) == 8
+    assert table.points(_mask("QS JC")) == 7
+
+
+def test_spot_hearts_defaults_are_ace_15_and_queen_25():
+    assert schemes.spot_hearts() == schemes.SPOT_HEARTS
+    assert _totals(schemes.spot_hearts()) == (130, 130)
+
+
+def test_spot_hearts_parameters():
+    # alanhoyle.com: A 14, Q♠ 26 (130 too); eliters.com: Q♠ 50 with the J♦ −40.
+    hoyle = schemes.spot_hearts(ace=14, queen_of_spades=26)
+    assert hoyle.card_value(hj.Card.parse("AH")) == 14
+    assert hoyle.card_value(hj.Card.parse("QS")) == 26
+    assert _totals(hoyle) == (130, 130)
+    eliters = schemes.spot_hearts(queen_of_spades=50, jack_of_diamonds=-40)
+    assert eliters.card_value(hj.Card.parse("JD")) == -40
+    assert _values(eliters) == {**FACE_HEARTS, "JH": 11, "QH": 12, "KH": 13, "AH": 15, "QS": 50, "JD": -40}
+    assert _totals(eliters) == (155, 115)
+    assert "JD" not in _values(schemes.spot_hearts())
+
+
+def test_scheme_reprs_name_the_catalogue_option():
+    assert repr(schemes.OMNIBUS) == "CardPoints(omnibus_jd)"
+    assert repr(schemes.ARGENTINE_JACK_OF_HEARTS_STACKS) == "CardPoints(argentine_jh_stacks)"
+    assert repr(schemes.BLACK_MARIA) == "CardPoints(black_maria_43)"
+    assert repr(schemes.HOEMKE_FIRST_TWO_FREE) == "HoemkeFirstTwoFree()"
+
+
+# ---------------------------------------------------------------- hoemke_first_two_free
+
+
+def test_hoemke_first_two_free_card_values():
+    scheme = schemes.HOEMKE_FIRST_TWO_FREE
+    assert {scheme.card_value(card) for card in parse_cards("2H 9H AH")} == {2}
+    assert scheme.card_value(hj.Card.parse("QS")) == 13
+    assert scheme.card_value(hj.Card.parse("JD")) == -10
+    assert scheme.card_value(hj.Card.parse("AS")) == 0
+
+
+def test_hoemke_first_two_free_worked_example():
+    # Worked example 8: A takes 5 hearts and the Q♠; B 2 hearts and the J♦; C 6 hearts; D nothing.
+    scheme = schemes.HOEMKE_FIRST_TWO_FREE
+    table = table_for(no_pass_rules(scoring=scheme))
+    taken = (_mask("2H 3H 4H 5H 6H QS 2C"), _mask("7H 8H JD"), _mask("9H TH JH QH KH AH"), _mask("3C 4C"))
+    assert scheme.hand_points(taken, table) == (19, -10, 8, 0)
+    assert sum(scheme.hand_points(taken, table)) == 17 == 2 * (13 - 6) + 3
+
+
+def test_hoemke_first_two_free_which_hearts_are_free_does_not_matter():
+    scheme = schemes.HOEMKE_FIRST_TWO_FREE
+    table = table_for(no_pass_rules(scoring=scheme))
+    assert scheme.points(_mask("2H 3H 4H"), table) == scheme.points(_mask("AH KH QH"), table) == 2
+    assert scheme.points(_mask("AH KH"), table) == 0
+
+
+def test_hoemke_first_two_free_moon_total_is_35():
+    # RULES.md §1.9: "35 for one player's capture" (22 for 13 hearts + 13 for the Q♠).
+    scheme = schemes.HOEMKE_FIRST_TWO_FREE
+    table = table_for(no_pass_rules(scoring=scheme))
+    assert scheme.moon_total(table) == 35
+    assert scheme.points(_mask(" ".join(HEARTS) + " QS JD"), table) == 25
+
+
+def test_hoemke_first_two_free_hand_total_lies_between_13_and_25():
+    # RULES.md §1.9: the hand total is 2·(13 − Σ min(h_i, 2)) + 3, in [13, 25], for every split.
+    scheme = schemes.HOEMKE_FIRST_TWO_FREE
+    table = table_for(no_pass_rules(scoring=scheme))
+    hearts = list(HEARTS)
+    seen = set()
+    for cuts in itertools.combinations(range(13 + 3), 3):  # 13 hearts split four ways
+        counts = [b - a - 1 for a, b in zip((-1, *cuts), (*cuts, 16), strict=True)]
+        assert sum(counts) == 13
+        piles, start = [], 0
+        for count in counts:
+            piles.append(" ".join(hearts[start : start + count]))
+            start += count
+        for queen_seat, jack_seat in ((0, 0), (1, 3)):
+            taken = [_mask(pile) for pile in piles]
+            taken[queen_seat] |= _mask("QS")
+            taken[jack_seat] |= _mask("JD")
+            total = sum(scheme.hand_points(tuple(taken), table))
+            assert total == 2 * (13 - sum(min(count, 2) for count in counts)) + 3
+            seen.add(total)
+    assert min(seen) == 13
+    assert max(seen) == 25
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hoemke_first_two_free_hand_totals_end_to_end(seed):
+    rules = no_pass_rules(scoring=schemes.HOEMKE_FIRST_TWO_FREE, moon=NO_MOON, ending=SINGLE_HAND)
+    rng = random.Random(seed)
+    state = hj.new_game(rules, seed=seed)
+    while not state.is_over:
+        state = hj.apply(state, random_move(state, rng))
+    hearts = [sum(1 for card in pile if card.suit is hj.Suit.HEARTS) for pile in state.taken]
+    raw = state.score_sheet[-1].raw
+    assert 13 <= sum(raw) <= 25
+    assert sum(raw) == 2 * (13 - sum(min(h, 2) for h in hearts)) + 3
+    for seat, pile in enumerate(state.taken):
+        bonus = 13 * (hj.Card.parse("QS") in pile) - 10 * (hj.Card.parse("JD") in pile)
+        assert raw[seat] == 2 * max(0, hearts[seat] - 2) + bonus
+
+
+# ---------------------------------------------------------------- every table end to end, double deck
+
+
+@pytest.mark.parametrize(
+    ("scheme", "deck", "total"),
+    [
+        (schemes.OMNIBUS_TEN, None, 16),
+        (schemes.ARGENTINE, None, 45),
+        (schemes.ARGENTINE_JACK_OF_HEARTS_STACKS, None, 46),
+        (schemes.HOEMKE_HIGH_HEARTS, None, 29),
+        (schemes.BLACK_MARIA, None, 43),
+        (schemes.BLACK_MARIA_GRADED, None, 124),
+        (schemes.SPOT_HEARTS, None, 130),
+        (schemes.DUTCH_32, PIQUET32, 15),
+        (schemes.ACHTERHOEK_32, PIQUET32, 25),
+        (schemes.BLACK_LADY, DOUBLE_DECK_6, 52),
+        (schemes.OMNIBUS, DOUBLE_DECK_6, 32),
+    ],
+    ids=_id,
+)
+def test_raw_points_of_a_hand_sum_to_the_total_of_every_table(scheme, deck, total):
+    slots = {} if deck is None else {"deck": deck}
+    rules = no_pass_rules(scoring=scheme, **slots)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = hj.new_game(rules, seed=seed)
+        while not state.score_sheet:
+            state = hj.apply(state, random_move(state, rng))
+        assert sum(state.score_sheet[0].raw) == total
+
+
+@pytest.mark.parametrize(
+    ("scheme", "single", "double"),
+    [
+        (schemes.HEARTS_ONLY, (13, 13), (26, 26)),
+        (schemes.BLACK_LADY, (26, 26), (52, 52)),
+        (schemes.OMNIBUS, (26, 16), (52, 32)),
+        (schemes.ARGENTINE, (45, 45), (90, 90)),
+        (schemes.BLACK_MARIA, (43, 43), (86, 86)),
+    ],
+    ids=_id,
+)
+def test_double_deck_doubles_the_totals(scheme, single, double):
+    # RULES.md §1.9: a double deck doubles Tpos and T (six players: only the 2♣ and 2♦ are out).
+    assert _totals(scheme) == single
+    assert _totals(scheme, deck=DOUBLE_DECK_6) == double
+    table = table_for(no_pass_rules(scoring=scheme, deck=DOUBLE_DECK_6))
+    assert scheme.moon_total(table) == double[0]
+
+
+def test_double_deck_two_copies_of_a_card_both_score():
+    table = table_for(no_pass_rules(deck=DOUBLE_DECK_6))
+    queens = table.bits_of[hj.Card.parse("QS").index]
+    assert queens.bit_count() == 2
+    assert table.points(queens) == 26
+
+
+# ---------------------------------------------------------------- a user's own table
+
+
+def test_user_defined_table_scores_end_to_end():
+    own = CardPoints({"QS": 13, "AC": 7, "2D": -3, "KH": 4}, name="own")
+    state = play_out(game(JD_TO_EAST, scoring=own, moon=NO_MOON, ending=SINGLE_HAND), keep=JD_TO_EAST_KEEP)
+    expected = tuple(sum(own.card_value(card) for card in pile) for pile in state.taken)
+    assert state.score_sheet[-1].raw == expected == state.scores
+    # Seat 0 wins every club trick (A♣ and Q♠), seat 3's K♥ and 2♦ fall to seat 0 as well.
+    assert expected[0] == 13 + 7 + 4 - 3
+    assert repr(own) == "CardPoints(own)"
+
+
+def test_user_defined_table_sets_the_moon_amount_and_first_trick_restriction():
+    own = CardPoints({"QS": 13, "AC": 7, "2D": -3})
+    rules = no_pass_rules(scoring=own)
+    table = table_for(rules)
+    assert (table.positive_total, table.points(table.pack_mask)) == (20, 17)
+    assert own.moon_total(table) == 20
+    state = play_out(game(ONE_SUIT_EACH, scoring=own, ending=SINGLE_HAND))
+    assert state.score_sheet[-1].shooter == 0
+    assert state.score_sheet[-1].points == (-3, 20, 20, 20)

@@ -10,6 +10,8 @@ import attrs
 
 def module_repr(self: Any) -> str:
     """``Name(field=value, ...)`` listing only the fields that differ from their defaults."""
+    if not attrs.has(type(self)):
+        return f"{type(self).__name__}()"
     parts = []
     for field in attrs.fields(type(self)):
         value = getattr(self, field.name)

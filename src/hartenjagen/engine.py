@@ -131,6 +131,7 @@ def _explicit_deal(table: Table, deal: Deal) -> tuple[int, ...]:
     for physical in table.pack:
         remaining[table.card_of[physical]] += 1
     hands = []
+    dealt = 0  # physical cards given out so far, so two seats never get the same copy
     for seat, hand in enumerate(deal):
         try:
             cards = parse_cards(hand)
@@ -146,7 +147,8 @@ def _explicit_deal(table: Table, deal: Deal) -> tuple[int, ...]:
                 )
                 raise SetupError(f"deal: seat {seat} has {card}, which is {problem}")
             remaining[card] -= 1
-            free = table.bits_of[card.index] & ~mask
+            free = table.bits_of[card.index] & ~dealt
+            dealt |= free & -free
             mask |= free & -free
         hands.append(mask)
     # Right counts and no card beyond its copies means every card was dealt.

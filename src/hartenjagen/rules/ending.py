@@ -183,12 +183,17 @@ class TwoHalves(Ending):
         return tuple(abs(total - p) for total, p in zip(totals, points, strict=True))
 
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
-        # Only a second-half hand can end the game: the sheet minus its last hand says which half it was.
-        if not self.second_half(sheet[:-1]):
+        # Only a played second-half hand can end the game (not a hand voided by a revoke);
+        # the sheet without its last hand says which half that hand was in.
+        if not sheet or sheet[-1].revoke is not None or not self.second_half(sheet[:-1]):
             return False
+        if self.finish is Finish.EXACT_ZERO_BOUNCE:
+            return 0 in totals
         return min(totals) <= 0
 
     def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        if self.finish is Finish.EXACT_ZERO_BOUNCE:
+            return tuple(seat for seat, total in enumerate(totals) if total == 0)
         return lowest(totals)
 
 

@@ -40,9 +40,22 @@ class HandSummary:
 
 
 class HouseRule:
-    """An entry of the ``extras`` slot."""
+    """An entry of the ``extras`` slot.
+
+    Write a house rule as a frozen attrs class (``@attrs.frozen``) so it
+    compares, hashes and prints by its settings; a plain subclass compares
+    equal to another instance of the same class with the same attributes.
+    """
 
     __repr__ = module_repr
+
+    def __eq__(self, other: object) -> bool:
+        if type(self) is not type(other):
+            return NotImplemented
+        return vars(self) == vars(other) if hasattr(self, "__dict__") else self is other
+
+    def __hash__(self) -> int:
+        return hash(type(self))
 
     #: the code of a play refused by ``restrict_play``
     play_code: IllegalMoveCode = IllegalMoveCode.HOUSE_RULE
