@@ -15,13 +15,6 @@ from hartenjagen.records import HEADER
 from helpers import MIXED_DEAL
 from playouts import PRESETS, RULES_BY_NAME, random_moves
 
-DOUBLE_DECK_BUG = (
-    "new_game(deal=...) with a double deck gives every seat holding a card the same physical copy "
-    "(engine._explicit_deal picks a free copy within the seat's own hand only), so a record, which "
-    "replays its first deal through deal=..., loses cards; and the replayed copies differ from the "
-    "seeded shuffle's, so state_at(i) differs from the game even once copies are spread across seats"
-)
-
 
 def _played(start: hj.State, seed: int, limit: int) -> tuple[hj.GameRecord, list[hj.State]]:
     """A record of a random playout from ``start`` and every state of it."""
@@ -55,11 +48,7 @@ GAMES = [
     pytest.param(lambda: hj.new_game(variants.OPENSPIEL, seed=4), id="openspiel"),
     pytest.param(lambda: hj.new_game(variants.hoemke(3, 2, 2, 3), seed=5), id="hoemke-pass-and-return"),
     pytest.param(lambda: hj.new_game(variants.hoemke(4, 2, 2, 3)), id="hoemke-pass-to-dealer"),
-    pytest.param(
-        lambda: hj.new_game(variants.SIX_DOUBLE_DECK, seed=1),
-        id="six_double_deck",
-        marks=pytest.mark.xfail(strict=True, reason=DOUBLE_DECK_BUG),
-    ),
+    pytest.param(lambda: hj.new_game(variants.SIX_DOUBLE_DECK, seed=1), id="six_double_deck"),
 ]
 
 
@@ -84,7 +73,6 @@ def test_a_record_replays_a_revoke_under_a_penalty():
     assert record.state_at(2) == hj.apply(state2, hj.Play(follower, revoke))
 
 
-@pytest.mark.xfail(strict=True, reason=DOUBLE_DECK_BUG)
 def test_an_explicit_double_deck_deal_gives_every_physical_card_once():
     dealt = hj.new_game(variants.SIX_DOUBLE_DECK, seed=1).dealt
     state = hj.new_game(variants.SIX_DOUBLE_DECK, seed=1, deal=dealt)
@@ -263,11 +251,6 @@ def test_an_unknown_rules_name_is_a_record_error():
     _bad(lines, "klaverjassen")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="from_text checks the values of 'rules:', 'seed:' and 'dealer:' after reading every line, "
-    "and its RecordError does not give the line number (e.g. 'rules: no variant called ...')",
-)
 @pytest.mark.parametrize(
     ("index", "line"), [(1, "rules: klaverjassen"), (2, "seed: seven"), (3, "dealer: north")]
 )
@@ -277,19 +260,12 @@ def test_a_bad_field_value_is_a_record_error_naming_the_line(index, line):
     _bad(lines, f"line {index + 1}")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="from_text reads 'seed: 7 bogus' as seed 7, not secret, ignoring the extra word"
-)
 def test_a_seed_line_with_an_unknown_word_is_a_record_error():
     lines = _lines()
     lines[2] = "seed: 7 bogus"
     _bad(lines, "line 3")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="from_text skips comments and blank lines before checking the header, then always blames line 1",
-)
 def test_a_bad_header_after_comments_names_its_own_line():
     _bad(["# a game", "", "[hartenjagen record 2]", *_lines()[1:]], "line 3")
 

@@ -120,7 +120,28 @@ def _shuffle(table: Table, seed: int, deal_count: int, dealer: int) -> tuple[int
     hands = [0] * n
     for i, physical in enumerate(cards):
         hands[(dealer + 1 + i) % n] |= 1 << physical
+    if table.copies > 1:
+        return _assign_copies(table, [table.cards(mask) for mask in hands])
     return tuple(hands)
+
+
+def _assign_copies(table: Table, hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """Bitmasks of the hands, giving the copies of each card to the seats in seat order.
+
+    Which physical copy a seat holds never matters to the rules; doing it one way
+    for shuffled and explicit deals makes a replayed deal (a game record) equal
+    to the shuffled one, and two seats never get the same copy.
+    """
+    dealt = 0
+    masks = []
+    for cards in hands:
+        mask = 0
+        for card in cards:
+            free = table.bits_of[card.index] & ~dealt
+            dealt |= free & -free
+            mask |= free & -free
+        masks.append(mask)
+    return tuple(masks)
 
 
 def _explicit_deal(table: Table, deal: Deal) -> tuple[int, ...]:
@@ -131,7 +152,6 @@ def _explicit_deal(table: Table, deal: Deal) -> tuple[int, ...]:
     for physical in table.pack:
         remaining[table.card_of[physical]] += 1
     hands = []
-    dealt = 0  # physical cards given out so far, so two seats never get the same copy
     for seat, hand in enumerate(deal):
         try:
             cards = parse_cards(hand)
@@ -139,7 +159,6 @@ def _explicit_deal(table: Table, deal: Deal) -> tuple[int, ...]:
             raise SetupError(f"deal: seat {seat}: {error}") from error
         if len(cards) != table.hand_size:
             raise SetupError(f"deal: seat {seat} has {len(cards)} cards, not {table.hand_size}")
-        mask = 0
         for card in cards:
             if remaining[card] == 0:
                 problem = (
@@ -147,12 +166,9 @@ def _explicit_deal(table: Table, deal: Deal) -> tuple[int, ...]:
                 )
                 raise SetupError(f"deal: seat {seat} has {card}, which is {problem}")
             remaining[card] -= 1
-            free = table.bits_of[card.index] & ~dealt
-            dealt |= free & -free
-            mask |= free & -free
-        hands.append(mask)
+        hands.append(cards)
     # Right counts and no card beyond its copies means every card was dealt.
-    return tuple(hands)
+    return _assign_copies(table, hands)
 
 
 def _start_hand(

@@ -136,7 +136,7 @@ def parse_move(text: str) -> Move:
         if kind == "play" and len(rest) == 1:
             return Play(seat, rest[0])
         if kind == "pass":
-            return Pass(seat, parse_cards(rest))
+            return Pass(seat, parse_cards(" ".join(rest)))
         if kind == "announce" and len(rest) == 1 and rest[0].lower() in ("yes", "no"):
             return Announce(seat, rest[0].lower() == "yes")
         if kind == "moon" and len(rest) == 1:

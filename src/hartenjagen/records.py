@@ -148,15 +148,16 @@ class GameRecord:
         lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
         lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
         if not lines or lines[0][1] != HEADER:
-            raise RecordError(f"line 1: a record starts with {HEADER!r}")
-        fields: dict[str, str] = {}
+            where = lines[0][0] if lines else 1
+            raise RecordError(f"line {where}: a record starts with {HEADER!r}")
+        fields: dict[str, tuple[int, str]] = {}
         deal: list[tuple[Card, ...]] = []
         moves: list[Move] = []
         for number, line in lines[1:]:
             head, _, rest = line.partition(":") if not line[0].isdigit() else ("", "", line)
             try:
                 if head in ("rules", "seed", "dealer") and head not in fields:
-                    fields[head] = rest.strip()
+                    fields[head] = (number, rest.strip())
                 elif head.startswith("deal "):
                     if head != f"deal {len(deal)}":
                         raise RecordError(f"expected 'deal {len(deal)}:'")
@@ -173,21 +174,30 @@ class GameRecord:
         for name in ("rules", "seed", "dealer"):
             if name not in fields:
                 raise RecordError(f"the record has no '{name}:' line")
-        seed_words = fields["seed"].split()
+        number, seed_text = fields["seed"]
+        words = seed_text.split()
+        if not words or not _is_whole(words[0]) or words[1:] not in ([], ["secret"]):
+            raise RecordError(f"line {number}: expected 'seed: N' or 'seed: N secret', not {seed_text!r}")
+        number, dealer_text = fields["dealer"]
+        if not _is_whole(dealer_text):
+            raise RecordError(f"line {number}: the dealer is a seat number, not {dealer_text!r}")
+        number, rules_text = fields["rules"]
         try:
-            seed = int(seed_words[0])
-            dealer = int(fields["dealer"])
-        except (ValueError, IndexError) as error:
-            raise RecordError(f"seed and dealer must be whole numbers: {error}") from error
-        secret = seed_words[1:] == ["secret"]
+            rules = _read_rules(rules_text)
+        except RecordError as error:
+            raise RecordError(f"line {number}: {error}") from error
         return cls(
-            rules=_read_rules(fields["rules"]),
-            seed=seed,
-            dealer=dealer,
+            rules=rules,
+            seed=int(words[0]),
+            dealer=int(dealer_text),
             deal=tuple(deal) or None,
             moves=tuple(moves),
-            seed_is_secret=secret,
+            seed_is_secret=words[1:] == ["secret"],
         )
+
+
+def _is_whole(text: str) -> bool:
+    return text.isascii() and text.isdigit()
 
 
 def _rules_text(rules: Rules) -> str:

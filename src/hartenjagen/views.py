@@ -149,8 +149,12 @@ def _build(state: State, seat: int | None) -> PlayerView:
 
 def event_for(event: Event, seat: int | None) -> Event:
     """``event`` as ``seat`` may see it (``None``: a spectator): an exchange keeps only the seat's own cards."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
+        raise ViewError(f"there is no seat {seat!r}")
     if isinstance(event, CardsExchanged):
         players = len(event.given)
+        if seat is not None and seat >= players:
+            raise ViewError(f"there is no seat {seat}: seats are 0 to {players - 1}")
         return CardsExchanged(
             event.stage,
             event.pass_direction,
