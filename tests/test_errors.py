@@ -407,7 +407,9 @@ def test_setup_error_is_a_value_error():
 
 def test_explicit_deal_accepts_card_lists_and_texts():
     as_lists = [[hj.Card.parse(t) for t in hand.split()] for hand in MIXED_DEAL]
-    assert hj.new_game(hj.Rules(), deal=as_lists, seed=1) == hj.new_game(hj.Rules(), deal=list(MIXED_DEAL), seed=1)
+    assert hj.new_game(hj.Rules(), deal=as_lists, seed=1) == hj.new_game(
+        hj.Rules(), deal=list(MIXED_DEAL), seed=1
+    )
 
 
 # ---------------------------------------------------------------- MoveError, CardParseError

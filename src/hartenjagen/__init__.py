@@ -25,6 +25,7 @@ from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, MoveError,
 from hartenjagen.records import GameRecord, RecordError
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassDirection
+from hartenjagen.serialize import FormatError, dumps, loads
 from hartenjagen.state import HandResult, Phase, State, Trick
 from hartenjagen.views import PlayerView, ViewError, public_view, view
 
@@ -34,6 +35,7 @@ __all__ = [
     "Announce",
     "Card",
     "CardParseError",
+    "FormatError",
     "GameRecord",
     "HandResult",
     "HartenjagenError",
@@ -60,10 +62,12 @@ __all__ = [
     "ViewError",
     "apply",
     "describe",
+    "dumps",
     "events",
     "explain",
     "is_legal",
     "legal_moves",
+    "loads",
     "new_game",
     "notation",
     "public_view",

@@ -1,0 +1,1121 @@
+"""Saving and loading as JSON: round trips, every rejection with its JSON path, and fuzzing."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import inspect
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import hartenjagen as hj
+from hartenjagen import rules, serialize, variants
+from hartenjagen.cards import ALL_CARDS, Rank
+from hartenjagen.engine import step
+from hartenjagen.events import EVENT_TYPES
+from hartenjagen.rules import (
+    deck,
+    duplicates,
+    ending,
+    extras,
+    first_trick,
+    leading,
+    moon,
+    opening,
+    passing,
+    scoring,
+)
+from hartenjagen.rules.passing import PassDirection
+from hartenjagen.serialize import FormatError, dumps, loads, register, validate_state
+from hartenjagen.table import table_for
+from hartenjagen.views import PlayerView, public_view, view
+from helpers import ONE_SUIT_EACH, find_state, game, play_out
+
+QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+L, R, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD
+
+# ---------------------------------------------------------------- a catalogue of rule modules
+
+#: Every rule module class, several with their fields away from the defaults.
+CATALOGUE: dict[str, tuple[Any, ...]] = {
+    "deck": (
+        deck.STD52,
+        deck.MINUS_2D_3P,
+        deck.MINUS_2C_3P,
+        deck.MINUS_2D_2C_5P,
+        deck.PIQUET32,
+        deck.SinglePack(players=4, removed=("2C", "3D", "4H", "5S"), lowest_rank=Rank.TWO),
+        deck.SinglePack(players=2, lowest_rank=Rank.NINE),
+        deck.DOUBLE_DECK_6,
+        deck.DoubleDeck(players=7),
+    ),
+    "passing": (
+        passing.LEFT_RIGHT_ACROSS_HOLD,
+        passing.LEFT_RIGHT_HOLD_HOLD,
+        passing.FIVE_PLAYER_CYCLE,
+        passing.NO_PASSING,
+        passing.PassCycle(directions=(R,), cards=1),
+        passing.RANDOM_DIRECTION,
+        passing.RandomDirection(cards=2, choices=(L, R)),
+        passing.PASS_FOUR_RETURN_ONE,
+        passing.PassAndReturn(directions=(L, H), cards=3, returned=2, from_received=False),
+        passing.PASS_TO_DEALER,
+        passing.PassToDealer(cards=2, dealer_joins=False),
+    ),
+    "opening": (
+        opening.LOWEST_CLUB,
+        opening.ANY_CLUB,
+        opening.ELDEST_LOWEST_NON_HEART,
+        opening.ELDEST_LOWEST_OF_CHOSEN_SUIT,
+        opening.FIRST_DEUCE_FROM_ELDEST,
+        opening.SHOW_TWO_OF_CLUBS_LEAD_SAFE,
+        opening.ELDEST_ANY,
+    ),
+    "first_trick": (
+        first_trick.NO_POINTS_UNLESS_FORCED,
+        first_trick.NoPointsUnlessForced(
+            restricted=first_trick.RestrictedCards.HEARTS_AND_QUEEN,
+            forced=first_trick.ForcedChoice.MIN_VALUE,
+        ),
+        first_trick.ANYTHING,
+    ),
+    "leading": (
+        leading.AFTER_BROKEN,
+        leading.HeartsAfterBroken(
+            broken_by=leading.BrokenBy.HEART_DISCARDED,
+            queen_breaks=True,
+            break_on_first_trick=False,
+            hearts_and_queen=leading.HeartsAndQueen.HEARTS_OR_QUEEN,
+            queen_like_heart=True,
+        ),
+        leading.AFTER_TRICK_3,
+        leading.HeartsAfterSuitsLed(hearts_and_queen=leading.HeartsAndQueen.HEARTS_OR_QUEEN),
+        leading.ANYTIME,
+    ),
+    "scoring": (
+        scoring.BLACK_LADY,
+        scoring.OMNIBUS,
+        scoring.HOEMKE_HIGH_HEARTS,
+        scoring.spot_hearts(ace=14, queen_of_spades=26, jack_of_diamonds=-40),
+        scoring.CardPoints({"QS": 13, "JD": -10, "2H": 1}),
+        scoring.HOEMKE_FIRST_TWO_FREE,
+    ),
+    "moon": (
+        moon.OTHERS_PLUS,
+        moon.OthersPlus(amount=26, moon_set=moon.MoonSet.ALL_NONZERO),
+        moon.SelfMinus(amount=20),
+        moon.SHOOTER_CHOICE,
+        moon.ResetOrDouble(),
+        moon.NO_MOON,
+    ),
+    "ending": (
+        ending.TO_100,
+        ending.ScoreLimit(limit=30, inclusive=False, tie=ending.Tie.PLAY_ON),
+        ending.Countdown(start=40, tie=ending.Tie.PLAY_ON),
+        ending.TwoHalves(switch=20, finish=ending.Finish.EXACT_ZERO_BOUNCE),
+        ending.FixedDeals(deals=2),
+        ending.SINGLE_HAND,
+    ),
+    "duplicates": (duplicates.FIRST_PLAYED_WINS, duplicates.CANCEL_PAIRS),
+    "extras": (
+        (),
+        (extras.NoTricksBonus(points=-3),),
+        (extras.MIEZEN,),
+        (extras.Miezen(points=5, first_half_only=True), extras.MUST_DROP_QUEEN),
+        (extras.RevokePenalty(),),
+        (extras.RevokePenalty(points=15), extras.NoTricksBonus()),
+    ),
+}
+
+
+def module_classes() -> set[type]:
+    """Every concrete rule module class in rules/*.py."""
+    bases: tuple[type, ...] = (rules.Deck, rules.Passing, rules.Opening, rules.FirstTrick, rules.Leading)
+    bases += (rules.Scoring, rules.Moon, rules.Ending, rules.Duplicates, rules.HouseRule)
+    found = set()
+    for module in (deck, passing, opening, first_trick, leading, scoring, moon, ending, duplicates, extras):
+        for obj in vars(module).values():
+            if (
+                isinstance(obj, type)
+                and obj.__module__ == module.__name__
+                and issubclass(obj, bases)
+                and obj not in bases
+                and not inspect.isabstract(obj)
+            ):
+                found.add(obj)
+    return found
+
+
+def catalogue_modules() -> list[Any]:
+    out: list[Any] = []
+    for modules in CATALOGUE.values():
+        for module in modules:
+            out.extend(module if isinstance(module, tuple) else (module,))
+    return out
+
+
+@st.composite
+def custom_rules(draw: st.DrawFn) -> hj.Rules:
+    """A composition of catalogue modules that the library accepts."""
+    slots = {slot: draw(st.sampled_from(modules)) for slot, modules in CATALOGUE.items()}
+    if not isinstance(slots["deck"], deck.DoubleDeck):
+        slots["duplicates"] = duplicates.FIRST_PLAYED_WINS
+    try:
+        return hj.Rules(**slots)
+    except hj.RulesError:
+        assume(False)
+        raise
+
+
+PRESETS = [preset.rules for preset in variants.ALL]
+any_rules = st.one_of(
+    st.sampled_from(PRESETS),
+    st.builds(variants.hoemke, *[st.integers(1, 4)] * 4),
+    custom_rules(),
+)
+
+
+def playout(state: hj.State, rng: random.Random, moves: int, revokes: float = 0.0) -> hj.State:
+    """The state after up to ``moves`` random legal moves (and, with a revoke penalty, some revokes)."""
+    penalty = any(isinstance(extra, extras.RevokePenalty) for extra in state.rules.extras)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = hj.legal_moves(state)
+        if penalty and state.phase is hj.Phase.PLAYING and rng.random() < revokes:
+            seat = state.to_move[0]
+            wrong = [card for card in state.hands[seat] if hj.Play(seat, card) not in legal]
+            if wrong:
+                state = hj.apply(state, hj.Play(seat, rng.choice(wrong)))
+                continue
+        state = hj.apply(state, legal[rng.randrange(len(legal))])
+    return state
+
+
+def random_play(state: hj.State, rng: random.Random, moves: int) -> Iterator[tuple[hj.State, hj.Move]]:
+    """Up to ``moves`` (state, random legal move) pairs of a random playout."""
+    for _ in range(moves):
+        if state.is_over:
+            return
+        legal = hj.legal_moves(state)
+        move = legal[rng.randrange(len(legal))]
+        yield state, move
+        state = hj.apply(state, move)
+
+
+@st.composite
+def states(draw: st.DrawFn) -> hj.State:
+    """A state reached by random legal play from a random ruleset, seed and dealer."""
+    chosen = draw(any_rules)
+    seed = draw(st.integers(0, 2**64) | st.none())
+    dealer = draw(st.integers(0, chosen.players - 1))
+    state = hj.new_game(chosen, seed=seed, dealer=dealer)
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    return playout(state, rng, rng.randrange(600), revokes=0.02)  # any depth, not Hypothesis's small ones
+
+
+def round_trip(value: object) -> object:
+    text = dumps(value)
+    back = loads(text)
+    assert back == value
+    assert dumps(back) == text  # the written form is canonical
+    return back
+
+
+def assert_same_game(back: object, state: hj.State) -> None:
+    assert isinstance(back, hj.State)
+    assert back == state
+    assert tuple(back) == tuple(state)
+    assert back._table is table_for(state.rules)
+    assert list(hj.legal_moves(back)) == list(hj.legal_moves(state))
+
+
+# ---------------------------------------------------------------- the format
+
+
+def test_the_format_is_plain_tagged_json() -> None:
+    assert json.loads(dumps(hj.Play(0, "QS"))) == {"type": "Play", "version": 1, "seat": 0, "card": "QS"}
+    assert dumps(hj.Play(0, "QS")) == '{"type": "Play", "version": 1, "seat": 0, "card": "QS"}'
+    assert json.loads(dumps(passing.PassCycle(directions=(L, R), cards=3))) == {
+        "type": "PassCycle",
+        "version": 1,
+        "directions": ["left", "right"],
+        "cards": 3,
+    }
+    assert json.loads(dumps(hj.Card("TH"))) == {"type": "Card", "version": 1, "card": "TH"}
+    assert json.loads(dumps(hj.Pass(1, ["QS", "2C"])))["cards"] == ["2C", "QS"]
+    data = json.loads(dumps(variants.DUTCH))
+    assert data["type"] == "Rules" and data["version"] == 1
+    assert data["deck"] == {"type": "SinglePack", "players": 4, "removed": [], "lowest_rank": "7"}
+    assert data["scoring"]["values"]["QS"] == 5
+    assert data["ending"] == {"type": "TwoHalves", "switch": 50, "finish": "zero_or_below"}
+    assert data["extras"] == []
+    assert json.loads(dumps(variants.ACHTERHOEK))["extras"] == [
+        {"type": "Miezen", "points": 10, "first_half_only": False}
+    ]
+
+
+def test_a_state_names_every_field() -> None:
+    state = hj.new_game(variants.STANDARD, seed=5)
+    data = json.loads(dumps(state))
+    assert list(data) == [
+        "type",
+        "version",
+        "rules",
+        "phase",
+        "hand_index",
+        "dealer",
+        "hands",
+        "passing",
+        "pending",
+        "trick_leader",
+        "trick",
+        "tricks",
+        "taken",
+        "hearts_broken",
+        "scores",
+        "score_sheet",
+        "seed",
+        "deal_count",
+        "dealt",
+        "winners",
+        "pass_direction",
+        "exchanges",
+        "carry_over",
+        "announcers",
+        "shooter",
+        "secret_seed",
+    ]
+    assert data["hands"] == [[str(card) for card in hand] for hand in state.hands]
+    assert data["rules"]["type"] == "Rules" and "version" not in data["rules"]
+    assert data["seed"] == 5 and data["secret_seed"] is False
+    assert data["pending"] == [0, 1, 2, 3] and data["phase"] == "passing"
+
+
+def test_a_secret_seed_is_saved() -> None:
+    state = hj.new_game(variants.STANDARD)
+    back = loads(dumps(state))
+    assert isinstance(back, hj.State)
+    assert back.seed is None and back._seed == state._seed and back._secret_seed
+    assert back == state
+
+
+def test_every_rule_module_class_is_in_the_catalogue_and_round_trips() -> None:
+    modules = catalogue_modules()
+    assert {type(module) for module in modules} == module_classes()
+    for module in modules:
+        assert json.loads(dumps(module))["type"] == type(module).__name__
+        round_trip(module)
+
+
+def test_every_preset_and_hoemke_variant_round_trips() -> None:
+    for chosen in PRESETS:
+        round_trip(chosen)
+    for number in range(256):
+        p, l, h, s = (number >> 6) + 1, (number >> 4 & 3) + 1, (number >> 2 & 3) + 1, (number & 3) + 1  # noqa: E741
+        round_trip(variants.hoemke(p, l, h, s))
+
+
+@QUICK
+@given(custom_rules())
+def test_custom_rules_round_trip(chosen: hj.Rules) -> None:
+    round_trip(chosen)
+
+
+cards = st.sampled_from(ALL_CARDS)
+moves = st.one_of(
+    st.builds(hj.Play, st.integers(-2, 20), cards),
+    st.builds(hj.Pass, st.integers(0, 20), st.lists(cards, max_size=5)),
+    st.builds(hj.Announce, st.integers(0, 20), st.booleans()),
+    st.builds(hj.MoonChoice, st.integers(0, 20), st.sampled_from(list(hj.MoonOption))),
+)
+
+
+@QUICK
+@given(moves)
+def test_moves_round_trip(move: hj.Move) -> None:
+    round_trip(move)
+
+
+def test_cards_round_trip() -> None:
+    for card in ALL_CARDS:
+        assert loads(dumps(card)) is card
+
+
+# ---------------------------------------------------------------- states, events, views
+
+
+@SLOW
+@given(states(), st.integers(0, 2**32))
+def test_states_round_trip_and_play_on(state: hj.State, draw: int) -> None:
+    back = round_trip(state)
+    assert_same_game(back, state)
+    assert isinstance(back, hj.State)
+    if not state.is_over:
+        legal = hj.legal_moves(state)
+        move = legal[draw % len(legal)]
+        assert hj.apply(back, move) == hj.apply(state, move)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(any_rules, st.integers(0, 2**32))
+def test_events_and_views_round_trip(chosen: hj.Rules, seed: int) -> None:
+    state = hj.new_game(chosen, seed=seed)
+    rng = random.Random(seed)
+    for before, move in random_play(state, rng, rng.randrange(1, 300)):
+        state, events = step(before, move)
+        for event in events:
+            round_trip(event)
+    for seat in range(state.players):
+        round_trip(view(state, seat))
+    round_trip(public_view(state))
+    for result in state.score_sheet:
+        round_trip(result)
+    for trick in state.tricks:
+        round_trip(trick)
+
+
+def events_of_a_game(state: hj.State, rng: random.Random, count: int = 10_000) -> Iterator[object]:
+    for before, move in random_play(state, rng, count):
+        yield from step(before, move)[1]
+
+
+def test_every_event_class_round_trips() -> None:
+    seen: dict[str, object] = {}
+    # Passing, announcing, play, scoring and the end of the game.
+    miezen = hj.Rules(ending=ending.SINGLE_HAND, extras=(extras.MIEZEN,))
+    for event in events_of_a_game(hj.new_game(miezen, seed=3), random.Random(3)):
+        seen.setdefault(type(event).__name__, event)
+    # A cancelled trick.
+    double = attrs.evolve(
+        variants.SIX_DOUBLE_DECK, duplicates=duplicates.CANCEL_PAIRS, ending=ending.SINGLE_HAND
+    )
+    for seed in range(30):
+        for event in events_of_a_game(hj.new_game(double, seed=seed), random.Random(seed)):
+            seen.setdefault(type(event).__name__, event)
+        if "TrickCancelled" in seen:
+            break
+    # The moon and its choice.
+    state = game(ONE_SUIT_EACH, moon=moon.SHOOTER_CHOICE, ending=ending.SINGLE_HAND)
+    for event in events_of_a_game(state, random.Random(0)):
+        seen.setdefault(type(event).__name__, event)
+    # A revoke.
+    revoking = hj.new_game(hj.Rules(passing=passing.NO_PASSING, extras=(extras.RevokePenalty(),)), seed=1)
+    leader = revoking.to_move[0]
+    wrong = next(card for card in revoking.hands[leader] if str(card) != "2C")
+    for event in step(revoking, hj.Play(leader, wrong))[1]:
+        seen.setdefault(type(event).__name__, event)
+    assert set(seen) == set(EVENT_TYPES)
+    for event in seen.values():
+        round_trip(event)
+
+
+def test_a_views_json_holds_no_seed() -> None:
+    state = hj.new_game(variants.STANDARD, seed=123456789)
+    state = hj.apply(state, hj.legal_moves(state)[0])
+    text = dumps(view(state, 1))
+    assert "123456789" not in text
+    back = loads(text)
+    assert isinstance(back, PlayerView) and back.seat == 1
+
+
+# ---------------------------------------------------------------- every phase, by example
+
+
+def standard_passing_some_passed() -> hj.State:
+    state = hj.new_game(variants.STANDARD, seed=3)
+    for seat in (2, 0):
+        state = hj.apply(state, hj.Pass(seat, state.hands[seat][:3]))
+    return state
+
+
+def pass_and_return_stage_one() -> hj.State:
+    state = find_state(
+        variants.hoemke(3, 2, 2, 3), lambda s: s.phase is hj.Phase.PASSING and s.pass_stage == 1
+    )
+    return hj.apply(state, hj.legal_moves(state)[0])
+
+
+def pass_to_dealer_without_dealer() -> hj.State:
+    state = hj.new_game(hj.Rules(passing=passing.PassToDealer(dealer_joins=False)), seed=8, dealer=2)
+    return hj.apply(state, hj.legal_moves(state)[0])
+
+
+def announcing() -> hj.State:
+    state = hj.new_game(variants.ACHTERHOEK, seed=4, dealer=1)
+    return hj.apply(state, hj.Announce(state.to_move[0], True))
+
+
+def playing_mid_trick() -> hj.State:
+    return find_state(variants.STANDARD, lambda s: len(s.tricks) == 4 and len(s.trick) == 2)
+
+
+def moon_choice() -> hj.State:
+    return play_out(game(ONE_SUIT_EACH, moon=moon.SHOOTER_CHOICE))
+
+
+def game_over() -> hj.State:
+    return playout(hj.new_game(variants.STANDARD, seed=21), random.Random(21), 10_000)
+
+
+def double_deck_carry_over() -> hj.State:
+    chosen = attrs.evolve(variants.SIX_DOUBLE_DECK, duplicates=duplicates.CANCEL_PAIRS)
+    return find_state(chosen, lambda s: s._carry != 0 and len(s.trick) == 1)
+
+
+def revoke_ends_the_game() -> hj.State:
+    chosen = hj.Rules(
+        passing=passing.NO_PASSING, ending=ending.ScoreLimit(limit=10), extras=(extras.RevokePenalty(),)
+    )
+    state = hj.new_game(chosen, seed=2)
+    seat = state.to_move[0]
+    wrong = next(card for card in state.hands[seat] if str(card) != "2C")
+    return hj.apply(state, hj.Play(seat, wrong))
+
+
+def can_revoke(state: hj.State) -> bool:
+    if state.phase is not hj.Phase.PLAYING or len(state.tricks) != 2 or len(state.trick) != 1:
+        return False
+    hand, led = state.hands[state.to_move[0]], state.trick[0].card.suit
+    return any(c.suit is led for c in hand) and any(c.suit is not led for c in hand)
+
+
+def revoke_redeals() -> hj.State:
+    state = find_state(hj.Rules(extras=(extras.RevokePenalty(points=3),)), can_revoke)
+    seat = state.to_move[0]
+    wrong = next(c for c in state.hands[seat] if c.suit is not state.trick[0].card.suit)
+    return hj.apply(state, hj.Play(seat, wrong))
+
+
+EXAMPLES: dict[str, Callable[[], hj.State]] = {
+    "passing, some seats passed": standard_passing_some_passed,
+    "pass and return, stage 1": pass_and_return_stage_one,
+    "pass to the dealer, the dealer sits out": pass_to_dealer_without_dealer,
+    "announcing": announcing,
+    "playing mid-trick": playing_mid_trick,
+    "moon choice": moon_choice,
+    "game over": game_over,
+    "double deck with a carry-over pile": double_deck_carry_over,
+    "game over by a revoke": revoke_ends_the_game,
+    "dealt again after a revoke": revoke_redeals,
+}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_every_phase_round_trips(name: str) -> None:
+    state = EXAMPLES[name]()
+    validate_state(state)
+    assert_same_game(round_trip(state), state)
+
+
+def test_each_example_is_what_it_says() -> None:
+    assert standard_passing_some_passed().to_move == (1, 3)
+    stage_one = pass_and_return_stage_one()
+    assert stage_one.phase is hj.Phase.PASSING and stage_one.pass_stage == 1
+    assert any(stage_one._passed_masks) and stage_one._pending
+    sits_out = pass_to_dealer_without_dealer()
+    assert sits_out.dealer not in sits_out.to_move and any(sits_out._passed_masks)
+    assert announcing().phase is hj.Phase.ANNOUNCING and announcing().announcers
+    assert playing_mid_trick().phase is hj.Phase.PLAYING and playing_mid_trick().trick
+    assert moon_choice().phase is hj.Phase.MOON_CHOICE
+    assert game_over().winners
+    carry = double_deck_carry_over()
+    assert carry.carry_over and carry.trick
+    assert "#2" in dumps(carry)  # a second copy of a card somewhere: the copies are told apart
+    revoked = revoke_ends_the_game()
+    assert revoked.is_over and revoked.score_sheet[-1].revoke is not None and any(revoked.hands)
+    again = revoke_redeals()
+    assert again.score_sheet[-1].revoke is not None and again.hand_index == 0 and not again.is_over
+
+
+# ---------------------------------------------------------------- rejections
+
+
+def rejects(text: object, path: str) -> FormatError:
+    """``loads(text)`` raises a FormatError at ``path`` (or inside it); the message starts with the path."""
+    with pytest.raises(FormatError) as caught:
+        loads(text)  # type: ignore[arg-type]
+    error = caught.value
+    assert str(error).startswith(error.path + ": "), str(error)
+    assert error.path.startswith(path), str(error)
+    return error
+
+
+def tampered(value: object, change: Callable[[Any], object]) -> str:
+    """``value`` saved, changed by ``change`` (on the parsed JSON) and written back."""
+    data = json.loads(dumps(value))
+    change(data)
+    return json.dumps(data)
+
+
+def sort_cards(hand: list[str]) -> list[str]:
+    return sorted(hand, key=lambda text: hj.Card(text.split("#")[0]).index)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "{", "[1,]", "nan", '{"type": "Play", "version": NaN}', "\ud800", '{"a": 1} x']
+)
+def test_not_json(text: str) -> None:
+    rejects(text, "$")
+
+
+def test_not_json_bytes_or_not_text_or_too_deep() -> None:
+    rejects(b"\xff\xfe\xfa", "$")
+    rejects(3, "$")
+    rejects(None, "$")
+    rejects("[" * 100_000 + "]" * 100_000, "$")
+    rejects('{"a": ' * 100_000 + "1" + "}" * 100_000, "$")
+    rejects("1" * 5000, "$")
+
+
+@pytest.mark.parametrize("text", ["[]", "3", "1e999", '"State"', "null", "true", '[{"type": "Play"}]'])
+def test_not_an_object(text: str) -> None:
+    rejects(text, "$")
+
+
+def test_unknown_type() -> None:
+    rejects('{"type": "Bogus", "version": 1}', "$.type")
+    rejects('{"type": 3, "version": 1}', "$.type")
+    rejects('{"version": 1}', "$.type")
+    rejects('{"type": "_StateCheck", "version": 1}', "$.type")
+    rejects('{"type": "Preset", "version": 1}', "$.type")
+    rejects('{"type": "HouseRule", "version": 1}', "$.type")
+
+
+@pytest.mark.parametrize("version", [2, 0, "1", 1.0, True, None, [1]])
+def test_wrong_version(version: object) -> None:
+    rejects(tampered(hj.Play(0, "QS"), lambda d: d.update(version=version)), "$.version")
+
+
+def test_missing_version() -> None:
+    rejects(tampered(hj.Play(0, "QS"), lambda d: d.pop("version")), "$.version")
+    rejects(tampered(playing_mid_trick(), lambda d: d.pop("version")), "$.version")
+
+
+def test_a_version_inside_is_an_extra_field() -> None:
+    rejects(tampered(variants.STANDARD, lambda d: d["deck"].update(version=1)), "$.deck.version")
+
+
+def test_missing_fields() -> None:
+    rejects(tampered(hj.Play(0, "QS"), lambda d: d.pop("seat")), "$.seat")
+    rejects(tampered(variants.STANDARD, lambda d: d.pop("extras")), "$.extras")
+    rejects(tampered(variants.STANDARD, lambda d: d["passing"].pop("cards")), "$.passing.cards")
+    rejects(tampered(playing_mid_trick(), lambda d: d.pop("hands")), "$.hands")
+    rejects(tampered(playing_mid_trick(), lambda d: d["tricks"][1].pop("winner")), "$.tricks[1].winner")
+    rejects(tampered(playing_mid_trick(), lambda d: d["exchanges"][0].pop("given")), "$.exchanges[0].given")
+
+
+def test_extra_fields() -> None:
+    rejects(tampered(hj.Play(0, "QS"), lambda d: d.update(extra=1)), "$.extra")
+    rejects(tampered(hj.Play(0, "QS"), lambda d: d.update({"a b": 1})), '$["a b"]')
+    rejects(tampered(playing_mid_trick(), lambda d: d.update(to_move=[0])), "$.to_move")
+    rejects(tampered(variants.STANDARD, lambda d: d["opening"].update(card="2C")), "$.opening.card")
+    rejects(
+        tampered(playing_mid_trick(), lambda d: d["exchanges"][0].update(stage=0)), "$.exchanges[0].stage"
+    )
+
+
+def test_duplicate_keys() -> None:
+    rejects('{"type": "Play", "version": 1, "seat": 0, "seat": 1, "card": "QS"}', "$.seat")
+    rejects('{"type": "Play", "type": "Play", "version": 1, "seat": 0, "card": "QS"}', "$.type")
+
+
+@pytest.mark.parametrize(
+    ("value", "change", "path"),
+    [
+        (hj.Play(0, "QS"), lambda d: d.update(seat="0"), "$.seat"),
+        (hj.Play(0, "QS"), lambda d: d.update(seat=True), "$.seat"),
+        (hj.Play(0, "QS"), lambda d: d.update(seat=0.0), "$.seat"),
+        (hj.Play(0, "QS"), lambda d: d.update(seat=None), "$.seat"),
+        (hj.Play(0, "QS"), lambda d: d.update(card=["QS"]), "$.card"),
+        (hj.Pass(0, ["2C", "3C", "4C"]), lambda d: d.update(cards="2C 3C 4C"), "$.cards"),
+        (hj.Announce(0, True), lambda d: d.update(announce=1), "$.announce"),
+        (variants.STANDARD, lambda d: d.update(extras={}), "$.extras"),
+        (variants.STANDARD, lambda d: d["ending"].update(limit="100"), "$.ending.limit"),
+        (variants.STANDARD, lambda d: d["moon"].update(amount=2.5), "$.moon.amount"),
+        (variants.STANDARD, lambda d: d.update(deck="STD52"), "$.deck"),
+        (variants.STANDARD, lambda d: d["scoring"].update(values=[["QS", 13]]), "$.scoring.values"),
+        (variants.STANDARD, lambda d: d["scoring"]["values"].update(QS="13"), "$.scoring.values.QS"),
+        (variants.STANDARD, lambda d: d["deck"].update(players=None), "$.deck.players"),
+    ],
+)
+def test_wrong_field_types(value: object, change: Callable[[Any], object], path: str) -> None:
+    rejects(tampered(value, change), path)
+
+
+def test_wrong_field_types_in_a_state() -> None:
+    state = playing_mid_trick()
+    rejects(tampered(state, lambda d: d.update(hands="all")), "$.hands")
+    rejects(tampered(state, lambda d: d["hands"].__setitem__(2, "QS")), "$.hands[2]")
+    rejects(tampered(state, lambda d: d["hands"].pop()), "$.hands")
+    rejects(tampered(state, lambda d: d.update(hearts_broken=0)), "$.hearts_broken")
+    rejects(tampered(state, lambda d: d.update(seed="7")), "$.seed")
+    rejects(tampered(state, lambda d: d.update(shooter="0")), "$.shooter")
+    rejects(tampered(state, lambda d: d.update(exchanges=[[[], []]])), "$.exchanges[0]")
+    rejects(tampered(state, lambda d: d["tricks"].__setitem__(0, d["score_sheet"])), "$.tricks[0]")
+    rejects(tampered(state, lambda d: d["tricks"][0].update(type="HandResult")), "$.tricks[0].type")
+    rejects(tampered(state, lambda d: d.update(rules=None)), "$.rules")
+
+
+def test_unknown_card_text() -> None:
+    rejects(tampered(hj.Play(0, "QS"), lambda d: d.update(card="ZZ")), "$.card")
+    rejects(tampered(hj.Pass(0, ["2C", "3C", "4C"]), lambda d: d["cards"].__setitem__(1, "1C")), "$.cards[1]")
+    state = playing_mid_trick()
+    rejects(tampered(state, lambda d: d["hands"][2].__setitem__(5, "XQ")), "$.hands[2][5]")
+    second = tampered(state, lambda d: d["hands"][2].__setitem__(5, d["hands"][2][5] + "#2"))
+    assert "one copy" in str(rejects(second, "$.hands[2][5]"))
+    rejects(tampered(state, lambda d: d["hands"][2].__setitem__(5, d["hands"][2][5] + "#x")), "$.hands[2][5]")
+    rejects(tampered(state, lambda d: d["trick"].__setitem__(1, "QQ")), "$.trick[1]")
+    rejects(tampered(state, lambda d: d["tricks"][0]["cards"].__setitem__(1, 12)), "$.tricks[0].cards[1]")
+    rejects(
+        tampered(variants.STANDARD, lambda d: d["scoring"]["values"].update(Q_S=13)), "$.scoring.values.Q_S"
+    )
+
+
+def test_unknown_enum_values() -> None:
+    cycle = passing.PassCycle(directions=(L, R))
+    rejects(tampered(cycle, lambda d: d["directions"].__setitem__(0, "up")), "$.directions[0]")
+    rejects(tampered(hj.MoonChoice(0, "reset"), lambda d: d.update(option="RESET")), "$.option")
+    rejects(tampered(variants.STANDARD, lambda d: d["ending"].update(tie="coin")), "$.ending.tie")
+    rejects(tampered(variants.STANDARD, lambda d: d["deck"].update(lowest_rank=7)), "$.deck.lowest_rank")
+    state = playing_mid_trick()
+    rejects(tampered(state, lambda d: d.update(phase="sleeping")), "$.phase")
+    rejects(tampered(state, lambda d: d.update(pass_direction=1)), "$.pass_direction")
+
+
+def test_a_module_class_that_does_not_exist() -> None:
+    rejects(tampered(variants.STANDARD, lambda d: d["deck"].update(type="TriplePack")), "$.deck.type")
+    rejects(tampered(variants.STANDARD, lambda d: d["deck"].update(type="PassCycle")), "$.deck.type")
+    play_in_extras = {"type": "Play", "seat": 0, "card": "QS"}
+    rejects(tampered(variants.STANDARD, lambda d: d["extras"].append(play_in_extras)), "$.extras[0].type")
+    rejects(
+        tampered(playing_mid_trick(), lambda d: d["rules"]["moon"].update(type="Rules")), "$.rules.moon.type"
+    )
+
+
+def test_rules_the_library_rejects() -> None:
+    across = rejects(
+        tampered(variants.BLACK_LADY_3, lambda d: d["passing"].update(directions=["across"])), "$"
+    )
+    assert "across" in str(across)
+    rejects(tampered(variants.STANDARD, lambda d: d.update(duplicates={"type": "CancelPairs"})), "$")
+    rejects(tampered(variants.STANDARD, lambda d: d["passing"].update(cards=-1)), "$.passing")
+    rejects(tampered(variants.STANDARD, lambda d: d["passing"].update(directions=[])), "$.passing")
+    rejects(tampered(variants.STANDARD, lambda d: d["passing"].update(directions=["dealer"])), "$.passing")
+    rejects(tampered(variants.STANDARD, lambda d: d["deck"].update(players=5)), "$.deck")
+    rejects(tampered(variants.STANDARD, lambda d: d["deck"].update(removed=["2C", "2C"])), "$.deck")
+    rejects(tampered(variants.STANDARD, lambda d: d["scoring"]["values"].update({"10H": 3})), "$.scoring")
+    penalties = [{"type": "RevokePenalty", "points": None}] * 2
+    rejects(tampered(variants.STANDARD, lambda d: d.update(extras=penalties)), "$")
+    rejects(tampered(playing_mid_trick(), lambda d: d["rules"]["deck"].update(players=3)), "$.rules")
+
+
+# ---------------------------------------------------------------- rejections: inconsistent states
+
+
+def move_card(data: dict[str, Any], source: tuple[str, int], target: tuple[str, int]) -> None:
+    card = data[source[0]][source[1]].pop(0)
+    data[target[0]][target[1]] = sort_cards([*data[target[0]][target[1]], card])
+
+
+def test_a_card_twice() -> None:
+    state = playing_mid_trick()
+
+    def duplicate(d: dict[str, Any]) -> None:
+        d["hands"][2] = sort_cards([*d["hands"][2][1:], d["hands"][0][0]])
+
+    error = rejects(tampered(state, duplicate), "$.hands[2][")
+    assert "two places" in str(error) and "$.hands[0][0]" in str(error)
+    rejects(tampered(state, lambda d: d["trick"].append(d["trick"][0])), "$.trick[2]")
+    rejects(tampered(state, lambda d: d["carry_over"].append(d["hands"][1][0])), "$.carry_over[0]")
+
+
+def test_a_card_missing() -> None:
+    state = playing_mid_trick()
+    taker = next(seat for seat, taken in enumerate(state.taken) if taken)
+    error = rejects(tampered(state, lambda d: d["taken"][taker].pop()), "$")
+    assert "missing" in str(error)
+
+
+def test_a_card_not_in_the_pack() -> None:
+    state = hj.new_game(variants.BLACK_LADY_3, seed=1)
+
+    def add_2d(d: dict[str, Any]) -> None:
+        d["hands"][0] = sort_cards([*d["hands"][0][1:], "2D"])
+
+    assert "not in the pack" in str(rejects(tampered(state, add_2d), "$.hands[0]["))
+
+
+def test_cards_out_of_order_or_listed_twice() -> None:
+    state = playing_mid_trick()
+    rejects(tampered(state, lambda d: d["hands"][1].reverse()), "$.hands[1][1]")
+    rejects(tampered(state, lambda d: d["hands"][1].__setitem__(1, d["hands"][1][0])), "$.hands[1][1]")
+
+
+def test_hand_sizes_between_tricks() -> None:
+    state = find_state(variants.STANDARD, lambda s: len(s.tricks) == 3 and not s.trick)
+    error = rejects(tampered(state, lambda d: move_card(d, ("hands", 0), ("hands", 1))), "$.hands[0]")
+    assert "holds 9 cards" in str(error)
+
+
+def test_hand_sizes_during_a_trick() -> None:
+    state = playing_mid_trick()
+    played, waiting = state.trick[0].seat, state.to_move[0]
+    rejects(tampered(state, lambda d: move_card(d, ("hands", waiting), ("hands", played))), "$.hands[")
+
+
+def test_hand_sizes_of_a_finished_hand() -> None:
+    rejects(tampered(moon_choice(), lambda d: move_card(d, ("taken", 0), ("hands", 2))), "$.hands[2]")
+
+
+def test_a_trick_longer_than_the_players() -> None:
+    def overfull(d: dict[str, Any]) -> None:
+        for seat in range(4):
+            if len(d["trick"]) < 4:
+                d["trick"].append(d["hands"][seat].pop())
+
+    rejects(tampered(playing_mid_trick(), overfull), "$.trick")
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda d: d.update(dealer=4), "$.dealer"),
+        (lambda d: d.update(dealer=-1), "$.dealer"),
+        (lambda d: d.update(trick_leader=7), "$.trick_leader"),
+        (lambda d: d.update(trick_leader=(d["trick_leader"] + 1) % 4), "$.trick_leader"),
+        (lambda d: d["tricks"][0].update(winner=9), "$.tricks[0].winner"),
+        (lambda d: d["tricks"][0].update(leader=-2), "$.tricks[0].leader"),
+        (lambda d: d["tricks"][0].update(winner=(d["tricks"][0]["winner"] + 1) % 4), "$.tricks[0].winner"),
+        (lambda d: d["tricks"][1].update(leader=(d["tricks"][1]["leader"] + 1) % 4), "$.tricks[1].leader"),
+        (lambda d: d["tricks"][0]["cards"].pop(), "$.tricks[0].cards"),
+        (lambda d: d.update(announcers=[4]), "$.announcers[0]"),
+        (lambda d: d.update(winners=[0, 0]), "$.winners"),
+        (lambda d: d.update(shooter=10**30), "$.shooter"),
+        (
+            lambda d: d["score_sheet"].append(d["score_sheet"][0] if d["score_sheet"] else {}),
+            "$.score_sheet[0]",
+        ),
+    ],
+)
+def test_seats_out_of_range_or_wrong(change: Callable[[Any], object], path: str) -> None:
+    rejects(tampered(playing_mid_trick(), change), path)
+
+
+def test_pending_seats_outside_the_table() -> None:
+    state = standard_passing_some_passed()
+    rejects(tampered(state, lambda d: d["pending"].append(4)), "$.pending[2]")
+    rejects(tampered(state, lambda d: d["pending"].append(-1)), "$.pending[2]")
+    rejects(tampered(state, lambda d: d["pending"].append(10**100)), "$.pending[2]")
+    rejects(tampered(state, lambda d: d["pending"].insert(0, 3)), "$.pending[1]")
+    rejects(tampered(state, lambda d: d.update(pending=[])), "$.pending")
+    rejects(tampered(state, lambda d: d.update(pending=[1, 2, 3])), "$.passing[2]")
+    rejects(tampered(pass_to_dealer_without_dealer(), lambda d: d["pending"].append(2)), "$.pending")
+
+
+@pytest.mark.parametrize(
+    ("example", "change", "path"),
+    [
+        (playing_mid_trick, lambda d: d.update(phase="moon_choice"), "$.shooter"),
+        (playing_mid_trick, lambda d: d.update(phase="game_over"), "$.winners"),
+        (playing_mid_trick, lambda d: d.update(phase="passing"), "$.pending"),
+        (playing_mid_trick, lambda d: d.update(phase="announcing"), "$.pending"),
+        (playing_mid_trick, lambda d: d.update(shooter=1), "$.shooter"),
+        (playing_mid_trick, lambda d: d.update(winners=[1]), "$.winners"),
+        (playing_mid_trick, lambda d: d.update(hearts_broken=not d["hearts_broken"]), "$.hearts_broken"),
+        (playing_mid_trick, lambda d: d.update(exchanges=[]), "$.exchanges"),
+        (playing_mid_trick, lambda d: d.update(deal_count=2), "$.deal_count"),
+        (playing_mid_trick, lambda d: d.update(hand_index=1), "$.hand_index"),
+        (playing_mid_trick, lambda d: d.update(phase="announcing", pending=[0, 1, 2, 3]), "$.phase"),
+        (moon_choice, lambda d: d.update(shooter=None), "$.shooter"),
+        (moon_choice, lambda d: d.update(shooter=1), "$.shooter"),
+        (moon_choice, lambda d: d.update(phase="playing", shooter=None), "$.tricks"),
+        (game_over, lambda d: d.update(winners=[]), "$.winners"),
+        (
+            game_over,
+            lambda d: d.update(winners=[next(w for w in range(4) if w not in d["winners"])]),
+            "$.winners",
+        ),
+        (game_over, lambda d: d.update(phase="playing", winners=[]), "$.hand_index"),
+        (
+            game_over,
+            lambda d: d.update(score_sheet=d["score_sheet"][:1], scores=d["score_sheet"][0]["totals"]),
+            "$",
+        ),
+        (standard_passing_some_passed, lambda d: d.update(phase="playing", pending=[]), "$.passing"),
+        (standard_passing_some_passed, lambda d: d.update(hearts_broken=True), "$.hearts_broken"),
+        (standard_passing_some_passed, lambda d: d.update(pass_direction="right"), "$.pass_direction"),
+        (standard_passing_some_passed, lambda d: d.update(trick_leader=2), "$.trick_leader"),
+        (standard_passing_some_passed, lambda d: d.update(announcers=[1]), "$.announcers"),
+        (announcing, lambda d: d.update(announcers=[(d["dealer"] + 3) % 4]), "$.announcers[0]"),
+        (announcing, lambda d: d.update(pending=[0, 2]), "$.pending"),
+        (announcing, lambda d: d.update(phase="playing", pending=[]), "$.trick_leader"),
+        (double_deck_carry_over, lambda d: d.update(carry_over=[]), "$"),
+        (revoke_ends_the_game, lambda d: d["score_sheet"][-1].update(revoke=None), "$.tricks"),
+        (
+            revoke_ends_the_game,
+            lambda d: d["score_sheet"][-1]["raw"].__setitem__(0, 1),
+            "$.score_sheet[0].raw",
+        ),
+    ],
+)
+def test_a_phase_inconsistent_with_the_rest(
+    example: Callable[[], hj.State], change: Callable[[Any], object], path: str
+) -> None:
+    rejects(tampered(example(), change), path)
+
+
+def test_scores_that_do_not_add_up() -> None:
+    state = find_state(variants.STANDARD, lambda s: len(s.score_sheet) == 2 and s.phase is hj.Phase.PLAYING)
+    sheet = "$.score_sheet"
+    rejects(
+        tampered(state, lambda d: d["score_sheet"][0]["totals"].__setitem__(1, 99)), f"{sheet}[0].totals[1]"
+    )
+    rejects(
+        tampered(state, lambda d: d["score_sheet"][1]["points"].__setitem__(2, 99)), f"{sheet}[1].totals[2]"
+    )
+    rejects(tampered(state, lambda d: d["scores"].__setitem__(3, 99)), "$.scores")
+    rejects(tampered(state, lambda d: d.update(score_sheet=[])), "$.scores")
+    rejects(tampered(state, lambda d: d["score_sheet"][1].update(hand_index=5)), f"{sheet}[1].hand_index")
+    rejects(tampered(state, lambda d: d["score_sheet"][1].update(dealer=3)), f"{sheet}[1].dealer")
+    rejects(tampered(state, lambda d: d["score_sheet"][0].update(raw=[0, 0])), f"{sheet}[0].raw")
+    rejects(
+        tampered(state, lambda d: d["score_sheet"][0].update(moon_choice="reset")), f"{sheet}[0].moon_choice"
+    )
+    rejects(tampered(state, lambda d: d["score_sheet"][0].update(shooter=9)), f"{sheet}[0].shooter")
+    rejects(
+        tampered(hj.new_game(variants.STANDARD, seed=2), lambda d: d.update(scores=[0, 0, 0, 1])), "$.scores"
+    )
+
+
+def test_a_tampered_exchange_or_deal() -> None:
+    state = find_state(variants.STANDARD, lambda s: s.hand_index == 1 and s.phase is hj.Phase.PLAYING)
+
+    def swap_received(d: dict[str, Any]) -> None:
+        got = d["exchanges"][0]["received"]
+        got[0], got[1] = got[1], got[0]
+
+    def swap_dealt(d: dict[str, Any]) -> None:
+        d["dealt"][0], d["dealt"][1] = d["dealt"][1], d["dealt"][0]
+
+    rejects(tampered(state, swap_received), "$.exchanges[0].received[0]")
+    rejects(tampered(state, swap_dealt), "$")
+    rejects(tampered(state, lambda d: d.update(seed=d["seed"] + 1)), "$.dealt")
+    first = standard_passing_some_passed()
+    rejects(tampered(first, lambda d: move_card(d, ("passing", 0), ("hands", 0))), "$.passing[0]")
+
+
+def test_a_tampered_hand_that_keeps_every_count() -> None:
+    def swap(d: dict[str, Any]) -> None:
+        a, b = d["hands"][0][0], d["hands"][1][0]
+        d["hands"][0] = sort_cards([b, *d["hands"][0][1:]])
+        d["hands"][1] = sort_cards([a, *d["hands"][1][1:]])
+
+    rejects(tampered(playing_mid_trick(), swap), "$.hands[0]")
+
+
+def test_a_tampered_double_deck_copy() -> None:
+    data = json.loads(dumps(double_deck_carry_over()))
+    seat, i = next((s, i) for s, hand in enumerate(data["hands"]) for i, c in enumerate(hand) if "#2" in c)
+    data["hands"][seat][i] = data["hands"][seat][i].split("#")[0]
+    rejects(json.dumps(data), "$")
+
+
+def test_validate_state_accepts_what_the_engine_makes() -> None:
+    state = hj.new_game(variants.FIVE_PLAYERS, seed=1)
+    for before, _ in random_play(state, random.Random(1), 200):
+        validate_state(before)
+
+
+# ---------------------------------------------------------------- registering a module of one's own
+
+
+@attrs.frozen
+class EveryHandRight(rules.Passing):
+    """A user's passing module: ``cards`` to the right, every hand."""
+
+    cards: int = 2
+    note: str | None = None
+
+    def direction(self, hand_index: int, players: int, chance: Any = None) -> PassDirection:
+        return PassDirection.RIGHT
+
+    def stage_counts(self, direction: PassDirection) -> tuple[int, ...]:
+        return (self.cards,)
+
+
+def test_a_users_module_needs_registering() -> None:
+    chosen = hj.Rules(passing=EveryHandRight(note="house"))
+    if EveryHandRight not in serialize._BY_CLASS:  # not registered by an earlier run
+        with pytest.raises(FormatError, match=r"^\$\.passing: "):
+            dumps(chosen)
+        rejects(json.dumps({"type": "EveryHandRight", "version": 1, "cards": 2, "note": None}), "$.type")
+    assert register(EveryHandRight) is EveryHandRight
+    assert register(EveryHandRight) is EveryHandRight  # again: nothing changes
+    round_trip(chosen)
+    round_trip(EveryHandRight(cards=1))
+    state = hj.new_game(chosen, seed=9)
+    state = hj.apply(state, hj.legal_moves(state)[0])
+    assert_same_game(loads(dumps(state)), state)
+    rejects(tampered(chosen, lambda d: d["passing"].update(note=3)), "$.passing.note")
+
+
+def test_register_refuses_what_it_cannot_write() -> None:
+    with pytest.raises(TypeError):
+        register(int)
+
+    @attrs.frozen
+    class Tagged(rules.HouseRule):
+        type: int = 0
+
+    with pytest.raises(TypeError, match="type"):
+        register(Tagged)
+
+    @attrs.frozen
+    class Floaty(rules.HouseRule):
+        share: float = 0.5
+
+    with pytest.raises(TypeError, match="float"):
+        register(Floaty)
+
+    @attrs.frozen
+    class Play(rules.HouseRule):  # the name of a library class
+        pass
+
+    with pytest.raises(FormatError, match="Play"):
+        register(Play)
+    register(Play, name="MyTestPlay")
+    assert loads(dumps(Play())) == Play()
+    assert json.loads(dumps(Play()))["type"] == "MyTestPlay"
+
+
+def test_dumps_refuses_values_it_does_not_know() -> None:
+    for value in (object(), 3, "QS", [hj.Play(0, "QS")], hj.Phase.PLAYING, rules.HouseRule()):
+        with pytest.raises(FormatError):
+            dumps(value)
+
+
+# ---------------------------------------------------------------- game records
+
+
+def test_game_records_round_trip() -> None:
+    if importlib.util.find_spec("hartenjagen.records") is None:
+        pytest.skip("hartenjagen.records does not exist yet")
+    record_class = importlib.import_module("hartenjagen.records").GameRecord
+    state = hj.new_game(variants.STANDARD, seed=4)
+    played = tuple(move for _, move in random_play(state, random.Random(4), 30))
+    record = record_class(rules=variants.STANDARD, seed=4, dealer=0, deal=None, moves=played)
+    data = json.loads(dumps(record))
+    assert data["type"] == "GameRecord" and data["version"] == 1
+    assert data["moves"][0]["type"] == "Pass" and data["deal"] is None
+    round_trip(record)
+    maria = hj.new_game(variants.BLACK_MARIA, seed=1, dealer=2)
+    dealt = record_class(rules=variants.BLACK_MARIA, seed=1, dealer=2, deal=maria.hands, moves=())
+    round_trip(dealt)
+    rejects(tampered(record, lambda d: d["moves"].__setitem__(0, {"type": "Trick"})), "$.moves[0].type")
+    rejects(tampered(record, lambda d: d.pop("seed")), "$.seed")
+
+
+# ---------------------------------------------------------------- fuzzing
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+type_names = st.sampled_from(
+    ["Play", "Pass", "State", "Rules", "HandResult", "Trick", "PlayerView", "Card", "TrickWon", "GameRecord"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_random_json_only_raises_format_error(value: object) -> None:
+    with contextlib.suppress(FormatError):
+        loads(json.dumps(value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(type_names, st.dictionaries(st.text(max_size=12), json_values, max_size=6))
+def test_random_objects_of_known_types_only_raise_format_error(name: str, fields: dict[str, object]) -> None:
+    with contextlib.suppress(FormatError):
+        loads(json.dumps({**fields, "type": name, "version": 1}))
+
+
+def nodes(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every value inside ``data``."""
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from nodes(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from nodes(value, (*path, i))
+
+
+def documents() -> list[str]:
+    out = [dumps(EXAMPLES[name]()) for name in EXAMPLES]
+    state = playing_mid_trick()
+    out += [dumps(view(state, 0)), dumps(public_view(state)), dumps(variants.ACHTERHOEK)]
+    out += [dumps(event) for event in step(state, hj.legal_moves(state)[0])[1]]
+    return out
+
+
+DOCUMENTS = documents()
+nearby: st.SearchStrategy[Any] = (
+    st.integers(-2, 60)
+    | st.sampled_from(["QS", "2C", "AH", "QS#2", "left", "playing", "game_over", None, True])
+    | st.builds(list)
+    | st.builds(dict)
+)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(DOCUMENTS), st.data())
+def test_tampered_documents_raise_format_error_or_load_playable_states(
+    text: str, data: st.DataObject
+) -> None:
+    document = json.loads(text)
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(list(nodes(document))))
+        if not path:
+            continue
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        action = data.draw(st.sampled_from(["replace", "replace", "delete", "add"]))
+        if action == "replace":
+            parent[path[-1]] = data.draw(nearby | json_values)
+        elif action == "delete":
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent[data.draw(st.text(max_size=6))] = data.draw(nearby)
+        else:
+            parent.insert(path[-1], data.draw(nearby))
+    try:
+        value = loads(json.dumps(document))
+    except FormatError:
+        return
+    if isinstance(value, hj.State) and not value.is_over:
+        legal = hj.legal_moves(value)
+        assert len(legal) > 0
+        hj.apply(value, legal[data.draw(st.integers(0, len(legal) - 1))])
