@@ -43,6 +43,9 @@ from hartenjagen.table import Table, table_for
 Code = IllegalMoveCode
 _new_state = tuple.__new__
 _NO_MOVES: tuple[Move, ...] = ()
+#: The legal plays ``legal_moves`` last computed, so that ``apply`` of one of them does not compute
+#: them again. A cache only: it never changes a result (it is checked by identity of the state).
+_last_play_mask: tuple[object, int] = (None, 0)
 _INDEX = {name: index for index, (name, _) in enumerate(_FIELDS)}
 #: The codes of the play chain: a revoke-penalty house rule lets these plays through.
 _RULE_CODES = frozenset(
@@ -269,9 +272,11 @@ def legal_moves(state: State) -> Sequence[Move]:
     phase = state.phase
     table = state._table
     if phase is Phase.PLAYING:
+        global _last_play_mask
         seat = (state._leader + len(state._trick_cards)) % table.players
         mask = _play_mask(state, state._hand_masks[seat])
-        return PlayMoves(seat, table.plays[seat], table.distinct(mask))
+        _last_play_mask = (state, mask)
+        return PlayMoves(seat, table.plays[seat], mask if table.copies == 1 else table.distinct(mask))
     if phase is Phase.PASSING:
         passing = table.rules.passing
         stage = len(state._pass_log)
@@ -421,7 +426,10 @@ def apply(state: State, move: Move) -> State:
         seat = (state._leader + len(state._trick_cards)) % table.players
         if move.seat == seat:
             hand = state._hand_masks[seat]
-            bits = hand & table.bits_of[move.card.index] & _play_mask(state, hand)
+            last_state, mask = _last_play_mask
+            if last_state is not state:
+                mask = _play_mask(state, hand)
+            bits = hand & table.bits_of[move.card.index] & mask
             if bits:
                 return _play(state, seat, bits & -bits)
     return _apply(state, move, None)

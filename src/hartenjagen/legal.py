@@ -71,6 +71,17 @@ class PlayMoves(_LazyMoves):
     @overload
     def __getitem__(self, index: slice) -> tuple[Play, ...]: ...
     def __getitem__(self, index: int | slice) -> Play | tuple[Play, ...]:
+        if type(index) is int and self._items is None:
+            # One move asked for (a random choice): walk to its bit instead of listing them all.
+            mask = self._mask
+            size = mask.bit_count()
+            if index < 0:
+                index += size
+            if not 0 <= index < size:
+                raise IndexError("legal move index out of range")
+            for _ in range(index):
+                mask &= mask - 1
+            return self._plays[(mask & -mask).bit_length() - 1]
         return self._materialize()[index]
 
     def __iter__(self) -> Iterator[Play]:
