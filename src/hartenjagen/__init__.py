@@ -23,6 +23,7 @@ from hartenjagen.errors import (
 )
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, MoveError, Pass, Play
 from hartenjagen.records import GameRecord, RecordError
+from hartenjagen.rollout import RolloutError, rollout
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.serialize import FormatError, dumps, loads
@@ -53,6 +54,7 @@ __all__ = [
     "PlayerView",
     "Rank",
     "RecordError",
+    "RolloutError",
     "Rules",
     "RulesError",
     "SetupError",
@@ -71,6 +73,7 @@ __all__ = [
     "new_game",
     "notation",
     "public_view",
+    "rollout",
     "rules",
     "step",
     "variants",
