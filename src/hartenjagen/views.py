@@ -16,6 +16,7 @@ from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardsExchanged, Event
 from hartenjagen.moves import Move, Play
+from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import HandResult, Phase, State, Trick
 
@@ -38,6 +39,8 @@ class PlayerView:
     """
 
     seat: int | None
+    #: the rules of the game (public: every player knows them)
+    rules: Rules
     players: int
     phase: Phase
     hand_index: int
@@ -118,6 +121,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
             passing = table.cards(state._passed_masks[seat])
     return PlayerView(
         seat=seat,
+        rules=state.rules,
         players=state.players,
         phase=state.phase,
         hand_index=state.hand_index,
