@@ -35,6 +35,16 @@ replays it. To reach the rare rules (shooting the moon, a leader holding only
 hearts and the Q♠, forced penalty cards on trick one, seats winning no trick)
 part of the hands are dealt with one seat holding the Q♠ and many hearts, and
 in some of those that seat plays its highest cards and the others their lowest.
+
+OpenSpiel plays single hands only; ``test_whole_games_agree_with_openspiel_hand_by_hand``
+checks whole games. It plays ``N_GAMES`` games to 100 in our engine, each with
+random flags, as ``variants.openspiel(**flags)`` with the pass cycle left,
+right, across, hold (no passing without ``pass_cards``) and
+``ScoreLimit(100)``, and replays every hand in OpenSpiel: the same deal (our
+``state.dealt``), the same pass direction, passes and plays. It checks the
+legal cards at every play and each hand's points, that our running totals are
+the sums of OpenSpiel's hand points, that the game ends exactly when a total
+reaches 100, and the winners. ``play_game(index)`` replays game ``index``.
 """
 
 from __future__ import annotations
@@ -46,6 +56,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import attrs
 import pytest
 
 import hartenjagen as hj
@@ -338,3 +349,163 @@ def test_hands_agree_with_openspiel() -> None:
         "forced penalty card on trick 1",
     ):
         assert coverage[situation] > 0, f"seed {BASE_SEED}: no hand exercised {situation!r}: {dict(coverage)}"
+
+
+# ---------------------------------------------------------------- whole games, hand by hand
+
+#: Whole games per run of the multi-hand test (each to 100 points: some ten hands).
+N_GAMES = 100
+#: Our pass cycle in the multi-hand games; OpenSpiel draws each hand's direction, we give it ours.
+PASS_CYCLE = (hj.PassDirection.LEFT, hj.PassDirection.RIGHT, hj.PassDirection.ACROSS, hj.PassDirection.HOLD)
+#: Our direction -> OpenSpiel's pass-direction chance action.
+OS_DIRECTION: dict[hj.PassDirection, int] = {
+    direction: action for action, direction in PASS_DIRECTIONS.items()
+}
+GAME_LIMIT = 100
+
+
+def multi_hand_rules(flags: dict[str, bool]) -> hj.Rules:
+    """OpenSpiel's hand with these flags, played as a whole game: pass left, right, across, hold; to 100."""
+    rules = hj.variants.openspiel(pass_direction=hj.PassDirection.LEFT, **flags)
+    passing = hj.rules.passing.PassCycle(directions=PASS_CYCLE) if flags["pass_cards"] else rules.passing
+    return attrs.evolve(rules, passing=passing, ending=hj.rules.ending.ScoreLimit(GAME_LIMIT))
+
+
+@dataclass
+class GameLog:
+    """What happened in one whole game: the context of a failure, and coverage counts."""
+
+    index: int
+    seed: str
+    flags: dict[str, bool]
+    hand: int = 0
+    events: list[str] = field(default_factory=list)
+    coverage: Counter[str] = field(default_factory=Counter)
+
+    def fail(self, what: str) -> str:
+        history = "\n  ".join(self.events[-12:])
+        return (
+            f"OpenSpiel disagrees with hartenjagen in game {self.index}, hand {self.hand + 1} "
+            f"(seed {self.seed!r})\nflags: {self.flags}\n{what}\nlast events:\n  {history}\n"
+            f"replay: play_game({self.index}) in tests/test_openspiel_differential.py "
+            f"with HJ_OPENSPIEL_SEED={BASE_SEED}"
+        )
+
+
+def _replay_hand(
+    ours: hj.State, game: Any, rng: random.Random, log: GameLog
+) -> tuple[hj.State, tuple[int, ...]]:
+    """Play our current hand to its end and the same hand in OpenSpiel; return our next state and OpenSpiel's points."""
+    hand_index = ours.hand_index
+    log.hand = hand_index
+    direction = ours.pass_direction
+    assert direction is PASS_CYCLE[hand_index % 4] or not log.flags["pass_cards"], log.fail(
+        f"our pass {direction}"
+    )
+    theirs = game.new_initial_state()
+    action = OS_DIRECTION[direction]
+    assert action in theirs.legal_actions(), log.fail(f"OpenSpiel cannot pass {direction.value}")
+    theirs.apply_action(action)
+    # Deal our hand's cards: OpenSpiel's i-th card dealt goes to seat i % 4.
+    dealt = ours.dealt
+    for i in range(52):
+        theirs.apply_action(os_action(dealt[i % PLAYERS][i // PLAYERS]))
+    assert [sorted(h) for h in theirs.to_struct().hands] == [sorted(map(str, h)) for h in dealt], log.fail(
+        f"OpenSpiel dealt {theirs.to_struct().hands}, ours {dealt}"
+    )
+    log.events.append(f"hand {hand_index + 1}: dealer {ours.dealer}, pass {direction.value}")
+    log.coverage[f"pass {direction.value}"] += 1
+
+    if ours.phase is hj.Phase.PASSING:
+        for seat in range(PLAYERS):
+            assert theirs.current_player() == seat, log.fail(
+                f"OpenSpiel's passer is {theirs.current_player()}"
+            )
+            hand = ours.hands[seat]
+            assert {os_card(a) for a in theirs.legal_actions()} == set(hand), log.fail(
+                f"seat {seat} pass options"
+            )
+            chosen = rng.sample(hand, 3)
+            ours = hj.apply(ours, hj.Pass(seat, chosen))
+            for card in chosen:
+                theirs.apply_action(os_action(card))
+            log.events.append(f"seat {seat} passes {_cards(chosen)}")
+        theirs_hands = [sorted(h) for h in theirs.to_struct().hands]
+        ours_hands = [sorted(str(c) for c in hand) for hand in ours.hands]
+        assert theirs_hands == ours_hands, log.fail(
+            f"hands after the exchange: {theirs_hands} vs {ours_hands}"
+        )
+    assert ours.phase is hj.Phase.PLAYING, log.fail(f"our phase after passing is {ours.phase}")
+
+    # A moon attempt now and then: one seat plays high, the others low.
+    shooter = rng.randrange(PLAYERS) if rng.random() < 0.3 else -1
+    for position in range(52):
+        seat = theirs.current_player()
+        where = f"trick {position // PLAYERS + 1}, card {position % PLAYERS + 1}, seat {seat}"
+        assert ours.hand_index == hand_index and ours.to_move == (seat,), log.fail(
+            f"{where}: OpenSpiel's seat to play, ours {ours.to_move} in hand {ours.hand_index + 1}"
+        )
+        their_cards = sorted(os_card(a) for a in theirs.legal_actions())
+        moves = hj.legal_moves(ours)
+        plays = [move for move in moves if isinstance(move, hj.Play) and move.seat == seat]
+        assert len(plays) == len(moves), log.fail(f"{where}: our moves are not all plays by seat {seat}")
+        our_cards = sorted(move.card for move in plays)
+        assert their_cards == our_cards, log.fail(
+            f"{where}: legal cards differ\n  OpenSpiel {_cards(their_cards)}\n  ours      {_cards(our_cards)}\n"
+            f"  hand {_cards(ours.hands[seat])}; trick {[str(p) for p in ours.trick]}; "
+            f"hearts broken (ours) {ours.hearts_broken}, (OpenSpiel) {theirs.hearts_broken()}"
+        )
+        card = _choose(rng, our_cards, seat, shooter)
+        ours = hj.apply(ours, hj.Play(seat, card))
+        theirs.apply_action(os_action(card))
+        log.events.append(f"{where} plays {card} from {_cards(our_cards)}")
+    assert theirs.is_terminal(), log.fail("OpenSpiel's hand did not end")
+    assert len(ours.score_sheet) == hand_index + 1, log.fail("our hand did not end")
+    their_points = tuple(OPENSPIEL_TOTAL - round(r) for r in theirs.returns())
+    result = ours.score_sheet[hand_index]
+    assert result.points == their_points, log.fail(
+        f"hand points differ: OpenSpiel {their_points}, ours {result.points} (raw {result.raw}, shooter {result.shooter})"
+    )
+    if result.shooter is not None:
+        log.coverage["moon"] += 1
+    return ours, their_points
+
+
+def play_game(index: int) -> GameLog:
+    """Play whole game ``index`` in our engine and each of its hands in OpenSpiel, asserting they agree."""
+    seed = f"{BASE_SEED}/game/{index}"
+    rng = random.Random(seed)
+    flags = flags_for(rng.randrange(1 << len(FLAGS)))
+    log = GameLog(index, seed, flags)
+    game = pyspiel.load_game("hearts", dict(flags))
+    ours = hj.new_game(multi_hand_rules(flags), seed=rng.randrange(1 << 32), dealer=rng.randrange(PLAYERS))
+    totals = [0] * PLAYERS
+    while not ours.is_over:
+        ours, points = _replay_hand(ours, game, rng, log)
+        totals = [total + p for total, p in zip(totals, points, strict=True)]
+        # Our running totals are the sums of OpenSpiel's hand points; the game ends once one reaches 100.
+        assert list(ours.scores) == totals, log.fail(f"our totals {ours.scores}, OpenSpiel's sums {totals}")
+        assert ours.is_over == (max(totals) >= GAME_LIMIT), log.fail(f"game over {ours.is_over} at {totals}")
+        assert len(ours.score_sheet) < 200, log.fail("the game does not end")
+    lowest = min(totals)
+    assert ours.winners == tuple(s for s in range(PLAYERS) if totals[s] == lowest), log.fail(
+        f"winners {ours.winners} with totals {totals}"
+    )
+    log.coverage["hands"] += len(ours.score_sheet)
+    log.coverage["games"] += 1
+    return log
+
+
+def test_whole_games_agree_with_openspiel_hand_by_hand() -> None:
+    coverage: Counter[str] = Counter()
+    flag_settings: set[tuple[str, bool]] = set()
+    for index in range(N_GAMES):
+        log = play_game(index)
+        coverage += log.coverage
+        flag_settings |= set(log.flags.items())
+    print(f"\n{N_GAMES} whole games agree with OpenSpiel (seed {BASE_SEED}): {dict(coverage)}")
+    assert N_GAMES >= 30 and coverage["games"] == N_GAMES
+    for situation in ("moon", "pass left", "pass right", "pass across", "pass hold"):
+        assert coverage[situation] > 0, f"seed {BASE_SEED}: no hand exercised {situation!r}: {dict(coverage)}"
+    # Every flag was on in some game and off in another.
+    assert flag_settings == {(name, value) for name in FLAGS for value in (False, True)}
