@@ -1,0 +1,644 @@
+"""The test kit ``hartenjagen.testing``: its strategies draw what they promise, and ``check_rules`` works.
+
+- every preset, and a hypothesis-driven sample of the compositions ``testing.rules()`` draws, pass
+  ``check_rules``;
+- ``testing.rules()`` reaches every module class of every slot, and ``testing.modules`` every
+  option of every class (all pass cycles and counts, both pass-and-return readings, both dealer
+  pools, every first-trick and heart-lead option, every named points table, every moon class
+  with both moon sets, every ending option); a double deck is the only one with ``CancelPairs``;
+- ``base=`` keeps a ruleset's slots unless a slot is given;
+- ``games``, ``moves`` and ``playouts`` give states reached by legal play, legal and illegal
+  moves, and whole games;
+- ``check_rules`` catches broken rule modules of a user's own (a lead rule that offers cards not
+  in the hand, an ending that never ends, a house rule that leaves no legal move, one that peeks
+  at other hands, one that changes as it is used) with a short counterexample that replays;
+- importing the kit without hypothesis says how to install it.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import inspect
+import itertools
+import pickle
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+import hartenjagen as hj
+from hartenjagen import rules, testing, variants
+from hartenjagen.cards import ALL_CARDS
+from hartenjagen.rules.ending import Ending
+from hartenjagen.rules.leading import Leading
+from hartenjagen.rules.passing import PassDirection
+
+FAST = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+#: Many draws, no shrinking: for tests that collect what the strategies reach.
+SURVEY = settings(
+    FAST,
+    phases=[Phase.generate],
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+
+#: The slot of each rule module, and the base class of its modules.
+SLOT_MODULES: dict[str, tuple[Any, type]] = {
+    "deck": (rules.deck, rules.Deck),
+    "duplicates": (rules.duplicates, rules.Duplicates),
+    "passing": (rules.passing, rules.Passing),
+    "opening": (rules.opening, rules.Opening),
+    "first_trick": (rules.first_trick, rules.FirstTrick),
+    "leading": (rules.leading, rules.Leading),
+    "scoring": (rules.scoring, rules.Scoring),
+    "extras": (rules.extras, rules.HouseRule),
+    "moon": (rules.moon, rules.Moon),
+    "ending": (rules.ending, rules.Ending),
+}
+
+
+def library_classes(slot: str) -> set[type]:
+    """Every public concrete module class the library defines for ``slot``."""
+    module, base = SLOT_MODULES[slot]
+    return {
+        value
+        for name, value in vars(module).items()
+        if isinstance(value, type)
+        and issubclass(value, base)
+        and value is not base
+        and not name.startswith("_")
+        and not inspect.isabstract(value)
+        and value.__module__ == module.__name__
+    }
+
+
+def test_the_public_api_and_its_keyword_only_arguments():
+    assert sorted(testing.__all__) == sorted(
+        [
+            "ANY",
+            "SLOTS",
+            "RulesCheckFailed",
+            "cards",
+            "check_rules",
+            "decks",
+            "games",
+            "modules",
+            "moves",
+            "playouts",
+            "rules",
+        ]
+    )
+    #: The one positional argument of each function (the rest are keyword-only).
+    positional = {"modules": ["slot"], "moves": ["state"], "check_rules": ["rules"]}
+    for name in testing.__all__:
+        function = getattr(testing, name)
+        if not inspect.isfunction(function):
+            continue
+        assert function.__doc__, name
+        parameters = inspect.signature(function).parameters.values()
+        assert [p.name for p in parameters if p.kind is p.POSITIONAL_OR_KEYWORD] == positional.get(
+            name, []
+        ), name
+        assert all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY, p.VAR_KEYWORD) for p in parameters), (
+            name
+        )
+
+
+def test_the_slots_are_the_rules_fields():
+    assert set(testing.SLOTS) == {field.name for field in attrs.fields(hj.Rules)}
+    assert set(SLOT_MODULES) == set(testing.SLOTS)
+
+
+# ---------------------------------------------------------------- check_rules passes good rules
+
+
+@pytest.mark.parametrize("preset", variants.ALL, ids=[p.name for p in variants.ALL])
+def test_every_preset_passes_check_rules(preset):
+    testing.check_rules(preset.rules, games=2, seed=10)
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        pytest.param(variants.hoemke(3, 3, 4, 4), id="pass_and_return_hoemke"),
+        pytest.param(variants.hoemke(4, 4, 3, 3), id="pass_to_dealer_hoemke"),
+        pytest.param(attrs.evolve(variants.STANDARD, moon=rules.moon.SHOOTER_CHOICE), id="shooter_choice"),
+        pytest.param(
+            attrs.evolve(variants.DUTCH, extras=(rules.extras.RevokePenalty(),)), id="revoke_penalty"
+        ),
+    ],
+)
+def test_rule_shapes_the_presets_lack_pass_check_rules(ruleset):
+    testing.check_rules(attrs.evolve(ruleset, ending=rules.ending.FixedDeals(deals=2)), games=2)
+
+
+@settings(FAST, max_examples=12)
+@given(testing.rules(), st.integers(0, 2**32))
+def test_drawn_compositions_pass_check_rules(ruleset, seed):
+    testing.check_rules(ruleset, games=1, seed=seed)
+
+
+# ---------------------------------------------------------------- the strategies reach everything
+
+
+def test_rules_reach_every_module_class_of_every_slot():
+    reached: dict[str, set[type]] = defaultdict(set)
+    extras_kinds: Counter[int] = Counter()
+
+    @settings(SURVEY, max_examples=250)
+    @given(testing.rules())
+    def survey(ruleset: hj.Rules) -> None:
+        assert isinstance(ruleset, hj.Rules)
+        for slot in testing.SLOTS:
+            if slot == "extras":
+                kinds = [type(extra) for extra in ruleset.extras]
+                assert len(kinds) == len(set(kinds)), "a house rule twice"
+                reached[slot].update(kinds)
+                extras_kinds[len(kinds)] += 1
+            else:
+                reached[slot].add(type(getattr(ruleset, slot)))
+        pack = ruleset.deck.pack()
+        if isinstance(ruleset.duplicates, rules.duplicates.CancelPairs):
+            assert len(set(pack)) < len(pack), "CancelPairs with a single pack"
+
+    survey()
+    for slot in testing.SLOTS:
+        assert reached[slot] == library_classes(slot), slot
+    assert len(extras_kinds) >= 3  # no house rule, one, several
+
+
+def _options(module: object) -> set[object]:
+    """What a drawn module shows of its settings, for the survey of testing.modules."""
+    kind = type(module)
+    out: set[object] = {kind}
+    if attrs.has(kind):
+        for field in attrs.fields(kind):
+            value = getattr(module, field.name)
+            if field.name in ("directions", "choices"):
+                out.update((kind, field.name, d) for d in value)
+                out.add((kind, field.name, "length", min(len(value), 3)))
+            elif isinstance(value, bool) or field.name in (
+                "restricted",
+                "forced",
+                "broken_by",
+                "hearts_and_queen",
+                "moon_set",
+                "tie",
+                "finish",
+            ):
+                out.add((kind, field.name, value))
+            elif field.name in ("amount", "points"):
+                out.add((kind, field.name, value is None))
+            elif field.name in ("cards", "returned"):
+                out.add((kind, field.name, min(value, 5)))
+    if isinstance(module, rules.scoring.CardPoints):
+        out.add(("name", module.name.split("(")[0]))
+    if isinstance(module, rules.first_trick.NoPointsUnlessForced):
+        out.add((kind, module.restricted, module.forced))
+    if isinstance(module, rules.moon.Moon) and hasattr(module, "moon_set"):
+        out.add((kind, module.moon_set))
+    return out
+
+
+def _survey(strategy: st.SearchStrategy[Any], examples: int) -> set[object]:
+    seen: set[object] = set()
+
+    @settings(SURVEY, max_examples=examples)
+    @given(strategy)
+    def survey(value: Any) -> None:
+        for module in value if isinstance(value, tuple) else (value,):
+            seen.update(_options(module))
+
+    survey()
+    return seen
+
+
+def test_modules_reach_every_option_of_passing():
+    seen = _survey(testing.modules("passing"), 250)
+    cycle = rules.passing.PassCycle
+    for direction in (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD):
+        assert (cycle, "directions", direction) in seen
+    assert (cycle, "directions", PassDirection.SECOND_LEFT) in seen
+    assert {(cycle, "directions", "length", k) for k in (1, 2, 3)} <= seen
+    assert {(cycle, "cards", k) for k in range(6)} <= seen  # every count up to the hand size
+    par = rules.passing.PassAndReturn
+    assert {(par, "from_received", True), (par, "from_received", False)} <= seen
+    assert {(par, "returned", 0), (par, "returned", 1)} <= seen
+    ptd = rules.passing.PassToDealer
+    assert {(ptd, "dealer_joins", True), (ptd, "dealer_joins", False)} <= seen
+    random_direction = rules.passing.RandomDirection
+    assert {(random_direction, "choices", d) for d in (PassDirection.LEFT, PassDirection.HOLD)} <= seen
+    # Five players pass to the second seat left and right; three never across.
+    five = _survey(testing.modules("passing", deck=rules.deck.MINUS_2D_2C_5P), 80)
+    assert (cycle, "directions", PassDirection.SECOND_RIGHT) in five
+    three = _survey(testing.modules("passing", deck=rules.deck.MINUS_2D_3P), 80)
+    assert not any(isinstance(o, tuple) and PassDirection.ACROSS in o for o in three)
+
+
+def test_modules_reach_every_opening_first_trick_and_leading_option():
+    assert {o for o in _survey(testing.modules("opening"), 80) if isinstance(o, type)} == library_classes(
+        "opening"
+    )
+    tricks = _survey(testing.modules("first_trick"), 80)
+    nopts = rules.first_trick.NoPointsUnlessForced
+    for restricted in rules.first_trick.RestrictedCards:
+        for forced in rules.first_trick.ForcedChoice:
+            assert (nopts, restricted, forced) in tricks
+    leads = _survey(testing.modules("leading"), 200)
+    for kind in (
+        rules.leading.HeartsAfterBroken,
+        rules.leading.HeartsAfterTricks,
+        rules.leading.HeartsAfterSuitsLed,
+    ):
+        for option in rules.leading.HeartsAndQueen:
+            assert (kind, "hearts_and_queen", option) in leads, (kind, option)
+        assert {(kind, "queen_like_heart", True), (kind, "queen_like_heart", False)} <= leads
+    broken = rules.leading.HeartsAfterBroken
+    for option in rules.leading.BrokenBy:
+        assert (broken, "broken_by", option) in leads
+    for flag in ("queen_breaks", "break_on_first_trick"):
+        assert {(broken, flag, True), (broken, flag, False)} <= leads
+
+
+def test_modules_reach_every_scoring_moon_ending_and_house_rule():
+    scores = _survey(testing.modules("scoring"), 300)
+    named = {
+        m.name for m in vars(rules.scoring).values() if isinstance(m, rules.scoring.CardPoints) and m.name
+    }
+    assert {("name", name.split("(")[0]) for name in named} <= scores
+    assert ("name", "") in scores  # random tables
+    assert rules.scoring.HoemkeFirstTwoFree in scores
+    moons = _survey(testing.modules("moon"), 150)
+    for kind in (
+        rules.moon.OthersPlus,
+        rules.moon.SelfMinus,
+        rules.moon.ShooterChoice,
+        rules.moon.ResetOrDouble,
+    ):
+        for moon_set in rules.moon.MoonSet:
+            assert (kind, moon_set) in moons
+        assert {(kind, "amount", True), (kind, "amount", False)} <= moons
+    assert rules.moon.NoMoon in moons
+    endings = _survey(
+        testing.modules("ending", scoring=rules.scoring.BLACK_LADY, moon=rules.moon.OTHERS_PLUS), 150
+    )
+    assert {o for o in endings if isinstance(o, type)} == library_classes("ending")
+    for tie in rules.ending.Tie:
+        assert (rules.ending.ScoreLimit, "tie", tie) in endings and (
+            rules.ending.Countdown,
+            "tie",
+            tie,
+        ) in endings
+    for finish in rules.ending.Finish:
+        assert (rules.ending.TwoHalves, "finish", finish) in endings
+    house = _survey(testing.modules("extras"), 100)
+    assert {o for o in house if isinstance(o, type)} == library_classes("extras")
+    assert {(rules.extras.Miezen, "first_half_only", flag) for flag in (True, False)} <= house
+    assert {(rules.extras.RevokePenalty, "points", flag) for flag in (True, False)} <= house
+
+
+def test_endings_are_short_and_only_fixed_where_totals_could_stay_put():
+    @settings(SURVEY, max_examples=60)
+    @given(testing.modules("ending", scoring=rules.scoring.BLACK_LADY, moon=rules.moon.OTHERS_PLUS))
+    def short(module: Ending) -> None:
+        for name in ("limit", "start", "switch"):
+            assert getattr(module, name, 0) <= 26
+        if isinstance(module, rules.ending.FixedDeals):
+            assert module.deals <= 3
+
+    two = rules.deck.SinglePack(players=2)
+
+    @settings(SURVEY, max_examples=40)
+    @given(testing.modules("ending", deck=two, scoring=rules.scoring.BLACK_LADY, moon=rules.moon.SelfMinus()))
+    def fixed(module: Ending) -> None:
+        # two players shoot the moon often: a moon that takes points away could stall a score limit
+        assert isinstance(module, rules.ending.FixedDeals | rules.ending.SingleHand)
+
+    short()
+    fixed()
+
+
+def test_decks_deal_evenly_to_every_valid_player_count():
+    players: set[int] = set()
+    kinds: set[type] = set()
+
+    @settings(SURVEY, max_examples=150)
+    @given(testing.decks())
+    def survey(deck: rules.Deck) -> None:
+        pack = deck.pack()
+        assert pack and len(pack) % deck.players == 0
+        hj.Rules(deck=deck, passing=rules.passing.NO_PASSING, opening=rules.opening.ELDEST_ANY)
+        players.add(deck.players)
+        kinds.add(type(deck))
+
+    survey()
+    assert kinds == library_classes("deck")
+    assert set(range(2, 9)) <= players and {6, 13} <= players
+
+    @settings(SURVEY, max_examples=30)
+    @given(testing.decks(players=5), testing.decks(double=True), testing.decks(players=3, double=False))
+    def fixed(five: rules.Deck, double: rules.Deck, three: rules.Deck) -> None:
+        assert five.players == 5
+        assert isinstance(double, rules.deck.DoubleDeck)
+        assert three.players == 3 and isinstance(three, rules.deck.SinglePack)
+
+    fixed()
+
+
+@settings(FAST, max_examples=40)
+@given(testing.decks(), st.data())
+def test_cards_of_a_deck_are_in_its_pack(deck, data):
+    assert data.draw(testing.cards()) in ALL_CARDS
+    assert data.draw(testing.cards(deck=deck)) in deck.pack()
+
+
+# ---------------------------------------------------------------- base= and slot strategies
+
+
+@settings(FAST, max_examples=20)
+@given(testing.rules(base=variants.DUTCH))
+def test_base_alone_is_kept(ruleset):
+    assert ruleset == variants.DUTCH
+
+
+@settings(FAST, max_examples=30)
+@given(testing.rules(base=variants.STANDARD, scoring=testing.ANY, moon=st.just(rules.moon.NO_MOON)))
+def test_base_keeps_every_slot_not_given(ruleset):
+    for slot in testing.SLOTS:
+        if slot not in ("scoring", "moon"):
+            assert getattr(ruleset, slot) == getattr(variants.STANDARD, slot), slot
+    assert ruleset.moon == rules.moon.NO_MOON
+
+
+@settings(FAST, max_examples=20)
+@given(testing.rules(base=variants.DUTCH, passing=testing.ANY, opening=testing.ANY))
+def test_any_draws_what_fits_the_base(ruleset):
+    assert ruleset.deck == variants.DUTCH.deck
+    assert ruleset.scoring == variants.DUTCH.scoring
+    # The 32-card pack has no 2♣: no opening that needs it is drawn.
+    assert not isinstance(ruleset.opening, rules.opening.ShowTwoOfClubsLeadSafe)
+
+
+def test_rules_rejects_unknown_slots_and_bad_values():
+    with pytest.raises(TypeError, match="unknown slot 'scoreing'"):
+        testing.rules(scoreing=testing.ANY)
+    with pytest.raises(TypeError, match=r"hypothesis strategy or testing\.ANY"):
+        testing.rules(scoring=rules.scoring.OMNIBUS)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="base must be a Rules"):
+        testing.rules(base="standard")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no slot 'nope'"):
+        testing.modules("nope")
+    with pytest.raises(ValueError, match="at least 2"):
+        testing.decks(players=1)
+
+
+# ---------------------------------------------------------------- games, moves, playouts
+
+
+def test_games_reach_every_phase():
+    phases: set[hj.Phase] = set()
+    achterhoek = attrs.evolve(variants.ACHTERHOEK, ending=rules.ending.SingleHand())
+    choice = attrs.evolve(
+        variants.STANDARD,
+        deck=rules.deck.SinglePack(players=4, lowest_rank=hj.Rank.QUEEN),
+        moon=rules.moon.SHOOTER_CHOICE,
+    )
+
+    @settings(SURVEY, max_examples=120)
+    @given(testing.games(rules=st.sampled_from([variants.STANDARD, achterhoek, choice])))
+    def survey(state: hj.State) -> None:
+        assert isinstance(state, hj.State)
+        assert hj.loads(hj.dumps(state)) == state  # a state the engine can reach
+        phases.add(state.phase)
+
+    survey()
+    assert phases == set(hj.Phase)
+
+
+@settings(FAST, max_examples=30)
+@given(st.data())
+def test_moves_are_legal_and_illegal_as_asked(data):
+    state = data.draw(testing.games(rules=st.sampled_from([variants.STANDARD, variants.ACHTERHOEK])))
+    if not state.is_over:
+        assert hj.is_legal(state, data.draw(testing.moves(state, legal=True)))
+    assert not hj.is_legal(state, data.draw(testing.moves(state, legal=False)))
+    move = data.draw(testing.moves(state, foreign=False))
+    assert isinstance(move, hj.Play | hj.Pass | hj.Announce | hj.MoonChoice)
+
+
+def test_moves_cover_every_kind_of_illegal_move():
+    state = hj.new_game(variants.STANDARD, seed=3)
+    state = hj.apply(state, hj.legal_moves(state)[0])  # seat 0 has passed
+    codes: set[hj.IllegalMoveCode] = set()
+    kinds: set[type] = set()
+
+    @settings(SURVEY, max_examples=300)
+    @given(testing.moves(state, legal=False))
+    def survey(move: object) -> None:
+        reason = hj.explain(state, move)
+        assert reason is not None
+        codes.add(reason.code)
+        kinds.add(type(move))
+
+    survey()
+    code = hj.IllegalMoveCode
+    assert {
+        code.NOT_A_MOVE,
+        code.WRONG_PHASE,
+        code.NO_SUCH_SEAT,
+        code.ALREADY_PASSED,
+        code.WRONG_PASS_COUNT,
+        code.CARD_NOT_IN_HAND,
+        code.DUPLICATE_CARD,
+    } <= codes
+    assert {hj.Play, hj.Pass, hj.Announce, hj.MoonChoice} <= kinds
+    assert len(kinds) > 5  # and things that are no move
+
+
+@settings(FAST, max_examples=10)
+@given(
+    testing.playouts(rules=testing.rules(base=variants.STANDARD, ending=st.just(rules.ending.SINGLE_HAND)))
+)
+def test_playouts_are_whole_games_of_legal_moves(steps):
+    assert steps and steps[0][0].hand_index == 0 and not steps[0][0].tricks
+    for (state, move), (following, _) in itertools.pairwise(steps):
+        assert move in hj.legal_moves(state)
+        assert hj.apply(state, move) == following
+    final = hj.apply(*steps[-1])
+    assert final.is_over and len(final.score_sheet) == 1
+
+
+def test_strategies_check_their_arguments():
+    with pytest.raises(TypeError, match="rules must be a Rules"):
+        testing.games(rules="standard")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_moves"):
+        testing.playouts(max_moves=-1)
+    with pytest.raises(TypeError, match="needs a State"):
+        testing.moves(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Deck module"):
+        testing.cards(deck="std52")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="needs a Rules"):
+        testing.check_rules("standard")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="games must be at least 1"):
+        testing.check_rules(variants.STANDARD, games=0)
+    with pytest.raises(TypeError, match="seed must be"):
+        testing.check_rules(variants.STANDARD, seed=True)
+
+
+# ---------------------------------------------------------------- check_rules catches broken modules
+
+
+@attrs.frozen
+class LeadsTheQueenAnyway(Leading):
+    """Broken: after trick one the Q♠ may always be led, held or not."""
+
+    def lead_mask(self, hand: int, state: hj.State, table: Any) -> int:
+        return hand | table.queen_mask
+
+    def refusal(self, table: Any) -> str:
+        return "lead anything, and the Q♠"
+
+
+@attrs.frozen
+class NeverEnds(Ending):
+    """Broken: the game never ends."""
+
+    def is_over(self, totals: tuple[int, ...], sheet: Any) -> bool:
+        return False
+
+    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        return (0,)
+
+
+@attrs.frozen
+class NothingAfterTrickOne(rules.HouseRule):
+    """Broken: from trick two on no card may be played."""
+
+    def restrict_play(self, candidates: int, hand: int, state: hj.State, table: Any) -> int:
+        return 0 if state.tricks else candidates
+
+
+@attrs.frozen
+class PeeksLeft(rules.HouseRule):
+    """Broken: a card may not be played if the next seat holds the card just above it (it reads a hidden hand)."""
+
+    def restrict_play(self, candidates: int, hand: int, state: hj.State, table: Any) -> int:
+        seat = state.to_move[0]
+        following = state._hand_masks[(seat + 1) % state.players]
+        return candidates & ~(following >> 1) or candidates
+
+
+class CountsItsUses(rules.HouseRule):
+    """Broken: a house rule with state of its own, which changes as the engine asks it."""
+
+    def __init__(self) -> None:
+        self.uses = 0
+
+    def restrict_play(self, candidates: int, hand: int, state: hj.State, table: Any) -> int:
+        self.uses += 1
+        return candidates
+
+
+def _failure(ruleset: hj.Rules, **options: Any) -> testing.RulesCheckFailed:
+    with pytest.raises(testing.RulesCheckFailed) as info:
+        testing.check_rules(ruleset, **options)
+    failure = info.value
+    assert isinstance(failure, AssertionError)
+    return failure
+
+
+def test_check_rules_catches_a_lead_rule_that_offers_cards_not_in_the_hand():
+    ruleset = attrs.evolve(variants.STANDARD, leading=LeadsTheQueenAnyway())
+    failure = _failure(ruleset, games=5)
+    message = str(failure)
+    assert "does not hold the QS" in message
+    assert "rules: Rules(leading=LeadsTheQueenAnyway())" in message
+    assert f"new_game(rules, seed={failure.seed}, dealer={failure.dealer})" in message
+    # Minimal: the four passes and the four cards of trick one; then the bad lead is listed.
+    assert len(failure.moves) == 8
+    assert "1. pass " in message and "8. play " in message
+    for number, move in enumerate(failure.moves, start=1):
+        assert f"    {number}. {hj.notation.format_move(move)}" in message
+    # The error pickles (for test runners that send failures between processes).
+    copy = pickle.loads(pickle.dumps(failure))
+    assert str(copy) == message and copy.moves == failure.moves
+    # The counterexample replays.
+    state = hj.new_game(ruleset, seed=failure.seed, dealer=failure.dealer)
+    for move in failure.moves:
+        state = hj.apply(state, move)
+    (seat,) = state.to_move
+    assert any(move.card not in state.hands[seat] for move in hj.legal_moves(state))
+
+
+def test_check_rules_catches_an_ending_that_never_ends():
+    failure = _failure(attrs.evolve(variants.STANDARD, ending=NeverEnds()), games=1, max_moves=300)
+    assert failure.problem == "the game did not end within 300 moves"
+    assert len(failure.moves) == 300
+    assert "more moves" in str(failure)  # a long list is cut in the middle
+    assert "300. " in str(failure)
+
+
+def test_check_rules_catches_a_house_rule_that_leaves_no_move():
+    failure = _failure(attrs.evolve(variants.STANDARD, extras=(NothingAfterTrickOne(),)), games=2)
+    assert failure.problem == "no legal move in phase playing, and the game is not over"
+    assert len(failure.moves) == 8
+
+
+def test_check_rules_catches_a_house_rule_that_peeks_at_hidden_cards():
+    failure = _failure(attrs.evolve(variants.STANDARD, extras=(PeeksLeft(),)), games=3)
+    assert "the view of seat" in failure.problem and "hidden" in failure.problem
+
+
+def test_check_rules_catches_a_module_that_changes_as_it_is_used():
+    failure = _failure(attrs.evolve(variants.STANDARD, extras=(CountsItsUses(),)), games=1)
+    assert "apply changed the state it was given" in failure.problem
+
+
+def test_check_rules_catches_an_exception_in_a_module():
+    @attrs.frozen
+    class Crashes(rules.HouseRule):
+        def adjustments(self, hand: Any) -> tuple[int, ...] | None:
+            raise ZeroDivisionError("division by zero in my house rule")
+
+    failure = _failure(attrs.evolve(variants.STANDARD, extras=(Crashes(),)), games=1)
+    assert failure.problem.startswith("ZeroDivisionError raised")
+    assert "division by zero in my house rule" in failure.problem
+    # Found when the last card of the first hand is tried (as a listed move) or played.
+    assert len(failure.moves) in (4 + 51, 4 + 52)
+
+
+def test_check_rules_docstring_example():
+    finder = doctest.DocTestFinder()
+    (test,) = [t for t in finder.find(testing, "hartenjagen.testing") if t.name.endswith("check_rules")]
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4
+
+
+# ---------------------------------------------------------------- without hypothesis
+
+
+def test_importing_without_hypothesis_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "hypothesis", None)
+    monkeypatch.delitem(sys.modules, "hartenjagen.testing")
+    with pytest.raises(ImportError, match=r"pip install hartenjagen\[testing\]"):
+        importlib.import_module("hartenjagen.testing")
+
+
+def test_the_rest_of_the_library_does_not_need_hypothesis():
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "import hartenjagen as hj, hartenjagen.serialize, hartenjagen.records, hartenjagen.views\n"
+        "hj.rollout(hj.new_game(hj.variants.STANDARD, seed=1), rng=1, until='game')\n"
+        "assert 'hartenjagen.testing' not in sys.modules\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
