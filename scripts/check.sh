@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole check: set up a virtual environment with the dev extra, then run
-# the tests, mypy --strict on src/ and ruff. Works on a fresh machine with
-# only Python 3.11+. Usage: bash scripts/check.sh
+# the tests, mypy --strict on src/, ruff, and build the documentation site
+# (mkdocs --strict). Works on a fresh machine with only Python 3.11+.
+# Usage: bash scripts/check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
@@ -14,4 +15,8 @@ fi
 .venv/bin/python -m mypy --strict src
 .venv/bin/python -m ruff check .
 .venv/bin/python -m ruff format --check .
+# The documentation site, offline, with every warning an error; the pages are thrown away.
+site_dir="$(mktemp -d)"
+trap 'rm -rf "$site_dir"' EXIT
+NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict --quiet --site-dir "$site_dir"
 echo "check passed"

@@ -1,0 +1,64 @@
+"""A house variant composed from rule modules with ``attrs.evolve``, played by bots.
+
+The house plays Omnibus (the J♦ is worth −10), lets the Q♠ break hearts, gives
+−5 to a player who takes no trick in a hand, stops at 50, and forbids leading
+the Q♠ — a house rule of its own, written below as a small module.
+
+Run: python examples/house_rule.py --seed 4
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import attrs
+
+import hartenjagen as hj
+from hartenjagen import rules, variants
+from hartenjagen.bots import make_bot, play_game
+from hartenjagen.rules.extras import HouseRule
+from hartenjagen.state import State
+from hartenjagen.table import Table
+from hartenjagen.terminal import score_sheet
+
+
+@attrs.frozen(repr=False)
+class NoQueenLead(HouseRule):
+    """The Q♠ may not be led, unless the leader holds nothing else it may lead."""
+
+    def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
+        if state.trick:  # following a lead: nothing changes
+            return candidates
+        return (candidates & ~table.queen_mask) or candidates  # never leave no card at all
+
+    def refusal(self, table: Table) -> str:
+        return "the Q♠ may not be led"
+
+
+HOUSE = attrs.evolve(
+    variants.STANDARD,
+    scoring=rules.scoring.OMNIBUS,
+    leading=rules.leading.QUEEN_BREAKS,
+    ending=rules.ending.ScoreLimit(limit=50),
+    extras=(rules.extras.NoTricksBonus(points=-5), NoQueenLead()),
+)
+
+
+def play(seed: int) -> hj.State:
+    """One game of the house rules: a heuristic bot at seat 0 against three random ones."""
+    bots = [make_bot("heuristic", seed=seed)] + [make_bot("random", seed=seed + s) for s in (1, 2, 3)]
+    return play_game(HOUSE, bots, seed=seed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=4, help="seed of the deals and the bots")
+    args = parser.parse_args()
+    print(HOUSE)
+    final = play(args.seed)
+    print(score_sheet(HOUSE, final.score_sheet))
+    print(hj.describe(hj.events.GameOver(final.winners, final.scores)))
+
+
+if __name__ == "__main__":
+    main()
