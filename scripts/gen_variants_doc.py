@@ -35,14 +35,22 @@ SLOTS = ("deck", "passing", "opening", "first_trick", "leading", "scoring", "moo
 def describe(rules: Rules) -> str:
     """The modules of a ruleset that differ from the standard game, one per line."""
     standard = variants.STANDARD
-    parts = [f"`{slot}={getattr(rules, slot)!r}`" for slot in SLOTS if getattr(rules, slot) != getattr(standard, slot)]
+    parts = [
+        f"`{slot}={getattr(rules, slot)!r}`"
+        for slot in SLOTS
+        if getattr(rules, slot) != getattr(standard, slot)
+    ]
     if rules.extras:
         parts.append(f"`extras={rules.extras!r}`")
     return "<br>".join(parts) or "(the standard modules)"
 
 
 def render() -> str:
-    lines = [INTRO, "| preset | summary | aliases | modules (where not standard) | sources |", "|---|---|---|---|---|"]
+    lines = [
+        INTRO,
+        "| preset | summary | aliases | modules (where not standard) | sources |",
+        "|---|---|---|---|---|",
+    ]
     for preset in variants.ALL:
         aliases = ", ".join(f"`{a}`" for a in preset.aliases)
         row = f"| `{preset.name}` | {preset.summary} | {aliases} | {describe(preset.rules)} | {preset.sources} |"
@@ -62,7 +70,9 @@ def render() -> str:
     ]
     for n in range(1, 5):
         rules = variants.hoemke(n, n, n, n)
-        lines.append(f"| {n} | `{rules.passing!r}` | `{rules.opening!r}` | `{rules.leading!r}` | `{rules.scoring!r}` |")
+        lines.append(
+            f"| {n} | `{rules.passing!r}` | `{rules.opening!r}` | `{rules.leading!r}` | `{rules.scoring!r}` |"
+        )
     lines += [
         "",
         "Fixed in all 256: 52 cards; no penalty cards on trick one unless forced;",
