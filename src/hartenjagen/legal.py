@@ -104,7 +104,7 @@ class PassMoves(_LazyMoves):
     once, on first use.)
     """
 
-    __slots__ = ("_table", "_hands", "_count", "_sizes", "_cards", "_multiset")
+    __slots__ = ("_table", "_hands", "_count", "_sizes", "_cards", "_listed", "_multiset")
 
     def __init__(self, table: Table, hands: tuple[tuple[int, int], ...], count: int) -> None:
         self._table = table
@@ -112,8 +112,14 @@ class PassMoves(_LazyMoves):
         self._count = count
         self._multiset = table.copies > 1
         self._cards: dict[int, tuple[Card, ...]] = {}
+        self._listed: dict[int, tuple[tuple[Card, ...], ...]] = {}
         if self._multiset:
-            self._sizes = tuple(len(self._choices(seat, mask)) for seat, mask in hands)
+            # A card held twice can be passed once or twice: count the different choices.
+            distinct = tuple(table.distinct(mask).bit_count() for _, mask in hands)
+            twice = tuple((mask & (mask >> 52) & ((1 << 52) - 1)).bit_count() for _, mask in hands)
+            self._sizes = tuple(
+                _multiset_choices(one - two, two, count) for one, two in zip(distinct, twice, strict=True)
+            )
         else:
             self._sizes = tuple(comb(mask.bit_count(), count) for _, mask in hands)
 
@@ -124,7 +130,12 @@ class PassMoves(_LazyMoves):
         return cards
 
     def _choices(self, seat: int, mask: int) -> tuple[tuple[Card, ...], ...]:
-        return tuple(dict.fromkeys(combinations(self._seat_cards(seat, mask), self._count)))
+        listed = self._listed.get(seat)
+        if listed is None:
+            listed = self._listed[seat] = tuple(
+                dict.fromkeys(combinations(self._seat_cards(seat, mask), self._count))
+            )
+        return listed
 
     def __len__(self) -> int:
         return sum(self._sizes)
@@ -171,6 +182,11 @@ class PassMoves(_LazyMoves):
     def __repr__(self) -> str:
         seats = [seat for seat, _ in self._hands]
         return f"<PassMoves of {self._count} cards for seats {seats}: {len(self)} moves>"
+
+
+def _multiset_choices(singles: int, doubles: int, k: int) -> int:
+    """How many different k-card choices a hand has with ``singles`` cards once and ``doubles`` twice."""
+    return sum(comb(doubles, two) * comb(singles + doubles - two, k - 2 * two) for two in range(k // 2 + 1))
 
 
 def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
