@@ -196,7 +196,9 @@ def import_cost() -> tuple[float, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="skip the per-preset table")
@@ -205,7 +207,9 @@ def main() -> int:
     rng = random.Random(args.seed)
     figures: dict[str, object] = {}
 
-    print(f"hartenjagen {hj.__version__}, Python {sys.version.split()[0]}, {args.seconds:g} s per measurement\n")
+    print(
+        f"hartenjagen {hj.__version__}, Python {sys.version.split()[0]}, {args.seconds:g} s per measurement\n"
+    )
     ours = timed(step_hands(OPENSPIEL, rng), args.seconds)
     theirs_run = openspiel_step(rng)
     theirs = timed(theirs_run, args.seconds) if theirs_run else float("nan")
