@@ -218,15 +218,11 @@ def _seat_mask(seats: Iterable[int]) -> int:
 
 
 def _after_exchange(state: State) -> State:
-    """Open the announcement round if a house rule has one, else the first trick."""
-    if any(extra.announces(state) for extra in state.rules.extras):
-        return _replace(state, phase=Phase.ANNOUNCING, _pending=(1 << state.players) - 1)
-    return _begin_play(state)
-
-
-def _begin_play(state: State) -> State:
+    """Name the first leader; open the announcement round if a house rule has one, else the first trick."""
     table = state._table
     leader = table.rules.opening.leader(state._hand_masks, state.dealer, table)
+    if any(extra.announces(state) for extra in table.rules.extras):
+        return _replace(state, phase=Phase.ANNOUNCING, _pending=(1 << table.players) - 1, _leader=leader)
     return _replace(state, phase=Phase.PLAYING, _pending=0, _leader=leader)
 
 
@@ -518,7 +514,7 @@ def _announce(state: State, move: Announce, events: Events) -> State:
     pending = state._pending & ~(1 << move.seat)
     announcers = (*state.announcers, move.seat) if move.announce else state.announcers
     state = _replace(state, _pending=pending, announcers=announcers)
-    return state if pending else _begin_play(state)
+    return state if pending else _replace(state, phase=Phase.PLAYING)
 
 
 def _play(state: State, seat: int, bit: int, events: Events = None) -> State:
