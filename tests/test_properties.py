@@ -52,6 +52,9 @@ from hartenjagen.rules.opening import ANY_CLUB, LOWEST_CLUB
 from hartenjagen.rules.passing import LEFT_RIGHT_ACROSS_HOLD, NO_PASSING, PassCycle, PassDirection
 from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, OMNIBUS
 
+#: The directions of the standard game's cycles (the full catalogue is drawn by hartenjagen.testing).
+BASIC_DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
+
 Code = IllegalMoveCode
 
 # ---------------------------------------------------------------- budget
@@ -95,7 +98,9 @@ def passing_strategy(
     """
     even = players % 2 == 0
     if first_holds:
-        later = st.lists(st.sampled_from([d for d in PassDirection if even or d is not PassDirection.ACROSS]))
+        later = st.lists(
+            st.sampled_from([d for d in BASIC_DIRECTIONS if even or d is not PassDirection.ACROSS])
+        )
         return st.one_of(
             st.just(NO_PASSING),
             st.builds(
@@ -107,7 +112,7 @@ def passing_strategy(
     presets = [NO_PASSING, PassCycle(directions=(PassDirection.RIGHT,))]
     if even:  # the default cycle passes across
         presets += [LEFT_RIGHT_ACROSS_HOLD, PassCycle(cards=1), PassCycle(cards=0)]
-    directions = [d for d in PassDirection if even or d is not PassDirection.ACROSS]
+    directions = [d for d in BASIC_DIRECTIONS if even or d is not PassDirection.ACROSS]
     cycles = st.builds(
         PassCycle,
         directions=st.lists(st.sampled_from(directions), min_size=1, max_size=4).map(tuple),
@@ -882,11 +887,6 @@ LAST_TRICK_BREAKS = GameSpec(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: _end_hand builds the game-over state with the hearts_broken flag of the state "
-    "before the last card, so a break in the final trick is lost",
-)
 @budget(20)
 @example(spec=LAST_TRICK_BREAKS)
 @given(spec=games())
