@@ -104,21 +104,20 @@ def new_game(
     deals the first hand (seat 0 by default; the deal then starts at seat 1
     and the deal passes to the left after every hand).
     """
-    if not isinstance(rules, Rules):
-        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise SetupError(f"seed must be a whole number or None, not {seed!r}")
-    table = table_for(rules)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < table.players:
-        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
     if seed is None:
         return start(rules, seed=secrets.randbits(128), deal=deal, dealer=dealer, secret=True)
     return start(rules, seed=seed, deal=deal, dealer=dealer, secret=False)
 
 
 def start(rules: Rules, *, seed: int, deal: Deal | None, dealer: int, secret: bool) -> State:
-    """``new_game`` with the seed given and checked; ``secret`` hides it from ``state.seed`` (for replays)."""
+    """``new_game`` with the seed given; ``secret`` hides it from ``state.seed`` (for replays of records)."""
+    if not isinstance(rules, Rules):
+        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError(f"seed must be a whole number or None, not {seed!r}")
     table = table_for(rules)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < table.players:
+        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
     hands = _shuffle(table, seed, 0, dealer) if deal is None else _explicit_deal(table, deal)
     return _start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)
 
