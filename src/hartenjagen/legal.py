@@ -151,7 +151,10 @@ class PassMoves(_LazyMoves):
         for (seat, mask), size in zip(self._hands, self._sizes, strict=True):
             if index < size:
                 if self._multiset:
-                    return Pass(seat, self._choices(seat, mask)[index])
+                    listed = self._listed.get(seat)
+                    if listed is not None:
+                        return Pass(seat, listed[index])
+                    return Pass(seat, _unrank_multiset(self._seat_cards(seat, mask), self._count, index))
                 return Pass(seat, _unrank(self._seat_cards(seat, mask), self._count, index))
             index -= size
         raise AssertionError("unreachable")  # pragma: no cover
@@ -187,6 +190,35 @@ class PassMoves(_LazyMoves):
 def _multiset_choices(singles: int, doubles: int, k: int) -> int:
     """How many different k-card choices a hand has with ``singles`` cards once and ``doubles`` twice."""
     return sum(comb(doubles, two) * comb(singles + doubles - two, k - 2 * two) for two in range(k // 2 + 1))
+
+
+def _unrank_multiset(cards: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
+    """The ``index``-th different k-card choice from sorted ``cards`` (a card may be there twice).
+
+    The order is that of the deduplicated ``combinations(cards, k)``: lexicographic.
+    """
+    items = list(dict.fromkeys(cards))
+    counts = [cards.count(card) for card in items]
+    # ways[j][r]: how many different r-card choices items[j:] offer
+    ways = [[0] * (k + 1) for _ in range(len(items) + 1)]
+    ways[len(items)][0] = 1
+    for j in range(len(items) - 1, -1, -1):
+        for r in range(k + 1):
+            ways[j][r] = sum(ways[j + 1][r - m] for m in range(min(counts[j], r) + 1))
+    out: list[Card] = []
+    j = used = 0
+    while len(out) < k:
+        rest = k - len(out) - 1  # cards still to choose after taking items[j] now
+        left = counts[j] - used - 1  # copies of items[j] still free after taking one now
+        taking = sum(ways[j + 1][rest - m] for m in range(min(left, rest) + 1)) if left >= 0 else 0
+        if index < taking:
+            out.append(items[j])
+            used += 1
+        else:
+            index -= taking
+            j += 1
+            used = 0
+    return tuple(out)
 
 
 def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
