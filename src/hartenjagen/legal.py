@@ -193,18 +193,27 @@ def _multiset_choices(singles: int, doubles: int, k: int) -> int:
 
 
 def _unrank_multiset(cards: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
-    """The ``index``-th different k-card choice from sorted ``cards`` (a card may be there twice).
+    """The ``index``-th different k-card choice from sorted ``cards`` (a card may be there twice, not more).
 
     The order is that of the deduplicated ``combinations(cards, k)``: lexicographic.
     """
-    items = list(dict.fromkeys(cards))
-    counts = [cards.count(card) for card in items]
+    items: list[Card] = []
+    counts: list[int] = []
+    for card in cards:  # sorted, so the copies of a card stand together
+        if items and items[-1] is card:
+            counts[-1] += 1
+        else:
+            items.append(card)
+            counts.append(1)
     # ways[j][r]: how many different r-card choices items[j:] offer
     ways = [[0] * (k + 1) for _ in range(len(items) + 1)]
     ways[len(items)][0] = 1
     for j in range(len(items) - 1, -1, -1):
+        after, row, copies = ways[j + 1], ways[j], counts[j]
         for r in range(k + 1):
-            ways[j][r] = sum(ways[j + 1][r - m] for m in range(min(counts[j], r) + 1))
+            row[r] = (
+                after[r] + (after[r - 1] if r >= 1 else 0) + (after[r - 2] if copies == 2 and r >= 2 else 0)
+            )
     out: list[Card] = []
     j = used = 0
     while len(out) < k:
