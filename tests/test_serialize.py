@@ -866,7 +866,12 @@ def test_pending_seats_outside_the_table() -> None:
         (standard_passing_some_passed, lambda d: d.update(announcers=[1]), "$.announcers"),
         (announcing, lambda d: d.update(announcers=[(d["dealer"] + 3) % 4]), "$.announcers[0]"),
         (announcing, lambda d: d.update(pending=[0, 2]), "$.pending"),
-        (announcing, lambda d: d.update(phase="playing", pending=[]), "$.trick_leader"),
+        (
+            announcing,
+            lambda d: d.update(phase="playing", pending=[], trick_leader=(d["trick_leader"] + 1) % 4),
+            "$.trick_leader",
+        ),
+        (announcing, lambda d: d.update(trick_leader=(d["trick_leader"] + 1) % 4), "$.trick_leader"),
         (double_deck_carry_over, lambda d: d.update(carry_over=[]), "$"),
         (revoke_ends_the_game, lambda d: d["score_sheet"][-1].update(revoke=None), "$.tricks"),
         (

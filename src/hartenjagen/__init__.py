@@ -8,6 +8,9 @@
 See ``docs/architecture.md`` for the shape of the library.
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from hartenjagen import events, notation, rules, variants
 from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.describe import describe
@@ -22,15 +25,36 @@ from hartenjagen.errors import (
     SetupError,
 )
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, MoveError, Pass, Play
-from hartenjagen.records import GameRecord, RecordError
 from hartenjagen.rollout import RolloutError, rollout
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.serialize import FormatError, dumps, loads
 from hartenjagen.state import HandResult, Phase, State, Trick
 from hartenjagen.views import PlayerView, ViewError, public_view, view
 
+if TYPE_CHECKING:
+    from hartenjagen.records import GameRecord, RecordError
+    from hartenjagen.serialize import FormatError, dumps, loads
+
 __version__ = "0.1.0"
+
+# JSON and game records load on first use: a program that only plays pays nothing for them.
+_LAZY = {
+    "FormatError": "hartenjagen.serialize",
+    "dumps": "hartenjagen.serialize",
+    "loads": "hartenjagen.serialize",
+    "GameRecord": "hartenjagen.records",
+    "RecordError": "hartenjagen.records",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hartenjagen' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Announce",

@@ -37,7 +37,7 @@ from hartenjagen.legal import PassMoves, PlayMoves
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import HandSummary
-from hartenjagen.state import _FIELDS, HandResult, Phase, State, Trick
+from hartenjagen.state import CONTEXT_INDEX, HOT_INDEX, HandResult, Phase, State, Trick, make_state
 from hartenjagen.table import Table, table_for
 
 Code = IllegalMoveCode
@@ -46,7 +46,6 @@ _NO_MOVES: tuple[Move, ...] = ()
 #: The legal plays ``legal_moves`` last computed, so that ``apply`` of one of them does not compute
 #: them again. A cache only: it never changes a result (it is checked by identity of the state).
 _last_play_mask: tuple[object, int] = (None, 0)
-_INDEX = {name: index for index, (name, _) in enumerate(_FIELDS)}
 #: The codes of the play chain: a revoke-penalty house rule lets these plays through.
 _RULE_CODES = frozenset(
     {
@@ -68,10 +67,19 @@ Deal = Sequence[Iterable[str | Card] | str]
 
 def _replace(state: State, **changes: Any) -> State:
     """A copy of ``state`` with some fields changed (for the rarer transitions)."""
-    fields = list(state)
+    hot = list(state)
+    context = None
     for name, value in changes.items():
-        fields[_INDEX[name]] = value
-    return _new_state(State, fields)
+        index = HOT_INDEX.get(name)
+        if index is not None:
+            hot[index] = value
+        else:
+            if context is None:
+                context = list(state._context)
+            context[CONTEXT_INDEX[name]] = value
+    if context is not None:
+        hot[1] = tuple(context)
+    return _new_state(State, hot)
 
 
 # ---------------------------------------------------------------- new game
@@ -96,21 +104,20 @@ def new_game(
     deals the first hand (seat 0 by default; the deal then starts at seat 1
     and the deal passes to the left after every hand).
     """
-    if not isinstance(rules, Rules):
-        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise SetupError(f"seed must be a whole number or None, not {seed!r}")
-    table = table_for(rules)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < table.players:
-        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
     if seed is None:
         return start(rules, seed=secrets.randbits(128), deal=deal, dealer=dealer, secret=True)
     return start(rules, seed=seed, deal=deal, dealer=dealer, secret=False)
 
 
 def start(rules: Rules, *, seed: int, deal: Deal | None, dealer: int, secret: bool) -> State:
-    """``new_game`` with the seed given and checked; ``secret`` hides it from ``state.seed`` (for replays)."""
+    """``new_game`` with the seed given; ``secret`` hides it from ``state.seed`` (for replays of records)."""
+    if not isinstance(rules, Rules):
+        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError(f"seed must be a whole number or None, not {seed!r}")
     table = table_for(rules)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < table.players:
+        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
     hands = _shuffle(table, seed, 0, dealer) if deal is None else _explicit_deal(table, deal)
     return _start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)
 
@@ -190,10 +197,10 @@ def _start_hand(
     n = table.players
     passing = table.rules.passing
     direction = passing.direction(hand_index, n, chance_for(seed, deal_count, "direction"))
-    state = _new_state(State, (
+    state = make_state(
         table, Phase.PASSING, hand_index, dealer, hands, (0,) * n, 0, 0, (), (), (0,) * n, False,
         scores, sheet, seed, deal_count, hands, (), direction, (), 0, (), None, secret,
-    ))  # fmt: skip
+    )  # fmt: skip
     if events is not None:
         sizes = tuple(mask.bit_count() for mask in hands)
         events.append(HandDealt(hand_index, dealer, direction, sizes))
@@ -210,15 +217,11 @@ def _seat_mask(seats: Iterable[int]) -> int:
 
 
 def _after_exchange(state: State) -> State:
-    """Open the announcement round if a house rule has one, else the first trick."""
-    if any(extra.announces(state) for extra in state.rules.extras):
-        return _replace(state, phase=Phase.ANNOUNCING, _pending=(1 << state.players) - 1)
-    return _begin_play(state)
-
-
-def _begin_play(state: State) -> State:
+    """Name the first leader; open the announcement round if a house rule has one, else the first trick."""
     table = state._table
     leader = table.rules.opening.leader(state._hand_masks, state.dealer, table)
+    if any(extra.announces(state) for extra in table.rules.extras):
+        return _replace(state, phase=Phase.ANNOUNCING, _pending=(1 << table.players) - 1, _leader=leader)
     return _replace(state, phase=Phase.PLAYING, _pending=0, _leader=leader)
 
 
@@ -510,12 +513,11 @@ def _announce(state: State, move: Announce, events: Events) -> State:
     pending = state._pending & ~(1 << move.seat)
     announcers = (*state.announcers, move.seat) if move.announce else state.announcers
     state = _replace(state, _pending=pending, announcers=announcers)
-    return state if pending else _begin_play(state)
+    return state if pending else _replace(state, phase=Phase.PLAYING)
 
 
 def _play(state: State, seat: int, bit: int, events: Events = None) -> State:
-    (table, phase, hand_index, dealer, hands, passed, _, leader, trick, tricks, taken, broken,
-     scores, sheet, seed, deal_count, dealt, _, direction, log, carry, announcers, _, secret) = state  # fmt: skip
+    (table, context, phase, hands, trick, leader, tricks, taken, broken, carry, _) = state
     n = table.players
     physical = bit.bit_length() - 1
     hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1 :]
@@ -528,10 +530,9 @@ def _play(state: State, seat: int, bit: int, events: Events = None) -> State:
             events.append(HeartsBroken(seat, table.card_of[physical]))
     trick += (physical,)
     if len(trick) < n:
-        return _new_state(State, (
-            table, phase, hand_index, dealer, hands, passed, 0, leader, trick, tricks, taken,
-            broken, scores, sheet, seed, deal_count, dealt, (), direction, log, carry, announcers, None, secret,
-        ))  # fmt: skip
+        return _new_state(
+            State, (table, context, phase, hands, trick, leader, tricks, taken, broken, carry, 0)
+        )
     position = table.rules.duplicates.winner(trick, table)
     won = 0
     for p in trick:
@@ -545,11 +546,9 @@ def _play(state: State, seat: int, bit: int, events: Events = None) -> State:
         if events is not None:
             events.append(TrickCancelled(len(tricks) - 1, leader, cards))
         if not last:
-            return _new_state(State, (
-                table, phase, hand_index, dealer, hands, passed, 0, leader, (), tricks, taken,
-                broken, scores, sheet, seed, deal_count, dealt, (), direction, log, carry | won,
-                announcers, None, secret,
-            ))  # fmt: skip
+            return _new_state(
+                State, (table, context, phase, hands, (), leader, tricks, taken, broken, carry | won, 0)
+            )
         winner = leader
     else:
         winner = (leader + position) % n
@@ -561,10 +560,7 @@ def _play(state: State, seat: int, bit: int, events: Events = None) -> State:
             TrickWon(len(tricks) - 1, leader, cards, winner, table.points(won | carry), table.cards(carried))
         )
     if not last:
-        return _new_state(State, (
-            table, phase, hand_index, dealer, hands, passed, 0, winner, (), tricks, taken,
-            broken, scores, sheet, seed, deal_count, dealt, (), direction, log, 0, announcers, None, secret,
-        ))  # fmt: skip
+        return _new_state(State, (table, context, phase, hands, (), winner, tricks, taken, broken, 0, 0))
     state = _replace(state, _hand_masks=hands, _trick_cards=(), tricks=tricks, _taken_masks=taken,
                      hearts_broken=broken, _carry=0, _leader=winner)  # fmt: skip
     return _score_hand(state, events)

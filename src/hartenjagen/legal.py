@@ -104,7 +104,7 @@ class PassMoves(_LazyMoves):
     once, on first use.)
     """
 
-    __slots__ = ("_table", "_hands", "_count", "_sizes", "_cards", "_multiset")
+    __slots__ = ("_table", "_hands", "_count", "_sizes", "_cards", "_listed", "_multiset")
 
     def __init__(self, table: Table, hands: tuple[tuple[int, int], ...], count: int) -> None:
         self._table = table
@@ -112,8 +112,14 @@ class PassMoves(_LazyMoves):
         self._count = count
         self._multiset = table.copies > 1
         self._cards: dict[int, tuple[Card, ...]] = {}
+        self._listed: dict[int, tuple[tuple[Card, ...], ...]] = {}
         if self._multiset:
-            self._sizes = tuple(len(self._choices(seat, mask)) for seat, mask in hands)
+            # A card held twice can be passed once or twice: count the different choices.
+            distinct = tuple(table.distinct(mask).bit_count() for _, mask in hands)
+            twice = tuple((mask & (mask >> 52) & ((1 << 52) - 1)).bit_count() for _, mask in hands)
+            self._sizes = tuple(
+                _multiset_choices(one - two, two, count) for one, two in zip(distinct, twice, strict=True)
+            )
         else:
             self._sizes = tuple(comb(mask.bit_count(), count) for _, mask in hands)
 
@@ -124,7 +130,12 @@ class PassMoves(_LazyMoves):
         return cards
 
     def _choices(self, seat: int, mask: int) -> tuple[tuple[Card, ...], ...]:
-        return tuple(dict.fromkeys(combinations(self._seat_cards(seat, mask), self._count)))
+        listed = self._listed.get(seat)
+        if listed is None:
+            listed = self._listed[seat] = tuple(
+                dict.fromkeys(combinations(self._seat_cards(seat, mask), self._count))
+            )
+        return listed
 
     def __len__(self) -> int:
         return sum(self._sizes)
@@ -140,7 +151,10 @@ class PassMoves(_LazyMoves):
         for (seat, mask), size in zip(self._hands, self._sizes, strict=True):
             if index < size:
                 if self._multiset:
-                    return Pass(seat, self._choices(seat, mask)[index])
+                    listed = self._listed.get(seat)
+                    if listed is not None:
+                        return Pass(seat, listed[index])
+                    return Pass(seat, _unrank_multiset(self._seat_cards(seat, mask), self._count, index))
                 return Pass(seat, _unrank(self._seat_cards(seat, mask), self._count, index))
             index -= size
         raise AssertionError("unreachable")  # pragma: no cover
@@ -171,6 +185,49 @@ class PassMoves(_LazyMoves):
     def __repr__(self) -> str:
         seats = [seat for seat, _ in self._hands]
         return f"<PassMoves of {self._count} cards for seats {seats}: {len(self)} moves>"
+
+
+def _multiset_choices(singles: int, doubles: int, k: int) -> int:
+    """How many different k-card choices a hand has with ``singles`` cards once and ``doubles`` twice."""
+    return sum(comb(doubles, two) * comb(singles + doubles - two, k - 2 * two) for two in range(k // 2 + 1))
+
+
+def _unrank_multiset(cards: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
+    """The ``index``-th different k-card choice from sorted ``cards`` (a card may be there twice, not more).
+
+    The order is that of the deduplicated ``combinations(cards, k)``: lexicographic.
+    """
+    items: list[Card] = []
+    counts: list[int] = []
+    for card in cards:  # sorted, so the copies of a card stand together
+        if items and items[-1] is card:
+            counts[-1] += 1
+        else:
+            items.append(card)
+            counts.append(1)
+    # ways[j][r]: how many different r-card choices items[j:] offer
+    ways = [[0] * (k + 1) for _ in range(len(items) + 1)]
+    ways[len(items)][0] = 1
+    for j in range(len(items) - 1, -1, -1):
+        after, row, copies = ways[j + 1], ways[j], counts[j]
+        for r in range(k + 1):
+            row[r] = (
+                after[r] + (after[r - 1] if r >= 1 else 0) + (after[r - 2] if copies == 2 and r >= 2 else 0)
+            )
+    out: list[Card] = []
+    j = used = 0
+    while len(out) < k:
+        rest = k - len(out) - 1  # cards still to choose after taking items[j] now
+        left = counts[j] - used - 1  # copies of items[j] still free after taking one now
+        taking = sum(ways[j + 1][rest - m] for m in range(min(left, rest) + 1)) if left >= 0 else 0
+        if index < taking:
+            out.append(items[j])
+            used += 1
+        else:
+            index -= taking
+            j += 1
+            used = 0
+    return tuple(out)
 
 
 def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:

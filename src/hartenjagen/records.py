@@ -84,7 +84,7 @@ class GameRecord:
                 secret=self.seed_is_secret,
             )
         except SetupError as error:
-            raise RecordError(f"the record's deal cannot be dealt: {error}") from error
+            raise RecordError(f"the record cannot start its game: {error}") from error
 
     def state_at(self, index: int) -> State:
         """The state after the first ``index`` moves (0: before any move; ``len(moves)``: the last)."""

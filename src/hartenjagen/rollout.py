@@ -44,24 +44,31 @@ def rollout(
     elif not isinstance(rng, random.Random):
         raise RolloutError(f"rng must be a random.Random, a seed or None, not {rng!r}")
     randrange = rng.randrange
-    hands_scored = len(state.score_sheet)
+    table = state._table
+    players = table.players
+    single_pack = table.copies == 1
+    bits_of = table.bits_of
     whole_game = until == "game"
+    context = state._context
+    hands_scored = len(state.score_sheet)
     while True:
-        phase = state.phase
+        _, _, phase, hands, trick, leader, *_ = state
         if phase is Phase.PLAYING:
-            table = state._table
-            seat = (state._leader + len(state._trick_cards)) % table.players
-            hand = state._hand_masks[seat]
+            seat = (leader + len(trick)) % players
+            hand = hands[seat]
             mask = _play_mask(state, hand)
-            choices = mask if table.copies == 1 else table.distinct(mask)
+            choices = mask if single_pack else table.distinct(mask)
             for _ in range(randrange(choices.bit_count())):
                 choices &= choices - 1
-            bits = hand & table.bits_of[(choices & -choices).bit_length() - 1]
+            bits = hand & bits_of[(choices & -choices).bit_length() - 1]
             state = _play(state, seat, bits & -bits)
         elif phase is Phase.GAME_OVER:
             return state
         else:
             moves = legal_moves(state)
             state = _apply(state, moves[randrange(len(moves))], None)
-        if not whole_game and len(state.score_sheet) != hands_scored:
-            return state
+        # The context changes only between hands and in the decision phases: look there only.
+        if state._context is not context:
+            context = state._context
+            if not whole_game and len(state.score_sheet) != hands_scored:
+                return state

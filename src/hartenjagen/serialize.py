@@ -1529,11 +1529,14 @@ class _StateCheck:
                 raise self.fail(
                     "hearts_broken", f"hearts cannot be broken before play (the game is {phase.value})"
                 )
-            if state._leader != 0:
+            if phase is Phase.PASSING and state._leader != 0:
                 raise self.fail(
                     "trick_leader", f"no trick has a leader yet (the game is {phase.value}); expected 0"
                 )
             if phase is Phase.ANNOUNCING:
+                first = self.rules.opening.leader(tuple(after_exchange), state.dealer, table)
+                if state._leader != first:
+                    raise self.fail("trick_leader", f"the first leader after the exchange is seat {first}")
                 for seat in range(n):
                     if state._hand_masks[seat] != after_exchange[seat]:
                         raise _error(

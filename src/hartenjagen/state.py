@@ -127,6 +127,7 @@ class State(tuple):  # type: ignore[type-arg]
 
     if TYPE_CHECKING:
         _table: Table
+        _context: tuple[Any, ...]
         phase: Phase
         hand_index: int
         dealer: int
@@ -308,13 +309,45 @@ class State(tuple):  # type: ignore[type-arg]
         return tuple(cards(mask) for mask in self._dealt_masks)
 
 
-for _index, (_name, _doc) in enumerate(_FIELDS):
-    setattr(State, _name, property(itemgetter(_index), doc=_doc or None))
-del _index, _name, _doc
+# Inside, a state is two levels: the fields that change with every card (and the table) in
+# the state tuple itself, and the fields that change once a hand or less in a shared
+# context tuple, so that a play builds an 11-field tuple and shares the rest.
+_HOT: tuple[str, ...] = (
+    "_table",
+    "_context",
+    "phase",
+    "_hand_masks",
+    "_trick_cards",
+    "_leader",
+    "tricks",
+    "_taken_masks",
+    "hearts_broken",
+    "_carry",
+    "_pending",
+)
+_CONTEXT: tuple[str, ...] = tuple(name for name, _ in _FIELDS if name not in _HOT)
+_DOCS = dict(_FIELDS)
+HOT_INDEX = {name: index for index, name in enumerate(_HOT)}
+CONTEXT_INDEX = {name: index for index, name in enumerate(_CONTEXT)}
+
+
+def _context_getter(index: int) -> Any:
+    context = itemgetter(1)
+    field = itemgetter(index)
+    return lambda state: field(context(state))
+
+
+for _index, _name in enumerate(_HOT):
+    setattr(State, _name, property(itemgetter(_index), doc=_DOCS.get(_name) or None))
+for _index, _name in enumerate(_CONTEXT):
+    setattr(State, _name, property(_context_getter(_index), doc=_DOCS[_name] or None))
+del _index, _name
 
 _new_state = tuple.__new__
 
 
 def make_state(*fields: Any) -> State:
-    """Build a state from its fields in private order (for the engine only)."""
-    return _new_state(State, fields)
+    """Build a state from its fields in the order of ``_FIELDS`` (for the engine and loaders only)."""
+    values = {name: value for (name, _), value in zip(_FIELDS, fields, strict=True)}
+    values["_context"] = tuple(values[name] for name in _CONTEXT)
+    return _new_state(State, tuple(values[name] for name in _HOT))

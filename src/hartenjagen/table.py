@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from hartenjagen.rules import Rules
 
 _SUIT_BITS: Final = (1 << 13) - 1
+_ALL_INDEXES: Final = (1 << CARD_COUNT) - 1
 
 
 class Table:
@@ -108,11 +109,8 @@ class Table:
         """Fold a mask over physical cards onto ``Card.index`` bits (copies merge)."""
         if self.copies == 1:
             return mask
-        folded = 0
-        while mask:
-            folded |= mask & ((1 << CARD_COUNT) - 1)
-            mask >>= CARD_COUNT
-        return folded
+        # Two copies at most: index and index + 52.
+        return (mask | mask >> CARD_COUNT) & _ALL_INDEXES
 
     def points(self, mask: int) -> int:
         """The card points in a bitmask under the active scoring table."""

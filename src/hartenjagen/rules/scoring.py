@@ -77,6 +77,10 @@ class CardPoints(Scoring):
     values: tuple[tuple[Card, int], ...] = attrs.field(converter=_values)
     name: str = attrs.field(default="", kw_only=True)
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise RulesError(f"scoring: name must be text, not {self.name!r}")
+
     def card_value(self, card: Card) -> int:
         for known, points in self.values:
             if known is card:

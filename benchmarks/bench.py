@@ -1,0 +1,265 @@
+"""The speed and memory benchmark: hartenjagen against OpenSpiel's Hearts, in one run on one machine.
+
+    python benchmarks/bench.py [--seconds 3] [--json FILE] [--quick]
+
+Prints, side by side:
+
+* P1, step API: random full hands (passing and all plays, uniform over
+  ``legal_moves``) through ``legal_moves``/``apply`` against the same through
+  OpenSpiel's Python API (its chance nodes sampled uniformly, the deal
+  included), on OpenSpiel's rules; then every preset on its own: hands/s and
+  nanoseconds per ``legal_moves`` and per ``apply`` call.
+* P2, rollouts: ``hartenjagen.rollout`` from a fresh deal to the end of the
+  hand against ``pyspiel.evaluate_bots`` with uniform random bots (all C++).
+* P3, memory: bytes one more state of a game's history costs beyond what it
+  shares with its predecessor (tracemalloc over whole games kept in a list),
+  for short and long histories (it must not grow with the history).
+* P4, scale: time per card played with six players and two packs against
+  four players and one pack.
+* ``import hartenjagen``: time and memory.
+
+Figures are medians of several timed rounds; ratios above 1 favour hartenjagen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+
+import hartenjagen as hj
+from hartenjagen import variants
+from hartenjagen.rules.passing import PassDirection
+
+DIRECTIONS = (PassDirection.HOLD, PassDirection.LEFT, PassDirection.ACROSS, PassDirection.RIGHT)
+#: OpenSpiel's default rules with its pass direction drawn per hand, as its chance node does.
+OPENSPIEL = variants.OPENSPIEL
+
+
+def timed(run: Callable[[], int], seconds: float, rounds: int = 5) -> float:
+    """Units per second: the median of ``rounds`` rounds of about ``seconds / rounds`` each."""
+    run()  # warm up
+    rates = []
+    for _ in range(rounds):
+        done = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / rounds:
+            done += run()
+        rates.append(done / elapsed)
+    return statistics.median(rates)
+
+
+def step_hands(rules: hj.Rules, rng: random.Random, hands: int = 4) -> Callable[[], int]:
+    """Play ``hands`` random hands through legal_moves/apply; return how many were played."""
+    legal_moves, apply, randrange = hj.legal_moves, hj.apply, rng.randrange
+
+    def run() -> int:
+        played = 0
+        while played < hands:
+            state = hj.new_game(rules, seed=rng.getrandbits(32))
+            start = len(state.score_sheet)
+            while not state.is_over and len(state.score_sheet) == start:
+                moves = legal_moves(state)
+                state = apply(state, moves[randrange(len(moves))])
+            played += 1
+        return played
+
+    return run
+
+
+def call_costs(rules: hj.Rules, rng: random.Random, seconds: float) -> tuple[float, float, float]:
+    """Hands/s, and ns per legal_moves and per apply call, for one ruleset."""
+    states: list[hj.State] = []
+    moves_made: list[hj.Move] = []
+    while len(states) < 4000:
+        state = hj.new_game(rules, seed=rng.getrandbits(32))
+        while not state.is_over and len(states) < 4000:
+            moves = hj.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+            states.append(state)
+            moves_made.append(move)
+            state = hj.apply(state, move)
+    legal_moves, apply = hj.legal_moves, hj.apply
+
+    def lm() -> int:
+        for state in states:
+            legal_moves(state)
+        return len(states)
+
+    def ap() -> int:
+        for state, move in zip(states, moves_made, strict=True):
+            apply(state, move)
+        return len(states)
+
+    per_legal = 1e9 / timed(lm, seconds / 3, 3)
+    per_apply = 1e9 / timed(ap, seconds / 3, 3)
+    hands = timed(step_hands(rules, rng, 2), seconds / 3, 3)
+    return hands, per_legal, per_apply
+
+
+def openspiel_step(rng: random.Random) -> Callable[[], int] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    randrange = rng.randrange
+
+    def run() -> int:
+        for _ in range(4):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                actions = state.legal_actions()
+                state.apply_action(actions[randrange(len(actions))])
+        return 4
+
+    return run
+
+
+def rollouts(rules: hj.Rules, rng: random.Random) -> Callable[[], int]:
+    starts = [hj.new_game(rules, seed=seed) for seed in range(64)]
+
+    def run() -> int:
+        for state in starts:
+            hj.rollout(state, rng=rng)
+        return len(starts)
+
+    return run
+
+
+def openspiel_rollouts(seed: int) -> Callable[[], int] | None:
+    try:
+        import numpy as np
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    bots = [pyspiel.make_uniform_random_bot(seat, seed + seat) for seat in range(4)]
+    np_rng = np.random.RandomState(seed)
+
+    def run() -> int:
+        for _ in range(64):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, int(np_rng.randint(1 << 30)))
+        return 64
+
+    return run
+
+
+def memory_per_state(rules: hj.Rules, games: int, seed: int) -> float:
+    """Bytes per kept state of whole random games, beyond what states share with their predecessors."""
+    rng = random.Random(seed)
+    hj.new_game(rules, seed=seed)  # build the tables before measuring
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    history: list[hj.State] = []
+    for game in range(games):
+        state = hj.new_game(rules, seed=seed + game)
+        history.append(state)
+        while not state.is_over:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+            history.append(state)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return (after - before) / len(history)
+
+
+def per_card(rules: hj.Rules, rng: random.Random, seconds: float) -> float:
+    """Seconds per card played (passing included) in random hands."""
+    cards = len(rules.deck.pack())
+    hands = timed(step_hands(rules, rng, 2), seconds, 3)
+    return 1 / (hands * cards)
+
+
+def import_cost() -> tuple[float, float]:
+    """Seconds and KiB that ``import hartenjagen`` costs in a fresh interpreter (medians of five).
+
+    Time and memory come from separate interpreters: tracing memory slows the import down.
+    """
+    timing = "import time; t = time.perf_counter(); import hartenjagen; print(time.perf_counter() - t)"
+    memory = "import tracemalloc; tracemalloc.start(); import hartenjagen; print(tracemalloc.get_traced_memory()[1])"
+    times, peaks = [], []
+    for _ in range(5):
+        for code, out in ((timing, times), (memory, peaks)):
+            run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+            out.append(float(run.stdout))
+    return statistics.median(times), statistics.median(peaks) / 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quick", action="store_true", help="skip the per-preset table")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    figures: dict[str, object] = {}
+
+    print(
+        f"hartenjagen {hj.__version__}, Python {sys.version.split()[0]}, {args.seconds:g} s per measurement\n"
+    )
+    ours = timed(step_hands(OPENSPIEL, rng), args.seconds)
+    theirs_run = openspiel_step(rng)
+    theirs = timed(theirs_run, args.seconds) if theirs_run else float("nan")
+    print("P1  step API, random full hands (OpenSpiel's rules)")
+    print(f"    hartenjagen legal_moves/apply     {ours:10,.0f} hands/s")
+    print(f"    OpenSpiel Python API              {theirs:10,.0f} hands/s")
+    print(f"    ratio                             {ours / theirs:10.2f}   (target >= 1.0)\n")
+    figures["P1"] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
+
+    ours = timed(rollouts(OPENSPIEL, rng), args.seconds)
+    theirs_run = openspiel_rollouts(args.seed)
+    theirs = timed(theirs_run, args.seconds) if theirs_run else float("nan")
+    print("P2  rollouts, a fresh deal to the end of the hand")
+    print(f"    hartenjagen rollout               {ours:10,.0f} hands/s")
+    print(f"    OpenSpiel evaluate_bots (C++)     {theirs:10,.0f} hands/s")
+    print(f"    ratio                             {ours / theirs:10.2f}   (target >= 1.0)\n")
+    figures["P2"] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
+
+    short = memory_per_state(variants.STANDARD, 1, args.seed)
+    long = memory_per_state(variants.STANDARD, 8, args.seed)
+    print("P3  memory per kept state (standard rules, whole games)")
+    print(f"    one game                          {short:10,.0f} bytes/state")
+    print(f"    eight games                       {long:10,.0f} bytes/state   (target <= 200)\n")
+    figures["P3"] = {"one_game": short, "eight_games": long}
+
+    four = per_card(variants.STANDARD, rng, args.seconds)
+    six = per_card(variants.SIX_DOUBLE_DECK, rng, args.seconds)
+    print("P4  cost per card played")
+    print(f"    4 players, one pack               {four * 1e6:10.2f} µs/card")
+    print(f"    6 players, two packs              {six * 1e6:10.2f} µs/card")
+    print(f"    ratio                             {six / four:10.2f}   (target <= 1.5)\n")
+    figures["P4"] = {"four_players": four, "six_double_deck": six, "ratio": six / four}
+
+    seconds, kib = import_cost()
+    print(f"import hartenjagen                    {seconds * 1000:10.1f} ms, {kib:,.0f} KiB peak\n")
+    figures["import"] = {"seconds": seconds, "peak_kib": kib}
+
+    if not args.quick:
+        print(f"{'preset':<18}{'hands/s':>10}{'legal_moves ns':>16}{'apply ns':>10}")
+        presets: dict[str, object] = {}
+        for preset in variants.ALL:
+            hands, per_legal, per_apply = call_costs(preset.rules, rng, args.seconds)
+            print(f"{preset.name:<18}{hands:>10,.0f}{per_legal:>16,.0f}{per_apply:>10,.0f}")
+            presets[preset.name] = {"hands_per_s": hands, "legal_moves_ns": per_legal, "apply_ns": per_apply}
+        figures["presets"] = presets
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(figures, out, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
