@@ -516,24 +516,12 @@ def test_records_of_random_text(text):
         assert hj.loads(hj.dumps(final)) == final
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: GameRecord.from_text accepts a dealer that is no seat ('dealer: 7' for four players); "
-    "initial_state() then builds a State with dealer 7, which new_game refuses (SetupError) and loads "
-    "refuses (FormatError), instead of raising RecordError",
-)
 def test_a_record_with_a_dealer_not_at_the_table_is_refused():
     text = "[hartenjagen record 1]\nrules: standard\nseed: 5\ndealer: 7\n"
     with pytest.raises(hj.RecordError):
         hj.GameRecord.from_text(text).initial_state()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: CardPoints does not check its name: CardPoints({'QS': 13}, name=0) is accepted (so is a "
-    "Rules value using it), but dumps of those rules then raises FormatError ('$.scoring.name: cannot save 0: "
-    "expected text'); every other module refuses a setting of the wrong type with RulesError",
-)
 def test_a_points_table_with_a_name_that_is_no_text_is_refused():
     with pytest.raises(hj.RulesError):
         rules.scoring.CardPoints({"QS": 13}, name=0)  # type: ignore[arg-type]
