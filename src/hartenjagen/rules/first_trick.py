@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen._repr import enum_repr, module_repr
+from hartenjagen.bitmask import bits
 from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
@@ -86,8 +87,8 @@ class NoPointsUnlessForced(FirstTrick):
             return free
         if self.forced is ForcedChoice.ANY:
             return candidates
-        lowest = min(table.values[table.card_of[p].index] for p in _bits(candidates))
-        return sum(1 << p for p in _bits(candidates) if table.values[table.card_of[p].index] == lowest)
+        lowest = min(table.values[table.card_of[p].index] for p in bits(candidates))
+        return sum(1 << p for p in bits(candidates) if table.values[table.card_of[p].index] == lowest)
 
     def refusal(self, table: Table) -> str:
         what = "penalty cards" if self.restricted is RestrictedCards.POSITIVE_VALUED else "hearts or the Q♠"
@@ -103,15 +104,6 @@ class AnythingOnFirstTrick(FirstTrick):
 
     def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
         return "anything may be played to the first trick"
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 #: No penalty cards on trick one unless forced; forced players may play any of them.

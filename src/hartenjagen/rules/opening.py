@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen._repr import module_repr
+from hartenjagen.bitmask import bits
 from hartenjagen.cards import TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.errors import RulesError
 
@@ -43,11 +44,11 @@ def lowest_club(table: Table) -> Card:
     return table.card_of[(clubs & -clubs).bit_length() - 1]
 
 
-def _holder_from_eldest(hands: tuple[int, ...], dealer: int, bits: int) -> int:
+def _holder_from_eldest(hands: tuple[int, ...], dealer: int, cards: int) -> int:
     players = len(hands)
     for step in range(1, players + 1):
         seat = (dealer + step) % players
-        if hands[seat] & bits:
+        if hands[seat] & cards:
             return seat
     raise AssertionError("the opening card is in no hand")  # pragma: no cover - conservation
 
@@ -100,17 +101,8 @@ class LowestClubHolderLeadsAnyClub(Opening):
 
 def _lowest_rank_cards(cards: int, table: Table) -> int:
     """The cards of ``cards`` (a bitmask) of the lowest rank among them, in any suit."""
-    lowest = min(table.card_of[p].rank for p in _bits(cards))
-    return sum(1 << p for p in _bits(cards) if table.card_of[p].rank == lowest)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    lowest = min(table.card_of[p].rank for p in bits(cards))
+    return sum(1 << p for p in bits(cards) if table.card_of[p].rank == lowest)
 
 
 @attrs.frozen(repr=False)
