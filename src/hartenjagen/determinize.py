@@ -41,6 +41,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from hartenjagen.bitmask import bits as _bits
 from hartenjagen.cards import CARD_COUNT, TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.chance import chance_for
 from hartenjagen.engine import _play, _play_mask
@@ -88,15 +89,6 @@ def _rng(rng: random.Random | int | None) -> random.Random:
     if isinstance(rng, int) and not isinstance(rng, bool):
         return random.Random(rng)
     raise DeterminizeError(f"rng must be a random.Random, a seed or None, not {rng!r}")
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class _Shape:

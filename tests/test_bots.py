@@ -1,0 +1,452 @@
+"""Bots, determinization and simulations (``hartenjagen.bots``, ``.determinize``, ``.simulate``).
+
+- every bot answers every phase of every preset (and of Hoemke variants) with a legal move;
+- the same seed gives the same game;
+- a determinized state agrees with the view it came from: the seat's view of it is that view,
+  voids and passed cards are respected, and in the first hand it validates;
+- ``simulate`` gives the same result on one process or two;
+- ``BotError`` for unknown bots, bad options, wrong seat counts and illegal moves.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+import pytest
+
+import hartenjagen as hj
+from hartenjagen import variants
+from hartenjagen.bots import (
+    BOT_NAMES,
+    Bot,
+    BotError,
+    HeuristicBot,
+    RandomBot,
+    SamplingBot,
+    make_bot,
+    play_game,
+)
+from hartenjagen.determinize import DeterminizeError, Determinizer, determinize
+from hartenjagen.rules import moon as moon_rules
+from hartenjagen.rules.ending import SINGLE_HAND
+from hartenjagen.rules.passing import PassToDealer
+from hartenjagen.serialize import validate_state
+from hartenjagen.simulate import SimulationResult, _bot_seed, simulate
+from helpers import ONE_SUIT_EACH, game, play
+
+#: Every preset, plus Hoemke variants that add what the presets lack: pass four and return one,
+#: passing to the dealer, the first deuce from eldest, "show the 2♣", the first two hearts free.
+RULESETS: dict[str, hj.Rules] = {
+    **{preset.name: preset.rules for preset in variants.ALL},
+    "hoemke_P3L3H4S4": variants.hoemke(3, 3, 4, 4),
+    "hoemke_P4L4H3S2": variants.hoemke(4, 4, 3, 2),
+    "hoemke_P1L1H1S1": variants.hoemke(1, 1, 1, 1),
+    "hoemke_P3L2H2S3": variants.hoemke(3, 2, 2, 3),
+}
+
+
+def one_hand(rules: hj.Rules) -> hj.Rules:
+    """The rules with the game cut to one hand (for speed)."""
+    return attrs.evolve(rules, ending=SINGLE_HAND)
+
+
+def bots_for(name: str, players: int, seed: int) -> list[Bot]:
+    options = {"samples": 2} if name == "sampling" else {}
+    return [make_bot(name, seed=seed * 10 + seat, **options) for seat in range(players)]
+
+
+def drive(state: hj.State, bots: list[Bot]) -> tuple[hj.State, set[hj.Phase]]:
+    """Play to the end, checking each bot's move is legal; the final state and the phases seen."""
+    phases: set[hj.Phase] = set()
+    while not state.is_over:
+        phases.add(state.phase)
+        for seat in state.to_move:
+            move = bots[seat].choose(hj.view(state, seat))
+            assert hj.explain(state, move) is None, (state.phase, move)
+            assert move.seat == seat
+            if state.phase is not hj.Phase.PASSING:
+                assert move in hj.legal_moves(state)
+            state = hj.apply(state, move)
+            if state.phase is not hj.Phase.PASSING:
+                break
+    return state, phases
+
+
+# ---------------------------------------------------------------- legal moves everywhere
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_every_bot_makes_only_legal_moves_under_every_ruleset(name: str, ruleset: str):
+    rules = one_hand(RULESETS[ruleset])
+    state, phases = drive(hj.new_game(rules, seed=3), bots_for(name, rules.players, 3))
+    assert state.is_over
+    assert hj.Phase.PLAYING in phases
+    if rules.passing.stage_counts(hj.new_game(rules, seed=3).pass_direction):
+        assert hj.Phase.PASSING in phases
+    if rules.extras:  # achterhoek: miezen
+        assert hj.Phase.ANNOUNCING in phases
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_passes_in_every_kind_of_exchange(name: str):
+    # Pass left, pass four and return one (two stages), pass to the dealer: each bot passes legally.
+    for rules in (variants.STANDARD, variants.hoemke(3, 2, 2, 2), variants.hoemke(4, 2, 2, 2)):
+        state = hj.new_game(rules, seed=11)
+        bots = bots_for(name, rules.players, 11)
+        stages = 0
+        while state.phase is hj.Phase.PASSING:
+            stages += 1
+            for seat in state.to_move:
+                view = hj.view(state, seat)
+                move = bots[seat].choose(view)
+                assert isinstance(move, hj.Pass)
+                assert len(move.cards) == view.pass_count
+                assert set(move.cards) <= set(view.pass_options)
+                state = hj.apply(state, move)
+        assert stages == len(rules.passing.stage_counts(hj.new_game(rules, seed=11).pass_direction))
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("moon", [moon_rules.SHOOTER_CHOICE, moon_rules.ResetOrDouble()])
+def test_every_bot_answers_the_moon_choice(name: str, moon: moon_rules.Moon):
+    # Seat 0 holds every club and wins every trick: a forced moon, then a choice.
+    state = game(list(ONE_SUIT_EACH), moon=moon, ending=SINGLE_HAND)
+    while state.phase is hj.Phase.PLAYING:
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    assert state.phase is hj.Phase.MOON_CHOICE
+    move = bots_for(name, 4, 1)[0].choose(hj.view(state, 0))
+    assert move in hj.legal_moves(state)
+
+
+def test_the_heuristic_moon_choice_compares_the_totals():
+    state = game(list(ONE_SUIT_EACH), moon=moon_rules.ResetOrDouble(), ending=hj.rules.ending.TO_100)
+    while state.phase is hj.Phase.PLAYING:
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    view = hj.view(state, 0)
+    assert HeuristicBot(seed=0).choose(view) in hj.legal_moves(state)
+    # With 90 points of its own, going back to 0 beats doubling the others' 10s.
+    line = hj.HandResult(0, 3, (0, 0, 0, 0), (90, 10, 10, 10), (90, 10, 10, 10), None)
+    behind = attrs.evolve(view, scores=(90, 10, 10, 10), score_sheet=(line,))
+    assert HeuristicBot(seed=0).choose(behind) == hj.MoonChoice(0, hj.MoonOption.RESET)
+    # With 10 against the others' 60s, doubling them ends the game (120 ≥ 100) and wins it.
+    line = hj.HandResult(0, 3, (0, 0, 0, 0), (10, 60, 60, 60), (10, 60, 60, 60), None)
+    ahead = attrs.evolve(view, scores=(10, 60, 60, 60), score_sheet=(line,))
+    assert HeuristicBot(seed=0).choose(ahead) == hj.MoonChoice(0, hj.MoonOption.DOUBLE)
+
+
+# ---------------------------------------------------------------- the heuristic's card sense
+
+
+def test_the_heuristic_ducks_with_its_highest_losing_card():
+    state = game(["5C 9C 2D", "2C 3D 4D", "6C TC 5D", "3C 4C 6D"])
+    state = play(state, "2C 6C")  # seat 1 leads the 2♣, seat 2 plays the 6♣
+    assert HeuristicBot(seed=0).choose(hj.view(state, 3)) == hj.Play(3, "4C")  # the highest club under it
+
+
+def test_the_heuristic_dumps_the_queen_of_spades_when_void():
+    hands = ["2C 3C 4C 5C", "6C 7C 8C 9C", "TC JC QC KC", "QS 2H AS 3D"]
+    rules = dict(first_trick=hj.rules.first_trick.ANYTHING)
+    state = game(hands, **rules)
+    state = play(state, "2C 6C TC")
+    move = HeuristicBot(seed=0).choose(hj.view(state, 3))
+    assert move == hj.Play(3, "QS")
+
+
+def test_the_heuristic_never_passes_a_bonus_card_and_keeps_a_guarded_queen():
+    state = hj.new_game(variants.OMNIBUS, deal=list(ONE_SUIT_EACH), seed=0)
+    # Seat 1 holds every diamond, the J♦ (−10) too: it passes its three highest others, never the J♦.
+    cards = HeuristicBot(seed=0).choose(hj.view(state, 1)).cards
+    assert {str(card) for card in cards} == {"AD", "KD", "QD"}
+    # Seat 3 holds every spade: the Q♠ is guarded by ten low spades and stays.
+    cards = HeuristicBot(seed=0).choose(hj.view(state, 3)).cards
+    assert {str(card) for card in cards} == {"AS", "KS", "JS"}
+    # Seat 2 holds every heart: the highest hearts go.
+    cards = HeuristicBot(seed=0).choose(hj.view(state, 2)).cards
+    assert {str(card) for card in cards} == {"AH", "KH", "QH"}
+
+
+def test_the_heuristic_passes_an_unguarded_queen_and_its_protectors():
+    hands = [
+        "QS AS KS 2C 3C 4C 5C 6C 7C 8C 9C TC JC",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ]
+    state = hj.new_game(variants.STANDARD, deal=hands, seed=0)
+    cards = HeuristicBot(seed=0).choose(hj.view(state, 0)).cards
+    assert {str(card) for card in cards} == {"QS", "AS", "KS"}
+
+
+def test_the_heuristic_announces_miezen_only_with_low_cards():
+    low = [
+        "7C 8C 9C TC 7D 8D 9D TD",
+        "JC QC KC AC JD QD KD AD",
+        "7H 8H 9H TH JH QH KH AH",
+        "7S 8S 9S TS JS QS KS AS",
+    ]
+    state = hj.new_game(variants.ACHTERHOEK, deal=low, seed=0)
+    assert state.phase is hj.Phase.ANNOUNCING
+    bot = HeuristicBot(seed=0)
+    assert state.to_move == (1,)
+    assert bot.choose(hj.view(state, 1)) == hj.Announce(1, False)  # eldest holds the high clubs and diamonds
+    state = hj.apply(state, hj.Announce(1, False))
+    state = hj.apply(state, hj.Announce(2, False))
+    state = hj.apply(state, hj.Announce(3, False))
+    assert bot.choose(hj.view(state, 0)) == hj.Announce(0, True)  # seat 0: nothing above the ten
+
+
+def test_the_heuristic_collects_points_in_a_dutch_second_half():
+    # Seat 0 plays last to a trick of hearts: it ducks in the first half and wins it in the second,
+    # where the points it takes count its total down.
+    hands = ["JH 8H", "9H 8C", "TH 9C", "7C TC"]
+    state = game(
+        hands,
+        opening=hj.rules.opening.ELDEST_ANY,
+        first_trick=hj.rules.first_trick.ANYTHING,
+        leading=hj.rules.leading.ANYTIME,
+        scoring=hj.rules.scoring.DUTCH_32,
+        ending=hj.rules.ending.DUTCH_HALVES,
+    )
+    state = play(state, "9H TH 7C")
+    view = hj.view(state, 0)
+    assert HeuristicBot(seed=0).choose(view) == hj.Play(0, "8H")
+    line = hj.HandResult(0, 3, (0, 0, 0, 0), (60, 30, 30, 30), (60, 30, 30, 30), None)
+    second_half = attrs.evolve(view, scores=(60, 30, 30, 30), score_sheet=(line,))
+    assert HeuristicBot(seed=0).choose(second_half) == hj.Play(0, "JH")
+
+
+@pytest.mark.parametrize("preset", ["dutch", "achterhoek", "black_maria"])
+def test_whole_games_reach_their_end(preset: str):
+    rules = variants.get(preset)
+    bots: list[Bot] = [HeuristicBot(seed=1), RandomBot(seed=2), HeuristicBot(seed=3)]
+    bots += [RandomBot(seed=4)] * (rules.players - 3)
+    final, _ = drive(hj.new_game(rules, seed=8), bots)
+    assert final.is_over and len(final.score_sheet) > 1
+    if preset != "black_maria":
+        assert rules.ending.second_half(
+            final.score_sheet[:-1]
+        )  # the Dutch game was played into its second half
+
+
+# ---------------------------------------------------------------- determinism
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_the_same_seed_plays_the_same_game(name: str):
+    rules = one_hand(variants.STANDARD)
+    first = play_game(rules, bots_for(name, 4, 5), seed=21)
+    again = play_game(rules, bots_for(name, 4, 5), seed=21)
+    assert first == again
+    assert first.is_over
+
+
+def test_determinize_is_reproducible_for_a_seed():
+    state = hj.new_game(variants.STANDARD, seed=2)
+    view = hj.view(state, 0)
+    assert determinize(view, 7) == determinize(view, random.Random(7))
+    deals = {determinize(view, seed).hands for seed in range(5)}
+    assert len(deals) == 5  # the hidden cards really are dealt at random
+
+
+# ---------------------------------------------------------------- determinization
+
+
+def voids_of(view: hj.PlayerView) -> list[set[hj.Suit]]:
+    voids: list[set[hj.Suit]] = [set() for _ in range(view.players)]
+    tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+    if view.trick:
+        tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            if card.suit is not cards[0].suit:
+                voids[(leader + i) % view.players].add(cards[0].suit)
+    return voids
+
+
+def check_determinized(state: hj.State, seat: int, rng: random.Random) -> int:
+    """Check one determinization of ``seat``'s view; the number of (seat, void suit) constraints met."""
+    view = hj.view(state, seat)
+    world = determinize(view, rng)
+    assert hj.view(world, seat) == view
+    voids = 0
+    for other, suits in enumerate(voids_of(view)):
+        if other != seat:
+            assert not any(card.suit in suits for card in world.hands[other])
+            voids += len(suits)
+    if view.phase is hj.Phase.PLAYING and view.exchanges and not isinstance(view.rules.passing, PassToDealer):
+        # The cards this seat passed are with the seat that got them, or were played by it (or, in a
+        # pass-and-return hand, one came back).
+        receiver = next(s for s in range(view.players) if world.received[s] == view.passed)
+        played = [card for trick in view.tricks for card in trick.cards] + [p.card for p in view.trick]
+        back = list(view.exchanges[1][1]) if len(view.exchanges) > 1 else []
+        for card in view.passed:
+            assert card in world.hands[receiver] or card in played or card in back
+    if not view.score_sheet and not isinstance(view.rules.passing, PassToDealer):
+        validate_state(world)
+    # The engine plays on from it.
+    moves = hj.legal_moves(world)
+    if moves:
+        hj.apply(world, moves[rng.randrange(len(moves))])
+    hj.rollout(world, rng=rng, until="hand")
+    return voids
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_determinized_states_agree_with_the_view(ruleset: str, seed: int):
+    rules = RULESETS[ruleset]
+    rng = random.Random(f"{ruleset}/{seed}")
+    state = hj.new_game(rules, seed=seed)
+    steps = voids = 0
+    # Every step of the first hand, then every seventh step of the second.
+    while not state.is_over and len(state.score_sheet) < 2 and steps < 400:
+        if not state.score_sheet or steps % 7 == 0:
+            for seat in range(state.players):
+                voids += check_determinized(state, seat, rng)
+        moves = hj.legal_moves(state)
+        state = hj.apply(state, moves[rng.randrange(len(moves))])
+        steps += 1
+    assert voids  # random play shows voids: the check above was not empty
+
+
+def test_determinize_respects_the_opening():
+    # Hoemke L3: the first seat from eldest holding a deuce leads; the seats before it hold none.
+    rules = variants.hoemke(1, 3, 2, 1)
+    rng = random.Random(3)
+    for seed in range(20):
+        state = hj.new_game(rules, seed=seed)
+        leader = state.to_move[0]
+        eldest = state.eldest
+        for seat in range(4):
+            world = determinize(hj.view(state, seat), rng)
+            step = eldest
+            while step != leader:
+                if step != seat:
+                    assert not {"2C", "2D", "2S"} & {str(c) for c in world.hands[step]}
+                step = (step + 1) % 4
+            validate_state(world)
+
+
+def test_determinize_refuses_what_it_cannot_do():
+    state = hj.new_game(variants.STANDARD, seed=1)
+    with pytest.raises(DeterminizeError, match="spectator"):
+        determinize(hj.public_view(state), 0)
+    final = play_game(one_hand(variants.STANDARD), [RandomBot(seed=s) for s in range(4)], seed=1)
+    with pytest.raises(DeterminizeError, match="over"):
+        Determinizer(hj.view(final, 0))
+    with pytest.raises(DeterminizeError, match="PlayerView"):
+        Determinizer(state)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the sampling bot
+
+
+def test_the_sampling_bot_takes_a_time_budget():
+    state = hj.new_game(variants.DUTCH, seed=3)
+    bot = SamplingBot(seed=1, seconds=0.01)
+    move = bot.choose(hj.view(state, state.to_move[0]))
+    assert move in hj.legal_moves(state)
+
+
+def test_the_sampling_bot_drops_the_queen_under_the_king():
+    # Seat 1 leads the K♠, seat 2 follows low: seat 3 drops the Q♠ (it loses) rather than win with the A♠.
+    hands = ["2C 3D 4D", "KS 5D 6D", "2S 7D 8D", "QS AS 9D"]
+    state = game(
+        hands,
+        opening=hj.rules.opening.ELDEST_ANY,
+        first_trick=hj.rules.first_trick.ANYTHING,
+        moon=moon_rules.NO_MOON,
+    )
+    state = play(state, "KS 2S")
+    move = SamplingBot(seed=1, samples=8).choose(hj.view(state, 3))
+    assert move == hj.Play(3, "QS")
+    assert SamplingBot(seed=1, samples=8, playout="greedy").choose(hj.view(state, 3)) == move
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def test_simulate_gives_the_same_result_on_one_process_or_two():
+    rules = one_hand(variants.STANDARD)
+    names = ["heuristic", "random", "sampling", "random"]
+    options = {"sampling": {"samples": 1}}
+    seen: list[tuple[int, int]] = []
+    one = simulate(rules, names, games=6, seed=9, options=options, progress=lambda d, t: seen.append((d, t)))
+    two = simulate(rules, names, games=6, seed=9, workers=2, options=options)
+    assert one == two
+    assert seen == [(i, 6) for i in range(1, 7)]
+    assert isinstance(one, SimulationResult)
+    assert one.games == 6 and one.bot_names == tuple(names)
+    assert sum(one.wins) == pytest.approx(6)  # shared wins count 1/k
+    data = json.loads(json.dumps(one.as_dict()))
+    assert data["seats"][0]["bot"] == "heuristic"
+    assert data["seats"][0]["win_rate"] == pytest.approx(one.seats[0].wins / 6)
+
+
+def test_simulate_tallies_the_games_it_plays():
+    # The same games played one by one with play_game: shared wins count 1/k, totals and moons add up.
+    rules = one_hand(variants.DUTCH)
+    names = ["random", "random", "heuristic", "random"]
+    result = simulate(rules, names, games=5, seed=100)
+    wins = [0.0] * 4
+    totals = [0] * 4
+    moons = [0] * 4
+    for i in range(5):
+        bots = [make_bot(name, seed=_bot_seed(100 + i, seat)) for seat, name in enumerate(names)]
+        final = play_game(rules, bots, seed=100 + i)
+        for seat in final.winners:
+            wins[seat] += 1 / len(final.winners)
+        for seat in range(4):
+            totals[seat] += final.scores[seat]
+        for line in final.score_sheet:
+            if line.shooter is not None:
+                moons[line.shooter] += 1
+    assert list(result.wins) == pytest.approx(wins)
+    assert list(result.mean_totals) == pytest.approx([t / 5 for t in totals])
+    assert list(result.moon_shots) == moons
+
+
+# ---------------------------------------------------------------- errors
+
+
+def test_bot_errors():
+    with pytest.raises(BotError, match="random, heuristic, sampling"):
+        make_bot("clever")
+    with pytest.raises(BotError, match="samples"):
+        make_bot("random", samples=3)
+    with pytest.raises(BotError, match="at least 1"):
+        make_bot("sampling", samples=0)
+    with pytest.raises(BotError, match="seconds"):
+        SamplingBot(seconds=-1)
+    with pytest.raises(BotError, match="playout"):
+        SamplingBot(playout="clever")
+    with pytest.raises(BotError, match="3 bots for a game of 4 players"):
+        play_game(variants.STANDARD, [RandomBot(), RandomBot(), RandomBot()], seed=1)
+    with pytest.raises(BotError, match="5 bots for a game of 4 players"):
+        simulate(variants.STANDARD, ["random"] * 5, games=1)
+    with pytest.raises(BotError, match="workers"):
+        simulate(variants.STANDARD, ["random"] * 4, games=1, workers=0)
+    with pytest.raises(BotError, match="no bot called"):
+        simulate(variants.STANDARD, ["random", "random", "random", "nobody"], games=1)
+    assert isinstance(BotError("x"), hj.HartenjagenError)
+    # Asked when it is not the seat's turn.
+    state = hj.new_game(variants.DUTCH, seed=1)
+    idle = next(seat for seat in range(4) if seat not in state.to_move)
+    with pytest.raises(BotError, match="no move"):
+        HeuristicBot().choose(hj.view(state, idle))
+
+
+def test_an_illegal_bot_move_stops_the_game():
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view: hj.PlayerView) -> hj.Move:
+            return hj.Play(view.seat or 0, "QS")
+
+    bots: list[Bot] = [Cheat(), RandomBot(), RandomBot(), RandomBot()]
+    with pytest.raises(BotError, match="bot 'cheat' at seat 0"):
+        play_game(variants.STANDARD, bots, seed=1)
+    assert isinstance(Cheat(), Bot)
