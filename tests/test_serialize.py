@@ -1124,3 +1124,40 @@ def test_tampered_documents_raise_format_error_or_load_playable_states(
         legal = hj.legal_moves(value)
         assert len(legal) > 0
         hj.apply(value, legal[data.draw(st.integers(0, len(legal) - 1))])
+
+
+def test_a_state_whose_past_play_was_illegal_is_refused() -> None:
+    """A seat that discarded while it held the led suit: a state the engine cannot reach."""
+    from hartenjagen.engine import _replace
+
+    rules = variants.DUTCH  # no passing: the hands after the exchange are the dealt hands
+    for seed in range(200):
+        state = hj.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.tricks) < 2:
+            state = hj.apply(state, hj.legal_moves(state)[rng.randrange(len(hj.legal_moves(state)))])
+        if state.is_over or len(state.tricks) < 2:
+            continue
+        first = state.tricks[0]
+        led = first.cards[0].suit
+        for position, card in enumerate(first.cards[1:], start=1):
+            seat = (first.leader + position) % 4
+            if card.suit is led:
+                continue
+            # Give this seat a card of the led suit it never played, from a seat that still holds one.
+            for other in range(4):
+                give = [c for c in state.hands[other] if c.suit is led] if other != seat else []
+                take = [c for c in state.hands[seat] if c.suit is not led]
+                if give and take:
+                    table = state._table
+                    g, t = 1 << give[0].index, 1 << take[0].index
+                    hands = list(state._hand_masks)
+                    dealt = list(state._dealt_masks)
+                    hands[other], hands[seat] = hands[other] ^ g | t, hands[seat] ^ t | g
+                    dealt[other], dealt[seat] = dealt[other] ^ g | t, dealt[seat] ^ t | g
+                    bad = _replace(state, _hand_masks=tuple(hands), _dealt_masks=tuple(dealt))
+                    assert table is bad._table
+                    with pytest.raises(FormatError, match="could not have played"):
+                        loads(dumps(bad))
+                    return
+    pytest.fail("no position found")

@@ -1611,6 +1611,7 @@ class _StateCheck:
                     f"{self.at('hands')}[{seat}]",
                     "this hand and the seat's plays are not the cards it held after the deal and the exchange",
                 )
+        self.check_plays_were_legal(after_exchange, first_leader)
         # Captured cards and the carry-over pile.
         taken: list[Counter[int]] = [Counter() for _ in range(n)]
         pile: Counter[int] = Counter()
@@ -1646,6 +1647,38 @@ class _StateCheck:
                 break
         if state.hearts_broken != bool(broken):
             raise self.fail("hearts_broken", f"expected {str(bool(broken)).lower()} after the cards played")
+
+    def check_plays_were_legal(self, after_exchange: list[int], first_leader: int) -> None:
+        """Replay the hand's plays through the engine: each must have been legal when it was made.
+
+        The last trick is left out: by then every seat holds one card, which it must play.
+        """
+        from hartenjagen.engine import _replace, explain
+        from hartenjagen.engine import apply as apply_move
+
+        state, table, n = self.state, self.table, self.n
+        plays = [
+            (f"{self.at('tricks')}[{i}].cards[{j}]", i, card)
+            for i, done in enumerate(state.tricks)
+            for j, card in enumerate(done.cards)
+        ]
+        plays += [
+            (f"{self.at('trick')}[{j}]", len(state.tricks), table.card_of[p])
+            for j, p in enumerate(state._trick_cards)
+        ]
+        current = _replace(
+            state, phase=Phase.PLAYING, _hand_masks=tuple(after_exchange), _trick_cards=(), tricks=(),
+            _taken_masks=(0,) * n, hearts_broken=False, _carry=0, _pending=0, _leader=first_leader,
+            _shooter=None, winners=(),
+        )  # fmt: skip
+        for where, number, card in plays:
+            if number >= table.hand_size - 1:
+                break
+            move = Play(current.to_move[0], card)
+            problem = _ask(where, "check a play", explain, current, move)
+            if problem is not None:
+                raise _error(where, f"seat {move.seat} could not have played {card}: {problem.message}")
+            current = _ask(where, "replay a play", apply_move, current, move)
 
     # -- the moon, the end of the game and the deal
 
