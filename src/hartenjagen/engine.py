@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from hartenjagen.bitmask import bits
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.chance import chance_for
 from hartenjagen.errors import CardParseError, IllegalMove, IllegalMoveCode, IllegalMoveError, SetupError
@@ -131,7 +132,7 @@ def _shuffle(table: Table, seed: int, deal_count: int, dealer: int) -> tuple[int
     for i, physical in enumerate(cards):
         hands[(dealer + 1 + i) % n] |= 1 << physical
     if table.copies > 1:
-        return _assign_copies(table, [table.cards(mask) for mask in hands])
+        return _assign_copies(table, [[table.card_of[p] for p in bits(mask)] for mask in hands])
     return tuple(hands)
 
 

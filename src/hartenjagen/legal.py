@@ -8,6 +8,7 @@ combination, and ``in`` is a bit test.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
@@ -197,23 +198,7 @@ def _unrank_multiset(cards: tuple[Card, ...], k: int, index: int) -> tuple[Card,
 
     The order is that of the deduplicated ``combinations(cards, k)``: lexicographic.
     """
-    items: list[Card] = []
-    counts: list[int] = []
-    for card in cards:  # sorted, so the copies of a card stand together
-        if items and items[-1] is card:
-            counts[-1] += 1
-        else:
-            items.append(card)
-            counts.append(1)
-    # ways[j][r]: how many different r-card choices items[j:] offer
-    ways = [[0] * (k + 1) for _ in range(len(items) + 1)]
-    ways[len(items)][0] = 1
-    for j in range(len(items) - 1, -1, -1):
-        after, row, copies = ways[j + 1], ways[j], counts[j]
-        for r in range(k + 1):
-            row[r] = (
-                after[r] + (after[r - 1] if r >= 1 else 0) + (after[r - 2] if copies == 2 and r >= 2 else 0)
-            )
+    items, counts, ways = _choice_counts(cards, k)
     out: list[Card] = []
     j = used = 0
     while len(out) < k:
@@ -228,6 +213,32 @@ def _unrank_multiset(cards: tuple[Card, ...], k: int, index: int) -> tuple[Card,
             j += 1
             used = 0
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=256)
+def _choice_counts(
+    cards: tuple[Card, ...], k: int
+) -> tuple[tuple[Card, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The different cards of sorted ``cards``, how often each is there, and ``ways[j][r]``:
+    how many different r-card choices the cards from the j-th on offer (kept: a seat's
+    cards stay the same for every random pass drawn in a passing phase)."""
+    items: list[Card] = []
+    counts: list[int] = []
+    for card in cards:  # sorted, so the copies of a card stand together
+        if items and items[-1] is card:
+            counts[-1] += 1
+        else:
+            items.append(card)
+            counts.append(1)
+    ways = [[0] * (k + 1) for _ in range(len(items) + 1)]
+    ways[len(items)][0] = 1
+    for j in range(len(items) - 1, -1, -1):
+        after, row, copies = ways[j + 1], ways[j], counts[j]
+        for r in range(k + 1):
+            row[r] = (
+                after[r] + (after[r - 1] if r >= 1 else 0) + (after[r - 2] if copies == 2 and r >= 2 else 0)
+            )
+    return tuple(items), tuple(counts), tuple(map(tuple, ways))
 
 
 def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
