@@ -56,6 +56,26 @@ def timed(run: Callable[[], int], seconds: float, rounds: int = 5) -> float:
     return statistics.median(rates)
 
 
+def timed_pair(
+    first: Callable[[], int], second: Callable[[], int] | None, seconds: float, rounds: int = 7
+) -> tuple[float, float]:
+    """Units per second of two runs measured in alternating rounds, so that a machine that speeds
+    up or slows down during the measurement affects both alike (medians of the rounds)."""
+    if second is None:
+        return timed(first, seconds, rounds), float("nan")
+    first()
+    second()
+    rates: tuple[list[float], list[float]] = ([], [])
+    for _ in range(rounds):
+        for run, out in ((first, rates[0]), (second, rates[1])):
+            done = 0
+            start = time.perf_counter()
+            while (elapsed := time.perf_counter() - start) < seconds / rounds / 2:
+                done += run()
+            out.append(done / elapsed)
+    return statistics.median(rates[0]), statistics.median(rates[1])
+
+
 def step_hands(rules: hj.Rules, rng: random.Random, hands: int = 4) -> Callable[[], int]:
     """Play ``hands`` random hands through legal_moves/apply; return how many were played."""
     legal_moves, apply, randrange = hj.legal_moves, hj.apply, rng.randrange
@@ -173,13 +193,6 @@ def memory_per_state(rules: hj.Rules, games: int, seed: int) -> float:
     return (after - before) / len(history)
 
 
-def per_card(rules: hj.Rules, rng: random.Random, seconds: float) -> float:
-    """Seconds per card played (passing included) in random hands."""
-    cards = len(rules.deck.pack())
-    hands = timed(step_hands(rules, rng, 2), seconds, 3)
-    return 1 / (hands * cards)
-
-
 def import_cost() -> tuple[float, float]:
     """Seconds and KiB that ``import hartenjagen`` costs in a fresh interpreter (medians of five).
 
@@ -210,18 +223,14 @@ def main() -> int:
     print(
         f"hartenjagen {hj.__version__}, Python {sys.version.split()[0]}, {args.seconds:g} s per measurement\n"
     )
-    ours = timed(step_hands(OPENSPIEL, rng), args.seconds)
-    theirs_run = openspiel_step(rng)
-    theirs = timed(theirs_run, args.seconds) if theirs_run else float("nan")
+    ours, theirs = timed_pair(step_hands(OPENSPIEL, rng), openspiel_step(rng), 2 * args.seconds)
     print("P1  step API, random full hands (OpenSpiel's rules)")
     print(f"    hartenjagen legal_moves/apply     {ours:10,.0f} hands/s")
     print(f"    OpenSpiel Python API              {theirs:10,.0f} hands/s")
     print(f"    ratio                             {ours / theirs:10.2f}   (target >= 1.0)\n")
     figures["P1"] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
 
-    ours = timed(rollouts(OPENSPIEL, rng), args.seconds)
-    theirs_run = openspiel_rollouts(args.seed)
-    theirs = timed(theirs_run, args.seconds) if theirs_run else float("nan")
+    ours, theirs = timed_pair(rollouts(OPENSPIEL, rng), openspiel_rollouts(args.seed), 2 * args.seconds)
     print("P2  rollouts, a fresh deal to the end of the hand")
     print(f"    hartenjagen rollout               {ours:10,.0f} hands/s")
     print(f"    OpenSpiel evaluate_bots (C++)     {theirs:10,.0f} hands/s")
@@ -235,8 +244,11 @@ def main() -> int:
     print(f"    eight games                       {long:10,.0f} bytes/state   (target <= 200)\n")
     figures["P3"] = {"one_game": short, "eight_games": long}
 
-    four = per_card(variants.STANDARD, rng, args.seconds)
-    six = per_card(variants.SIX_DOUBLE_DECK, rng, args.seconds)
+    hands_four, hands_six = timed_pair(
+        step_hands(variants.STANDARD, rng, 2), step_hands(variants.SIX_DOUBLE_DECK, rng, 2), 2 * args.seconds
+    )
+    four = 1 / (hands_four * len(variants.STANDARD.deck.pack()))
+    six = 1 / (hands_six * len(variants.SIX_DOUBLE_DECK.deck.pack()))
     print("P4  cost per card played")
     print(f"    4 players, one pack               {four * 1e6:10.2f} µs/card")
     print(f"    6 players, two packs              {six * 1e6:10.2f} µs/card")
