@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import rules, testing, variants
 from hartenjagen.cards import ALL_CARDS
+from hartenjagen.core.state import fields
 from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.leading import Leading
 from hartenjagen.rules.passing import PassDirection
@@ -530,7 +531,7 @@ class PeeksLeft(rules.HouseRule):
 
     def restrict_play(self, candidates: int, hand: int, state: hj.State, table: Any) -> int:
         seat = state.to_move[0]
-        following = state._hand_masks[(seat + 1) % state.players]
+        following = fields(state).hand_masks[(seat + 1) % state.players]
         return candidates & ~(following >> 1) or candidates
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen import rules, variants
+from hartenjagen.core.state import fields
 from hartenjagen.records import HEADER
 from helpers import MIXED_DEAL
 from playouts import PRESETS, RULES_BY_NAME, random_moves
@@ -77,7 +78,7 @@ def test_an_explicit_double_deck_deal_gives_every_physical_card_once():
     dealt = hj.new_game(variants.SIX_DOUBLE_DECK, seed=1).dealt
     state = hj.new_game(variants.SIX_DOUBLE_DECK, seed=1, deal=dealt)
     union = 0
-    for mask in state._hand_masks:
+    for mask in fields(state).hand_masks:
         union |= mask
     assert union.bit_count() == 102
 

@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 import hartenjagen as hj
+from hartenjagen.core.state import table_of
 from hartenjagen.rules.deck import MINUS_2C_3P, MINUS_2D_2C_5P, MINUS_3C_2D_5P, PIQUET32, SinglePack
 from hartenjagen.rules.first_trick import ANYTHING
 from hartenjagen.rules.opening import (
@@ -101,7 +102,7 @@ def test_lowest_club_is_seven_of_clubs_in_piquet_pack():
 
 def test_lowest_club_is_led_by_the_seat_it_is_dealt_to_in_a_small_pack():
     state = game(["AC KD", "4C 2D", "QH 3D", "5C 2H"])
-    assert str(lowest_club(state._table)) == "4C"
+    assert str(lowest_club(table_of(state))) == "4C"
     assert state.to_move == (1,)
     assert legal(state) == {"4C"}
 

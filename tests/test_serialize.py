@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import rules, serialize, variants
 from hartenjagen.cards import ALL_CARDS, Rank
+from hartenjagen.core.state import fields, replace, table_of
 from hartenjagen.engine import step
 from hartenjagen.events import EVENT_TYPES
 from hartenjagen.rules import (
@@ -238,8 +239,8 @@ def round_trip(value: object) -> object:
 def assert_same_game(back: object, state: hj.State) -> None:
     assert isinstance(back, hj.State)
     assert back == state
-    assert tuple(back) == tuple(state)
-    assert back._table is table_for(state.rules)
+    assert fields(back) == fields(state)
+    assert table_of(back) is table_for(state.rules)
     assert list(hj.legal_moves(back)) == list(hj.legal_moves(state))
 
 
@@ -309,7 +310,7 @@ def test_a_secret_seed_is_saved() -> None:
     state = hj.new_game(variants.STANDARD)
     back = loads(dumps(state))
     assert isinstance(back, hj.State)
-    assert back.seed is None and back._seed == state._seed and back._secret_seed
+    assert back.seed is None and fields(back).seed == fields(state).seed and fields(back).secret_seed
     assert back == state
 
 
@@ -477,7 +478,7 @@ def game_over() -> hj.State:
 
 def double_deck_carry_over() -> hj.State:
     chosen = attrs.evolve(variants.SIX_DOUBLE_DECK, duplicates=duplicates.CANCEL_PAIRS)
-    return find_state(chosen, lambda s: s._carry != 0 and len(s.trick) == 1)
+    return find_state(chosen, lambda s: fields(s).carry != 0 and len(s.trick) == 1)
 
 
 def revoke_ends_the_game() -> hj.State:
@@ -529,9 +530,9 @@ def test_each_example_is_what_it_says() -> None:
     assert standard_passing_some_passed().to_move == (1, 3)
     stage_one = pass_and_return_stage_one()
     assert stage_one.phase is hj.Phase.PASSING and stage_one.pass_stage == 1
-    assert any(stage_one._passed_masks) and stage_one._pending
+    assert any(fields(stage_one).passed_masks) and fields(stage_one).pending
     sits_out = pass_to_dealer_without_dealer()
-    assert sits_out.dealer not in sits_out.to_move and any(sits_out._passed_masks)
+    assert sits_out.dealer not in sits_out.to_move and any(fields(sits_out).passed_masks)
     assert announcing().phase is hj.Phase.ANNOUNCING and announcing().announcers
     assert playing_mid_trick().phase is hj.Phase.PLAYING and playing_mid_trick().trick
     assert moon_choice().phase is hj.Phase.MOON_CHOICE
@@ -1128,7 +1129,6 @@ def test_tampered_documents_raise_format_error_or_load_playable_states(
 
 def test_a_state_whose_past_play_was_illegal_is_refused() -> None:
     """A seat that discarded while it held the led suit: a state the engine cannot reach."""
-    from hartenjagen.engine import _replace
 
     rules = variants.DUTCH  # no passing: the hands after the exchange are the dealt hands
     for seed in range(200):
@@ -1149,14 +1149,14 @@ def test_a_state_whose_past_play_was_illegal_is_refused() -> None:
                 give = [c for c in state.hands[other] if c.suit is led] if other != seat else []
                 take = [c for c in state.hands[seat] if c.suit is not led]
                 if give and take:
-                    table = state._table
+                    table = table_of(state)
                     g, t = 1 << give[0].index, 1 << take[0].index
-                    hands = list(state._hand_masks)
-                    dealt = list(state._dealt_masks)
+                    hands = list(fields(state).hand_masks)
+                    dealt = list(fields(state).dealt_masks)
                     hands[other], hands[seat] = hands[other] ^ g | t, hands[seat] ^ t | g
                     dealt[other], dealt[seat] = dealt[other] ^ g | t, dealt[seat] ^ t | g
-                    bad = _replace(state, _hand_masks=tuple(hands), _dealt_masks=tuple(dealt))
-                    assert table is bad._table
+                    bad = replace(state, hand_masks=tuple(hands), dealt_masks=tuple(dealt))
+                    assert table is table_of(bad)
                     with pytest.raises(FormatError, match="could not have played"):
                         loads(dumps(bad))
                     return

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen import rules, variants
-from hartenjagen.engine import _replace
+from hartenjagen.core.state import fields, replace, table_of
 from helpers import ONE_SUIT_EACH, game, names, play
 from playouts import PRESETS, RULES_BY_NAME, play_until, playout
 
@@ -53,9 +53,9 @@ def hide_differently(state: hj.State, seat: int, rng: random.Random) -> hj.State
     when both cards were dealt to the seats that now hold them.
     """
     others = [s for s in range(state.players) if s != seat]
-    hands = list(state._hand_masks)
-    passed = list(state._passed_masks)
-    dealt = list(state._dealt_masks)
+    hands = list(fields(state).hand_masks)
+    passed = list(fields(state).passed_masks)
+    dealt = list(fields(state).dealt_masks)
     for _ in range(rng.randint(1, 8)):
         x, y = rng.sample(others, 2)
         held_x = _bits(hands[x] | passed[x])
@@ -70,7 +70,7 @@ def hide_differently(state: hj.State, seat: int, rng: random.Random) -> hj.State
         if dealt[x] & a and dealt[y] & b:
             dealt[x] = dealt[x] & ~a | b
             dealt[y] = dealt[y] & ~b | a
-    return _replace(state, _hand_masks=tuple(hands), _passed_masks=tuple(passed), _dealt_masks=tuple(dealt))
+    return replace(state, hand_masks=tuple(hands), passed_masks=tuple(passed), dealt_masks=tuple(dealt))
 
 
 @st.composite
@@ -101,7 +101,7 @@ def test_cards_hidden_from_a_seat_do_not_change_its_view(position, seat_draw, sw
 @given(positions(), st.integers(0, 2**128))
 def test_the_seed_does_not_change_any_view(position, other_seed):
     _, state = position
-    altered = _replace(state, _seed=other_seed)
+    altered = replace(state, seed=other_seed)
     for seat in range(state.players):
         assert view(altered, seat) == view(state, seat)
     assert public_view(altered) == public_view(state)
@@ -113,13 +113,13 @@ def test_a_view_shows_no_card_of_another_seat_until_it_is_played(position):
     name, state = position
     for seat in (*range(state.players), None):
         v = view(state, seat) if seat is not None else public_view(state)
-        if state._table.copies > 1:
+        if table_of(state).copies > 1:
             continue  # a double deck: another seat may hold the twin of a card in view
         hidden = {
             card
             for other in range(state.players)
             if other != seat
-            for card in (*state.hands[other], *state._table.cards(state._passed_masks[other]))
+            for card in (*state.hands[other], *table_of(state).cards(fields(state).passed_masks[other]))
         }
         shown = set()
         for field in attrs.fields(hj.PlayerView):
@@ -131,7 +131,7 @@ def test_a_view_shows_no_card_of_another_seat_until_it_is_played(position):
 
 def test_a_view_never_holds_the_seed():
     state = hj.new_game(variants.STANDARD)  # a secret seed of 128 bits
-    seed = str(state._seed)
+    seed = str(fields(state).seed)
     for _ in range(6):
         assert all(seed not in repr(hj.view(state, seat)) for seat in range(4))
         assert seed not in repr(hj.public_view(state))
@@ -191,12 +191,12 @@ def test_hidden_cards_and_the_seed_do_not_change_a_views_json(position, seat_dra
     _, state = position
     seat = seat_draw % state.players
     altered = hide_differently(state, seat, random.Random(swap_seed))
-    state = _replace(state, _seed=2**100 + swap_seed)  # a seed too long to turn up by chance
-    altered = _replace(altered, _seed=swap_seed)
+    state = replace(state, seed=2**100 + swap_seed)  # a seed too long to turn up by chance
+    altered = replace(altered, seed=swap_seed)
     text = dumps(view(state, seat))
     assert dumps(view(altered, seat)) == text
     assert dumps(public_view(altered)) == dumps(public_view(state))
-    assert str(state._seed) not in text
+    assert str(fields(state).seed) not in text
 
 
 # ---------------------------------------------------------------- what a view holds

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from hartenjagen import events, notation, rules, variants
 from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.core import COMPILED
+from hartenjagen.core.kernel import StateError
 from hartenjagen.describe import describe
 from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game, step
 from hartenjagen.errors import (
@@ -58,6 +60,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Announce",
+    "COMPILED",
     "Card",
     "CardParseError",
     "FormatError",
@@ -83,6 +86,7 @@ __all__ = [
     "RulesError",
     "SetupError",
     "State",
+    "StateError",
     "Suit",
     "Trick",
     "ViewError",

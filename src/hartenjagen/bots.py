@@ -32,7 +32,9 @@ from typing import Any, Final, Protocol, runtime_checkable
 from hartenjagen.bitmask import bits
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
 from hartenjagen.determinize import Determinizer
-from hartenjagen.engine import _play, _play_mask, apply, explain, legal_moves, new_game
+from hartenjagen.core.kernel import legal_mask, play
+from hartenjagen.core.state import table_of, trick_cards
+from hartenjagen.engine import apply, explain, legal_moves, new_game
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rollout import rollout
@@ -496,8 +498,7 @@ def _greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
     the playouts differ.
     """
     hands = len(state.score_sheet)
-    table = state._table
-    n = table.players
+    table = table_of(state)
     values = [sign * table.values[p % CARD_COUNT] for p in range(CARD_COUNT * table.copies)]
     suit_of = table.suit_of
     while len(state.score_sheet) == hands and state.phase is not Phase.GAME_OVER:
@@ -505,10 +506,9 @@ def _greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
             moves = legal_moves(state)
             state = apply(state, moves[rng.randrange(len(moves))])
             continue
-        seat = (state._leader + len(state._trick_cards)) % n
-        hand = state._hand_masks[seat]
-        cards = bits(_play_mask(state, hand))
-        trick = state._trick_cards
+        (seat,) = state.to_move
+        cards = bits(legal_mask(state))
+        trick = [p for _, p in trick_cards(state)]
         if len(cards) == 1:
             pick = cards[0]
         elif rng.random() < 0.1:
@@ -523,13 +523,13 @@ def _greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
                 below = [p for p in follow if p % 13 < top]
                 if below:
                     pick = max(below, key=lambda p: (values[p], p % 13))
-                elif len(trick) == n - 1:
+                elif len(trick) == table.players - 1:
                     pick = max(follow, key=lambda p: (-values[p], p % 13))
                 else:
                     pick = min(follow, key=lambda p: (values[p], p % 13))
             else:
                 pick = max(cards, key=lambda p: (values[p], p % 13))
-        state = _play(state, seat, 1 << pick)
+        state = play(state, seat, 1 << pick, None)
     return state
 
 

@@ -44,7 +44,8 @@ from typing import Any, Final
 from hartenjagen.bitmask import bits as _bits
 from hartenjagen.cards import CARD_COUNT, TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.chance import chance_for
-from hartenjagen.engine import _play, _play_mask
+from hartenjagen.core.kernel import legal_mask, play
+from hartenjagen.core.state import StateFields, from_fields, hand_masks
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.rules.opening import (
     FirstDeuceFromEldest,
@@ -54,7 +55,7 @@ from hartenjagen.rules.opening import (
     lowest_club,
 )
 from hartenjagen.rules.passing import PassLog
-from hartenjagen.state import _FIELDS, Phase, State, make_state
+from hartenjagen.state import Phase, State
 from hartenjagen.table import Table, table_for
 from hartenjagen.views import PlayerView
 
@@ -334,30 +335,30 @@ class Determinizer:
             dealt, log = unwound
         seed = self._seed(rng)
         fields: dict[str, Any] = {
-            "_table": self.table,
+            "table": self.table,
             "phase": view.phase,
             "hand_index": view.hand_index,
             "dealer": view.dealer,
-            "_hand_masks": tuple(holdings),
-            "_passed_masks": (0,) * n,
-            "_pending": 0,
-            "_leader": 0,
-            "_trick_cards": (),
+            "hand_masks": tuple(holdings),
+            "passed_masks": (0,) * n,
+            "pending": 0,
+            "leader": 0,
+            "trick_cards": (),
             "tricks": (),
-            "_taken_masks": (0,) * n,
+            "taken_masks": (0,) * n,
             "hearts_broken": False,
             "scores": view.scores,
             "score_sheet": view.score_sheet,
-            "_seed": seed,
-            "_deal_count": len(view.score_sheet) + 1,
-            "_dealt_masks": tuple(dealt),
+            "seed": seed,
+            "deal_count": len(view.score_sheet) + 1,
+            "dealt_masks": tuple(dealt),
             "winners": (),
             "pass_direction": view.pass_direction,
-            "_pass_log": log,
-            "_carry": 0,
+            "pass_log": log,
+            "carry": 0,
             "announcers": view.announcers,
-            "_shooter": None,
-            "_secret_seed": True,
+            "shooter": None,
+            "secret_seed": True,
         }
         if view.phase is Phase.PASSING:
             return self._passing_state(fields, holdings, log, rng), consistent
@@ -366,13 +367,13 @@ class Determinizer:
             pending = 0
             for seat in order[order.index(view.to_move[0]) :]:
                 pending |= 1 << seat
-            fields["_pending"] = pending
+            fields["pending"] = pending
             assert self.first_leader is not None
-            fields["_leader"] = self.first_leader
+            fields["leader"] = self.first_leader
             return _build(fields), consistent
         fields["phase"] = Phase.PLAYING
         assert self.first_leader is not None
-        fields["_leader"] = self.first_leader
+        fields["leader"] = self.first_leader
         state, legal = self._replay(_build(fields))
         if state.phase is not view.phase:
             raise DeterminizeError(
@@ -642,9 +643,9 @@ class Determinizer:
             chosen = self._choose(allowed, count, 0, rng) or self._choose(holdings[seat], count, 0, rng) or 0
             passed[seat] = chosen
             hands[seat] = holdings[seat] & ~chosen
-        fields["_hand_masks"] = tuple(hands)
-        fields["_passed_masks"] = tuple(passed)
-        fields["_pending"] = pending
+        fields["hand_masks"] = tuple(hands)
+        fields["passed_masks"] = tuple(passed)
+        fields["pending"] = pending
         return _build(fields)
 
     def _replay(self, state: State) -> tuple[State, bool]:
@@ -653,16 +654,16 @@ class Determinizer:
         bits_of = table.bits_of
         legal = True
         for seat, card in self.plays:
-            hand = state._hand_masks[seat]
+            hand = hand_masks(state)[seat]
             bits = hand & bits_of[card.index]
-            allowed = bits & _play_mask(state, hand)
+            allowed = bits & legal_mask(state)
             if allowed:
                 bits = allowed
             else:
                 legal = False
-            state = _play(state, seat, bits & -bits)
+            state = play(state, seat, bits & -bits, None)
         return state, legal
 
 
 def _build(fields: dict[str, Any]) -> State:
-    return make_state(*(fields[name] for name, _ in _FIELDS))
+    return from_fields(StateFields(**fields))

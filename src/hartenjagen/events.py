@@ -12,7 +12,7 @@ import attrs
 from hartenjagen.cards import Card
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.state import HandResult
+from hartenjagen.values import HandResult
 
 
 @attrs.frozen

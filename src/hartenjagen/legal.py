@@ -1,9 +1,9 @@
-"""Immutable sequences of legal moves, built lazily.
+"""The lazy immutable sequence of legal passes.
 
-``legal_moves`` returns one of these. They support ``len``, indexing,
-slicing, ``in`` and iteration in a stable order, and build move objects only
-when asked: a random choice among the hundreds of three-card passes costs one
-combination, and ``in`` is a bit test.
+``legal_moves`` returns one of these in the passing phase (plays are a plain
+tuple). It supports ``len``, indexing, slicing, ``in`` and iteration in a
+stable order, and builds move objects only when asked: a random choice among
+the hundreds of three-card passes costs one combination.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from math import comb
 from typing import TYPE_CHECKING, overload
 
 from hartenjagen.cards import Card
-from hartenjagen.moves import Pass, Play
+from hartenjagen.moves import Pass
 
 if TYPE_CHECKING:
     from hartenjagen.table import Table
@@ -38,61 +38,6 @@ class _LazyMoves(Sequence):  # type: ignore[type-arg]
         if not 0 <= index < size:
             raise IndexError("legal move index out of range")
         return index
-
-
-class PlayMoves(_LazyMoves):
-    """The cards one seat may play, as ``Play`` moves in card order (clubs, diamonds, hearts, spades)."""
-
-    __slots__ = ("_seat", "_plays", "_mask", "_items")
-
-    def __init__(self, seat: int, plays: tuple[Play, ...], mask: int) -> None:
-        self._seat = seat
-        self._plays = plays  # interned Play per Card.index for this seat
-        self._mask = mask  # bits by Card.index
-        self._items: tuple[Play, ...] | None = None
-
-    def _materialize(self) -> tuple[Play, ...]:
-        items = self._items
-        if items is None:
-            plays = self._plays
-            out = []
-            mask = self._mask
-            while mask:
-                low = mask & -mask
-                out.append(plays[low.bit_length() - 1])
-                mask ^= low
-            items = self._items = tuple(out)
-        return items
-
-    def __len__(self) -> int:
-        return self._mask.bit_count()
-
-    @overload
-    def __getitem__(self, index: int) -> Play: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Play, ...]: ...
-    def __getitem__(self, index: int | slice) -> Play | tuple[Play, ...]:
-        if type(index) is int and self._items is None:
-            # One move asked for (a random choice): walk to its bit instead of listing them all.
-            mask = self._mask
-            size = mask.bit_count()
-            if index < 0:
-                index += size
-            if not 0 <= index < size:
-                raise IndexError("legal move index out of range")
-            for _ in range(index):
-                mask &= mask - 1
-            return self._plays[(mask & -mask).bit_length() - 1]
-        return self._materialize()[index]
-
-    def __iter__(self) -> Iterator[Play]:
-        return iter(self._materialize())
-
-    def __contains__(self, move: object) -> bool:
-        return type(move) is Play and move.seat == self._seat and bool(self._mask >> move.card.index & 1)
-
-    def __repr__(self) -> str:
-        return f"PlayMoves({list(self._materialize())!r})"
 
 
 class PassMoves(_LazyMoves):

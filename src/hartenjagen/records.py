@@ -23,6 +23,7 @@ from collections.abc import Iterable
 import attrs
 
 from hartenjagen.cards import Card, parse_cards
+from hartenjagen.core.state import fields
 from hartenjagen.engine import apply, start
 from hartenjagen.errors import HartenjagenError, IllegalMoveError, SetupError
 from hartenjagen.moves import Move
@@ -59,14 +60,15 @@ class GameRecord:
     @classmethod
     def begin(cls, state: State) -> GameRecord:
         """The record of a game that starts with ``state`` (straight from ``new_game``), with no moves yet."""
-        if state.hand_index or state.score_sheet or state.tricks or state._pass_log or state._trick_cards:
+        inside = fields(state)
+        if state.hand_index or state.score_sheet or state.tricks or inside.pass_log or inside.trick_cards:
             raise RecordError("a record begins with the first state of a game, before any move")
         return cls(
             rules=state.rules,
-            seed=state._seed,
+            seed=inside.seed,
             dealer=state.dealer,
             deal=state.dealt,
-            seed_is_secret=state._secret_seed,
+            seed_is_secret=inside.secret_seed,
         )
 
     def add(self, *moves: Move) -> GameRecord:

@@ -117,7 +117,8 @@ from hartenjagen.rules import (
     scoring,
 )
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.state import _FIELDS, HandResult, Phase, State, Trick, make_state
+from hartenjagen.core.state import StateFields, fields, from_fields
+from hartenjagen.state import HandResult, Phase, State, Trick
 from hartenjagen.table import Table, table_for
 from hartenjagen.views import PlayerView
 
@@ -950,30 +951,30 @@ def _decode_exchanges(data: object, path: str, table: Table) -> PassLog:
 
 #: A state's private fields and their JSON keys, in the order written.
 _STATE_KEYS: Final[dict[str, str]] = {
-    "_table": "rules",
+    "table": "rules",
     "phase": "phase",
     "hand_index": "hand_index",
     "dealer": "dealer",
-    "_hand_masks": "hands",
-    "_passed_masks": "passing",
-    "_pending": "pending",
-    "_leader": "trick_leader",
-    "_trick_cards": "trick",
+    "hand_masks": "hands",
+    "passed_masks": "passing",
+    "pending": "pending",
+    "leader": "trick_leader",
+    "trick_cards": "trick",
     "tricks": "tricks",
-    "_taken_masks": "taken",
+    "taken_masks": "taken",
     "hearts_broken": "hearts_broken",
     "scores": "scores",
     "score_sheet": "score_sheet",
-    "_seed": "seed",
-    "_deal_count": "deal_count",
-    "_dealt_masks": "dealt",
+    "seed": "seed",
+    "deal_count": "deal_count",
+    "dealt_masks": "dealt",
     "winners": "winners",
     "pass_direction": "pass_direction",
-    "_pass_log": "exchanges",
-    "_carry": "carry_over",
+    "pass_log": "exchanges",
+    "carry": "carry_over",
     "announcers": "announcers",
-    "_shooter": "shooter",
-    "_secret_seed": "secret_seed",
+    "shooter": "shooter",
+    "secret_seed": "secret_seed",
 }
 
 _RULES: Final = _Tagged((Rules,))
@@ -986,7 +987,7 @@ _SEAT_OR_NONE: Final = _Union([_NULL, _INT])
 
 
 def _state_keys() -> list[str]:
-    names = [name for name, _ in _FIELDS]
+    names = list(StateFields._fields)
     if set(names) != set(_STATE_KEYS):  # pragma: no cover - a State field serialize does not know
         raise AssertionError(
             f"hartenjagen.serialize does not know the State fields {sorted(set(names) ^ set(_STATE_KEYS))}"
@@ -1000,35 +1001,36 @@ class _StateEntry(_Entry):
             raise _cannot_save(value, path, "a State")
         state = value
         _state_keys()
-        seats = range(state._table.players)
+        inside = fields(state)
+        seats = range(inside.table.players)
         return {
             "rules": _RULES.encode(state.rules, _key(path, "rules")),
             "phase": _PHASE.encode(state.phase, _key(path, "phase")),
             "hand_index": state.hand_index,
             "dealer": state.dealer,
-            "hands": [_encode_mask(mask) for mask in state._hand_masks],
-            "passing": [_encode_mask(mask) for mask in state._passed_masks],
-            "pending": [seat for seat in seats if state._pending >> seat & 1],
-            "trick_leader": state._leader,
-            "trick": [_text(p) for p in state._trick_cards],
+            "hands": [_encode_mask(mask) for mask in inside.hand_masks],
+            "passing": [_encode_mask(mask) for mask in inside.passed_masks],
+            "pending": [seat for seat in seats if inside.pending >> seat & 1],
+            "trick_leader": inside.leader,
+            "trick": [_text(p) for p in inside.trick_cards],
             "tricks": _TRICKS.encode(state.tricks, _key(path, "tricks")),
-            "taken": [_encode_mask(mask) for mask in state._taken_masks],
+            "taken": [_encode_mask(mask) for mask in inside.taken_masks],
             "hearts_broken": state.hearts_broken,
             "scores": list(state.scores),
             "score_sheet": _SHEET.encode(state.score_sheet, _key(path, "score_sheet")),
-            "seed": state._seed,
-            "deal_count": state._deal_count,
-            "dealt": [_encode_mask(mask) for mask in state._dealt_masks],
+            "seed": inside.seed,
+            "deal_count": inside.deal_count,
+            "dealt": [_encode_mask(mask) for mask in inside.dealt_masks],
             "winners": list(state.winners),
             "pass_direction": _DIRECTION.encode(state.pass_direction, _key(path, "pass_direction")),
             "exchanges": [
                 {"given": [_encode_mask(m) for m in given], "received": [_encode_mask(m) for m in received]}
-                for given, received in state._pass_log
+                for given, received in inside.pass_log
             ],
-            "carry_over": _encode_mask(state._carry),
+            "carry_over": _encode_mask(inside.carry),
             "announcers": list(state.announcers),
-            "shooter": state._shooter,
-            "secret_seed": state._secret_seed,
+            "shooter": inside.shooter,
+            "secret_seed": inside.secret_seed,
         }
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
@@ -1041,34 +1043,37 @@ class _StateEntry(_Entry):
         assert isinstance(rules, Rules)
         table = _ask(at("rules"), "be compiled to a table", lambda: table_for(rules))
         n = table.players
-        fields: dict[str, object] = {
-            "_table": table,
+        raw: dict[str, object] = {
+            "table": table,
             "phase": _PHASE.decode(data["phase"], at("phase")),
             "hand_index": _INT.decode(data["hand_index"], at("hand_index")),
             "dealer": _INT.decode(data["dealer"], at("dealer")),
-            "_hand_masks": _decode_seat_masks(data["hands"], at("hands"), table),
-            "_passed_masks": _decode_seat_masks(data["passing"], at("passing"), table),
-            "_pending": _decode_seat_set(data["pending"], at("pending"), n),
-            "_leader": _INT.decode(data["trick_leader"], at("trick_leader")),
-            "_trick_cards": _decode_trick(data["trick"], at("trick"), table),
+            "hand_masks": _decode_seat_masks(data["hands"], at("hands"), table),
+            "passed_masks": _decode_seat_masks(data["passing"], at("passing"), table),
+            "pending": _decode_seat_set(data["pending"], at("pending"), n),
+            "leader": _INT.decode(data["trick_leader"], at("trick_leader")),
+            "trick_cards": _decode_trick(data["trick"], at("trick"), table),
             "tricks": _TRICKS.decode(data["tricks"], at("tricks")),
-            "_taken_masks": _decode_seat_masks(data["taken"], at("taken"), table),
+            "taken_masks": _decode_seat_masks(data["taken"], at("taken"), table),
             "hearts_broken": _BOOL.decode(data["hearts_broken"], at("hearts_broken")),
             "scores": _INTS.decode(data["scores"], at("scores")),
             "score_sheet": _SHEET.decode(data["score_sheet"], at("score_sheet")),
-            "_seed": _INT.decode(data["seed"], at("seed")),
-            "_deal_count": _INT.decode(data["deal_count"], at("deal_count")),
-            "_dealt_masks": _decode_seat_masks(data["dealt"], at("dealt"), table),
+            "seed": _INT.decode(data["seed"], at("seed")),
+            "deal_count": _INT.decode(data["deal_count"], at("deal_count")),
+            "dealt_masks": _decode_seat_masks(data["dealt"], at("dealt"), table),
             "winners": _INTS.decode(data["winners"], at("winners")),
             "pass_direction": _DIRECTION.decode(data["pass_direction"], at("pass_direction")),
-            "_pass_log": _decode_exchanges(data["exchanges"], at("exchanges"), table),
-            "_carry": _decode_mask(data["carry_over"], at("carry_over"), table),
+            "pass_log": _decode_exchanges(data["exchanges"], at("exchanges"), table),
+            "carry": _decode_mask(data["carry_over"], at("carry_over"), table),
             "announcers": _INTS.decode(data["announcers"], at("announcers")),
-            "_shooter": _SEAT_OR_NONE.decode(data["shooter"], at("shooter")),
-            "_secret_seed": _BOOL.decode(data["secret_seed"], at("secret_seed")),
+            "shooter": _SEAT_OR_NONE.decode(data["shooter"], at("shooter")),
+            "secret_seed": _BOOL.decode(data["secret_seed"], at("secret_seed")),
         }
-        state = make_state(*(fields[name] for name, _ in _FIELDS))
-        validate_state(state, path)
+        document = StateFields(**raw)  # type: ignore[arg-type]
+        _StateCheck(document, path).run()
+        state = from_fields(document)
+        if fields(state) != document:  # pragma: no cover - the checks above leave nothing to normalise
+            raise _error(path, "the state does not hold together")
         return state
 
 
@@ -1106,14 +1111,15 @@ def validate_state(state: State, path: str = "$") -> None:
     - the pass direction, what the exchange gave each seat, the moon shooter and
       the deals after the first are what the rules and the seed give.
     """
-    _StateCheck(state, path).run()
+    _StateCheck(fields(state), path).run()
 
 
 class _StateCheck:
-    def __init__(self, state: State, path: str) -> None:
-        self.state = state
+    def __init__(self, raw: StateFields, path: str) -> None:
+        #: the fields as the document gives them, checked before a state is built from them
+        self.f = raw
         self.path = path
-        self.table = state._table
+        self.table = raw.table
         self.rules = self.table.rules
         self.n = self.table.players
 
@@ -1140,28 +1146,28 @@ class _StateCheck:
     # -- seats and per-seat lists
 
     def check_seats(self) -> None:
-        state, n = self.state, self.n
+        state, n = self.f, self.n
         if state.hand_index < 0:
             raise self.fail("hand_index", f"hand {state.hand_index} cannot be: hands count from 0")
-        if state._deal_count < 1:
-            raise self.fail("deal_count", f"{state._deal_count} deals cannot be: the first hand is deal 1")
+        if self.f.deal_count < 1:
+            raise self.fail("deal_count", f"{self.f.deal_count} deals cannot be: the first hand is deal 1")
         self.seat(state.dealer, self.at("dealer"), "dealer")
-        self.seat(state._leader, self.at("trick_leader"), "trick leader")
-        if state._shooter is not None:
-            self.seat(state._shooter, self.at("shooter"), "shooter")
-        if state._pending >> n or state._pending < 0:
+        self.seat(self.f.leader, self.at("trick_leader"), "trick leader")
+        if self.f.shooter is not None:
+            self.seat(self.f.shooter, self.at("shooter"), "shooter")
+        if self.f.pending >> n or self.f.pending < 0:
             raise self.fail("pending", f"pending seats lie outside the table of {n}")
         for key in ("hands", "passing", "taken", "dealt", "scores"):
             field = {
-                "hands": state._hand_masks,
-                "passing": state._passed_masks,
-                "taken": state._taken_masks,
-                "dealt": state._dealt_masks,
+                "hands": self.f.hand_masks,
+                "passing": self.f.passed_masks,
+                "taken": self.f.taken_masks,
+                "dealt": self.f.dealt_masks,
                 "scores": state.scores,
             }[key]
             if len(field) != n:
                 raise self.fail(key, f"lists {len(field)} seats, but the rules have {n} players")
-        for stage, (given, received) in enumerate(state._pass_log):
+        for stage, (given, received) in enumerate(self.f.pass_log):
             for key, masks in (("given", given), ("received", received)):
                 if len(masks) != n:
                     where = _key(f"{self.at('exchanges')}[{stage}]", key)
@@ -1171,9 +1177,9 @@ class _StateCheck:
                 self.seat(seat, f"{self.at(key)}[{i}]", "seat")
                 if seat in seats[:i]:
                     raise _error(f"{self.at(key)}[{i}]", f"seat {seat} is listed twice")
-        if len(state._trick_cards) >= n:
+        if len(self.f.trick_cards) >= n:
             raise self.fail(
-                "trick", f"holds {len(state._trick_cards)} cards; a trick of {n} players is complete at {n}"
+                "trick", f"holds {len(self.f.trick_cards)} cards; a trick of {n} players is complete at {n}"
             )
         for i, trick in enumerate(state.tricks):
             where = f"{self.at('tricks')}[{i}]"
@@ -1189,12 +1195,12 @@ class _StateCheck:
     # -- the phase against the rest
 
     def check_phase(self) -> None:
-        state, phase = self.state, self.state.phase
-        if phase is Phase.MOON_CHOICE and state._shooter is None:
+        state, phase = self.f, self.f.phase
+        if phase is Phase.MOON_CHOICE and self.f.shooter is None:
             raise self.fail(
                 "shooter", "the game waits for the moon shooter's choice, but no shooter is named"
             )
-        if phase is not Phase.MOON_CHOICE and state._shooter is not None:
+        if phase is not Phase.MOON_CHOICE and self.f.shooter is not None:
             raise self.fail(
                 "shooter", f"a shooter is named, but the game is {phase.value}, not waiting for a moon choice"
             )
@@ -1205,12 +1211,12 @@ class _StateCheck:
         if phase is Phase.GAME_OVER and not state.score_sheet:
             raise self.fail("score_sheet", "the game is over, but no hand has been scored")
         waiting = phase in (Phase.PASSING, Phase.ANNOUNCING)
-        if waiting and not state._pending:
+        if waiting and not self.f.pending:
             raise self.fail("pending", f"the game is {phase.value}, but no seat is left to act")
-        if not waiting and state._pending:
+        if not waiting and self.f.pending:
             raise self.fail("pending", f"seats are pending, but the game is {phase.value}")
-        if phase is not Phase.PASSING and any(state._passed_masks):
-            seat = next(s for s, mask in enumerate(state._passed_masks) if mask)
+        if phase is not Phase.PASSING and any(self.f.passed_masks):
+            seat = next(s for s, mask in enumerate(self.f.passed_masks) if mask)
             raise _error(
                 f"{self.at('passing')}[{seat}]", f"holds chosen passes, but the game is {phase.value}"
             )
@@ -1222,12 +1228,16 @@ class _StateCheck:
             raise self.fail("announcers", "no seat announces before the exchange is over")
         if phase is Phase.ANNOUNCING:
             extras = self.rules.extras
+            # The hook reads a State: one at the start of this hand's play (nothing is played yet).
+            probe = from_fields(
+                state._replace(trick_cards=(), tricks=(), taken_masks=(0,) * self.n, carry=0, shooter=None)
+            )
             if not any(
-                _ask(self.at("rules"), "say whether a hand opens with announcements", e.announces, state)
+                _ask(self.at("rules"), "say whether a hand opens with announcements", e.announces, probe)
                 for e in extras
             ):
                 raise self.fail("phase", "no house rule of these rules opens this hand with announcements")
-            pending = [seat for seat in order if state._pending >> seat & 1]
+            pending = [seat for seat in order if self.f.pending >> seat & 1]
             answered = order[: self.n - len(pending)]
             if order[len(answered) :] != pending:
                 raise self.fail(
@@ -1240,7 +1250,7 @@ class _StateCheck:
     # -- the score sheet
 
     def check_sheet(self) -> None:
-        state, n = self.state, self.n
+        state, n = self.f, self.n
         totals = (0,) * n
         previous: HandResult | None = None
         options = _ask(self.at("rules"), "list the moon options", self.rules.moon.options)
@@ -1305,7 +1315,7 @@ class _StateCheck:
         if state.dealer != dealer:
             raise self.fail("dealer", f"expected dealer {dealer} after the score sheet")
         deals = len(state.score_sheet) + (0 if over else 1)
-        if state._deal_count != deals:
+        if self.f.deal_count != deals:
             raise self.fail("deal_count", f"expected {deals} deals for {len(state.score_sheet)} scored hands")
 
     # -- conservation
@@ -1316,34 +1326,34 @@ class _StateCheck:
 
     def areas(self) -> Iterator[tuple[str, int | None, int, Sequence[int]]]:
         """(key, seat, mask, physical cards in written order) of every place a card can be."""
-        state = self.state
-        for key, masks in (("hands", state._hand_masks), ("passing", state._passed_masks)):
+        state = self.f
+        for key, masks in (("hands", self.f.hand_masks), ("passing", self.f.passed_masks)):
             for seat, mask in enumerate(masks):
                 yield key, seat, mask, _ids(mask)
         trick = 0
-        for p in state._trick_cards:
+        for p in self.f.trick_cards:
             trick |= 1 << p
-        yield "trick", None, trick, state._trick_cards
-        for seat, mask in enumerate(state._taken_masks):
+        yield "trick", None, trick, self.f.trick_cards
+        for seat, mask in enumerate(self.f.taken_masks):
             yield "taken", seat, mask, _ids(mask)
-        yield "carry_over", None, state._carry, _ids(state._carry)
+        yield "carry_over", None, self.f.carry, _ids(self.f.carry)
 
     def check_cards(self) -> None:
-        state, table = self.state, self.table
+        state, table = self.f, self.table
         pack = table.pack_mask
         # Cards outside the pack, wherever they are.
         masks: list[tuple[str, int | None, int]] = [(key, seat, mask) for key, seat, mask, _ in self.areas()]
-        masks += [("dealt", seat, mask) for seat, mask in enumerate(state._dealt_masks)]
+        masks += [("dealt", seat, mask) for seat, mask in enumerate(self.f.dealt_masks)]
         for key, seat, mask in masks:
             outside = mask & ~pack
             if outside:
                 p = _ids(outside)[0]
                 if key == "trick":
-                    where = f"{self.at('trick')}[{state._trick_cards.index(p)}]"
+                    where = f"{self.at('trick')}[{self.f.trick_cards.index(p)}]"
                 else:
                     where = self.card_path(key, mask, p, seat)
                 raise _error(where, f"{_text(p)} is not in the pack of these rules")
-        for stage, (given, received) in enumerate(state._pass_log):
+        for stage, (given, received) in enumerate(self.f.pass_log):
             for key, seat_masks in (("given", given), ("received", received)):
                 for seat, mask in enumerate(seat_masks):
                     outside = mask & ~pack
@@ -1371,9 +1381,9 @@ class _StateCheck:
             )
 
     def check_dealt(self) -> None:
-        state, table = self.state, self.table
+        state, table = self.f, self.table
         seen = 0
-        for seat, mask in enumerate(state._dealt_masks):
+        for seat, mask in enumerate(self.f.dealt_masks):
             if mask.bit_count() != table.hand_size:
                 raise _error(
                     f"{self.at('dealt')}[{seat}]",
@@ -1390,13 +1400,13 @@ class _StateCheck:
 
     def check_exchange(self) -> list[int]:
         """Replay the exchange from the deal; the hands after it (or as they stand, while passing)."""
-        state, table, n = self.state, self.table, self.n
+        state, table, n = self.f, self.table, self.n
         passing_rules = self.rules.passing
         direction = _ask(
             self.at("pass_direction"),
             "give the pass direction",
             lambda: passing_rules.direction(
-                state.hand_index, n, chance_for(state._seed, state._deal_count, "direction")
+                state.hand_index, n, chance_for(self.f.seed, self.f.deal_count, "direction")
             ),
         )
         if direction is not state.pass_direction:
@@ -1407,7 +1417,7 @@ class _StateCheck:
         counts = _ask(
             self.at("pass_direction"), "count the cards passed", lambda: passing_rules.stage_counts(direction)
         )
-        log = state._pass_log
+        log = self.f.pass_log
         passing_now = state.phase is Phase.PASSING
         if passing_now and len(log) >= len(counts):
             raise self.fail(
@@ -1417,7 +1427,7 @@ class _StateCheck:
             raise self.fail(
                 "exchanges", f"the exchange of this hand has {len(counts)} stages, not {len(log)}"
             )
-        hands = list(state._dealt_masks)
+        hands = list(self.f.dealt_masks)
         for stage, (given, received) in enumerate(log):
             where = f"{self.at('exchanges')}[{stage}]"
             givers = self.givers(stage, direction, where)
@@ -1432,7 +1442,7 @@ class _StateCheck:
                     log[:stage],
                     f"{_key(where, 'given')}[{seat}]",
                 )
-            chance = chance_for(state._seed, state._deal_count, f"exchange{stage}")
+            chance = chance_for(self.f.seed, self.f.deal_count, f"exchange{stage}")
             got = _ask(
                 where,
                 "exchange the passed cards",
@@ -1450,13 +1460,13 @@ class _StateCheck:
         if passing_now:
             stage = len(log)
             givers = self.givers(stage, direction, self.at("exchanges"))
-            pending = state._pending
+            pending = self.f.pending
             if pending & ~givers:
                 seat = next(s for s in range(n) if pending & ~givers >> s & 1)
                 raise self.fail("pending", f"seat {seat} does not pass in this stage of the exchange")
             for seat in range(n):
-                chosen = state._passed_masks[seat]
-                if chosen & ~hands[seat] or state._hand_masks[seat] | chosen != hands[seat]:
+                chosen = self.f.passed_masks[seat]
+                if chosen & ~hands[seat] or self.f.hand_masks[seat] | chosen != hands[seat]:
                     raise _error(
                         f"{self.at('hands')}[{seat}]",
                         "this hand and the passes chosen are not the cards dealt to the seat after the exchange so far",
@@ -1469,7 +1479,7 @@ class _StateCheck:
         return hands
 
     def givers(self, stage: int, direction: PassDirection, where: str) -> int:
-        state = self.state
+        state = self.f
         seats = _ask(
             where,
             "name the seats that pass",
@@ -1509,19 +1519,19 @@ class _StateCheck:
     # -- the tricks
 
     def check_play(self, after_exchange: list[int]) -> None:
-        state, table, n = self.state, self.table, self.n
+        state, table, n = self.f, self.table, self.n
         phase = state.phase
         sheet = state.score_sheet
         revoked = phase is Phase.GAME_OVER and sheet[-1].revoke is not None
         in_play = phase is Phase.PLAYING or revoked
         finished = phase is Phase.MOON_CHOICE or (phase is Phase.GAME_OVER and not revoked)
-        tricks, trick = state.tricks, state._trick_cards
+        tricks, trick = state.tricks, self.f.trick_cards
         if not (in_play or finished):  # passing or announcing: nothing has been played
             for key, empty in (
                 ("tricks", not tricks),
                 ("trick", not trick),
-                ("taken", not any(state._taken_masks)),
-                ("carry_over", not state._carry),
+                ("taken", not any(self.f.taken_masks)),
+                ("carry_over", not self.f.carry),
             ):
                 if not empty:
                     raise self.fail(key, f"cards have been played, but the game is {phase.value}")
@@ -1529,16 +1539,16 @@ class _StateCheck:
                 raise self.fail(
                     "hearts_broken", f"hearts cannot be broken before play (the game is {phase.value})"
                 )
-            if phase is Phase.PASSING and state._leader != 0:
+            if phase is Phase.PASSING and self.f.leader != 0:
                 raise self.fail(
                     "trick_leader", f"no trick has a leader yet (the game is {phase.value}); expected 0"
                 )
             if phase is Phase.ANNOUNCING:
                 first = self.rules.opening.leader(tuple(after_exchange), state.dealer, table)
-                if state._leader != first:
+                if self.f.leader != first:
                     raise self.fail("trick_leader", f"the first leader after the exchange is seat {first}")
                 for seat in range(n):
-                    if state._hand_masks[seat] != after_exchange[seat]:
+                    if self.f.hand_masks[seat] != after_exchange[seat]:
                         raise _error(
                             f"{self.at('hands')}[{seat}]",
                             "is not the seat's hand after the deal and the exchange",
@@ -1555,7 +1565,7 @@ class _StateCheck:
             if trick:
                 raise self.fail("trick", "the hand is over, but a trick is on the table")
         # Leaders and winners.
-        leader = state._leader
+        leader = self.f.leader
         first_leader = _ask(
             self.at("trick_leader"),
             "name the first leader",
@@ -1583,7 +1593,7 @@ class _StateCheck:
             played_now[(leader + i) % n] |= 1 << p
         base = hand_size - len(tricks)
         for seat in range(n):
-            size = state._hand_masks[seat].bit_count()
+            size = self.f.hand_masks[seat].bit_count()
             expected = base - (1 if played_now[seat] else 0)
             if size != expected:
                 context = (
@@ -1604,7 +1614,7 @@ class _StateCheck:
         for i, p in enumerate(trick):
             played[(leader + i) % n][p % CARD_COUNT] += 1
         for seat in range(n):
-            hand, held = state._hand_masks[seat], after_exchange[seat]
+            hand, held = self.f.hand_masks[seat], after_exchange[seat]
             gone = Counter(p % CARD_COUNT for p in _ids(held & ~hand))
             if hand & ~held or played_now[seat] & ~held or gone != played[seat]:
                 raise _error(
@@ -1621,9 +1631,9 @@ class _StateCheck:
                 taken[done.leader if done.winner is None else done.winner] += pile
                 pile = Counter()
         for seat in range(n):
-            if Counter(p % CARD_COUNT for p in _ids(state._taken_masks[seat])) != taken[seat]:
+            if Counter(p % CARD_COUNT for p in _ids(self.f.taken_masks[seat])) != taken[seat]:
                 raise _error(f"{self.at('taken')}[{seat}]", "is not the cards of the tricks this seat won")
-        if Counter(p % CARD_COUNT for p in _ids(state._carry)) != pile:
+        if Counter(p % CARD_COUNT for p in _ids(self.f.carry)) != pile:
             raise self.fail("carry_over", "is not the cards of the cancelled tricks since the last trick won")
         # Hearts broken.
         leading_rule = self.rules.leading
@@ -1653,10 +1663,10 @@ class _StateCheck:
 
         The last trick is left out: by then every seat holds one card, which it must play.
         """
-        from hartenjagen.engine import _replace, explain
         from hartenjagen.engine import apply as apply_move
+        from hartenjagen.engine import explain
 
-        state, table, n = self.state, self.table, self.n
+        state, table, n = self.f, self.table, self.n
         plays = [
             (f"{self.at('tricks')}[{i}].cards[{j}]", i, card)
             for i, done in enumerate(state.tricks)
@@ -1664,12 +1674,14 @@ class _StateCheck:
         ]
         plays += [
             (f"{self.at('trick')}[{j}]", len(state.tricks), table.card_of[p])
-            for j, p in enumerate(state._trick_cards)
+            for j, p in enumerate(self.f.trick_cards)
         ]
-        current = _replace(
-            state, phase=Phase.PLAYING, _hand_masks=tuple(after_exchange), _trick_cards=(), tricks=(),
-            _taken_masks=(0,) * n, hearts_broken=False, _carry=0, _pending=0, _leader=first_leader,
-            _shooter=None, winners=(),
+        current = from_fields(
+            state._replace(
+                phase=Phase.PLAYING, hand_masks=tuple(after_exchange), trick_cards=(), tricks=(),
+                taken_masks=(0,) * n, hearts_broken=False, carry=0, pending=0, leader=first_leader,
+                shooter=None, winners=(),
+            )
         )  # fmt: skip
         for where, number, card in plays:
             if number >= table.hand_size - 1:
@@ -1683,16 +1695,16 @@ class _StateCheck:
     # -- the moon, the end of the game and the deal
 
     def check_outcome(self) -> None:
-        state, table = self.state, self.table
+        state, table = self.f, self.table
         rules, sheet = self.rules, state.score_sheet
         if state.phase is Phase.MOON_CHOICE:
             shooter = _ask(
                 self.at("shooter"),
                 "find the moon shooter",
-                lambda: rules.moon.shooter(state._taken_masks, table),
+                lambda: rules.moon.shooter(self.f.taken_masks, table),
             )
-            if shooter != state._shooter:
-                raise self.fail("shooter", f"seat {state._shooter} did not shoot the moon")
+            if shooter != self.f.shooter:
+                raise self.fail("shooter", f"seat {self.f.shooter} did not shoot the moon")
             if len(_ask(self.at("shooter"), "list the moon options", rules.moon.options)) < 2:
                 raise self.fail("phase", "the moon of these rules offers no choice")
             if not _ask(
@@ -1714,15 +1726,15 @@ class _StateCheck:
             raise self.fail(
                 "phase", f"the rules' ending is reached, so the game is over, not {state.phase.value}"
             )
-        if state._deal_count >= 2:
-            from hartenjagen.engine import _shuffle
+        if self.f.deal_count >= 2:
+            from hartenjagen.core.hands import shuffle_deal
 
             dealt = _ask(
                 self.at("dealt"),
                 "deal",
-                lambda: _shuffle(table, state._seed, state._deal_count - 1, state.dealer),
+                lambda: shuffle_deal(table, self.f.seed, self.f.deal_count - 1, state.dealer),
             )
-            if dealt != state._dealt_masks:
+            if dealt != self.f.dealt_masks:
                 raise self.fail("dealt", "is not the deal the seed gives")
 
 

@@ -50,7 +50,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal, TypeVar
 
 from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Rank, Suit
-from hartenjagen.engine import _replace, apply, explain, is_legal, legal_moves, new_game, step
+from hartenjagen.core.state import fields, replace
+from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game, step
 from hartenjagen.errors import IllegalMoveCode, IllegalMoveError, RulesError
 from hartenjagen.events import (
     CardsExchanged,
@@ -1044,8 +1045,8 @@ class _Snapshot:
 def _hide_differently(state: State, seat: int, rng: random.Random) -> State:
     """``state`` with cards hidden from ``seat`` swapped between two other seats (hands and chosen passes)."""
     others = [s for s in range(state.players) if s != seat]
-    hands = list(state._hand_masks)
-    passed = list(state._passed_masks)
+    hands = list(fields(state).hand_masks)
+    passed = list(fields(state).passed_masks)
     for _ in range(rng.randint(1, 6)):
         x, y = rng.sample(others, 2)
         held_x = list(_bits(hands[x] | passed[x]))
@@ -1057,7 +1058,7 @@ def _hide_differently(state: State, seat: int, rng: random.Random) -> State:
             a_here, b_here = pile[x] & a, pile[y] & b
             pile[x] = pile[x] & ~a_here | (b if a_here else 0)
             pile[y] = pile[y] & ~b_here | (a if b_here else 0)
-    return _replace(state, _hand_masks=tuple(hands), _passed_masks=tuple(passed))
+    return replace(state, hand_masks=tuple(hands), passed_masks=tuple(passed))
 
 
 class _Checker:
@@ -1171,7 +1172,7 @@ class _Checker:
             raise _Failure(f"no legal move in phase {phase.value}, and the game is not over")
         if not to_move:
             raise _Failure(f"no seat is to move in phase {phase.value}, and the game is not over")
-        sizes = [mask.bit_count() for mask in state._hand_masks]
+        sizes = [mask.bit_count() for mask in fields(state).hand_masks]
         if phase is Phase.PASSING:
             self.check_passing(state, sizes)
         elif phase is Phase.ANNOUNCING:
@@ -1199,11 +1200,11 @@ class _Checker:
         """RULES.md §3.1: every physical card is in exactly one place."""
         table = self.table
         places = [
-            *(("a hand", mask) for mask in state._hand_masks),
-            *(("the cards chosen to pass", mask) for mask in state._passed_masks),
-            ("the trick", sum(1 << p for p in state._trick_cards)),
-            *(("a pile of captured cards", mask) for mask in state._taken_masks),
-            ("the carry-over pile", state._carry),
+            *(("a hand", mask) for mask in fields(state).hand_masks),
+            *(("the cards chosen to pass", mask) for mask in fields(state).passed_masks),
+            ("the trick", sum(1 << p for p in fields(state).trick_cards)),
+            *(("a pile of captured cards", mask) for mask in fields(state).taken_masks),
+            ("the carry-over pile", fields(state).carry),
         ]
         seen = 0
         for where, mask in places:
@@ -1216,7 +1217,7 @@ class _Checker:
                 f"conservation: the cards in play are not the pack (missing: {_names(table, table.pack_mask & ~seen)}, "
                 f"not in the pack: {_names(table, seen & ~table.pack_mask)})"
             )
-        if len(state._trick_cards) != len(set(state._trick_cards)):
+        if len(fields(state).trick_cards) != len(set(fields(state).trick_cards)):
             raise _Failure("a card is twice in the trick")
 
     def check_passing(self, state: State, sizes: list[int]) -> None:
@@ -1227,7 +1228,7 @@ class _Checker:
         if not set(pending) <= set(givers):
             raise _Failure(f"seats {pending} are to pass, but the givers are {givers}")
         for seat in range(self.n):
-            chosen = state._passed_masks[seat].bit_count()
+            chosen = fields(state).passed_masks[seat].bit_count()
             expected = count if seat in givers and seat not in pending else 0
             if chosen != expected:
                 raise _Failure(f"seat {seat} has {chosen} cards chosen to pass, not {expected}")
@@ -1241,14 +1242,14 @@ class _Checker:
         table = self.table
         n = self.n
         (seat,) = state.to_move
-        trick = state._trick_cards
+        trick = fields(state).trick_cards
         if seat != (state.trick_leader + len(trick)) % n:
             raise _Failure(f"seat {seat} is to play out of turn")
         played = {(state.trick_leader + i) % n for i in range(len(trick))}
         expected = [self.hand_size - len(state.tricks) - (s in played) for s in range(n)]
         if sizes != expected:
             raise _Failure(f"hand sizes {sizes} during trick {len(state.tricks) + 1}, not {expected}")
-        hand = state._hand_masks[seat]
+        hand = fields(state).hand_masks[seat]
         follow = hand & table.suit_masks[table.suit_of[trick[0]]] if trick else 0
         for move in listed:
             if type(move) is not Play:
@@ -1310,7 +1311,7 @@ class _Checker:
         to_move = state.to_move or (0,)
         seat = to_move[0]
         other = probe.choice([s for s in range(n) if s not in to_move] or [(seat + 1) % n])
-        hand = list(self.table.cards(state._hand_masks[seat]))
+        hand = list(self.table.cards(fields(state).hand_masks[seat]))
         card = probe.choice(ALL_CARDS)
         held = probe.choice(hand) if hand else card
         count = state.pass_count
@@ -1326,7 +1327,7 @@ class _Checker:
             Pass(seat, hand[: count + 1]),
             Pass(seat, hand[: max(0, count - 1)]),
             Pass(seat, [held] * max(count, 2)),
-            Pass(other, self.table.cards(state._hand_masks[other])[:count]),
+            Pass(other, self.table.cards(fields(state).hand_masks[other])[:count]),
             Pass(seat, [card, *hand[: max(0, count - 1)]]),
             Announce(seat, probe.random() < 0.5),
             Announce(other, True),
@@ -1386,7 +1387,7 @@ class _Checker:
         if seat in state.to_move and state.phase is not Phase.PASSING and seen.legal_moves != tuple(listed):
             raise _Failure(f"the view of seat {seat} lists other legal moves")
         spectator = public_view(state)
-        reseeded = _replace(state, _seed=state._seed + 1)
+        reseeded = replace(state, seed=fields(state).seed + 1)
         if view(reseeded, seat) != seen:
             raise _Failure(f"the view of seat {seat} changes with the seed")
         if self.n >= 3:
@@ -1508,7 +1509,7 @@ class _Checker:
                 raise _Failure("after a trick the next one does not start")
             if after.trick_leader != (leader if taker is None else taker):
                 raise _Failure(f"seat {after.trick_leader} leads next, not the trick's winner")
-        if after.hand_index == state.hand_index and after._deal_count == state._deal_count:
+        if after.hand_index == state.hand_index and fields(after).deal_count == fields(state).deal_count:
             if [Counter(t) for t in after.taken] != self.captured:
                 raise _Failure("the captured cards are not those of the tricks won")
             if Counter(after.carry_over) != Counter(self.carry):

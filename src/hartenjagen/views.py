@@ -12,6 +12,7 @@ from collections.abc import Iterable
 import attrs
 
 from hartenjagen.cards import Card
+from hartenjagen.core.state import fields
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardsExchanged, Event
@@ -99,13 +100,14 @@ def public_view(state: State) -> PlayerView:
 
 
 def _build(state: State, seat: int | None) -> PlayerView:
-    table = state._table
+    inside = fields(state)
+    table = inside.table
     moves: tuple[Move, ...] = ()
     options: tuple[Card, ...] = ()
     if seat is not None and seat in state.to_move:
         if state.phase is Phase.PASSING:
             stage = state.pass_stage
-            mask = table.rules.passing.allowed(stage, seat, state._hand_masks[seat], state._pass_log, table)
+            mask = table.rules.passing.allowed(stage, seat, inside.hand_masks[seat], inside.pass_log, table)
             options = table.cards(mask)
         else:
             moves = tuple(legal_moves(state))
@@ -113,12 +115,12 @@ def _build(state: State, seat: int | None) -> PlayerView:
     passing: tuple[Card, ...] = ()
     hand: tuple[Card, ...] = ()
     if seat is not None:
-        hand = table.cards(state._hand_masks[seat])
+        hand = table.cards(inside.hand_masks[seat])
         exchanges = tuple(
-            (table.cards(given[seat]), table.cards(got[seat])) for given, got in state._pass_log
+            (table.cards(given[seat]), table.cards(got[seat])) for given, got in inside.pass_log
         )
         if state.phase is Phase.PASSING:
-            passing = table.cards(state._passed_masks[seat])
+            passing = table.cards(inside.passed_masks[seat])
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -131,7 +133,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         pass_count=state.pass_count,
         to_move=state.to_move,
         hand=hand,
-        hand_sizes=tuple(mask.bit_count() for mask in state._hand_masks),
+        hand_sizes=tuple(mask.bit_count() for mask in inside.hand_masks),
         exchanges=exchanges,
         passing=passing,
         trick=state.trick,

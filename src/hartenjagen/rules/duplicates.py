@@ -10,6 +10,7 @@ import attrs
 from hartenjagen._repr import module_repr
 from hartenjagen.cards import CARD_COUNT
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.plan import DuplicatesPlan
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -32,6 +33,14 @@ class Duplicates(abc.ABC):
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
 
+    def plan(self) -> DuplicatesPlan | None:
+        """The rule as data for the core (``None``: the core calls ``winner``; see :mod:`hartenjagen.rules.plan`)."""
+        return None
+
+
+#: The hooks whose override makes the core call a duplicates module instead of reading its plan.
+HOOKS = ("winner",)
+
 
 @attrs.frozen(repr=False)
 class FirstPlayedWins(Duplicates):
@@ -50,6 +59,9 @@ class FirstPlayedWins(Duplicates):
             if table.suit_of[physical] == led and physical % CARD_COUNT > best_index:
                 best, best_index = position, physical % CARD_COUNT
         return best
+
+    def plan(self) -> DuplicatesPlan:
+        return DuplicatesPlan(cancel_pairs=False)
 
 
 @attrs.frozen(repr=False)
@@ -78,6 +90,9 @@ class CancelPairs(Duplicates):
             if physical % CARD_COUNT == best and table.suit_of[physical] == led:
                 return position
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def plan(self) -> DuplicatesPlan:
+        return DuplicatesPlan(cancel_pairs=True)
 
     def check(self, rules: Rules) -> None:
         pack = rules.deck.pack()

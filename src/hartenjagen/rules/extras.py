@@ -151,14 +151,14 @@ class MustDropQueen(HouseRule):
 
     def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
         queen = candidates & table.queen_mask
-        trick = state._trick_cards
+        trick = state.trick
         if not queen or not trick:
             return candidates
-        led = table.suit_of[trick[0]]
+        led = trick[0].card.suit
         if not hand & table.suit_masks[led]:
             return queen & -queen
-        if led == Suit.SPADES and any(
-            table.suit_of[p] == Suit.SPADES and table.card_of[p].rank > Rank.QUEEN for p in trick
+        if led is Suit.SPADES and any(
+            play.card.suit is Suit.SPADES and play.card.rank > Rank.QUEEN for play in trick
         ):
             return queen & -queen
         return candidates

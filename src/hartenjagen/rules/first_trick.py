@@ -11,6 +11,7 @@ import attrs
 from hartenjagen._repr import enum_repr, module_repr
 from hartenjagen.bitmask import bits
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.plan import FirstTrickPlan
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -55,6 +56,14 @@ class FirstTrick(abc.ABC):
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
 
+    def plan(self) -> FirstTrickPlan | None:
+        """The rule as data for the core (``None``: the core calls ``filter``; see :mod:`hartenjagen.rules.plan`)."""
+        return None
+
+
+#: The hooks whose override makes the core call a first-trick module instead of reading its plan.
+HOOKS = ("filter", "restricted_mask")
+
 
 @attrs.frozen(repr=False)
 class NoPointsUnlessForced(FirstTrick):
@@ -90,6 +99,9 @@ class NoPointsUnlessForced(FirstTrick):
         lowest = min(table.values[table.card_of[p].index] for p in bits(candidates))
         return sum(1 << p for p in bits(candidates) if table.values[table.card_of[p].index] == lowest)
 
+    def plan(self) -> FirstTrickPlan:
+        return FirstTrickPlan(self.restricted.value, forced_lowest=self.forced is ForcedChoice.MIN_VALUE)
+
     def refusal(self, table: Table) -> str:
         what = "penalty cards" if self.restricted is RestrictedCards.POSITIVE_VALUED else "hearts or the Q♠"
         return f"no {what} on the first trick while you have another card you may play"
@@ -104,6 +116,9 @@ class AnythingOnFirstTrick(FirstTrick):
 
     def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
         return "anything may be played to the first trick"
+
+    def plan(self) -> FirstTrickPlan:
+        return FirstTrickPlan(None)
 
 
 #: No penalty cards on trick one unless forced; forced players may play any of them.

@@ -17,6 +17,7 @@ import attrs
 from hartenjagen._repr import enum_repr, module_repr
 from hartenjagen.cards import Suit
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.plan import HeartsOpen, LeadingPlan
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -65,6 +66,14 @@ class Leading(abc.ABC):
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
         """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+
+    def plan(self) -> LeadingPlan | None:
+        """The rule as data for the core (``None``: the core calls the hooks; see :mod:`hartenjagen.rules.plan`)."""
+        return None
+
+
+#: The hooks whose override makes the core call a leading module instead of reading its plan.
+HOOKS = ("lead_mask", "breaks", "hearts_open", "condition")
 
 
 def _enum(value: object, kind: type[enum.Enum], name: str) -> None:
@@ -120,6 +129,14 @@ class RestrictedHeartLeads(Leading):
     def condition(self) -> str:
         """When hearts open, in words that follow "hearts may not be led"."""
 
+    def _closed_plan(self, opens: HeartsOpen, tricks: int = 0) -> LeadingPlan:
+        return LeadingPlan(
+            opens,
+            tricks,
+            queen_closed=self.queen_like_heart,
+            hearts_or_queen=self.hearts_and_queen is HeartsAndQueen.HEARTS_OR_QUEEN,
+        )
+
 
 @attrs.frozen(kw_only=True, repr=False)
 class HeartsAfterBroken(RestrictedHeartLeads):
@@ -156,6 +173,14 @@ class HeartsAfterBroken(RestrictedHeartLeads):
     def condition(self) -> str:
         return "until hearts are broken"
 
+    def plan(self) -> LeadingPlan:
+        return attrs.evolve(
+            self._closed_plan(HeartsOpen.BROKEN),
+            hearts_followed_break=self.broken_by is BrokenBy.ANY_HEART,
+            queen_breaks=self.queen_breaks,
+            break_on_first_trick=self.break_on_first_trick,
+        )
+
 
 @attrs.frozen(kw_only=True, repr=False)
 class HeartsAfterTricks(RestrictedHeartLeads):
@@ -173,6 +198,9 @@ class HeartsAfterTricks(RestrictedHeartLeads):
 
     def condition(self) -> str:
         return f"before trick {self.tricks + 1}"
+
+    def plan(self) -> LeadingPlan:
+        return self._closed_plan(HeartsOpen.AFTER_TRICKS, self.tricks)
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -192,6 +220,9 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
     def condition(self) -> str:
         return "until clubs, diamonds and spades have each been led, or two of them twice"
 
+    def plan(self) -> LeadingPlan:
+        return self._closed_plan(HeartsOpen.SUITS_LED)
+
 
 @attrs.frozen(repr=False)
 class HeartsAnytime(Leading):
@@ -202,6 +233,9 @@ class HeartsAnytime(Leading):
 
     def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
         return "any card may be led"
+
+    def plan(self) -> LeadingPlan:
+        return LeadingPlan(HeartsOpen.ALWAYS)
 
 
 #: Hearts are led once a heart has been played; the Q♠ does not break them.

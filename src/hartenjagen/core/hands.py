@@ -1,0 +1,368 @@
+"""The kernel's once-a-hand transitions: deal, exchange, announcements, scoring and the next deal.
+
+The rule modules of the once-a-hand slots (passing, opening's first leader,
+scoring, moon, ending, house rules' announcements and adjustments) are called
+here through their hooks: a call a hand costs next to nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from hartenjagen.cards import Card, parse_cards
+from hartenjagen.chance import chance_for
+from hartenjagen.core.state import (
+    ANNOUNCING,
+    GAME_OVER,
+    MOON_CHOICE,
+    PASSING,
+    PLAYING,
+    HandContext,
+    State,
+    taken_masks,
+)
+from hartenjagen.core.table import Table, table_for
+from hartenjagen.values import HandResult
+from hartenjagen.errors import CardParseError, SetupError
+from hartenjagen.events import (
+    Announced,
+    CardsExchanged,
+    GameOver,
+    HandDealt,
+    HandScored,
+    MoonChosen,
+    MoonShot,
+    PassChosen,
+    Revoked,
+)
+from hartenjagen.rules.extras import HandSummary
+
+_NO_LOG: Final[tuple[int, ...]] = ()
+
+
+def _shuffled(cards: list[int], source: random.Random) -> None:
+    """``source.shuffle(cards)``, drawing the same numbers in the same order (so deals stay as they were).
+
+    ``random.shuffle`` draws each position with ``getrandbits`` and rejection;
+    doing the same here without the Python-level method calls is what makes a
+    deal cheap.
+    """
+    getrandbits = source.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        cards[i], cards[r] = cards[r], cards[i]
+
+
+def _same_as_random_shuffle() -> bool:
+    """Whether :func:`_shuffled` matches this Python's ``random.shuffle`` (checked once at import)."""
+    for seed in range(4):
+        ours, theirs = list(range(60)), list(range(60))
+        _shuffled(ours, random.Random(seed))
+        random.Random(seed).shuffle(theirs)
+        if ours != theirs:
+            return False
+    return True
+
+
+_FAST_SHUFFLE: Final = _same_as_random_shuffle()
+
+
+def shuffle_deal(table: Table, seed: int, deal_count: int, dealer: int) -> tuple[int, ...]:
+    """Shuffle the pack and deal it one card at a time clockwise from eldest."""
+    cards = list(table.pack)
+    source = random.Random(f"hartenjagen/{seed}/{deal_count}")
+    if _FAST_SHUFFLE:
+        _shuffled(cards, source)
+    else:  # pragma: no cover - a Python whose shuffle draws differently
+        source.shuffle(cards)
+    n = table.players
+    hands = [0] * n
+    seat = dealer
+    for physical in cards:
+        seat += 1
+        if seat == n:
+            seat = 0
+        hands[seat] |= 1 << physical
+    if table.copies > 1:
+        return assign_copies(table, [[table.card_of[p] for p in _bits(mask)] for mask in hands])
+    return tuple(hands)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def assign_copies(table: Table, hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """Bitmasks of the hands, giving the copies of each card to the seats in seat order.
+
+    Which physical copy a seat holds never matters to the rules; doing it one way
+    for shuffled and explicit deals makes a replayed deal (a game record) equal
+    to the shuffled one, and two seats never get the same copy.
+    """
+    dealt = 0
+    masks = []
+    for cards in hands:
+        mask = 0
+        for card in cards:
+            free = table.bits_of[card.index] & ~dealt
+            dealt |= free & -free
+            mask |= free & -free
+        masks.append(mask)
+    return tuple(masks)
+
+
+def explicit_deal(table: Table, deal: Any) -> tuple[int, ...]:
+    """The bitmasks of a deal given as one list of cards (or card texts) per seat."""
+    n = table.players
+    if isinstance(deal, str) or not isinstance(deal, Sequence) or len(deal) != n:
+        raise SetupError(f"deal must be a list of {n} hands, one per seat")
+    remaining: dict[int, int] = {}
+    for physical in table.pack:
+        index = physical % 52
+        remaining[index] = remaining.get(index, 0) + 1
+    hands: list[tuple[Card, ...]] = []
+    for seat, hand in enumerate(deal):
+        try:
+            cards = parse_cards(hand)
+        except CardParseError as error:
+            raise SetupError(f"deal: seat {seat}: {error}") from error
+        if len(cards) != table.hand_size:
+            raise SetupError(f"deal: seat {seat} has {len(cards)} cards, not {table.hand_size}")
+        for card in cards:
+            left = remaining.get(card.index, 0)
+            if left == 0:
+                problem = "more often than the pack holds it" if table.bits_of[card.index] else "not in the pack"
+                raise SetupError(f"deal: seat {seat} has {card}, which is {problem}")
+            remaining[card.index] = left - 1
+        hands.append(cards)
+    # Right counts and no card beyond its copies means every card was dealt.
+    return assign_copies(table, hands)
+
+
+def seat_mask(seats: Iterable[int]) -> int:
+    """The seats as bits."""
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
+
+
+def start_hand(
+    table: Table,
+    hand_index: int,
+    dealer: int,
+    hands: tuple[int, ...],
+    scores: tuple[int, ...],
+    sheet: tuple[Any, ...],
+    seed: int,
+    deal_count: int,
+    events: list[Any] | None,
+    secret: bool,
+) -> State:
+    """The state after a deal: the exchange, the announcements or the first lead."""
+    n = table.players
+    passing = table.rules.passing
+    direction = passing.direction(hand_index, n, chance_for(seed, deal_count, "direction"))
+    nothing = (0,) * n
+    hand = HandContext(
+        table, PASSING, hand_index, dealer, hands, nothing, 0, (), direction, scores, sheet, seed,
+        deal_count, hands, (), (), -1, secret,
+    )  # fmt: skip
+    if events is not None:
+        events.append(HandDealt(hand_index, dealer, direction, tuple([mask.bit_count() for mask in hands])))
+    if passing.stage_counts(direction):
+        hand.pending = seat_mask(passing.givers(0, direction, n, dealer))
+        return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
+    return after_exchange(hand)
+
+
+def after_exchange(hand: HandContext) -> State:
+    """Name the first leader; open the announcement round if a house rule has one, else the first trick.
+
+    ``hand`` is a fresh context the kernel may still change.
+    """
+    table = hand.table
+    leader: int = table.rules.opening.leader(hand.hands, hand.dealer, table)
+    hand.pending = 0
+    hand.phase = PLAYING
+    if table.announcing:
+        probe = State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
+        if any(extra.announces(probe) for extra in table.announcing):
+            hand.phase = ANNOUNCING
+            hand.pending = (1 << table.players) - 1
+    return State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
+
+
+def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -> State:
+    """``seat`` gives the physical cards ``chosen`` (already checked) in the current stage of the exchange."""
+    old = state._hand
+    table = old.table
+    hand = old.copy()
+    hands = list(old.hands)
+    hands[seat] &= ~chosen
+    given = list(old.passed)
+    given[seat] = chosen
+    hand.pending = old.pending & ~(1 << seat)
+    stage = len(old.pass_log)
+    if events is not None:
+        events.append(PassChosen(seat, stage))
+    if hand.pending:
+        hand.hands = tuple(hands)
+        hand.passed = tuple(given)
+        return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
+    passing = table.rules.passing
+    direction = old.direction
+    chance = chance_for(old.seed, old.deal_count, f"exchange{stage}")
+    received: tuple[int, ...] = passing.exchange(stage, direction, tuple(given), old.dealer, chance, table)
+    hand.hands = tuple([mask | got for mask, got in zip(hands, received, strict=True)])
+    hand.pass_log = (*old.pass_log, (tuple(given), received))
+    hand.passed = (0,) * table.players
+    if events is not None:
+        cards = table.cards
+        events.append(
+            CardsExchanged(
+                stage, direction, tuple([cards(m) for m in given]), tuple([cards(m) for m in received])
+            )
+        )
+    if stage + 1 < len(passing.stage_counts(direction)):
+        hand.pending = seat_mask(passing.givers(stage + 1, direction, table.players, old.dealer))
+        return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
+    return after_exchange(hand)
+
+
+def announce(state: State, seat: int, announcing: bool, events: list[Any] | None) -> State:
+    """``seat`` says whether it makes the announcement of the round."""
+    if events is not None:
+        events.append(Announced(seat, announcing))
+    hand = state._hand.copy()
+    hand.pending &= ~(1 << seat)
+    if announcing:
+        hand.announcers = (*hand.announcers, seat)
+    if not hand.pending:
+        hand.phase = PLAYING
+    return State(hand, 0, 0, 0, state._leader, -1, _NO_LOG, False, 0)
+
+
+def score_hand(state: State, events: list[Any] | None) -> State:
+    """The last trick is in: find the moon; ask the shooter if the moon module offers a choice."""
+    hand = state._hand
+    table = hand.table
+    rules = table.rules
+    taken = taken_masks(state)
+    shooter: int | None = None
+    if rules.ending.moon_applies(hand.sheet):
+        shooter = rules.moon.shooter(taken, table)
+    if shooter is None:
+        return finish_hand(state, taken, None, None, events)
+    options = rules.moon.options()
+    if events is not None:
+        events.append(MoonShot(shooter, options))
+    if len(options) > 1:
+        waiting = hand.copy()
+        waiting.phase = MOON_CHOICE
+        waiting.shooter = shooter
+        return _with_hand(state, waiting)
+    return finish_hand(state, taken, shooter, options[0], events)
+
+
+def choose_moon(state: State, option: Any, events: list[Any] | None) -> State:
+    """The shooter's choice of how the moon is scored (already checked)."""
+    if events is not None:
+        events.append(MoonChosen(state._hand.shooter, option))
+    return finish_hand(state, taken_masks(state), state._hand.shooter, option, events)
+
+
+def _with_hand(state: State, hand: HandContext) -> State:
+    return State(
+        hand, state._played, state._trick, state._count, state._leader, state._led, state._log,
+        state._broken, state._carry,
+    )  # fmt: skip
+
+
+def finish_hand(
+    state: State, taken: tuple[int, ...], shooter: int | None, option: Any, events: list[Any] | None
+) -> State:
+    """Score the hand, then end the game or deal the next hand."""
+    hand = state._hand
+    table = hand.table
+    rules = table.rules
+    raw: tuple[int, ...] = rules.scoring.hand_points(taken, table)
+    scored = raw
+    if shooter is not None and option is not None:
+        scored = rules.moon.settle(raw, taken, hand.scores, shooter, option, table)
+    totals: tuple[int, ...] = rules.ending.add(hand.scores, scored, hand.sheet)
+    if rules.extras:
+        summary = HandSummary(raw, taken, state.tricks_won, shooter, hand.announcers, table)
+        for extra in rules.extras:
+            change = extra.adjustments(summary)
+            if change:
+                totals = tuple([a + b for a, b in zip(totals, change, strict=True)])
+    points = tuple([after - before for after, before in zip(totals, hand.scores, strict=True)])
+    chosen = option if shooter is not None and len(rules.moon.options()) > 1 else None
+    result = HandResult(hand.hand_index, hand.dealer, raw, points, totals, shooter, chosen, hand.announcers)
+    if events is not None:
+        events.append(HandScored(result))
+    return next_deal(state, (*hand.sheet, result), totals, events, advance=True)
+
+
+def next_deal(
+    state: State, sheet: tuple[Any, ...], totals: tuple[int, ...], events: list[Any] | None, *, advance: bool
+) -> State:
+    """End the game if the ending says so, else deal again (the next dealer, unless a voided hand is redealt)."""
+    hand = state._hand
+    table = hand.table
+    rules = table.rules
+    if rules.ending.is_over(totals, sheet):
+        winners = tuple(rules.ending.winners(totals))
+        if events is not None:
+            events.append(GameOver(winners, totals))
+        over = hand.copy()
+        over.phase = GAME_OVER
+        over.scores = totals
+        over.sheet = sheet
+        over.pending = 0
+        over.shooter = -1
+        over.winners = winners
+        return _with_hand(state, over)
+    dealer = (hand.dealer + 1) % table.players if advance else hand.dealer
+    hand_index = hand.hand_index + 1 if advance else hand.hand_index
+    hands = shuffle_deal(table, hand.seed, hand.deal_count, dealer)
+    return start_hand(
+        table, hand_index, dealer, hands, totals, sheet, hand.seed, hand.deal_count + 1, events, hand.secret
+    )
+
+
+def void_hand(state: State, revoker: int, card: Card, events: list[Any] | None) -> State:
+    """A revoke under a penalty rule: the revoker scores the penalty, the hand is dealt again by the same dealer."""
+    hand = state._hand
+    table = hand.table
+    n = table.players
+    penalty = table.revoke_penalty
+    points = tuple([penalty if seat == revoker else 0 for seat in range(n)])
+    totals = tuple([a + b for a, b in zip(hand.scores, points, strict=True)])
+    result = HandResult(
+        hand.hand_index, hand.dealer, (0,) * n, points, totals, None, None, hand.announcers, revoker
+    )
+    if events is not None:
+        events.append(Revoked(revoker, card, penalty, result))
+    return next_deal(state, (*hand.sheet, result), totals, events, advance=False)
+
+
+def start_game(rules: Any, seed: int, deal: Any, dealer: int, secret: bool) -> State:
+    """The first state of a game (arguments already checked but the deal)."""
+    table = table_for(rules)
+    if not 0 <= dealer < table.players:
+        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
+    hands = shuffle_deal(table, seed, 0, dealer) if deal is None else explicit_deal(table, deal)
+    return start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)

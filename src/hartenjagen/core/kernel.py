@@ -1,0 +1,537 @@
+"""The kernel's hot path: legal plays, ``apply``, trick resolution, and ``legal_moves`` / ``explain``.
+
+Legality of a play has one chain, :func:`play_mask`, shared by ``legal_moves``,
+``apply``, ``explain`` and ``rollout``. It reads the table's plan for the
+built-in per-card rules and calls the hooks of modules that have no plan. A
+state keeps the legal plays of its seat to move once they are asked for, so
+``apply`` of a move from ``legal_moves`` does not compute them again.
+
+Every public entry point takes ``object`` and checks its arguments itself: bad
+input raises the library's errors, never a type error of the compiled core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.core import hands as hand_steps
+from hartenjagen.core.state import ANNOUNCING, GAME_OVER, MOON_CHOICE, PASSING, PLAYING, State, log_entry
+from hartenjagen.core.table import (
+    FIRST_ANYTHING,
+    FIRST_CALLBACK,
+    FIRST_RESTRICT,
+    LEAD_AFTER_TRICKS,
+    LEAD_ALWAYS,
+    LEAD_BROKEN,
+    LEAD_CALLBACK,
+    Table,
+)
+from hartenjagen.errors import HartenjagenError, IllegalMove, IllegalMoveCode, IllegalMoveError
+from hartenjagen.events import CardPlayed, HeartsBroken, TrickCancelled, TrickWon
+from hartenjagen.legal import PassMoves
+from hartenjagen.moves import Announce, MoonChoice, Pass, Play
+
+Code = IllegalMoveCode
+_NO_MOVES: Final[tuple[Any, ...]] = ()
+_SEAT_BITS: Final = 31
+_MASK_SHIFT: Final = 15
+#: The codes of the play chain: a revoke-penalty house rule lets these plays through.
+_RULE_CODES: Final = frozenset(
+    {
+        Code.MUST_FOLLOW_SUIT,
+        Code.MUST_LEAD_OPENING_CARD,
+        Code.HEARTS_NOT_BROKEN,
+        Code.POINTS_ON_FIRST_TRICK,
+        Code.MUST_DROP_QUEEN,
+        Code.HOUSE_RULE,
+    }
+)
+
+
+class StateError(HartenjagenError):
+    """Something that is not a game state was given where a :class:`State` is needed."""
+
+
+def as_state(value: object, where: str) -> State:
+    """``value`` if it is a :class:`State`, else :class:`StateError` naming ``where``."""
+    if type(value) is not State:
+        raise StateError(f"{where} needs a State (from new_game or apply), not {type(value).__name__}")
+    state: State = value  # type: ignore[assignment]
+    return state
+
+
+# ---------------------------------------------------------------- legality
+
+
+def _lowest_value(candidates: int, table: Table) -> int:
+    lowest = 1 << 62
+    mask = candidates
+    while mask:
+        low = mask & -mask
+        value = table.values[(low.bit_length() - 1) % CARD_COUNT]
+        if value < lowest:
+            lowest = value
+        mask ^= low
+    out = 0
+    mask = candidates
+    while mask:
+        low = mask & -mask
+        if table.values[(low.bit_length() - 1) % CARD_COUNT] == lowest:
+            out |= low
+        mask ^= low
+    return out
+
+
+def _suits_led_open(state: State, table: Table) -> bool:
+    led = [0, 0, 0, 0]
+    hands = state._hand.hands
+    for entry in state._log:
+        bits = (entry >> _MASK_SHIFT) & hands[entry >> 5 & _SEAT_BITS]
+        led[table.suit_of[(bits & -bits).bit_length() - 1]] += 1
+    clubs, diamonds, spades = led[0], led[1], led[3]
+    twice = (clubs >= 2) + (diamonds >= 2) + (spades >= 2)
+    return (clubs > 0 and diamonds > 0 and spades > 0) or twice >= 2
+
+
+def _lead_mask(state: State, hand: int, table: Table) -> int:
+    """The cards a leader may lead after the first trick (empty: the whole hand)."""
+    opens = table.lead_opens
+    if opens == LEAD_ALWAYS:
+        return hand
+    if opens == LEAD_CALLBACK:
+        allowed: int = table.rules.leading.lead_mask(hand, state, table)
+        return allowed
+    if opens == LEAD_BROKEN:
+        is_open = state._broken
+    elif opens == LEAD_AFTER_TRICKS:
+        is_open = len(state._log) >= table.lead_tricks
+    else:
+        is_open = _suits_led_open(state, table)
+    if is_open:
+        return hand
+    others = hand & ~table.lead_closed
+    if table.lead_hearts_or_queen and others and not others & ~table.queen_mask:
+        return hand
+    return others
+
+
+def _first_trick(candidates: int, table: Table) -> int:
+    kind = table.first_kind
+    if kind == FIRST_ANYTHING:
+        return candidates
+    if kind == FIRST_CALLBACK:
+        allowed: int = table.rules.first_trick.filter(candidates, table)
+        return allowed
+    free = candidates & ~table.first_mask
+    if free or kind == FIRST_RESTRICT:
+        return free or candidates
+    return _lowest_value(candidates, table)
+
+
+def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None = None) -> int:
+    """The physical cards of ``hand`` that the seat to move may play (the rules' order of checks).
+
+    With ``trace``, each step that narrows the choice appends its code, the
+    sentence that explains it and the cards left, for ``explain``.
+    """
+    table = state._hand.table
+    rules = table.rules
+    first = not state._log
+    if state._count:
+        follow = hand & table.suit_masks[state._led]
+        candidates = follow or hand
+        if trace is not None:
+            suit = ("clubs", "diamonds", "hearts", "spades")[state._led]
+            trace.append((Code.MUST_FOLLOW_SUIT, f"you must follow suit: {suit} were led", candidates))
+    elif first:
+        candidates = rules.opening.lead_mask(hand, table) or hand
+        if trace is not None:
+            trace.append((Code.MUST_LEAD_OPENING_CARD, rules.opening.refusal(table), candidates))
+    else:
+        candidates = _lead_mask(state, hand, table) or hand
+        if trace is not None:
+            trace.append((Code.HEARTS_NOT_BROKEN, rules.leading.refusal(table), candidates))
+    if first:
+        candidates = _first_trick(candidates, table)
+        if trace is not None:
+            trace.append((Code.POINTS_ON_FIRST_TRICK, rules.first_trick.refusal(table), candidates))
+    for extra in table.restricting:
+        candidates = extra.restrict_play(candidates, hand, state, table)
+        if trace is not None:
+            trace.append((extra.play_code, extra.refusal(table), candidates))
+    return candidates
+
+
+def legal_mask(state: State) -> int:
+    """The legal plays of the seat to move (kept on the state once computed)."""
+    mask = state._legal
+    if mask < 0:
+        seat = (state._leader + state._count) % state._hand.table.players
+        mask = play_mask(state, state._hand.hands[seat] & ~state._played)
+        state._legal = mask
+    return mask
+
+
+# ---------------------------------------------------------------- playing a card
+
+
+def _breaks(state: State, table: Table, bit: int, physical: int, discarded: bool) -> bool:
+    if table.break_callback:
+        broken: bool = table.rules.leading.breaks(physical, discarded, len(state._log), table)
+        return broken
+    if not state._log and not table.break_on_first_trick:
+        return False
+    return bool(bit & (table.break_discarded if discarded else table.break_played))
+
+
+def _winner(state: State, trick: int, table: Table) -> int:
+    """The position in play order of the card that wins the full trick ``trick`` (-1: every card cancelled)."""
+    hands = state._hand.hands
+    n = table.players
+    leader = state._leader
+    led = state._led
+    if table.winner_callback:
+        order = []
+        for i in range(n):
+            bits = trick & hands[(leader + i) % n]
+            order.append((bits & -bits).bit_length() - 1)
+        position = table.rules.duplicates.winner(tuple(order), table)
+        return -1 if position is None else int(position)
+    if table.cancel_pairs:
+        counts: dict[int, int] = {}
+        for i in range(n):
+            bits = trick & hands[(leader + i) % n]
+            p = (bits & -bits).bit_length() - 1
+            if table.suit_of[p] == led:
+                counts[p % CARD_COUNT] = counts.get(p % CARD_COUNT, 0) + 1
+        best_index = -1
+        for index, count in counts.items():
+            if count == 1 and index > best_index:
+                best_index = index
+        if best_index < 0:
+            return -1
+        for i in range(n):
+            bits = trick & hands[(leader + i) % n]
+            if ((bits & -bits).bit_length() - 1) % CARD_COUNT == best_index:
+                return i
+        return -1  # pragma: no cover - the card is in the trick
+    best = 0
+    best_index = -1
+    for i in range(n):
+        bits = trick & hands[(leader + i) % n]
+        p = (bits & -bits).bit_length() - 1
+        if table.suit_of[p] == led and p % CARD_COUNT > best_index:
+            best, best_index = i, p % CARD_COUNT
+    return best
+
+
+def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
+    """``seat`` plays the physical card ``bit`` (already checked)."""
+    hand = state._hand
+    table = hand.table
+    n = table.players
+    physical = bit.bit_length() - 1
+    if events is not None:
+        events.append(CardPlayed(seat, table.card_of[physical]))
+    broken = state._broken
+    count = state._count
+    led = state._led
+    if count == 0:
+        led = table.suit_of[physical]
+    if not broken:
+        broken = _breaks(state, table, bit, physical, count > 0 and table.suit_of[physical] != led)
+        if broken and events is not None:
+            events.append(HeartsBroken(seat, table.card_of[physical]))
+    played = state._played | bit
+    trick = state._trick | bit
+    count += 1
+    if count < n:
+        return State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
+    leader = state._leader
+    carry = state._carry
+    full = State(hand, played, trick, count, leader, led, state._log, broken, carry)
+    position = _winner(full, trick, table)
+    last = not any(mask & ~played for mask in hand.hands)
+    if position < 0:
+        # Every led-suit card cancelled: the cards wait for the next trick's winner,
+        # or go to this trick's leader if it was the last trick.
+        taker = leader if last else -1
+        log = (*state._log, log_entry(trick, leader, -1, taker))
+        if events is not None:
+            events.append(TrickCancelled(len(log) - 1, leader, _cards_in_order(full, trick)))
+        if not last:
+            return State(hand, played, 0, 0, leader, -1, log, broken, carry | trick)
+        winner = leader
+    else:
+        winner = (leader + position) % n
+        log = (*state._log, log_entry(trick, leader, winner, winner))
+    if events is not None:
+        carried = carry | trick if position < 0 else carry
+        events.append(
+            TrickWon(
+                len(log) - 1, leader, _cards_in_order(full, trick), winner,
+                table.points(trick | carry), table.cards(carried),
+            )
+        )  # fmt: skip
+    after = State(hand, played, 0, 0, winner, -1, log, broken, 0)
+    if not last:
+        return after
+    return hand_steps.score_hand(after, events)
+
+
+def _cards_in_order(state: State, trick: int) -> tuple[Card, ...]:
+    hands = state._hand.hands
+    table = state._hand.table
+    n = table.players
+    out = []
+    for i in range(n):
+        bits = trick & hands[(state._leader + i) % n]
+        out.append(table.card_of[(bits & -bits).bit_length() - 1])
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- the public verbs
+
+
+def legal_moves(state: object) -> Sequence[Any]:
+    """The moves that may be made now, in a stable order; empty once the game is over.
+
+    In play these are the cards the seat to move may play, in card order
+    (clubs, diamonds, hearts, spades; two to ace). In the passing phase they are
+    the passes of every seat that has not chosen yet, built lazily (``len``,
+    indexing and ``in`` cost next to nothing). In an announcement round they
+    are the seat's no and yes; after a moon with a choice, the shooter's options.
+    """
+    s = as_state(state, "legal_moves")
+    hand = s._hand
+    table = hand.table
+    phase = hand.phase
+    if phase == PLAYING:
+        mask = s._legal
+        if mask < 0:
+            mask = legal_mask(s)
+        seat = (s._leader + s._count) % table.players
+        plays = table.plays[seat]
+        if table.copies > 1:
+            mask = table.distinct(mask)
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(plays[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+    if phase == PASSING:
+        passing = table.rules.passing
+        stage = len(hand.pass_log)
+        pending = hand.pending
+        allowed = tuple(
+            [
+                (seat, passing.allowed(stage, seat, mask, hand.pass_log, table))
+                for seat, mask in enumerate(hand.hands)
+                if pending >> seat & 1
+            ]
+        )
+        return PassMoves(table, allowed, s.pass_count)
+    if phase == ANNOUNCING:
+        (seat,) = s.to_move
+        return (Announce(seat, False), Announce(seat, True))
+    if phase == MOON_CHOICE and hand.shooter >= 0:
+        return tuple([MoonChoice(hand.shooter, option) for option in table.rules.moon.options()])
+    return _NO_MOVES
+
+
+def apply(state: object, move: object) -> State:
+    """The state after ``move``; ``state`` itself is never changed.
+
+    A move that ``legal_moves(state)`` does not offer raises
+    :class:`IllegalMoveError` with the reason ``explain`` gives. The one
+    exception is a ruleset with a revoke penalty (``RevokePenalty``): there an
+    illegal play of a card in hand is accepted and voids the hand.
+    """
+    s = as_state(state, "apply")
+    if type(move) is Play and s._hand.phase == PLAYING:
+        hand = s._hand
+        table = hand.table
+        seat = (s._leader + s._count) % table.players
+        if move.seat == seat:  # type: ignore[attr-defined]
+            mask = s._legal
+            if mask < 0:
+                mask = legal_mask(s)
+            bits = mask & table.bits_of[move.card.index]  # type: ignore[attr-defined]
+            if bits:
+                return play(s, seat, bits & -bits, None)
+    return transition(s, move, None)
+
+
+def step(state: object, move: object) -> tuple[State, tuple[Any, ...]]:
+    """Like :func:`apply`, and also say what happened: ``(new_state, events)``.
+
+    The events come in the order they happened: a card played, hearts broken,
+    the trick won, the moon, the hand scored, the next hand dealt, the game
+    over. ``step(state, move)[0] == apply(state, move)``.
+    """
+    s = as_state(state, "step")
+    events: list[Any] = []
+    after = transition(s, move, events)
+    return after, tuple(events)
+
+
+def transition(state: State, move: object, events: list[Any] | None) -> State:
+    """Check ``move`` with :func:`explain` and apply it (the path of every move but a plain legal play)."""
+    reason = explain_move(state, move)
+    if reason is None:
+        kind = type(move)
+        if kind is Play:
+            table = state._hand.table
+            seat: int = move.seat  # type: ignore[attr-defined]
+            bits = state._hand.hands[seat] & ~state._played & table.bits_of[move.card.index]  # type: ignore[attr-defined]
+            return play(state, seat, bits & -bits, events)
+        if kind is Pass:
+            return hand_steps.pass_cards(state, move.seat, _pass_mask(state, move), events)  # type: ignore[attr-defined]
+        if kind is Announce:
+            return hand_steps.announce(state, move.seat, move.announce, events)  # type: ignore[attr-defined]
+        return hand_steps.choose_moon(state, move.option, events)  # type: ignore[attr-defined]
+    if reason.code in _RULE_CODES and type(move) is Play and state._hand.table.has_revoke_penalty:
+        return hand_steps.void_hand(state, move.seat, move.card, events)  # type: ignore[attr-defined]
+    raise IllegalMoveError(reason, move)
+
+
+def _pass_mask(state: State, move: Any) -> int:
+    """The physical cards a checked ``Pass`` gives: the lowest free copy of each card named."""
+    table = state._hand.table
+    hand = state._hand.hands[move.seat]
+    chosen = 0
+    for card in move.cards:
+        free = hand & table.bits_of[card.index] & ~chosen
+        chosen |= free & -free
+    return chosen
+
+
+def explain(state: object, move: object) -> IllegalMove | None:
+    """Why ``move`` is illegal now (a code and a sentence), or ``None`` if it is legal."""
+    return explain_move(as_state(state, "explain"), move)
+
+
+def is_legal(state: object, move: object) -> bool:
+    """Whether ``apply(state, move)`` accepts ``move`` as a legal move."""
+    return explain(state, move) is None
+
+
+def is_over(state: State) -> bool:
+    """Whether the game of ``state`` has ended (for loops inside the library)."""
+    return state._hand.phase == GAME_OVER
+
+
+# ---------------------------------------------------------------- why a move is illegal
+
+_DOING: Final = ("pass cards", "make announcements", "play a card", "choose how the moon is scored")
+_TURN_VERB: Final = {PLAYING: "play", ANNOUNCING: "announce", MOON_CHOICE: "choose"}
+
+
+def explain_move(state: State, move: object) -> IllegalMove | None:
+    """Why ``move`` is illegal in ``state``, or ``None``: the one check every move but a plain legal play takes."""
+    kind = type(move)
+    if kind is Play:
+        return _explain_play(state, move)
+    if kind is Pass:
+        return _explain_pass(state, move)
+    if kind is Announce:
+        return _explain_turn(state, move.seat, ANNOUNCING)  # type: ignore[attr-defined]
+    if kind is MoonChoice:
+        return _explain_moon_choice(state, move)
+    return IllegalMove(
+        Code.NOT_A_MOVE, f"{move!r} is not a move (expected Play, Pass, Announce or MoonChoice)"
+    )
+
+
+def _explain_common(state: State, seat: int, wanted: int) -> IllegalMove | None:
+    phase = state._hand.phase
+    if phase == GAME_OVER:
+        return IllegalMove(Code.GAME_OVER, "the game is over")
+    n = state._hand.table.players
+    if not 0 <= seat < n:
+        return IllegalMove(Code.NO_SUCH_SEAT, f"there is no seat {seat}: seats are 0 to {n - 1}")
+    if phase != wanted:
+        return IllegalMove(Code.WRONG_PHASE, f"now is the time to {_DOING[phase]}, not to {_DOING[wanted]}")
+    return None
+
+
+def _explain_turn(state: State, seat: int, wanted: int) -> IllegalMove | None:
+    problem = _explain_common(state, seat, wanted)
+    if problem:
+        return problem
+    to_move = state.to_move
+    if seat not in to_move:
+        verb = _TURN_VERB[wanted]
+        return IllegalMove(Code.NOT_YOUR_TURN, f"it is seat {to_move[0]}'s turn to {verb}, not seat {seat}'s")
+    return None
+
+
+def _explain_play(state: State, move: Any) -> IllegalMove | None:
+    seat: int = move.seat
+    problem = _explain_turn(state, seat, PLAYING)
+    if problem:
+        return problem
+    table = state._hand.table
+    card: Card = move.card
+    hand = state._hand.hands[seat] & ~state._played
+    bits = table.bits_of[card.index]
+    if not hand & bits:
+        return IllegalMove(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold the {card.symbol}")
+    trace: list[tuple[Any, str, int]] = []
+    play_mask(state, hand, trace)
+    for code, sentence, allowed in trace:
+        if not allowed & bits:
+            return IllegalMove(code, f"{card.symbol} may not be played: {sentence}")
+    return None
+
+
+def _explain_pass(state: State, move: Any) -> IllegalMove | None:
+    seat: int = move.seat
+    problem = _explain_common(state, seat, PASSING)
+    if problem:
+        return problem
+    hand_context = state._hand
+    table = hand_context.table
+    passing = table.rules.passing
+    if not hand_context.pending >> seat & 1:
+        givers = passing.givers(0, hand_context.direction, table.players, hand_context.dealer)
+        if not hand_context.pass_log and seat not in givers:
+            return IllegalMove(Code.NOT_YOUR_TURN, f"seat {seat} does not pass in this hand")
+        return IllegalMove(Code.ALREADY_PASSED, f"seat {seat} has already passed")
+    count = state.pass_count
+    cards: tuple[Card, ...] = move.cards
+    if len(cards) != count:
+        return IllegalMove(Code.WRONG_PASS_COUNT, f"pass exactly {count} cards, not {len(cards)}")
+    hand = hand_context.hands[seat]
+    stage = len(hand_context.pass_log)
+    allowed: int = passing.allowed(stage, seat, hand, hand_context.pass_log, table)
+    seen: list[Card] = []
+    for card in cards:
+        if card in seen:
+            continue
+        seen.append(card)
+        copies = cards.count(card)
+        held = (hand & table.bits_of[card.index]).bit_count()
+        if held == 0:
+            return IllegalMove(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold the {card.symbol}")
+        if copies > held:
+            return IllegalMove(Code.DUPLICATE_CARD, f"the {card.symbol} is named {copies} times")
+        if (allowed & table.bits_of[card.index]).bit_count() < copies:
+            return IllegalMove(
+                Code.PASS_NOT_ALLOWED, f"{card.symbol} may not be passed: {passing.refusal(stage)}"
+            )
+    return None
+
+
+def _explain_moon_choice(state: State, move: Any) -> IllegalMove | None:
+    problem = _explain_turn(state, move.seat, MOON_CHOICE)
+    if problem:
+        return problem
+    options = state._hand.table.rules.moon.options()
+    if move.option not in options:
+        names = ", ".join(option.value for option in options)
+        return IllegalMove(Code.NOT_AN_OPTION, f"{move.option.value} is not an option here: choose {names}")
+    return None

@@ -1,0 +1,602 @@
+"""The game state: an immutable, hashable value made of two named records.
+
+A :class:`State` holds what changes with every card (the cards played this
+hand, the current trick, its leader, the completed tricks, whether hearts are
+broken) and shares a :class:`HandContext` with every other state of the same
+hand and phase (the table, the dealer, the hands as play began, the exchange,
+the scores and the score sheet). Only the kernel (:mod:`hartenjagen.core`)
+builds them; everyone else reads the public attributes, or the kernel's small
+internal interface :func:`fields` / :func:`from_fields` / :func:`replace`.
+
+Inside, cards are physical cards and sets of them bitmasks (see
+:mod:`hartenjagen.core.table`). A completed trick is one integer of the log:
+``mask << 15 | (taker + 1) << 10 | leader << 5 | (winner + 1)``, where the
+taker is the seat that captured the cards (0: they wait on the carry-over pile).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple, final
+
+from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
+from hartenjagen.core.table import Table, table_for
+from hartenjagen.values import HandResult, Phase, Trick
+from hartenjagen.moves import Play
+
+#: Phase codes inside the kernel, in the order of ``PHASES``.
+PASSING: Final = 0
+ANNOUNCING: Final = 1
+PLAYING: Final = 2
+MOON_CHOICE: Final = 3
+GAME_OVER: Final = 4
+PHASES: Final = (Phase.PASSING, Phase.ANNOUNCING, Phase.PLAYING, Phase.MOON_CHOICE, Phase.GAME_OVER)
+_PHASE_CODE: Final = {phase: code for code, phase in enumerate(PHASES)}
+
+_SEAT_BITS: Final = 31
+_MASK_SHIFT: Final = 15
+
+
+def log_entry(mask: int, leader: int, winner: int, taker: int) -> int:
+    """One completed trick of the log (``winner`` / ``taker`` -1: none)."""
+    return mask << _MASK_SHIFT | (taker + 1) << 10 | leader << 5 | (winner + 1)
+
+
+@final
+class HandContext:
+    """What every state of one hand and phase shares. Built by the kernel; never changed once shared."""
+
+    __slots__ = (
+        "table", "phase", "hand_index", "dealer", "hands", "passed", "pending", "pass_log",
+        "direction", "scores", "sheet", "seed", "deal_count", "dealt", "winners", "announcers",
+        "shooter", "secret", "_hash",
+    )  # fmt: skip
+
+    table: Table
+    phase: int
+    hand_index: int
+    dealer: int
+    #: each seat's cards as play began (while passing: the cards it holds now)
+    hands: tuple[int, ...]
+    #: the cards each seat has chosen in the current stage of the exchange
+    passed: tuple[int, ...]
+    #: the seats still to pass or to announce, as bits
+    pending: int
+    pass_log: tuple[Any, ...]
+    direction: Any
+    scores: tuple[int, ...]
+    sheet: tuple[Any, ...]
+    seed: int
+    deal_count: int
+    dealt: tuple[int, ...]
+    winners: tuple[int, ...]
+    announcers: tuple[int, ...]
+    #: the moon shooter waiting to choose (-1: none)
+    shooter: int
+    secret: bool
+    _hash: int
+
+    def __init__(
+        self,
+        table: Table,
+        phase: int,
+        hand_index: int,
+        dealer: int,
+        hands: tuple[int, ...],
+        passed: tuple[int, ...],
+        pending: int,
+        pass_log: tuple[Any, ...],
+        direction: Any,
+        scores: tuple[int, ...],
+        sheet: tuple[Any, ...],
+        seed: int,
+        deal_count: int,
+        dealt: tuple[int, ...],
+        winners: tuple[int, ...],
+        announcers: tuple[int, ...],
+        shooter: int,
+        secret: bool,
+    ) -> None:
+        self.table = table
+        self.phase = phase
+        self.hand_index = hand_index
+        self.dealer = dealer
+        self.hands = hands
+        self.passed = passed
+        self.pending = pending
+        self.pass_log = pass_log
+        self.direction = direction
+        self.scores = scores
+        self.sheet = sheet
+        self.seed = seed
+        self.deal_count = deal_count
+        self.dealt = dealt
+        self.winners = winners
+        self.announcers = announcers
+        self.shooter = shooter
+        self.secret = secret
+        self._hash = -1
+
+    def copy(self) -> HandContext:
+        """A fresh copy for the kernel to change before anyone sees it."""
+        return HandContext(
+            self.table, self.phase, self.hand_index, self.dealer, self.hands, self.passed,
+            self.pending, self.pass_log, self.direction, self.scores, self.sheet, self.seed,
+            self.deal_count, self.dealt, self.winners, self.announcers, self.shooter, self.secret,
+        )  # fmt: skip
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.table.rules, self.phase, self.hand_index, self.dealer, self.hands, self.passed,
+            self.pending, self.pass_log, self.direction, self.scores, self.sheet, self.seed,
+            self.deal_count, self.dealt, self.winners, self.announcers, self.shooter, self.secret,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandContext):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        if self._hash == -1:
+            self._hash = hash(self._key()) & 0x3FFFFFFFFFFFFFFF
+        return self._hash
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_restore_hand, (self.table.rules, *self._key()[1:]))
+
+
+def _restore_hand(rules: object, *fields: Any) -> HandContext:
+    return HandContext(table_for(rules), *fields)
+
+
+@final
+class State:
+    """The state of one game: immutable, hashable, equal by value and picklable.
+
+    Read it through the attributes below; change it only through
+    :func:`hartenjagen.apply`, which returns a new state.
+    """
+
+    __slots__ = ("_hand", "_played", "_trick", "_count", "_leader", "_led", "_log", "_broken", "_carry", "_legal")
+
+    _hand: HandContext
+    #: the physical cards played in this hand, the current trick included
+    _played: int
+    #: the physical cards of the current trick
+    _trick: int
+    _count: int
+    _leader: int
+    #: the suit led to the current trick (-1 before its lead)
+    _led: int
+    _log: tuple[int, ...]
+    _broken: bool
+    _carry: int
+    #: the legal plays of the seat to move, once asked for (-1 before): a cache, not part of the value
+    _legal: int
+
+    def __init__(
+        self,
+        hand: HandContext,
+        played: int,
+        trick: int,
+        count: int,
+        leader: int,
+        led: int,
+        log: tuple[int, ...],
+        broken: bool,
+        carry: int,
+    ) -> None:
+        self._hand = hand
+        self._played = played
+        self._trick = trick
+        self._count = count
+        self._leader = leader
+        self._led = led
+        self._log = log
+        self._broken = broken
+        self._carry = carry
+        self._legal = -1
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return False
+        return (
+            self._played == other._played
+            and self._trick == other._trick
+            and self._leader == other._leader
+            and self._log == other._log
+            and self._broken == other._broken
+            and self._carry == other._carry
+            and self._hand == other._hand
+        )
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((hash(self._hand), self._played, self._trick, self._leader, self._log, self._broken))
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (
+            _restore_state,
+            (self._hand, self._played, self._trick, self._count, self._leader, self._led, self._log,
+             self._broken, self._carry),
+        )  # fmt: skip
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
+
+    def __repr__(self) -> str:
+        return (
+            f"<State hand {self.hand_index} {self.phase.value} to_move={self.to_move} scores={self.scores}>"
+        )
+
+    # Public attributes.
+    @property
+    def phase(self) -> Phase:
+        """What the game is waiting for (a :class:`Phase`)."""
+        return PHASES[self._hand.phase]
+
+    @property
+    def hand_index(self) -> int:
+        """The hand being played, counted from 0."""
+        return self._hand.hand_index
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this hand."""
+        return self._hand.dealer
+
+    @property
+    def rules(self) -> Any:
+        """The rules of this game."""
+        return self._hand.table.rules
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the game was dealt from; ``None`` when it is a secret drawn from the system's secure source."""
+        return None if self._hand.secret else self._hand.seed
+
+    @property
+    def players(self) -> int:
+        """The number of seats (0..players-1, clockwise)."""
+        return self._hand.table.players
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played, counted from 1 (``hand_index + 1``)."""
+        return self._hand.hand_index + 1
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer."""
+        return (self._hand.dealer + 1) % self._hand.table.players
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether hearts have been broken in this hand."""
+        return self._broken
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's running total of penalty points, updated when a hand ends."""
+        return self._hand.scores
+
+    @property
+    def score_sheet(self) -> tuple[HandResult, ...]:
+        """One :class:`HandResult` per complete hand, oldest first."""
+        return self._hand.sheet
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (else empty)."""
+        return self._hand.winners
+
+    @property
+    def pass_direction(self) -> Any:
+        """Where cards are passed in this hand (a :class:`PassDirection`; ``HOLD`` when none are)."""
+        return self._hand.direction
+
+    @property
+    def announcers(self) -> tuple[int, ...]:
+        """The seats that made this hand's announcement (miezen), in order."""
+        return self._hand.announcers
+
+    @property
+    def pass_stage(self) -> int:
+        """The stage of the exchange being chosen (0; 1 for the return of a pass-and-return hand)."""
+        return len(self._hand.pass_log)
+
+    @property
+    def pass_count(self) -> int:
+        """How many cards each seat chooses in the current stage of the exchange (else in its first stage)."""
+        hand = self._hand
+        counts: tuple[int, ...] = hand.table.rules.passing.stage_counts(hand.direction)
+        if not counts:
+            return 0
+        return counts[len(hand.pass_log)] if hand.phase == PASSING else counts[0]
+
+    @property
+    def display_scores(self) -> tuple[int, ...]:
+        """The totals as written on the score sheet (a count-down game shows start − penalty)."""
+        shown: tuple[int, ...] = self._hand.table.rules.ending.display(self._hand.scores)
+        return shown
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._hand.phase == GAME_OVER
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may act now: every seat yet to pass, or the seat to play."""
+        hand = self._hand
+        n = hand.table.players
+        phase = hand.phase
+        if phase == PLAYING:
+            return ((self._leader + self._count) % n,)
+        pending = hand.pending
+        if phase == PASSING:
+            return tuple([seat for seat in range(n) if pending >> seat & 1])
+        if phase == ANNOUNCING:
+            for step in range(1, n + 1):
+                seat = (hand.dealer + step) % n
+                if pending >> seat & 1:
+                    return (seat,)
+        if phase == MOON_CHOICE and hand.shooter >= 0:
+            return (hand.shooter,)
+        return ()
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted by suit and rank."""
+        table = self._hand.table
+        return tuple([table.cards(mask) for mask in hand_masks(self)])
+
+    @property
+    def passed(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat gave in the first stage of this hand's exchange (empty until it has)."""
+        hand = self._hand
+        masks: tuple[int, ...] = hand.pass_log[0][0] if hand.pass_log else hand.passed
+        return tuple([hand.table.cards(mask) for mask in masks])
+
+    @property
+    def received(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat received in the first stage of this hand's exchange (empty before it)."""
+        hand = self._hand
+        if not hand.pass_log:
+            return tuple([() for _ in range(hand.table.players)])
+        got: tuple[int, ...] = hand.pass_log[0][1]
+        return tuple([hand.table.cards(mask) for mask in got])
+
+    @property
+    def exchanges(self) -> tuple[tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]], ...]:
+        """Every completed stage of this hand's exchange: (cards each seat gave, cards each seat received)."""
+        table = self._hand.table
+        out = []
+        for given, got in self._hand.pass_log:
+            out.append((tuple([table.cards(m) for m in given]), tuple([table.cards(m) for m in got])))
+        return tuple(out)
+
+    @property
+    def carry_over(self) -> tuple[Card, ...]:
+        """Cards of fully cancelled tricks waiting for the next trick's winner (double deck)."""
+        return self._hand.table.cards(self._carry)
+
+    @property
+    def trick(self) -> tuple[Play, ...]:
+        """The cards on the table in the current trick, in play order."""
+        table = self._hand.table
+        return tuple([table.plays[seat][p % CARD_COUNT] for seat, p in trick_cards(self)])
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        return self._leader
+
+    @property
+    def trick_number(self) -> int:
+        """The number of tricks completed in this hand (the current trick's index)."""
+        return len(self._log)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of this hand (:class:`Trick` values), oldest first."""
+        hand = self._hand
+        n = hand.table.players
+        out = []
+        for entry in self._log:
+            mask = entry >> _MASK_SHIFT
+            leader = entry >> 5 & _SEAT_BITS
+            winner = (entry & _SEAT_BITS) - 1
+            cards = []
+            for i in range(n):
+                bits = mask & hand.hands[(leader + i) % n]
+                cards.append(ALL_CARDS[((bits & -bits).bit_length() - 1) % CARD_COUNT])
+            out.append(Trick(leader, tuple(cards), None if winner < 0 else winner))
+        return tuple(out)
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has captured in this hand."""
+        table = self._hand.table
+        return tuple([table.cards(mask) for mask in taken_masks(self)])
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has won in this hand."""
+        counts = [0] * self._hand.table.players
+        for entry in self._log:
+            winner = (entry & _SEAT_BITS) - 1
+            if winner >= 0:
+                counts[winner] += 1
+        return tuple(counts)
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as dealt for this hand, before passing."""
+        table = self._hand.table
+        return tuple([table.cards(mask) for mask in self._hand.dealt])
+
+
+def _restore_state(
+    hand: HandContext,
+    played: int,
+    trick: int,
+    count: int,
+    leader: int,
+    led: int,
+    log: tuple[int, ...],
+    broken: bool,
+    carry: int,
+) -> State:
+    return State(hand, played, trick, count, leader, led, log, broken, carry)
+
+
+# ---------------------------------------------------------------- reading the internals
+
+
+def table_of(state: State) -> Table:
+    """The table of the state's rules."""
+    return state._hand.table
+
+
+def hand_masks(state: State) -> tuple[int, ...]:
+    """Each seat's cards now, as bitmasks."""
+    played = state._played
+    return tuple([mask & ~played for mask in state._hand.hands])
+
+
+def trick_cards(state: State) -> list[tuple[int, int]]:
+    """The current trick as (seat, physical card) in play order."""
+    hand = state._hand
+    n = hand.table.players
+    out = []
+    for i in range(state._count):
+        seat = (state._leader + i) % n
+        bits = state._trick & hand.hands[seat]
+        out.append((seat, (bits & -bits).bit_length() - 1))
+    return out
+
+
+def taken_masks(state: State) -> tuple[int, ...]:
+    """The physical cards each seat has captured in this hand."""
+    taken = [0] * state._hand.table.players
+    pile = 0
+    for entry in state._log:
+        mask = entry >> _MASK_SHIFT
+        taker = (entry >> 10 & _SEAT_BITS) - 1
+        if taker < 0:
+            pile |= mask
+        else:
+            taken[taker] |= mask | pile
+            pile = 0
+    return tuple(taken)
+
+
+class StateFields(NamedTuple):
+    """Every field of a state in one flat record: the kernel's internal interface for loaders and tools.
+
+    Cards are physical cards and bitmasks as in :mod:`hartenjagen.core.table`;
+    ``trick_cards`` are the current trick's physical cards in play order and
+    ``tricks`` the completed tricks as :class:`Trick` values. ``shooter`` is
+    ``None`` when nobody waits to choose how the moon is scored.
+    """
+
+    table: Table
+    phase: Phase
+    hand_index: int
+    dealer: int
+    hand_masks: tuple[int, ...]
+    passed_masks: tuple[int, ...]
+    pending: int
+    leader: int
+    trick_cards: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    taken_masks: tuple[int, ...]
+    hearts_broken: bool
+    scores: tuple[int, ...]
+    score_sheet: tuple[HandResult, ...]
+    seed: int
+    deal_count: int
+    dealt_masks: tuple[int, ...]
+    winners: tuple[int, ...]
+    pass_direction: Any
+    pass_log: tuple[Any, ...]
+    carry: int
+    announcers: tuple[int, ...]
+    shooter: int | None
+    secret_seed: bool
+
+
+def fields(state: State) -> StateFields:
+    """All of ``state`` as one flat record."""
+    hand = state._hand
+    return StateFields(
+        hand.table, PHASES[hand.phase], hand.hand_index, hand.dealer, hand_masks(state), hand.passed,
+        hand.pending, state._leader, tuple([p for _, p in trick_cards(state)]), state.tricks,
+        taken_masks(state), state._broken, hand.scores, hand.sheet, hand.seed, hand.deal_count, hand.dealt,
+        hand.winners, hand.direction, hand.pass_log, state._carry, hand.announcers,
+        None if hand.shooter < 0 else hand.shooter, hand.secret,
+    )  # fmt: skip
+
+
+def from_fields(f: StateFields) -> State:
+    """The state with these fields (for loaders and tools; the caller checks that they make sense).
+
+    The hands as play began are the hands now plus each seat's cards in the
+    tricks; of two copies of a card, a seat is taken to have played the copy its
+    hand held after the exchange, the lower one first, as the kernel plays them.
+    """
+    table = f.table
+    n = table.players
+    hands = list(f.hand_masks)
+    after_exchange = list(f.dealt_masks)
+    for given, got in f.pass_log:
+        for seat in range(n):
+            after_exchange[seat] = (after_exchange[seat] & ~given[seat]) | got[seat]
+    pool = f.carry
+    for mask in f.taken_masks:
+        pool |= mask
+    played = 0
+    log = []
+    carry_pile = 0
+    for trick in f.tricks:
+        mask = 0
+        for i, card in enumerate(trick.cards):
+            seat = (trick.leader + i) % n
+            free = pool & table.bits_of[card.index]
+            own = free & after_exchange[seat] & ~hands[seat]
+            bit = (own or free) & -(own or free)
+            pool &= ~bit
+            hands[seat] |= bit
+            mask |= bit
+        played |= mask
+        winner = -1 if trick.winner is None else trick.winner
+        taker = winner
+        if trick.winner is None:
+            carry_pile |= mask
+            if trick is f.tricks[-1] and not any(f.hand_masks) and not f.trick_cards:
+                taker = trick.leader  # a cancelled last trick goes to its leader
+        log.append(log_entry(mask, trick.leader, winner, taker))
+    trick_mask = 0
+    for i, p in enumerate(f.trick_cards):
+        seat = (f.leader + i) % n
+        hands[seat] |= 1 << p
+        trick_mask |= 1 << p
+    played |= trick_mask
+    led = table.suit_of[f.trick_cards[0]] if f.trick_cards else -1
+    hand = HandContext(
+        table, _PHASE_CODE[f.phase], f.hand_index, f.dealer, tuple(hands), f.passed_masks, f.pending,
+        f.pass_log, f.pass_direction, f.scores, f.score_sheet, f.seed, f.deal_count, f.dealt_masks,
+        f.winners, f.announcers, -1 if f.shooter is None else f.shooter, f.secret_seed,
+    )  # fmt: skip
+    return State(hand, played, trick_mask, len(f.trick_cards), f.leader, led, tuple(log), f.hearts_broken, f.carry)
+
+
+def replace(state: State, **changes: Any) -> State:
+    """A copy of ``state`` with some :class:`StateFields` changed."""
+    return from_fields(fields(state)._replace(**changes))

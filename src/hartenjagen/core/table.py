@@ -1,0 +1,258 @@
+"""The table a ``Rules`` value compiles to: bitmasks, lookups and the plan of the per-card rules.
+
+Inside, a *physical card* is a small integer: ``card.index`` for the first
+copy and ``card.index + 52 * k`` for copy ``k`` of a double deck. Hands,
+tricks and captured cards are bitmasks over physical cards. A table is built
+once per ``Rules`` value and shared by every state of every game with those
+rules; :func:`table_for` keeps the most recently used ones in a bounded cache.
+
+Rule-module hooks receive the table (``table.suit_masks``, ``table.cards(mask)``,
+``table.points(mask)`` ...). The ``lead_*``, ``break_*``, ``first_*`` and
+``cancel_pairs`` fields are the plan: what the built-in modules of the per-card
+slots state as data (:mod:`hartenjagen.rules.plan`). A slot whose module has no
+plan is called through its hooks (``*_callback``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, final
+
+from hartenjagen.cards import ALL_CARDS, CARD_COUNT, QUEEN_OF_SPADES, Card, Suit
+from hartenjagen.moves import Play
+from hartenjagen.rules import first_trick as first_trick_slot
+from hartenjagen.rules import leading as leading_slot
+from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
+from hartenjagen.rules.duplicates import Duplicates
+from hartenjagen.rules.extras import HouseRule
+from hartenjagen.rules.plan import DuplicatesPlan, FirstTrickPlan, HeartsOpen, LeadingPlan, declared_plan
+
+_SUIT_BITS: Final = (1 << 13) - 1
+_ALL_INDEXES: Final = (1 << CARD_COUNT) - 1
+
+#: How hearts open (``Table.lead_opens``); LEAD_CALLBACK: ask the leading module.
+LEAD_ALWAYS: Final = 0
+LEAD_BROKEN: Final = 1
+LEAD_AFTER_TRICKS: Final = 2
+LEAD_SUITS_LED: Final = 3
+LEAD_CALLBACK: Final = 4
+#: The first-trick rule (``Table.first_kind``).
+FIRST_ANYTHING: Final = 0
+FIRST_RESTRICT: Final = 1
+FIRST_RESTRICT_LOWEST: Final = 2
+FIRST_CALLBACK: Final = 3
+
+_OPENS: Final = {
+    HeartsOpen.ALWAYS: LEAD_ALWAYS,
+    HeartsOpen.BROKEN: LEAD_BROKEN,
+    HeartsOpen.AFTER_TRICKS: LEAD_AFTER_TRICKS,
+    HeartsOpen.SUITS_LED: LEAD_SUITS_LED,
+}
+
+
+def _overrides(extra: HouseRule, hook: str) -> bool:
+    return getattr(type(extra), hook) is not getattr(HouseRule, hook)
+
+
+@final
+class Table:
+    """Bitmasks, lookups and the compiled plan for one ``Rules`` value (see :func:`table_for`)."""
+
+    rules: Any
+    players: int
+    copies: int
+    pack: tuple[int, ...]
+    pack_mask: int
+    hand_size: int
+    suit_masks: tuple[int, ...]
+    suit_of: tuple[int, ...]
+    card_of: tuple[Card, ...]
+    bits_of: tuple[int, ...]
+    plays: tuple[tuple[Play, ...], ...]
+    values: tuple[int, ...]
+    value_masks: tuple[tuple[int, int], ...]
+    positive_mask: int
+    nonzero_mask: int
+    hearts_mask: int
+    queen_mask: int
+    positive_total: int
+    # The plan.
+    lead_opens: int
+    lead_tricks: int
+    lead_closed: int
+    lead_hearts_or_queen: bool
+    break_discarded: int
+    break_played: int
+    break_on_first_trick: bool
+    break_callback: bool
+    first_kind: int
+    first_mask: int
+    cancel_pairs: bool
+    winner_callback: bool
+    restricting: tuple[Any, ...]
+    announcing: tuple[Any, ...]
+    revoke_penalty: int
+    has_revoke_penalty: bool
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.players = players = rules.deck.players
+        pack_cards: tuple[Card, ...] = rules.deck.pack()
+        counts: dict[int, int] = {}
+        physical: list[int] = []
+        for card in pack_cards:
+            copy = counts.get(card.index, 0)
+            counts[card.index] = copy + 1
+            physical.append(card.index + CARD_COUNT * copy)
+        self.copies = copies = max(counts.values(), default=1)
+        self.pack = tuple(sorted(physical))
+        pack_mask = 0
+        for p in self.pack:
+            pack_mask |= 1 << p
+        self.pack_mask = pack_mask
+        self.hand_size = len(self.pack) // players
+        self.card_of = tuple(ALL_CARDS[p % CARD_COUNT] for p in range(CARD_COUNT * copies))
+        self.suit_of = tuple(int(c.suit) for c in self.card_of)
+        suit_masks: list[int] = []
+        for suit in range(4):
+            mask = 0
+            for k in range(copies):
+                mask |= _SUIT_BITS << (13 * suit + CARD_COUNT * k)
+            suit_masks.append(mask & pack_mask)
+        self.suit_masks = tuple(suit_masks)
+        bits_of: list[int] = []
+        for index in range(CARD_COUNT):
+            mask = 0
+            for k in range(copies):
+                mask |= 1 << (index + CARD_COUNT * k)
+            bits_of.append(mask & pack_mask)
+        #: all physical copies of each card, by ``Card.index``
+        self.bits_of = tuple(bits_of)
+        #: interned ``Play`` values by seat and ``Card.index``
+        self.plays = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(players))
+        scoring = rules.scoring
+        self.values = tuple(int(scoring.card_value(card)) for card in ALL_CARDS)
+        groups: dict[int, int] = {}
+        for p in self.pack:
+            value = self.values[p % CARD_COUNT]
+            if value:
+                groups[value] = groups.get(value, 0) | (1 << p)
+        #: (value, mask of the physical cards with that value), for summing points fast
+        self.value_masks = tuple(sorted(groups.items()))
+        positive = nonzero = total = 0
+        for value, mask in self.value_masks:
+            nonzero |= mask
+            if value > 0:
+                positive |= mask
+                total += value * mask.bit_count()
+        self.positive_mask = positive
+        self.nonzero_mask = nonzero
+        self.positive_total = total
+        self.hearts_mask = self.suit_masks[int(Suit.HEARTS)]
+        self.queen_mask = self.bits_of[QUEEN_OF_SPADES.index]
+        self._plan_leading(rules.leading)
+        self._plan_first_trick(rules.first_trick)
+        duplicates = declared_plan(rules.duplicates, Duplicates, DUPLICATES_HOOKS)
+        self.winner_callback = not isinstance(duplicates, DuplicatesPlan)
+        self.cancel_pairs = isinstance(duplicates, DuplicatesPlan) and duplicates.cancel_pairs
+        extras: tuple[HouseRule, ...] = rules.extras
+        self.restricting = tuple(e for e in extras if _overrides(e, "restrict_play"))
+        self.announcing = tuple(e for e in extras if _overrides(e, "announces"))
+        self.revoke_penalty = 0
+        self.has_revoke_penalty = False
+        for extra in extras:
+            penalty = extra.revoke_penalty(self)
+            if penalty is not None:
+                self.revoke_penalty = int(penalty)
+                self.has_revoke_penalty = True
+                break
+
+    def _plan_leading(self, module: Any) -> None:
+        plan = declared_plan(module, leading_slot.Leading, leading_slot.HOOKS)
+        hearts = self.hearts_mask
+        if not isinstance(plan, LeadingPlan):
+            self.lead_opens = LEAD_CALLBACK
+            self.lead_tricks = 0
+            self.lead_closed = 0
+            self.lead_hearts_or_queen = False
+            self.break_discarded = self.break_played = 0
+            self.break_on_first_trick = True
+            self.break_callback = True
+            return
+        self.lead_opens = _OPENS[plan.opens]
+        self.lead_tricks = plan.tricks
+        self.lead_closed = hearts | (self.queen_mask if plan.queen_closed else 0)
+        self.lead_hearts_or_queen = plan.hearts_or_queen
+        queen = self.queen_mask if plan.queen_breaks else 0
+        self.break_played = (hearts if plan.hearts_followed_break else 0) | queen
+        self.break_discarded = hearts | queen
+        self.break_on_first_trick = plan.break_on_first_trick
+        self.break_callback = False
+
+    def _plan_first_trick(self, module: Any) -> None:
+        plan = declared_plan(module, first_trick_slot.FirstTrick, first_trick_slot.HOOKS)
+        if not isinstance(plan, FirstTrickPlan):
+            self.first_kind, self.first_mask = FIRST_CALLBACK, 0
+        elif plan.restricted is None:
+            self.first_kind, self.first_mask = FIRST_ANYTHING, 0
+        else:
+            if plan.restricted == "positive_valued":
+                mask = self.positive_mask
+            else:
+                mask = self.hearts_mask | self.queen_mask
+            self.first_kind = FIRST_RESTRICT_LOWEST if plan.forced_lowest else FIRST_RESTRICT
+            self.first_mask = mask
+
+    def cards(self, mask: int) -> tuple[Card, ...]:
+        """The cards in a bitmask, sorted (a card twice if both copies are in it)."""
+        indexes: list[int] = []
+        while mask:
+            low = mask & -mask
+            indexes.append((low.bit_length() - 1) % CARD_COUNT)
+            mask ^= low
+        if self.copies > 1:
+            indexes.sort()
+        return tuple([ALL_CARDS[i] for i in indexes])
+
+    def distinct(self, mask: int) -> int:
+        """Fold a mask over physical cards onto ``Card.index`` bits (copies merge)."""
+        if self.copies == 1:
+            return mask
+        # Two copies at most: index and index + 52.
+        return (mask | mask >> CARD_COUNT) & _ALL_INDEXES
+
+    def points(self, mask: int) -> int:
+        """The card points in a bitmask under the active scoring table."""
+        total = 0
+        for value, bits in self.value_masks:
+            total += value * (mask & bits).bit_count()
+        return total
+
+    def __reduce__(self) -> tuple[object, tuple[object]]:
+        return (table_for, (self.rules,))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        return self is other or bool(self.rules == other.rules)
+
+    def __hash__(self) -> int:
+        return hash(self.rules)
+
+    def __repr__(self) -> str:
+        return f"Table({self.rules!r})"
+
+
+#: How many tables :func:`table_for` keeps: a server loading rules from clients cannot grow it.
+CACHE_SIZE: Final = 64
+_tables: dict[object, Table] = {}
+
+
+def table_for(rules: object) -> Table:
+    """The table of ``rules``: built on first use, kept while it is among the most recently used."""
+    table = _tables.get(rules)
+    if table is None:
+        table = Table(rules)
+        if len(_tables) >= CACHE_SIZE:
+            del _tables[next(iter(_tables))]
+        _tables[rules] = table
+    return table

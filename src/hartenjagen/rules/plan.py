@@ -1,0 +1,90 @@
+"""What a built-in rule module tells the core, as data: the module's *plan*.
+
+The core reads the rules it meets on every card (which cards may be led, what
+breaks hearts, what may go on the first trick, which card wins a trick) from
+these small records instead of calling the module, so a ``Rules`` value made
+of built-in modules runs without a Python call per play. A module states its
+plan through its ``plan()`` method.
+
+A module whose class is not built in, or a subclass that overrides one of its
+slot's hooks, has no plan: the core calls its hooks instead (see
+:func:`declared_plan`). It works everywhere, at the price of a call.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from hartenjagen._repr import enum_repr
+
+
+class HeartsOpen(enum.Enum):
+    """When hearts may be led, after the first trick."""
+
+    __repr__ = enum_repr
+
+    #: at any time
+    ALWAYS = "always"
+    #: once hearts are broken
+    BROKEN = "broken"
+    #: from trick ``tricks + 1`` on
+    AFTER_TRICKS = "after_tricks"
+    #: once clubs, diamonds and spades were each led, or two of them twice
+    SUITS_LED = "suits_led"
+
+
+@attrs.frozen
+class LeadingPlan:
+    """A leading rule as data: when hearts open, what a closed leader may lead, and what breaks hearts.
+
+    A heart discarded on another suit always breaks hearts; ``hearts_followed_break``
+    says whether a heart led or followed does too, ``queen_breaks`` whether the
+    Q♠ does, and ``break_on_first_trick`` whether anything played to trick one counts.
+    """
+
+    opens: HeartsOpen
+    tricks: int = 0
+    queen_closed: bool = False
+    hearts_or_queen: bool = False
+    hearts_followed_break: bool = True
+    queen_breaks: bool = False
+    break_on_first_trick: bool = True
+
+
+@attrs.frozen
+class FirstTrickPlan:
+    """A first-trick rule as data: which cards are kept off trick one, and what a forced player may play.
+
+    ``restricted`` is ``None`` when nothing is kept off; otherwise
+    ``"positive_valued"`` or ``"hearts_and_qs"``, and ``forced_lowest`` says
+    whether a player holding only restricted cards must play the lowest-valued.
+    """
+
+    restricted: str | None
+    forced_lowest: bool = False
+
+
+@attrs.frozen
+class DuplicatesPlan:
+    """A duplicate-card rule as data: whether identical led-suit cards cancel each other."""
+
+    cancel_pairs: bool
+
+
+def declared_plan(module: object, base: type, hooks: tuple[str, ...]) -> object | None:
+    """``module.plan()`` if the module's hooks are those of the class that states the plan, else ``None``.
+
+    ``base`` is the slot's base class (whose ``plan`` says nothing). A subclass
+    that overrides a hook without stating a new plan loses the plan, so the
+    core calls the hooks it overrode.
+    """
+    cls = type(module)
+    owner = next((c for c in cls.__mro__ if "plan" in vars(c)), base)
+    if owner is base:
+        return None
+    if any(getattr(cls, hook, None) is not getattr(owner, hook, None) for hook in hooks):
+        return None
+    plan: object = module.plan()  # type: ignore[attr-defined]
+    return plan

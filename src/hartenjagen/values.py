@@ -1,0 +1,75 @@
+"""The values a game state is made of: :class:`Phase`, :class:`Trick` and :class:`HandResult`.
+
+Plain frozen records shared by both cores (they are never compiled), so a
+pickled state loads into either.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from hartenjagen._repr import enum_repr
+from hartenjagen.cards import Card
+from hartenjagen.moves import MoonOption, Play
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    __repr__ = enum_repr
+
+    #: seats choose cards to pass (simultaneously, in any order)
+    PASSING = "passing"
+    #: seats in turn from eldest say whether they make an announcement (miezen)
+    ANNOUNCING = "announcing"
+    #: a seat plays a card to the trick
+    PLAYING = "playing"
+    #: the moon shooter chooses how the moon is scored
+    MOON_CHOICE = "moon_choice"
+    #: the game has ended; there are no legal moves
+    GAME_OVER = "game_over"
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick: who led, the cards in play order, and who won it.
+
+    ``winner`` is ``None`` for a trick whose cards all cancelled (double deck,
+    ``CancelPairs``): its cards went to the carry-over pile.
+    """
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The trick as moves, in play order."""
+        n = len(self.cards)
+        return tuple(Play((self.leader + i) % n, card) for i, card in enumerate(self.cards))
+
+
+@attrs.frozen
+class HandResult:
+    """One line of the score sheet: what a complete hand scored.
+
+    ``raw`` is each seat's card points, ``points`` what each seat scored after
+    the moon and bonuses, ``totals`` the running totals after this hand and
+    ``shooter`` the seat that shot the moon (or ``None``). In a Dutch second
+    half ``points`` are negative: the totals count down.
+    """
+
+    hand_index: int
+    dealer: int
+    raw: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    shooter: int | None
+    #: what the shooter chose, when the moon module offered a choice
+    moon_choice: MoonOption | None = None
+    #: the seats that made the hand's announcement (miezen)
+    announcers: tuple[int, ...] = ()
+    #: the seat whose revoke voided this hand (then ``raw`` is all 0 and the hand is dealt again)
+    revoke: int | None = None
