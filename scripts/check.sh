@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The whole check: set up a virtual environment with the dev extra, then run
-# the tests, mypy --strict on src/, ruff, and build the documentation site
-# (mkdocs --strict). Works on a fresh machine with only Python 3.11+.
+# The whole check: set up a virtual environment with the dev extra (installing
+# the package compiles its core with mypyc), then run the tests on the compiled
+# core, the core, rule, property and OpenSpiel tests again on the interpreted
+# core, mypy --strict on src/, ruff, and build the documentation site
+# (mkdocs --strict). Works on a fresh machine with only Python 3.11+ and a C compiler.
 # Usage: bash scripts/check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +14,10 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[dev]'
 .venv/bin/python -m pytest
+# The interpreted core (tests/test_cores.py above also compares the two cores game by game).
+HARTENJAGEN_PURE_PYTHON=1 .venv/bin/python -m pytest -q \
+  tests/test_cards.py tests/test_errors.py tests/test_golden.py tests/test_perft.py \
+  tests/test_properties.py tests/test_openspiel_differential.py tests/test_rules_*.py
 .venv/bin/python -m mypy --strict src
 .venv/bin/python -m ruff check .
 .venv/bin/python -m ruff format --check .

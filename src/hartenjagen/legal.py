@@ -15,7 +15,7 @@ from math import comb
 from typing import TYPE_CHECKING, overload
 
 from hartenjagen.cards import Card
-from hartenjagen.moves import Pass
+from hartenjagen.moves import Pass, trusted_pass
 
 if TYPE_CHECKING:
     from hartenjagen.table import Table
@@ -99,9 +99,9 @@ class PassMoves(_LazyMoves):
                 if self._multiset:
                     listed = self._listed.get(seat)
                     if listed is not None:
-                        return Pass(seat, listed[index])
-                    return Pass(seat, _unrank_multiset(self._seat_cards(seat, mask), self._count, index))
-                return Pass(seat, _unrank(self._seat_cards(seat, mask), self._count, index))
+                        return trusted_pass(seat, listed[index])
+                    return trusted_pass(seat, _unrank_multiset(self._seat_cards(seat, mask), self._count, index))
+                return trusted_pass(seat, _unrank(self._seat_cards(seat, mask), self._count, index))
             index -= size
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -113,7 +113,7 @@ class PassMoves(_LazyMoves):
                 else combinations(self._seat_cards(seat, mask), self._count)
             )
             for chosen in choices:
-                yield Pass(seat, chosen)
+                yield trusted_pass(seat, chosen)
 
     def __contains__(self, move: object) -> bool:
         if type(move) is not Pass or len(move.cards) != self._count:

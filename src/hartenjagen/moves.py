@@ -69,6 +69,22 @@ class Pass:
         return f"{self.seat}>" + " ".join(str(c) for c in self.cards)
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def trusted_pass(seat: int, cards: tuple[Card, ...]) -> Pass:
+    """A ``Pass`` of a seat number and cards already checked and sorted (for the legal-move sequences).
+
+    The same value ``Pass(seat, cards)`` gives, without reading its arguments again.
+    """
+    move: Pass = _new(Pass)
+    _set(move, "seat", seat)
+    _set(move, "cards", cards)
+    _set(move, "_attrs_cached_hash", None)
+    return move
+
+
 def _flag(value: object) -> bool:
     if not isinstance(value, bool):
         raise MoveError(f"announce must be True or False, not {value!r}")

@@ -1358,7 +1358,7 @@ class _Checker:
                 raise _Failure(f"{shown}: the refusal has no IllegalMoveCode")
             voids = self.revoke and type(move) is Play and reason.code in _RULE_CODES
             try:
-                after = apply(state, move)  # type: ignore[arg-type]
+                after = apply(state, move)
             except IllegalMoveError as error:
                 if voids:
                     problem = (

@@ -42,6 +42,9 @@ from hartenjagen.rules.extras import HandSummary
 _NO_LOG: Final[tuple[int, ...]] = ()
 
 
+_BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(128))
+
+
 def _shuffled(cards: list[int], source: random.Random) -> None:
     """``source.shuffle(cards)``, drawing the same numbers in the same order (so deals stay as they were).
 
@@ -52,7 +55,7 @@ def _shuffled(cards: list[int], source: random.Random) -> None:
     getrandbits = source.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = _BIT_LENGTHS[n] if n < 128 else n.bit_length()
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
@@ -181,7 +184,7 @@ def start_hand(
     )  # fmt: skip
     if events is not None:
         events.append(HandDealt(hand_index, dealer, direction, tuple([mask.bit_count() for mask in hands])))
-    if passing.stage_counts(direction):
+    if table.stage_counts(direction):
         hand.pending = seat_mask(passing.givers(0, direction, n, dealer))
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
     return after_exchange(hand)
@@ -235,7 +238,7 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
                 stage, direction, tuple([cards(m) for m in given]), tuple([cards(m) for m in received])
             )
         )
-    if stage + 1 < len(passing.stage_counts(direction)):
+    if stage + 1 < len(table.stage_counts(direction)):
         hand.pending = seat_mask(passing.givers(stage + 1, direction, table.players, old.dealer))
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
     return after_exchange(hand)

@@ -31,10 +31,10 @@ from hartenjagen.core.table import (
 from hartenjagen.errors import HartenjagenError, IllegalMove, IllegalMoveCode, IllegalMoveError
 from hartenjagen.events import CardPlayed, HeartsBroken, TrickCancelled, TrickWon
 from hartenjagen.legal import PassMoves
-from hartenjagen.moves import Announce, MoonChoice, Pass, Play
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 
 Code = IllegalMoveCode
-_NO_MOVES: Final[tuple[Any, ...]] = ()
+_NO_MOVES: Final[tuple[Move, ...]] = ()
 _SEAT_BITS: Final = 31
 _MASK_SHIFT: Final = 15
 #: The codes of the play chain: a revoke-penalty house rule lets these plays through.
@@ -58,8 +58,7 @@ def as_state(value: object, where: str) -> State:
     """``value`` if it is a :class:`State`, else :class:`StateError` naming ``where``."""
     if type(value) is not State:
         raise StateError(f"{where} needs a State (from new_game or apply), not {type(value).__name__}")
-    state: State = value  # type: ignore[assignment]
-    return state
+    return value
 
 
 # ---------------------------------------------------------------- legality
@@ -295,7 +294,7 @@ def _cards_in_order(state: State, trick: int) -> tuple[Card, ...]:
 # ---------------------------------------------------------------- the public verbs
 
 
-def legal_moves(state: object) -> Sequence[Any]:
+def legal_moves(state: object) -> Sequence[Move]:
     """The moves that may be made now, in a stable order; empty once the game is over.
 
     In play these are the cards the seat to move may play, in card order
@@ -323,12 +322,11 @@ def legal_moves(state: object) -> Sequence[Any]:
             mask ^= low
         return tuple(out)
     if phase == PASSING:
-        passing = table.rules.passing
         stage = len(hand.pass_log)
         pending = hand.pending
         allowed = tuple(
             [
-                (seat, passing.allowed(stage, seat, mask, hand.pass_log, table))
+                (seat, table.pass_allowed(stage, seat, mask, hand.pass_log))
                 for seat, mask in enumerate(hand.hands)
                 if pending >> seat & 1
             ]
@@ -355,11 +353,11 @@ def apply(state: object, move: object) -> State:
         hand = s._hand
         table = hand.table
         seat = (s._leader + s._count) % table.players
-        if move.seat == seat:  # type: ignore[attr-defined]
+        if move.seat == seat:
             mask = s._legal
             if mask < 0:
                 mask = legal_mask(s)
-            bits = mask & table.bits_of[move.card.index]  # type: ignore[attr-defined]
+            bits = mask & table.bits_of[move.card.index]
             if bits:
                 return play(s, seat, bits & -bits, None)
     return transition(s, move, None)
@@ -394,7 +392,7 @@ def transition(state: State, move: object, events: list[Any] | None) -> State:
             return hand_steps.announce(state, move.seat, move.announce, events)  # type: ignore[attr-defined]
         return hand_steps.choose_moon(state, move.option, events)  # type: ignore[attr-defined]
     if reason.code in _RULE_CODES and type(move) is Play and state._hand.table.has_revoke_penalty:
-        return hand_steps.void_hand(state, move.seat, move.card, events)  # type: ignore[attr-defined]
+        return hand_steps.void_hand(state, move.seat, move.card, events)
     raise IllegalMoveError(reason, move)
 
 
@@ -507,7 +505,7 @@ def _explain_pass(state: State, move: Any) -> IllegalMove | None:
         return IllegalMove(Code.WRONG_PASS_COUNT, f"pass exactly {count} cards, not {len(cards)}")
     hand = hand_context.hands[seat]
     stage = len(hand_context.pass_log)
-    allowed: int = passing.allowed(stage, seat, hand, hand_context.pass_log, table)
+    allowed = table.pass_allowed(stage, seat, hand, hand_context.pass_log)
     seen: list[Card] = []
     for card in cards:
         if card in seen:

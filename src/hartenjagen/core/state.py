@@ -314,7 +314,7 @@ class State:
     def pass_count(self) -> int:
         """How many cards each seat chooses in the current stage of the exchange (else in its first stage)."""
         hand = self._hand
-        counts: tuple[int, ...] = hand.table.rules.passing.stage_counts(hand.direction)
+        counts = hand.table.stage_counts(hand.direction)
         if not counts:
             return 0
         return counts[len(hand.pass_log)] if hand.phase == PASSING else counts[0]

@@ -24,6 +24,7 @@ from hartenjagen.rules import leading as leading_slot
 from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.extras import HouseRule
+from hartenjagen.rules.passing import Passing
 from hartenjagen.rules.plan import DuplicatesPlan, FirstTrickPlan, HeartsOpen, LeadingPlan, declared_plan
 
 _SUIT_BITS: Final = (1 << 13) - 1
@@ -92,6 +93,8 @@ class Table:
     announcing: tuple[Any, ...]
     revoke_penalty: int
     has_revoke_penalty: bool
+    pass_allowed_callback: bool
+    _stage_counts: dict[object, tuple[int, ...]]
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -157,6 +160,8 @@ class Table:
         extras: tuple[HouseRule, ...] = rules.extras
         self.restricting = tuple(e for e in extras if _overrides(e, "restrict_play"))
         self.announcing = tuple(e for e in extras if _overrides(e, "announces"))
+        self.pass_allowed_callback = type(rules.passing).allowed is not Passing.allowed
+        self._stage_counts = {}
         self.revoke_penalty = 0
         self.has_revoke_penalty = False
         for extra in extras:
@@ -201,6 +206,20 @@ class Table:
                 mask = self.hearts_mask | self.queen_mask
             self.first_kind = FIRST_RESTRICT_LOWEST if plan.forced_lowest else FIRST_RESTRICT
             self.first_mask = mask
+
+    def stage_counts(self, direction: object) -> tuple[int, ...]:
+        """``rules.passing.stage_counts(direction)``, asked once per direction."""
+        counts = self._stage_counts.get(direction)
+        if counts is None:
+            counts = self._stage_counts[direction] = tuple(self.rules.passing.stage_counts(direction))
+        return counts
+
+    def pass_allowed(self, stage: int, seat: int, hand: int, log: tuple[Any, ...]) -> int:
+        """The cards of ``hand`` that ``seat`` may choose in ``stage`` of the exchange."""
+        if not self.pass_allowed_callback:
+            return hand
+        allowed: int = self.rules.passing.allowed(stage, seat, hand, log, self)
+        return allowed
 
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The cards in a bitmask, sorted (a card twice if both copies are in it)."""

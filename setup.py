@@ -1,0 +1,67 @@
+"""The build: compile the core with mypyc where a C compiler is available, else install it as source.
+
+Everything but the extension modules is declared in pyproject.toml. The five
+modules of ``hartenjagen.core`` listed in ``CORE`` are compiled; the same
+source runs interpreted when there is no compiler, when compiling fails (a
+warning says why) or when ``HARTENJAGEN_PURE_PYTHON=1`` is set for the build.
+See docs/architecture.md for why setuptools and ``mypycify``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+CORE = [f"src/hartenjagen/core/{name}.py" for name in ("table", "state", "hands", "kernel", "rollout")]
+
+
+def _warn(message: str) -> None:
+    print(f"hartenjagen: {message}; the core is installed as Python source", file=sys.stderr)
+
+
+def _have_compiler() -> bool:
+    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    return shutil.which(compiler.split()[0]) is not None
+
+
+class OptionalBuildExt(build_ext):
+    """Build the compiled core if possible; a failed compile leaves the interpreted core, not a failed install."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # noqa: BLE001 - any compiler failure means: no compiled core
+            _warn(f"compiling the core failed ({error})")
+
+    def build_extension(self, ext: object) -> None:
+        try:
+            super().build_extension(ext)  # type: ignore[arg-type]
+        except Exception as error:  # noqa: BLE001
+            _warn(f"compiling {getattr(ext, 'name', ext)} failed ({error})")
+
+
+def _extensions() -> list[object]:
+    if os.environ.get("HARTENJAGEN_PURE_PYTHON", "") not in ("", "0"):
+        return []
+    if not _have_compiler():
+        _warn("no C compiler found")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _warn("mypyc is not available")
+        return []
+    try:
+        extensions: list[object] = mypycify(CORE, opt_level="3", debug_level="0")
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc reports type errors by exiting
+        _warn(f"mypyc could not compile the core ({error})")
+        return []
+    return extensions
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
