@@ -19,6 +19,8 @@ def test_bench_runs_and_writes_every_figure(tmp_path: Path) -> None:
             "--seconds",
             "0.2",
             "--quick",
+            "--cores",
+            "this",
             "--json",
             str(out),
         ],

@@ -145,7 +145,9 @@ def explicit_deal(table: Table, deal: Any) -> tuple[int, ...]:
         for card in cards:
             left = remaining.get(card.index, 0)
             if left == 0:
-                problem = "more often than the pack holds it" if table.bits_of[card.index] else "not in the pack"
+                problem = (
+                    "more often than the pack holds it" if table.bits_of[card.index] else "not in the pack"
+                )
                 raise SetupError(f"deal: seat {seat} has {card}, which is {problem}")
             remaining[card.index] = left - 1
         hands.append(cards)

@@ -13,7 +13,7 @@ input raises the library's errors, never a type error of the compiled core.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.core import hands as hand_steps
@@ -30,7 +30,7 @@ from hartenjagen.core.table import (
 )
 from hartenjagen.errors import HartenjagenError, IllegalMove, IllegalMoveCode, IllegalMoveError
 from hartenjagen.events import CardPlayed, HeartsBroken, TrickCancelled, TrickWon
-from hartenjagen.legal import PassMoves
+from hartenjagen.core.passes import PassMoves
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 
 Code = IllegalMoveCode
@@ -331,7 +331,7 @@ def legal_moves(state: object) -> Sequence[Move]:
                 if pending >> seat & 1
             ]
         )
-        return PassMoves(table, allowed, s.pass_count)
+        return cast(Sequence[Move], PassMoves(table, allowed, s.pass_count))
     if phase == ANNOUNCING:
         (seat,) = s.to_move
         return (Announce(seat, False), Announce(seat, True))
@@ -349,7 +349,11 @@ def apply(state: object, move: object) -> State:
     illegal play of a card in hand is accepted and voids the hand.
     """
     s = as_state(state, "apply")
-    if type(move) is Play and s._hand.phase == PLAYING:
+    if type(move) is Pass and s._hand.phase == PASSING:
+        chosen = _checked_pass(s, move)
+        if chosen:
+            return hand_steps.pass_cards(s, move.seat, chosen, None)
+    elif type(move) is Play and s._hand.phase == PLAYING:
         hand = s._hand
         table = hand.table
         seat = (s._leader + s._count) % table.players
@@ -394,6 +398,27 @@ def transition(state: State, move: object, events: list[Any] | None) -> State:
     if reason.code in _RULE_CODES and type(move) is Play and state._hand.table.has_revoke_penalty:
         return hand_steps.void_hand(state, move.seat, move.card, events)
     raise IllegalMoveError(reason, move)
+
+
+def _checked_pass(state: State, move: Any) -> int:
+    """The physical cards a legal ``Pass`` gives, or 0 when it is not plainly legal (then ``explain`` says why)."""
+    hand = state._hand
+    seat = move.seat
+    if type(seat) is not int or not 0 <= seat < hand.table.players or not hand.pending >> seat & 1:
+        return 0
+    cards: tuple[Card, ...] = move.cards
+    if len(cards) != state.pass_count:
+        return 0
+    table = hand.table
+    allowed = table.pass_allowed(len(hand.pass_log), seat, hand.hands[seat], hand.pass_log)
+    chosen = 0
+    for card in cards:
+        free = allowed & table.bits_of[card.index] & ~chosen
+        if not free:
+            return 0
+        chosen |= free & -free
+    # Which copy goes is the one the slow path gives: the lowest copy in hand.
+    return chosen if table.copies == 1 else _pass_mask(state, move)
 
 
 def _pass_mask(state: State, move: Any) -> int:

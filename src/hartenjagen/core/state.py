@@ -157,7 +157,18 @@ class State:
     :func:`hartenjagen.apply`, which returns a new state.
     """
 
-    __slots__ = ("_hand", "_played", "_trick", "_count", "_leader", "_led", "_log", "_broken", "_carry", "_legal")
+    __slots__ = (
+        "_hand",
+        "_played",
+        "_trick",
+        "_count",
+        "_leader",
+        "_led",
+        "_log",
+        "_broken",
+        "_carry",
+        "_legal",
+    )
 
     _hand: HandContext
     #: the physical cards played in this hand, the current trick included
@@ -594,7 +605,9 @@ def from_fields(f: StateFields) -> State:
         f.pass_log, f.pass_direction, f.scores, f.score_sheet, f.seed, f.deal_count, f.dealt_masks,
         f.winners, f.announcers, -1 if f.shooter is None else f.shooter, f.secret_seed,
     )  # fmt: skip
-    return State(hand, played, trick_mask, len(f.trick_cards), f.leader, led, tuple(log), f.hearts_broken, f.carry)
+    return State(
+        hand, played, trick_mask, len(f.trick_cards), f.leader, led, tuple(log), f.hearts_broken, f.carry
+    )
 
 
 def replace(state: State, **changes: Any) -> State:

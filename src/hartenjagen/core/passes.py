@@ -1,0 +1,230 @@
+"""The lazy immutable sequence of legal passes (compiled with the rest of the kernel).
+
+``legal_moves`` returns a :class:`PassMoves` in the passing phase (plays are a
+plain tuple). It supports ``len``, indexing, slicing, ``in`` and iteration in a
+stable order, and builds move objects only when asked: a random choice among
+the hundreds of three-card passes costs one combination.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator, Sequence
+from math import comb
+from typing import Any, Final, cast, final
+
+from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.core.table import Table
+from hartenjagen.moves import Pass, trusted_pass
+
+_ONE_PACK: Final = (1 << CARD_COUNT) - 1
+
+
+@final
+class PassMoves:
+    """Every ``Pass`` of ``count`` cards for each seat that still has to choose.
+
+    Ordered by seat, then by the cards chosen in lexicographic order of the
+    seat's sorted cards. Nothing is built until asked for: ``len`` is a sum of
+    binomials and ``moves[i]`` unranks one combination. With a double deck,
+    where a seat may hold two copies of a card, a card held twice may be passed
+    once or twice and each different choice is listed once.
+    """
+
+    __slots__ = ("_table", "_hands", "_count", "_sizes", "_total", "_cards")
+
+    _table: Table
+    _hands: tuple[tuple[int, int], ...]
+    _count: int
+    _sizes: tuple[int, ...]
+    _total: int
+    _cards: list[tuple[Card, ...] | None]
+
+    def __init__(self, table: Table, hands: tuple[tuple[int, int], ...], count: int) -> None:
+        self._table = table
+        self._hands = hands  # (seat, physical cards it may choose from) per seat
+        self._count = count
+        sizes = []
+        for _, mask in hands:
+            if table.copies > 1:
+                # A card held twice can be passed once or twice: count the different choices.
+                twice = (mask & (mask >> CARD_COUNT) & _ONE_PACK).bit_count()
+                sizes.append(_multiset_choices(table.distinct(mask).bit_count() - twice, twice, count))
+            else:
+                sizes.append(comb(mask.bit_count(), count))
+        self._sizes = tuple(sizes)
+        self._total = sum(sizes)
+        self._cards = [None] * len(hands)
+
+    def _seat_cards(self, position: int) -> tuple[Card, ...]:
+        cards = self._cards[position]
+        if cards is None:
+            cards = self._table.cards(self._hands[position][1])
+            self._cards[position] = cards
+        return cards
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats that still have to choose their pass, in seat order."""
+        return tuple([seat for seat, _ in self._hands])
+
+    def passable(self, seat: object) -> tuple[Card, ...]:
+        """The cards ``seat`` may choose its pass from, in card order (a card held twice is there twice).
+
+        Every legal ``Pass`` of the seat is ``state.pass_count`` of these cards. A seat that does
+        not pass now (it has chosen already, or holds in this hand) gets ``()``.
+        """
+        if type(seat) is not int:
+            return ()
+        for position, (known, _) in enumerate(self._hands):
+            if known == seat:
+                return self._seat_cards(position)
+        return ()
+
+    def __len__(self) -> int:
+        return self._total
+
+    def __getitem__(self, index: object) -> Any:
+        if isinstance(index, slice):
+            return tuple([self._at(i) for i in range(*index.indices(self._total))])
+        try:
+            position = operator.index(cast(Any, index))  # as a tuple: 1.5 or "1" is no index
+        except TypeError:
+            raise TypeError(
+                f"legal move indices must be integers or slices, not {type(index).__name__}"
+            ) from None
+        if position < 0:
+            position += self._total
+        if not 0 <= position < self._total:
+            raise IndexError("legal move index out of range")
+        return self._at(position)
+
+    def _at(self, index: int) -> Pass:
+        for position in range(len(self._hands)):
+            size = self._sizes[position]
+            if index < size:
+                seat = self._hands[position][0]
+                cards = self._seat_cards(position)
+                if self._table.copies > 1:
+                    return trusted_pass(seat, _unrank_multiset(cards, self._count, index))
+                return trusted_pass(seat, _unrank(cards, self._count, index))
+            index -= size
+        raise IndexError("legal move index out of range")  # pragma: no cover - checked by the caller
+
+    def __iter__(self) -> Iterator[Pass]:
+        return iter([self._at(i) for i in range(self._total)])
+
+    def __contains__(self, move: object) -> bool:
+        if type(move) is not Pass or len(move.cards) != self._count:
+            return False
+        for position, (seat, _) in enumerate(self._hands):
+            if seat == move.seat:
+                available = list(self._seat_cards(position))
+                for card in move.cards:
+                    if card not in available:
+                        return False
+                    available.remove(card)
+                return True
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Sequence, PassMoves)) and not isinstance(other, str):
+            mine = list(self)
+            theirs = list(cast(Sequence[object], other))
+            return len(mine) == len(theirs) and all(a == b for a, b in zip(mine, theirs, strict=True))
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        raise TypeError("unhashable type: 'PassMoves'")
+
+    def __reversed__(self) -> Iterator[Pass]:
+        return iter([self._at(i) for i in range(self._total - 1, -1, -1)])
+
+    def index(self, value: object) -> int:
+        """The position of ``value`` (``ValueError`` if it is not there)."""
+        for i in range(self._total):
+            if self._at(i) == value:
+                return i
+        raise ValueError(f"{value!r} is not a legal move")
+
+    def count(self, value: object) -> int:
+        """1 if ``value`` is among the moves, else 0 (each move is listed once)."""
+        return 1 if value in self else 0
+
+    def __repr__(self) -> str:
+        return f"<PassMoves of {self._count} cards for seats {list(self.seats)}: {self._total} moves>"
+
+
+Sequence.register(PassMoves)
+
+
+def _multiset_choices(singles: int, doubles: int, k: int) -> int:
+    """How many different k-card choices a hand has with ``singles`` cards once and ``doubles`` twice."""
+    total = 0
+    for two in range(k // 2 + 1):
+        total += comb(doubles, two) * comb(singles + doubles - two, k - 2 * two)
+    return total
+
+
+def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
+    """The ``index``-th k-combination of ``items`` in lexicographic order."""
+    out = []
+    position = 0
+    n = len(items)
+    for slot in range(k):
+        while True:
+            with_this = comb(n - position - 1, k - slot - 1)
+            if index < with_this:
+                out.append(items[position])
+                position += 1
+                break
+            index -= with_this
+            position += 1
+    return tuple(out)
+
+
+def _unrank_multiset(cards: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
+    """The ``index``-th different k-card choice from sorted ``cards`` (a card may be there twice, not more).
+
+    The order is that of the deduplicated ``combinations(cards, k)``: lexicographic.
+    """
+    items: list[Card] = []
+    counts: list[int] = []
+    for card in cards:  # sorted, so the copies of a card stand together
+        if items and items[-1] is card:
+            counts[-1] += 1
+        else:
+            items.append(card)
+            counts.append(1)
+    # ways[j][r]: how many different r-card choices the cards from the j-th on offer.
+    ways = [[0] * (k + 1) for _ in range(len(items) + 1)]
+    ways[len(items)][0] = 1
+    for j in range(len(items) - 1, -1, -1):
+        after, row = ways[j + 1], ways[j]
+        for r in range(k + 1):
+            row[r] = (
+                after[r]
+                + (after[r - 1] if r >= 1 else 0)
+                + (after[r - 2] if counts[j] == 2 and r >= 2 else 0)
+            )
+    out: list[Card] = []
+    j = used = 0
+    while len(out) < k:
+        rest = k - len(out) - 1  # cards still to choose after taking items[j] now
+        left = counts[j] - used - 1  # copies of items[j] still free after taking one now
+        taking = 0
+        if left >= 0:
+            for m in range(min(left, rest) + 1):
+                taking += ways[j + 1][rest - m]
+        if index < taking:
+            out.append(items[j])
+            used += 1
+        else:
+            index -= taking
+            j += 1
+            used = 0
+    return tuple(out)
