@@ -37,13 +37,13 @@ class OptionalBuildExt(build_ext):
     def run(self) -> None:
         try:
             super().run()
-        except Exception as error:  # noqa: BLE001 - any compiler failure means: no compiled core
+        except Exception as error:
             _warn(f"compiling the core failed ({error})")
 
     def build_extension(self, ext: object) -> None:
         try:
             super().build_extension(ext)  # type: ignore[arg-type]
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             _warn(f"compiling {getattr(ext, 'name', ext)} failed ({error})")
 
 
@@ -60,7 +60,7 @@ def _extensions() -> list[object]:
         return []
     try:
         extensions: list[object] = mypycify(CORE, opt_level="3", debug_level="0")
-    except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc reports type errors by exiting
+    except (Exception, SystemExit) as error:
         _warn(f"mypyc could not compile the core ({error})")
         return []
     return extensions

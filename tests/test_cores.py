@@ -78,7 +78,7 @@ def test_compiled_is_a_bool_and_says_which_core_runs() -> None:
     assert isinstance(hj.COMPILED, bool)
     from hartenjagen.core import kernel
 
-    assert hj.COMPILED == (not kernel.__file__.endswith(".py"))
+    assert (not kernel.__file__.endswith(".py")) == hj.COMPILED
 
 
 @pytest.mark.skipif(os.environ.get("CI") != "true", reason="only CI insists on a compiled build")

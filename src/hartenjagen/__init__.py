@@ -59,8 +59,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Announce",
     "COMPILED",
+    "Announce",
     "Card",
     "CardParseError",
     "FormatError",

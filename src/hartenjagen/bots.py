@@ -31,9 +31,9 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 from hartenjagen.bitmask import bits
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
-from hartenjagen.determinize import Determinizer
 from hartenjagen.core.kernel import legal_mask, play
 from hartenjagen.core.state import table_of, trick_cards
+from hartenjagen.determinize import Determinizer
 from hartenjagen.engine import apply, explain, legal_moves, new_game
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play

@@ -43,4 +43,4 @@ def rollout(
         rng = random.Random(rng)
     elif not isinstance(rng, random.Random):
         raise RolloutError(f"rng must be a random.Random, a seed or None, not {rng!r}")
-    return playout(state, rng.randrange, until == "game")
+    return playout(state, rng, until == "game")

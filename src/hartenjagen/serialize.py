@@ -90,6 +90,7 @@ import attrs
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
 from hartenjagen.chance import chance_for
+from hartenjagen.core.state import StateFields, fields, from_fields
 from hartenjagen.errors import CardParseError, HartenjagenError
 from hartenjagen.events import EVENT_TYPES
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
@@ -117,7 +118,6 @@ from hartenjagen.rules import (
     scoring,
 )
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.core.state import StateFields, fields, from_fields
 from hartenjagen.state import HandResult, Phase, State, Trick
 from hartenjagen.table import Table, table_for
 from hartenjagen.views import PlayerView
@@ -1326,7 +1326,6 @@ class _StateCheck:
 
     def areas(self) -> Iterator[tuple[str, int | None, int, Sequence[int]]]:
         """(key, seat, mask, physical cards in written order) of every place a card can be."""
-        state = self.f
         for key, masks in (("hands", self.f.hand_masks), ("passing", self.f.passed_masks)):
             for seat, mask in enumerate(masks):
                 yield key, seat, mask, _ids(mask)
@@ -1339,7 +1338,7 @@ class _StateCheck:
         yield "carry_over", None, self.f.carry, _ids(self.f.carry)
 
     def check_cards(self) -> None:
-        state, table = self.f, self.table
+        table = self.table
         pack = table.pack_mask
         # Cards outside the pack, wherever they are.
         masks: list[tuple[str, int | None, int]] = [(key, seat, mask) for key, seat, mask, _ in self.areas()]
@@ -1381,7 +1380,7 @@ class _StateCheck:
             )
 
     def check_dealt(self) -> None:
-        state, table = self.f, self.table
+        table = self.table
         seen = 0
         for seat, mask in enumerate(self.f.dealt_masks):
             if mask.bit_count() != table.hand_size:

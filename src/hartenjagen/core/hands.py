@@ -24,7 +24,6 @@ from hartenjagen.core.state import (
     taken_masks,
 )
 from hartenjagen.core.table import Table, table_for
-from hartenjagen.values import HandResult
 from hartenjagen.errors import CardParseError, SetupError
 from hartenjagen.events import (
     Announced,
@@ -38,6 +37,7 @@ from hartenjagen.events import (
     Revoked,
 )
 from hartenjagen.rules.extras import HandSummary
+from hartenjagen.values import HandResult
 
 _NO_LOG: Final[tuple[int, ...]] = ()
 

@@ -17,6 +17,7 @@ from typing import Any, Final, cast
 
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.core import hands as hand_steps
+from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.state import ANNOUNCING, GAME_OVER, MOON_CHOICE, PASSING, PLAYING, State, log_entry
 from hartenjagen.core.table import (
     FIRST_ANYTHING,
@@ -30,7 +31,6 @@ from hartenjagen.core.table import (
 )
 from hartenjagen.errors import HartenjagenError, IllegalMove, IllegalMoveCode, IllegalMoveError
 from hartenjagen.events import CardPlayed, HeartsBroken, TrickCancelled, TrickWon
-from hartenjagen.core.passes import PassMoves
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 
 Code = IllegalMoveCode
@@ -83,10 +83,9 @@ def _lowest_value(candidates: int, table: Table) -> int:
     return out
 
 
-def _suits_led_open(state: State, table: Table) -> bool:
+def _suits_led_open(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> bool:
     led = [0, 0, 0, 0]
-    hands = state._hand.hands
-    for entry in state._log:
+    for entry in log:
         bits = (entry >> _MASK_SHIFT) & hands[entry >> 5 & _SEAT_BITS]
         led[table.suit_of[(bits & -bits).bit_length() - 1]] += 1
     clubs, diamonds, spades = led[0], led[1], led[3]
@@ -94,20 +93,17 @@ def _suits_led_open(state: State, table: Table) -> bool:
     return (clubs > 0 and diamonds > 0 and spades > 0) or twice >= 2
 
 
-def _lead_mask(state: State, hand: int, table: Table) -> int:
-    """The cards a leader may lead after the first trick (empty: the whole hand)."""
+def planned_lead(hand: int, broken: bool, log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> int:
+    """The cards a leader may lead after the first trick under a planned leading rule (empty: the whole hand)."""
     opens = table.lead_opens
     if opens == LEAD_ALWAYS:
         return hand
-    if opens == LEAD_CALLBACK:
-        allowed: int = table.rules.leading.lead_mask(hand, state, table)
-        return allowed
     if opens == LEAD_BROKEN:
-        is_open = state._broken
+        is_open = broken
     elif opens == LEAD_AFTER_TRICKS:
-        is_open = len(state._log) >= table.lead_tricks
+        is_open = len(log) >= table.lead_tricks
     else:
-        is_open = _suits_led_open(state, table)
+        is_open = _suits_led_open(log, hands, table)
     if is_open:
         return hand
     others = hand & ~table.lead_closed
@@ -116,7 +112,15 @@ def _lead_mask(state: State, hand: int, table: Table) -> int:
     return others
 
 
-def _first_trick(candidates: int, table: Table) -> int:
+def _lead_mask(state: State, hand: int, table: Table) -> int:
+    """The cards a leader may lead after the first trick (empty: the whole hand)."""
+    if table.lead_opens == LEAD_CALLBACK:
+        allowed: int = table.rules.leading.lead_mask(hand, state, table)
+        return allowed
+    return planned_lead(hand, state._broken, state._log, state._hand.hands, table)
+
+
+def first_trick(candidates: int, table: Table) -> int:
     kind = table.first_kind
     if kind == FIRST_ANYTHING:
         return candidates
@@ -153,7 +157,7 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
         if trace is not None:
             trace.append((Code.HEARTS_NOT_BROKEN, rules.leading.refusal(table), candidates))
     if first:
-        candidates = _first_trick(candidates, table)
+        candidates = first_trick(candidates, table)
         if trace is not None:
             trace.append((Code.POINTS_ON_FIRST_TRICK, rules.first_trick.refusal(table), candidates))
     for extra in table.restricting:
@@ -176,21 +180,22 @@ def legal_mask(state: State) -> int:
 # ---------------------------------------------------------------- playing a card
 
 
-def _breaks(state: State, table: Table, bit: int, physical: int, discarded: bool) -> bool:
+def breaks(table: Table, bit: int, physical: int, discarded: bool, trick_number: int) -> bool:
+    """Whether playing the physical card ``bit`` breaks hearts (``discarded``: not of the led suit)."""
     if table.break_callback:
-        broken: bool = table.rules.leading.breaks(physical, discarded, len(state._log), table)
+        broken: bool = table.rules.leading.breaks(physical, discarded, trick_number, table)
         return broken
-    if not state._log and not table.break_on_first_trick:
+    if trick_number == 0 and not table.break_on_first_trick:
         return False
     return bool(bit & (table.break_discarded if discarded else table.break_played))
 
 
-def _winner(state: State, trick: int, table: Table) -> int:
-    """The position in play order of the card that wins the full trick ``trick`` (-1: every card cancelled)."""
-    hands = state._hand.hands
+def winner_position(hands: tuple[int, ...], trick: int, leader: int, led: int, table: Table) -> int:
+    """The position in play order of the card that wins the full trick ``trick`` (-1: every card cancelled).
+
+    ``hands`` are the hands as play began: a seat's card in the trick is the one they share.
+    """
     n = table.players
-    leader = state._leader
-    led = state._led
     if table.winner_callback:
         order = []
         for i in range(n):
@@ -240,7 +245,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     if count == 0:
         led = table.suit_of[physical]
     if not broken:
-        broken = _breaks(state, table, bit, physical, count > 0 and table.suit_of[physical] != led)
+        broken = breaks(table, bit, physical, count > 0 and table.suit_of[physical] != led, len(state._log))
         if broken and events is not None:
             events.append(HeartsBroken(seat, table.card_of[physical]))
     played = state._played | bit
@@ -250,8 +255,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         return State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
     leader = state._leader
     carry = state._carry
-    full = State(hand, played, trick, count, leader, led, state._log, broken, carry)
-    position = _winner(full, trick, table)
+    position = winner_position(hand.hands, trick, leader, led, table)
     last = not any(mask & ~played for mask in hand.hands)
     if position < 0:
         # Every led-suit card cancelled: the cards wait for the next trick's winner,
@@ -259,7 +263,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         taker = leader if last else -1
         log = (*state._log, log_entry(trick, leader, -1, taker))
         if events is not None:
-            events.append(TrickCancelled(len(log) - 1, leader, _cards_in_order(full, trick)))
+            events.append(TrickCancelled(len(log) - 1, leader, _cards_in_order(hand.hands, leader, trick, table)))
         if not last:
             return State(hand, played, 0, 0, leader, -1, log, broken, carry | trick)
         winner = leader
@@ -270,7 +274,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         carried = carry | trick if position < 0 else carry
         events.append(
             TrickWon(
-                len(log) - 1, leader, _cards_in_order(full, trick), winner,
+                len(log) - 1, leader, _cards_in_order(hand.hands, leader, trick, table), winner,
                 table.points(trick | carry), table.cards(carried),
             )
         )  # fmt: skip
@@ -280,13 +284,11 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     return hand_steps.score_hand(after, events)
 
 
-def _cards_in_order(state: State, trick: int) -> tuple[Card, ...]:
-    hands = state._hand.hands
-    table = state._hand.table
+def _cards_in_order(hands: tuple[int, ...], leader: int, trick: int, table: Table) -> tuple[Card, ...]:
     n = table.players
     out = []
     for i in range(n):
-        bits = trick & hands[(state._leader + i) % n]
+        bits = trick & hands[(leader + i) % n]
         out.append(table.card_of[(bits & -bits).bit_length() - 1])
     return tuple(out)
 

@@ -2,37 +2,208 @@
 
 It plays the same moves, drawn the same way, as
 ``moves = legal_moves(state); apply(state, moves[rng.randrange(len(moves))])``
-in a loop, without building move sequences or checking a play twice.
+in a loop. With rules whose per-card slots all have a plan, a hand is played
+out in one loop over bitmasks, with no state built between its cards; a
+``random.Random`` is drawn from as ``randrange`` draws (``getrandbits`` with
+rejection), without the Python-level method in between.
 """
 
 from __future__ import annotations
 
+import random
+from math import comb
 from typing import Any
 
-from hartenjagen.core.kernel import legal_mask, legal_moves, play, transition
-from hartenjagen.core.state import GAME_OVER, PLAYING, State
+from hartenjagen.core import hands as hand_steps
+from hartenjagen.core.kernel import (
+    apply,
+    breaks,
+    first_trick,
+    legal_mask,
+    legal_moves,
+    planned_lead,
+    play,
+    winner_position,
+)
+from hartenjagen.core.state import GAME_OVER, PASSING, PLAYING, State, log_entry
+from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table
 
 
-def playout(state: State, randrange: Any, whole_game: bool) -> State:
-    """Play random legal moves until the hand (or the game) is over; ``randrange`` is ``rng.randrange``."""
+class _Draw:
+    """``rng.randrange(n)`` for ``n >= 1``, drawing exactly as it does."""
+
+    __slots__ = ("getrandbits", "randrange", "plain")
+
+    def __init__(self, rng: Any) -> None:
+        self.plain = type(rng) is random.Random
+        self.getrandbits = rng.getrandbits
+        self.randrange = rng.randrange
+
+    def below(self, n: int) -> int:
+        if not self.plain:
+            drawn: int = self.randrange(n)
+            return drawn
+        k = n.bit_length()
+        r: int = self.getrandbits(k)
+        while r >= n:
+            r = self.getrandbits(k)
+        return r
+
+
+def _popcount(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def _fusable(table: Table) -> bool:
+    """Whether every per-card rule of ``table`` is planned (no hook needs a state between cards)."""
+    return (
+        table.lead_opens != LEAD_CALLBACK
+        and table.first_kind != FIRST_CALLBACK
+        and not table.restricting
+        and not table.winner_callback
+        and not table.break_callback
+    )
+
+
+def playout(state: State, rng: Any, whole_game: bool) -> State:
+    """Play random legal moves until the hand (or the game) is over."""
+    draw = _Draw(rng)
     scored = len(state._hand.sheet)
     while True:
         hand = state._hand
         phase = hand.phase
+        table = hand.table
         if phase == PLAYING:
-            table = hand.table
-            seat = (state._leader + state._count) % table.players
-            mask = legal_mask(state)
-            choices = mask if table.copies == 1 else table.distinct(mask)
-            pick: int = randrange(choices.bit_count())
-            for _ in range(pick):
-                choices &= choices - 1
-            bits = mask & table.bits_of[(choices & -choices).bit_length() - 1]
-            state = play(state, seat, bits & -bits, None)
+            if _fusable(table):
+                state = _play_out_hand(state, draw)
+            else:
+                seat = (state._leader + state._count) % table.players
+                mask = legal_mask(state)
+                choices = mask if table.copies == 1 else table.distinct(mask)
+                for _ in range(draw.below(_popcount(choices))):
+                    choices &= choices - 1
+                bits = mask & table.bits_of[(choices & -choices).bit_length() - 1]
+                state = play(state, seat, bits & -bits, None)
         elif phase == GAME_OVER:
             return state
+        elif phase == PASSING and table.copies == 1:
+            state = _random_pass(state, draw)
         else:
             moves = legal_moves(state)
-            state = transition(state, moves[randrange(len(moves))], None)
+            state = apply(state, moves[draw.below(len(moves))])
         if state._hand is not hand and not whole_game and len(state._hand.sheet) != scored:
             return state
+
+
+def _random_pass(state: State, draw: _Draw) -> State:
+    """One uniformly drawn pass among every pending seat's (single pack): ``legal_moves``' order and draw."""
+    hand = state._hand
+    table = hand.table
+    count = state.pass_count
+    stage = len(hand.pass_log)
+    allowed = []
+    total = 0
+    for seat in range(table.players):
+        if hand.pending >> seat & 1:
+            mask = table.pass_allowed(stage, seat, hand.hands[seat], hand.pass_log)
+            size = comb(_popcount(mask), count)
+            allowed.append((seat, mask, size))
+            total += size
+    index = draw.below(total)
+    for seat, mask, size in allowed:
+        if index < size:
+            return hand_steps.pass_cards(state, seat, _unrank_bits(mask, count, index), None)
+        index -= size
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _unrank_bits(mask: int, k: int, index: int) -> int:
+    """The ``index``-th k-subset of the set bits of ``mask``, lexicographic from the lowest bit."""
+    items = []
+    while mask:
+        low = mask & -mask
+        items.append(low)
+        mask ^= low
+    n = len(items)
+    out = 0
+    position = 0
+    for slot in range(k):
+        while True:
+            with_this = comb(n - position - 1, k - slot - 1)
+            if index < with_this:
+                out |= items[position]
+                position += 1
+                break
+            index -= with_this
+            position += 1
+    return out
+
+
+def _play_out_hand(state: State, draw: _Draw) -> State:
+    """Play the rest of the hand with random legal cards, tracking bitmasks only; score it at the end."""
+    hand = state._hand
+    table = hand.table
+    n = table.players
+    hands = hand.hands
+    suit_of = table.suit_of
+    suit_masks = table.suit_masks
+    bits_of = table.bits_of
+    single = table.copies == 1
+    opening = table.rules.opening
+    played, trick, count = state._played, state._trick, state._count
+    leader, led, log = state._leader, state._led, state._log
+    broken, carry = state._broken, state._carry
+    while True:
+        seat = leader + count
+        if seat >= n:
+            seat -= n
+        cards = hands[seat] & ~played
+        if count:
+            mask = cards & suit_masks[led] or cards
+        elif not log:
+            mask = opening.lead_mask(cards, table) or cards
+        else:
+            mask = planned_lead(cards, broken, log, hands, table) or cards
+        if not log:
+            mask = first_trick(mask, table)
+        choices = mask if single else table.distinct(mask)
+        for _ in range(draw.below(_popcount(choices))):
+            choices &= choices - 1
+        bits = mask & bits_of[(choices & -choices).bit_length() - 1]
+        bit = bits & -bits
+        physical = bit.bit_length() - 1
+        if count == 0:
+            led = suit_of[physical]
+        if not broken:
+            broken = breaks(table, bit, physical, count > 0 and suit_of[physical] != led, len(log))
+        played |= bit
+        trick |= bit
+        count += 1
+        if count < n:
+            continue
+        position = winner_position(hands, trick, leader, led, table)
+        last = True
+        for cards_at_start in hands:
+            if cards_at_start & ~played:
+                last = False
+                break
+        if position < 0:
+            if not last:
+                log = (*log, log_entry(trick, leader, -1, -1))
+                carry |= trick
+                trick, count, led = 0, 0, -1
+                continue
+            log = (*log, log_entry(trick, leader, -1, leader))
+            winner = leader
+        else:
+            winner = (leader + position) % n
+            log = (*log, log_entry(trick, leader, winner, winner))
+            carry = 0
+        if last:
+            return hand_steps.score_hand(State(hand, played, 0, 0, winner, -1, log, broken, 0), None)
+        leader, trick, count, led = winner, 0, 0, -1
+

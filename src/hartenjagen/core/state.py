@@ -20,8 +20,8 @@ from typing import Any, Final, NamedTuple, final
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
 from hartenjagen.core.table import Table, table_for
-from hartenjagen.values import HandResult, Phase, Trick
 from hartenjagen.moves import Play
+from hartenjagen.values import HandResult, Phase, Trick
 
 #: Phase codes inside the kernel, in the order of ``PHASES``.
 PASSING: Final = 0
