@@ -117,13 +117,14 @@ HOEMKE_HIGH_HEARTS: Final = CardPoints(
 )
 #: H 1, Q♠ 13, K♠ 10, A♠ 7: 43 a hand (``black_maria_43``; S002, poker.tj, cardrulesplus).
 BLACK_MARIA: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, "KS": 10, "AS": 7}, name="black_maria_43")
-#: S002's second Black Maria scheme, with the nearest sourced heart values (52pickup.net):
-#: 2♥-10♥ face value, J♥ Q♥ K♥ 10, A♥ 15, Q♠ 25 = 124 (``black_maria_graded``; values unresolved in S002).
+#: S002's second Black Maria scheme: "the Q♠ 15 and the high hearts heavier than the low". S002 gives
+#: no heart values; these are the nearest sourced table's (52pickup.net): 2♥-10♥ face value,
+#: J♥ Q♥ K♥ 10, A♥ 15. With the Q♠ 15: 114 a hand (``black_maria_graded``).
 BLACK_MARIA_GRADED: Final = CardPoints(
     {
         **{card: (int(card.rank) if card.rank <= Rank.TEN else 15 if card.rank == Rank.ACE else 10)
            for card in _HEART_CARDS},
-        QUEEN_OF_SPADES: 25,
+        QUEEN_OF_SPADES: 15,
     },
     name="black_maria_graded",
 )  # fmt: skip
