@@ -605,7 +605,7 @@ def _finish_hand(
         for extra in rules.extras:
             change = extra.adjustments(summary)
             if change:
-                totals = tuple(a + b for a, b in zip(totals, change, strict=True))
+                totals = rules.ending.adjust(totals, change, sheet)
     points = tuple(after - before for after, before in zip(totals, state.scores, strict=True))
     chosen = option if shooter is not None and len(rules.moon.options()) > 1 else None
     result = HandResult(
