@@ -51,6 +51,11 @@ class Preset:
 #: Q♠ 13; the moon gives the others 26; the game ends at 100 and the lowest total wins.
 STANDARD: Final = Rules()
 
+#: Standard Hearts, but the shooter of the moon chooses after the hand: the others score 26
+#: more, or the shooter 26 less (S002: "Volgens een andere veelgebruikte regel mag de speler
+#: kiezen: de anderen 26 erbij, of zelf 26 eraf").
+STANDARD_MOON_CHOICE: Final = Rules(moon=_moon.SHOOTER_CHOICE)
+
 #: Black Lady for three: 2♦ out (51 cards, 17 each); pass left, right, hold, hold.
 BLACK_LADY_3: Final = Rules(deck=_deck.MINUS_2D_3P, passing=_passing.LEFT_RIGHT_HOLD_HOLD)
 
@@ -222,6 +227,13 @@ ALL: Final[tuple[Preset, ...]] = (
         ("standard_microsoft_4p", "hearts", "black lady", "zwarte dame", "hartenjagen", "microsoft"),
         "Standard Hearts (Black Lady) for four players, as on Windows.",
         "S002, S003, S004, Microsoft Hearts, pagat",
+    ),
+    Preset(
+        "standard_moon_choice",
+        STANDARD_MOON_CHOICE,
+        ("moon choice", "shooter choice", "shooter's choice", "doorslag kiezen", "zelf eraf"),
+        "Standard Hearts, but the moon's shooter chooses: the others +26, or 26 off their own total.",
+        "S002",
     ),
     Preset(
         "black_lady_3",
