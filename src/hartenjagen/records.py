@@ -59,8 +59,13 @@ class GameRecord:
     @classmethod
     def begin(cls, state: State) -> GameRecord:
         """The record of a game that starts with ``state`` (straight from ``new_game``), with no moves yet."""
-        if state.hand_index or state.score_sheet or state.tricks or state._pass_log or state._trick_cards:
+        if state.score_sheet or state.tricks or state._pass_log or state._trick_cards:
             raise RecordError("a record begins with the first state of a game, before any move")
+        if state.hand_index:
+            raise RecordError(
+                f"a record keeps a game from hand 1; this game starts at hand {state.hand_index + 1}"
+                " (new_game(hand_index=...)), which a record cannot replay"
+            )
         return cls(
             rules=state.rules,
             seed=state._seed,

@@ -1272,7 +1272,12 @@ class _StateCheck:
                 if any(result.raw):
                     raise _error(_key(where, "raw"), "a hand voided by a revoke scores no card points")
             if previous is None:
-                hand_index, dealer = 0, result.dealer
+                # A game may start at any hand of the pass cycle (new_game(hand_index=...)).
+                if result.hand_index < 0:
+                    raise _error(
+                        _key(where, "hand_index"), f"hand {result.hand_index} cannot be: hands count from 0"
+                    )
+                hand_index, dealer = result.hand_index, result.dealer
             else:
                 step = 0 if previous.revoke is not None else 1
                 hand_index, dealer = previous.hand_index + step, (previous.dealer + step) % n
@@ -1294,7 +1299,7 @@ class _StateCheck:
             raise self.fail("scores", f"{list(state.scores)} are not {which} ({list(totals)})")
         over = state.phase is Phase.GAME_OVER
         if previous is None:
-            hand_index, dealer = 0, state.dealer
+            hand_index, dealer = state.hand_index, state.dealer
         elif over:
             hand_index, dealer = previous.hand_index, previous.dealer
         else:
