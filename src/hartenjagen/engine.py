@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from hartenjagen.bitmask import bits
 from hartenjagen.cards import Card, parse_cards
@@ -91,7 +91,8 @@ def new_game(
     *,
     seed: int | None = None,
     deal: Deal | None = None,
-    dealer: int = 0,
+    dealer: int | Literal["cut"] = 0,
+    hand_index: int = 0,
 ) -> State:
     """Start a game: deal the first hand and return the first state.
 
@@ -103,24 +104,57 @@ def new_game(
     the first hand (one list of cards per seat, e.g. real cards on a real
     table); later hands are shuffled as above. ``dealer`` is the seat that
     deals the first hand (seat 0 by default; the deal then starts at seat 1
-    and the deal passes to the left after every hand).
+    and the deal passes to the left after every hand). ``dealer="cut"`` draws
+    the first dealer as Hoemke (S004) says: every seat cuts the pack, the
+    highest card deals (aces high) and a tie for the highest cuts again; the
+    cut is a chance event of the seed like the shuffles. ``hand_index`` starts
+    the game at that hand of the rules' pass cycle (counted from 0: with the
+    standard cycle, 2 is the hand that passes across); the score sheet still
+    starts empty, and the hands after it follow the cycle on.
     """
     if seed is None:
-        return start(rules, seed=secrets.randbits(128), deal=deal, dealer=dealer, secret=True)
-    return start(rules, seed=seed, deal=deal, dealer=dealer, secret=False)
+        seed, secret = secrets.randbits(128), True
+    else:
+        secret = False
+    return start(rules, seed=seed, deal=deal, dealer=dealer, secret=secret, hand_index=hand_index)
 
 
-def start(rules: Rules, *, seed: int, deal: Deal | None, dealer: int, secret: bool) -> State:
+def start(
+    rules: Rules,
+    *,
+    seed: int,
+    deal: Deal | None,
+    dealer: int | Literal["cut"],
+    secret: bool,
+    hand_index: int = 0,
+) -> State:
     """``new_game`` with the seed given; ``secret`` hides it from ``state.seed`` (for replays of records)."""
     if not isinstance(rules, Rules):
         raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SetupError(f"seed must be a whole number or None, not {seed!r}")
+    if isinstance(hand_index, bool) or not isinstance(hand_index, int) or hand_index < 0:
+        raise SetupError(f"hand_index must be a whole number from 0 (the first hand), not {hand_index!r}")
     table = table_for(rules)
+    if isinstance(dealer, str) and dealer == "cut":
+        dealer = _cut_for_dealer(rules, seed)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < table.players:
-        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
+        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1} or 'cut', not {dealer!r}")
     hands = _shuffle(table, seed, 0, dealer) if deal is None else _explicit_deal(table, deal)
-    return _start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)
+    return _start_hand(table, hand_index, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)
+
+
+def _cut_for_dealer(rules: Rules, seed: int) -> int:
+    """Every seat cuts a card from the shuffled pack; the highest rank deals; tied seats cut again."""
+    chance = chance_for(seed, 0, "cut")
+    seats = list(range(rules.players))
+    while len(seats) > 1:
+        pack = list(rules.deck.pack())
+        chance.shuffle(pack)
+        ranks = [pack[i].rank for i in range(len(seats))]
+        top = max(ranks)
+        seats = [seat for seat, rank in zip(seats, ranks, strict=True) if rank == top]
+    return seats[0]
 
 
 def _shuffle(table: Table, seed: int, deal_count: int, dealer: int) -> tuple[int, ...]:
