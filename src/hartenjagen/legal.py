@@ -138,6 +138,22 @@ class PassMoves(_LazyMoves):
             )
         return listed
 
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats that still have to choose their pass, in seat order."""
+        return tuple(seat for seat, _ in self._hands)
+
+    def passable(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` may choose its pass from, in card order (a card held twice is there twice).
+
+        Every legal ``Pass`` of the seat is ``state.pass_count`` of these cards. A seat that does
+        not pass now (it has chosen already, or holds in this hand) gets ``()``.
+        """
+        for known, mask in self._hands:
+            if known == seat and type(seat) is int:
+                return self._seat_cards(seat, mask)
+        return ()
+
     def __len__(self) -> int:
         return sum(self._sizes)
 
