@@ -65,7 +65,7 @@ def test_auto_in_dutch_with_another_variant():
     out = done.stdout
     assert out.startswith("hartenjagen: jij bent speler 0")
     assert "Je kaarten: " in out and "Jouw zet" not in out
-    assert "Speler 0 mist: geen strafkaarten." in out or "Speler 0 past." in out
+    assert "Speler 0 miest: geen strafkaarten." in out or "Speler 0 miest niet." in out
     assert "Speler 1 speelt " in out
     assert out.splitlines()[-1].startswith("Einde van het spel: speler ")
 

@@ -13,9 +13,10 @@ that seed and their seat, so the result is the same whatever the number of
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
@@ -121,6 +122,17 @@ def _play_one(
     return state.winners, state.scores, tuple(shots)
 
 
+def _play_indexed(
+    task: tuple[Rules, tuple[str, ...], int, dict[str, dict[str, Any]], int],
+) -> tuple[int, _Outcome]:
+    rules, names, game_seed, options, index = task
+    return index, _play_one(rules, names, game_seed, options)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate(
     rules: Rules,
     bot_names: Sequence[str],
@@ -134,8 +146,9 @@ def simulate(
     """Play ``games`` games of ``rules``, bot ``bot_names[i]`` at seat ``i``; tally the results.
 
     Game ``i`` uses the seed ``seed + i``. With ``workers`` > 1 the games run
-    in that many processes (``concurrent.futures.ProcessPoolExecutor``); the
-    result does not depend on it. ``progress(done, games)`` is called after
+    in that many processes (a ``multiprocessing`` pool); the result does not
+    depend on it. A ``KeyboardInterrupt`` (Ctrl-C) ends the worker processes at
+    once and passes through. ``progress(done, games)`` is called after
     each game. ``options`` gives ``make_bot`` options per bot name. A list of
     bots that does not match the number of players, an unknown bot, or a bad
     count raises :class:`BotError`.
@@ -160,12 +173,21 @@ def simulate(
             if progress is not None:
                 progress(i + 1, games)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_play_one, rules, names, seed + i, opts): i for i in range(games)}
-            for done, future in enumerate(as_completed(futures), start=1):
-                outcomes[futures[future]] = future.result()
+        # Workers ignore SIGINT: Ctrl-C (sent to the whole process group) reaches this process
+        # alone, which ends the workers at once instead of waiting for their games to finish.
+        pool = multiprocessing.get_context().Pool(min(workers, games), initializer=_ignore_interrupts)
+        try:
+            tasks = ((rules, names, seed + i, opts, i) for i in range(games))
+            for done, (i, played) in enumerate(pool.imap_unordered(_play_indexed, tasks), start=1):
+                outcomes[i] = played
                 if progress is not None:
                     progress(done, games)
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
     n = len(names)
     wins = [0.0] * n
     totals = [0] * n

@@ -8,7 +8,7 @@ table of card values that anyone can write, e.g.
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -34,6 +34,13 @@ class Scoring(abc.ABC):
     def points(self, captured: int, table: Table) -> int:
         """The raw points of one seat's captured cards (a bitmask over physical cards)."""
         return table.points(captured)
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        """The raw points of these captured cards (the sum of their values unless a scheme says otherwise).
+
+        For a frontend: the points a seat has taken so far in a hand, from its view.
+        """
+        return sum(self.card_value(card) for card in cards)
 
     def hand_points(self, taken: tuple[int, ...], table: Table) -> tuple[int, ...]:
         """Each seat's raw points from the cards it captured (bitmasks), before the moon."""
@@ -173,6 +180,12 @@ class HoemkeFirstTwoFree(Scoring):
         hearts = (captured & table.hearts_mask).bit_count()
         others = captured & ~table.hearts_mask
         return 2 * max(0, hearts - 2) + table.points(others)
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        cards = tuple(cards)
+        hearts = sum(1 for card in cards if card.suit is Suit.HEARTS)
+        others = sum(self.card_value(card) for card in cards if card.suit is not Suit.HEARTS)
+        return 2 * max(0, hearts - 2) + others
 
     def moon_total(self, table: Table) -> int:
         return self.points(table.positive_mask, table)
