@@ -107,7 +107,9 @@ def test_play_a_whole_game_with_scripted_input():
     assert "Cannot read 'ZZ': cannot read 'ZZ' as a card" in out
     assert f"There is no move 99: choose 1 to {len(first.pass_options)}." in out
     assert f"Not allowed: seat 0 does not hold the {not_held.symbol}." in out
-    assert f"Chosen so far: {terminal.pass_choices(first)[0].symbol}. Choose 2 more ('-' starts again):" in out
+    assert (
+        f"Chosen so far: {terminal.pass_choices(first)[0].symbol}. Choose 2 more ('-' starts again):" in out
+    )
     assert f"Not allowed: {reason}." in out
     assert "Your moves:" in lines
     assert re.search(r"^1\) \S+", out, flags=re.MULTILINE)

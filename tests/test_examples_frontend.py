@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import variants
+from hartenjagen import terminal, variants
 from hartenjagen.notation import card_name, format_card
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +72,7 @@ def test_auto_in_dutch_with_another_variant():
 
 def test_a_human_types_moves_and_is_told_why_one_is_illegal():
     view = hj.view(hj.new_game(variants.STANDARD, seed=3), 0)
-    options = view.pass_options
+    options = terminal.pass_choices(view)  # the numbered cards, in the order of the hand
     passed = (options[0], options[1], options[12])
     script = [
         "ZZ",  # unreadable

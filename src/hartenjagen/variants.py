@@ -330,7 +330,7 @@ def preset(name: str) -> Preset:
         return Preset(
             f"hoemke_P{p}L{l}H{h}S{s}", hoemke(p, l, h, s), (), f"Hoemke's variant P{p}L{l}H{h}S{s}.", "S004"
         )
-    close = difflib.get_close_matches(key, list(_BY_NAME), n=5, cutoff=0.5)
+    close = difflib.get_close_matches(key, list(_BY_NAME), n=3, cutoff=0.8)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     names = ", ".join(p.name for p in ALL)
     raise UnknownVariantError(
