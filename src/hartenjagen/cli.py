@@ -1,14 +1,14 @@
 """The ``hartenjagen`` command: play at the terminal, simulate bot games, list presets, explain rules, replay games.
 
-::
-
-    hartenjagen play [--variant NAME] [--seat N] [--seed S] [--lang en|nl] [--bots heuristic,random,...]
-                     [--record FILE]
-    hartenjagen simulate [--variant NAME] [--games N] [--bots heuristic,random,...] [--seed S]
-                         [--workers K] [--json FILE] [--progress]
-    hartenjagen variants
-    hartenjagen rules NAME
-    hartenjagen replay FILE [--step] [--lang en|nl]
+```text
+hartenjagen play [--variant NAME] [--seat N] [--seed S] [--lang en|nl] [--bots heuristic,random,...]
+                 [--record FILE]
+hartenjagen simulate [--variant NAME] [--games N] [--bots heuristic,random,...] [--seed S]
+                     [--workers K] [--json FILE] [--progress]
+hartenjagen variants
+hartenjagen rules NAME
+hartenjagen replay FILE [--step] [--lang en|nl]
+```
 
 ``python -m hartenjagen`` runs the same command. Exit codes: ``0`` done (also
 when the input ends, Ctrl-D: the game says goodbye); ``1`` a bot failed;
@@ -78,7 +78,7 @@ class BotFailure(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors raise :class:`UsageError` (so ``main`` returns instead of exiting)."""
+    """An argument parser whose errors raise [`UsageError`][hartenjagen.cli.UsageError] (so ``main`` returns instead of exiting)."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message}\n{self.format_usage().rstrip()}")
@@ -182,9 +182,9 @@ def play_game(
 ) -> State:
     """Play one game with a human at ``seat`` and ``bot_names`` at the other seats (in seat order).
 
-    ``read`` and ``say`` are the terminal (see :func:`hartenjagen.terminal.ask`);
+    ``read`` and ``say`` are the terminal (see [`hartenjagen.terminal.ask`][hartenjagen.terminal.ask]);
     ``keep`` is given the game record after every move; ``dealer`` deals first (``"cut"``:
-    drawn by a cut, see :func:`hartenjagen.new_game`). ``EOFError`` and
+    drawn by a cut, see [`hartenjagen.new_game`][hartenjagen.engine.new_game]). ``EOFError`` and
     ``KeyboardInterrupt`` from ``read`` pass through.
     """
     text = texts.words(language)

@@ -83,8 +83,8 @@ def _wrap(text: str, first: str, rest: str, width: int = 100) -> str:
 
 
 def _plain(docstring: str) -> str:
-    """Docstring markup as plain text: ``x`` and :role:`~a.b.x` become `x`."""
-    text = re.sub(r":[a-z]+:`~?(?:[\w.]+\.)?([^`]+)`", r"`\1`", docstring)
+    """Docstring markup as plain text: ``x`` and a cross-reference [`x`][a.b.x] become `x`."""
+    text = re.sub(r"\[(`[^`]+`)\]\[[\w.]+\]", r"\1", docstring)
     return re.sub(r"``([^`]+)``", r"`\1`", text)
 
 

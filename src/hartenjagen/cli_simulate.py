@@ -2,7 +2,7 @@
 
 Ctrl-C stops a run at once, also with several worker processes (they are ended, not waited
 for): no results are printed or written for a stopped run, and stderr says how many games
-had finished. A closed stdout (``simulate --json - | head``) is handled by :func:`hartenjagen.cli.main`.
+had finished. A closed stdout (``simulate --json - | head``) is handled by [`hartenjagen.cli.main`][hartenjagen.cli.main].
 """
 
 from __future__ import annotations

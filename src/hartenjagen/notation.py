@@ -1,11 +1,13 @@
 """Notation: cards and moves as text (ASCII, suit symbols, Dutch and English names), and hand sorting.
 
-Move text is one short line, the form game records use::
+Move text is one short line, the form game records use:
 
-    pass 0 QS AS KS
-    play 1 2C
-    announce 2 yes
-    moon 0 others_plus
+```text
+pass 0 QS AS KS
+play 1 2C
+announce 2 yes
+moon 0 others_plus
+```
 """
 
 from __future__ import annotations
@@ -145,14 +147,14 @@ def _card_from_dutch_letters(text: str) -> Card | None:
 def parse_card(text: str | Card, language: Language = "en") -> Card:
     """Read a card as a player types it, in English (``"en"``) or Dutch (``"nl"``).
 
-    English reads what :meth:`Card.parse <hartenjagen.cards.Card.parse>` reads (``QS``, ``q♠``,
+    English reads what [`Card.parse`][hartenjagen.cards.Card.parse] reads (``QS``, ``q♠``,
     ``10h``, ``♠Q``) and names (``queen of spades``, ``10 of hearts``). Dutch reads those too, and
     the Dutch rank letters B (boer), V (vrouw), H (heer) and A (aas) with the suit letters
     K (klaveren), R (ruiten), H (harten) and S (schoppen) or the suit symbols (``VS``, ``B♣``,
     ``HK``), and Dutch names (``schoppenvrouw``, ``klaveren twee``, ``harten 10``, ``hartenaas``).
     Where a text reads two ways, the Dutch reading wins in Dutch: ``HK`` is the heer of
     klaveren (K♣), not the K♥ written suit first. Anything else raises
-    :class:`~hartenjagen.errors.CardParseError`.
+    [`CardParseError`][hartenjagen.errors.CardParseError].
     """
     language = _language(language)  # type: ignore[assignment]
     if isinstance(text, Card):
@@ -173,7 +175,7 @@ def parse_card(text: str | Card, language: Language = "en") -> Card:
 
 
 def parse_typed_cards(text: str, language: Language = "en") -> tuple[Card, ...]:
-    """Several cards as a player types them (see :func:`parse_card`), separated by spaces or commas.
+    """Several cards as a player types them (see [`parse_card`][hartenjagen.notation.parse_card]), separated by spaces or commas.
 
     A name of two or three words (``klaveren twee``, ``queen of spades``) is read as one card.
     """
@@ -247,7 +249,7 @@ def format_move(move: Move, style: Style = "ascii") -> str:
 
 
 def parse_move(text: str) -> Move:
-    """Read a move written by :func:`format_move` (cards in any notation ``Card.parse`` reads)."""
+    """Read a move written by [`format_move`][hartenjagen.notation.format_move] (cards in any notation ``Card.parse`` reads)."""
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text, not {text!r}")
     words = text.split()

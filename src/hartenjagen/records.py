@@ -1,17 +1,19 @@
 """Game records: the rules, the seed (and the first deal) and the moves, replayable to any point.
 
 A record is kept apart from the state, like a chess PGN: it is small, it
-replays exactly, and its text form is one line per move::
+replays exactly, and its text form is one line per move:
 
-    [hartenjagen record 1]
-    rules: standard
-    seed: 7
-    dealer: 0
-    deal 0: 2C 5C ... (one line per seat)
-    # hand 1
-    1. pass 0 QS AS KS
-    2. pass 1 2H 3H 4H
-    ...
+```text
+[hartenjagen record 1]
+rules: standard
+seed: 7
+dealer: 0
+deal 0: 2C 5C ... (one line per seat)
+# hand 1
+1. pass 0 QS AS KS
+2. pass 1 2H 3H 4H
+...
+```
 """
 
 from __future__ import annotations
@@ -147,7 +149,7 @@ class GameRecord:
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
-        """Read a record written by :meth:`to_text`; a bad line raises :class:`RecordError` naming it."""
+        """Read a record written by [`to_text`][hartenjagen.records.GameRecord.to_text]; a bad line raises [`RecordError`][hartenjagen.records.RecordError] naming it."""
         if not isinstance(text, str):
             raise RecordError(f"a record is text, not {type(text).__name__}")
         lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]

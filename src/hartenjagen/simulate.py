@@ -1,10 +1,12 @@
 """Many games between bots: win rates, mean totals and moons, on one core or several.
 
+```pycon
 >>> from hartenjagen import variants
 >>> from hartenjagen.simulate import simulate
 >>> result = simulate(variants.STANDARD, ["heuristic", "random", "random", "random"], games=2)
 >>> result.games
 2
+```
 
 Game ``i`` is dealt from the seed ``seed + i`` and its bots are seeded from
 that seed and their seat, so the result is the same whatever the number of
@@ -56,7 +58,7 @@ class SeatResult:
 
 @attrs.frozen
 class SimulationResult:
-    """The outcome of :func:`simulate`: the number of games and one :class:`SeatResult` per seat."""
+    """The outcome of [`simulate`][hartenjagen.simulate.simulate]: the number of games and one [`SeatResult`][hartenjagen.simulate.SeatResult] per seat."""
 
     games: int
     seed: int
@@ -151,7 +153,7 @@ def simulate(
     once and passes through. ``progress(done, games)`` is called after
     each game. ``options`` gives ``make_bot`` options per bot name. A list of
     bots that does not match the number of players, an unknown bot, or a bad
-    count raises :class:`BotError`.
+    count raises [`BotError`][hartenjagen.bots.BotError].
     """
     if not isinstance(rules, Rules):
         raise BotError(f"simulate needs a Rules value, not {rules!r}")

@@ -1,17 +1,19 @@
 """Text for a game at a terminal: one seat's view as a few lines, typed moves, a prompt loop and the score sheet.
 
-Shared by ``hartenjagen play`` (:mod:`hartenjagen.cli`) and
+Shared by ``hartenjagen play`` ([`hartenjagen.cli`][hartenjagen.cli]) and
 ``examples/terminal_table.py``. Everything that is drawn comes from a
-:class:`~hartenjagen.views.PlayerView`; the prompt loop checks a typed move
-with :func:`~hartenjagen.engine.explain` and shows the engine's reason when it
+[`PlayerView`][hartenjagen.views.PlayerView]; the prompt loop checks a typed move
+with [`explain`][hartenjagen.engine.explain] and shows the engine's reason when it
 is refused. Texts are English (``"en"``) or Dutch (``"nl"``); events are put
-in words by :func:`~hartenjagen.describe.describe`.
+in words by [`describe`][hartenjagen.describe.describe].
 
+```pycon
 >>> import hartenjagen as hj
 >>> from hartenjagen import terminal
 >>> state = hj.new_game(hj.variants.STANDARD, seed=3)
 >>> print(terminal.show(hj.view(state, 0), "en").splitlines()[1])
 Hand 1, dealt by seat 0; passing.
+```
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: The words of the table (kept here under their old name; they live in :mod:`hartenjagen.texts`).
+#: The words of the table (kept here under their old name; they live in [`hartenjagen.texts`][hartenjagen.texts]).
 WORDS = _texts.WORDS
 PHASES = _texts.PHASES
 _DIRECTION_WORDS = _texts.DIRECTIONS
@@ -117,12 +119,12 @@ def _display_order(card: Card) -> tuple[int, int]:
 
 
 def pass_choices(v: PlayerView) -> tuple[Card, ...]:
-    """The cards the numbers stand for in the passing phase, in the order of the hand (:func:`hand_text`)."""
+    """The cards the numbers stand for in the passing phase, in the order of the hand ([`hand_text`][hartenjagen.terminal.hand_text])."""
     return sort_hand(v.pass_options)
 
 
 def move_choices(v: PlayerView) -> tuple[Move, ...]:
-    """The moves the numbers stand for: plays in the order of the hand (suits as :func:`hand_text`
+    """The moves the numbers stand for: plays in the order of the hand (suits as [`hand_text`][hartenjagen.terminal.hand_text]
     shows them: clubs, diamonds, spades, hearts; low to high), so the list reads like the hand."""
     plays = [move for move in v.legal_moves if isinstance(move, Play)]
     if plays and len(plays) == len(v.legal_moves):
@@ -142,7 +144,7 @@ def show(v: PlayerView, language: Language = "en") -> str:
     The hand is grouped by suit (clubs, diamonds, spades, hearts) with the suit
     symbols; during a hand, the points each seat has taken in it so far; the
     moves a player may choose are numbered from 1 in the same order as the hand
-    (in the passing phase: the cards that may be passed), see :func:`move_choices`.
+    (in the passing phase: the cards that may be passed), see [`move_choices`][hartenjagen.terminal.move_choices].
     """
     words = _words(language)
     phase = PHASES[language][v.phase]
@@ -183,9 +185,9 @@ def _pick(word: str, items: Sequence[T]) -> T:
 def read_move(text: str, v: PlayerView, language: Language = "en") -> Move:
     """The move a player typed, given their view (not yet checked against the rules).
 
-    Accepts a number from the list (:func:`move_choices`, :func:`pass_choices`), a card (``QS``, ``q♠``, ``10h``, ``♠Q``,
+    Accepts a number from the list ([`move_choices`][hartenjagen.terminal.move_choices], [`pass_choices`][hartenjagen.terminal.pass_choices]), a card (``QS``, ``q♠``, ``10h``, ``♠Q``,
     ``queen of spades``; in Dutch also ``VS``, ``B♣``, ``schoppenvrouw``: see
-    :func:`~hartenjagen.notation.parse_card`), the full notation (``play 0 QS``),
+    [`parse_card`][hartenjagen.notation.parse_card]), the full notation (``play 0 QS``),
     ``yes``/``no`` (``ja``/``nee``) to an announcement, a moon option, and for passing several
     cards or numbers separated by spaces. Unreadable text raises ``ValueError`` with a
     sentence; a number not in the list raises ``IndexError(number, count)``.
@@ -248,7 +250,7 @@ def ask(
 
     ``read(prompt)`` returns a line the player typed (``input`` at a terminal)
     and ``say(text)`` shows text. A move the engine refuses is answered with
-    :func:`~hartenjagen.engine.explain`'s reason and a new prompt. With
+    [`explain`][hartenjagen.engine.explain]'s reason and a new prompt. With
     ``gather``, a pass may be chosen a few cards at a time: the cards typed so
     far are kept (if the engine would take them) and the rest asked for, with
     the remaining cards numbered again; ``-`` starts the choice again.
@@ -305,7 +307,7 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
     """The score sheet as text: per hand the points each seat scored and, below, the running totals.
 
     Totals are shown as the players write them (a count-down game counts down
-    from its start: :meth:`Ending.display <hartenjagen.rules.ending.Ending.display>`); notes say who
+    from its start: [`Ending.display`][hartenjagen.rules.ending.Ending.display]); notes say who
     shot the moon, who revoked, and who announced (miezen) with what it did to their total.
     """
     words = _words(language)

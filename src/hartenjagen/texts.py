@@ -1,8 +1,8 @@
 """Every sentence the ``hartenjagen`` command and the terminal table show, in English and Dutch.
 
-One place for the words of :mod:`hartenjagen.cli` and :mod:`hartenjagen.terminal` (events are put in
-words by :func:`hartenjagen.describe.describe`). ``WORDS[language][key]`` is a sentence with
-``str.format`` fields; :func:`reason` says in the player's language why the engine refused a move.
+One place for the words of [`hartenjagen.cli`][hartenjagen.cli] and [`hartenjagen.terminal`][hartenjagen.terminal] (events are put in
+words by [`hartenjagen.describe.describe`][hartenjagen.describe.describe]). ``WORDS[language][key]`` is a sentence with
+``str.format`` fields; [`reason`][hartenjagen.texts.reason] says in the player's language why the engine refused a move.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
-"""Named rulesets (presets). Each is a :class:`~hartenjagen.rules.Rules` value.
+"""Named rulesets (presets). Each is a [`Rules`][hartenjagen.rules.Rules] value.
 
-A house variant is a preset with a slot changed::
+A house variant is a preset with a slot changed:
 
-    attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)
+```python
+attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)
+```
 
 ``get(name)`` finds a preset by name or alias (English or Dutch, any case);
 ``hoemke(p, l, h, s)`` builds any of Hoemke's 256 combinations; ``ALL``
@@ -341,6 +343,6 @@ def preset(name: str) -> Preset:
 def get(name: str) -> Rules:
     """The rules of the preset called ``name``: a name or alias, English or Dutch, any case.
 
-    An unknown name raises :class:`UnknownVariantError` listing the close matches.
+    An unknown name raises [`UnknownVariantError`][hartenjagen.variants.UnknownVariantError] listing the close matches.
     """
     return preset(name).rules

@@ -30,7 +30,7 @@ class Duplicates(abc.ABC):
         """
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 @attrs.frozen(repr=False)

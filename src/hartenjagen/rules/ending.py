@@ -57,7 +57,7 @@ class Ending(abc.ABC):
     def adjust(self, totals: tuple[int, ...], change: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
         """The totals after a house rule's direct ``change`` (a mies, a no-tricks bonus) to the hand's totals.
 
-        ``totals`` already hold the hand's points (:meth:`add`); ``sheet`` holds the hands before
+        ``totals`` already hold the hand's points ([`add`][hartenjagen.rules.ending.Ending.add]); ``sheet`` holds the hands before
         it. The change is simply added unless an ending says otherwise.
         """
         return tuple(total + c for total, c in zip(totals, change, strict=True))
@@ -83,7 +83,7 @@ class Ending(abc.ABC):
         return totals
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def lowest(totals: tuple[int, ...]) -> tuple[int, ...]:

@@ -53,7 +53,7 @@ class FirstTrick(abc.ABC):
         """A sentence saying what may not be played to the first trick."""
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 @attrs.frozen(repr=False)

@@ -64,7 +64,7 @@ class Leading(abc.ABC):
         """A sentence saying why a card may not be led."""
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def _enum(value: object, kind: type[enum.Enum], name: str) -> None:

@@ -51,7 +51,7 @@ class Scoring(abc.ABC):
         return table.positive_total
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def _values(value: Mapping[Any, int] | tuple[tuple[Card, int], ...]) -> tuple[tuple[Card, int], ...]:
