@@ -3,7 +3,7 @@
 Every rule lives in a rule module; this file only runs the game loop (deal,
 exchange, announcements, tricks, scoring, next hand) and asks the modules of
 the state's ``Rules`` at each step. It names no variant. Legality of a play
-has one chain, :func:`_play_mask`, shared by ``legal_moves``, ``apply`` and
+has one chain, `_play_mask`, shared by ``legal_moves``, ``apply`` and
 ``explain``.
 """
 
@@ -455,7 +455,7 @@ def apply(state: State, move: Move) -> State:
     """The state after ``move``; ``state`` itself is never changed.
 
     A move that ``legal_moves(state)`` does not offer raises
-    :class:`IllegalMoveError` with the reason ``explain`` gives. The one
+    [`IllegalMoveError`][hartenjagen.errors.IllegalMoveError] with the reason ``explain`` gives. The one
     exception is a ruleset with a revoke penalty (``RevokePenalty``): there an
     illegal play of a card in hand is accepted and voids the hand.
     """
@@ -474,7 +474,7 @@ def apply(state: State, move: Move) -> State:
 
 
 def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
-    """Like :func:`apply`, and also say what happened: ``(new_state, events)``.
+    """Like [`apply`][hartenjagen.engine.apply], and also say what happened: ``(new_state, events)``.
 
     The events come in the order they happened: a card played, hearts broken,
     the trick won, the moon, the hand scored, the next hand dealt, the game

@@ -1,9 +1,9 @@
 """The game state: an immutable, hashable value.
 
-A :class:`State` is built by :func:`hartenjagen.new_game` and
-:func:`hartenjagen.apply`, never by hand. Inside, hands and captured cards are
-bitmasks over physical cards (see :mod:`hartenjagen.table`); the public
-attributes give them as :class:`Card` tuples.
+A [`State`][hartenjagen.state.State] is built by [`hartenjagen.new_game`][hartenjagen.engine.new_game] and
+[`hartenjagen.apply`][hartenjagen.engine.apply], never by hand. Inside, hands and captured cards are
+bitmasks over physical cards (see `hartenjagen.table`); the public
+attributes give them as [`Card`][hartenjagen.cards.Card] tuples.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class HandResult:
 # Field positions inside the tuple, with the docstring of public ones. The order is private.
 _FIELDS: tuple[tuple[str, str], ...] = (
     ("_table", ""),
-    ("phase", "What the game is waiting for (a :class:`Phase`)."),
+    ("phase", "What the game is waiting for (a [`Phase`][hartenjagen.state.Phase])."),
     ("hand_index", "The hand being played, counted from 0."),
     ("dealer", "The seat that dealt this hand."),
     ("_hand_masks", ""),
@@ -95,18 +95,21 @@ _FIELDS: tuple[tuple[str, str], ...] = (
     ("_pending", ""),
     ("_leader", ""),
     ("_trick_cards", ""),
-    ("tricks", "The completed tricks of this hand (:class:`Trick` values), oldest first."),
+    (
+        "tricks",
+        "The completed tricks of this hand ([`Trick`][hartenjagen.state.Trick] values), oldest first.",
+    ),
     ("_taken_masks", ""),
     ("hearts_broken", "Whether hearts have been broken in this hand."),
     ("scores", "Each seat's running total of penalty points, updated when a hand ends."),
-    ("score_sheet", "One :class:`HandResult` per complete hand, oldest first."),
+    ("score_sheet", "One [`HandResult`][hartenjagen.state.HandResult] per complete hand, oldest first."),
     ("_seed", ""),
     ("_deal_count", ""),
     ("_dealt_masks", ""),
     ("winners", "The winning seats once the game is over (else empty)."),
     (
         "pass_direction",
-        "Where cards are passed in this hand (a :class:`PassDirection`; ``HOLD`` when none are).",
+        "Where cards are passed in this hand (a `PassDirection`; ``HOLD`` when none are).",
     ),
     ("_pass_log", ""),
     ("_carry", ""),
@@ -120,7 +123,7 @@ class State(tuple):  # type: ignore[type-arg]
     """The state of one game: immutable, hashable, equal by value and picklable.
 
     Read it through the attributes below; change it only through
-    :func:`hartenjagen.apply`, which returns a new state.
+    [`hartenjagen.apply`][hartenjagen.engine.apply], which returns a new state.
     """
 
     __slots__ = ()

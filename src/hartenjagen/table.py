@@ -22,7 +22,7 @@ _ALL_INDEXES: Final = (1 << CARD_COUNT) - 1
 
 
 class Table:
-    """Bitmasks and lookups for one ``Rules`` value (see :func:`table_for`)."""
+    """Bitmasks and lookups for one ``Rules`` value (see [`table_for`][hartenjagen.table.table_for])."""
 
     __slots__ = (
         "rules",
