@@ -5,6 +5,7 @@
 >>> state = hj.new_game(hj.variants.STANDARD, seed=7)
 >>> moves = hj.legal_moves(state)
 >>> state = hj.apply(state, moves[0])
+
 ```
 
 See ``docs/architecture.md`` for the shape of the library.

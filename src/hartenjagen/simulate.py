@@ -6,6 +6,7 @@
 >>> result = simulate(variants.STANDARD, ["heuristic", "random", "random", "random"], games=2)
 >>> result.games
 2
+
 ```
 
 Game ``i`` is dealt from the seed ``seed + i`` and its bots are seeded from

@@ -13,6 +13,7 @@ in words by [`describe`][hartenjagen.describe.describe].
 >>> state = hj.new_game(hj.variants.STANDARD, seed=3)
 >>> print(terminal.show(hj.view(state, 0), "en").splitlines()[1])
 Hand 1, dealt by seat 0; passing.
+
 ```
 """
 

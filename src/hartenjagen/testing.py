@@ -1662,6 +1662,7 @@ def check_rules(rules: Rules, *, games: int = 20, seed: int = 0, max_moves: int 
     ...
     hartenjagen.testing.RulesCheckFailed: check_rules: ... does not hold the QS
     ...
+
     ```
     """
     if not isinstance(rules, Rules):
