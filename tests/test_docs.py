@@ -188,7 +188,9 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
     assert command.stdout.strip() == f"hartenjagen {hj.__version__}", command.stderr
 
 
-@pytest.mark.parametrize("module", ["hartenjagen", "hartenjagen.terminal", "hartenjagen.simulate", "hartenjagen.testing"])
+@pytest.mark.parametrize(
+    "module", ["hartenjagen", "hartenjagen.terminal", "hartenjagen.simulate", "hartenjagen.testing"]
+)
 def test_the_docstring_examples_run(module: str):
     import doctest
     import importlib
