@@ -8,7 +8,7 @@ must keep), the house rule combined with any scoring, heart-lead and moon rule
 (``testing.rules(base=...)``), and the rule's own promise on random states of
 random games (``testing.games``).
 
-Needs the test kit: ``pip install hartenjagen[testing]`` (it brings hypothesis).
+Needs the test kit: ``python -m pip install '.[testing]'`` from a checkout (it brings hypothesis).
 Run: ``pytest examples/house_rule_test.py`` or ``python examples/house_rule_test.py``.
 """
 

@@ -3,7 +3,7 @@
 # the package compiles its core with mypyc), then run the tests on the compiled
 # core, the core, rule, property and OpenSpiel tests again on the interpreted
 # core, mypy --strict on src/, ruff, and build the documentation site
-# (mkdocs --strict). Works on a fresh machine with only Python 3.11+ and a C compiler.
+# (mkdocs --strict, with the docstrings' cross-references checked). Works on a fresh machine with only Python 3.11+ and a C compiler.
 # Usage: bash scripts/check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +22,10 @@ HARTENJAGEN_PURE_PYTHON=1 .venv/bin/python -m pytest -q \
 .venv/bin/python -m ruff check .
 .venv/bin/python -m ruff format --check .
 # The documentation site, offline, with every warning an error; the pages are thrown away.
+# The docstrings must be Markdown with cross-references (no Sphinx roles), checked before and after.
+.venv/bin/python scripts/check_docs.py
 site_dir="$(mktemp -d)"
 trap 'rm -rf "$site_dir"' EXIT
 NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict --quiet --site-dir "$site_dir"
+.venv/bin/python scripts/check_docs.py --site "$site_dir"
 echo "check passed"

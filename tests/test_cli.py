@@ -63,7 +63,7 @@ def _script_with_an_illegal_play(seed: int, bot: str) -> tuple[list[str], str, h
             v = hj.view(state, 0)
             if v.pass_options:
                 lines += ["1"] * v.pass_count  # one card at a time: always the first one left
-                move: hj.Move = hj.Pass(0, v.pass_options[: v.pass_count])
+                move: hj.Move = hj.Pass(0, terminal.pass_choices(v)[: v.pass_count])
             else:
                 refused = [card for card in v.hand if hj.Play(0, card) not in v.legal_moves]
                 if refused:
@@ -71,7 +71,7 @@ def _script_with_an_illegal_play(seed: int, bot: str) -> tuple[list[str], str, h
                     assert reason is not None
                     return lines, reason.message, refused[0]
                 lines.append("1")
-                move = v.legal_moves[0]
+                move = terminal.move_choices(v)[0]
         else:
             seat = state.to_move[0]
             move = bots[seat].choose(hj.view(state, seat))
@@ -107,7 +107,9 @@ def test_play_a_whole_game_with_scripted_input():
     assert "Cannot read 'ZZ': cannot read 'ZZ' as a card" in out
     assert f"There is no move 99: choose 1 to {len(first.pass_options)}." in out
     assert f"Not allowed: seat 0 does not hold the {not_held.symbol}." in out
-    assert f"Chosen so far: {first.pass_options[0].symbol}. Choose 2 more ('-' starts again):" in out
+    assert (
+        f"Chosen so far: {terminal.pass_choices(first)[0].symbol}. Choose 2 more ('-' starts again):" in out
+    )
     assert f"Not allowed: {reason}." in out
     assert "Your moves:" in lines
     assert re.search(r"^1\) \S+", out, flags=re.MULTILINE)

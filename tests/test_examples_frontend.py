@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import variants
+from hartenjagen import terminal, variants
 from hartenjagen.notation import card_name, format_card
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,14 +65,14 @@ def test_auto_in_dutch_with_another_variant():
     out = done.stdout
     assert out.startswith("hartenjagen: jij bent speler 0")
     assert "Je kaarten: " in out and "Jouw zet" not in out
-    assert "Speler 0 mist: geen strafkaarten." in out or "Speler 0 past." in out
+    assert "Speler 0 miest: geen strafkaarten." in out or "Speler 0 miest niet." in out
     assert "Speler 1 speelt " in out
     assert out.splitlines()[-1].startswith("Einde van het spel: speler ")
 
 
 def test_a_human_types_moves_and_is_told_why_one_is_illegal():
     view = hj.view(hj.new_game(variants.STANDARD, seed=3), 0)
-    options = view.pass_options
+    options = terminal.pass_choices(view)  # the numbered cards, in the order of the hand
     passed = (options[0], options[1], options[12])
     script = [
         "ZZ",  # unreadable

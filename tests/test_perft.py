@@ -281,6 +281,9 @@ class Position:
 #: The reference rules of each preset (its documented hearts-lead rule; whether trick one is free).
 REFERENCES: dict[str, Reference] = {
     "standard": Reference("broken"),
+    "standard_moon_choice": Reference(
+        "broken", moon_cards=_moon_cards(variants.STANDARD_MOON_CHOICE), moon_options=2
+    ),
     "black_lady_3": Reference("broken"),
     "five_players": Reference("broken"),
     "six_double_deck": Reference("broken"),
@@ -324,6 +327,7 @@ CHOICE = Reference("anytime", free_first_trick=True, moon_cards=_moon_cards(FREE
 POSITIONS: tuple[Position, ...] = (
     # Late in a seeded hand of the preset's own pack: the last three or four tricks, mid-trick.
     _late("standard", 1, 14),
+    _late("standard_moon_choice", 14, 13),
     _late("black_lady_3", 2, 11),
     _late("five_players", 3, 14),
     _late("six_double_deck", 4, 17),
@@ -368,6 +372,7 @@ POSITIONS: tuple[Position, ...] = (
 #: The pinned counts: any behaviour change of the engine shows here.
 EXPECTED: dict[str, int] = {
     "standard/late": 2352,
+    "standard_moon_choice/late": 1920,
     "black_lady_3/late": 1024,
     "five_players/late": 480,
     "six_double_deck/late": 720,
@@ -402,6 +407,14 @@ EXPECTED: dict[str, int] = {
 #: The pinned positions: the phase, each seat's hand, the trick on the table.
 HANDS: dict[str, tuple[str, ...]] = {
     "standard/late": ("playing", "JD QD 7S KS", "JH 9S QS", "2S 4S TS", "TC 4D 5D 8S", "trick: 3H AH"),
+    "standard_moon_choice/late": (
+        "playing",
+        "9C KC AH",
+        "8D 8S QS",
+        "AC 7S KS",
+        "7D 9D QD AD",
+        "trick: 6H 3S 5C",
+    ),
     "black_lady_3/late": ("playing", "JH 3S 4S", "3C AD 6H QH", "7D 2S 7S 8S", "trick: 6S"),
     "five_players/late": ("playing", "4D 6H 7H", "QC 2H AS", "5D JD", "5C 6D 8D", "3H JH QH", "trick: 3D"),
     "six_double_deck/late": (

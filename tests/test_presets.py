@@ -89,6 +89,7 @@ DUTCH_SLOTS = {
 }
 EXPECTED_SLOTS = {
     "standard": STANDARD_SLOTS,
+    "standard_moon_choice": {**STANDARD_SLOTS, "moon": moon.ShooterChoice()},
     "black_lady_3": {
         **STANDARD_SLOTS,
         "deck": deck.SinglePack(players=3, removed=("2D",)),
@@ -148,6 +149,7 @@ NAMED_MODULES = {
         "ending": ending.TO_100,
         "duplicates": duplicates.FIRST_PLAYED_WINS,
     },
+    "standard_moon_choice": {"moon": moon.SHOOTER_CHOICE},
     "black_lady_3": {"deck": deck.MINUS_2D_3P, "passing": passing.LEFT_RIGHT_HOLD_HOLD},
     "five_players": {"deck": deck.MINUS_2D_2C_5P, "passing": passing.FIVE_PLAYER_CYCLE},
     "six_double_deck": {"deck": deck.DOUBLE_DECK_6, "passing": passing.LEFT_RIGHT_ACROSS_HOLD},
@@ -183,6 +185,7 @@ NAMED_MODULES = {
 
 PRESET_CONSTANTS = {
     "standard": variants.STANDARD,
+    "standard_moon_choice": variants.STANDARD_MOON_CHOICE,
     "black_lady_3": variants.BLACK_LADY_3,
     "five_players": variants.FIVE_PLAYERS,
     "six_double_deck": variants.SIX_DOUBLE_DECK,
@@ -199,6 +202,7 @@ _BLACK_LADY = {**HEARTS, "QS": 13}
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
 DERIVED = {
     "standard": (4, 52, 13, _BLACK_LADY, 26, 26, "2C"),
+    "standard_moon_choice": (4, 52, 13, _BLACK_LADY, 26, 26, "2C"),
     "black_lady_3": (3, 51, 17, _BLACK_LADY, 26, 26, "2C"),
     "five_players": (5, 50, 10, _BLACK_LADY, 26, 26, "3C"),
     "six_double_deck": (6, 102, 17, _BLACK_LADY, 52, 52, "2C"),
@@ -213,6 +217,7 @@ DERIVED = {
 #: The pass direction of the first hands of each preset with a fixed cycle.
 PASS_CYCLES = {
     "standard": (L, R, A, H, L),
+    "standard_moon_choice": (L, R, A, H, L),
     "black_lady_3": (L, R, H, H, L),
     "five_players": (L, R, PassDirection.SECOND_LEFT, PassDirection.SECOND_RIGHT, H, L),
     "six_double_deck": (L, R, A, H, L),

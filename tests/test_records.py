@@ -162,7 +162,7 @@ def test_from_text_skips_comments_and_blank_lines():
 
 def test_rules_that_are_no_preset_are_written_as_json():
     pytest.importorskip("hartenjagen.serialize")
-    choice = attrs.evolve(variants.STANDARD, moon=rules.moon.SHOOTER_CHOICE)
+    choice = attrs.evolve(variants.STANDARD, moon=rules.moon.ResetOrDouble())
     record = _record(limit=8, rules_=choice)
     text = record.to_text()
     assert text.splitlines()[1].startswith("rules: {")

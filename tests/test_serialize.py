@@ -481,9 +481,21 @@ def double_deck_carry_over() -> hj.State:
     return find_state(chosen, lambda s: fields(s).carry != 0 and len(s.trick) == 1)
 
 
+@register
+@attrs.frozen(repr=False)
+class StopsOnAnyLine(ending.ScoreLimit):
+    """A house ending that stops as soon as a total reaches the limit, even on a voided hand.
+
+    The library's endings never end on a revoke (the same dealer redeals); a user's may.
+    """
+
+    def is_over(self, totals: tuple[int, ...], sheet: ending.Sheet) -> bool:
+        return max(totals) >= self.limit
+
+
 def revoke_ends_the_game() -> hj.State:
     chosen = hj.Rules(
-        passing=passing.NO_PASSING, ending=ending.ScoreLimit(limit=10), extras=(extras.RevokePenalty(),)
+        passing=passing.NO_PASSING, ending=StopsOnAnyLine(limit=10), extras=(extras.RevokePenalty(),)
     )
     state = hj.new_game(chosen, seed=2)
     seat = state.to_move[0]
@@ -843,7 +855,8 @@ def test_pending_seats_outside_the_table() -> None:
         (playing_mid_trick, lambda d: d.update(hearts_broken=not d["hearts_broken"]), "$.hearts_broken"),
         (playing_mid_trick, lambda d: d.update(exchanges=[]), "$.exchanges"),
         (playing_mid_trick, lambda d: d.update(deal_count=2), "$.deal_count"),
-        (playing_mid_trick, lambda d: d.update(hand_index=1), "$.hand_index"),
+        # A game may start at any hand of the cycle, but this one passed left: hand 1 passes right.
+        (playing_mid_trick, lambda d: d.update(hand_index=1), "$.pass_direction"),
         (playing_mid_trick, lambda d: d.update(phase="announcing", pending=[0, 1, 2, 3]), "$.phase"),
         (moon_choice, lambda d: d.update(shooter=None), "$.shooter"),
         (moon_choice, lambda d: d.update(shooter=1), "$.shooter"),

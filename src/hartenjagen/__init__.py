@@ -1,9 +1,12 @@
 """hartenjagen: the rules of Hearts (Hartenjagen) and its variants, as an immutable-state engine.
 
+```pycon
 >>> import hartenjagen as hj
 >>> state = hj.new_game(hj.variants.STANDARD, seed=7)
 >>> moves = hj.legal_moves(state)
 >>> state = hj.apply(state, moves[0])
+
+```
 
 See ``docs/architecture.md`` for the shape of the library.
 """

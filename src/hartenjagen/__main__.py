@@ -1,4 +1,4 @@
-"""``python -m hartenjagen``: the ``hartenjagen`` command (see :mod:`hartenjagen.cli`)."""
+"""``python -m hartenjagen``: the ``hartenjagen`` command (see [`hartenjagen.cli`][hartenjagen.cli])."""
 
 import sys
 

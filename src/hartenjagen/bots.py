@@ -1,23 +1,23 @@
 """Bots: programs that choose a seat's moves from what that seat may know.
 
 A bot is anything with a ``name`` and a ``choose(view)`` method (the
-:class:`Bot` protocol). It is given the seat's
-:class:`~hartenjagen.views.PlayerView` — its own hand, the public play and the
+[`Bot`][hartenjagen.bots.Bot] protocol). It is given the seat's
+[`PlayerView`][hartenjagen.views.PlayerView] — its own hand, the public play and the
 rules — and returns one of the seat's legal moves: in the passing phase a
 ``Pass(view.seat, cards)`` of ``view.pass_count`` cards from
 ``view.pass_options``, otherwise one of ``view.legal_moves``.
 
 Three bots come with the library (``make_bot(name)``):
 
-- ``"random"`` (:class:`RandomBot`): a uniformly random legal move;
-- ``"heuristic"`` (:class:`HeuristicBot`): plain card sense for any ruleset,
+- ``"random"`` ([`RandomBot`][hartenjagen.bots.RandomBot]): a uniformly random legal move;
+- ``"heuristic"`` ([`HeuristicBot`][hartenjagen.bots.HeuristicBot]): plain card sense for any ruleset,
   reading every card's value from ``view.rules.scoring``;
-- ``"sampling"`` (:class:`SamplingBot`): determinized Monte Carlo — it deals
-  the unseen cards at random many times (:mod:`hartenjagen.determinize`),
+- ``"sampling"`` ([`SamplingBot`][hartenjagen.bots.SamplingBot]): determinized Monte Carlo — it deals
+  the unseen cards at random many times ([`hartenjagen.determinize`][hartenjagen.determinize]),
   plays each legal move out with random rollouts, and keeps the move that
   costs it the fewest points relative to the others.
 
-:func:`play_game` plays a whole game between bots; :mod:`hartenjagen.simulate`
+[`play_game`][hartenjagen.bots.play_game] plays a whole game between bots; [`hartenjagen.simulate`][hartenjagen.simulate]
 plays many.
 """
 
@@ -55,9 +55,9 @@ __all__ = [
     "play_game",
 ]
 
-#: The names :func:`make_bot` knows.
+#: The names [`make_bot`][hartenjagen.bots.make_bot] knows.
 BOT_NAMES: Final = ("random", "heuristic", "sampling")
-#: How :class:`SamplingBot` plays a sampled deal out: uniformly at random, or with fast card sense.
+#: How [`SamplingBot`][hartenjagen.bots.SamplingBot] plays a sampled deal out: uniformly at random, or with fast card sense.
 PLAYOUTS: Final = ("random", "greedy")
 
 
@@ -395,9 +395,9 @@ class SamplingBot:
     """Determinized Monte Carlo: sample the hidden cards, play each move out, keep the best.
 
     For each sample it deals the cards this seat cannot see at random,
-    consistently with its view (:class:`~hartenjagen.determinize.Determinizer`),
+    consistently with its view ([`Determinizer`][hartenjagen.determinize.Determinizer]),
     then tries every legal move in that deal: apply the move, play the rest of
-    the hand out with :func:`~hartenjagen.rollout.rollout`, and score the
+    the hand out with [`rollout`][hartenjagen.rollout.rollout], and score the
     hand's points as scored (after the moon and house rules) for this seat
     minus the others' mean. The move with the lowest mean wins; an exact tie
     goes to the heuristic's choice. Every move is tried on the same deals with
@@ -406,7 +406,7 @@ class SamplingBot:
     The budget is ``samples`` deals per decision, or, with ``seconds``, as
     many deals as fit in that time (at least one). With ``samples`` the bot is
     deterministic for a ``seed``. Passing and the moon choice are left to
-    :class:`HeuristicBot` (sampling every pass is too expensive; the moon
+    [`HeuristicBot`][hartenjagen.bots.HeuristicBot] (sampling every pass is too expensive; the moon
     choice hides nothing).
 
     ``playout="random"`` (the default) plays each deal out with uniformly
@@ -548,10 +548,10 @@ _BOTS: Final[dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot]]
 
 
 def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
-    """The bot called ``name`` (one of :data:`BOT_NAMES`), seeded with ``seed``, with its ``options``.
+    """The bot called ``name`` (one of `BOT_NAMES`), seeded with ``seed``, with its ``options``.
 
     ``make_bot("sampling", seed=1, samples=50)``. An unknown name or option
-    raises :class:`BotError` listing the choices.
+    raises [`BotError`][hartenjagen.bots.BotError] listing the choices.
     """
     key = name.strip().lower() if isinstance(name, str) else None
     factory = _BOTS.get(key) if key is not None else None
@@ -573,7 +573,7 @@ def play_game(rules: Rules, bots: Sequence[Bot], *, seed: int) -> State:
 
     Each bot chooses from its own seat's view. In the passing phase every
     seat still to pass chooses in turn (each sees only its own cards). A move
-    that is not legal raises :class:`BotError` naming the bot.
+    that is not legal raises [`BotError`][hartenjagen.bots.BotError] naming the bot.
     """
     if not isinstance(rules, Rules):
         raise BotError(f"play_game needs a Rules value, not {rules!r}")

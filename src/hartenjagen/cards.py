@@ -1,6 +1,6 @@
 """Suits, ranks and cards.
 
-A :class:`Card` is an interned value: there is exactly one ``Card`` object per
+A [`Card`][hartenjagen.cards.Card] is an interned value: there is exactly one ``Card`` object per
 rank and suit, so cards compare and hash by identity and pickle back to the
 same object. Two physical copies of a card (a double deck) are the same
 ``Card``; the engine tells the copies apart inside.
@@ -134,7 +134,7 @@ class Card:
         """Read a card: ``QS``, ``qs``, ``10H``, ``TH``, ``Q♠`` or ``♠Q``.
 
         A ``Card`` is returned as it is. Anything else raises
-        :class:`CardParseError` (a ``ValueError``) quoting the text.
+        [`CardParseError`][hartenjagen.errors.CardParseError] (a ``ValueError``) quoting the text.
         """
         if isinstance(text, Card):
             return text

@@ -1,14 +1,14 @@
 """The ``hartenjagen`` command: play at the terminal, simulate bot games, list presets, explain rules, replay games.
 
-::
-
-    hartenjagen play [--variant NAME] [--seat N] [--seed S] [--lang en|nl] [--bots heuristic,random,...]
-                     [--record FILE]
-    hartenjagen simulate [--variant NAME] [--games N] [--bots heuristic,random,...] [--seed S]
-                         [--workers K] [--json FILE] [--progress]
-    hartenjagen variants
-    hartenjagen rules NAME
-    hartenjagen replay FILE [--step] [--lang en|nl]
+```text
+hartenjagen play [--variant NAME] [--seat N] [--seed S] [--lang en|nl] [--bots heuristic,random,...]
+                 [--record FILE]
+hartenjagen simulate [--variant NAME] [--games N] [--bots heuristic,random,...] [--seed S]
+                     [--workers K] [--json FILE] [--progress]
+hartenjagen variants
+hartenjagen rules NAME
+hartenjagen replay FILE [--step] [--lang en|nl]
+```
 
 ``python -m hartenjagen`` runs the same command. Exit codes: ``0`` done (also
 when the input ends, Ctrl-D: the game says goodbye); ``1`` a bot failed;
@@ -21,24 +21,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
-import enum
-import inspect
-import json
-import re
+import os
 import sys
-import textwrap
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType
-from typing import IO, NoReturn
+from typing import IO, Literal, NoReturn
 
-import attrs
-
-from hartenjagen import rules as rule_modules
-from hartenjagen import terminal, variants
+from hartenjagen import terminal, texts, variants
 from hartenjagen.bots import BOT_NAMES, Bot, make_bot
-from hartenjagen.cards import Card, Rank
+from hartenjagen.cli_rules import rules_text, variants_text
+from hartenjagen.cli_simulate import ProgressBar, run_simulation
 from hartenjagen.describe import describe
 from hartenjagen.engine import new_game, step
 from hartenjagen.errors import IllegalMoveError
@@ -47,13 +39,20 @@ from hartenjagen.moves import Move
 from hartenjagen.notation import Language, format_move
 from hartenjagen.records import GameRecord, RecordError
 from hartenjagen.rules import Rules
-from hartenjagen.rules.scoring import CardPoints
-from hartenjagen.simulate import SimulationResult, simulate
 from hartenjagen.state import State
-from hartenjagen.table import table_for
 from hartenjagen.views import event_for, events_for, view
 
-__all__ = ["EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "main", "rules_text", "variants_text"]
+__all__ = [
+    "EXIT_BROKEN_PIPE",
+    "EXIT_FAILURE",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "ProgressBar",
+    "main",
+    "rules_text",
+    "variants_text",
+]
 
 #: The game ended, or the player stopped it by ending the input (Ctrl-D).
 EXIT_OK = 0
@@ -63,36 +62,11 @@ EXIT_FAILURE = 1
 EXIT_USAGE = 2
 #: Stopped with Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
+#: The reader of the output went away (``hartenjagen simulate --json - | head``): 128 + SIGPIPE,
+#: as for a command the pipe stopped; nothing is printed about it.
+EXIT_BROKEN_PIPE = 141
 
 PROG = "hartenjagen"
-
-#: The command's own sentences (the table's come from :mod:`hartenjagen.terminal`, events from ``describe``).
-TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "welcome": "hartenjagen: {variant}. You are seat {seat}; {others}.",
-        "hint": "Type a card (QS, q♠, 10h) or the number of a move; Ctrl-D or Ctrl-C stops.",
-        "bot": "seat {seat}: {name}",
-        "you_won": "You win!",
-        "you_lost": "You do not win this time.",
-        "saved": "The game record is in {path}.",
-        "record": "Game record: {variant}, seed {seed}, dealer {dealer}, {moves} moves.",
-        "deal": "  seat {seat}: {cards}",
-        "unfinished": "The record ends here, before the game is over.",
-        "step": "[Enter] ",
-    },
-    "nl": {
-        "welcome": "hartenjagen: {variant}. Jij bent speler {seat}; {others}.",
-        "hint": "Typ een kaart (QS, q♠, 10h) of het nummer van een zet; Ctrl-D of Ctrl-C stopt.",
-        "bot": "speler {seat}: {name}",
-        "you_won": "Je hebt gewonnen!",
-        "you_lost": "Je hebt deze keer niet gewonnen.",
-        "saved": "Het spelverslag staat in {path}.",
-        "record": "Spelverslag: {variant}, seed {seed}, gever {dealer}, {moves} zetten.",
-        "deal": "  speler {seat}: {cards}",
-        "unfinished": "Het verslag stopt hier, voor het einde van het spel.",
-        "step": "[Enter] ",
-    },
-}
 
 
 class UsageError(Exception):
@@ -104,7 +78,7 @@ class BotFailure(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors raise :class:`UsageError` (so ``main`` returns instead of exiting)."""
+    """An argument parser whose errors raise [`UsageError`][hartenjagen.cli.UsageError] (so ``main`` returns instead of exiting)."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message}\n{self.format_usage().rstrip()}")
@@ -129,7 +103,7 @@ def _bot_names(text: str, seats: int, who: str) -> list[str]:
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
         if name not in BOT_NAMES:
-            close = difflib.get_close_matches(name, BOT_NAMES, n=1)
+            close = difflib.get_close_matches(name, BOT_NAMES, n=1, cutoff=0.75)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise UsageError(
                 f"--bots: no bot called {name!r}{hint} (bots: {', '.join(BOT_NAMES)})"
@@ -143,6 +117,15 @@ def _bot_names(text: str, seats: int, who: str) -> list[str]:
             f"--bots: {len(names)} names for {seats} {who}; give one name for each, in seat order, or one for all"
         )
     return names
+
+
+def _dealer(text: str, players: int) -> int | Literal["cut"]:
+    """``--dealer``: a seat number, or ``cut`` (every seat cuts; the highest card deals)."""
+    if text.strip().lower() == "cut":
+        return "cut"
+    if not (text.isascii() and text.isdigit()) or int(text) >= players:
+        raise UsageError(f"--dealer: expected a seat from 0 to {players - 1} or 'cut', not {text!r}")
+    return int(text)
 
 
 def _bot_seed(seed: int | None, seat: int) -> int | None:
@@ -195,20 +178,22 @@ def play_game(
     say: Callable[[str], None],
     variant: str = "",
     keep: Callable[[GameRecord], None] | None = None,
+    dealer: int | Literal["cut"] = 0,
 ) -> State:
     """Play one game with a human at ``seat`` and ``bot_names`` at the other seats (in seat order).
 
-    ``read`` and ``say`` are the terminal (see :func:`hartenjagen.terminal.ask`);
-    ``keep`` is given the game record after every move. ``EOFError`` and
+    ``read`` and ``say`` are the terminal (see [`hartenjagen.terminal.ask`][hartenjagen.terminal.ask]);
+    ``keep`` is given the game record after every move; ``dealer`` deals first (``"cut"``:
+    drawn by a cut, see [`hartenjagen.new_game`][hartenjagen.engine.new_game]). ``EOFError`` and
     ``KeyboardInterrupt`` from ``read`` pass through.
     """
-    text = TEXT[language]
+    text = texts.words(language)
     others = [s for s in range(rules.players) if s != seat]
     bots: dict[int, Bot] = {
         other: make_bot(name, seed=_bot_seed(seed, other))
         for other, name in zip(others, bot_names, strict=True)
     }
-    state = new_game(rules, seed=seed)
+    state = new_game(rules, seed=seed, dealer=dealer)
     record = GameRecord.begin(state)
     if keep is not None:
         keep(record)
@@ -276,18 +261,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
             read=_reader(out),
             say=_say(out),
             variant=preset.name,
+            dealer=_dealer(args.dealer, players),
             keep=None if record_path is None else lambda record: _keep(kept, record),
         )
     except EOFError:
-        out.write("\n" + terminal.WORDS[language]["bye"] + "\n")
+        out.write("\n" + texts.words(language)["bye"] + "\n")
         return EXIT_OK
     except KeyboardInterrupt:
-        out.write("\n" + terminal.WORDS[language]["bye"] + "\n")
+        out.write("\n" + texts.words(language)["bye"] + "\n")
         return EXIT_INTERRUPTED
     finally:
         if record_path is not None and kept:
             record_path.write_text(kept[-1].to_text(), encoding="utf-8")
-            out.write(TEXT[language]["saved"].format(path=record_path) + "\n")
+            out.write(texts.words(language)["saved"].format(path=record_path) + "\n")
         out.flush()
     return EXIT_OK
 
@@ -306,241 +292,29 @@ def _check_writable(path: Path, option: str) -> None:
 # ---------------------------------------------------------------- simulate
 
 
-class ProgressBar:
-    """A one-line progress bar on a stream (stderr): ``[#####.....] 50/100 games  3.2 s``."""
-
-    def __init__(self, stream: IO[str], width: int = 30) -> None:
-        self.stream = stream
-        self.width = width
-        self.start = time.monotonic()
-        self.last = -1.0
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - self.last < 0.1:
-            return
-        self.last = now
-        filled = self.width * done // max(total, 1)
-        bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games  {now - self.start:.1f} s")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 def _cmd_simulate(args: argparse.Namespace) -> int:
     preset = _preset(args.variant)
     rules = preset.rules
     names = _bot_names(args.bots, rules.players, "seats") if args.bots else _default_bots(rules.players)
-    json_path = None if args.json in (None, "-") else Path(args.json)
-    if json_path is not None:
-        _check_writable(json_path, "--json")
-    bar = ProgressBar(sys.stderr) if args.progress or sys.stderr.isatty() else None
-    try:
-        result = simulate(rules, names, games=args.games, seed=args.seed, workers=args.workers, progress=bar)
-    finally:
-        if bar is not None:
-            bar.close()
-    payload = {"variant": preset.name, "bots": names, **result.as_dict()}
-    if args.json == "-":
-        json.dump(payload, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-        return EXIT_OK
-    print(_simulation_table(preset.name, result))
-    if json_path is not None:
-        json_path.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"JSON written to {json_path}.")
-    return EXIT_OK
+    if args.json not in (None, "-"):
+        _check_writable(Path(args.json), "--json")
+    return run_simulation(
+        rules,
+        preset.name,
+        names,
+        games=args.games,
+        seed=args.seed,
+        workers=args.workers,
+        json_target=args.json,
+        progress=args.progress,
+    )
 
 
 def _default_bots(players: int) -> list[str]:
     return ["heuristic"] + ["random"] * (players - 1)
 
 
-def _simulation_table(variant: str, result: SimulationResult) -> str:
-    """Per seat: the bot, its wins (a shared win among k seats counts 1/k), win rate, mean total and moons."""
-    lines = [
-        f"{variant}: {result.games} games, seed {result.seed}",
-        f"{'seat':>4}  {'bot':<10} {'wins':>7} {'win %':>6} {'mean total':>10} {'moon shots':>10}",
-    ]
-    for row, rate in zip(result.seats, result.win_rates, strict=True):
-        wins = f"{row.wins:.2f}".rstrip("0").rstrip(".")
-        lines.append(
-            f"{row.seat:>4}  {row.bot:<10} {wins:>7} {100 * rate:>5.1f}% {row.mean_total:>10.1f} {row.moon_shots:>10}"
-        )
-    return "\n".join(lines)
-
-
 # ---------------------------------------------------------------- variants and rules
-
-
-_SLOT_TITLES = {
-    "deck": "deck",
-    "passing": "passing",
-    "opening": "opening lead",
-    "first_trick": "first trick",
-    "leading": "leading hearts",
-    "scoring": "scoring",
-    "moon": "shooting the moon",
-    "ending": "end of the game",
-    "duplicates": "identical cards",
-    "extras": "house rules",
-}
-
-
-def _slot_modules(rules: Rules) -> Iterator[tuple[str, object]]:
-    for slot, module in rules.modules().items():
-        if isinstance(module, tuple):
-            for extra in module:
-                yield slot, extra
-        else:
-            yield slot, module
-
-
-def variants_text() -> str:
-    """Every preset with its summary, aliases and the modules that differ from the standard game."""
-    standard = variants.STANDARD.modules()
-    lines = []
-    for preset in variants.ALL:
-        lines.append(f"{preset.name}: {preset.summary}")
-        if preset.aliases:
-            lines.append(_wrap("aliases: " + ", ".join(preset.aliases), "  ", "    "))
-        modules = preset.rules.modules()
-        if preset.rules == variants.STANDARD:
-            changed = modules
-            label = "modules"
-        else:
-            changed = {slot: module for slot, module in modules.items() if module != standard[slot]}
-            label = "modules (the rest as standard)"
-        parts = [f"{slot}={_module_name(slot, module)}" for slot, module in changed.items() if module != ()]
-        lines.append(_wrap(f"{label}: " + ", ".join(parts), "  ", "    "))
-        lines.append("")
-    lines.append("hoemke_P1L1H1S1 ... hoemke_P4L4H4S4: Hoemke's 256 variants, one number 1-4 for each of")
-    lines.append("  passing (P), first lead (L), leading hearts (H) and scoring (S);")
-    lines.append("  `hartenjagen rules hoemke_P2L2H2S3` explains one.")
-    return "\n".join(lines)
-
-
-def _module_name(slot: str, module: object) -> str:
-    """A slot's module by its constant's name (``LEFT_RIGHT_HOLD_HOLD``), else by its repr."""
-    if isinstance(module, tuple):
-        return "(" + ", ".join(_module_name(slot, item) for item in module) + ")"
-    known = _constant_name(slot, module)
-    return known.rsplit(".", 1)[1] if known else repr(module)
-
-
-def _wrap(text: str, first: str, rest: str, width: int = 100) -> str:
-    return textwrap.fill(
-        text, width=width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
-    )
-
-
-def _plain(docstring: str) -> str:
-    """Docstring markup as plain text: ``x`` and :role:`~a.b.x` become `x`."""
-    text = re.sub(r":[a-z]+:`~?(?:[\w.]+\.)?([^`]+)`", r"`\1`", docstring)
-    return re.sub(r"``([^`]+)``", r"`\1`", text)
-
-
-def _first_paragraph(obj: object) -> str:
-    doc = inspect.getdoc(type(obj)) or ""
-    return " ".join(_plain(doc).split("\n\n")[0].split())
-
-
-def _constant_name(slot: str, module: object) -> str | None:
-    """The name the module is known by in ``hartenjagen.rules.<slot>`` (``LEFT_RIGHT_ACROSS_HOLD``), if any."""
-    home: ModuleType = getattr(rule_modules, slot)
-    for name, value in vars(home).items():
-        if name.isupper() and value is module:
-            return f"rules.{slot}.{name}"
-    for name, value in vars(home).items():
-        if name.isupper() and type(value) is type(module) and value == module:
-            return f"rules.{slot}.{name}"
-    return None
-
-
-def _setting(value: object, pack: frozenset[Card]) -> str:
-    if isinstance(value, Card):
-        return value.symbol
-    if isinstance(value, Rank):
-        return "10" if value == Rank.TEN else value.letter
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, enum.Enum):
-        return str(value.value) if isinstance(value.value, str) else value.name.lower()
-    if value is None:
-        return "none"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, tuple):
-        if not value:
-            return "none"
-        if all(isinstance(item, Card) for item in value):
-            return " ".join(_setting(item, pack) for item in value)
-        return ", ".join(_setting(item, pack) for item in value)
-    return repr(value)
-
-
-def _card_values(module: CardPoints, pack: frozenset[Card]) -> str:
-    """``Q♠ 13; 2♥ 3♥ ... A♥ 1 each``: the values of the cards in the pack, grouped by value."""
-    groups: dict[int, list[Card]] = {}
-    for card, points in module.values:
-        if card in pack:
-            groups.setdefault(points, []).append(card)
-    parts = []
-    for points, cards in sorted(groups.items(), key=lambda item: (len(item[1]) > 1, -item[0])):
-        names = " ".join(card.symbol for card in cards)
-        parts.append(f"{names} {points}" + (" each" if len(cards) > 1 else ""))
-    return "; ".join(parts) or "nothing scores"
-
-
-def _settings(slot: str, module: object, rules: Rules) -> list[str]:
-    kind = type(module)
-    if not attrs.has(kind):
-        return []
-    pack = frozenset(rules.deck.pack())
-    out = []
-    for field in attrs.fields(kind):
-        if field.name.startswith("_") or not field.repr:
-            continue
-        value = getattr(module, field.name)
-        if isinstance(module, CardPoints) and field.name == "values":
-            out.append(f"values = {_card_values(module, pack)}")
-        elif slot == "moon" and field.name == "amount" and value is None:
-            total = rules.scoring.moon_total(table_for(rules))
-            out.append(f"amount = the scoring's total ({total})")
-        else:
-            out.append(f"{field.name} = {_setting(value, pack)}")
-    return out
-
-
-def rules_text(name: str) -> str:
-    """One preset's rules in words: per slot, the module, its rule (its docstring's first paragraph) and settings."""
-    preset = variants.preset(name)
-    rules = preset.rules
-    pack = rules.deck.pack()
-    lines = [f"{preset.name}: {preset.summary}"]
-    if preset.aliases:
-        lines.append(_wrap("Also called: " + ", ".join(preset.aliases) + ".", "", "  "))
-    lines.append(f"Sources: {preset.sources}.")
-    hand = len(pack) // rules.players
-    lines.append(f"{rules.players} players, {len(pack)} cards, {hand} each.")
-    for slot, module in _slot_modules(rules):
-        lines.append("")
-        known = _constant_name(slot, module)
-        title = f"{_SLOT_TITLES[slot]}: {type(module).__name__}" + (f" ({known})" if known else "")
-        lines.append(title)
-        lines.append(_wrap(_first_paragraph(module), "  ", "  "))
-        settings = _settings(slot, module, rules)
-        if settings:
-            lines.append(_wrap("; ".join(settings), "  settings: ", "    "))
-    if not rules.extras:
-        lines += ["", f"{_SLOT_TITLES['extras']}: none"]
-    return "\n".join(lines)
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
@@ -581,7 +355,7 @@ def _describe_all(event: Event, language: Language) -> list[str]:
 def _cmd_replay(args: argparse.Namespace) -> int:
     record = _read_record(args.file)
     language = _language(args.lang)
-    text = TEXT[language]
+    text = texts.words(language)
     say = _say(sys.stdout)
     try:
         state = record.initial_state()
@@ -589,7 +363,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: {error}") from None
     say(
         text["record"].format(
-            variant=_rules_name(record.rules), seed=record.seed, dealer=record.dealer, moves=len(record.moves)
+            variant=_rules_name(record.rules),
+            seed=record.seed,
+            dealer=record.dealer,
+            moves=texts.plural(len(record.moves), "move", language),
         )
     )
     stepping = args.step
@@ -620,14 +397,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         if not state.is_over:
             say(text["unfinished"])
     except KeyboardInterrupt:
-        say("\n" + terminal.WORDS[language]["bye"])
+        say("\n" + texts.words(language)["bye"])
         return EXIT_INTERRUPTED
     return EXIT_OK
 
 
 def _show_hands(state: State, language: Language, say: Callable[[str], None]) -> None:
     for seat in range(state.players):
-        say(TEXT[language]["deal"].format(seat=seat, cards=terminal.hand_text(view(state, seat).hand)))
+        say(texts.words(language)["deal"].format(seat=seat, cards=terminal.hand_text(view(state, seat).hand)))
 
 
 def _rules_name(rules: Rules) -> str:
@@ -664,6 +441,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--variant", default="standard", help="a preset name or alias, or hoemke_P1L2H3S4")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--dealer", default="0", help="the first dealer: a seat, or 'cut' to cut for it (default 0)"
+    )
     play.add_argument("--seed", type=int, default=None, help="seed of the deals and bots (default: secret)")
     play.add_argument("--lang", choices=("en", "nl"), default="en", help="language of the table")
     play.add_argument(
@@ -717,9 +497,23 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``hartenjagen`` command with ``argv`` (default: the command line); return the exit code."""
-    for stream in (sys.stdout, sys.stderr):
+    # Bytes that are not text (a strict UTF-8 stdin, a terminal in another encoding) must not stop
+    # the game with a UnicodeDecodeError: they read as U+FFFD and the prompt says it cannot read them.
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader went away (`hartenjagen simulate --json - | head`): stop quietly. Later writes,
+        # and the flush at exit, go to /dev/null instead of raising again.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -745,4 +539,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         print(file=sys.stderr)
         return EXIT_INTERRUPTED
+    sys.stdout.flush()
     return code

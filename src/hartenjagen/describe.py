@@ -105,9 +105,9 @@ def describe(event: Event, language: Language = "en") -> str:
     if isinstance(event, Announced):
         if en:
             return f"Seat {event.seat} " + (
-                "announces to take no penalty cards." if event.announce else "passes."
+                "announces to take no penalty cards." if event.announce else "declines to announce."
             )
-        return f"Speler {event.seat} " + ("mist: geen strafkaarten." if event.announce else "past.")
+        return f"Speler {event.seat} " + ("miest: geen strafkaarten." if event.announce else "miest niet.")
     if isinstance(event, CardPlayed):
         verb = "plays the" if en else "speelt"
         return f"{_seat(event.seat, language).capitalize()} {verb} {card_name(event.card, language)}."

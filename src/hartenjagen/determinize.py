@@ -1,8 +1,8 @@
 """Determinization: a whole game state that agrees with everything one seat knows.
 
-A bot sees only its :class:`~hartenjagen.views.PlayerView`: its own hand, the
+A bot sees only its [`PlayerView`][hartenjagen.views.PlayerView]: its own hand, the
 cards played, its own passes. To look ahead with the engine (``apply``,
-``rollout``) it needs a complete :class:`~hartenjagen.state.State`.
+``rollout``) it needs a complete [`State`][hartenjagen.state.State].
 ``determinize(view, rng)`` builds one: the cards the seat cannot see are dealt
 at random to the other seats, consistently with the view:
 
@@ -25,7 +25,7 @@ by chance is the one the view shows.
 The result works with ``legal_moves``, ``apply`` and ``rollout``, and
 ``view(state, view.seat) == view``. In the first hand of a game (where no deal
 depends on the unknown seed) it also passes
-:func:`hartenjagen.serialize.validate_state`, except in a hand whose exchange is
+[`hartenjagen.serialize.validate_state`][hartenjagen.serialize.validate_state], except in a hand whose exchange is
 drawn by chance (``PassToDealer``: the pool is redealt from the seed).
 
 A sample is rejected and drawn again when a play of this hand would have been
@@ -150,7 +150,7 @@ def _opening_keys(view: PlayerView, table: Table) -> int:
 
 
 class Determinizer:
-    """Samples states for one view; build it once and call :meth:`sample` for each state.
+    """Samples states for one view; build it once and call [`sample`][hartenjagen.determinize.Determinizer.sample] for each state.
 
     ``Determinizer(view).sample(rng)`` is ``determinize(view, rng)``; a bot
     that samples many states for one decision saves the work of reading the
@@ -303,7 +303,7 @@ class Determinizer:
     # ------------------------------------------------------------ sampling
 
     def sample(self, rng: random.Random | int | None = None) -> State:
-        """One state consistent with the view (see :func:`determinize`)."""
+        """One state consistent with the view (see [`determinize`][hartenjagen.determinize.determinize])."""
         rng = _rng(rng)
         fallback: State | None = None
         for _ in range(_ATTEMPTS):

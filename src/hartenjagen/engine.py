@@ -1,6 +1,6 @@
 """The public verbs: ``new_game``, ``legal_moves``, ``apply``, ``step``, ``is_legal`` and ``explain``.
 
-They are the kernel's own functions (:mod:`hartenjagen.core.kernel`), which
+They are the kernel's own functions (`hartenjagen.core.kernel`), which
 check their arguments themselves; ``new_game`` checks its arguments here and
 asks the kernel for the first state. Every rule lives in a rule module; the
 kernel names no variant.
@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from hartenjagen.cards import Card
+from hartenjagen.chance import chance_for
 from hartenjagen.core.hands import start_game
 from hartenjagen.core.kernel import apply, explain, is_legal, legal_moves, step
 from hartenjagen.errors import SetupError
@@ -24,7 +26,7 @@ __all__ = ["Deal", "apply", "explain", "is_legal", "legal_moves", "new_game", "s
 Deal = Sequence[Iterable[str | Card] | str]
 
 #: The largest seed ``new_game`` takes, in bits (a seed is written out in full in records and JSON).
-MAX_SEED_BITS = 1024
+MAX_SEED_BITS = 4096
 
 
 def new_game(
@@ -32,7 +34,8 @@ def new_game(
     *,
     seed: int | None = None,
     deal: Deal | None = None,
-    dealer: int = 0,
+    dealer: int | Literal["cut"] = 0,
+    hand_index: int = 0,
 ) -> State:
     """Start a game: deal the first hand and return the first state.
 
@@ -44,21 +47,30 @@ def new_game(
     the first hand (one list of cards per seat, e.g. real cards on a real
     table); later hands are shuffled as above. ``dealer`` is the seat that
     deals the first hand (seat 0 by default; the deal then starts at seat 1
-    and the deal passes to the left after every hand).
+    and the deal passes to the left after every hand). ``dealer="cut"`` draws
+    the first dealer as Hoemke (S004) says: every seat cuts the pack, the
+    highest card deals (aces high) and a tie for the highest cuts again; the
+    cut is a chance event of the seed like the shuffles. ``hand_index`` starts
+    the game at that hand of the rules' pass cycle (counted from 0: with the
+    standard cycle, 2 is the hand that passes across); the score sheet still
+    starts empty, and the hands after it follow the cycle on.
     """
     if seed is None:
-        return start(rules, seed=secrets.randbits(128), deal=deal, dealer=dealer, secret=True)
-    return start(rules, seed=seed, deal=deal, dealer=dealer, secret=False)
+        seed, secret = secrets.randbits(128), True
+    else:
+        secret = False
+    return start(rules, seed=seed, deal=deal, dealer=dealer, secret=secret, hand_index=hand_index)
 
 
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"{what} must be a whole number, not {value!r}")
-    # An int subclass is read as the number it holds, whatever its methods say.
-    return int.__index__(value)
-
-
-def start(rules: Rules, *, seed: int, deal: Deal | None, dealer: int, secret: bool) -> State:
+def start(
+    rules: Rules,
+    *,
+    seed: int,
+    deal: Deal | None,
+    dealer: int | Literal["cut"],
+    secret: bool,
+    hand_index: int = 0,
+) -> State:
     """``new_game`` with the seed given; ``secret`` hides it from ``state.seed`` (for replays of records)."""
     if not isinstance(rules, Rules):
         raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
@@ -67,6 +79,23 @@ def start(rules: Rules, *, seed: int, deal: Deal | None, dealer: int, secret: bo
     seed = int.__index__(seed)
     if seed.bit_length() > MAX_SEED_BITS:
         raise SetupError(f"seed must be a whole number of at most {MAX_SEED_BITS} bits")
-    if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise SetupError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
-    return start_game(rules, seed, deal, _whole(dealer, "dealer"), bool(secret))
+    if isinstance(hand_index, bool) or not isinstance(hand_index, int) or hand_index < 0:
+        raise SetupError(f"hand_index must be a whole number from 0 (the first hand), not {hand_index!r}")
+    if isinstance(dealer, str) and dealer == "cut":
+        dealer = _cut_for_dealer(rules, seed)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        raise SetupError(f"dealer must be a seat from 0 to {rules.players - 1} or 'cut', not {dealer!r}")
+    return start_game(rules, seed, deal, int.__index__(dealer), bool(secret), int.__index__(hand_index))
+
+
+def _cut_for_dealer(rules: Rules, seed: int) -> int:
+    """Every seat cuts a card from the shuffled pack; the highest rank deals; tied seats cut again."""
+    chance = chance_for(seed, 0, "cut")
+    seats = list(range(rules.players))
+    while len(seats) > 1:
+        pack = list(rules.deck.pack())
+        chance.shuffle(pack)
+        ranks = [pack[i].rank for i in range(len(seats))]
+        top = max(ranks)
+        seats = [seat for seat, rank in zip(seats, ranks, strict=True) if rank == top]
+    return seats[0]

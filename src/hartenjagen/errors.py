@@ -32,7 +32,7 @@ class SetupError(HartenjagenError):
 
 
 class IllegalMoveCode(enum.Enum):
-    """Why a move was refused; the ``code`` of an :class:`IllegalMoveError`."""
+    """Why a move was refused; the ``code`` of an [`IllegalMoveError`][hartenjagen.errors.IllegalMoveError]."""
 
     __repr__ = enum_repr
 
@@ -59,7 +59,7 @@ class IllegalMove:
     """The reason a move is illegal: a machine-readable ``code`` and a sentence for a player.
 
     ``explain(state, move)`` returns one (or ``None`` for a legal move);
-    ``apply`` raises the same reason as an :class:`IllegalMoveError`.
+    ``apply`` raises the same reason as an [`IllegalMoveError`][hartenjagen.errors.IllegalMoveError].
     """
 
     __slots__ = ("code", "message")
@@ -83,7 +83,7 @@ class IllegalMove:
 class IllegalMoveError(HartenjagenError):
     """``apply`` was given a move that ``legal_moves`` does not offer.
 
-    ``code`` says why (an :class:`IllegalMoveCode`), ``move`` is the move, and
+    ``code`` says why (an [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode]), ``move`` is the move, and
     ``str(error)`` is a sentence a player understands.
     """
 

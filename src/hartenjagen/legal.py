@@ -1,4 +1,4 @@
-"""The lazy immutable sequence of legal passes: :class:`PassMoves` (it lives in the kernel)."""
+"""The lazy immutable sequence of legal passes: `PassMoves` (it lives in the kernel)."""
 
 from __future__ import annotations
 

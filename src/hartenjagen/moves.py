@@ -4,7 +4,7 @@
 cards away before play (or returns one, in a pass-and-return hand);
 ``Announce(seat, announce)`` answers an announcement round such as miezen;
 ``MoonChoice(seat, option)`` is a moon shooter's choice. Cards may be given as
-:class:`Card` values or as text (``Play(0, "QS")``).
+[`Card`][hartenjagen.cards.Card] values or as text (``Play(0, "QS")``).
 """
 
 from __future__ import annotations

@@ -1,17 +1,20 @@
 """Notation: cards and moves as text (ASCII, suit symbols, Dutch and English names), and hand sorting.
 
-Move text is one short line, the form game records use::
+Move text is one short line, the form game records use:
 
-    pass 0 QS AS KS
-    play 1 2C
-    announce 2 yes
-    moon 0 others_plus
+```text
+pass 0 QS AS KS
+play 1 2C
+announce 2 yes
+moon 0 others_plus
+```
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Final, Literal
 
 from hartenjagen.cards import Card, Rank, Suit, parse_cards
 from hartenjagen.errors import CardParseError, HartenjagenError
@@ -69,6 +72,131 @@ def card_name(card: Card, language: Language = "en") -> str:
     return f"{suit}{rank}" if card.rank >= Rank.JACK else f"{suit} {rank}"
 
 
+#: Dutch rank and suit letters as players write them: B(oer), V(rouw), H(eer), A(as);
+#: K(laveren), R(uiten), H(arten), S(choppen).
+_DUTCH_RANK_LETTERS: Final = {"B": Rank.JACK, "V": Rank.QUEEN, "H": Rank.KING, "A": Rank.ACE}
+_DUTCH_SUIT_LETTERS: Final = {"K": Suit.CLUBS, "R": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES}
+_RANK_LETTERS: Final = {**{rank.letter: rank for rank in Rank}, "10": Rank.TEN, **_DUTCH_RANK_LETTERS}
+_SUIT_LETTERS: Final = {
+    **{suit.letter: suit for suit in Suit},
+    **{suit.symbol: suit for suit in Suit},
+    **{"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES},
+    **_DUTCH_SUIT_LETTERS,
+}
+_RANK_WORDS: Final[dict[str, dict[str, Rank]]] = {
+    "en": {
+        **{name: rank for rank, name in _RANK_NAMES["en"].items()},
+        **{str(int(rank)): rank for rank in Rank if rank <= Rank.TEN},
+    },
+    "nl": {
+        **{name: rank for rank, name in _RANK_NAMES["nl"].items()},
+        **{str(int(rank)): rank for rank in Rank if rank <= Rank.TEN},
+        "koning": Rank.KING,
+    },
+}
+_SUIT_WORDS: Final[dict[str, dict[str, Suit]]] = {
+    "en": {
+        **{name: suit for suit, name in _SUIT_NAMES["en"].items()},
+        **{name[:-1]: suit for suit, name in _SUIT_NAMES["en"].items()},
+    },
+    "nl": {
+        **{name: suit for suit, name in _SUIT_NAMES["nl"].items()},
+        "klaver": Suit.CLUBS,
+        "ruit": Suit.DIAMONDS,
+        "hart": Suit.HEARTS,
+        "schop": Suit.SPADES,
+    },
+}
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+def _name_pattern(language: str) -> re.Pattern[str]:
+    ranks, suits = _alternatives(_RANK_WORDS[language]), _alternatives(_SUIT_WORDS[language])
+    return re.compile(f"(?P<s1>{suits})(?P<r1>{ranks})|(?P<r2>{ranks})(?P<s2>{suits})")
+
+
+_NAME_PATTERNS: Final = {language: _name_pattern(language) for language in ("en", "nl")}
+
+
+def _card_from_name(text: str, language: str) -> Card | None:
+    """``queen of spades``, ``schoppenvrouw``, ``klaveren twee``, ``harten 10``: a card's name, or ``None``."""
+    body = re.sub(r"\bof\b" if language == "en" else r"\bvan\b", " ", text.lower())
+    body = re.sub(r"[\s\-]+", "", body)
+    match = _NAME_PATTERNS[language].fullmatch(body)
+    if match is None:
+        return None
+    rank_word = match.group("r1") or match.group("r2")
+    suit_word = match.group("s1") or match.group("s2")
+    return Card(_RANK_WORDS[language][rank_word], _SUIT_WORDS[language][suit_word])
+
+
+def _card_from_dutch_letters(text: str) -> Card | None:
+    """``VS``, ``B♣``, ``10h``, ``HK`` (heer klaveren): rank then suit, else suit then rank, or ``None``."""
+    body = text.strip().upper()
+    for rank_text, suit_text in ((body[:-1], body[-1:]), (body[1:], body[:1])):
+        rank = _RANK_LETTERS.get(rank_text.strip())
+        suit = _SUIT_LETTERS.get(suit_text)
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
+    return None
+
+
+def parse_card(text: str | Card, language: Language = "en") -> Card:
+    """Read a card as a player types it, in English (``"en"``) or Dutch (``"nl"``).
+
+    English reads what [`Card.parse`][hartenjagen.cards.Card.parse] reads (``QS``, ``q♠``,
+    ``10h``, ``♠Q``) and names (``queen of spades``, ``10 of hearts``). Dutch reads those too, and
+    the Dutch rank letters B (boer), V (vrouw), H (heer) and A (aas) with the suit letters
+    K (klaveren), R (ruiten), H (harten) and S (schoppen) or the suit symbols (``VS``, ``B♣``,
+    ``HK``), and Dutch names (``schoppenvrouw``, ``klaveren twee``, ``harten 10``, ``hartenaas``).
+    Where a text reads two ways, the Dutch reading wins in Dutch: ``HK`` is the heer of
+    klaveren (K♣), not the K♥ written suit first. Anything else raises
+    [`CardParseError`][hartenjagen.errors.CardParseError].
+    """
+    language = _language(language)  # type: ignore[assignment]
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise CardParseError(text, "expected text such as 'QS' or '10H'")
+    if language == "nl":
+        card = _card_from_dutch_letters(text) or _card_from_name(text, "nl")
+        if card is not None:
+            return card
+    try:
+        return Card.parse(text)
+    except CardParseError:
+        card = _card_from_name(text, "en")
+        if card is None:
+            raise
+        return card
+
+
+def parse_typed_cards(text: str, language: Language = "en") -> tuple[Card, ...]:
+    """Several cards as a player types them (see [`parse_card`][hartenjagen.notation.parse_card]), separated by spaces or commas.
+
+    A name of two or three words (``klaveren twee``, ``queen of spades``) is read as one card.
+    """
+    words = text.replace(",", " ").split()
+    cards: list[Card] = []
+    i = 0
+    while i < len(words):
+        for size in (1, 2, 3):
+            if i + size > len(words):
+                raise CardParseError(" ".join(words[i:]), "expected a card such as 'QS' or '10H'")
+            try:
+                cards.append(parse_card(" ".join(words[i : i + size]), language))
+            except CardParseError:
+                if size == 3:
+                    raise CardParseError(words[i], "expected a card such as 'QS' or '10H'") from None
+                continue
+            i += size
+            break
+    return tuple(cards)
+
+
 def format_card(card: Card, style: Style = "ascii") -> str:
     """The card as text: ``ascii`` (``QS``, ``TH``), ``symbol`` (``Q♠``, ``10♥``) or ``ten`` (``QS``, ``10H``)."""
     if style == "ascii":
@@ -121,7 +249,7 @@ def format_move(move: Move, style: Style = "ascii") -> str:
 
 
 def parse_move(text: str) -> Move:
-    """Read a move written by :func:`format_move` (cards in any notation ``Card.parse`` reads)."""
+    """Read a move written by [`format_move`][hartenjagen.notation.format_move] (cards in any notation ``Card.parse`` reads)."""
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text, not {text!r}")
     words = text.split()

@@ -1,17 +1,19 @@
 """Game records: the rules, the seed (and the first deal) and the moves, replayable to any point.
 
 A record is kept apart from the state, like a chess PGN: it is small, it
-replays exactly, and its text form is one line per move::
+replays exactly, and its text form is one line per move:
 
-    [hartenjagen record 1]
-    rules: standard
-    seed: 7
-    dealer: 0
-    deal 0: 2C 5C ... (one line per seat)
-    # hand 1
-    1. pass 0 QS AS KS
-    2. pass 1 2H 3H 4H
-    ...
+```text
+[hartenjagen record 1]
+rules: standard
+seed: 7
+dealer: 0
+deal 0: 2C 5C ... (one line per seat)
+# hand 1
+1. pass 0 QS AS KS
+2. pass 1 2H 3H 4H
+...
+```
 """
 
 from __future__ import annotations
@@ -61,8 +63,13 @@ class GameRecord:
     def begin(cls, state: State) -> GameRecord:
         """The record of a game that starts with ``state`` (straight from ``new_game``), with no moves yet."""
         inside = fields(state)
-        if state.hand_index or state.score_sheet or state.tricks or inside.pass_log or inside.trick_cards:
+        if state.score_sheet or state.tricks or inside.pass_log or inside.trick_cards:
             raise RecordError("a record begins with the first state of a game, before any move")
+        if state.hand_index:
+            raise RecordError(
+                f"a record keeps a game from hand 1; this game starts at hand {state.hand_index + 1}"
+                " (new_game(hand_index=...)), which a record cannot replay"
+            )
         return cls(
             rules=state.rules,
             seed=inside.seed,
@@ -144,7 +151,7 @@ class GameRecord:
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
-        """Read a record written by :meth:`to_text`; a bad line raises :class:`RecordError` naming it."""
+        """Read a record written by [`to_text`][hartenjagen.records.GameRecord.to_text]; a bad line raises [`RecordError`][hartenjagen.records.RecordError] naming it."""
         if not isinstance(text, str):
             raise RecordError(f"a record is text, not {type(text).__name__}")
         lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]

@@ -2,8 +2,8 @@
 
 ``dumps(value)`` writes one value as JSON text and ``loads(text)`` reads it back:
 ``loads(dumps(x)) == x``. Only the library's own classes (and classes given to
-:func:`register`) are read; anything else, and any text that is not a
-consistent value, raises :class:`FormatError` naming the JSON path of the bad
+[`register`][hartenjagen.serialize.register]) are read; anything else, and any text that is not a
+consistent value, raises [`FormatError`][hartenjagen.serialize.FormatError] naming the JSON path of the bad
 field (``$.hands[2][5]``).
 
 The format (version 1)
@@ -11,13 +11,15 @@ The format (version 1)
 
 Every value is a JSON object tagged with its ``"type"`` (the class name); the
 outermost object also carries the format ``"version"`` (the integer 1). The
-other keys are the value's fields, all of them, by name::
+other keys are the value's fields, all of them, by name:
 
-    {"type": "Play", "version": 1, "seat": 0, "card": "QS"}
-    {"type": "Pass", "version": 1, "seat": 2, "cards": ["2C", "QS", "AH"]}
-    {"type": "Announce", "version": 1, "seat": 1, "announce": true}
-    {"type": "MoonChoice", "version": 1, "seat": 3, "option": "self_minus"}
-    {"type": "Card", "version": 1, "card": "TH"}
+```text
+{"type": "Play", "version": 1, "seat": 0, "card": "QS"}
+{"type": "Pass", "version": 1, "seat": 2, "cards": ["2C", "QS", "AH"]}
+{"type": "Announce", "version": 1, "seat": 1, "announce": true}
+{"type": "MoonChoice", "version": 1, "seat": 3, "option": "self_minus"}
+{"type": "Card", "version": 1, "card": "TH"}
+```
 
 Inside, field values are written as:
 
@@ -30,33 +32,39 @@ Inside, field values are written as:
 - a nested value (a rule module, a trick, a score line, a move) as a tagged
   object without a version.
 
-A ruleset lists its modules slot by slot::
+A ruleset lists its modules slot by slot:
 
-    {"type": "Rules", "version": 1,
-     "deck": {"type": "SinglePack", "players": 4, "removed": [], "lowest_rank": "2"},
-     "passing": {"type": "PassCycle", "directions": ["left", "right", "across", "hold"], "cards": 3},
-     "opening": {"type": "LowestClubLeads"}, ...,
-     "extras": [{"type": "Miezen", "points": 10, "first_half_only": false}]}
+```text
+{"type": "Rules", "version": 1,
+ "deck": {"type": "SinglePack", "players": 4, "removed": [], "lowest_rank": "2"},
+ "passing": {"type": "PassCycle", "directions": ["left", "right", "across", "hold"], "cards": 3},
+ "opening": {"type": "LowestClubLeads"}, ...,
+ "extras": [{"type": "Miezen", "points": 10, "first_half_only": false}]}
+```
 
 Events, player views, ``HandResult``, ``Trick`` and ``GameRecord`` are written
-the same way, from their attrs fields::
+the same way, from their attrs fields:
 
-    {"type": "TrickWon", "version": 1, "trick_index": 0, "leader": 1,
-     "cards": ["2C", "KC", "3C", "AC"], "winner": 0, "points": 0, "carried": []}
-    {"type": "HandResult", "version": 1, "hand_index": 0, "dealer": 0, "raw": [0, 13, 4, 9],
-     "points": [0, 13, 4, 9], "totals": [0, 13, 4, 9], "shooter": null, "moon_choice": null,
-     "announcers": [], "revoke": null}
+```text
+{"type": "TrickWon", "version": 1, "trick_index": 0, "leader": 1,
+ "cards": ["2C", "KC", "3C", "AC"], "winner": 0, "points": 0, "carried": []}
+{"type": "HandResult", "version": 1, "hand_index": 0, "dealer": 0, "raw": [0, 13, 4, 9],
+ "points": [0, 13, 4, 9], "totals": [0, 13, 4, 9], "shooter": null, "moon_choice": null,
+ "announcers": [], "revoke": null}
+```
 
 A state is server-side data: it holds every hand, the cards chosen but not yet
-passed and the secret seed. Its fields are the game's whole position::
+passed and the secret seed. Its fields are the game's whole position:
 
-    {"type": "State", "version": 1, "rules": {...}, "phase": "playing", "hand_index": 0,
-     "dealer": 0, "hands": [["3C", ...], ...], "passing": [[], [], [], []], "pending": [],
-     "trick_leader": 1, "trick": ["2C", "KC"], "tricks": [], "taken": [[], [], [], []],
-     "hearts_broken": false, "scores": [0, 0, 0, 0], "score_sheet": [], "seed": 7,
-     "deal_count": 1, "dealt": [[...], ...], "winners": [], "pass_direction": "left",
-     "exchanges": [{"given": [[...], ...], "received": [[...], ...]}], "carry_over": [],
-     "announcers": [], "shooter": null, "secret_seed": false}
+```text
+{"type": "State", "version": 1, "rules": {...}, "phase": "playing", "hand_index": 0,
+ "dealer": 0, "hands": [["3C", ...], ...], "passing": [[], [], [], []], "pending": [],
+ "trick_leader": 1, "trick": ["2C", "KC"], "tricks": [], "taken": [[], [], [], []],
+ "hearts_broken": false, "scores": [0, 0, 0, 0], "score_sheet": [], "seed": 7,
+ "deal_count": 1, "dealt": [[...], ...], "winners": [], "pass_direction": "left",
+ "exchanges": [{"given": [[...], ...], "received": [[...], ...]}], "carry_over": [],
+ "announcers": [], "shooter": null, "secret_seed": false}
+```
 
 ``hands``, ``passing`` (the cards each seat has chosen in the current stage of
 the exchange), ``taken``, ``dealt`` and each exchange stage's ``given`` and
@@ -67,7 +75,7 @@ double deck the second copy of a card is written with ``#2`` (``"QS#2"``), so a
 state reads back exactly.
 
 Loading checks that a state is one the engine can reach (see
-:func:`validate_state`): every card of the pack is in exactly one place, hand
+[`validate_state`][hartenjagen.serialize.validate_state]): every card of the pack is in exactly one place, hand
 sizes fit the phase and the tricks, the exchange and the tricks replay from the
 deal, the score sheet adds up, and the phase agrees with the rest.
 """
@@ -161,8 +169,8 @@ def dumps(value: object, *, indent: int | None = None) -> str:
 
     ``value`` is a ``Rules``, a rule module, a move, a ``Card``, a ``State``, a
     ``PlayerView``, an event, a ``HandResult``, a ``Trick``, a ``GameRecord`` or
-    an instance of a class given to :func:`register`; anything else raises
-    :class:`FormatError`.
+    an instance of a class given to [`register`][hartenjagen.serialize.register]; anything else raises
+    [`FormatError`][hartenjagen.serialize.FormatError].
     """
     entry = _entry_of(type(value))
     if entry is None:
@@ -173,9 +181,9 @@ def dumps(value: object, *, indent: int | None = None) -> str:
 
 
 def loads(text: str | bytes | bytearray) -> object:
-    """The value saved in ``text`` by :func:`dumps`.
+    """The value saved in ``text`` by [`dumps`][hartenjagen.serialize.dumps].
 
-    Raises :class:`FormatError`, naming the JSON path of the first bad field,
+    Raises [`FormatError`][hartenjagen.serialize.FormatError], naming the JSON path of the first bad field,
     when ``text`` is not JSON, not a saved value of a known type and version,
     or not consistent (a state whose cards, hands, tricks or scores do not add
     up, a combination of rule modules the library rejects).
@@ -195,7 +203,7 @@ def loads(text: str | bytes | bytearray) -> object:
 
 
 def register(cls: C, *, name: str | None = None) -> C:
-    """Let :func:`dumps` and :func:`loads` handle instances of ``cls``, an attrs class; returns ``cls``.
+    """Let [`dumps`][hartenjagen.serialize.dumps] and [`loads`][hartenjagen.serialize.loads] handle instances of ``cls``, an attrs class; returns ``cls``.
 
     Meant for a rule module of your own (an attrs class subclassing a slot's
     abstract class, such as ``Passing`` or ``HouseRule``), so that rules using
@@ -1087,7 +1095,7 @@ def _decode_trick(data: object, path: str, table: Table) -> tuple[int, ...]:
 
 
 def validate_state(state: State, path: str = "$") -> None:
-    """Check that ``state`` is one the engine can reach; raise :class:`FormatError` if not.
+    """Check that ``state`` is one the engine can reach; raise [`FormatError`][hartenjagen.serialize.FormatError] if not.
 
     ``loads`` runs this on every state it reads. The error names the JSON path
     of the bad field in the state's saved form (``path`` is where the state
@@ -1282,7 +1290,12 @@ class _StateCheck:
                 if any(result.raw):
                     raise _error(_key(where, "raw"), "a hand voided by a revoke scores no card points")
             if previous is None:
-                hand_index, dealer = 0, result.dealer
+                # A game may start at any hand of the pass cycle (new_game(hand_index=...)).
+                if result.hand_index < 0:
+                    raise _error(
+                        _key(where, "hand_index"), f"hand {result.hand_index} cannot be: hands count from 0"
+                    )
+                hand_index, dealer = result.hand_index, result.dealer
             else:
                 step = 0 if previous.revoke is not None else 1
                 hand_index, dealer = previous.hand_index + step, (previous.dealer + step) % n
@@ -1304,7 +1317,7 @@ class _StateCheck:
             raise self.fail("scores", f"{list(state.scores)} are not {which} ({list(totals)})")
         over = state.phase is Phase.GAME_OVER
         if previous is None:
-            hand_index, dealer = 0, state.dealer
+            hand_index, dealer = state.hand_index, state.dealer
         elif over:
             hand_index, dealer = previous.hand_index, previous.dealer
         else:

@@ -1,10 +1,13 @@
 """Many games between bots: win rates, mean totals and moons, on one core or several.
 
+```pycon
 >>> from hartenjagen import variants
 >>> from hartenjagen.simulate import simulate
 >>> result = simulate(variants.STANDARD, ["heuristic", "random", "random", "random"], games=2)
 >>> result.games
 2
+
+```
 
 Game ``i`` is dealt from the seed ``seed + i`` and its bots are seeded from
 that seed and their seat, so the result is the same whatever the number of
@@ -13,9 +16,10 @@ that seed and their seat, so the result is the same whatever the number of
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
@@ -55,7 +59,7 @@ class SeatResult:
 
 @attrs.frozen
 class SimulationResult:
-    """The outcome of :func:`simulate`: the number of games and one :class:`SeatResult` per seat."""
+    """The outcome of [`simulate`][hartenjagen.simulate.simulate]: the number of games and one [`SeatResult`][hartenjagen.simulate.SeatResult] per seat."""
 
     games: int
     seed: int
@@ -121,6 +125,17 @@ def _play_one(
     return state.winners, state.scores, tuple(shots)
 
 
+def _play_indexed(
+    task: tuple[Rules, tuple[str, ...], int, dict[str, dict[str, Any]], int],
+) -> tuple[int, _Outcome]:
+    rules, names, game_seed, options, index = task
+    return index, _play_one(rules, names, game_seed, options)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate(
     rules: Rules,
     bot_names: Sequence[str],
@@ -134,11 +149,12 @@ def simulate(
     """Play ``games`` games of ``rules``, bot ``bot_names[i]`` at seat ``i``; tally the results.
 
     Game ``i`` uses the seed ``seed + i``. With ``workers`` > 1 the games run
-    in that many processes (``concurrent.futures.ProcessPoolExecutor``); the
-    result does not depend on it. ``progress(done, games)`` is called after
+    in that many processes (a ``multiprocessing`` pool); the result does not
+    depend on it. A ``KeyboardInterrupt`` (Ctrl-C) ends the worker processes at
+    once and passes through. ``progress(done, games)`` is called after
     each game. ``options`` gives ``make_bot`` options per bot name. A list of
     bots that does not match the number of players, an unknown bot, or a bad
-    count raises :class:`BotError`.
+    count raises [`BotError`][hartenjagen.bots.BotError].
     """
     if not isinstance(rules, Rules):
         raise BotError(f"simulate needs a Rules value, not {rules!r}")
@@ -160,12 +176,21 @@ def simulate(
             if progress is not None:
                 progress(i + 1, games)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_play_one, rules, names, seed + i, opts): i for i in range(games)}
-            for done, future in enumerate(as_completed(futures), start=1):
-                outcomes[futures[future]] = future.result()
+        # Workers ignore SIGINT: Ctrl-C (sent to the whole process group) reaches this process
+        # alone, which ends the workers at once instead of waiting for their games to finish.
+        pool = multiprocessing.get_context().Pool(min(workers, games), initializer=_ignore_interrupts)
+        try:
+            tasks = ((rules, names, seed + i, opts, i) for i in range(games))
+            for done, (i, played) in enumerate(pool.imap_unordered(_play_indexed, tasks), start=1):
+                outcomes[i] = played
                 if progress is not None:
                     progress(done, games)
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
     n = len(names)
     wins = [0.0] * n
     totals = [0] * n

@@ -1,9 +1,9 @@
 """The game state and the values it is made of.
 
-A :class:`State` is built by :func:`hartenjagen.new_game` and
-:func:`hartenjagen.apply`, never by hand: an immutable, hashable value, equal by
-value and picklable. It lives in the kernel (:mod:`hartenjagen.core.state`);
-:class:`Phase`, :class:`Trick` and :class:`HandResult` are plain records.
+A `State` is built by `hartenjagen.new_game` and
+`hartenjagen.apply`, never by hand: an immutable, hashable value, equal by
+value and picklable. It lives in the kernel (`hartenjagen.core.state`);
+`Phase`, `Trick` and `HandResult` are plain records.
 """
 
 from __future__ import annotations

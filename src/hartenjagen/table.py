@@ -1,4 +1,4 @@
-"""The table a ``Rules`` value compiles to (see :mod:`hartenjagen.core.table`).
+"""The table a ``Rules`` value compiles to (see `hartenjagen.core.table`).
 
 Rule-module hooks receive it as their ``table`` argument.
 """

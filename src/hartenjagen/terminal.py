@@ -1,17 +1,20 @@
 """Text for a game at a terminal: one seat's view as a few lines, typed moves, a prompt loop and the score sheet.
 
-Shared by ``hartenjagen play`` (:mod:`hartenjagen.cli`) and
+Shared by ``hartenjagen play`` ([`hartenjagen.cli`][hartenjagen.cli]) and
 ``examples/terminal_table.py``. Everything that is drawn comes from a
-:class:`~hartenjagen.views.PlayerView`; the prompt loop checks a typed move
-with :func:`~hartenjagen.engine.explain` and shows the engine's reason when it
+[`PlayerView`][hartenjagen.views.PlayerView]; the prompt loop checks a typed move
+with [`explain`][hartenjagen.engine.explain] and shows the engine's reason when it
 is refused. Texts are English (``"en"``) or Dutch (``"nl"``); events are put
-in words by :func:`~hartenjagen.describe.describe`.
+in words by [`describe`][hartenjagen.describe.describe].
 
+```pycon
 >>> import hartenjagen as hj
 >>> from hartenjagen import terminal
 >>> state = hj.new_game(hj.variants.STANDARD, seed=3)
 >>> print(terminal.show(hj.view(state, 0), "en").splitlines()[1])
 Hand 1, dealt by seat 0; passing.
+
+```
 """
 
 from __future__ import annotations
@@ -22,14 +25,28 @@ from typing import TypeVar
 
 import attrs
 
-from hartenjagen.cards import Card, Rank, parse_cards
+from hartenjagen import texts as _texts
+from hartenjagen.cards import Card, Rank
 from hartenjagen.describe import describe
 from hartenjagen.engine import explain
+from hartenjagen.errors import CardParseError, IllegalMove
 from hartenjagen.events import MoonChosen
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
-from hartenjagen.notation import Language, NotationError, by_suit, format_card, format_move, parse_move
+from hartenjagen.notation import (
+    DISPLAY_SUITS,
+    Language,
+    by_suit,
+    format_card,
+    format_move,
+    parse_card,
+    parse_move,
+    parse_typed_cards,
+    sort_hand,
+)
 from hartenjagen.rules import Rules
+from hartenjagen.rules.extras import Miezen
 from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.scoring import CardPoints
 from hartenjagen.state import HandResult, Phase, State
 from hartenjagen.views import PlayerView, view
 
@@ -38,116 +55,26 @@ __all__ = [
     "ask",
     "direction_text",
     "hand_text",
+    "move_choices",
     "move_text",
     "numbered",
+    "pass_choices",
     "read_move",
     "score_sheet",
     "show",
+    "taken_points",
 ]
 
 T = TypeVar("T")
 
-#: The words of the table itself, in both languages (the events come from ``describe``).
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "hand": "Your hand",
-        "trick": "On the table",
-        "empty": "(nothing yet)",
-        "scores": "Scores",
-        "seat": "seat",
-        "moves": "Your moves",
-        "pass": "Choose {count} cards to pass {direction} (cards or numbers, separated by spaces)",
-        "return": "Choose {count} of the cards you received to pass back (cards or numbers)",
-        "chosen": "Chosen so far: {cards}. Choose {count} more ('-' starts again):",
-        "cleared": "Nothing chosen yet.",
-        "announce": "Announce that you will take no penalty card this hand?",
-        "moon": "You took every penalty card! Choose how the moon is scored:",
-        "prompt": "Your move: ",
-        "illegal": "Not allowed: {reason}.",
-        "unreadable": "Cannot read {text!r}: {error}",
-        "number": "There is no move {number}: choose 1 to {last}.",
-        "bye": "Bye.",
-        "header": "Hand {hand}, dealt by seat {dealer}; {phase}.",
-        "yes": "yes",
-        "no": "no",
-        "sheet": "Score sheet",
-        "sheet_hand": "hand",
-        "sheet_dealer": "dealer",
-        "moon_note": "moon: seat {seat}",
-        "announced_note": "announced: {seats}",
-        "revoke_note": "revoke: seat {seat}",
-    },
-    "nl": {
-        "hand": "Je kaarten",
-        "trick": "Op tafel",
-        "empty": "(nog niets)",
-        "scores": "Stand",
-        "seat": "speler",
-        "moves": "Je zetten",
-        "pass": "Kies {count} kaarten om {direction} door te geven (kaarten of nummers, met spaties)",
-        "return": "Kies {count} van de gekregen kaarten om terug te geven (kaarten of nummers)",
-        "chosen": "Gekozen: {cards}. Kies er nog {count} ('-' begint opnieuw):",
-        "cleared": "Nog niets gekozen.",
-        "announce": "Miezen: je haalt deze ronde geen strafkaart?",
-        "moon": "Je hebt alle strafkaarten gehaald! Kies hoe dat telt:",
-        "prompt": "Jouw zet: ",
-        "illegal": "Dat mag niet: {reason}.",
-        "unreadable": "Kan {text!r} niet lezen: {error}",
-        "number": "Er is geen zet {number}: kies 1 tot en met {last}.",
-        "bye": "Tot ziens.",
-        "header": "Ronde {hand}, gedeeld door speler {dealer}; {phase}.",
-        "yes": "ja",
-        "no": "nee",
-        "sheet": "Scorebriefje",
-        "sheet_hand": "ronde",
-        "sheet_dealer": "gever",
-        "moon_note": "alles: speler {seat}",
-        "announced_note": "gemiesd: {seats}",
-        "revoke_note": "verzaakt: speler {seat}",
-    },
-}
-PHASES: dict[str, dict[Phase, str]] = {
-    "en": {
-        Phase.PASSING: "passing",
-        Phase.ANNOUNCING: "announcing",
-        Phase.PLAYING: "playing",
-        Phase.MOON_CHOICE: "moon choice",
-        Phase.GAME_OVER: "game over",
-    },
-    "nl": {
-        Phase.PASSING: "doorgeven",
-        Phase.ANNOUNCING: "miezen",
-        Phase.PLAYING: "spelen",
-        Phase.MOON_CHOICE: "keuze",
-        Phase.GAME_OVER: "einde",
-    },
-}
-_DIRECTION_WORDS: dict[str, dict[PassDirection, str]] = {
-    "en": {
-        PassDirection.LEFT: "to the left",
-        PassDirection.RIGHT: "to the right",
-        PassDirection.ACROSS: "to the player across",
-        PassDirection.SECOND_LEFT: "to the second seat on the left",
-        PassDirection.SECOND_RIGHT: "to the second seat on the right",
-        PassDirection.DEALER: "to the dealer",
-        PassDirection.HOLD: "nowhere",
-    },
-    "nl": {
-        PassDirection.LEFT: "naar links",
-        PassDirection.RIGHT: "naar rechts",
-        PassDirection.ACROSS: "naar de overkant",
-        PassDirection.SECOND_LEFT: "naar de tweede speler links",
-        PassDirection.SECOND_RIGHT: "naar de tweede speler rechts",
-        PassDirection.DEALER: "naar de gever",
-        PassDirection.HOLD: "niet",
-    },
-}
+#: The words of the table (kept here under their old name; they live in [`hartenjagen.texts`][hartenjagen.texts]).
+WORDS = _texts.WORDS
+PHASES = _texts.PHASES
+_DIRECTION_WORDS = _texts.DIRECTIONS
 
 
 def _words(language: str) -> dict[str, str]:
-    if language not in WORDS:
-        raise NotationError(f"language must be 'en' or 'nl', not {language!r}")
-    return WORDS[language]
+    return _texts.words(language)
 
 
 def direction_text(direction: PassDirection, language: Language = "en") -> str:
@@ -188,12 +115,37 @@ def hand_text(cards: Iterable[Card]) -> str:
     )
 
 
+def _display_order(card: Card) -> tuple[int, int]:
+    return DISPLAY_SUITS.index(card.suit), card.rank
+
+
+def pass_choices(v: PlayerView) -> tuple[Card, ...]:
+    """The cards the numbers stand for in the passing phase, in the order of the hand ([`hand_text`][hartenjagen.terminal.hand_text])."""
+    return sort_hand(v.pass_options)
+
+
+def move_choices(v: PlayerView) -> tuple[Move, ...]:
+    """The moves the numbers stand for: plays in the order of the hand (suits as [`hand_text`][hartenjagen.terminal.hand_text]
+    shows them: clubs, diamonds, spades, hearts; low to high), so the list reads like the hand."""
+    plays = [move for move in v.legal_moves if isinstance(move, Play)]
+    if plays and len(plays) == len(v.legal_moves):
+        return tuple(sorted(plays, key=lambda play: _display_order(play.card)))
+    return v.legal_moves
+
+
+def taken_points(v: PlayerView) -> tuple[int, ...]:
+    """Each seat's points from the cards it has captured so far in this hand (before the moon)."""
+    scoring = v.rules.scoring
+    return tuple(scoring.points_of(cards) for cards in v.taken)
+
+
 def show(v: PlayerView, language: Language = "en") -> str:
     """One seat's view as a few lines: a header, the hand by suit, the trick, the scores and the choices.
 
     The hand is grouped by suit (clubs, diamonds, spades, hearts) with the suit
-    symbols; the moves a player may choose are numbered from 1 (in the passing
-    phase: the cards that may be passed).
+    symbols; during a hand, the points each seat has taken in it so far; the
+    moves a player may choose are numbered from 1 in the same order as the hand
+    (in the passing phase: the cards that may be passed), see [`move_choices`][hartenjagen.terminal.move_choices].
     """
     words = _words(language)
     phase = PHASES[language][v.phase]
@@ -203,13 +155,16 @@ def show(v: PlayerView, language: Language = "en") -> str:
     lines.append(f"{words['trick']}: {trick or words['empty']}")
     scores = "  ".join(f"{words['seat']} {seat}: {score}" for seat, score in enumerate(v.display_scores))
     lines.append(f"{words['scores']}: {scores}")
+    if v.phase is Phase.PLAYING and v.tricks:
+        taken = "  ".join(f"{words['seat']} {seat}: {points}" for seat, points in enumerate(taken_points(v)))
+        lines.append(f"{words['taken']}: {taken}")
     if v.pass_options:
         if v.pass_stage:
             lines.append(words["return"].format(count=v.pass_count) + ":")
         else:
             direction = direction_text(v.pass_direction, language)
             lines.append(words["pass"].format(count=v.pass_count, direction=direction) + ":")
-        lines.append(numbered(format_card(card, "symbol") for card in v.pass_options))
+        lines.append(numbered(format_card(card, "symbol") for card in pass_choices(v)))
     elif v.legal_moves:
         if v.phase is Phase.ANNOUNCING:
             lines.append(words["announce"])
@@ -217,7 +172,7 @@ def show(v: PlayerView, language: Language = "en") -> str:
             lines.append(words["moon"])
         else:
             lines.append(f"{words['moves']}:")
-        lines.append(numbered(move_text(move, language) for move in v.legal_moves))
+        lines.append(numbered(move_text(move, language) for move in move_choices(v)))
     return "\n".join(lines)
 
 
@@ -228,13 +183,14 @@ def _pick(word: str, items: Sequence[T]) -> T:
     return items[number - 1]
 
 
-def read_move(text: str, v: PlayerView) -> Move:
+def read_move(text: str, v: PlayerView, language: Language = "en") -> Move:
     """The move a player typed, given their view (not yet checked against the rules).
 
-    Accepts a number from the list, a card (``QS``, ``q♠``, ``10h``, ``♠Q``),
-    the full notation (``play 0 QS``), ``yes``/``no`` (``ja``/``nee``) to an
-    announcement, a moon option, and for passing several cards or numbers
-    separated by spaces. Unreadable text raises ``ValueError`` with a
+    Accepts a number from the list ([`move_choices`][hartenjagen.terminal.move_choices], [`pass_choices`][hartenjagen.terminal.pass_choices]), a card (``QS``, ``q♠``, ``10h``, ``♠Q``,
+    ``queen of spades``; in Dutch also ``VS``, ``B♣``, ``schoppenvrouw``: see
+    [`parse_card`][hartenjagen.notation.parse_card]), the full notation (``play 0 QS``),
+    ``yes``/``no`` (``ja``/``nee``) to an announcement, a moon option, and for passing several
+    cards or numbers separated by spaces. Unreadable text raises ``ValueError`` with a
     sentence; a number not in the list raises ``IndexError(number, count)``.
     """
     seat = v.seat if v.seat is not None else 0
@@ -242,18 +198,32 @@ def read_move(text: str, v: PlayerView) -> Move:
     if not words:
         raise ValueError("type a move")
     if v.pass_options:
-        cards = [_pick(word, v.pass_options) if word.isdigit() else parse_cards([word])[0] for word in words]
+        listed = pass_choices(v)
+        cards: list[Card] = []
+        rest: list[str] = []
+        for word in [*words, ""]:
+            if word.isdigit() or not word:
+                if rest:
+                    cards += parse_typed_cards(" ".join(rest), language)
+                    rest = []
+                if word:
+                    cards.append(_pick(word, listed))
+            else:
+                rest.append(word)
         return Pass(seat, cards)
     if len(words) == 1 and words[0].isdigit():
-        return _pick(words[0], v.legal_moves)
-    if len(words) > 1:
-        return parse_move(text)
+        return _pick(words[0], move_choices(v))
     word = words[0].lower()
-    if v.phase is Phase.ANNOUNCING and word in ("yes", "no", "ja", "nee", "y", "n", "j"):
+    if len(words) == 1 and v.phase is Phase.ANNOUNCING and word in ("yes", "no", "ja", "nee", "y", "n", "j"):
         return Announce(seat, word in ("yes", "ja", "y", "j"))
-    if v.phase is Phase.MOON_CHOICE:
+    if len(words) == 1 and v.phase is Phase.MOON_CHOICE:
         return MoonChoice(seat, word)
-    return Play(seat, words[0])
+    try:
+        return Play(seat, parse_card(text.strip(), language))
+    except CardParseError:
+        if len(words) > 1 and words[0].lower() in ("play", "pass", "announce", "moon"):
+            return parse_move(text)
+        raise
 
 
 def _without(options: Sequence[Card], chosen: Iterable[Card]) -> tuple[Card, ...]:
@@ -281,7 +251,7 @@ def ask(
 
     ``read(prompt)`` returns a line the player typed (``input`` at a terminal)
     and ``say(text)`` shows text. A move the engine refuses is answered with
-    :func:`~hartenjagen.engine.explain`'s reason and a new prompt. With
+    [`explain`][hartenjagen.engine.explain]'s reason and a new prompt. With
     ``gather``, a pass may be chosen a few cards at a time: the cards typed so
     far are kept (if the engine would take them) and the rest asked for, with
     the remaining cards numbered again; ``-`` starts the choice again.
@@ -291,15 +261,22 @@ def ask(
     say(show(full, language))
     shown = full
     chosen: tuple[Card, ...] = ()
+
+    def refused(problem: IllegalMove, move: Move) -> None:
+        say(words["illegal"].format(reason=_texts.reason(problem, move, full, language)))
+
     while True:
         text = read(words["prompt"])
+        if text.strip().lower() in ("help", "?", "hulp"):
+            say(words["help"])
+            continue
         if gather and chosen and text.strip() == "-":
             chosen, shown = (), full
             say(words["cleared"])
-            say(numbered(format_card(card, "symbol") for card in shown.pass_options))
+            say(numbered(format_card(card, "symbol") for card in pass_choices(shown)))
             continue
         try:
-            move = read_move(text, shown)
+            move = read_move(text, shown, language)
         except IndexError as error:
             say(words["number"].format(number=error.args[0], last=error.args[1]))
             continue
@@ -310,29 +287,29 @@ def ask(
             cards = (*chosen, *move.cards)
             if len(cards) < full.pass_count:
                 filler = _without(full.pass_options, cards)[: full.pass_count - len(cards)]
-                reason = explain(state, Pass(seat, (*cards, *filler)))
-                if reason is not None:
-                    say(words["illegal"].format(reason=reason.message))
+                problem = explain(state, Pass(seat, (*cards, *filler)))
+                if problem is not None:
+                    refused(problem, Pass(seat, cards))
                     continue
                 chosen = cards
                 shown = attrs.evolve(full, pass_options=_without(full.pass_options, chosen))
                 names = " ".join(format_card(card, "symbol") for card in chosen)
                 say(words["chosen"].format(cards=names, count=full.pass_count - len(chosen)))
-                say(numbered(format_card(card, "symbol") for card in shown.pass_options))
+                say(numbered(format_card(card, "symbol") for card in pass_choices(shown)))
                 continue
             move = Pass(seat, cards)
         problem = explain(state, move)
         if problem is None:
             return move
-        say(words["illegal"].format(reason=problem.message))
+        refused(problem, move)
 
 
 def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = "en") -> str:
     """The score sheet as text: per hand the points each seat scored and, below, the running totals.
 
     Totals are shown as the players write them (a count-down game counts down
-    from its start: :meth:`Ending.display <hartenjagen.rules.ending.Ending.display>`); notes say who
-    shot the moon, who announced and who revoked.
+    from its start: [`Ending.display`][hartenjagen.rules.ending.Ending.display]); notes say who
+    shot the moon, who revoked, and who announced (miezen) with what it did to their total.
     """
     words = _words(language)
     players = rules.players
@@ -348,9 +325,7 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
         notes = []
         if result.shooter is not None:
             notes.append(words["moon_note"].format(seat=result.shooter))
-        if result.announcers:
-            seats = ", ".join(str(seat) for seat in result.announcers)
-            notes.append(words["announced_note"].format(seats=seats))
+        notes += _announcement_notes(rules, result, words)
         if result.revoke is not None:
             notes.append(words["revoke_note"].format(seat=result.revoke))
         note = "   " + "; ".join(notes) if notes else ""
@@ -358,3 +333,25 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
         lines.append(" " * 14 + "".join(f"{total:>{width}}" for total in shown))
         before = shown
     return "\n".join(lines)
+
+
+def _announcement_notes(rules: Rules, result: HandResult, words: dict[str, str]) -> list[str]:
+    """Per announcer, whether the mies was made and the points it gave (``−10`` made, ``+10`` failed)."""
+    if not result.announcers:
+        return []
+    mies = next((extra for extra in rules.extras if isinstance(extra, Miezen)), None)
+    if mies is None:
+        return [words["announced_note"].format(seats=", ".join(map(str, result.announcers)))]
+    # A mies fails on any penalty card taken; with a plain table of card values and no negative
+    # card, that is exactly a hand with raw points above 0.
+    scoring = rules.scoring
+    exact = isinstance(scoring, CardPoints) and all(value > 0 for _, value in scoring.values)
+    notes = []
+    for seat in result.announcers:
+        if not exact:
+            notes.append(words["mies_either"].format(seat=seat, points=-mies.points, failed=mies.points))
+        elif result.raw[seat] > 0:
+            notes.append(words["mies_failed"].format(seat=seat, points=mies.points))
+        else:
+            notes.append(words["mies_made"].format(seat=seat, points=-mies.points))
+    return notes

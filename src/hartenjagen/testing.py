@@ -1,34 +1,36 @@
-"""A test kit: hypothesis strategies for rules, states, moves and games, and :func:`check_rules`.
+"""A test kit: hypothesis strategies for rules, states, moves and games, and [`check_rules`][hartenjagen.testing.check_rules].
 
 Property-test a house rule of your own the way the library tests its own
-rules. Install the extra first (``pip install hartenjagen[testing]``), which
-brings `hypothesis <https://hypothesis.readthedocs.io>`_::
+rules. Install the extra first (``python -m pip install '.[testing]'`` from a checkout), which
+brings [hypothesis](https://hypothesis.readthedocs.io):
 
-    import attrs
-    from hypothesis import given, settings
-    import hartenjagen as hj
-    from hartenjagen import testing, variants
+```python
+import attrs
+from hypothesis import given, settings
+import hartenjagen as hj
+from hartenjagen import testing, variants
 
-    mine = attrs.evolve(variants.STANDARD, extras=(MyHouseRule(),))
-    testing.check_rules(mine)              # the invariants of RULES.md §3, on random games
+mine = attrs.evolve(variants.STANDARD, extras=(MyHouseRule(),))
+testing.check_rules(mine)              # the invariants of RULES.md §3, on random games
 
-    @settings(max_examples=20, deadline=None)
-    @given(testing.games(rules=testing.rules(base=mine, scoring=testing.ANY)))
-    def test_my_rule(state):
-        ...
+@settings(max_examples=20, deadline=None)
+@given(testing.games(rules=testing.rules(base=mine, scoring=testing.ANY)))
+def test_my_rule(state):
+    ...
+```
 
 The strategies:
 
-- :func:`cards` and :func:`decks`: cards, and every deck module with valid player counts;
-- :func:`modules`: the modules of one slot, with random settings, that fit a deck;
-- :func:`rules`: any valid composition of rule modules (``base=`` keeps a ruleset's slots);
-- :func:`games`: states reached by random legal play, in any phase;
-- :func:`moves`: legal and illegal moves (and things that are no move at all) for a state;
-- :func:`playouts`: whole games, as the list of ``(state, move)`` steps.
+- [`cards`][hartenjagen.testing.cards] and [`decks`][hartenjagen.testing.decks]: cards, and every deck module with valid player counts;
+- [`modules`][hartenjagen.testing.modules]: the modules of one slot, with random settings, that fit a deck;
+- [`rules`][hartenjagen.testing.rules]: any valid composition of rule modules (``base=`` keeps a ruleset's slots);
+- [`games`][hartenjagen.testing.games]: states reached by random legal play, in any phase;
+- [`moves`][hartenjagen.testing.moves]: legal and illegal moves (and things that are no move at all) for a state;
+- [`playouts`][hartenjagen.testing.playouts]: whole games, as the list of ``(state, move)`` steps.
 
-:func:`check_rules` plays random games under a ruleset and checks at every
+[`check_rules`][hartenjagen.testing.check_rules] plays random games under a ruleset and checks at every
 step what must hold whatever the rules are; on a failure it raises
-:class:`RulesCheckFailed` with the shortest counterexample it finds.
+[`RulesCheckFailed`][hartenjagen.testing.RulesCheckFailed] with the shortest counterexample it finds.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ try:
 except ImportError as _error:  # pragma: no cover - exercised by a test that hides hypothesis
     raise ImportError(
         "hartenjagen.testing needs hypothesis, which is not installed: pip install hartenjagen[testing]"
+        " (from a checkout: python -m pip install '.[testing]')"
     ) from _error
 
 import copy
@@ -108,7 +111,7 @@ __all__ = [
     "rules",
 ]
 
-#: The slots of a :class:`~hartenjagen.rules.Rules` value (``extras`` holds a tuple of house rules).
+#: The slots of a [`Rules`][hartenjagen.rules.Rules] value (``extras`` holds a tuple of house rules).
 SLOTS: Final[tuple[str, ...]] = (
     "deck",
     "duplicates",
@@ -124,7 +127,7 @@ SLOTS: Final[tuple[str, ...]] = (
 
 
 class _AnyModule:
-    """The type of :data:`ANY`."""
+    """The type of `ANY`."""
 
     _instance: _AnyModule | None = None
 
@@ -137,11 +140,11 @@ class _AnyModule:
         return "testing.ANY"
 
 
-#: Give this for a slot of :func:`rules` to draw it with the library's own strategy
-#: (:func:`modules`), fitted to the other slots, even when ``base`` has the slot.
+#: Give this for a slot of [`rules`][hartenjagen.testing.rules] to draw it with the library's own strategy
+#: ([`modules`][hartenjagen.testing.modules]), fitted to the other slots, even when ``base`` has the slot.
 ANY: Final = _AnyModule()
 
-#: A slot's strategy as :func:`rules` takes it.
+#: A slot's strategy as [`rules`][hartenjagen.testing.rules] takes it.
 SlotStrategy = st.SearchStrategy[Any] | _AnyModule
 
 
@@ -176,7 +179,7 @@ _NAMED_DECKS: Final[tuple[Deck, ...]] = (
     deck.PIQUET32,
     deck.DOUBLE_DECK_6,
 )
-#: The most players :func:`decks` deals a single pack to.
+#: The most players [`decks`][hartenjagen.testing.decks] deals a single pack to.
 _MAX_SINGLE_PLAYERS: Final = 8
 
 
@@ -197,9 +200,9 @@ def _single_packs(draw: st.DrawFn, players: int | None) -> Deck:
 def decks(*, players: int | None = None, double: bool | None = None) -> st.SearchStrategy[Deck]:
     """Deck modules: the named decks, single packs and double decks with every valid player count.
 
-    A single pack (:class:`~hartenjagen.rules.deck.SinglePack`) goes to 2 to 8
+    A single pack ([`SinglePack`][hartenjagen.rules.deck.SinglePack]) goes to 2 to 8
     players, from any lowest rank, with cards removed until it deals evenly; a
-    double deck (:class:`~hartenjagen.rules.deck.DoubleDeck`) to 6 to 13.
+    double deck ([`DoubleDeck`][hartenjagen.rules.deck.DoubleDeck]) to 6 to 13.
     ``players`` fixes the number of players; ``double`` asks for double decks
     only (``True``) or single packs only (``False``).
     """
@@ -620,7 +623,7 @@ def modules(
 ) -> st.SearchStrategy[Any]:
     """The modules of one slot of the rules, with random settings, that fit ``deck`` (default: 52 cards, 4 players).
 
-    ``slot`` is a name in :data:`SLOTS`; for ``"extras"`` the values are tuples
+    ``slot`` is a name in `SLOTS`; for ``"extras"`` the values are tuples
     of house rules. Every module class of the library is reachable with every
     setting that fits: all pass cycles, counts up to the hand size (at most
     4 with a double deck, whose passes the engine lists one by one), both
@@ -670,18 +673,20 @@ def _deck_argument(value: object) -> Deck:
 
 
 def rules(*, base: Rules | None = None, **slots: SlotStrategy) -> st.SearchStrategy[Rules]:
-    """Valid :class:`~hartenjagen.rules.Rules` values: a random module, with random settings, in every slot.
+    """Valid [`Rules`][hartenjagen.rules.Rules] values: a random module, with random settings, in every slot.
 
     Without arguments any composition the library accepts may be drawn, and
     only those: each slot is drawn to fit the slots before it (see
-    :func:`modules`), and games under every drawn ruleset end quickly (small
+    [`modules`][hartenjagen.testing.modules]), and games under every drawn ruleset end quickly (small
     score limits). ``base`` keeps the slots of a ruleset of your own; a slot
     given as a keyword is drawn from its strategy instead, or with the
-    library's own strategy when given as :data:`ANY`::
+    library's own strategy when given as `ANY`:
 
-        testing.rules(base=mine)                                # always mine
-        testing.rules(base=mine, scoring=testing.ANY)          # mine, with any scoring
-        testing.rules(base=mine, moon=st.sampled_from([...]))  # mine, with one of these moons
+    ```text
+    testing.rules(base=mine)                                # always mine
+    testing.rules(base=mine, scoring=testing.ANY)          # mine, with any scoring
+    testing.rules(base=mine, moon=st.sampled_from([...]))  # mine, with one of these moons
+    ```
 
     A draw whose slots the library rejects together (``RulesError``) is
     discarded; that happens only with slots from ``base`` or a strategy of yours.
@@ -805,7 +810,7 @@ def games(
     """States reached by random legal play from a new game, in any phase (the end of the game included).
 
     ``rules`` is a ruleset, a strategy of rulesets, or ``None`` for
-    :func:`rules`. Drawn are the seed, the first dealer, a number of moves and
+    [`rules`][hartenjagen.testing.rules]. Drawn are the seed, the first dealer, a number of moves and
     sometimes a phase to go on to after them (so that the rarer phases, such
     as a moon choice or the end of the game, come up as often as the others);
     never more than ``max_moves`` moves (by default about 200 hands' worth).
@@ -843,7 +848,7 @@ def playouts(
     The first state is a new game; ``apply(*steps[-1])`` is the final state
     (the game over, unless the game did not end within ``max_moves`` moves,
     where the list is cut; by default that is about 200 hands).
-    ``rules`` is as in :func:`games`.
+    ``rules`` is as in [`games`][hartenjagen.testing.games].
     """
     strategy = _rules_strategy(rules)
     limit = _checked_max_moves(max_moves)
@@ -866,7 +871,7 @@ def playouts(
     return build()
 
 
-#: Things that are not moves, for :func:`moves`.
+#: Things that are not moves, for [`moves`][hartenjagen.testing.moves].
 _FOREIGN: Final[tuple[object, ...]] = (
     None,
     0,
@@ -943,10 +948,10 @@ def moves(state: State, *, legal: bool | None = None, foreign: bool = True) -> s
 
 
 class RulesCheckFailed(AssertionError):
-    """:func:`check_rules` found a state or a move of a game where an invariant does not hold.
+    """[`check_rules`][hartenjagen.testing.check_rules] found a state or a move of a game where an invariant does not hold.
 
     The message gives the problem, the rules, how the game was started and the
-    moves up to the failure, one per line in :func:`~hartenjagen.notation.format_move`
+    moves up to the failure, one per line in [`format_move`][hartenjagen.notation.format_move]
     text: replay them with ``apply`` from ``new_game(rules, seed=seed,
     dealer=dealer)`` to reach it. The same facts are attributes: ``rules``,
     ``seed``, ``dealer``, ``moves`` (the moves, as values), ``problem`` (one
@@ -1619,7 +1624,7 @@ def check_rules(rules: Rules, *, games: int = 20, seed: int = 0, max_moves: int 
     - every listed move (a sample of the passes) passes ``explain`` and ``is_legal`` and
       is taken by ``apply``; moves not listed (a wrong seat, a card not held, wrong
       counts, the wrong phase, objects that are no move) are refused by ``explain``,
-      ``is_legal`` and ``apply`` alike, with the same :class:`~hartenjagen.IllegalMoveCode`
+      ``is_legal`` and ``apply`` alike, with the same [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode]
       (under a revoke penalty, a play refused by a rule voids the hand instead);
     - ``apply`` and ``step`` agree and never change the state given (compared as pickles);
     - tricks: one card per seat in turn from the leader, won by the highest card of the
@@ -1635,28 +1640,31 @@ def check_rules(rules: Rules, *, games: int = 20, seed: int = 0, max_moves: int 
       move between other seats, nor with the seed;
     - states, views and the rules read back from JSON (when every module of the
       rules can be saved: register modules of your own with
-      :func:`hartenjagen.serialize.register`);
+      [`hartenjagen.serialize.register`][hartenjagen.serialize.register]);
     - every game ends within ``max_moves`` moves (default: about 200 hands), and
       replaying its seed and moves gives the same final state.
 
     The costlier checks run on a sample of the states. On the first failure it
     looks for a shorter counterexample (other move choices, other seeds from
-    ``seed`` on) and raises :class:`RulesCheckFailed` with the rules, the seed
+    ``seed`` on) and raises [`RulesCheckFailed`][hartenjagen.testing.RulesCheckFailed] with the rules, the seed
     and the moves up to the failure. An example, with a house rule that forgets
-    to keep the legal plays in the hand::
+    to keep the legal plays in the hand:
 
-        >>> import attrs
-        >>> from hartenjagen import rules, testing, variants
-        >>> @attrs.frozen
-        ... class AlwaysTheQueen(rules.HouseRule):
-        ...     def restrict_play(self, candidates, hand, state, table):
-        ...         return table.queen_mask  # wrong: the Q♠ even when it is not in the hand
-        >>> testing.check_rules(variants.STANDARD, games=2)  # the standard game passes
-        >>> testing.check_rules(attrs.evolve(variants.STANDARD, extras=(AlwaysTheQueen(),)), games=2)
-        Traceback (most recent call last):
-        ...
-        hartenjagen.testing.RulesCheckFailed: check_rules: ... does not hold the QS
-        ...
+    ```pycon
+    >>> import attrs
+    >>> from hartenjagen import rules, testing, variants
+    >>> @attrs.frozen
+    ... class AlwaysTheQueen(rules.HouseRule):
+    ...     def restrict_play(self, candidates, hand, state, table):
+    ...         return table.queen_mask  # wrong: the Q♠ even when it is not in the hand
+    >>> testing.check_rules(variants.STANDARD, games=2)  # the standard game passes
+    >>> testing.check_rules(attrs.evolve(variants.STANDARD, extras=(AlwaysTheQueen(),)), games=2)
+    Traceback (most recent call last):
+    ...
+    hartenjagen.testing.RulesCheckFailed: check_rules: ... does not hold the QS
+    ...
+
+    ```
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"check_rules needs a Rules value, not {rules!r}")

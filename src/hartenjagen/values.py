@@ -1,4 +1,4 @@
-"""The values a game state is made of: :class:`Phase`, :class:`Trick` and :class:`HandResult`.
+"""The values a game state is made of: `Phase`, `Trick` and `HandResult`.
 
 Plain frozen records shared by both cores (they are never compiled), so a
 pickled state loads into either.

@@ -1,8 +1,10 @@
-"""Named rulesets (presets). Each is a :class:`~hartenjagen.rules.Rules` value.
+"""Named rulesets (presets). Each is a [`Rules`][hartenjagen.rules.Rules] value.
 
-A house variant is a preset with a slot changed::
+A house variant is a preset with a slot changed:
 
-    attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)
+```python
+attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)
+```
 
 ``get(name)`` finds a preset by name or alias (English or Dutch, any case);
 ``hoemke(p, l, h, s)`` builds any of Hoemke's 256 combinations; ``ALL``
@@ -50,6 +52,11 @@ class Preset:
 #: no penalty cards on the first trick unless forced; hearts led once broken; hearts 1,
 #: Q♠ 13; the moon gives the others 26; the game ends at 100 and the lowest total wins.
 STANDARD: Final = Rules()
+
+#: Standard Hearts, but the shooter of the moon chooses after the hand: the others score 26
+#: more, or the shooter 26 less (S002: "Volgens een andere veelgebruikte regel mag de speler
+#: kiezen: de anderen 26 erbij, of zelf 26 eraf").
+STANDARD_MOON_CHOICE: Final = Rules(moon=_moon.SHOOTER_CHOICE)
 
 #: Black Lady for three: 2♦ out (51 cards, 17 each); pass left, right, hold, hold.
 BLACK_LADY_3: Final = Rules(deck=_deck.MINUS_2D_3P, passing=_passing.LEFT_RIGHT_HOLD_HOLD)
@@ -224,6 +231,13 @@ ALL: Final[tuple[Preset, ...]] = (
         "S002, S003, S004, Microsoft Hearts, pagat",
     ),
     Preset(
+        "standard_moon_choice",
+        STANDARD_MOON_CHOICE,
+        ("moon choice", "shooter choice", "shooter's choice", "doorslag kiezen", "zelf eraf"),
+        "Standard Hearts, but the moon's shooter chooses: the others +26, or 26 off their own total.",
+        "S002",
+    ),
+    Preset(
         "black_lady_3",
         BLACK_LADY_3,
         ("black_lady_3p", "three players", "3 players", "drie spelers", "hartenjagen 3 spelers"),
@@ -318,7 +332,7 @@ def preset(name: str) -> Preset:
         return Preset(
             f"hoemke_P{p}L{l}H{h}S{s}", hoemke(p, l, h, s), (), f"Hoemke's variant P{p}L{l}H{h}S{s}.", "S004"
         )
-    close = difflib.get_close_matches(key, list(_BY_NAME), n=5, cutoff=0.5)
+    close = difflib.get_close_matches(key, list(_BY_NAME), n=3, cutoff=0.8)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     names = ", ".join(p.name for p in ALL)
     raise UnknownVariantError(
@@ -329,6 +343,6 @@ def preset(name: str) -> Preset:
 def get(name: str) -> Rules:
     """The rules of the preset called ``name``: a name or alias, English or Dutch, any case.
 
-    An unknown name raises :class:`UnknownVariantError` listing the close matches.
+    An unknown name raises [`UnknownVariantError`][hartenjagen.variants.UnknownVariantError] listing the close matches.
     """
     return preset(name).rules

@@ -6,7 +6,7 @@ compiler; the same source runs interpreted elsewhere. This package loads the
 compiled core if it is there, unless ``HARTENJAGEN_PURE_PYTHON=1`` is set in
 the environment at import time, or the compiled files are older than their
 source (an editable install whose source changed since it was built: it warns
-and runs the source). :data:`COMPILED` says which core runs.
+and runs the source). `COMPILED` says which core runs.
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ def _shuffled(cards: list[int], source: random.Random) -> None:
 
 
 def _same_as_random_shuffle() -> bool:
-    """Whether :func:`_shuffled` matches this Python's ``random.shuffle`` (checked once at import)."""
+    """Whether `_shuffled` matches this Python's ``random.shuffle`` (checked once at import)."""
     for seed in range(4):
         ours, theirs = list(range(60)), list(range(60))
         _shuffled(ours, random.Random(seed))
@@ -312,7 +312,7 @@ def finish_hand(
         for extra in rules.extras:
             change = extra.adjustments(summary)
             if change:
-                totals = tuple([a + b for a, b in zip(totals, change, strict=True)])
+                totals = rules.ending.adjust(totals, change, hand.sheet)
     points = tuple([after - before for after, before in zip(totals, hand.scores, strict=True)])
     chosen = option if shooter is not None and len(rules.moon.options()) > 1 else None
     result = HandResult(hand.hand_index, hand.dealer, raw, points, totals, shooter, chosen, hand.announcers)
@@ -364,10 +364,10 @@ def void_hand(state: State, revoker: int, card: Card, events: list[Any] | None) 
     return next_deal(state, (*hand.sheet, result), totals, events, advance=False)
 
 
-def start_game(rules: Any, seed: int, deal: Any, dealer: int, secret: bool) -> State:
-    """The first state of a game (arguments already checked but the deal)."""
+def start_game(rules: Any, seed: int, deal: Any, dealer: int, secret: bool, hand_index: int = 0) -> State:
+    """The first state of a game (arguments already checked but the deal): hand ``hand_index`` of the cycle."""
     table = table_for(rules)
     if not 0 <= dealer < table.players:
         raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
     hands = shuffle_deal(table, seed, 0, dealer) if deal is None else explicit_deal(table, deal)
-    return start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)
+    return start_hand(table, hand_index, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)

@@ -1,6 +1,6 @@
 """The kernel's hot path: legal plays, ``apply``, trick resolution, and ``legal_moves`` / ``explain``.
 
-Legality of a play has one chain, :func:`play_mask`, shared by ``legal_moves``,
+Legality of a play has one chain, `play_mask`, shared by ``legal_moves``,
 ``apply``, ``explain`` and ``rollout``. It reads the table's plan for the
 built-in per-card rules and calls the hooks of modules that have no plan. A
 state keeps the legal plays of its seat to move once they are asked for, so
@@ -51,11 +51,11 @@ _RULE_CODES: Final = frozenset(
 
 
 class StateError(HartenjagenError):
-    """Something that is not a game state was given where a :class:`State` is needed."""
+    """Something that is not a game state was given where a `State` is needed."""
 
 
 def as_state(value: object, where: str) -> State:
-    """``value`` if it is a :class:`State`, else :class:`StateError` naming ``where``."""
+    """``value`` if it is a `State`, else `StateError` naming ``where``."""
     if type(value) is not State:
         raise StateError(f"{where} needs a State (from new_game or apply), not {type(value).__name__}")
     return value
@@ -346,7 +346,7 @@ def apply(state: object, move: object) -> State:
     """The state after ``move``; ``state`` itself is never changed.
 
     A move that ``legal_moves(state)`` does not offer raises
-    :class:`IllegalMoveError` with the reason ``explain`` gives. The one
+    `IllegalMoveError` with the reason ``explain`` gives. The one
     exception is a ruleset with a revoke penalty (``RevokePenalty``): there an
     illegal play of a card in hand is accepted and voids the hand.
     """
@@ -370,7 +370,7 @@ def apply(state: object, move: object) -> State:
 
 
 def step(state: object, move: object) -> tuple[State, tuple[Any, ...]]:
-    """Like :func:`apply`, and also say what happened: ``(new_state, events)``.
+    """Like `apply`, and also say what happened: ``(new_state, events)``.
 
     The events come in the order they happened: a card played, hearts broken,
     the trick won, the moon, the hand scored, the next hand dealt, the game
@@ -383,7 +383,7 @@ def step(state: object, move: object) -> tuple[State, tuple[Any, ...]]:
 
 
 def transition(state: State, move: object, events: list[Any] | None) -> State:
-    """Check ``move`` with :func:`explain` and apply it (the path of every move but a plain legal play)."""
+    """Check ``move`` with `explain` and apply it (the path of every move but a plain legal play)."""
     reason = explain_move(state, move)
     if reason is None:
         kind = type(move)

@@ -1,6 +1,6 @@
 """The lazy immutable sequence of legal passes (compiled with the rest of the kernel).
 
-``legal_moves`` returns a :class:`PassMoves` in the passing phase (plays are a
+``legal_moves`` returns a `PassMoves` in the passing phase (plays are a
 plain tuple). It supports ``len``, indexing, slicing, ``in`` and iteration in a
 stable order, and builds move objects only when asked: a random choice among
 the hundreds of three-card passes costs one combination.

@@ -1,15 +1,15 @@
 """The game state: an immutable, hashable value made of two named records.
 
-A :class:`State` holds what changes with every card (the cards played this
+A `State` holds what changes with every card (the cards played this
 hand, the current trick, its leader, the completed tricks, whether hearts are
-broken) and shares a :class:`HandContext` with every other state of the same
+broken) and shares a `HandContext` with every other state of the same
 hand and phase (the table, the dealer, the hands as play began, the exchange,
-the scores and the score sheet). Only the kernel (:mod:`hartenjagen.core`)
+the scores and the score sheet). Only the kernel (`hartenjagen.core`)
 builds them; everyone else reads the public attributes, or the kernel's small
-internal interface :func:`fields` / :func:`from_fields` / :func:`replace`.
+internal interface `fields` / `from_fields` / `replace`.
 
 Inside, cards are physical cards and sets of them bitmasks (see
-:mod:`hartenjagen.core.table`). A completed trick is one integer of the log:
+`hartenjagen.core.table`). A completed trick is one integer of the log:
 ``mask << 15 | (taker + 1) << 10 | leader << 5 | (winner + 1)``, where the
 taker is the seat that captured the cards (0: they wait on the carry-over pile).
 """
@@ -154,7 +154,7 @@ class State:
     """The state of one game: immutable, hashable, equal by value and picklable.
 
     Read it through the attributes below; change it only through
-    :func:`hartenjagen.apply`, which returns a new state.
+    `hartenjagen.apply`, which returns a new state.
     """
 
     __slots__ = (
@@ -248,7 +248,7 @@ class State:
     # Public attributes.
     @property
     def phase(self) -> Phase:
-        """What the game is waiting for (a :class:`Phase`)."""
+        """What the game is waiting for (a `Phase`)."""
         return PHASES[self._hand.phase]
 
     @property
@@ -298,7 +298,7 @@ class State:
 
     @property
     def score_sheet(self) -> tuple[HandResult, ...]:
-        """One :class:`HandResult` per complete hand, oldest first."""
+        """One `HandResult` per complete hand, oldest first."""
         return self._hand.sheet
 
     @property
@@ -308,7 +308,7 @@ class State:
 
     @property
     def pass_direction(self) -> Any:
-        """Where cards are passed in this hand (a :class:`PassDirection`; ``HOLD`` when none are)."""
+        """Where cards are passed in this hand (a `PassDirection`; ``HOLD`` when none are)."""
         return self._hand.direction
 
     @property
@@ -415,7 +415,7 @@ class State:
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks of this hand (:class:`Trick` values), oldest first."""
+        """The completed tricks of this hand (`Trick` values), oldest first."""
         hand = self._hand
         n = hand.table.players
         out = []
@@ -511,9 +511,9 @@ def taken_masks(state: State) -> tuple[int, ...]:
 class StateFields(NamedTuple):
     """Every field of a state in one flat record: the kernel's internal interface for loaders and tools.
 
-    Cards are physical cards and bitmasks as in :mod:`hartenjagen.core.table`;
+    Cards are physical cards and bitmasks as in `hartenjagen.core.table`;
     ``trick_cards`` are the current trick's physical cards in play order and
-    ``tricks`` the completed tricks as :class:`Trick` values. ``shooter`` is
+    ``tricks`` the completed tricks as `Trick` values. ``shooter`` is
     ``None`` when nobody waits to choose how the moon is scored.
     """
 
@@ -611,5 +611,5 @@ def from_fields(f: StateFields) -> State:
 
 
 def replace(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with some :class:`StateFields` changed."""
+    """A copy of ``state`` with some `StateFields` changed."""
     return from_fields(fields(state)._replace(**changes))

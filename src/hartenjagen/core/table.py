@@ -4,12 +4,12 @@ Inside, a *physical card* is a small integer: ``card.index`` for the first
 copy and ``card.index + 52 * k`` for copy ``k`` of a double deck. Hands,
 tricks and captured cards are bitmasks over physical cards. A table is built
 once per ``Rules`` value and shared by every state of every game with those
-rules; :func:`table_for` keeps the most recently used ones in a bounded cache.
+rules; `table_for` keeps the most recently used ones in a bounded cache.
 
 Rule-module hooks receive the table (``table.suit_masks``, ``table.cards(mask)``,
 ``table.points(mask)`` ...). The ``lead_*``, ``break_*``, ``first_*`` and
 ``cancel_pairs`` fields are the plan: what the built-in modules of the per-card
-slots state as data (:mod:`hartenjagen.rules.plan`). A slot whose module has no
+slots state as data (`hartenjagen.rules.plan`). A slot whose module has no
 plan is called through its hooks (``*_callback``).
 """
 
@@ -56,7 +56,7 @@ def _overrides(extra: HouseRule, hook: str) -> bool:
 
 @final
 class Table:
-    """Bitmasks, lookups and the compiled plan for one ``Rules`` value (see :func:`table_for`)."""
+    """Bitmasks, lookups and the compiled plan for one ``Rules`` value (see `table_for`)."""
 
     rules: Any
     players: int
@@ -261,7 +261,7 @@ class Table:
         return f"Table({self.rules!r})"
 
 
-#: How many tables :func:`table_for` keeps: a server loading rules from clients cannot grow it.
+#: How many tables `table_for` keeps: a server loading rules from clients cannot grow it.
 CACHE_SIZE: Final = 64
 _tables: dict[object, Table] = {}
 

@@ -1,19 +1,21 @@
 """Rules: a frozen record of rule modules, one per slot.
 
-A variant is a value, not a subclass::
+A variant is a value, not a subclass:
 
-    import attrs
-    from hartenjagen import rules, variants
+```python
+import attrs
+from hartenjagen import rules, variants
 
-    mine = attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS,
-                        leading=rules.leading.QUEEN_BREAKS)
+mine = attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS,
+                    leading=rules.leading.QUEEN_BREAKS)
+```
 
-Each submodule holds one slot's modules: :mod:`~hartenjagen.rules.deck`,
-:mod:`~hartenjagen.rules.passing`, :mod:`~hartenjagen.rules.opening`,
-:mod:`~hartenjagen.rules.first_trick`, :mod:`~hartenjagen.rules.leading`,
-:mod:`~hartenjagen.rules.scoring`, :mod:`~hartenjagen.rules.moon`,
-:mod:`~hartenjagen.rules.ending`, :mod:`~hartenjagen.rules.duplicates` and
-:mod:`~hartenjagen.rules.extras`.
+Each submodule holds one slot's modules: [`deck`][hartenjagen.rules.deck],
+[`passing`][hartenjagen.rules.passing], [`opening`][hartenjagen.rules.opening],
+[`first_trick`][hartenjagen.rules.first_trick], [`leading`][hartenjagen.rules.leading],
+[`scoring`][hartenjagen.rules.scoring], [`moon`][hartenjagen.rules.moon],
+[`ending`][hartenjagen.rules.ending], [`duplicates`][hartenjagen.rules.duplicates] and
+[`extras`][hartenjagen.rules.extras].
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ class Rules:
 
     The defaults are the standard game (RULES.md ``standard_microsoft_4p``).
     Building a ``Rules`` value checks every slot's type and asks each module
-    whether it can work with the others; a conflict raises :class:`RulesError`
+    whether it can work with the others; a conflict raises [`RulesError`][hartenjagen.errors.RulesError]
     naming both modules.
     """
 

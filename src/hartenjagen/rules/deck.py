@@ -24,7 +24,7 @@ class Deck(abc.ABC):
     """The ``deck`` slot: the number of players and the physical cards dealt.
 
     A pack may hold two copies of a card (double deck); the copies are the same
-    :class:`Card` value and the engine tells them apart inside.
+    [`Card`][hartenjagen.cards.Card] value and the engine tells them apart inside.
     """
 
     players: int
@@ -36,7 +36,7 @@ class Deck(abc.ABC):
     __repr__ = module_repr
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def _removed(value: Iterable[str | Card] | str) -> tuple[Card, ...]:

@@ -31,10 +31,10 @@ class Duplicates(abc.ABC):
         """
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
     def plan(self) -> DuplicatesPlan | None:
-        """The rule as data for the core (``None``: the core calls ``winner``; see :mod:`hartenjagen.rules.plan`)."""
+        """The rule as data for the core (``None``: the core calls ``winner``; see `hartenjagen.rules.plan`)."""
         return None
 
 

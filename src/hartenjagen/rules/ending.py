@@ -54,6 +54,14 @@ class Ending(abc.ABC):
         """The totals after a hand that scored ``points`` (``sheet``: the hands before it)."""
         return tuple(total + p for total, p in zip(totals, points, strict=True))
 
+    def adjust(self, totals: tuple[int, ...], change: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
+        """The totals after a house rule's direct ``change`` (a mies, a no-tricks bonus) to the hand's totals.
+
+        ``totals`` already hold the hand's points ([`add`][hartenjagen.rules.ending.Ending.add]); ``sheet`` holds the hands before
+        it. The change is simply added unless an ending says otherwise.
+        """
+        return tuple(total + c for total, c in zip(totals, change, strict=True))
+
     def moon_applies(self, sheet: Sheet) -> bool:
         """Whether shooting the moon counts in the coming hand (not in the Dutch second half)."""
         return True
@@ -75,7 +83,7 @@ class Ending(abc.ABC):
         return totals
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def lowest(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -98,13 +106,26 @@ def _played(sheet: Sheet) -> int:
     return sum(1 for result in sheet if result.revoke is None)
 
 
+def _voided(sheet: Sheet) -> bool:
+    """Whether the last line of ``sheet`` is a hand voided by a revoke: it never ends the game.
+
+    A revoke penalty is written down and the same dealer deals again (S002: "15 strafpunten
+    voor de verzaker, 0 voor de anderen en opnieuw delen"); the game only ends after a hand
+    that was played out (S000: "je stopt dus niet midden in een ronde").
+    """
+    return bool(sheet) and sheet[-1].revoke is not None
+
+
 @attrs.frozen(repr=False)
 class ScoreLimit(Ending):
     """The game ends after the hand in which a total reaches ``limit``; the lowest total wins.
 
     ``inclusive=True`` ends at ``>= limit`` ("reaches or passes": S000, S002,
     Microsoft), ``False`` at ``> limit``. ``tie`` says what a shared lowest
-    total does. RULES.md ``threshold``; limits 100, 75 (S003 quick game) or 50.
+    total does. A hand voided by a revoke never ends the game, even if its
+    penalty takes a total past the limit: the same dealer deals again, and the
+    game ends after the next hand that is played out. RULES.md ``threshold``;
+    limits 100, 75 (S003 quick game) or 50.
     """
 
     limit: int = 100
@@ -118,6 +139,8 @@ class ScoreLimit(Ending):
         _kind(self.tie, Tie, "tie")
 
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        if _voided(sheet):
+            return False
         top = max(totals)
         reached = top >= self.limit if self.inclusive else top > self.limit
         return reached and (self.tie is Tie.SHARED or len(lowest(totals)) == 1)
@@ -131,8 +154,9 @@ class Countdown(Ending):
     """Everyone starts at ``start`` and counts down; the game ends when a score is 0 or less; highest wins.
 
     Stored as penalty totals (a display score is ``start`` − total), so this is
-    a score limit of ``start`` shown the other way round. RULES.md
-    ``countdown``; S003 (100, or 75 for a quick game).
+    a score limit of ``start`` shown the other way round. As there, a hand
+    voided by a revoke never ends the game. RULES.md ``countdown``; S003 (100,
+    or 75 for a quick game).
     """
 
     start: int = 100
@@ -143,6 +167,8 @@ class Countdown(Ending):
         _kind(self.tie, Tie, "tie")
 
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        if _voided(sheet):
+            return False
         return max(totals) >= self.start and (self.tie is Tie.SHARED or len(lowest(totals)) == 1)
 
     def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -158,7 +184,10 @@ class TwoHalves(Ending):
 
     In the second half the moon does not count (the shooter simply subtracts
     the points taken). ``finish`` says how the second half is won. Penalties
-    such as a revoke are still added. RULES.md ``two_halves``; S002,
+    such as a revoke are still added, and a revoke penalty that takes a total
+    to ``switch`` starts the second half with the redealt hand. In the
+    exact-zero finish a house rule's change (a mies: −10 made, +10 failed)
+    bounces like the points: from 4, a made mies gives ``|4 − 10| = 6``. RULES.md ``two_halves``; S002,
     speel-hartenjagen.com (switch 50), sockscap64 (75, exact zero).
     """
 
@@ -182,10 +211,15 @@ class TwoHalves(Ending):
             return tuple(total - p for total, p in zip(totals, points, strict=True))
         return tuple(abs(total - p) for total, p in zip(totals, points, strict=True))
 
+    def adjust(self, totals: tuple[int, ...], change: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
+        if self.finish is Finish.EXACT_ZERO_BOUNCE and self.second_half(sheet):
+            return tuple(abs(total + c) for total, c in zip(totals, change, strict=True))
+        return super().adjust(totals, change, sheet)
+
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         # Only a played second-half hand can end the game (not a hand voided by a revoke);
         # the sheet without its last hand says which half that hand was in.
-        if not sheet or sheet[-1].revoke is not None or not self.second_half(sheet[:-1]):
+        if not sheet or _voided(sheet) or not self.second_half(sheet[:-1]):
             return False
         if self.finish is Finish.EXACT_ZERO_BOUNCE:
             return 0 in totals

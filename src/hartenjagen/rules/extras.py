@@ -81,7 +81,7 @@ class HouseRule:
         return None
 
     def check(self, rules: Rules) -> None:
-        """Raise :class:`RulesError` if this rule cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this rule cannot work with the rest of ``rules``."""
 
 
 def _whole(value: object, name: str) -> None:

@@ -54,10 +54,10 @@ class FirstTrick(abc.ABC):
         """A sentence saying what may not be played to the first trick."""
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
     def plan(self) -> FirstTrickPlan | None:
-        """The rule as data for the core (``None``: the core calls ``filter``; see :mod:`hartenjagen.rules.plan`)."""
+        """The rule as data for the core (``None``: the core calls ``filter``; see `hartenjagen.rules.plan`)."""
         return None
 
 

@@ -65,10 +65,10 @@ class Leading(abc.ABC):
         """A sentence saying why a card may not be led."""
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
     def plan(self) -> LeadingPlan | None:
-        """The rule as data for the core (``None``: the core calls the hooks; see :mod:`hartenjagen.rules.plan`)."""
+        """The rule as data for the core (``None``: the core calls the hooks; see `hartenjagen.rules.plan`)."""
         return None
 
 

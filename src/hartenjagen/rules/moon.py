@@ -59,7 +59,7 @@ class Moon(abc.ABC):
         """The points each seat scores this hand after ``shooter`` shot the moon and chose ``option``."""
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def moon_mask(moon_set: MoonSet, table: Table) -> int:

@@ -35,7 +35,7 @@ class Opening(abc.ABC):
         """A sentence saying what the first lead must be."""
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def lowest_club(table: Table) -> Card:

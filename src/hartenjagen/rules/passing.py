@@ -92,7 +92,7 @@ class Passing(abc.ABC):
         return _rotate(given, direction.offset(len(given)))
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
     def refusal(self, stage: int) -> str:
         """A sentence saying which cards may be chosen in ``stage``."""

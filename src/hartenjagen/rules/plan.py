@@ -8,7 +8,7 @@ plan through its ``plan()`` method.
 
 A module whose class is not built in, or a subclass that overrides one of its
 slot's hooks, has no plan: the core calls its hooks instead (see
-:func:`declared_plan`). It works everywhere, at the price of a call.
+`declared_plan`). It works everywhere, at the price of a call.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ table of card values that anyone can write, e.g.
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -35,6 +35,13 @@ class Scoring(abc.ABC):
         """The raw points of one seat's captured cards (a bitmask over physical cards)."""
         return table.points(captured)
 
+    def points_of(self, cards: Iterable[Card]) -> int:
+        """The raw points of these captured cards (the sum of their values unless a scheme says otherwise).
+
+        For a frontend: the points a seat has taken so far in a hand, from its view.
+        """
+        return sum(self.card_value(card) for card in cards)
+
     def hand_points(self, taken: tuple[int, ...], table: Table) -> tuple[int, ...]:
         """Each seat's raw points from the cards it captured (bitmasks), before the moon."""
         return tuple(self.points(mask, table) for mask in taken)
@@ -44,7 +51,7 @@ class Scoring(abc.ABC):
         return table.positive_total
 
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise :class:`RulesError` if this module cannot work with the rest of ``rules``."""
+        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def _values(value: Mapping[Any, int] | tuple[tuple[Card, int], ...]) -> tuple[tuple[Card, int], ...]:
@@ -117,13 +124,14 @@ HOEMKE_HIGH_HEARTS: Final = CardPoints(
 )
 #: H 1, Q♠ 13, K♠ 10, A♠ 7: 43 a hand (``black_maria_43``; S002, poker.tj, cardrulesplus).
 BLACK_MARIA: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, "KS": 10, "AS": 7}, name="black_maria_43")
-#: S002's second Black Maria scheme, with the nearest sourced heart values (52pickup.net):
-#: 2♥-10♥ face value, J♥ Q♥ K♥ 10, A♥ 15, Q♠ 25 = 124 (``black_maria_graded``; values unresolved in S002).
+#: S002's second Black Maria scheme: "the Q♠ 15 and the high hearts heavier than the low". S002 gives
+#: no heart values; these are the nearest sourced table's (52pickup.net): 2♥-10♥ face value,
+#: J♥ Q♥ K♥ 10, A♥ 15. With the Q♠ 15: 114 a hand (``black_maria_graded``).
 BLACK_MARIA_GRADED: Final = CardPoints(
     {
         **{card: (int(card.rank) if card.rank <= Rank.TEN else 15 if card.rank == Rank.ACE else 10)
            for card in _HEART_CARDS},
-        QUEEN_OF_SPADES: 25,
+        QUEEN_OF_SPADES: 15,
     },
     name="black_maria_graded",
 )  # fmt: skip
@@ -172,6 +180,12 @@ class HoemkeFirstTwoFree(Scoring):
         hearts = (captured & table.hearts_mask).bit_count()
         others = captured & ~table.hearts_mask
         return 2 * max(0, hearts - 2) + table.points(others)
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        cards = tuple(cards)
+        hearts = sum(1 for card in cards if card.suit is Suit.HEARTS)
+        others = sum(self.card_value(card) for card in cards if card.suit is not Suit.HEARTS)
+        return 2 * max(0, hearts - 2) + others
 
     def moon_total(self, table: Table) -> int:
         return self.points(table.positive_mask, table)

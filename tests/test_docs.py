@@ -1,0 +1,200 @@
+"""The documentation a newcomer reads first: every code block runs on its own, the API reference's
+docstrings render, and the package installs from a built wheel into a fresh virtual environment.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import attr
+import attrs
+import pytest
+import typing_extensions
+
+import hartenjagen as hj
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import check_docs  # noqa: E402
+
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
+SNIPPET = re.compile(r'^--8<-- "([^"]+)"$', re.MULTILINE)
+
+
+def _blocks() -> list[tuple[str, int, str, str | None]]:
+    """(page, number, code, the text block right after it or None) for every ```python block."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        fences = list(FENCE.finditer(text))
+        number = 0
+        for index, fence in enumerate(fences):
+            if fence.group(1) != "python":
+                continue
+            number += 1
+            code = SNIPPET.sub(lambda m: (ROOT / m.group(1)).read_text(encoding="utf-8"), fence.group(2))
+            after = fences[index + 1] if index + 1 < len(fences) else None
+            shown = None
+            if (
+                after is not None
+                and after.group(1) == "text"
+                and not text[fence.end() : after.start()].strip()
+            ):
+                shown = after.group(2)
+            found.append((page.name, number, code, shown))
+    return found
+
+
+BLOCKS = _blocks()
+
+
+def test_the_pages_have_code_blocks():
+    pages = {page for page, _, _, _ in BLOCKS}
+    assert {"README.md", "index.md", "frontends.md", "composing.md", "bots.md", "testing.md"} <= pages
+    assert len(BLOCKS) >= 25
+
+
+@pytest.mark.parametrize(("page", "number", "code", "shown"), BLOCKS, ids=[f"{b[0]}-{b[1]}" for b in BLOCKS])
+def test_every_code_block_runs_on_its_own(
+    page: str, number: int, code: str, shown: str | None, tmp_path: Path
+):
+    # A fresh interpreter per block, in an empty directory: the block's own imports must be enough.
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, f"{page} block {number}:\n{done.stderr}"
+    if shown is not None:
+        # A ```text block right after the code shows what it prints.
+        assert shown.strip() in done.stdout, f"{page} block {number} printed:\n{done.stdout}"
+
+
+def test_the_readme_example_prints_what_it_shows():
+    (first,) = [b for b in BLOCKS if b[0] == "README.md" and b[1] == 1]
+    assert first[3] is not None and "1144 pass 0 " in first[3]
+
+
+# ---------------------------------------------------------------- the API reference
+
+
+def test_the_docstrings_have_no_raw_sphinx_roles():
+    assert check_docs.source_problems() == []
+
+
+def test_the_docstring_check_finds_raw_markup(tmp_path: Path):
+    package = tmp_path / "src"
+    package.mkdir()
+    (package / "bad.py").write_text(
+        '"""See :func:`apply` and `hypothesis <https://hypothesis.works>`_.\n\nAn example::\n\n'
+        '    x = 1\n\n>>> 1 + 1\n2\n"""\n',
+        encoding="utf-8",
+    )
+    problems = check_docs.source_problems(package)
+    assert len(problems) == 4, problems
+    assert any("Sphinx role" in p for p in problems) and any("reST link" in p for p in problems)
+    assert any("literal block" in p for p in problems) and any("outside a fence" in p for p in problems)
+
+
+def test_the_site_check_wants_rendered_cross_references(tmp_path: Path):
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "index.html").write_text("<p>Like :func:`apply`.</p>", encoding="utf-8")
+    problems = check_docs.site_problems(tmp_path)
+    assert any("raw role" in p for p in problems) and any("cross-references" in p for p in problems)
+
+
+# ---------------------------------------------------------------- installing from a wheel
+
+
+def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
+    pytest.importorskip("hatchling", reason="the dev extra brings the build backend")
+    dist = tmp_path / "dist"
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q"]
+    subprocess.run([*build, "-w", str(dist), str(ROOT)], check=True, timeout=300, capture_output=True)
+    (wheel,) = dist.glob("hartenjagen-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "hartenjagen/py.typed" in names
+    assert {"hartenjagen/__init__.py", "hartenjagen/cli.py", "hartenjagen/rules/ending.py"} <= set(names)
+    assert not any(name.startswith(("tests/", "docs/", "scripts/")) for name in names)
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    bin_dir = venv / ("Scripts" if sys.platform == "win32" else "bin")
+    python = bin_dir / ("python.exe" if sys.platform == "win32" else "python")
+    install = [
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        str(python),
+        "install",
+        "--no-deps",
+        "--no-index",
+        "-q",
+    ]
+    subprocess.run([*install, str(wheel)], check=True, timeout=300, capture_output=True)
+    # The dependencies come from this environment (offline), and nothing else: not this checkout.
+    deps = tmp_path / "deps"
+    deps.mkdir()
+    for module in (attrs, attr):
+        (deps / Path(module.__file__).parent.name).symlink_to(Path(module.__file__).parent)
+    (deps / "typing_extensions.py").symlink_to(typing_extensions.__file__)
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True, timeout=60,
+    ).stdout.strip()  # fmt: skip
+    assert site != sysconfig.get_paths()["purelib"]
+    (Path(site) / "deps.pth").write_text(str(deps) + "\n", encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
+    code = (
+        "import hartenjagen as hj; print(hj.__file__); "
+        "print(len(hj.legal_moves(hj.new_game(hj.variants.STANDARD, seed=7))))"
+    )
+    done = subprocess.run(
+        [str(python), "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    where, moves = done.stdout.split()
+    assert Path(where).is_relative_to(venv)
+    assert moves == "1144"
+    command = subprocess.run(
+        [str(bin_dir / "hartenjagen"), "--version"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert command.stdout.strip() == f"hartenjagen {hj.__version__}", command.stderr
+
+
+@pytest.mark.parametrize(
+    "module", ["hartenjagen", "hartenjagen.terminal", "hartenjagen.simulate", "hartenjagen.testing"]
+)
+def test_the_docstring_examples_run(module: str):
+    import doctest
+    import importlib
+
+    results = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert results.failed == 0
+    assert results.attempted >= 3
