@@ -44,7 +44,7 @@ def main() -> None:
         seed=11,
         variant="standard",
         language=args.lang,
-        delay=0,
+        delay=0.05,
     )
     server = TableServer(game, ("127.0.0.1", 0))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -63,11 +63,16 @@ def main() -> None:
             for card in cards[-3:]:
                 page.click(f'#hand button[data-card="{card}"]')
             page.click("#pass-button")
-            for _ in range(5):  # play the first cards the table allows
+            for number in range(12):  # play until a card is on the table and some card may not be played
                 page.wait_for_selector("#hand button.card.legal", timeout=20_000)
-                page.click("#hand button.card.legal >> nth=0")
                 page.wait_for_timeout(300)
-            page.wait_for_selector("#hand button.card.legal", timeout=20_000)
+                if (
+                    number >= 3
+                    and page.locator("#hand button.card.dim").count()
+                    and page.locator("#trick .card").count()
+                ):
+                    break
+                page.click("#hand button.card.legal >> nth=0")
             if page.locator("#hand button.card.dim").count():  # show an illegal click's reason
                 page.click("#hand button.card.dim >> nth=0")
                 page.wait_for_selector("#message:not([hidden])")
