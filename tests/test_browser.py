@@ -156,6 +156,29 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
         page.close()
 
 
+def test_an_announcement_is_answered_with_its_buttons(browser: Any) -> None:
+    with running(hj.variants.ACHTERHOEK, humans=1, bots=["heuristic"] * 3, seed=3) as (game, server):
+        page = browser.new_page(viewport={"width": 800, "height": 700})
+        page.goto(server.url(0) + "?lang=nl")
+        page.wait_for_selector("#hand button.card")
+        if page.locator("#pass-button").count():
+            options = page.eval_on_selector_all(
+                "#hand button.card.legal", "cs => cs.map(c => c.dataset.card)"
+            )
+            count = hj.view(game.record.final_state(), 0).pass_count
+            for card in options[:count]:
+                page.click(f'#hand button[data-card="{card}"]')
+            page.click("#pass-button")
+        page.wait_for_selector("#actions button.action", timeout=20_000)
+        assert page.inner_text("#status") == "Miezen: je haalt deze ronde geen strafkaart?"
+        labels = page.eval_on_selector_all("#actions button.action", "bs => bs.map(b => b.textContent)")
+        assert sorted(labels) == ["ja", "nee"]
+        page.click("#actions button.action:text-is('nee')")
+        page.wait_for_function("() => !document.querySelector('#actions button.action')")
+        assert hj.Announce(0, False) in game.record.moves
+        page.close()
+
+
 def test_a_page_with_a_wrong_link_says_so(browser: Any) -> None:
     with running(hj.variants.STANDARD, humans=1, seed=1) as (_, server):
         page = browser.new_page()

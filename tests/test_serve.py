@@ -449,10 +449,34 @@ def test_the_serve_command_prints_the_seat_links_serves_them_and_stops_on_ctrl_c
             with urllib.request.urlopen(url, timeout=10) as page:
                 assert page.status == 200 and b"table.js" in page.read()
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=20)
+        out, err = process.communicate(timeout=60)
         assert process.returncode == 130, err
         assert out.strip().endswith("Tot ziens.")
     finally:
         if process.poll() is None:
             process.kill()
             process.communicate()
+
+
+def test_an_announcement_and_a_moon_choice_come_with_their_question_and_labels() -> None:
+    from hartenjagen import terminal
+    from hartenjagen.rules.moon import SHOOTER_CHOICE
+    from helpers import ONE_SUIT_EACH, find_state, play_out
+    from helpers import game as dealt
+
+    web = WebGame(hj.variants.STANDARD, humans=4)
+    moon = play_out(dealt(ONE_SUIT_EACH, moon=SHOOTER_CHOICE))
+    assert moon.phase is hj.Phase.MOON_CHOICE
+    v = hj.view(moon, moon.to_move[0])
+    words = web._words(v, "nl")
+    assert words["question"] == terminal.WORDS["nl"]["moon"]
+    assert (
+        words["moves"] == [terminal.move_text(move, "nl") for move in v.legal_moves]
+        and len(v.legal_moves) >= 2
+    )
+    asking = find_state(hj.variants.ACHTERHOEK, lambda s: s.phase is hj.Phase.ANNOUNCING)
+    v = hj.view(asking, asking.to_move[0])
+    words = web._words(v, "en")
+    assert words["question"] == "Announce that you will take no penalty card this hand?"
+    assert sorted(words["moves"]) == ["no", "yes"]  # type: ignore[type-var]
+    assert web._words(hj.view(asking, (asking.to_move[0] + 1) % 4), "en")["question"] == ""
