@@ -13,6 +13,13 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[dev]'
+if [ "${CI:-}" = "true" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium for tests/test_browser.py"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
 .venv/bin/python -m pytest
 # The interpreted core (tests/test_cores.py above also compares the two cores game by game).
 HARTENJAGEN_PURE_PYTHON=1 .venv/bin/python -m pytest -q \

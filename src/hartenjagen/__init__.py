@@ -38,6 +38,7 @@ from hartenjagen.views import PlayerView, ViewError, public_view, view
 
 if TYPE_CHECKING:
     from hartenjagen.records import GameRecord, RecordError
+    from hartenjagen.schema import json_schema
     from hartenjagen.serialize import FormatError, dumps, loads
 
 __version__ = "0.1.0"
@@ -49,6 +50,7 @@ _LAZY = {
     "loads": "hartenjagen.serialize",
     "GameRecord": "hartenjagen.records",
     "RecordError": "hartenjagen.records",
+    "json_schema": "hartenjagen.schema",
 }
 
 
@@ -99,6 +101,7 @@ __all__ = [
     "events",
     "explain",
     "is_legal",
+    "json_schema",
     "legal_moves",
     "loads",
     "new_game",

@@ -8,6 +8,8 @@ hartenjagen simulate [--variant NAME] [--games N] [--bots heuristic,random,...] 
 hartenjagen variants
 hartenjagen rules NAME
 hartenjagen replay FILE [--step] [--lang en|nl]
+hartenjagen serve [--host 127.0.0.1] [--port 8000] [--variant NAME] [--humans N] [--bots ...]
+                  [--seed S] [--lang en|nl] [--delay SECONDS]
 ```
 
 ``python -m hartenjagen`` runs the same command. Exit codes: ``0`` done (also
@@ -486,6 +488,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--step", action="store_true", help="wait for Enter between moves")
     replay.add_argument("--lang", choices=("en", "nl"), default="en", help="language of the events")
     replay.set_defaults(run=_cmd_replay)
+    from hartenjagen.serve.command import add_parser as add_serve  # the web table has its own package
+
+    add_serve(commands)
     return parser
 
 

@@ -1,0 +1,323 @@
+"""JSON Schema (2020-12) of the JSON that :func:`hartenjagen.serialize.dumps` writes.
+
+``json_schema(kind)`` builds the schema of one kind of saved value — ``"view"``,
+``"event"``, ``"move"``, ``"state"``, ``"rules"`` or ``"record"`` — from the very
+codecs ``dumps`` and ``loads`` use, so a schema cannot drift from the format:
+a new field, module or event shows up in the schema the moment it exists.
+
+>>> from hartenjagen import json_schema
+>>> schema = json_schema("move")
+>>> schema["$schema"]
+'https://json-schema.org/draft/2020-12/schema'
+>>> sorted(item["properties"]["type"]["const"] for item in schema["oneOf"])
+['Announce', 'MoonChoice', 'Pass', 'Play']
+
+The schemas describe the library's own classes (a class given to
+``serialize.register`` is not in them). A schema accepts every value ``dumps``
+writes; ``loads`` checks more than a schema can say (a state's cards add up, a
+pass holds the right number of cards, a seat lies on the table).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+from typing import Final, Literal, TypeAlias
+
+from hartenjagen import serialize as _s
+from hartenjagen.serialize import Json
+
+__all__ = ["KINDS", "SchemaKind", "json_schema"]
+
+SchemaKind: TypeAlias = Literal["view", "event", "move", "state", "rules", "record"]
+
+#: The kinds ``json_schema`` knows, with the saved classes each one covers.
+KINDS: Final[dict[str, tuple[str, ...]]] = {
+    "view": ("PlayerView",),
+    "event": (
+        "HandDealt",
+        "PassChosen",
+        "CardsExchanged",
+        "Announced",
+        "CardPlayed",
+        "HeartsBroken",
+        "TrickWon",
+        "TrickCancelled",
+        "MoonShot",
+        "MoonChosen",
+        "HandScored",
+        "Revoked",
+        "GameOver",
+    ),
+    "move": ("Play", "Pass", "Announce", "MoonChoice"),
+    "state": ("State",),
+    "rules": ("Rules",),
+    "record": ("GameRecord",),
+}
+
+_TITLES: Final = {
+    "view": "What one seat may know about a game (hartenjagen.PlayerView)",
+    "event": "Something that happened during a move (hartenjagen.events)",
+    "move": "A decision of one seat (Play, Pass, Announce or MoonChoice)",
+    "state": "A whole game position (server-side: it holds every hand and the seed)",
+    "rules": "A ruleset: one module per slot and the house rules",
+    "record": "A game record: rules, seed, first deal and moves",
+}
+
+_BASE_URI: Final = "https://hartenjagen.invalid/schema/"
+_DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
+
+#: A card as views, events, moves and rules write it: rank then suit (``"QS"``, ``"TH"``).
+_CARD_DEF: Final[dict[str, Json]] = {
+    "description": "A card: its rank (2-9, T, J, Q, K, A) and suit (C, D, H, S), such as QS or TH.",
+    "type": "string",
+    "pattern": "^[2-9TJQKA][CDHS]$",
+}
+#: A physical card in a saved state: a double deck writes the second copy ``"QS#2"``.
+_PHYSICAL_DEF: Final[dict[str, Json]] = {
+    "description": "A physical card of a saved state: a card, and #2 for the second copy of a double deck.",
+    "type": "string",
+    "pattern": "^[2-9TJQKA][CDHS](#[1-9][0-9]?)?$",
+}
+
+
+def json_schema(kind: SchemaKind) -> dict[str, Json]:
+    """The JSON Schema (draft 2020-12) of the saved values of ``kind``.
+
+    ``kind`` is ``"view"`` (a ``PlayerView``), ``"event"`` (any event),
+    ``"move"`` (any move), ``"state"``, ``"rules"`` or ``"record"`` (a
+    ``GameRecord``). The result is a fresh dict, ready for ``json.dumps``; every
+    class it mentions is in its ``$defs``. An unknown kind raises ``ValueError``
+    naming the kinds.
+    """
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ValueError(f"no schema of kind {kind!r}: the kinds are {', '.join(KINDS)}")
+    builder = _Builder()
+    tops = [builder.top(name) for name in KINDS[kind]]
+    schema: dict[str, Json] = {
+        "$schema": _DRAFT,
+        "$id": f"{_BASE_URI}{kind}.schema.json",
+        "title": _TITLES[kind],
+    }
+    if len(tops) == 1:
+        schema.update(tops[0])
+    else:
+        schema["oneOf"] = list(tops)
+    schema["$defs"] = builder.finish()
+    return schema
+
+
+def _entries() -> dict[str, _s._Entry]:
+    """The library's own saved classes by name (classes registered by a program are left out)."""
+    _s._load_lazy()
+    return {
+        name: entry
+        for name, entry in sorted(_s._BY_NAME.items())
+        if entry.cls.__module__.split(".")[0] == "hartenjagen"
+    }
+
+
+def _ref(name: str) -> dict[str, Json]:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+class _Builder:
+    """Collects the ``$defs`` a schema needs while it turns codecs into schemas."""
+
+    def __init__(self) -> None:
+        self.entries = _entries()
+        self.defs: dict[str, Json] = {}
+        self.wanted: list[str] = []
+
+    def need(self, name: str) -> dict[str, Json]:
+        if name not in self.defs and name not in self.wanted:
+            self.wanted.append(name)
+        return _ref(name)
+
+    def finish(self) -> dict[str, Json]:
+        while self.wanted:
+            name = self.wanted.pop(0)
+            if name in self.defs:
+                continue
+            if name == "Card":
+                self.defs[name] = dict(_CARD_DEF)
+            elif name == "PhysicalCard":
+                self.defs[name] = dict(_PHYSICAL_DEF)
+            else:
+                self.defs[name] = self.object(name, top=False)
+        return dict(sorted(self.defs.items()))
+
+    def top(self, name: str) -> dict[str, Json]:
+        return self.object(name, top=True)
+
+    def object(self, name: str, *, top: bool) -> dict[str, Json]:
+        """The schema of one saved class: its ``type`` tag, its fields and (at the top) the version."""
+        entry = self.entries[name]
+        properties: dict[str, Json] = {"type": {"const": name}}
+        if top:
+            properties["version"] = {"const": _s.FORMAT_VERSION}
+        if isinstance(entry, _s._AttrsEntry):
+            notes = _field_notes(entry.cls)
+            for attribute, key, codec in entry.fields():
+                field = self.codec(codec)
+                note = notes.get(attribute)
+                properties[key] = {"description": note, **field} if note else field
+        elif isinstance(entry, _s._CardEntry):
+            properties["card"] = self.need("Card")
+        elif isinstance(entry, _s._StateEntry):
+            properties.update(self.state_fields())
+        else:  # pragma: no cover - a new kind of entry in serialize
+            raise AssertionError(f"the schema does not know how {name} is saved")
+        schema: dict[str, Json] = {}
+        doc = _summary(entry.cls)
+        if doc:
+            schema["description"] = doc
+        schema.update(
+            {
+                "type": "object",
+                "properties": properties,
+                "required": list(properties),
+                "additionalProperties": False,
+            }
+        )
+        return schema
+
+    def codec(self, codec: _s._Codec) -> dict[str, Json]:
+        """The schema of the JSON one codec writes and reads."""
+        if isinstance(codec, _s._Int):
+            return {"type": "integer"}
+        if isinstance(codec, _s._Bool):
+            return {"type": "boolean"}
+        if isinstance(codec, _s._Str):
+            return {"type": "string"}
+        if isinstance(codec, _s._Null):
+            return {"type": "null"}
+        if isinstance(codec, _s._CardText):
+            return self.need("Card")
+        if isinstance(codec, _s._Enum):
+            return self.enum(codec)
+        if isinstance(codec, _s._TupleOf):
+            return {"type": "array", "items": self.codec(codec.item)}
+        if isinstance(codec, _s._Fixed):
+            items: list[Json] = [self.codec(item) for item in codec.items]
+            return {
+                "type": "array",
+                "prefixItems": items,
+                "items": False,
+                "minItems": len(items),
+            }
+        if isinstance(codec, _s._CardMap):
+            return {
+                "type": "object",
+                "propertyNames": self.need("Card"),
+                "additionalProperties": self.codec(codec.value),
+            }
+        if isinstance(codec, _s._Tagged):
+            names = [
+                name
+                for name, entry in self.entries.items()
+                if issubclass(entry.cls, codec.bases) and name not in ("Card", "State")
+            ]
+            refs: list[Json] = [self.need(name) for name in names]
+            return refs[0] if len(refs) == 1 else {"oneOf": refs}  # type: ignore[return-value]
+        if isinstance(codec, _s._Union):
+            members: list[Json] = [self.codec(member) for member in codec.members]
+            return {"anyOf": members}
+        raise AssertionError(f"the schema does not know the codec {codec!r}")  # pragma: no cover
+
+    def enum(self, codec: _s._Enum) -> dict[str, Json]:
+        name = codec.kind.__name__
+        if name not in self.defs:
+            values: list[Json] = list(codec.text.values())
+            schema: dict[str, Json] = {}
+            doc = _summary(codec.kind)
+            if doc:
+                schema["description"] = doc
+            schema["enum"] = values
+            self.defs[name] = schema
+        return _ref(name)
+
+    def state_fields(self) -> dict[str, Json]:
+        """A state's keys, as :class:`hartenjagen.serialize._StateEntry` writes them."""
+        card = self.need("PhysicalCard")
+        cards: dict[str, Json] = {"type": "array", "items": card}
+        per_seat: dict[str, Json] = {"type": "array", "items": cards}
+        seats: dict[str, Json] = {"type": "array", "items": {"type": "integer"}}
+        integer: dict[str, Json] = {"type": "integer"}
+        boolean: dict[str, Json] = {"type": "boolean"}
+        stage: dict[str, Json] = {
+            "type": "object",
+            "properties": {"given": per_seat, "received": per_seat},
+            "required": ["given", "received"],
+            "additionalProperties": False,
+        }
+        fields: dict[str, Json] = {
+            "rules": self.codec(_s._RULES),
+            "phase": self.codec(_s._PHASE),
+            "hand_index": integer,
+            "dealer": integer,
+            "hands": per_seat,
+            "passing": per_seat,
+            "pending": seats,
+            "trick_leader": integer,
+            "trick": cards,
+            "tricks": self.codec(_s._TRICKS),
+            "taken": per_seat,
+            "hearts_broken": boolean,
+            "scores": seats,
+            "score_sheet": self.codec(_s._SHEET),
+            "seed": integer,
+            "deal_count": integer,
+            "dealt": per_seat,
+            "winners": seats,
+            "pass_direction": self.codec(_s._DIRECTION),
+            "exchanges": {"type": "array", "items": stage},
+            "carry_over": cards,
+            "announcers": seats,
+            "shooter": self.codec(_s._SEAT_OR_NONE),
+            "secret_seed": boolean,
+        }
+        keys = _s._state_keys()
+        if sorted(keys) != sorted(fields):  # pragma: no cover - a State field the schema does not know
+            raise AssertionError(f"the state schema does not know the keys {sorted(set(keys) ^ set(fields))}")
+        return {key: fields[key] for key in keys}
+
+
+def _summary(obj: object) -> str:
+    """The first paragraph of ``obj``'s docstring, on one line (roles such as ``:class:`` made plain)."""
+    own = obj.__doc__ if isinstance(obj, type) else None  # a class's own docstring, not a base's
+    doc = inspect.cleandoc(own) if own else ""
+    if doc == "An enumeration.":
+        return ""
+    first = doc.split("\n\n")[0]
+    text = " ".join(first.split())
+    return re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", text).replace("``", "")
+
+
+_NOTE: Final = re.compile(r"^\s*#:\s?(.*)$")
+_FIELD: Final = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:")
+
+
+@functools.cache
+def _field_notes(cls: type) -> dict[str, str]:
+    """The ``#:`` comments above the fields of ``cls`` (the documentation's field notes), by field name."""
+    notes: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if klass.__module__.split(".")[0] != "hartenjagen":
+            continue
+        try:
+            lines = inspect.getsource(klass).splitlines()
+        except (OSError, TypeError):  # no source (a frozen or compiled build): no notes
+            continue
+        pending: list[str] = []
+        for line in lines:
+            note = _NOTE.match(line)
+            if note:
+                pending.append(note.group(1).strip())
+                continue
+            field = _FIELD.match(line)
+            if field and pending:
+                notes[field.group(1)] = " ".join(pending).replace("``", "")
+            pending = []
+    return notes

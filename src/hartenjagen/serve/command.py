@@ -1,0 +1,114 @@
+"""The ``hartenjagen serve`` subcommand: its arguments, and running the server until Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from hartenjagen.cli import EXIT_INTERRUPTED, UsageError, _bot_names, _language, _preset
+
+__all__ = ["add_parser"]
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected 0 to 60 seconds, not {text}")
+    return value
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``serve`` to the ``hartenjagen`` command's subcommands."""
+    serve = commands.add_parser(
+        "serve",
+        help="play in a web browser: a table on this computer (or your network) against bots",
+        description=(
+            "Serve a card table on the web. Each human seat gets its own secret link (printed at the "
+            "start); bots play the other seats. Listens on 127.0.0.1 (this computer only) unless "
+            "--host says otherwise, e.g. --host 0.0.0.0 for friends on your network. Ctrl-C stops."
+        ),
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any)")
+    serve.add_argument("--variant", default="standard", help="a preset name or alias, or hoemke_P1L2H3S4")
+    serve.add_argument("--humans", type=int, default=1, help="human seats, 0 to N-1 (default 1)")
+    serve.add_argument(
+        "--bots", default="heuristic", help="the bots at the other seats, in seat order, or one for all"
+    )
+    serve.add_argument("--seed", type=int, default=None, help="seed of the deals and bots (default: secret)")
+    serve.add_argument(
+        "--lang", choices=("en", "nl"), default="en", help="language of the table (the page can switch)"
+    )
+    serve.add_argument(
+        "--delay", type=_seconds, default=0.6, help="seconds between two bot moves (default 0.6)"
+    )
+    serve.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from hartenjagen.serve.game import WebGame
+    from hartenjagen.serve.server import TableServer
+
+    preset = _preset(args.variant)
+    players = preset.rules.players
+    if not 1 <= args.humans <= players:
+        raise UsageError(f"--humans: {preset.name} has {players} seats: 1 to {players} of them can be human")
+    bots = players - args.humans
+    names = _bot_names(args.bots, bots, "bot seats") if bots else []
+    language = _language(args.lang)
+    game = WebGame(
+        preset.rules,
+        humans=args.humans,
+        bot_names=names,
+        seed=args.seed,
+        variant=preset.name,
+        language=language,
+        delay=args.delay,
+    )
+    try:
+        server = TableServer(game, (args.host, args.port))
+    except (OSError, OverflowError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise UsageError(f"cannot listen on {args.host} port {args.port}: {reason}") from None
+    out = sys.stdout
+    dutch = language == "nl"
+    out.write(
+        (
+            "hartenjagen: {variant}, een tafel op {host} poort {port}.\n"
+            if dutch
+            else "hartenjagen: {variant}, a table on {host} port {port}.\n"
+        ).format(variant=preset.name, host=args.host, port=server.port)
+    )
+    for seat in range(args.humans):
+        label = "speler" if dutch else "seat"
+        out.write(f"  {label} {seat}: {server.url(seat)}\n")
+    if args.host in ("0.0.0.0", "::", ""):
+        out.write(
+            "  (vervang het adres door dat van deze computer in je netwerk)\n"
+            if dutch
+            else "  (replace the address by this computer's address on your network)\n"
+        )
+    out.write("Ctrl-C stopt de server.\n" if dutch else "Ctrl-C stops the server.\n")
+    out.flush()
+    game.start()
+    try:
+        server.serve_forever(poll_interval=0.25)
+    except KeyboardInterrupt:
+        out.write("\nTot ziens.\n" if dutch else "\nBye.\n")
+        return EXIT_INTERRUPTED
+    finally:
+        server.server_close()
+    return 0  # pragma: no cover - serve_forever returns only when shut down from another thread

@@ -1,0 +1,196 @@
+"""The web table in a real browser: headless Chromium (Debian's) plays a whole hand through the page.
+
+Without /usr/bin/chromium or the playwright package the test is skipped with
+a message; under CI=true it fails instead (scripts/check.sh installs both there).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import hartenjagen as hj
+from serving import running
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _missing() -> str:
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium") == CHROMIUM):
+        return f"no browser at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[dev]')"
+    return ""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    missing = _missing()
+    if missing:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"the browser test cannot run under CI: {missing}")
+        pytest.skip(f"browser test skipped: {missing}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+_LEGAL_OR_SHEET = "#hand button.card.legal, #sheet-layer:not([hidden])"
+
+
+def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sheet(browser: Any) -> None:
+    with running(hj.variants.STANDARD, humans=1, bots=["heuristic"] * 3, seed=7) as (game, server):
+        page = browser.new_page(viewport={"width": 1100, "height": 800})
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url(0))
+        page.wait_for_selector("#hand button.card.legal")
+        assert page.locator("#hand button.card").count() == 13
+        assert page.inner_text("#status") == "Choose 3 cards to pass to the left."
+        assert (
+            page.locator("#log li").first.inner_text() == "Hand 1 is dealt by seat 0; cards pass to the left."
+        )
+        # Suits are grouped with their symbols: clubs, diamonds, spades, hearts.
+        groups = page.eval_on_selector_all(
+            "#hand .suit-group",
+            "gs => gs.map(g => [...g.querySelectorAll('.card')].map(c => c.dataset.card))",
+        )
+        assert [card for group in groups for card in group] == [
+            str(card) for card in hj.notation.sort_hand(hj.view(game.record.final_state(), 0).hand)
+        ]
+        assert "\u2663" in page.inner_text("#hand") or "\u2665" in page.inner_text("#hand")
+
+        # Passing: pick three cards (one picked twice is put back), then pass.
+        hand = page.eval_on_selector_all("#hand button.card", "cs => cs.map(c => c.dataset.card)")
+        page.click(f'#hand button[data-card="{hand[0]}"]')
+        page.click(f'#hand button[data-card="{hand[0]}"]')
+        assert page.locator("#hand button.card.chosen").count() == 0
+        for card in hand[-3:]:
+            page.click(f'#hand button[data-card="{card}"]')
+        assert page.locator("#hand button.card.chosen").count() == 3
+        assert page.is_enabled("#pass-button")
+        page.click("#pass-button")
+        page.wait_for_function("() => !document.querySelector('#pass-button')")
+        (mine,) = [move for move in game.record.moves if isinstance(move, hj.Pass) and move.seat == 0]
+        assert sorted(str(card) for card in mine.cards) == sorted(hand[-3:])
+
+        # Playing: click legal cards; once, click a card the rules forbid and read the engine's reason.
+        illegal_shown = False
+        while True:
+            page.wait_for_selector(_LEGAL_OR_SHEET, timeout=20_000)
+            if page.is_visible("#sheet-layer"):
+                break
+            state = game.record.final_state()
+            dim = page.eval_on_selector_all("#hand button.card.dim", "cs => cs.map(c => c.dataset.card)")
+            if dim and not illegal_shown:
+                reason = hj.explain(state, hj.Play(0, dim[0]))
+                assert reason is not None
+                page.click(f'#hand button[data-card="{dim[0]}"]')
+                page.wait_for_selector("#message:not([hidden])")
+                assert page.inner_text("#message") == f"Not allowed: {reason.message}."
+                assert game.record.final_state() == state  # the refused click changed nothing
+                illegal_shown = True
+            legal = page.eval_on_selector_all("#hand button.card.legal", "cs => cs.map(c => c.dataset.card)")
+            assert {str(move.card) for move in hj.legal_moves(state)} == set(legal)  # type: ignore[union-attr]
+            page.click(f'#hand button[data-card="{legal[0]}"]')
+            page.wait_for_function(
+                "card => !document.querySelector(`#hand button[data-card='${card}']`)"
+                " || !document.querySelector('#sheet-layer').hidden",
+                arg=legal[0],
+            )
+        assert illegal_shown, "no card was ever illegal to click"
+
+        # The score sheet after the hand: one line, the engine's points and totals.
+        result = game.record.final_state().score_sheet[0]
+        cells = page.eval_on_selector_all(
+            "#sheet-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+        )
+        assert len(cells) == 2  # the hand's points and the totals under them
+        assert cells[0][0] == "1" and cells[1][0] == "total"
+        assert [int(text) for text in cells[0][1:5]] == list(result.points)
+        assert [int(text) for text in cells[1][1:5]] == list(result.totals)
+        assert page.inner_text("#sheet-table thead").split("\t")[1].strip() == "You"
+        page.screenshot(path=str(server_shot := _shot_path("sheet")))
+        page.click("#sheet-close")
+        assert page.is_hidden("#sheet-layer")
+        page.wait_for_selector("#hand button.card.legal")  # hand 2: passing again
+        assert page.inner_text("#status") == "Choose 3 cards to pass to the right."
+
+        # Dutch: the page's words and the event sentences switch language.
+        page.click("#lang-button")
+        page.wait_for_function(
+            "() => document.querySelector('#status').textContent.startsWith('Kies 3 kaarten')"
+        )
+        assert page.inner_text("#status") == "Kies 3 kaarten om naar rechts door te geven."
+        page.wait_for_function("() => document.querySelector('#log li').textContent.startsWith('Ronde 1')")
+        assert "speelt" in page.inner_text("#log")
+        assert page.inner_text("#scores-button") == "Stand"
+
+        # A phone's width: nothing sticks out sideways.
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.wait_for_timeout(100)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+        assert not errors, errors
+        assert server_shot.exists()
+        page.close()
+
+
+def test_an_announcement_is_answered_with_its_buttons(browser: Any) -> None:
+    with running(hj.variants.ACHTERHOEK, humans=1, bots=["heuristic"] * 3, seed=3) as (game, server):
+        page = browser.new_page(viewport={"width": 800, "height": 700})
+        page.goto(server.url(0) + "?lang=nl")
+        page.wait_for_selector("#hand button.card")
+        if page.locator("#pass-button").count():
+            options = page.eval_on_selector_all(
+                "#hand button.card.legal", "cs => cs.map(c => c.dataset.card)"
+            )
+            count = hj.view(game.record.final_state(), 0).pass_count
+            for card in options[:count]:
+                page.click(f'#hand button[data-card="{card}"]')
+            page.click("#pass-button")
+        page.wait_for_selector("#actions button.action", timeout=20_000)
+        assert page.inner_text("#status") == "Miezen: je haalt deze ronde geen strafkaart?"
+        labels = page.eval_on_selector_all("#actions button.action", "bs => bs.map(b => b.textContent)")
+        assert sorted(labels) == ["ja", "nee"]
+        page.click("#actions button.action:text-is('nee')")
+        page.wait_for_function("() => !document.querySelector('#actions button.action')")
+        assert hj.Announce(0, False) in game.record.moves
+        page.close()
+
+
+def test_a_page_with_a_wrong_link_says_so(browser: Any) -> None:
+    with running(hj.variants.STANDARD, humans=1, seed=1) as (_, server):
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{server.port}/seat/nobody")
+        assert "no seat with this link" in page.content()
+        page.goto(f"http://127.0.0.1:{server.port}/")
+        assert "Open the link of your seat" in page.inner_text("body")
+        page.close()
+
+
+def _shot_path(name: str) -> Any:
+    import tempfile
+    from pathlib import Path
+
+    return Path(tempfile.gettempdir()) / f"hartenjagen-browser-{name}.png"
