@@ -1,4 +1,4 @@
-"""JSON Schema (2020-12) of the JSON that :func:`hartenjagen.serialize.dumps` writes.
+"""JSON Schema (2020-12) of the JSON that `hartenjagen.serialize.dumps` writes.
 
 ``json_schema(kind)`` builds the schema of one kind of saved value — ``"view"``,
 ``"event"``, ``"move"``, ``"state"``, ``"rules"`` or ``"record"`` — from the very
@@ -239,7 +239,7 @@ class _Builder:
         return _ref(name)
 
     def state_fields(self) -> dict[str, Json]:
-        """A state's keys, as :class:`hartenjagen.serialize._StateEntry` writes them."""
+        """A state's keys, as `hartenjagen.serialize._StateEntry` writes them."""
         card = self.need("PhysicalCard")
         cards: dict[str, Json] = {"type": "array", "items": card}
         per_seat: dict[str, Json] = {"type": "array", "items": cards}

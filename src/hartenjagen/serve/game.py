@@ -3,7 +3,7 @@
 Everything a seat receives is built here from ``view(state, seat)`` and
 ``events_for(events, seat)``: never from the state itself, so no message can
 carry another seat's cards, a seed or a game record. The HTTP side
-(:mod:`hartenjagen.serve.server`) only routes, bounds and writes these messages.
+(`hartenjagen.serve.server`) only routes, bounds and writes these messages.
 """
 
 from __future__ import annotations
@@ -275,7 +275,7 @@ class WebGame:
     # ---------------------------------------------------------------- bots
 
     def start(self) -> None:
-        """Start the bots' thread (it stops with :meth:`close` or when the game is over)."""
+        """Start the bots' thread (it stops with `close` or when the game is over)."""
         if self._bots and self._thread is None:
             self._thread = threading.Thread(target=self._run_bots, name="hartenjagen-bots", daemon=True)
             self._thread.start()

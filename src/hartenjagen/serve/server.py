@@ -64,7 +64,7 @@ def _read_static(name: str) -> bytes:
 
 
 class TableServer(ThreadingHTTPServer):
-    """An HTTP server for one :class:`~hartenjagen.serve.game.WebGame` (port 0: any free port)."""
+    """An HTTP server for one `WebGame` (port 0: any free port)."""
 
     daemon_threads = True
     allow_reuse_address = True
