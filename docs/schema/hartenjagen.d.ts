@@ -453,7 +453,6 @@ export interface SinglePack {
   lowest_rank: Rank;
 }
 
-/** The state of one game: immutable, hashable, equal by value and picklable. */
 export interface State {
   type: "State";
   rules: Rules;
