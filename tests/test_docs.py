@@ -14,13 +14,11 @@ from pathlib import Path
 
 import attr
 import attrs
-
-import hartenjagen as hj
-import hartenjagen.core
 import pytest
 import typing_extensions
 
 import hartenjagen as hj
+import hartenjagen.core
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -73,8 +73,24 @@ def _load() -> bool:
     return compiled
 
 
+def _restore_class_docstrings() -> None:
+    """Give the compiled public classes their docstrings back (mypyc drops them), so ``help()`` shows them."""
+    import ast
+
+    for name in ("state", "passes"):
+        module = sys.modules[f"{__name__}.{name}"]
+        tree = ast.parse((_HERE / f"{name}.py").read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and (doc := ast.get_docstring(node)):
+                cls = getattr(module, node.name, None)
+                if isinstance(cls, type) and not cls.__doc__:
+                    cls.__doc__ = doc
+
+
 #: Whether the mypyc-compiled core is the one running.
 COMPILED: bool = _load()
+if COMPILED:
+    _restore_class_docstrings()
 
 from hartenjagen.core import hands, kernel, passes, rollout, state, table  # noqa: E402
 
