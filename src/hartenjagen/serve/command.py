@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 
 from hartenjagen.cli import EXIT_INTERRUPTED, UsageError, _bot_names, _language, _preset
 
@@ -103,12 +105,23 @@ def _run(args: argparse.Namespace) -> int:
         )
     out.write("Ctrl-C stopt de server.\n" if dutch else "Ctrl-C stops the server.\n")
     out.flush()
-    game.start()
+    # Ctrl-C asks the serving loop to stop from a helper thread instead of raising KeyboardInterrupt
+    # wherever the main thread happens to be (inside a lock, or starting a request's thread).
+    interrupted = threading.Event()
+
+    def stop(signum: int, frame: object) -> None:
+        interrupted.set()
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    previous = signal.signal(signal.SIGINT, stop)
     try:
+        game.start()
         server.serve_forever(poll_interval=0.25)
-    except KeyboardInterrupt:
-        out.write("\nTot ziens.\n" if dutch else "\nBye.\n")
-        return EXIT_INTERRUPTED
     finally:
+        signal.signal(signal.SIGINT, previous)
         server.server_close()
-    return 0  # pragma: no cover - serve_forever returns only when shut down from another thread
+    if interrupted.is_set():
+        out.write("\nTot ziens.\n" if dutch else "\nBye.\n")
+        out.flush()
+        return EXIT_INTERRUPTED
+    return 0  # pragma: no cover - serve_forever returns only when shut down
