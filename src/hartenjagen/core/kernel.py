@@ -352,23 +352,33 @@ def apply(state: object, move: object) -> State:
     exception is a ruleset with a revoke penalty (``RevokePenalty``): there an
     illegal play of a card in hand is accepted and voids the hand.
     """
-    s = as_state(state, "apply")
-    if type(move) is Pass and s._hand.phase == PASSING:
-        chosen = _checked_pass(s, move)
-        if chosen:
-            return hand_steps.pass_cards(s, move.seat, chosen, None)
-    elif type(move) is Play and s._hand.phase == PLAYING:
-        hand = s._hand
-        table = hand.table
-        seat = (s._leader + s._count) % table.players
-        if move.seat == seat:
-            mask = s._legal
+    if type(state) is not State:
+        raise StateError(f"apply needs a State (from new_game or apply), not {type(state).__name__}")
+    hand = state._hand
+    table = hand.table
+    if hand.phase == PLAYING:
+        code = table.play_codes.get(id(move), -1)
+        if code >= 0:  # one of the interned moves legal_moves gives
+            seat = code >> 6
+            if seat == (state._leader + state._count) % table.players:
+                mask = state._legal
+                if mask < 0:
+                    mask = legal_mask(state)
+                bits = mask & table.bits_of[code & 63]
+                if bits:
+                    return play(state, seat, bits & -bits, None)
+        elif type(move) is Play and move.seat == (state._leader + state._count) % table.players:
+            mask = state._legal
             if mask < 0:
-                mask = legal_mask(s)
+                mask = legal_mask(state)
             bits = mask & table.bits_of[move.card.index]
             if bits:
-                return play(s, seat, bits & -bits, None)
-    return transition(s, move, None)
+                return play(state, move.seat, bits & -bits, None)
+    elif hand.phase == PASSING and type(move) is Pass:
+        chosen = _checked_pass(state, move)
+        if chosen:
+            return hand_steps.pass_cards(state, move.seat, chosen, None)
+    return transition(state, move, None)
 
 
 def step(state: object, move: object) -> tuple[State, tuple[Any, ...]]:

@@ -69,6 +69,7 @@ class Table:
     card_of: tuple[Card, ...]
     bits_of: tuple[int, ...]
     plays: tuple[tuple[Play, ...], ...]
+    play_codes: dict[int, int]
     values: tuple[int, ...]
     value_masks: tuple[tuple[int, int], ...]
     positive_mask: int
@@ -132,6 +133,11 @@ class Table:
         self.bits_of = tuple(bits_of)
         #: interned ``Play`` values by seat and ``Card.index``
         self.plays = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(players))
+        #: ``id`` of each interned ``Play`` -> seat << 6 | card index: ``apply`` knows its own moves at a glance
+        #: (the table keeps them alive, so an id here is always the move it names)
+        self.play_codes = {
+            id(play): seat << 6 | index for seat, row in enumerate(self.plays) for index, play in enumerate(row)
+        }
         scoring = rules.scoring
         self.values = tuple(int(scoring.card_value(card)) for card in ALL_CARDS)
         groups: dict[int, int] = {}
