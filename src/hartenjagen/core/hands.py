@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from hartenjagen.cards import Card, parse_cards
+from hartenjagen.cards import CARD_COUNT, Card, parse_cards
 from hartenjagen.chance import chance_for
 from hartenjagen.core.state import (
     ANNOUNCING,
@@ -85,25 +85,43 @@ def shuffle_deal(table: Table, seed: int, deal_count: int, dealer: int) -> tuple
     else:  # pragma: no cover - a Python whose shuffle draws differently
         source.shuffle(cards)
     n = table.players
-    hands = [0] * n
     seat = dealer
+    if table.copies == 1:
+        hands = [0] * n
+        for physical in cards:
+            seat += 1
+            if seat == n:
+                seat = 0
+            hands[seat] |= 1 << physical
+        return tuple(hands)
+    # Two packs: each seat's copies are gathered as two 52-bit masks (one per pack), so the deal
+    # stays on machine-word integers until the end.
+    first = [0] * n
+    second = [0] * n
     for physical in cards:
         seat += 1
         if seat == n:
             seat = 0
-        hands[seat] |= 1 << physical
-    if table.copies > 1:
-        return assign_copies(table, [[table.card_of[p] for p in _bits(mask)] for mask in hands])
-    return tuple(hands)
+        if physical < CARD_COUNT:
+            first[seat] |= 1 << physical
+        else:
+            second[seat] |= 1 << (physical - CARD_COUNT)
+    return _assign_halves(first, second)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def _assign_halves(first: list[int], second: list[int]) -> tuple[int, ...]:
+    """``assign_copies`` of hands given as (first-pack, second-pack) card masks: each seat, in seat
+    order, takes the lowest copy still free of each of its cards (a shuffled deal equals its replay)."""
+    taken = 0  # the cards whose first copy is dealt
+    masks = []
+    for ones, twos in zip(first, second, strict=True):
+        both = ones & twos  # held twice: both copies
+        once = ones ^ twos
+        low = both | (once & ~taken)
+        high = both | (once & taken)
+        taken |= low
+        masks.append(low | high << CARD_COUNT)
+    return tuple(masks)
 
 
 def assign_copies(table: Table, hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:

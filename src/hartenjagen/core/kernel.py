@@ -190,10 +190,13 @@ def breaks(table: Table, bit: int, physical: int, discarded: bool, trick_number:
     return bool(bit & (table.break_discarded if discarded else table.break_played))
 
 
-def winner_position(hands: tuple[int, ...], trick: int, leader: int, led: int, table: Table) -> int:
+def winner_position(
+    hands: tuple[int, ...], owners_of: tuple[int, ...], trick: int, leader: int, led: int, table: Table
+) -> int:
     """The position in play order of the card that wins the full trick ``trick`` (-1: every card cancelled).
 
-    ``hands`` are the hands as play began: a seat's card in the trick is the one they share.
+    ``hands`` are the hands as play began (a seat's card in the trick is the one they share) and
+    ``owners_of`` the seat that held each physical card then.
     """
     n = table.players
     if table.winner_callback:
@@ -221,13 +224,18 @@ def winner_position(hands: tuple[int, ...], trick: int, leader: int, led: int, t
             if ((bits & -bits).bit_length() - 1) % CARD_COUNT == best_index:
                 return i
         return -1  # pragma: no cover - the card is in the trick
-    best = 0
-    best_index = -1
-    for i in range(n):
-        bits = trick & hands[(leader + i) % n]
-        p = (bits & -bits).bit_length() - 1
-        if table.suit_of[p] == led and p % CARD_COUNT > best_index:
-            best, best_index = i, p % CARD_COUNT
+    # The highest card of the led suit wins; of two identical ones, the one played first.
+    led_cards = trick & table.suit_masks[led]
+    owners = owners_of
+    if table.copies == 1:
+        return (owners[led_cards.bit_length() - 1] - leader) % n
+    top = table.distinct(led_cards).bit_length() - 1
+    best = n
+    for copy in (top, top + CARD_COUNT):
+        if trick >> copy & 1:
+            position = (owners[copy] - leader) % n
+            if position < best:
+                best = position
     return best
 
 
@@ -255,8 +263,9 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         return State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
     leader = state._leader
     carry = state._carry
-    position = winner_position(hand.hands, trick, leader, led, table)
-    last = not any(mask & ~played for mask in hand.hands)
+    position = winner_position(hand.hands, hand.owners(), trick, leader, led, table)
+    # Every trick takes one card from each hand: the last one is the hand size's.
+    last = len(state._log) + 1 == table.hand_size
     if position < 0:
         # Every led-suit card cancelled: the cards wait for the next trick's winner,
         # or go to this trick's leader if it was the last trick.

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Any, Final, cast, final
 
-from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
 from hartenjagen.core.table import Table
 from hartenjagen.moves import Pass, trusted_pass
 
@@ -48,8 +48,9 @@ class PassMoves:
         for _, mask in hands:
             if table.copies > 1:
                 # A card held twice can be passed once or twice: count the different choices.
-                twice = (mask & (mask >> CARD_COUNT) & _ONE_PACK).bit_count()
-                sizes.append(_multiset_choices(table.distinct(mask).bit_count() - twice, twice, count))
+                ones, twos = mask & _ONE_PACK, mask >> CARD_COUNT
+                twice = (ones & twos).bit_count()
+                sizes.append(_multiset_choices((ones | twos).bit_count() - twice, twice, count))
             else:
                 sizes.append(comb(mask.bit_count(), count))
         self._sizes = tuple(sizes)
@@ -103,11 +104,10 @@ class PassMoves:
         for position in range(len(self._hands)):
             size = self._sizes[position]
             if index < size:
-                seat = self._hands[position][0]
-                cards = self._seat_cards(position)
+                seat, mask = self._hands[position]
                 if self._table.copies > 1:
-                    return trusted_pass(seat, _unrank_multiset(cards, self._count, index))
-                return trusted_pass(seat, _unrank(cards, self._count, index))
+                    return trusted_pass(seat, _unrank_multiset(mask, self._count, index))
+                return trusted_pass(seat, _unrank(self._seat_cards(position), self._count, index))
             index -= size
         raise IndexError("legal move index out of range")  # pragma: no cover - checked by the caller
 
@@ -187,30 +187,28 @@ def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _unrank_multiset(cards: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
-    """The ``index``-th different k-card choice from sorted ``cards`` (a card may be there twice, not more).
+def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
+    """The ``index``-th different k-card choice from the physical cards ``mask`` (two packs at most).
 
-    The order is that of the deduplicated ``combinations(cards, k)``: lexicographic.
+    A card held twice may be chosen once or twice. The order is that of the
+    deduplicated ``combinations`` of the sorted cards: lexicographic.
     """
-    items: list[Card] = []
+    ones, twos = mask & _ONE_PACK, mask >> CARD_COUNT  # machine-word halves: one per pack
+    held = ones | twos
+    items: list[int] = []  # Card.index of each different card, lowest first
     counts: list[int] = []
-    for card in cards:  # sorted, so the copies of a card stand together
-        if items and items[-1] is card:
-            counts[-1] += 1
-        else:
-            items.append(card)
-            counts.append(1)
+    while held:
+        low = held & -held
+        items.append(low.bit_length() - 1)
+        counts.append(2 if ones & twos & low else 1)
+        held ^= low
     # ways[j][r]: how many different r-card choices the cards from the j-th on offer.
     ways = [[0] * (k + 1) for _ in range(len(items) + 1)]
     ways[len(items)][0] = 1
     for j in range(len(items) - 1, -1, -1):
         after, row = ways[j + 1], ways[j]
         for r in range(k + 1):
-            row[r] = (
-                after[r]
-                + (after[r - 1] if r >= 1 else 0)
-                + (after[r - 2] if counts[j] == 2 and r >= 2 else 0)
-            )
+            row[r] = after[r] + (after[r - 1] if r >= 1 else 0) + (after[r - 2] if counts[j] == 2 and r >= 2 else 0)
     out: list[Card] = []
     j = used = 0
     while len(out) < k:
@@ -221,7 +219,7 @@ def _unrank_multiset(cards: tuple[Card, ...], k: int, index: int) -> tuple[Card,
             for m in range(min(left, rest) + 1):
                 taking += ways[j + 1][rest - m]
         if index < taking:
-            out.append(items[j])
+            out.append(ALL_CARDS[items[j]])
             used += 1
         else:
             index -= taking

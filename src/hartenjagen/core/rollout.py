@@ -154,6 +154,8 @@ def _play_out_hand(state: State, draw: _Draw) -> State:
     bits_of = table.bits_of
     single = table.copies == 1
     opening = table.rules.opening
+    owners = hand.owners()
+    hand_size = table.hand_size
     played, trick, count = state._played, state._trick, state._count
     leader, led, log = state._leader, state._led, state._log
     broken, carry = state._broken, state._carry
@@ -185,12 +187,8 @@ def _play_out_hand(state: State, draw: _Draw) -> State:
         count += 1
         if count < n:
             continue
-        position = winner_position(hands, trick, leader, led, table)
-        last = True
-        for cards_at_start in hands:
-            if cards_at_start & ~played:
-                last = False
-                break
+        position = winner_position(hands, owners, trick, leader, led, table)
+        last = len(log) + 1 == hand_size
         if position < 0:
             if not last:
                 log = (*log, log_entry(trick, leader, -1, -1))

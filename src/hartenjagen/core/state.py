@@ -48,7 +48,7 @@ class HandContext:
     __slots__ = (
         "table", "phase", "hand_index", "dealer", "hands", "passed", "pending", "pass_log",
         "direction", "scores", "sheet", "seed", "deal_count", "dealt", "winners", "announcers",
-        "shooter", "secret", "_hash",
+        "shooter", "secret", "_hash", "_owners",
     )  # fmt: skip
 
     table: Table
@@ -74,6 +74,8 @@ class HandContext:
     shooter: int
     secret: bool
     _hash: int
+    #: the seat whose hand held each physical card as play began (a cache: see ``owners``)
+    _owners: tuple[int, ...]
 
     def __init__(
         self,
@@ -115,6 +117,21 @@ class HandContext:
         self.shooter = shooter
         self.secret = secret
         self._hash = -1
+        self._owners = ()
+
+    def owners(self) -> tuple[int, ...]:
+        """The seat that held each physical card as play began (-1: no seat), worked out once per context."""
+        owners = self._owners
+        if not owners:
+            table = self.table
+            found = [-1] * (len(table.card_of))
+            for seat, mask in enumerate(self.hands):
+                while mask:
+                    low = mask & -mask
+                    found[low.bit_length() - 1] = seat
+                    mask ^= low
+            owners = self._owners = tuple(found)
+        return owners
 
     def copy(self) -> HandContext:
         """A fresh copy for the kernel to change before anyone sees it."""
