@@ -175,3 +175,94 @@ def test_no_module_global_keeps_the_last_state_touched() -> None:
                 assert not isinstance(value, hj.State), f"{name} keeps a state in a global"
                 if isinstance(value, (tuple, list)):
                     assert not any(isinstance(item, hj.State) for item in value), f"{name} keeps a state"
+
+
+# ---------------------------------------------------------------- the plan and its callbacks
+
+import attrs  # noqa: E402
+
+from hartenjagen.core.table import CACHE_SIZE, FIRST_CALLBACK, LEAD_CALLBACK, table_for  # noqa: E402
+from hartenjagen.rules import duplicates, first_trick, leading  # noqa: E402
+
+
+@attrs.frozen(repr=False)
+class _CallingLeading(leading.HeartsAfterBroken):
+    """The standard leading rule, overriding its hooks only to call them: the core must call it."""
+
+    def lead_mask(self, hand: int, state: hj.State, table: object) -> int:
+        return super().lead_mask(hand, state, table)  # type: ignore[arg-type]
+
+    def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: object) -> bool:
+        return super().breaks(physical_card, discarded, trick_number, table)  # type: ignore[arg-type]
+
+
+@attrs.frozen(repr=False)
+class _CallingFirstTrick(first_trick.NoPointsUnlessForced):
+    def filter(self, candidates: int, table: object) -> int:
+        return super().filter(candidates, table)  # type: ignore[arg-type]
+
+
+@attrs.frozen(repr=False)
+class _CallingDuplicates(duplicates.FirstPlayedWins):
+    def winner(self, trick: tuple[int, ...], table: object) -> int | None:
+        return super().winner(trick, table)  # type: ignore[arg-type]
+
+
+def _play_through(rules: hj.Rules, seed: int) -> list[object]:
+    rng = random.Random(seed)
+    state = hj.new_game(rules, seed=seed)
+    seen: list[object] = []
+    while not state.is_over and len(seen) < 300:
+        moves = hj.legal_moves(state)
+        move = moves[rng.randrange(len(moves))]
+        seen.append((move, hj.explain(state, move), [str(m) for m in moves]))
+        state = hj.apply(state, move)
+    seen.append(hj.rollout(state, rng=seed, until="game").scores)
+    return seen
+
+
+def test_modules_that_override_a_hook_are_called_and_play_like_the_plan() -> None:
+    planned = attrs.evolve(variants.STANDARD, ending=hj.rules.ending.ScoreLimit(limit=60))
+    calling = attrs.evolve(
+        planned, leading=_CallingLeading(), first_trick=_CallingFirstTrick(), duplicates=_CallingDuplicates()
+    )
+    table = table_for(calling)
+    assert table.lead_opens == LEAD_CALLBACK and table.break_callback
+    assert table.first_kind == FIRST_CALLBACK and table.winner_callback
+    assert table_for(planned).lead_opens != LEAD_CALLBACK
+    for seed in range(3):
+        assert _play_through(calling, seed) == _play_through(planned, seed)
+
+
+def test_a_subclass_that_overrides_nothing_keeps_the_plan() -> None:
+    @attrs.frozen(repr=False)
+    class Renamed(leading.HeartsAfterBroken):
+        """Only a new name."""
+
+    rules = attrs.evolve(variants.STANDARD, leading=Renamed())
+    assert table_for(rules).lead_opens != LEAD_CALLBACK
+
+
+def test_the_table_cache_is_bounded() -> None:
+    from hartenjagen.core import table as table_module
+
+    for points in range(CACHE_SIZE * 3):
+        rules = attrs.evolve(variants.STANDARD, extras=(hj.rules.extras.NoTricksBonus(points=-points - 1),))
+        hj.new_game(rules, seed=points)
+    assert len(table_module._tables) <= CACHE_SIZE
+
+
+@pytest.mark.parametrize("preset", variants.ALL, ids=lambda preset: preset.name)
+def test_rollout_plays_exactly_the_public_loop(preset: variants.Preset) -> None:
+    """The fused playout draws as `moves[rng.randrange(len(moves))]` does, move for move."""
+    for seed in range(3):
+        start = hj.new_game(preset.rules, seed=seed)
+        for until in ("hand", "game"):
+            rng = random.Random(seed)
+            state, scored = start, len(start.score_sheet)
+            while not state.is_over and (until == "game" or len(state.score_sheet) == scored):
+                moves = hj.legal_moves(state)
+                state = hj.apply(state, moves[rng.randrange(len(moves))])
+            mine = random.Random(seed)
+            assert hj.rollout(start, rng=mine, until=until) == state
+            assert mine.getstate() == rng.getstate()
