@@ -205,7 +205,9 @@ def start_hand(
     if events is not None:
         events.append(HandDealt(hand_index, dealer, direction, tuple([mask.bit_count() for mask in hands])))
     if table.stage_counts(direction):
-        hand.pending = seat_mask(passing.givers(0, direction, n, dealer))
+        hand.pending = (
+            (1 << n) - 1 if table.givers_all else seat_mask(passing.givers(0, direction, n, dealer))
+        )
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
     return after_exchange(hand)
 
@@ -246,8 +248,13 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
     passing = table.rules.passing
     direction = old.direction
-    chance = chance_for(old.seed, old.deal_count, f"exchange{stage}")
-    received: tuple[int, ...] = passing.exchange(stage, direction, tuple(given), old.dealer, chance, table)
+    chance = None if table.exchange_rotates else chance_for(old.seed, old.deal_count, f"exchange{stage}")
+    if table.exchange_rotates:  # every seat's cards go to the seat `offset` places on
+        offset = table.offset(direction)
+        n = table.players
+        received = tuple([given[(seat - offset) % n] for seat in range(n)])
+    else:
+        received = passing.exchange(stage, direction, tuple(given), old.dealer, chance, table)
     hand.hands = tuple([mask | got for mask, got in zip(hands, received, strict=True)])
     hand.pass_log = (*old.pass_log, (tuple(given), received))
     hand.passed = (0,) * table.players
@@ -259,7 +266,10 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
             )
         )
     if stage + 1 < len(table.stage_counts(direction)):
-        hand.pending = seat_mask(passing.givers(stage + 1, direction, table.players, old.dealer))
+        if table.givers_all:
+            hand.pending = (1 << table.players) - 1
+        else:
+            hand.pending = seat_mask(passing.givers(stage + 1, direction, table.players, old.dealer))
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
     return after_exchange(hand)
 
@@ -284,7 +294,7 @@ def score_hand(state: State, events: list[Any] | None) -> State:
     rules = table.rules
     taken = taken_masks(state)
     shooter: int | None = None
-    if rules.ending.moon_applies(hand.sheet):
+    if table.moon_always or rules.ending.moon_applies(hand.sheet):
         shooter = rules.moon.shooter(taken, table)
     if shooter is None:
         return finish_hand(state, taken, None, None, events)
@@ -320,11 +330,17 @@ def finish_hand(
     hand = state._hand
     table = hand.table
     rules = table.rules
-    raw: tuple[int, ...] = rules.scoring.hand_points(taken, table)
+    if table.points_by_value:
+        raw = tuple([table.points(mask) for mask in taken])
+    else:
+        raw = tuple(rules.scoring.hand_points(taken, table))
     scored = raw
     if shooter is not None and option is not None:
         scored = rules.moon.settle(raw, taken, hand.scores, shooter, option, table)
-    totals: tuple[int, ...] = rules.ending.add(hand.scores, scored, hand.sheet)
+    if table.adds_points:
+        totals = tuple([total + p for total, p in zip(hand.scores, scored, strict=True)])
+    else:
+        totals = tuple(rules.ending.add(hand.scores, scored, hand.sheet))
     if rules.extras:
         summary = HandSummary(raw, taken, state.tricks_won, shooter, hand.announcers, table)
         for extra in rules.extras:

@@ -208,7 +208,11 @@ def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
     for j in range(len(items) - 1, -1, -1):
         after, row = ways[j + 1], ways[j]
         for r in range(k + 1):
-            row[r] = after[r] + (after[r - 1] if r >= 1 else 0) + (after[r - 2] if counts[j] == 2 and r >= 2 else 0)
+            row[r] = (
+                after[r]
+                + (after[r - 1] if r >= 1 else 0)
+                + (after[r - 2] if counts[j] == 2 and r >= 2 else 0)
+            )
     out: list[Card] = []
     j = used = 0
     while len(out) < k:

@@ -23,9 +23,11 @@ from hartenjagen.rules import first_trick as first_trick_slot
 from hartenjagen.rules import leading as leading_slot
 from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
 from hartenjagen.rules.duplicates import Duplicates
+from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.extras import HouseRule
 from hartenjagen.rules.passing import Passing
 from hartenjagen.rules.plan import DuplicatesPlan, FirstTrickPlan, HeartsOpen, LeadingPlan, declared_plan
+from hartenjagen.rules.scoring import Scoring
 
 _SUIT_BITS: Final = (1 << 13) - 1
 _ALL_INDEXES: Final = (1 << CARD_COUNT) - 1
@@ -95,7 +97,13 @@ class Table:
     revoke_penalty: int
     has_revoke_penalty: bool
     pass_allowed_callback: bool
+    givers_all: bool
+    exchange_rotates: bool
+    points_by_value: bool
+    moon_always: bool
+    adds_points: bool
     _stage_counts: dict[object, tuple[int, ...]]
+    _offsets: dict[object, int]
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -136,7 +144,9 @@ class Table:
         #: ``id`` of each interned ``Play`` -> seat << 6 | card index: ``apply`` knows its own moves at a glance
         #: (the table keeps them alive, so an id here is always the move it names)
         self.play_codes = {
-            id(play): seat << 6 | index for seat, row in enumerate(self.plays) for index, play in enumerate(row)
+            id(play): seat << 6 | index
+            for seat, row in enumerate(self.plays)
+            for index, play in enumerate(row)
         }
         scoring = rules.scoring
         self.values = tuple(int(scoring.card_value(card)) for card in ALL_CARDS)
@@ -166,8 +176,20 @@ class Table:
         extras: tuple[HouseRule, ...] = rules.extras
         self.restricting = tuple(e for e in extras if _overrides(e, "restrict_play"))
         self.announcing = tuple(e for e in extras if _overrides(e, "announces"))
-        self.pass_allowed_callback = type(rules.passing).allowed is not Passing.allowed
+        # The once-a-hand hooks a module leaves as its base class has them run here without a call.
+        passing = type(rules.passing)
+        self.pass_allowed_callback = passing.allowed is not Passing.allowed
+        self.givers_all = passing.givers is Passing.givers
+        self.exchange_rotates = passing.exchange is Passing.exchange
+        scoring_class = type(rules.scoring)
+        self.points_by_value = (
+            scoring_class.points is Scoring.points and scoring_class.hand_points is Scoring.hand_points
+        )
+        ending = type(rules.ending)
+        self.moon_always = ending.moon_applies is Ending.moon_applies
+        self.adds_points = ending.add is Ending.add
         self._stage_counts = {}
+        self._offsets = {}
         self.revoke_penalty = 0
         self.has_revoke_penalty = False
         for extra in extras:
@@ -219,6 +241,13 @@ class Table:
         if counts is None:
             counts = self._stage_counts[direction] = tuple(self.rules.passing.stage_counts(direction))
         return counts
+
+    def offset(self, direction: Any) -> int:
+        """``direction.offset(players)``, asked once per direction."""
+        offset = self._offsets.get(direction)
+        if offset is None:
+            offset = self._offsets[direction] = int(direction.offset(self.players))
+        return offset
 
     def pass_allowed(self, stage: int, seat: int, hand: int, log: tuple[Any, ...]) -> int:
         """The cards of ``hand`` that ``seat`` may choose in ``stage`` of the exchange."""
