@@ -25,7 +25,7 @@ from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.extras import HouseRule
-from hartenjagen.rules.passing import Passing
+from hartenjagen.rules.passing import PassDirection, Passing
 from hartenjagen.rules.plan import DuplicatesPlan, FirstTrickPlan, HeartsOpen, LeadingPlan, declared_plan
 from hartenjagen.rules.scoring import Scoring
 
@@ -102,8 +102,9 @@ class Table:
     points_by_value: bool
     moon_always: bool
     adds_points: bool
-    _stage_counts: dict[object, tuple[int, ...]]
-    _offsets: dict[object, int]
+    # Keyed by id: directions are enum members, alive for good, and hashing them runs Python code.
+    _stage_counts: dict[int, tuple[int, ...]]
+    _offsets: dict[int, int]
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -237,16 +238,20 @@ class Table:
 
     def stage_counts(self, direction: object) -> tuple[int, ...]:
         """``rules.passing.stage_counts(direction)``, asked once per direction."""
-        counts = self._stage_counts.get(direction)
+        counts = self._stage_counts.get(id(direction))
         if counts is None:
-            counts = self._stage_counts[direction] = tuple(self.rules.passing.stage_counts(direction))
+            counts = tuple(self.rules.passing.stage_counts(direction))
+            if type(direction) is PassDirection:  # a member lives for good: its id stays its own
+                self._stage_counts[id(direction)] = counts
         return counts
 
     def offset(self, direction: Any) -> int:
         """``direction.offset(players)``, asked once per direction."""
-        offset = self._offsets.get(direction)
+        offset = self._offsets.get(id(direction))
         if offset is None:
-            offset = self._offsets[direction] = int(direction.offset(self.players))
+            offset = int(direction.offset(self.players))
+            if type(direction) is PassDirection:
+                self._offsets[id(direction)] = offset
         return offset
 
     def pass_allowed(self, stage: int, seat: int, hand: int, log: tuple[Any, ...]) -> int:
