@@ -82,6 +82,9 @@ def test_compiled_is_a_bool_and_says_which_core_runs() -> None:
 
 
 @pytest.mark.skipif(os.environ.get("CI") != "true", reason="only CI insists on a compiled build")
+@pytest.mark.skipif(
+    bool(os.environ.get("HARTENJAGEN_PURE_PYTHON")), reason="the interpreted core was asked for"
+)
 def test_ci_tests_the_compiled_core() -> None:
     assert hj.COMPILED, "the check must run on the mypyc-compiled core; the build fell back to source"
 
@@ -96,9 +99,8 @@ def test_the_environment_variable_loads_the_interpreted_core() -> None:
 def test_both_cores_play_every_preset_alike() -> None:
     pure = _transcript(pure=True)
     assert pure["compiled"] is False
-    here = _transcript(pure=False)
-    assert here["compiled"] is hj.COMPILED
-    assert here["games"] == pure["games"]
+    default = _transcript(pure=False)  # the compiled core wherever it was built
+    assert default["games"] == pure["games"]
 
 
 _CONTINUE = textwrap.dedent(
@@ -134,8 +136,9 @@ def test_a_pickled_state_plays_on_in_the_other_core(pure: bool) -> None:
     while not state.is_over:
         moves = hj.legal_moves(state)
         state = hj.apply(state, moves[rng.randrange(len(moves))])
-    there = str(hj.COMPILED and not pure)
-    assert run.stdout.decode().strip() == f"{there} {list(state.scores)} {len(state.score_sheet)}"
+    compiled_there, rest = run.stdout.decode().strip().split(" ", 1)
+    assert compiled_there == "False" or not pure
+    assert rest == f"{list(state.scores)} {len(state.score_sheet)}"
 
 
 @pytest.mark.parametrize(
