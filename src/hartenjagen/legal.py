@@ -9,6 +9,7 @@ combination, and ``in`` is a bit test.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
@@ -32,6 +33,11 @@ class _LazyMoves(Sequence):  # type: ignore[type-arg]
     __hash__ = None  # type: ignore[assignment]
 
     def _index(self, index: int) -> int:
+        try:
+            index = operator.index(index)  # as a tuple: 1.5 or "1" is no index
+        except TypeError:
+            kind = type(index).__name__
+            raise TypeError(f"legal move indices must be integers or slices, not {kind}") from None
         size = len(self)
         if index < 0:
             index += size
