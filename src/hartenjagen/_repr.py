@@ -26,3 +26,20 @@ def module_repr(self: Any) -> str:
 def enum_repr(self: enum.Enum) -> str:
     """``Kind.MEMBER``, as written in code."""
     return f"{type(self).__name__}.{self.name}"
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, whatever the value: short, and never raising.
+
+    A client can send anything: a number of thousands of digits (whose ``repr`` raises
+    beyond Python's digit limit), an object whose ``repr`` fails, or a very long text.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__} object"
+    if not isinstance(text, str):  # pragma: no cover - repr() itself refuses a non-str __repr__
+        return f"a {type(value).__name__} object"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -9,11 +9,13 @@ has one chain, :func:`_play_mask`, shared by ``legal_moves``, ``apply`` and
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from hartenjagen._repr import shown
 from hartenjagen.bitmask import bits
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.chance import chance_for
@@ -42,6 +44,8 @@ from hartenjagen.state import CONTEXT_INDEX, HOT_INDEX, HandResult, Phase, State
 from hartenjagen.table import Table, table_for
 
 Code = IllegalMoveCode
+#: The largest seed, in bits (a secret seed has 128): a number a message and a record can always show.
+SEED_BITS = 4096
 _new_state = tuple.__new__
 _NO_MOVES: tuple[Move, ...] = ()
 #: The legal plays ``legal_moves`` last computed, so that ``apply`` of one of them does not compute
@@ -95,7 +99,8 @@ def new_game(
 ) -> State:
     """Start a game: deal the first hand and return the first state.
 
-    ``seed`` makes every deal of the game reproducible. Without one, the game
+    ``seed`` (a whole number of at most 4,096 bits, ``SEED_BITS``) makes
+    every deal of the game reproducible. Without one, the game
     draws a secret 128-bit seed from the operating system's secure random
     source: deals are unpredictable to anyone who does not hold the state, and
     a saved state or game record still replays exactly. ``state.seed`` is
@@ -113,12 +118,22 @@ def new_game(
 def start(rules: Rules, *, seed: int, deal: Deal | None, dealer: int, secret: bool) -> State:
     """``new_game`` with the seed given; ``secret`` hides it from ``state.seed`` (for replays of records)."""
     if not isinstance(rules, Rules):
-        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
+        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {shown(rules)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(f"seed must be a whole number or None, not {seed!r}")
+        raise SetupError(f"seed must be a whole number or None, not {shown(seed)}")
+    # Plain ints: an int subclass may compare, hash and print as it likes (a seed printed
+    # differently at each deal would deal differently).
+    seed = operator.index(seed)
+    if seed.bit_length() > SEED_BITS:
+        raise SetupError(f"seed must be a whole number of at most {SEED_BITS} bits, not {shown(seed)}")
     table = table_for(rules)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < table.players:
-        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {dealer!r}")
+    if (
+        isinstance(dealer, bool)
+        or not isinstance(dealer, int)
+        or not 0 <= operator.index(dealer) < table.players
+    ):
+        raise SetupError(f"dealer must be a seat from 0 to {table.players - 1}, not {shown(dealer)}")
+    dealer = operator.index(dealer)
     hands = _shuffle(table, seed, 0, dealer) if deal is None else _explicit_deal(table, deal)
     return _start_hand(table, 0, dealer, hands, (0,) * table.players, (), seed, 1, None, secret)
 
