@@ -7,6 +7,8 @@ a library error (a :class:`hartenjagen.HartenjagenError` whose message says what
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -71,7 +73,9 @@ def test_new_game_takes_seeds_up_to_the_limit():
 
 
 @pytest.mark.parametrize("build", [hj.Play, hj.Announce, hj.MoonChoice, hj.Pass])
-@pytest.mark.parametrize("seat", [HUGE, -HUGE, 2**31, -(2**31) - 1], ids=["huge", "-huge", "2**31", "-2**31-1"])
+@pytest.mark.parametrize(
+    "seat", [HUGE, -HUGE, 2**31, -(2**31) - 1], ids=["huge", "-huge", "2**31", "-2**31-1"]
+)
 def test_a_move_by_a_huge_seat_is_a_move_error(build, seat):
     second = {hj.Play: "QS", hj.Announce: True, hj.MoonChoice: "reset", hj.Pass: "2C 3C 4C"}[build]
     with pytest.raises(hj.MoveError) as info:
@@ -84,3 +88,272 @@ def test_a_huge_number_as_a_card_is_a_card_parse_error(text):
     with pytest.raises(hj.CardParseError) as info:
         hj.Card(text) if not isinstance(text, tuple) else hj.Card(*text)
     assert len(str(info.value)) < 200
+
+
+# ---------------------------------------------------------------- forged objects
+
+
+class Liar(int):
+    """An int that says it equals everything and is less than everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __lt__(self, other: object) -> bool:
+        return True
+
+    def __le__(self, other: object) -> bool:
+        return True
+
+    def __gt__(self, other: object) -> bool:
+        return True
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+    __hash__ = int.__hash__
+
+
+def forged_card(rank: int, suit: int, index: int | None = None, kind: type = hj.Card) -> hj.Card:
+    """A card object made around ``Card()``: not the interned one (or with a forged index)."""
+    card = object.__new__(kind)
+    object.__setattr__(card, "rank", hj.Rank(rank))
+    object.__setattr__(card, "suit", hj.Suit(suit))
+    object.__setattr__(card, "index", suit * 13 + rank - 2 if index is None else index)
+    return card
+
+
+def playing_state() -> hj.State:
+    rules = attrs.evolve(variants.STANDARD, passing=hj.rules.passing.NO_PASSING)
+    state = hj.new_game(rules, seed=3)
+    return hj.apply(state, hj.legal_moves(state)[0])  # the 2♣ is led; the next seat is to play
+
+
+def test_a_seat_that_equals_everything_is_its_plain_number():
+    state = playing_state()
+    (to_move,) = state.to_move
+    other = (to_move + 1) % 4
+    move = hj.Play(Liar(other), state.hands[to_move][0])
+    assert type(move.seat) is int and move.seat == other
+    reason = hj.explain(state, move)
+    assert reason is not None and reason.code is hj.IllegalMoveCode.NOT_YOUR_TURN
+    with pytest.raises(hj.IllegalMoveError):
+        hj.step(state, move)
+    with pytest.raises(hj.IllegalMoveError):
+        hj.apply(state, move)
+    for build, second in ((hj.Pass, "2C 3C 4C"), (hj.Announce, True), (hj.MoonChoice, "reset")):
+        assert type(build(Liar(2), second).seat) is int
+
+
+def test_views_events_and_new_game_take_the_plain_number_of_a_seat():
+    state = playing_state()
+    assert hj.view(state, Liar(1)) == hj.view(state, 1)
+    for seat in (Liar(4), Liar(-1), Liar(99)):
+        with pytest.raises(hj.ViewError):
+            hj.view(state, seat)
+    with pytest.raises(hj.SetupError):
+        hj.new_game(variants.STANDARD, dealer=Liar(7))
+    assert type(hj.new_game(variants.STANDARD, seed=Liar(5), dealer=Liar(2)).dealer) is int
+    assert hj.new_game(variants.STANDARD, seed=Liar(5)) == hj.new_game(variants.STANDARD, seed=5)
+
+
+def test_a_card_built_from_ints_that_lie_is_looked_up_by_their_plain_value():
+    assert hj.Card(Liar(12), Liar(3)) is hj.Card("QS")
+    with pytest.raises(hj.CardParseError):
+        hj.Card(Liar(99), 3)
+    with pytest.raises(hj.CardParseError):
+        hj.Card(12, Liar(7))
+
+
+def test_a_copied_card_is_the_interned_card():
+    copy = forged_card(12, 3)
+    assert copy is not hj.Card("QS")
+    assert hj.Card.parse(copy) is hj.Card("QS")
+    assert hj.Play(0, copy).card is hj.Card("QS")
+    assert hj.Card.parse(forged_card(12, 3, kind=type("Subcard", (hj.Card,), {}))) is hj.Card("QS")
+
+
+def test_two_copies_of_one_card_in_a_pass_are_that_card_twice():
+    state = hj.new_game(variants.STANDARD, seed=1)
+    first, second = state.hands[0][:2]
+    move = hj.Pass(0, [forged_card(first.rank, first.suit), forged_card(first.rank, first.suit), second])
+    assert move.cards == (first, first, second)
+    reason = hj.explain(state, move)
+    assert reason is not None and reason.code is hj.IllegalMoveCode.DUPLICATE_CARD
+    with pytest.raises(hj.IllegalMoveError):
+        hj.apply(state, move)
+    # The same cards as separate copies: the pass is the real one.
+    real = hj.Pass(0, [forged_card(c.rank, c.suit) for c in state.hands[0][:3]])
+    after = hj.apply(state, real)
+    assert len(after.hands[0]) == 10 and after == hj.apply(state, hj.Pass(0, state.hands[0][:3]))
+
+
+@pytest.mark.parametrize("index", [-1, 51, 52, 10**6, "QS", [49], 49.0])
+def test_a_card_with_a_forged_index_is_refused(index):
+    forged = forged_card(12, 3, index=index)  # the Q♠ has index 49
+    with pytest.raises(hj.CardParseError, match="forged"):
+        hj.Card.parse(forged)
+    with pytest.raises(hj.CardParseError):
+        hj.Play(0, forged)
+    with pytest.raises(hj.CardParseError):
+        hj.Pass(0, [forged, "2C", "3C"])
+    with pytest.raises(hj.SetupError):
+        hj.new_game(variants.STANDARD, deal=[[forged]] * 4)
+
+
+def test_a_card_object_without_its_fields_is_refused():
+    empty = object.__new__(hj.Card)
+    with pytest.raises(hj.CardParseError, match="not made by Card"):
+        hj.Card.parse(empty)
+    half = object.__new__(hj.Card)
+    object.__setattr__(half, "rank", "Q")
+    object.__setattr__(half, "suit", hj.Suit.SPADES)
+    object.__setattr__(half, "index", 49)
+    with pytest.raises(hj.CardParseError):
+        hj.Card.parse(half)
+
+
+# ---------------------------------------------------------------- hand-built records
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"rules": "standard", "seed": 1},
+        {"rules": None, "seed": 1},
+        {"rules": hj.Rules(), "seed": "7"},
+        {"rules": hj.Rules(), "seed": 1.5},
+        {"rules": hj.Rules(), "seed": None},
+        {"rules": hj.Rules(), "seed": True},
+        {"rules": hj.Rules(), "seed": HUGE},
+        {"rules": hj.Rules(), "seed": 1, "dealer": HUGE},
+        {"rules": hj.Rules(), "seed": 1, "dealer": "0"},
+        {"rules": hj.Rules(), "seed": 1, "deal": "2C 3C"},
+        {"rules": hj.Rules(), "seed": 1, "deal": 5},
+        {"rules": hj.Rules(), "seed": 1, "deal": [["XX"]]},
+        {"rules": hj.Rules(), "seed": 1, "deal": [[forged_card(12, 3, index=-1)]]},
+        {"rules": hj.Rules(), "seed": 1, "moves": [None]},
+        {"rules": hj.Rules(), "seed": 1, "moves": ["play 0 2C"]},
+        {"rules": hj.Rules(), "seed": 1, "moves": 5},
+        {"rules": hj.Rules(), "seed": 1, "moves": "play 0 2C"},
+        {"rules": hj.Rules(), "seed": 1, "seed_is_secret": "yes"},
+    ],
+    ids=lambda fields: ",".join(f"{k}={type(v).__name__}" for k, v in fields.items()),
+)
+def test_a_hand_built_record_with_a_bad_field_is_a_record_error(fields):
+    with pytest.raises(hj.RecordError) as info:
+        hj.GameRecord(**fields)
+    assert len(str(info.value)) < 300
+
+
+def test_a_record_error_is_raised_by_every_method_of_a_record_that_cannot_replay():
+    records = [
+        hj.GameRecord(hj.Rules(), 1, dealer=9),  # not at the table
+        hj.GameRecord(hj.Rules(), 1, dealer=-1),
+        hj.GameRecord(hj.Rules(), 1, deal=[["2C"]] * 4),  # hands of the wrong size
+        hj.GameRecord(hj.Rules(), 1, moves=[hj.Play(0, "2C")]),  # an illegal move: seats pass first
+        hj.GameRecord(hj.Rules(), 1, moves=[hj.MoonChoice(-5, "reset")]),
+    ]
+    for record in records:
+        for method in (record.final_state, record.states, lambda r=record: r.state_at(len(r.moves))):
+            with pytest.raises(hj.RecordError):
+                method()
+        text = record.to_text()  # a record that cannot replay is still written down
+        assert hj.GameRecord.from_text(text) == record
+
+
+def test_a_record_refuses_the_state_at_an_index_that_is_not_a_whole_number():
+    record = hj.GameRecord(hj.Rules(), 1)
+    for index in (HUGE, -1, 1, 0.0, "0", None, True):
+        with pytest.raises(hj.RecordError):
+            record.state_at(index)  # type: ignore[arg-type]
+    assert record.state_at(Liar(0)) == record.initial_state()
+
+
+def _record_text(seed: str = "7", dealer: str = "0") -> str:
+    return f"[hartenjagen record 1]\nrules: standard\nseed: {seed}\ndealer: {dealer}\n"
+
+
+@pytest.mark.parametrize(
+    ("seed", "dealer"),
+    [("9" * 5000, "0"), ("9" * 1234, "0"), ("7", "9" * 5000), ("7", "9" * 11), ("7", "-" + "9" * 5000)],
+    ids=["seed of 5000 digits", "seed of 1234 digits", "dealer of 5000 digits", "dealer of 11", "-dealer"],
+)
+def test_a_record_text_with_a_huge_number_is_a_record_error(seed, dealer):
+    with pytest.raises(hj.RecordError) as info:
+        hj.GameRecord.from_text(_record_text(seed, dealer))
+    assert len(str(info.value)) < 300
+
+
+def test_a_record_with_a_negative_seed_reads_back():
+    record = hj.GameRecord(
+        hj.Rules(), -12345, moves=[hj.Pass(0, hj.new_game(hj.Rules(), seed=-12345).hands[0][:3])]
+    )
+    assert hj.GameRecord.from_text(record.to_text()) == record
+    assert hj.GameRecord.from_text(_record_text("-7")).seed == -7
+
+
+def test_replay_of_a_record_with_a_huge_seed_exits_2_with_a_message(tmp_path, capsys):
+    from hartenjagen import cli
+
+    path = tmp_path / "huge.txt"
+    path.write_text(_record_text("9" * 5000), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "seed" in err and "Traceback" not in err and len(err) < 400
+
+
+# ---------------------------------------------------------------- long records
+
+
+def _long_record(moves: int) -> hj.GameRecord:
+    """A record of ``moves`` random legal moves of a game of many hands."""
+    ruleset = attrs.evolve(variants.STANDARD, ending=hj.rules.ending.FixedDeals(deals=60))
+    state = hj.new_game(ruleset, seed=11)
+    record = hj.GameRecord.begin(state)
+    chooser = random.Random(11)
+    played = []
+    for _ in range(moves):
+        listed = hj.legal_moves(state)
+        move = listed[chooser.randrange(len(listed))]
+        played.append(move)
+        state = hj.apply(state, move)
+    return record.add(*played)
+
+
+def test_state_at_every_move_replays_each_move_once(monkeypatch):
+    from hartenjagen import records
+
+    record = _long_record(2000)
+    expected = record.states()  # an independent record replays it the plain way below
+    calls = []
+    real_apply = records.apply
+
+    def counting_apply(state, move):
+        calls.append(move)
+        return real_apply(state, move)
+
+    monkeypatch.setattr(records, "apply", counting_apply)
+    fresh = hj.GameRecord(record.rules, record.seed, record.dealer, record.deal, record.moves)
+    for index in range(len(record.moves) + 1):
+        assert fresh.state_at(index) == expected[index]
+    for index in reversed(range(len(record.moves) + 1)):
+        assert fresh.state_at(index) == expected[index]
+    assert fresh.final_state() == expected[-1] and fresh.states() == expected
+    assert len(calls) == 2000  # one replay in all, not one per index
+    # A record with more moves shares nothing with it: evolve and add start afresh.
+    assert fresh.add(*record.moves[:0]).state_at(3) == expected[3]
+
+
+def test_state_at_stops_at_an_illegal_move_and_keeps_what_it_replayed():
+    record = _long_record(30)
+    bad = record.add(hj.Play(0, "2C"), *record.moves[:1])
+    assert bad.state_at(30) == record.final_state()
+    with pytest.raises(hj.RecordError, match="move 31"):
+        bad.state_at(31)
+    with pytest.raises(hj.RecordError, match="move 31"):
+        bad.final_state()
+    assert bad.state_at(5) == record.state_at(5)

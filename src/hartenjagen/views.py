@@ -7,10 +7,12 @@ both are built here and nowhere else.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 
 import attrs
 
+from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
@@ -82,10 +84,18 @@ class PlayerView:
         return self.exchanges[0][1] if self.exchanges else ()
 
 
+def _plain_seat(seat: object) -> int | None:
+    """The plain int of a seat (an int subclass may answer == and < as it likes), or ``None``."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        return None
+    return operator.index(seat)
+
+
 def _seat(state: State, seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise ViewError(f"there is no seat {seat!r}: seats are 0 to {state.players - 1}")
-    return seat
+    plain = _plain_seat(seat)
+    if plain is None or not 0 <= plain < state.players:
+        raise ViewError(f"there is no seat {shown(seat)}: seats are 0 to {state.players - 1}")
+    return plain
 
 
 def view(state: State, seat: int) -> PlayerView:
@@ -153,8 +163,11 @@ def _build(state: State, seat: int | None) -> PlayerView:
 
 def event_for(event: Event, seat: int | None) -> Event:
     """``event`` as ``seat`` may see it (``None``: a spectator): an exchange keeps only the seat's own cards."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
-        raise ViewError(f"there is no seat {seat!r}")
+    if seat is not None:
+        plain = _plain_seat(seat)
+        if plain is None or plain < 0:
+            raise ViewError(f"there is no seat {shown(seat)}")
+        seat = plain
     if isinstance(event, CardsExchanged):
         players = len(event.given)
         if seat is not None and seat >= players:
