@@ -31,6 +31,7 @@ from hartenjagen.bots import (
 from hartenjagen.determinize import DeterminizeError, Determinizer, determinize
 from hartenjagen.rules import moon as moon_rules
 from hartenjagen.rules.ending import SINGLE_HAND
+from hartenjagen.rules.opening import LOWEST_CLUB
 from hartenjagen.rules.passing import PassToDealer
 from hartenjagen.serialize import FormatError, validate_state
 from hartenjagen.simulate import SimulationResult, _bot_seed, simulate
@@ -44,6 +45,8 @@ RULESETS: dict[str, hj.Rules] = {
     "hoemke_P4L4H3S2": variants.hoemke(4, 4, 3, 2),
     "hoemke_P1L1H1S1": variants.hoemke(1, 1, 1, 1),
     "hoemke_P3L2H2S3": variants.hoemke(3, 2, 2, 3),
+    # an announcement round whose view does not show who leads (the lowest club's holder)
+    "miezen_lowest_club": attrs.evolve(variants.ACHTERHOEK, opening=LOWEST_CLUB),
 }
 
 

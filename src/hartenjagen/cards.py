@@ -215,13 +215,16 @@ def _reinterned(card: Card) -> Card:
         suit = _SLOT_SUIT.__get__(card, Card)
         index = _SLOT_INDEX.__get__(card, Card)
     except AttributeError:
-        raise CardParseError(card, "a Card object without a rank, suit and index (not made by Card())") from None
+        raise CardParseError(
+            card, "a Card object without a rank, suit and index (not made by Card())"
+        ) from None
     real = Card(rank, suit)
     if type(index) is not int or index != real.index:
         raise CardParseError(
             card, f"a forged Card: its index {shown(index)} is not that of the {real} ({real.index})"
         )
     return real
+
 
 QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
 JACK_OF_DIAMONDS: Final = Card(Rank.JACK, Suit.DIAMONDS)

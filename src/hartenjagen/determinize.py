@@ -11,7 +11,8 @@ at random to the other seats, consistently with the view:
 - the cards this seat passed are with the seat that received them (until that
   seat plays them or hands them back);
 - the first leader of the hand is the seat the opening rule names for the
-  sampled hands (a seat before the holder of the 2♣, or of a deuce, holds none);
+  sampled hands (once play has begun, a seat before the holder of the 2♣, or
+  of a deuce, holds none; while announcing, the view does not say who leads);
 - cards played and captured are out, and the plays of this hand are replayed
   through the engine, so the tricks, the captured cards, the carry-over pile
   and whether hearts are broken are the engine's own.
@@ -213,8 +214,9 @@ class Determinizer:
             for card in view.exchanges[stage][0]:
                 self._locate(card, stage, my_received)
         # The opening: seats before the first leader hold no key card; the leader holds one.
+        # (While announcing, the view does not show who will lead: the sample's opening decides.)
         self.first_leader: int | None = None
-        if view.phase in (Phase.ANNOUNCING, Phase.PLAYING, Phase.MOON_CHOICE):
+        if view.phase in (Phase.PLAYING, Phase.MOON_CHOICE):
             self.first_leader = view.tricks[0].leader if view.tricks else view.trick_leader
             keys = _opening_keys(view, table)
             if keys:
@@ -367,8 +369,7 @@ class Determinizer:
             for seat in order[order.index(view.to_move[0]) :]:
                 pending |= 1 << seat
             fields["_pending"] = pending
-            assert self.first_leader is not None
-            fields["_leader"] = self.first_leader
+            fields["_leader"] = view.rules.opening.leader(tuple(holdings), view.dealer, self.table)
             return _build(fields), consistent
         fields["phase"] = Phase.PLAYING
         assert self.first_leader is not None

@@ -59,6 +59,8 @@ class PlayerView:
     #: the cards this seat has chosen to pass in the current stage (before the exchange)
     passing: tuple[Card, ...]
     trick: tuple[Play, ...]
+    #: the seat that led (or is to lead) the current trick; 0 while the seats pass or announce,
+    #: because who leads first may depend on hidden cards (the holder of the 2♣) until play starts
     trick_leader: int
     tricks: tuple[Trick, ...]
     carry_over: tuple[Card, ...]
@@ -108,6 +110,10 @@ def public_view(state: State) -> PlayerView:
     return _build(state, None)
 
 
+#: The phases before the first lead of a hand: who will lead is not public yet.
+_BEFORE_PLAY = (Phase.PASSING, Phase.ANNOUNCING)
+
+
 def _build(state: State, seat: int | None) -> PlayerView:
     table = state._table
     moves: tuple[Move, ...] = ()
@@ -145,7 +151,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         exchanges=exchanges,
         passing=passing,
         trick=state.trick,
-        trick_leader=state.trick_leader,
+        trick_leader=state.trick_leader if state.phase not in _BEFORE_PLAY else 0,
         tricks=state.tricks,
         carry_over=state.carry_over,
         taken=state.taken,
