@@ -40,7 +40,7 @@ from hartenjagen.rules import Rules
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.state import Phase, State
 from hartenjagen.table import table_for
-from hartenjagen.views import PlayerView, view
+from hartenjagen.views import PlayerView, ViewError, validate_view, view
 
 __all__ = [
     "BOT_NAMES",
@@ -81,6 +81,10 @@ class Bot(Protocol):
 
 
 def _seat_to_move(view: PlayerView) -> int:
+    try:
+        validate_view(view)  # a view from outside (JSON, built by hand) must be one a game shows
+    except ViewError as error:
+        raise BotError(str(error)) from error
     seat = view.seat
     if seat is None or seat not in view.to_move:
         who = "a spectator" if seat is None else f"seat {seat}"

@@ -57,7 +57,7 @@ from hartenjagen.rules.opening import (
 from hartenjagen.rules.passing import PassLog
 from hartenjagen.state import _FIELDS, Phase, State, make_state
 from hartenjagen.table import Table, table_for
-from hartenjagen.views import PlayerView
+from hartenjagen.views import PlayerView, ViewError, validate_view
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
 
@@ -160,6 +160,10 @@ class Determinizer:
     def __init__(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
             raise DeterminizeError(f"determinize needs a PlayerView, not {type(view).__name__}")
+        try:
+            validate_view(view)  # a view from outside (JSON, built by hand) must be one a game shows
+        except ViewError as error:
+            raise DeterminizeError(str(error)) from error
         if view.seat is None:
             raise DeterminizeError("a spectator's view has no seat to determinize for")
         if view.is_over or view.phase is Phase.GAME_OVER:

@@ -69,7 +69,10 @@ state reads back exactly.
 Loading checks that a state is one the engine can reach (see
 :func:`validate_state`): every card of the pack is in exactly one place, hand
 sizes fit the phase and the tricks, the exchange and the tricks replay from the
-deal, the score sheet adds up, and the phase agrees with the rest.
+deal, the score sheet adds up, and the phase agrees with the rest. A player
+view is checked with :func:`hartenjagen.views.validate_view` (its fields agree
+with each other and its rules), so that a view a client sent can be given to
+``determinize`` or a bot.
 """
 
 from __future__ import annotations
@@ -119,7 +122,7 @@ from hartenjagen.rules import (
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import _FIELDS, HandResult, Phase, State, Trick, make_state
 from hartenjagen.table import Table, table_for
-from hartenjagen.views import PlayerView
+from hartenjagen.views import PlayerView, ViewError, validate_view
 
 if TYPE_CHECKING:
     from hartenjagen.rules.passing import PassLog
@@ -747,6 +750,20 @@ class _AttrsEntry(_Entry):
             raise
         except Exception as error:
             raise _error(path, f"not a valid {self.name}: {error}") from error
+
+
+class _ViewEntry(_AttrsEntry):
+    """A player view: its fields, then :func:`hartenjagen.views.validate_view` (a view from a client)."""
+
+    def decode(self, data: dict[str, object], path: str, top: bool) -> object:
+        value = super().decode(data, path, top)
+        try:
+            validate_view(value)
+        except ViewError as error:
+            field = getattr(error, "field", "")
+            where = f"{path}.{field}" if field else path
+            raise _error(where, f"an inconsistent view: {getattr(error, 'problem', error)}") from None
+        return value
 
 
 class _CardEntry(_Entry):
@@ -1757,7 +1774,7 @@ def _library() -> None:
         *EVENT_TYPES.values(),
     ]
     for cls in classes:
-        _add(_AttrsEntry(cls, cls.__name__))
+        _add((_ViewEntry if cls is PlayerView else _AttrsEntry)(cls, cls.__name__))
     _add(_CardEntry(Card, "Card"))
     _add(_StateEntry(State, "State"))
 

@@ -74,6 +74,9 @@ class PlayerView:
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
     pass_options: tuple[Card, ...]
+    # Set once the view is known to be consistent: built by view(), or checked by validate_view.
+    # Not a field of its value: no init argument, not compared, not saved.
+    _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
 
     @property
     def passed(self) -> tuple[Card, ...]:
@@ -135,7 +138,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         )
         if state.phase is Phase.PASSING:
             passing = table.cards(state._passed_masks[seat])
-    return PlayerView(
+    built = PlayerView(
         seat=seat,
         rules=state.rules,
         players=state.players,
@@ -165,6 +168,33 @@ def _build(state: State, seat: int | None) -> PlayerView:
         legal_moves=moves,
         pass_options=options,
     )
+    object.__setattr__(built, "_consistent", True)
+    return built
+
+
+def validate_view(view: object) -> None:
+    """Check that ``view`` is a :class:`PlayerView` a game could show; raise :class:`ViewError` if not.
+
+    For views from outside (JSON from a client, a view built by hand):
+    ``loads``, ``determinize`` and the bots run it on every view they get.
+    Checked: every field has its type (whole numbers are plain ints, cards
+    the interned cards, moves, tricks and score lines the library's own
+    classes); seats lie on the table of the view's rules and every per-seat
+    list has one entry per seat; the seats to move fit the phase and the
+    trick; the seat's hand fits its hand size; the trick follows its leader;
+    no card is shown more often than the pack holds it; captured cards are
+    those of the tricks; the exchange has the stages the rules give; the
+    legal moves and the pass options belong to the seat to move and its
+    hand; the scores are the score sheet's last totals. It costs time linear
+    in the view's size (a view of 2**63 players is refused at once). A view
+    from :func:`view` or :func:`public_view` always passes.
+    """
+    if type(view) is PlayerView and view._consistent:
+        return
+    from hartenjagen._viewcheck import check
+
+    check(view)
+    object.__setattr__(view, "_consistent", True)  # frozen: the checked values cannot change
 
 
 def event_for(event: Event, seat: int | None) -> Event:
