@@ -171,7 +171,10 @@ def dumps(value: object, *, indent: int | None = None) -> str:
         raise _error("$", f"cannot save a {type(value).__name__}: {_REGISTER_HINT}")
     data: dict[str, Json] = {"type": entry.name, "version": FORMAT_VERSION}
     data.update(entry.encode(value, "$"))
-    return json.dumps(data, indent=indent, ensure_ascii=False)
+    try:
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+    except ValueError as error:  # a number beyond Python's digit limit, somewhere in a state
+        raise _error("$", f"cannot save: {error}") from None
 
 
 def loads(text: str | bytes | bytearray) -> object:
@@ -334,6 +337,10 @@ def _cannot_save(value: object, path: str, what: str) -> FormatError:
     return _error(path, f"cannot save {value!r}: expected {what}")
 
 
+#: Numbers this long always turn into text (Python refuses more than 4,300 digits by default).
+_SAFE_BITS: Final = 4096
+
+
 class _Int(_Codec):
     def matches(self, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -341,6 +348,13 @@ class _Int(_Codec):
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, int) or isinstance(value, bool):
             raise _cannot_save(value, path, "a whole number")
+        if value.bit_length() > _SAFE_BITS:
+            try:
+                str(value)
+            except ValueError:
+                raise _error(
+                    path, f"cannot save a number of {value.bit_length()} bits: too many digits"
+                ) from None
         return int(value)
 
     def decode(self, data: object, path: str) -> int:
