@@ -7,6 +7,7 @@ a library error (a :class:`hartenjagen.HartenjagenError` whose message says what
 
 from __future__ import annotations
 
+import json
 import random
 
 import attrs
@@ -469,3 +470,216 @@ def test_views_of_real_games_pass_validation_and_round_trip():
         fresh = attrs.evolve(seen)  # not marked as built by view()
         validate_view(fresh)
         assert hj.loads(hj.dumps(fresh)) == seen
+
+
+# ---------------------------------------------------------------- unreachable score sheets
+
+
+def _after_one_hand(ruleset: hj.Rules = variants.STANDARD, seed: int = 3) -> dict:
+    """The JSON of a state at the start of the second hand (one score line)."""
+    state = hj.new_game(ruleset, seed=seed)
+    rng = random.Random(seed)
+    while not state.score_sheet:
+        listed = hj.legal_moves(state)
+        state = hj.apply(state, listed[rng.randrange(len(listed))])
+    return json.loads(hj.dumps(state))
+
+
+def _set_line(tree: dict, index: int, **fields: object) -> dict:
+    """Change a score line; totals and scores follow its points, so the sheet still chains."""
+    line = tree["score_sheet"][index]
+    line.update(fields)
+    before = tree["score_sheet"][index - 1]["totals"] if index else [0] * len(line["points"])
+    line["totals"] = [a + b for a, b in zip(before, line["points"], strict=True)]
+    tree["scores"] = tree["score_sheet"][-1]["totals"]
+    return tree
+
+
+def _refused(tree: dict, where: str) -> str:
+    with pytest.raises(hj.FormatError) as info:
+        hj.loads(json.dumps(tree))
+    assert info.value.path.startswith(where), info.value
+    return str(info.value)
+
+
+def test_a_real_sheet_loads():
+    tree = _after_one_hand()
+    assert hj.loads(json.dumps(tree)).score_sheet
+
+
+def test_raw_points_no_hand_gives_are_refused():
+    tree = _after_one_hand()
+    _refused(_set_line(tree, 0, raw=[0, 0, 0, 0], points=[-500, 0, 0, 0]), "$.score_sheet[0].raw")
+    tree = _after_one_hand()
+    _refused(_set_line(tree, 0, raw=[26, 0, 0, 1], points=[26, 0, 0, 1]), "$.score_sheet[0].raw")
+    tree = _after_one_hand()
+    # 26 points to one seat without its shooting the moon: that seat took every heart and the Q♠.
+    _refused(_set_line(tree, 0, raw=[26, 0, 0, 0], points=[26, 0, 0, 0]), "$.score_sheet[0].raw")
+
+
+def test_points_the_rules_do_not_score_from_the_raw_points_are_refused():
+    tree = _after_one_hand()
+    message = _refused(_set_line(tree, 0, raw=[13, 5, 4, 4], points=[13, 5, 4, 3]), "$.score_sheet[0].points")
+    assert "[13, 5, 4, 4]" in message
+    tree = _after_one_hand()
+    loaded = hj.loads(json.dumps(_set_line(tree, 0, raw=[13, 5, 4, 4], points=[13, 5, 4, 4])))
+    assert loaded.scores == (13, 5, 4, 4)
+
+
+def test_a_moon_line_loads_only_as_the_rules_score_it():
+    tree = _after_one_hand()
+    good = _set_line(tree, 0, raw=[26, 0, 0, 0], points=[0, 26, 26, 26], shooter=0)
+    assert hj.loads(json.dumps(good)).scores == (0, 26, 26, 26)
+    tree = _after_one_hand()
+    _refused(_set_line(tree, 0, raw=[26, 0, 0, 0], points=[0, 26, 26, 26], shooter=1), "$.score_sheet[0].raw")
+    tree = _after_one_hand()
+    _refused(
+        _set_line(tree, 0, raw=[26, 0, 0, 0], points=[-26, 0, 0, 0], shooter=0), "$.score_sheet[0].points"
+    )
+    tree = _after_one_hand()
+    chose = _set_line(
+        tree, 0, raw=[26, 0, 0, 0], points=[0, 26, 26, 26], shooter=0, moon_choice="others_plus"
+    )
+    _refused(chose, "$.score_sheet[0].moon_choice")  # the standard moon offers no choice
+
+
+def _revoke_first(tree: dict, points: list[int], revoke: int | None = 0) -> dict:
+    """A revoke line before the sheet's first hand (the same hand, dealt again), the sheet chaining on."""
+    first = tree["score_sheet"][0]
+    voided = {**first, "raw": [0] * len(points), "points": points, "totals": points, "shooter": None,
+              "moon_choice": None, "revoke": revoke}  # fmt: skip
+    first["totals"] = [a + b for a, b in zip(points, first["points"], strict=True)]
+    tree["score_sheet"].insert(0, voided)
+    tree["scores"] = first["totals"]
+    tree["deal_count"] += 1
+    return tree
+
+
+def test_a_shooter_announcers_or_a_revoke_under_rules_that_have_none_are_refused():
+    no_moon = attrs.evolve(variants.STANDARD, moon=hj.rules.moon.NO_MOON)
+    tree = _after_one_hand(no_moon)
+    line = tree["score_sheet"][0]
+    _refused(
+        _set_line(tree, 0, shooter=0, raw=line["raw"], points=line["points"]), "$.score_sheet[0].shooter"
+    )
+    tree = _after_one_hand()
+    line = tree["score_sheet"][0]
+    _refused(_set_line(tree, 0, announcers=[1], points=line["points"]), "$.score_sheet[0].announcers")
+    _refused(_revoke_first(_after_one_hand(), [26, 0, 0, 0]), "$.score_sheet[0].revoke")
+
+
+def test_a_revoke_line_scores_the_penalty():
+    ruleset = attrs.evolve(variants.STANDARD, extras=(hj.rules.extras.RevokePenalty(points=20),))
+    # Right: the rest of the state is then checked (its deal is not the seed's third deal).
+    _sheet_accepted(_revoke_first(_after_one_hand(ruleset), [20, 0, 0, 0]))
+    _refused(_revoke_first(_after_one_hand(ruleset), [21, 0, 0, 0]), "$.score_sheet[0].points")
+    _refused(_revoke_first(_after_one_hand(ruleset), [0, 20, 0, 0]), "$.score_sheet[0].points")
+
+
+def _line(hand: int, raw: list[int], before: list[int], **fields: object) -> dict:
+    points = fields.pop("points", raw)
+    totals = [a + b for a, b in zip(before, points, strict=True)]  # type: ignore[call-overload]
+    return {"type": "HandResult", "hand_index": hand, "dealer": hand % 4, "raw": raw, "points": points,
+            "totals": totals, "shooter": None, "moon_choice": None, "announcers": [], "revoke": None,
+            **fields}  # fmt: skip
+
+
+def _with_sheet(ruleset: hj.Rules, lines: list[dict]) -> dict:
+    """A fresh state's JSON with a score sheet put in front (hand, dealer and deals to match)."""
+    tree = json.loads(hj.dumps(hj.new_game(ruleset, seed=5)))
+    tree["score_sheet"] = lines
+    tree["scores"] = lines[-1]["totals"]
+    tree["hand_index"] = len(lines)
+    tree["dealer"] = len(lines) % ruleset.players
+    tree["deal_count"] = len(lines) + 1
+    direction = ruleset.passing.direction(len(lines), ruleset.players)
+    assert direction is not hj.PassDirection.HOLD  # (the state stays in its passing phase)
+    tree["pass_direction"] = direction.value
+    return tree
+
+
+def _sheet_accepted(tree: dict) -> None:
+    """The sheet passes: the state is refused only for its deal (a fresh deal is not the seed's later one)."""
+    _refused(tree, "$.dealt")
+
+
+def test_a_game_that_went_on_after_its_end_is_refused():
+    ruleset = attrs.evolve(variants.STANDARD, ending=hj.rules.ending.ScoreLimit(limit=20))
+    first = _line(0, [20, 6, 0, 0], [0, 0, 0, 0])  # seat 0 reached 20: the game is over
+    second = _line(1, [13, 13, 0, 0], first["totals"])
+    message = _refused(_with_sheet(ruleset, [first, second]), "$.score_sheet[1]")
+    assert "over" in message
+    # Under a limit of 100 the same sheet is fine (the state is then refused for its deal).
+    _sheet_accepted(_with_sheet(variants.STANDARD, [first, second]))
+
+
+def test_the_sheet_derivation_follows_the_ending_and_the_house_rules():
+    # Dutch halves: from the hand after a total reached 50, points count down.
+    dutch = attrs.evolve(variants.STANDARD, ending=hj.rules.ending.DUTCH_HALVES)
+    first = _line(0, [26, 0, 0, 0], [0, 0, 0, 0], shooter=0, points=[0, 26, 26, 26])
+    second = _line(1, [13, 13, 0, 0], first["totals"])
+    third_up = _line(2, [13, 0, 0, 13], second["totals"])  # (26, 39, 26, 39): nobody at 50 yet
+    fourth = _line(3, [0, 0, 13, 13], third_up["totals"])
+    _sheet_accepted(_with_sheet(dutch, [first, second, third_up, fourth]))
+    over_50 = _line(2, [0, 13, 13, 0], second["totals"])  # (13, 52, 39, 26): the second half begins
+    down = _line(3, [0, 0, 13, 13], over_50["totals"], points=[0, 0, -13, -13])
+    _sheet_accepted(_with_sheet(dutch, [first, second, over_50, down]))
+    up = _line(3, [0, 0, 13, 13], over_50["totals"])
+    _refused(_with_sheet(dutch, [first, second, over_50, up]), "$.score_sheet[3].points")
+    # No tricks, −5 (unless there is a moon): a seat with no card points may have won no trick.
+    bonus = attrs.evolve(variants.STANDARD, extras=(hj.rules.extras.NoTricksBonus(),))
+    for points in ([13, 13, -5, -5], [13, 13, 0, -5], [13, 13, 0, 0]):
+        _sheet_accepted(_with_sheet(bonus, [_line(0, [13, 13, 0, 0], [0] * 4, points=points)]))
+    _refused(
+        _with_sheet(bonus, [_line(0, [13, 13, 0, 0], [0] * 4, points=[8, 13, 0, 0])]),
+        "$.score_sheet[0].points",
+    )
+
+
+def test_sixteen_thousand_hands_of_no_points_are_refused_quickly():
+    import time
+
+    tree = json.loads(hj.dumps(hj.new_game(variants.STANDARD, seed=5)))
+    zero = {"type": "HandResult", "hand_index": 0, "dealer": 0, "raw": [0] * 4, "points": [0] * 4,
+            "totals": [0] * 4, "shooter": None, "moon_choice": None, "announcers": [], "revoke": None}  # fmt: skip
+    tree["score_sheet"] = [{**zero, "hand_index": i, "dealer": i % 4} for i in range(16_000)]
+    tree["hand_index"], tree["deal_count"], tree["dealer"] = 16_000, 16_001, 0
+    started = time.process_time()
+    _refused(tree, "$.score_sheet[0].raw")
+    assert time.process_time() - started < 30  # a bound, not a speed test: linear in the lines
+
+
+@pytest.mark.parametrize(
+    "moon",
+    [
+        hj.rules.moon.OTHERS_PLUS,
+        hj.rules.moon.SelfMinus(),
+        hj.rules.moon.SHOOTER_CHOICE,
+        hj.rules.moon.ResetOrDouble(),
+    ],
+    ids=repr,
+)
+@pytest.mark.parametrize(
+    "scoring",
+    [hj.rules.scoring.BLACK_LADY, hj.rules.scoring.OMNIBUS, hj.rules.scoring.HOEMKE_FIRST_TWO_FREE],
+    ids=repr,
+)
+@pytest.mark.parametrize(
+    "extra", [(), (hj.rules.extras.NoTricksBonus(),), (hj.rules.extras.MIEZEN,)], ids=repr
+)
+def test_every_moon_the_engine_scores_loads_back(moon, scoring, extra):
+    """Seat 0 holds every club and wins every trick: each moon option's score line must load."""
+    from helpers import ONE_SUIT_EACH, game
+
+    state = game(list(ONE_SUIT_EACH), moon=moon, scoring=scoring, extras=extra)
+    while state.phase is hj.Phase.ANNOUNCING:
+        (seat,) = state.to_move
+        state = hj.apply(state, hj.Announce(seat, seat in (0, 2)))  # one announcer wins, one fails
+    while state.phase is hj.Phase.PLAYING and not state.score_sheet:
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    ends = [state]
+    if state.phase is hj.Phase.MOON_CHOICE:
+        ends = [hj.apply(state, move) for move in hj.legal_moves(state)]
+    for end in ends:
+        assert end.score_sheet[-1].shooter == 0
+        assert hj.loads(hj.dumps(end)) == end

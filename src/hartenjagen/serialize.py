@@ -91,6 +91,7 @@ from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
 
 import attrs
 
+from hartenjagen._sheetcheck import SheetProblem, check_lines
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
 from hartenjagen.chance import chance_for
 from hartenjagen.errors import CardParseError, HartenjagenError
@@ -1127,6 +1128,10 @@ def validate_state(state: State, path: str = "$") -> None:
     - the score sheet chains: each line's totals are the previous totals plus its
       points, the hand numbers and dealers follow each other, and the scores are
       the last totals (all 0 before the first hand);
+    - each line could have happened: some split of the pack's scoring cards gives
+      its raw points (and its shooter), its points are what the rules score from
+      them, a revoke, an announcement or a moon only where the rules have one, and
+      the game was not over after any line but the last;
     - conservation: every card of the pack is in exactly one of the hands, the
       current stage's chosen passes, the trick, the captured cards and the
       carry-over pile; the deal gives every seat a full hand;
@@ -1338,6 +1343,12 @@ class _StateCheck:
         deals = len(state.score_sheet) + (0 if over else 1)
         if state._deal_count != deals:
             raise self.fail("deal_count", f"expected {deals} deals for {len(state.score_sheet)} scored hands")
+        # Each line could have happened: what the rules derive from it (hartenjagen._sheetcheck).
+        try:
+            check_lines(state, lambda key, what, call, *args: _ask(self.at(key), what, call, *args))
+        except SheetProblem as problem:
+            where = _key(f"{self.at('score_sheet')}[{problem.index}]", problem.key)
+            raise _error(where, problem.problem) from None
 
     # -- conservation
 
