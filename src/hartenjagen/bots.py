@@ -23,6 +23,7 @@ plays many.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 import time
@@ -119,15 +120,11 @@ class RandomBot:
 
 # ---------------------------------------------------------------- heuristic
 
-_VALUES: dict[Scoring, tuple[int, ...]] = {}
 
-
+@functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
 def _card_values(scoring: Scoring) -> tuple[int, ...]:
     """``scoring.card_value`` of every card, by ``Card.index``."""
-    values = _VALUES.get(scoring)
-    if values is None:
-        values = _VALUES[scoring] = tuple(scoring.card_value(card) for card in ALL_CARDS)
-    return values
+    return tuple(scoring.card_value(card) for card in ALL_CARDS)
 
 
 def _sign(view: PlayerView, seat: int) -> int:
