@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from typing import Any
 
 import attrs
@@ -43,3 +44,12 @@ def shown(value: object, limit: int = 60) -> str:
     if not isinstance(text, str):  # pragma: no cover - repr() itself refuses a non-str __repr__
         return f"a {type(value).__name__} object"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{40,}")
+
+
+def brief(message: str, limit: int = 300) -> str:
+    """An error message kept readable: long runs of digits shortened, and at most ``limit`` characters."""
+    message = _LONG_NUMBER.sub(lambda m: f"{m.group()[:6]}...({len(m.group())} digits)", message)
+    return message if len(message) <= limit else message[: limit - 3] + "..."

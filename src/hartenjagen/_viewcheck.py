@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TypeVar
 
-from hartenjagen._repr import shown
+from hartenjagen._repr import brief, shown
 from hartenjagen.cards import ALL_CARDS, Card
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Play
 from hartenjagen.rules import Rules
@@ -55,6 +55,7 @@ def _pack(table: Table) -> tuple[frozenset[Card], Counter[Card]]:
 
 
 def _fail(field: str, problem: str) -> ViewError:
+    problem = brief(problem)
     error = ViewError(f"an inconsistent view: {field}: {problem}")
     error.field = field  # type: ignore[attr-defined]
     error.problem = problem  # type: ignore[attr-defined]

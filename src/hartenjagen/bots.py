@@ -32,9 +32,9 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 from hartenjagen.bitmask import bits
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
-from hartenjagen.determinize import Determinizer
+from hartenjagen.determinize import DeterminizeError, Determinizer
 from hartenjagen.engine import _play, _play_mask, apply, explain, legal_moves, new_game
-from hartenjagen.errors import HartenjagenError
+from hartenjagen.errors import HartenjagenError, IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rollout import rollout
 from hartenjagen.rules import Rules
@@ -288,11 +288,17 @@ class HeuristicBot:
 
     def moon_choice(self, view: PlayerView, seat: int) -> Move:
         """The moon option whose resulting totals leave this seat best placed."""
-        state = Determinizer(view).sample(self._rng)
+        try:
+            state = Determinizer(view).sample(self._rng)
+        except DeterminizeError as error:  # a view from outside that no deal fits
+            raise BotError(f"no deal of the unseen cards fits the view: {error}") from error
         best: tuple[float, float] | None = None
         chosen: Move = view.legal_moves[0]
         for move in view.legal_moves:
-            after = apply(state, move)
+            try:
+                after = apply(state, move)
+            except IllegalMoveError as error:  # the view's options are not its rules' own
+                raise BotError(f"the view offers a move its rules refuse: {error}") from error
             totals = after.score_sheet[-1].totals
             mine = totals[seat]
             others = [t for s, t in enumerate(totals) if s != seat]
@@ -460,6 +466,12 @@ class SamplingBot:
 
     def evaluate(self, view: PlayerView, seat: int, moves: Sequence[Move]) -> list[float]:
         """The mean relative points of each move over the sampled deals (lower is better)."""
+        try:
+            return self._evaluate(view, seat, moves)
+        except (DeterminizeError, IllegalMoveError) as error:  # a view from outside that no deal fits
+            raise BotError(f"no deal of the unseen cards fits the view: {error}") from error
+
+    def _evaluate(self, view: PlayerView, seat: int, moves: Sequence[Move]) -> list[float]:
         rng = self._rng
         sampler = Determinizer(view)
         totals = [0.0] * len(moves)

@@ -17,6 +17,7 @@ replays exactly, and its text form is one line per move::
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import operator
 import re
@@ -25,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from hartenjagen._repr import shown
+from hartenjagen._repr import brief, shown
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.engine import SEED_BITS, apply, start
 from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMoveError, SetupError
@@ -44,6 +45,9 @@ _NUMBER: Final = re.compile(r"-?[0-9]{1,1234}")
 
 class RecordError(HartenjagenError):
     """A game record that cannot be read or replayed; the message says which line or move."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(brief(message))  # a record's text comes from outside: quote it briefly
 
 
 def _rules(value: object) -> Rules:
@@ -245,7 +249,7 @@ class GameRecord:
                 else:
                     raise RecordError("expected 'rules:', 'seed:', 'dealer:', 'deal N:' or a numbered move")
             except (NotationError, RecordError, ValueError) as error:
-                raise RecordError(f"line {number} ({line!r}): {error}") from error
+                raise RecordError(f"line {number} ({shown(line)}): {error}") from error
         for name in ("rules", "seed", "dealer"):
             if name not in fields:
                 raise RecordError(f"the record has no '{name}:' line")
@@ -277,15 +281,22 @@ class GameRecord:
         )
 
 
-def _rules_text(rules: Rules) -> str:
+@functools.cache  # one table, built once: the named presets and Hoemke's 256 variants
+def _names() -> dict[Rules, str]:
     from hartenjagen import variants
 
-    for preset in variants.ALL:
-        if preset.rules == rules:
-            return preset.name
+    names: dict[Rules, str] = {}
     for numbers in itertools.product(range(1, 5), repeat=4):
-        if variants.hoemke(*numbers) == rules:
-            return "hoemke_P{}L{}H{}S{}".format(*numbers)
+        names.setdefault(variants.hoemke(*numbers), "hoemke_P{}L{}H{}S{}".format(*numbers))
+    for preset in reversed(variants.ALL):  # a preset's own name first
+        names[preset.rules] = preset.name
+    return names
+
+
+def _rules_text(rules: Rules) -> str:
+    name = _names().get(rules)
+    if name is not None:
+        return name
     from hartenjagen.serialize import dumps
 
     return dumps(rules)

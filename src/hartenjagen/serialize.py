@@ -91,6 +91,7 @@ from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
 
 import attrs
 
+from hartenjagen._repr import brief
 from hartenjagen._sheetcheck import SheetProblem, check_lines
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
 from hartenjagen.chance import chance_for
@@ -132,6 +133,8 @@ __all__ = ["FORMAT_VERSION", "FormatError", "dumps", "loads", "register", "valid
 
 #: The version of the format ``dumps`` writes and ``loads`` reads.
 FORMAT_VERSION: Final = 1
+#: The most digits of a number ``loads`` reads (a seed of 4,096 bits has 1,234).
+_MAX_DIGITS: Final = 1234
 
 #: A JSON value as ``json.dumps`` takes it.
 Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
@@ -153,7 +156,15 @@ class FormatError(HartenjagenError):
 
 
 def _error(path: str, problem: str) -> FormatError:
-    return FormatError(f"{path}: {problem}", path)
+    # The problem may quote what a client sent: long numbers shortened, a bounded length.
+    return FormatError(f"{brief(path, 200)}: {brief(problem)}", path)
+
+
+def _parse_int(text: str) -> int:
+    # A seed has at most 4,096 bits (1,234 digits): no field needs a longer number.
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits (at most {_MAX_DIGITS})")
+    return int(text)
 
 
 # ---------------------------------------------------------------- public functions
@@ -189,7 +200,7 @@ def loads(text: str | bytes | bytearray) -> object:
     if not isinstance(text, str | bytes | bytearray):
         raise _error("$", f"expected JSON text, not a {type(text).__name__}")
     try:
-        data = json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant, parse_int=_parse_int)
     except RecursionError:
         raise _error("$", "not JSON: nested too deeply") from None
     except ValueError as error:  # json.JSONDecodeError, bad UTF-8, too many digits, NaN
