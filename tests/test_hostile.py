@@ -7,6 +7,7 @@ a library error (a :class:`hartenjagen.HartenjagenError` whose message says what
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -753,3 +754,15 @@ def test_no_module_global_keeps_a_state_a_caller_touched():
         if _holds_a_state(value)
     ]
     assert not held, f"module globals hold a state (and so every hand): {held}"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_command_refuses_a_huge_seed_with_exit_code_2(command, capsys, monkeypatch):
+    from hartenjagen import cli
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert (
+        cli.main([command, "--seed", "9" * 2000, *(["--games", "1"] if command == "simulate" else [])]) == 2
+    )
+    err = capsys.readouterr().err
+    assert "seed" in err and "Traceback" not in err and len(err) < 300

@@ -41,7 +41,7 @@ from hartenjagen.bots import BOT_NAMES, Bot, make_bot
 from hartenjagen.cards import Card, Rank
 from hartenjagen.describe import describe
 from hartenjagen.engine import new_game, step
-from hartenjagen.errors import IllegalMoveError
+from hartenjagen.errors import HartenjagenError, IllegalMoveError
 from hartenjagen.events import CardsExchanged, Event, HandDealt, HandScored, Revoked
 from hartenjagen.moves import Move
 from hartenjagen.notation import Language, format_move
@@ -741,6 +741,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
         return EXIT_FAILURE
+    except HartenjagenError as error:  # bad input the library refused (a seed of 5,000 bits)
+        sys.stdout.flush()
+        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stdout.flush()
         print(file=sys.stderr)
