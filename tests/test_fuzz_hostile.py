@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from fuzzing import call, fuzz
-from hartenjagen import cli, rules, testing, variants
+from hartenjagen import cli, rules, terminal, testing, variants
 from hartenjagen.bots import BotError, make_bot
 from hartenjagen.cards import ALL_CARDS
 from hartenjagen.determinize import DeterminizeError, determinize
@@ -320,8 +320,9 @@ def _use(value: object) -> None:
 
 
 def _think(seen: hj.PlayerView) -> None:
-    """Every consumer of a view: the check, determinize, every bot."""
+    """Every consumer of a view: the check, determinize, every bot, the terminal's drawing."""
     call(lambda: validate_view(seen), hj.ViewError, inputs=(seen,))
+    call(lambda: terminal.show(seen), hj.ViewError, inputs=(seen,))
     if seen.seat is not None and not seen.is_over:
         call(lambda: determinize(seen, 1), DeterminizeError, inputs=(seen,))
     for name in ("random", "heuristic", "sampling"):

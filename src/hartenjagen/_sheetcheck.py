@@ -273,6 +273,7 @@ def _check_split(
     if splits is None:
         return
     derived: tuple[int, ...] | None = None
+    scored = 0  # ways of scoring tried (each seat that took no card may have won no trick)
     try:
         for split in splits:
             taken = tuple(groups.mask(vector) for vector in split)
@@ -286,6 +287,9 @@ def _check_split(
                 if points == line.points:
                     return
                 derived = derived or points
+                scored += 1
+                if scored > _STEPS:
+                    raise _TooLong
     except _TooLong:
         return
     if derived is None:

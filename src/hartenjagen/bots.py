@@ -141,6 +141,7 @@ class _Read:
     """What a heuristic reads off a view: card values (signed), unseen cards, voids, the trick."""
 
     def __init__(self, view: PlayerView, seat: int) -> None:
+        validate_view(view)  # (the bots' public helpers take views too)
         self.view = view
         self.seat = seat
         self.n = view.players
@@ -466,6 +467,10 @@ class SamplingBot:
 
     def evaluate(self, view: PlayerView, seat: int, moves: Sequence[Move]) -> list[float]:
         """The mean relative points of each move over the sampled deals (lower is better)."""
+        try:
+            validate_view(view)
+        except ViewError as error:
+            raise BotError(str(error)) from error
         try:
             return self._evaluate(view, seat, moves)
         except (DeterminizeError, IllegalMoveError) as error:  # a view from outside that no deal fits

@@ -31,7 +31,7 @@ from hartenjagen.notation import Language, NotationError, by_suit, format_card, 
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import HandResult, Phase, State
-from hartenjagen.views import PlayerView, view
+from hartenjagen.views import PlayerView, validate_view, view
 
 __all__ = [
     "WORDS",
@@ -195,6 +195,7 @@ def show(v: PlayerView, language: Language = "en") -> str:
     symbols; the moves a player may choose are numbered from 1 (in the passing
     phase: the cards that may be passed).
     """
+    validate_view(v)  # a view from outside must be one a game shows (ViewError)
     words = _words(language)
     phase = PHASES[language][v.phase]
     lines = ["", words["header"].format(hand=v.hand_index + 1, dealer=v.dealer, phase=phase)]
@@ -237,6 +238,7 @@ def read_move(text: str, v: PlayerView) -> Move:
     separated by spaces. Unreadable text raises ``ValueError`` with a
     sentence; a number not in the list raises ``IndexError(number, count)``.
     """
+    validate_view(v)  # a view from outside must be one a game shows (ViewError)
     seat = v.seat if v.seat is not None else 0
     words = text.replace(",", " ").split()
     if not words:
