@@ -350,6 +350,17 @@ def test_state_at_every_move_replays_each_move_once(monkeypatch):
     assert fresh.add(*record.moves[:0]).state_at(3) == expected[3]
 
 
+def test_a_pickled_record_does_not_carry_the_states_it_replayed():
+    import pickle
+
+    record = _long_record(300)
+    size = len(pickle.dumps(record))
+    record.final_state()
+    assert len(pickle.dumps(record)) == size
+    again = pickle.loads(pickle.dumps(record))
+    assert again == record and again.final_state() == record.final_state()
+
+
 def test_state_at_stops_at_an_illegal_move_and_keeps_what_it_replayed():
     record = _long_record(30)
     bad = record.add(hj.Play(0, "2C"), *record.moves[:1])

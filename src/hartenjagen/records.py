@@ -128,6 +128,15 @@ class GameRecord:
     #: The states replayed so far (index i: after i moves); it only grows, one state per move.
     _states: list[State] = attrs.field(factory=list, init=False, eq=False, hash=False, repr=False)
 
+    def __getstate__(self) -> dict[str, object]:
+        # The replayed states are a cache: a pickled record does not carry them.
+        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self)) if field.init}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_states", [])
+
     @classmethod
     def begin(cls, state: State) -> GameRecord:
         """The record of a game that starts with ``state`` (straight from ``new_game``), with no moves yet."""
