@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import variants
+from hartenjagen import terminal, variants
 
 # ---------------------------------------------------------------- the sequence protocol
 
@@ -406,6 +406,7 @@ def _consumers(seen: hj.PlayerView) -> list[tuple[str, object]]:
             for name in ("random", "heuristic", "sampling")
         ),
         ("loads", lambda: hj.loads(hj.dumps(seen))),
+        ("show", lambda: terminal.show(seen)),
     ]
 
 
@@ -425,6 +426,8 @@ BROKEN_VIEWS = {
     "trick_leader huge": {"trick_leader": HUGE},
     "dealer huge": {"dealer": 2**63},
     "hand_index negative": {"hand_index": -1},
+    "hand_index huge": {"hand_index": HUGE},
+    "scores huge": {"scores": (HUGE, 0, 0, 0), "display_scores": (HUGE, 0, 0, 0)},
     "pass_stage 5": {"pass_stage": 5},
     "pass_count 40": {"pass_count": 40},
     "scores short": {"scores": (0,)},
@@ -451,7 +454,7 @@ def test_every_consumer_of_an_inconsistent_view_raises_a_library_error(change):
     from hartenjagen.determinize import DeterminizeError
     from hartenjagen.views import validate_view
 
-    expected = {"determinize": DeterminizeError, "loads": hj.FormatError}
+    expected = {"determinize": DeterminizeError, "loads": hj.FormatError, "show": hj.ViewError}
     broken = 0
     for original in _views():
         fields = BROKEN_VIEWS[change]
@@ -469,7 +472,7 @@ def test_every_consumer_of_an_inconsistent_view_raises_a_library_error(change):
                 peak = tracemalloc.get_traced_memory()[1]
             finally:
                 tracemalloc.stop()
-            assert "inconsistent view" in str(info.value) or name == "loads"
+            assert "inconsistent view" in str(info.value) or name == "loads", info.value
             assert peak < 2_000_000, (name, peak)
             assert len(str(info.value)) < 400
     assert broken

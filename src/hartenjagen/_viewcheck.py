@@ -43,6 +43,9 @@ def check(view: object) -> None:
     _ViewCheck(view).run()
 
 
+#: The longest number a view may hold (as a seed; any number shorter can be shown as text).
+_BITS = 4096
+
 #: The interned cards by identity (a forged card may hash and compare as a real one).
 _INTERNED = frozenset(map(id, ALL_CARDS))
 
@@ -82,8 +85,8 @@ class _ViewCheck:
     # -- kinds of field
 
     def whole(self, value: object, field: str, low: int = 0, high: int | None = None) -> int:
-        if type(value) is not int:
-            raise _fail(field, f"expected a whole number, not {shown(value)}")
+        if type(value) is not int or value.bit_length() > _BITS:
+            raise _fail(field, f"expected a whole number of at most {_BITS} bits, not {shown(value)}")
         if value < low or (high is not None and value > high):
             span = f"from {low}" + (f" to {high}" if high is not None else " up")
             raise _fail(field, f"{shown(value)} is not a number {span}")
@@ -126,8 +129,10 @@ class _ViewCheck:
     def ints(self, value: object, field: str) -> tuple[int, ...]:
         numbers = self.tuple_of(value, field, self.n)
         for i, number in enumerate(numbers):
-            if type(number) is not int:
-                raise _fail(f"{field}[{i}]", f"expected a whole number, not {shown(number)}")
+            if type(number) is not int or number.bit_length() > _BITS:
+                raise _fail(
+                    f"{field}[{i}]", f"expected a whole number of at most {_BITS} bits, not {shown(number)}"
+                )
         return numbers  # type: ignore[return-value]
 
     # -- the checks
