@@ -31,6 +31,7 @@ from hartenjagen.bots import (
 from hartenjagen.determinize import DeterminizeError, Determinizer, determinize
 from hartenjagen.rules import moon as moon_rules
 from hartenjagen.rules.ending import SINGLE_HAND
+from hartenjagen.rules.opening import LOWEST_CLUB
 from hartenjagen.rules.passing import PassToDealer
 from hartenjagen.serialize import FormatError, validate_state
 from hartenjagen.simulate import SimulationResult, _bot_seed, simulate
@@ -44,6 +45,8 @@ RULESETS: dict[str, hj.Rules] = {
     "hoemke_P4L4H3S2": variants.hoemke(4, 4, 3, 2),
     "hoemke_P1L1H1S1": variants.hoemke(1, 1, 1, 1),
     "hoemke_P3L2H2S3": variants.hoemke(3, 2, 2, 3),
+    # an announcement round whose view does not show who leads (the lowest club's holder)
+    "miezen_lowest_club": attrs.evolve(variants.ACHTERHOEK, opening=LOWEST_CLUB),
 }
 
 
@@ -129,11 +132,11 @@ def test_the_heuristic_moon_choice_compares_the_totals():
     assert HeuristicBot(seed=0).choose(view) in hj.legal_moves(state)
     # With 90 points of its own, going back to 0 beats doubling the others' 10s.
     line = hj.HandResult(0, 3, (0, 0, 0, 0), (90, 10, 10, 10), (90, 10, 10, 10), None)
-    behind = attrs.evolve(view, scores=(90, 10, 10, 10), score_sheet=(line,))
+    behind = attrs.evolve(view, scores=line.totals, display_scores=line.totals, score_sheet=(line,))
     assert HeuristicBot(seed=0).choose(behind) == hj.MoonChoice(0, hj.MoonOption.RESET)
     # With 10 against the others' 60s, doubling them ends the game (120 ≥ 100) and wins it.
     line = hj.HandResult(0, 3, (0, 0, 0, 0), (10, 60, 60, 60), (10, 60, 60, 60), None)
-    ahead = attrs.evolve(view, scores=(10, 60, 60, 60), score_sheet=(line,))
+    ahead = attrs.evolve(view, scores=line.totals, display_scores=line.totals, score_sheet=(line,))
     assert HeuristicBot(seed=0).choose(ahead) == hj.MoonChoice(0, hj.MoonOption.DOUBLE)
 
 
@@ -214,7 +217,7 @@ def test_the_heuristic_collects_points_in_a_dutch_second_half():
     view = hj.view(state, 0)
     assert HeuristicBot(seed=0).choose(view) == hj.Play(0, "8H")
     line = hj.HandResult(0, 3, (0, 0, 0, 0), (60, 30, 30, 30), (60, 30, 30, 30), None)
-    second_half = attrs.evolve(view, scores=(60, 30, 30, 30), score_sheet=(line,))
+    second_half = attrs.evolve(view, scores=line.totals, display_scores=line.totals, score_sheet=(line,))
     assert HeuristicBot(seed=0).choose(second_half) == hj.Play(0, "JH")
 
 

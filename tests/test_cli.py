@@ -173,6 +173,42 @@ def _read_until(stream: int, marker: bytes, timeout: float) -> bytes:
     return seen
 
 
+def _wait_until_reading(pid: int, timeout: float) -> None:
+    """Wait until the process sleeps in a read of its input (Linux: /proc/PID/stat and wchan).
+
+    A SIGINT sent before the read begins would be noticed only after it (so, with input left
+    open, never); one sent during the read interrupts it at once.
+    """
+    proc = Path(f"/proc/{pid}")
+    if not (proc / "stat").exists():
+        pytest.skip("needs /proc to see the command wait for input")
+    deadline = time.monotonic() + timeout
+    while True:
+        state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        try:
+            wchan = (proc / "wchan").read_text().strip()
+        except OSError:
+            wchan = ""
+        if state == "S" and ("pipe" in wchan or wchan in ("", "0")):
+            return
+        assert time.monotonic() < deadline, f"the command never waited for input ({state}, {wchan})"
+        time.sleep(0.01)
+
+
+def _read_to_the_end(stream: int, timeout: float) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"the command did not end: {seen.decode(errors='replace')!r}"
+        ready, _, _ = select.select([stream], [], [], left)
+        if ready:
+            chunk = os.read(stream, 65536)
+            if not chunk:
+                return seen
+            seen += chunk
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_at_the_prompt_says_goodbye_with_exit_code_130():
     process = subprocess.Popen(
@@ -184,14 +220,22 @@ def test_ctrl_c_at_the_prompt_says_goodbye_with_exit_code_130():
         cwd=ROOT,
     )
     try:
-        assert process.stdout is not None and process.stdin is not None
+        assert process.stdout is not None and process.stdin is not None and process.stderr is not None
         _read_until(process.stdout.fileno(), b"Your move: ", 30)
+        # Deterministic: the signal arrives while the command reads its input, and the input stays
+        # open until the command has ended (closing it first could end the game with EOF instead).
+        _wait_until_reading(process.pid, 30)
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        out = _read_to_the_end(process.stdout.fileno(), 30)
+        process.wait(timeout=30)
+        err = process.stderr.read()
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
     assert process.returncode == 130
     assert out.decode("utf-8").rstrip().endswith("Bye.")
     assert b"Traceback" not in err

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen import rules, variants
+from hartenjagen.cards import ALL_CARDS
 from hartenjagen.core.state import fields, replace, table_of
+from hartenjagen.views import events_for
 from helpers import ONE_SUIT_EACH, game, names, play
 from playouts import PRESETS, RULES_BY_NAME, play_until, playout
 
@@ -384,3 +386,203 @@ def test_view_error_counts_the_seats_of_the_game():
     with pytest.raises(hj.ViewError, match="seats are 0 to 2"):
         hj.view(state, 3)
     assert isinstance(hj.ViewError("x"), ValueError)
+
+
+# ---------------------------------------------------------------- the leak property, world against world
+#
+# The tests above change a state's hidden cards in place. These build a second game through the
+# engine instead: the same rules, seed and public moves, and the same cards for one seat, but other
+# hidden cards (relabelled among the other seats, or swapped between their deals with their passes
+# following). Wherever that second game is one the seat cannot tell apart by its own information
+# and the public record (same phases, same seats to move, same own hand and exchanges), its views,
+# its events, the spectator's view and the spectator's events must be equal at every step,
+# including who leads.
+
+
+def _replay(ruleset: hj.Rules, seed: int, deal: Any, moves: list[hj.Move]):
+    """The states and the events of a game from an explicit first deal (None if a move is illegal)."""
+    state = hj.new_game(ruleset, seed=seed, deal=deal)
+    states, events = [state], [()]
+    for move in moves:
+        try:
+            state, happened = hj.step(state, move)
+        except hj.IllegalMoveError:
+            return None
+        states.append(state)
+        events.append(happened)
+    return states, events
+
+
+def _known(state: hj.State, seat: int) -> set[hj.Card]:
+    """The first hand's cards ``seat`` has seen by ``state``: its deal, what it received, the plays."""
+    if state.hand_index:
+        return set(ALL_CARDS)  # the first hand is over: every card of it has been played
+    known = set(state.dealt[seat])
+    for _, received in state.exchanges:
+        known |= set(received[seat])
+    for trick in state.tricks:
+        known |= set(trick.cards)
+    known |= {play.card for play in state.trick}
+    return known
+
+
+def _other_world(
+    states: list[hj.State], moves: list[hj.Move], seat: int, rng: random.Random
+) -> tuple[Any, list[hj.Move]]:
+    """Another first deal and moves: hidden cards relabelled, and maybe two deals swapped a card."""
+    first, last = states[0], states[-1]
+    known = _known(last, seat)
+    pack = list(first.rules.deck.pack())
+    # A card of a double deck is relabelled only if neither copy has been seen, and only as a
+    # card the pack holds as often.
+    mapping: dict[hj.Card, hj.Card] = {}
+    for copies in (1, 2):
+        hidden = sorted(
+            {card for card in pack if card not in known and pack.count(card) == copies},
+            key=lambda card: card.index,
+        )
+        image = hidden[:]
+        rng.shuffle(image)
+        mapping.update(zip(hidden, image, strict=True))
+    deal = [list(hand) for hand in first.dealt]
+    others = [s for s in range(first.players) if s != seat]
+    for other in others:
+        deal[other] = [mapping.get(card, card) for card in deal[other]]
+    swap: tuple[int, hj.Card, int, hj.Card] | None = None
+    if len(others) >= 2 and rng.random() < 0.5:
+        x, y = rng.sample(others, 2)
+        c, d = rng.choice(deal[x]), rng.choice(deal[y])
+        deal[x][deal[x].index(c)], deal[y][deal[y].index(d)] = d, c
+        swap = (x, c, y, d)
+    changed = []
+    for before, move in zip(states, moves, strict=False):
+        if before.hand_index == 0 and isinstance(move, hj.Pass) and move.seat != seat:
+            cards = [mapping.get(card, card) for card in move.cards]
+            if swap is not None:
+                x, c, y, d = swap
+                old, new = (c, d) if move.seat == x else (d, c) if move.seat == y else (None, None)
+                if old in cards:
+                    cards[cards.index(old)] = new
+            move = hj.Pass(move.seat, cards)
+        elif before.hand_index == 0 and isinstance(move, hj.Play):
+            move = hj.Play(move.seat, mapping.get(move.card, move.card))
+        changed.append(move)
+    return deal, changed
+
+
+def _indistinguishable(a: list[hj.State], b: list[hj.State], seat: int) -> bool:
+    """Whether ``seat`` could not tell the two games apart from its own cards and the public record."""
+
+    def own(state: hj.State) -> tuple[object, ...]:
+        exchanges = tuple((given[seat], got[seat]) for given, got in state.exchanges)
+        return state.phase, state.to_move, state.hands[seat], state.passed[seat], exchanges
+
+    return all(own(x) == own(y) for x, y in zip(a, b, strict=True))
+
+
+def _compare_worlds(ruleset: hj.Rules, seed: int, steps: int, seat: int, world_seed: int) -> set[hj.Phase]:
+    """Play ``steps`` random moves, then compare with other worlds; the phases of the differing states."""
+    deal = hj.new_game(ruleset, seed=seed).dealt
+    rng = random.Random(world_seed)
+    moves: list[hj.Move] = []
+    state = hj.new_game(ruleset, seed=seed, deal=deal)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        listed = hj.legal_moves(state)
+        move = listed[rng.randrange(len(listed))]
+        moves.append(move)
+        state = hj.apply(state, move)
+    replayed = _replay(ruleset, seed, deal, moves)
+    assert replayed is not None
+    states, events = replayed
+    seat %= ruleset.players
+    compared: set[hj.Phase] = set()
+    for _ in range(6):
+        other_deal, other_moves = _other_world(states, moves, seat, rng)
+        other = _replay(ruleset, seed, other_deal, other_moves)
+        if other is None or not _indistinguishable(states, other[0], seat):
+            continue
+        for a, b, ea, eb in zip(states, other[0], events, other[1], strict=True):
+            assert hj.view(b, seat) == hj.view(a, seat), (a.phase, a.trick_leader, b.trick_leader)
+            assert hj.public_view(b) == hj.public_view(a), a.phase
+            assert events_for(eb, seat) == events_for(ea, seat), a.phase
+            assert events_for(eb, None) == events_for(ea, None), a.phase
+            if a.hands != b.hands or a.passed != b.passed or a.dealt != b.dealt:
+                compared.add(a.phase)
+    return compared
+
+
+#: The presets, and an announcement round under an opening that depends on the cards.
+WORLD_RULES = {
+    **RULES_BY_NAME,
+    "miezen_lowest_club": attrs.evolve(variants.ACHTERHOEK, opening=rules.opening.LOWEST_CLUB),
+}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(sorted(WORLD_RULES)),
+    st.integers(0, 2**32),
+    st.one_of(st.integers(0, 12), st.integers(0, 80)),
+    st.integers(0, 5),
+    st.integers(0, 2**32),
+)
+def test_games_a_seat_cannot_tell_apart_give_it_equal_views_and_events(name, seed, steps, seat, world_seed):
+    _compare_worlds(WORLD_RULES[name], seed, steps, seat, world_seed)
+
+
+def test_other_worlds_reach_every_phase_with_other_hidden_cards():
+    """The comparison above is not empty: in each phase, some world it compares holds other cards."""
+    compared: set[hj.Phase] = set()
+    for name in ("standard", "miezen_lowest_club", "pass_and_return", "pass_to_dealer", "six_double_deck"):
+        for seed in range(3):
+            for steps in (1, 3, 6, 30, 70):
+                compared |= _compare_worlds(WORLD_RULES[name], seed, steps, seed + steps, seed)
+    assert {hj.Phase.PASSING, hj.Phase.ANNOUNCING, hj.Phase.PLAYING} <= compared
+
+
+def test_an_announcement_round_does_not_show_who_leads():
+    """Miezen when the lowest club leads: nobody may learn who holds it before the first lead."""
+    ruleset = attrs.evolve(
+        variants.ACHTERHOEK, passing=rules.passing.NO_PASSING, opening=rules.opening.LOWEST_CLUB
+    )
+    state = hj.new_game(ruleset, seed=2)
+    assert state.phase is hj.Phase.ANNOUNCING and state.trick_leader == 3  # the 7♣ holder leads
+    while state.phase is hj.Phase.ANNOUNCING:
+        for seat in (*range(4), None):
+            seen = hj.view(state, seat) if seat is not None else hj.public_view(state)
+            assert seen.trick_leader == 0
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    assert hj.public_view(state).trick_leader == state.to_move[0] == state.trick_leader
+
+
+def test_a_moon_choice_and_the_hand_end_do_not_show_the_exchange_of_others():
+    """Seat 0 shoots the moon after an exchange across; seat 1 never saw what seats 0 and 2 passed."""
+    across = rules.passing.PassCycle(directions=(hj.PassDirection.ACROSS,))
+    ruleset = attrs.evolve(variants.STANDARD, passing=across, moon=rules.moon.SHOOTER_CHOICE)
+    deal = [hand.split() for hand in ONE_SUIT_EACH]
+    passes = [hj.Pass(0, "2C 3C 4C"), hj.Pass(1, "2D 3D 4D"), hj.Pass(2, "QH KH AH"), hj.Pass(3, "2S 3S 4S")]
+    # The same game, but seat 0 was dealt the 9H and passed it, and seat 2 was dealt the 4C and kept it.
+    other_deal = [list(hand) for hand in deal]
+    other_deal[0][other_deal[0].index("4C")] = "9H"
+    other_deal[2][other_deal[2].index("9H")] = "4C"
+    other_passes = [hj.Pass(0, "2C 3C 9H"), *passes[1:]]
+    a = hj.new_game(ruleset, seed=1, deal=deal)
+    b = hj.new_game(ruleset, seed=1, deal=other_deal)
+    for move, other_move in zip(passes, other_passes, strict=True):
+        a, b = hj.apply(a, move), hj.apply(b, other_move)
+    assert a.hands == b.hands and a.passed != b.passed
+    phases = set()
+    while not a.is_over:
+        for seat in (1, 3):
+            assert hj.view(a, seat) == hj.view(b, seat)
+        assert hj.public_view(a) == hj.public_view(b)
+        phases.add(a.phase)
+        move = hj.legal_moves(a)[0]
+        (a, events_a), (b, events_b) = hj.step(a, move), hj.step(b, move)
+        for seat in (1, 3, None):
+            assert events_for(events_a, seat) == events_for(events_b, seat)
+        if a.hand_index:
+            break
+    assert hj.Phase.MOON_CHOICE in phases and a.hand_index == 1

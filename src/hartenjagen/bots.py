@@ -23,6 +23,7 @@ plays many.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 import time
@@ -33,16 +34,16 @@ from hartenjagen.bitmask import bits
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
 from hartenjagen.core.kernel import legal_mask, play
 from hartenjagen.core.state import table_of, trick_cards
-from hartenjagen.determinize import Determinizer
+from hartenjagen.determinize import DeterminizeError, Determinizer
 from hartenjagen.engine import apply, explain, legal_moves, new_game
-from hartenjagen.errors import HartenjagenError
+from hartenjagen.errors import HartenjagenError, IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rollout import rollout
 from hartenjagen.rules import Rules
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.state import Phase, State
 from hartenjagen.table import table_for
-from hartenjagen.views import PlayerView, view
+from hartenjagen.views import PlayerView, ViewError, validate_view, view
 
 __all__ = [
     "BOT_NAMES",
@@ -83,6 +84,10 @@ class Bot(Protocol):
 
 
 def _seat_to_move(view: PlayerView) -> int:
+    try:
+        validate_view(view)  # a view from outside (JSON, built by hand) must be one a game shows
+    except ViewError as error:
+        raise BotError(str(error)) from error
     seat = view.seat
     if seat is None or seat not in view.to_move:
         who = "a spectator" if seat is None else f"seat {seat}"
@@ -117,15 +122,11 @@ class RandomBot:
 
 # ---------------------------------------------------------------- heuristic
 
-_VALUES: dict[Scoring, tuple[int, ...]] = {}
 
-
+@functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
 def _card_values(scoring: Scoring) -> tuple[int, ...]:
     """``scoring.card_value`` of every card, by ``Card.index``."""
-    values = _VALUES.get(scoring)
-    if values is None:
-        values = _VALUES[scoring] = tuple(scoring.card_value(card) for card in ALL_CARDS)
-    return values
+    return tuple(scoring.card_value(card) for card in ALL_CARDS)
 
 
 def _sign(view: PlayerView, seat: int) -> int:
@@ -142,6 +143,7 @@ class _Read:
     """What a heuristic reads off a view: card values (signed), unseen cards, voids, the trick."""
 
     def __init__(self, view: PlayerView, seat: int) -> None:
+        validate_view(view)  # (the bots' public helpers take views too)
         self.view = view
         self.seat = seat
         self.n = view.players
@@ -289,11 +291,17 @@ class HeuristicBot:
 
     def moon_choice(self, view: PlayerView, seat: int) -> Move:
         """The moon option whose resulting totals leave this seat best placed."""
-        state = Determinizer(view).sample(self._rng)
+        try:
+            state = Determinizer(view).sample(self._rng)
+        except DeterminizeError as error:  # a view from outside that no deal fits
+            raise BotError(f"no deal of the unseen cards fits the view: {error}") from error
         best: tuple[float, float] | None = None
         chosen: Move = view.legal_moves[0]
         for move in view.legal_moves:
-            after = apply(state, move)
+            try:
+                after = apply(state, move)
+            except IllegalMoveError as error:  # the view's options are not its rules' own
+                raise BotError(f"the view offers a move its rules refuse: {error}") from error
             totals = after.score_sheet[-1].totals
             mine = totals[seat]
             others = [t for s, t in enumerate(totals) if s != seat]
@@ -461,6 +469,16 @@ class SamplingBot:
 
     def evaluate(self, view: PlayerView, seat: int, moves: Sequence[Move]) -> list[float]:
         """The mean relative points of each move over the sampled deals (lower is better)."""
+        try:
+            validate_view(view)
+        except ViewError as error:
+            raise BotError(str(error)) from error
+        try:
+            return self._evaluate(view, seat, moves)
+        except (DeterminizeError, IllegalMoveError) as error:  # a view from outside that no deal fits
+            raise BotError(f"no deal of the unseen cards fits the view: {error}") from error
+
+    def _evaluate(self, view: PlayerView, seat: int, moves: Sequence[Move]) -> list[float]:
         rng = self._rng
         sampler = Determinizer(view)
         totals = [0.0] * len(moves)

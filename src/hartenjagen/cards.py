@@ -9,10 +9,12 @@ same object. Two physical copies of a card (a double deck) are the same
 from __future__ import annotations
 
 import enum
+import itertools
+import operator
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
-from hartenjagen._repr import enum_repr
+from hartenjagen._repr import enum_repr, shown
 from hartenjagen.errors import CardParseError
 
 
@@ -100,10 +102,12 @@ class Card:
     def __new__(cls, rank: Rank | int | str, suit: Suit | int | None = None) -> Card:
         if suit is None and isinstance(rank, str):
             return cls.parse(rank)
-        if isinstance(rank, bool) or not isinstance(rank, int) or rank not in Rank._value2member_map_:
+        # An int subclass may answer == and hash as it likes: look its plain value up instead.
+        if isinstance(rank, bool) or not isinstance(rank, int) or operator.index(rank) not in _RANKS:
             raise CardParseError(rank, "not a rank (2..14)")
-        if isinstance(suit, bool) or not isinstance(suit, int) or suit not in Suit._value2member_map_:
+        if isinstance(suit, bool) or not isinstance(suit, int) or operator.index(suit) not in _SUITS:
             raise CardParseError(suit, "not a suit (0..3)")
+        rank, suit = operator.index(rank), operator.index(suit)
         card = cls._interned.get((rank, suit))  # type: ignore[arg-type]
         if card is None:
             rank, suit = Rank(rank), Suit(suit)
@@ -133,11 +137,13 @@ class Card:
     def parse(cls, text: str | Card) -> Card:
         """Read a card: ``QS``, ``qs``, ``10H``, ``TH``, ``Q♠`` or ``♠Q``.
 
-        A ``Card`` is returned as it is. Anything else raises
-        [`CardParseError`][hartenjagen.errors.CardParseError] (a ``ValueError``) quoting the text.
+        A ``Card`` is returned as the one interned ``Card`` of its rank and suit
+        (a copy made around ``Card()``, or of a subclass, is replaced by it; one
+        whose index is not its rank's and suit's is refused). Anything else
+        raises [`CardParseError`][hartenjagen.errors.CardParseError] (a ``ValueError``) quoting the text.
         """
         if isinstance(text, Card):
-            return text
+            return text if id(text) in _INTERNED_IDS else _reinterned(text)
         if not isinstance(text, str):
             raise CardParseError(text, "expected text such as 'QS' or '10H'")
         body = text.strip().upper()
@@ -150,6 +156,11 @@ class Card:
             if suit is not None and rank is not None:
                 return cls(rank, suit)
         raise CardParseError(text, "expected a rank (2-10, T, J, Q, K, A) and a suit (C, D, H, S)")
+
+    @staticmethod
+    def is_interned(value: object) -> bool:
+        """Whether ``value`` is one of the 52 interned cards (not a copy or a forgery)."""
+        return id(value) in _INTERNED_IDS
 
     @property
     def symbol(self) -> str:
@@ -184,24 +195,62 @@ class Card:
         return self.index >= other.index
 
 
+_RANKS: Final = frozenset(int(rank) for rank in Rank)
+_SUITS: Final = frozenset(int(suit) for suit in Suit)
+#: The slots themselves, read past any property a subclass puts over them.
+_SLOT_RANK: Final = Card.__dict__["rank"]
+_SLOT_SUIT: Final = Card.__dict__["suit"]
+_SLOT_INDEX: Final = Card.__dict__["index"]
+
 #: Every card, indexed by ``Card.index`` (clubs 2..A, diamonds, hearts, spades).
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+#: The identities of the interned cards: a card object that is not one of them was not made by ``Card()``.
+_INTERNED_IDS: Final = frozenset(map(id, ALL_CARDS))
+
+
+def _reinterned(card: Card) -> Card:
+    """The interned card with the rank and suit of a card object made around ``Card()`` (or refuse it)."""
+    try:
+        rank = _SLOT_RANK.__get__(card, Card)
+        suit = _SLOT_SUIT.__get__(card, Card)
+        index = _SLOT_INDEX.__get__(card, Card)
+    except AttributeError:
+        raise CardParseError(
+            card, "a Card object without a rank, suit and index (not made by Card())"
+        ) from None
+    real = Card(rank, suit)
+    if type(index) is not int or index != real.index:
+        raise CardParseError(
+            card, f"a forged Card: its index {shown(index)} is not that of the {real} ({real.index})"
+        )
+    return real
+
 
 QUEEN_OF_SPADES: Final = Card(Rank.QUEEN, Suit.SPADES)
 JACK_OF_DIAMONDS: Final = Card(Rank.JACK, Suit.DIAMONDS)
 TWO_OF_CLUBS: Final = Card(Rank.TWO, Suit.CLUBS)
 
 
+#: The most cards `parse_cards` reads at once: more than two packs, so no hand, pass or deal is near it.
+CARDS_LIMIT: Final = 1000
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read several cards: ``"QS 10H 2C"`` (spaces or commas) or an iterable of cards or texts."""
+    """Read several cards: ``"QS 10H 2C"`` (spaces or commas) or an iterable of cards or texts.
+
+    At most `CARDS_LIMIT` cards are read; more raise `CardParseError`.
+    """
     if isinstance(text, str):
         items: Iterable[str | Card] = text.replace(",", " ").split()
     else:
         items = text
     try:
-        return tuple(map(Card.parse, items))
+        cards = tuple(map(Card.parse, itertools.islice(items, CARDS_LIMIT + 1)))
     except TypeError as error:
         raise CardParseError(text, "expected cards or card texts") from error
+    if len(cards) > CARDS_LIMIT:
+        raise CardParseError(text, f"more than {CARDS_LIMIT} cards")
+    return cards
 
 
 def cards_of_suit(suit: Suit, ranks: Iterable[Rank] = Rank) -> tuple[Card, ...]:

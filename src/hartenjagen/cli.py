@@ -35,7 +35,7 @@ from hartenjagen.cli_rules import rules_text, variants_text
 from hartenjagen.cli_simulate import ProgressBar, run_simulation
 from hartenjagen.describe import describe
 from hartenjagen.engine import new_game, step
-from hartenjagen.errors import IllegalMoveError
+from hartenjagen.errors import HartenjagenError, IllegalMoveError
 from hartenjagen.events import CardsExchanged, Event, HandDealt, HandScored, Revoked
 from hartenjagen.moves import Move
 from hartenjagen.notation import Language, format_move
@@ -540,6 +540,10 @@ def _main(argv: Sequence[str] | None) -> int:
         sys.stdout.flush()
         print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
         return EXIT_FAILURE
+    except HartenjagenError as error:  # bad input the library refused (a seed of 5,000 bits)
+        sys.stdout.flush()
+        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stdout.flush()
         print(file=sys.stderr)

@@ -11,7 +11,8 @@ at random to the other seats, consistently with the view:
 - the cards this seat passed are with the seat that received them (until that
   seat plays them or hands them back);
 - the first leader of the hand is the seat the opening rule names for the
-  sampled hands (a seat before the holder of the 2♣, or of a deuce, holds none);
+  sampled hands (once play has begun, a seat before the holder of the 2♣, or
+  of a deuce, holds none; while announcing, the view does not say who leads);
 - cards played and captured are out, and the plays of this hand are replayed
   through the engine, so the tricks, the captured cards, the carry-over pile
   and whether hearts are broken are the engine's own.
@@ -57,7 +58,7 @@ from hartenjagen.rules.opening import (
 from hartenjagen.rules.passing import PassLog
 from hartenjagen.state import Phase, State
 from hartenjagen.table import Table, table_for
-from hartenjagen.views import PlayerView
+from hartenjagen.views import PlayerView, ViewError, validate_view
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
 
@@ -160,6 +161,10 @@ class Determinizer:
     def __init__(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
             raise DeterminizeError(f"determinize needs a PlayerView, not {type(view).__name__}")
+        try:
+            validate_view(view)  # a view from outside (JSON, built by hand) must be one a game shows
+        except ViewError as error:
+            raise DeterminizeError(str(error)) from error
         if view.seat is None:
             raise DeterminizeError("a spectator's view has no seat to determinize for")
         if view.is_over or view.phase is Phase.GAME_OVER:
@@ -214,8 +219,9 @@ class Determinizer:
             for card in view.exchanges[stage][0]:
                 self._locate(card, stage, my_received)
         # The opening: seats before the first leader hold no key card; the leader holds one.
+        # (While announcing, the view does not show who will lead: the sample's opening decides.)
         self.first_leader: int | None = None
-        if view.phase in (Phase.ANNOUNCING, Phase.PLAYING, Phase.MOON_CHOICE):
+        if view.phase in (Phase.PLAYING, Phase.MOON_CHOICE):
             self.first_leader = view.tricks[0].leader if view.tricks else view.trick_leader
             keys = _opening_keys(view, table)
             if keys:
@@ -368,8 +374,7 @@ class Determinizer:
             for seat in order[order.index(view.to_move[0]) :]:
                 pending |= 1 << seat
             fields["pending"] = pending
-            assert self.first_leader is not None
-            fields["leader"] = self.first_leader
+            fields["leader"] = view.rules.opening.leader(tuple(holdings), view.dealer, self.table)
             return _build(fields), consistent
         fields["phase"] = Phase.PLAYING
         assert self.first_leader is not None

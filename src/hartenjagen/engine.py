@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core.hands import start_game
@@ -20,13 +21,13 @@ from hartenjagen.errors import SetupError
 from hartenjagen.rules import Rules
 from hartenjagen.state import State
 
-__all__ = ["Deal", "apply", "explain", "is_legal", "legal_moves", "new_game", "start", "step"]
+__all__ = ["SEED_BITS", "Deal", "apply", "explain", "is_legal", "legal_moves", "new_game", "start", "step"]
 
 #: A deal given to ``new_game``: one list of cards (or card texts) per seat.
 Deal = Sequence[Iterable[str | Card] | str]
 
 #: The largest seed ``new_game`` takes, in bits (a seed is written out in full in records and JSON).
-MAX_SEED_BITS = 4096
+SEED_BITS = 4096
 
 
 def new_game(
@@ -73,18 +74,20 @@ def start(
 ) -> State:
     """``new_game`` with the seed given; ``secret`` hides it from ``state.seed`` (for replays of records)."""
     if not isinstance(rules, Rules):
-        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
+        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {shown(rules)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(f"seed must be a whole number or None, not {seed!r}")
+        raise SetupError(f"seed must be a whole number or None, not {shown(seed)}")
     seed = int.__index__(seed)
-    if seed.bit_length() > MAX_SEED_BITS:
-        raise SetupError(f"seed must be a whole number of at most {MAX_SEED_BITS} bits")
-    if isinstance(hand_index, bool) or not isinstance(hand_index, int) or hand_index < 0:
-        raise SetupError(f"hand_index must be a whole number from 0 (the first hand), not {hand_index!r}")
+    if seed.bit_length() > SEED_BITS:
+        raise SetupError(f"seed must be a whole number of at most {SEED_BITS} bits, not {shown(seed)}")
+    if isinstance(hand_index, bool) or not isinstance(hand_index, int) or not 0 <= hand_index < 1 << 31:
+        raise SetupError(
+            f"hand_index must be a whole number from 0 (the first hand) below 2**31, not {shown(hand_index)}"
+        )
     if isinstance(dealer, str) and dealer == "cut":
         dealer = _cut_for_dealer(rules, seed)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        raise SetupError(f"dealer must be a seat from 0 to {rules.players - 1} or 'cut', not {dealer!r}")
+        raise SetupError(f"dealer must be a seat from 0 to {rules.players - 1} or 'cut', not {shown(dealer)}")
     return start_game(rules, seed, deal, int.__index__(dealer), bool(secret), int.__index__(hand_index))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from hartenjagen._repr import enum_repr
+from hartenjagen._repr import enum_repr, shown
 
 
 class HartenjagenError(ValueError):
@@ -17,7 +17,7 @@ class CardParseError(HartenjagenError):
 
     def __init__(self, text: object, detail: str = "") -> None:
         self.text = text
-        message = f"cannot read {text!r} as a card"
+        message = f"cannot read {shown(text)} as a card"
         if detail:
             message += f": {detail}"
         super().__init__(message)

@@ -10,12 +10,14 @@ cards away before play (or returns one, in a pass-and-return hand);
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable
 from operator import attrgetter
+from typing import Final
 
 import attrs
 
-from hartenjagen._repr import enum_repr
+from hartenjagen._repr import enum_repr, shown
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.errors import HartenjagenError
 
@@ -26,11 +28,18 @@ class MoveError(HartenjagenError):
 
 _card_index = attrgetter("index")
 
+#: Seats are kept to 32-bit numbers: no table has more, and a message can always show one.
+SEAT_LIMIT: Final = 2**31
+
 
 def _seat(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MoveError(f"a seat is a whole number, not {value!r}")
-    return value
+        raise MoveError(f"a seat is a whole number, not {shown(value)}")
+    # The plain number: an int subclass may answer ==, < and hash as it likes.
+    seat = operator.index(value)
+    if not -SEAT_LIMIT <= seat < SEAT_LIMIT:
+        raise MoveError(f"there is no seat {shown(seat)}: a seat is a whole number below {SEAT_LIMIT}")
+    return seat
 
 
 def _card(value: str | Card) -> Card:
@@ -87,7 +96,7 @@ def trusted_pass(seat: int, cards: tuple[Card, ...]) -> Pass:
 
 def _flag(value: object) -> bool:
     if not isinstance(value, bool):
-        raise MoveError(f"announce must be True or False, not {value!r}")
+        raise MoveError(f"announce must be True or False, not {shown(value)}")
     return value
 
 
@@ -123,11 +132,15 @@ class MoonOption(enum.Enum):
 def _option(value: object) -> MoonOption:
     if isinstance(value, MoonOption):
         return value
-    try:
-        return MoonOption(value)
-    except ValueError:
+    member = _OPTIONS.get(value) if type(value) is str else None
+    if member is None:
         choices = ", ".join(repr(o.value) for o in MoonOption)
-        raise MoveError(f"a moon choice is one of {choices}, not {value!r}") from None
+        raise MoveError(f"a moon choice is one of {choices}, not {shown(value)}")
+    return member
+
+
+#: Options by their text: only exact text is looked up (a str subclass may answer == as it likes).
+_OPTIONS: Final = {option.value: option for option in MoonOption}
 
 
 @attrs.frozen(cache_hash=True, repr=False)

@@ -19,29 +19,96 @@ deal 0: 2C 5C ... (one line per seat)
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
+import operator
+import re
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
+from hartenjagen._repr import brief, shown
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.core.state import fields
-from hartenjagen.engine import apply, start
-from hartenjagen.errors import HartenjagenError, IllegalMoveError, SetupError
-from hartenjagen.moves import Move
+from hartenjagen.engine import SEED_BITS, apply, start
+from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMoveError, SetupError
+from hartenjagen.moves import SEAT_LIMIT, Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.notation import NotationError, format_cards, format_move, parse_move
 from hartenjagen.rules import Rules
 from hartenjagen.state import State
 
 HEADER = "[hartenjagen record 1]"
 
+_MOVE_TYPES: Final = (Play, Pass, Announce, MoonChoice)
+#: A seed or a dealer as written in a record: a whole number, maybe negative, of at most
+#: 1,234 digits (a seed of 4,096 bits has 1,234): longer text is refused before it is read.
+_NUMBER: Final = re.compile(r"-?[0-9]{1,1234}")
+
 
 class RecordError(HartenjagenError):
     """A game record that cannot be read or replayed; the message says which line or move."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(brief(message))  # a record's text comes from outside: quote it briefly
 
-def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
-    return tuple(value)
+
+def _rules(value: object) -> Rules:
+    if not isinstance(value, Rules):
+        raise RecordError(f"a record's rules are a Rules value (e.g. variants.STANDARD), not {shown(value)}")
+    return value
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"a record's {what} is a whole number, not {shown(value)}")
+    return operator.index(value)  # the plain number (an int subclass may compare as it likes)
+
+
+def _seed(value: object) -> int:
+    seed = _whole(value, "seed")
+    if seed.bit_length() > SEED_BITS:
+        raise RecordError(f"a record's seed has at most {SEED_BITS} bits, not {seed.bit_length()}")
+    return seed
+
+
+def _dealer(value: object) -> int:
+    dealer = _whole(value, "dealer")
+    if not -SEAT_LIMIT <= dealer < SEAT_LIMIT:
+        raise RecordError(f"a record's dealer is a seat, not {shown(dealer)}")
+    return dealer
+
+
+def _deal(value: object) -> tuple[tuple[Card, ...], ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise RecordError(f"a record's deal is a list of hands, one per seat, not {shown(value)}")
+    hands = []
+    for seat, hand in enumerate(itertools.islice(value, SEAT_LIMIT)):
+        try:
+            hands.append(parse_cards(hand))
+        except CardParseError as error:
+            raise RecordError(f"the deal of seat {seat}: {error}") from error
+    return tuple(hands)
+
+
+def _moves(value: object) -> tuple[Move, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise RecordError(f"a record's moves are a list of moves, not {shown(value)}")
+    moves = tuple(value)
+    for number, move in enumerate(moves, start=1):
+        if type(move) not in _MOVE_TYPES:
+            raise RecordError(
+                f"move {number}: {shown(move)} is not a move (Play, Pass, Announce or MoonChoice)"
+            )
+    return moves
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"a record's seed_is_secret is True or False, not {shown(value)}")
+    return value
 
 
 @attrs.frozen
@@ -50,14 +117,28 @@ class GameRecord:
 
     ``seed_is_secret`` marks a game started without a seed (its secret seed is
     kept so the record replays exactly; keep records as private as states).
+    Building a record checks each field's kind (a `RecordError` says which);
+    whether the game replays is checked when it is replayed. The states of a
+    replay are kept once computed, so ``state_at`` every move costs one replay.
     """
 
-    rules: Rules
-    seed: int
-    dealer: int = 0
-    deal: tuple[tuple[Card, ...], ...] | None = None
+    rules: Rules = attrs.field(converter=_rules)
+    seed: int = attrs.field(converter=_seed)
+    dealer: int = attrs.field(default=0, converter=_dealer)
+    deal: tuple[tuple[Card, ...], ...] | None = attrs.field(default=None, converter=_deal)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
-    seed_is_secret: bool = False
+    seed_is_secret: bool = attrs.field(default=False, converter=_flag)
+    #: The states replayed so far (index i: after i moves); it only grows, one state per move.
+    _states: list[State] = attrs.field(factory=list, init=False, eq=False, hash=False, repr=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        # The replayed states are a cache: a pickled record does not carry them.
+        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self)) if field.init}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_states", [])
 
     @classmethod
     def begin(cls, state: State) -> GameRecord:
@@ -98,26 +179,30 @@ class GameRecord:
     def state_at(self, index: int) -> State:
         """The state after the first ``index`` moves (0: before any move; ``len(moves)``: the last)."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self.moves):
-            raise RecordError(f"index must be from 0 to {len(self.moves)}, not {index!r}")
-        state = self.initial_state()
-        for number, move in enumerate(self.moves[:index], start=1):
-            try:
-                state = apply(state, move)
-            except IllegalMoveError as error:
-                raise RecordError(f"move {number} ({format_move(move)}) is illegal: {error}") from error
-        return state
+            raise RecordError(f"index must be from 0 to {len(self.moves)}, not {shown(index)}")
+        return self._replay(operator.index(index))[index]
 
     def states(self) -> tuple[State, ...]:
         """Every state of the game: before the first move, then after each move."""
-        state = self.initial_state()
-        out = [state]
-        for number, move in enumerate(self.moves, start=1):
+        return tuple(self._replay(len(self.moves)))
+
+    def _replay(self, index: int) -> list[State]:
+        """The states up to ``index`` moves, replaying only the moves not replayed before."""
+        known = self._states
+        if len(known) > index:
+            return known
+        states = list(known) or [self.initial_state()]
+        state = states[-1]
+        for number in range(len(states), index + 1):
+            move = self.moves[number - 1]
             try:
                 state = apply(state, move)
             except IllegalMoveError as error:
                 raise RecordError(f"move {number} ({format_move(move)}) is illegal: {error}") from error
-            out.append(state)
-        return tuple(out)
+            states.append(state)
+        if len(known) < len(states):
+            known[len(known) :] = states[len(known) :]  # kept whole: another thread may have grown it too
+        return states
 
     def final_state(self) -> State:
         """The state after the last move."""
@@ -141,7 +226,10 @@ class GameRecord:
     def _hand_indexes(self) -> list[int]:
         """The hand each move belongs to (for the comments of the text form)."""
         indexes = []
-        state = self.initial_state()
+        try:
+            state = self.initial_state()
+        except RecordError:  # a record that cannot start is still written; replaying it says why
+            return [0] * len(self.moves)
         for move in self.moves:
             indexes.append(state.hand_index)
             # An illegal move is still listed; replaying the record says what is wrong with it.
@@ -179,17 +267,23 @@ class GameRecord:
                 else:
                     raise RecordError("expected 'rules:', 'seed:', 'dealer:', 'deal N:' or a numbered move")
             except (NotationError, RecordError, ValueError) as error:
-                raise RecordError(f"line {number} ({line!r}): {error}") from error
+                raise RecordError(f"line {number} ({shown(line)}): {error}") from error
         for name in ("rules", "seed", "dealer"):
             if name not in fields:
                 raise RecordError(f"the record has no '{name}:' line")
         number, seed_text = fields["seed"]
         words = seed_text.split()
-        if not words or not _is_whole(words[0]) or words[1:] not in ([], ["secret"]):
-            raise RecordError(f"line {number}: expected 'seed: N' or 'seed: N secret', not {seed_text!r}")
+        if not words or not _NUMBER.fullmatch(words[0]) or words[1:] not in ([], ["secret"]):
+            raise RecordError(
+                f"line {number}: expected 'seed: N' or 'seed: N secret' (N a whole number of at most "
+                f"{SEED_BITS} bits), not {shown(seed_text)}"
+            )
+        seed = int(words[0])
+        if seed.bit_length() > SEED_BITS:
+            raise RecordError(f"line {number}: a seed has at most {SEED_BITS} bits, not {seed.bit_length()}")
         number, dealer_text = fields["dealer"]
-        if not _is_whole(dealer_text):
-            raise RecordError(f"line {number}: the dealer is a seat number, not {dealer_text!r}")
+        if not _NUMBER.fullmatch(dealer_text) or not -SEAT_LIMIT <= int(dealer_text) < SEAT_LIMIT:
+            raise RecordError(f"line {number}: the dealer is a seat number, not {shown(dealer_text)}")
         number, rules_text = fields["rules"]
         try:
             rules = _read_rules(rules_text)
@@ -197,7 +291,7 @@ class GameRecord:
             raise RecordError(f"line {number}: {error}") from error
         return cls(
             rules=rules,
-            seed=int(words[0]),
+            seed=seed,
             dealer=int(dealer_text),
             deal=tuple(deal) or None,
             moves=tuple(moves),
@@ -205,19 +299,22 @@ class GameRecord:
         )
 
 
-def _is_whole(text: str) -> bool:
-    return text.isascii() and text.isdigit()
+@functools.cache  # one table, built once: the named presets and Hoemke's 256 variants
+def _names() -> dict[Rules, str]:
+    from hartenjagen import variants
+
+    names: dict[Rules, str] = {}
+    for numbers in itertools.product(range(1, 5), repeat=4):
+        names.setdefault(variants.hoemke(*numbers), "hoemke_P{}L{}H{}S{}".format(*numbers))
+    for preset in reversed(variants.ALL):  # a preset's own name first
+        names[preset.rules] = preset.name
+    return names
 
 
 def _rules_text(rules: Rules) -> str:
-    from hartenjagen import variants
-
-    for preset in variants.ALL:
-        if preset.rules == rules:
-            return preset.name
-    for numbers in itertools.product(range(1, 5), repeat=4):
-        if variants.hoemke(*numbers) == rules:
-            return "hoemke_P{}L{}H{}S{}".format(*numbers)
+    name = _names().get(rules)
+    if name is not None:
+        return name
     from hartenjagen.serialize import dumps
 
     return dumps(rules)

@@ -77,7 +77,10 @@ state reads back exactly.
 Loading checks that a state is one the engine can reach (see
 [`validate_state`][hartenjagen.serialize.validate_state]): every card of the pack is in exactly one place, hand
 sizes fit the phase and the tricks, the exchange and the tricks replay from the
-deal, the score sheet adds up, and the phase agrees with the rest.
+deal, the score sheet adds up, and the phase agrees with the rest. A player
+view is checked with `hartenjagen.views.validate_view` (its fields agree
+with each other and its rules), so that a view a client sent can be given to
+``determinize`` or a bot.
 """
 
 from __future__ import annotations
@@ -96,6 +99,8 @@ from typing import TYPE_CHECKING, Final, TypeAlias, TypeVar
 
 import attrs
 
+from hartenjagen._repr import brief
+from hartenjagen._sheetcheck import SheetProblem, check_lines
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
 from hartenjagen.chance import chance_for
 from hartenjagen.core.state import StateFields, fields, from_fields
@@ -128,7 +133,7 @@ from hartenjagen.rules import (
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import HandResult, Phase, State, Trick
 from hartenjagen.table import Table, table_for
-from hartenjagen.views import PlayerView
+from hartenjagen.views import PlayerView, ViewError, validate_view
 
 if TYPE_CHECKING:
     from hartenjagen.rules.passing import PassLog
@@ -137,6 +142,8 @@ __all__ = ["FORMAT_VERSION", "FormatError", "dumps", "loads", "register", "valid
 
 #: The version of the format ``dumps`` writes and ``loads`` reads.
 FORMAT_VERSION: Final = 1
+#: The most digits of a number ``loads`` reads (a seed of 4,096 bits has 1,234).
+_MAX_DIGITS: Final = 1234
 
 #: A JSON value as ``json.dumps`` takes it.
 Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
@@ -158,7 +165,15 @@ class FormatError(HartenjagenError):
 
 
 def _error(path: str, problem: str) -> FormatError:
-    return FormatError(f"{path}: {problem}", path)
+    # The problem may quote what a client sent: long numbers shortened, a bounded length.
+    return FormatError(f"{brief(path, 200)}: {brief(problem)}", path)
+
+
+def _parse_int(text: str) -> int:
+    # A seed has at most 4,096 bits (1,234 digits): no field needs a longer number.
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits (at most {_MAX_DIGITS})")
+    return int(text)
 
 
 # ---------------------------------------------------------------- public functions
@@ -177,7 +192,10 @@ def dumps(value: object, *, indent: int | None = None) -> str:
         raise _error("$", f"cannot save a {type(value).__name__}: {_REGISTER_HINT}")
     data: dict[str, Json] = {"type": entry.name, "version": FORMAT_VERSION}
     data.update(entry.encode(value, "$"))
-    return json.dumps(data, indent=indent, ensure_ascii=False)
+    try:
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+    except ValueError as error:  # a number beyond Python's digit limit, somewhere in a state
+        raise _error("$", f"cannot save: {error}") from None
 
 
 def loads(text: str | bytes | bytearray) -> object:
@@ -191,7 +209,7 @@ def loads(text: str | bytes | bytearray) -> object:
     if not isinstance(text, str | bytes | bytearray):
         raise _error("$", f"expected JSON text, not a {type(text).__name__}")
     try:
-        data = json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant, parse_int=_parse_int)
     except RecursionError:
         raise _error("$", "not JSON: nested too deeply") from None
     except ValueError as error:  # json.JSONDecodeError, bad UTF-8, too many digits, NaN
@@ -340,6 +358,10 @@ def _cannot_save(value: object, path: str, what: str) -> FormatError:
     return _error(path, f"cannot save {value!r}: expected {what}")
 
 
+#: Numbers this long always turn into text (Python refuses more than 4,300 digits by default).
+_SAFE_BITS: Final = 4096
+
+
 class _Int(_Codec):
     def matches(self, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -347,6 +369,13 @@ class _Int(_Codec):
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, int) or isinstance(value, bool):
             raise _cannot_save(value, path, "a whole number")
+        if value.bit_length() > _SAFE_BITS:
+            try:
+                str(value)
+            except ValueError:
+                raise _error(
+                    path, f"cannot save a number of {value.bit_length()} bits: too many digits"
+                ) from None
         return int(value)
 
     def decode(self, data: object, path: str) -> int:
@@ -758,6 +787,20 @@ class _AttrsEntry(_Entry):
             raise _error(path, f"not a valid {self.name}: {error}") from error
 
 
+class _ViewEntry(_AttrsEntry):
+    """A player view: its fields, then `hartenjagen.views.validate_view` (a view from a client)."""
+
+    def decode(self, data: dict[str, object], path: str, top: bool) -> object:
+        value = super().decode(data, path, top)
+        try:
+            validate_view(value)
+        except ViewError as error:
+            field = getattr(error, "field", "")
+            where = f"{path}.{field}" if field else path
+            raise _error(where, f"an inconsistent view: {getattr(error, 'problem', error)}") from None
+        return value
+
+
 class _CardEntry(_Entry):
     """A card on its own: ``{"type": "Card", "version": 1, "card": "QS"}``."""
 
@@ -1109,6 +1152,10 @@ def validate_state(state: State, path: str = "$") -> None:
     - the score sheet chains: each line's totals are the previous totals plus its
       points, the hand numbers and dealers follow each other, and the scores are
       the last totals (all 0 before the first hand);
+    - each line could have happened: some split of the pack's scoring cards gives
+      its raw points (and its shooter), its points are what the rules score from
+      them, a revoke, an announcement or a moon only where the rules have one, and
+      the game was not over after any line but the last;
     - conservation: every card of the pack is in exactly one of the hands, the
       current stage's chosen passes, the trick, the captured cards and the
       carry-over pile; the deal gives every seat a full hand;
@@ -1330,6 +1377,12 @@ class _StateCheck:
         deals = len(state.score_sheet) + (0 if over else 1)
         if self.f.deal_count != deals:
             raise self.fail("deal_count", f"expected {deals} deals for {len(state.score_sheet)} scored hands")
+        # Each line could have happened: what the rules derive from it (hartenjagen._sheetcheck).
+        try:
+            check_lines(state, lambda key, what, call, *args: _ask(self.at(key), what, call, *args))
+        except SheetProblem as problem:
+            where = _key(f"{self.at('score_sheet')}[{problem.index}]", problem.key)
+            raise _error(where, problem.problem) from None
 
     # -- conservation
 
@@ -1781,7 +1834,7 @@ def _library() -> None:
         *EVENT_TYPES.values(),
     ]
     for cls in classes:
-        _add(_AttrsEntry(cls, cls.__name__))
+        _add((_ViewEntry if cls is PlayerView else _AttrsEntry)(cls, cls.__name__))
     _add(_CardEntry(Card, "Card"))
     _add(_StateEntry(State, "State"))
 

@@ -48,7 +48,7 @@ from hartenjagen.rules.extras import Miezen
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.rules.scoring import CardPoints
 from hartenjagen.state import HandResult, Phase, State
-from hartenjagen.views import PlayerView, view
+from hartenjagen.views import PlayerView, validate_view, view
 
 __all__ = [
     "WORDS",
@@ -147,6 +147,7 @@ def show(v: PlayerView, language: Language = "en") -> str:
     moves a player may choose are numbered from 1 in the same order as the hand
     (in the passing phase: the cards that may be passed), see [`move_choices`][hartenjagen.terminal.move_choices].
     """
+    validate_view(v)  # a view from outside must be one a game shows (ViewError)
     words = _words(language)
     phase = PHASES[language][v.phase]
     lines = ["", words["header"].format(hand=v.hand_index + 1, dealer=v.dealer, phase=phase)]
@@ -193,6 +194,7 @@ def read_move(text: str, v: PlayerView, language: Language = "en") -> Move:
     cards or numbers separated by spaces. Unreadable text raises ``ValueError`` with a
     sentence; a number not in the list raises ``IndexError(number, count)``.
     """
+    validate_view(v)  # a view from outside must be one a game shows (ViewError)
     seat = v.seat if v.seat is not None else 0
     words = text.replace(",", " ").split()
     if not words:

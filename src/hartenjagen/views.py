@@ -7,10 +7,12 @@ both are built here and nowhere else.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 
 import attrs
 
+from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.core.state import fields
 from hartenjagen.engine import legal_moves
@@ -58,6 +60,8 @@ class PlayerView:
     #: the cards this seat has chosen to pass in the current stage (before the exchange)
     passing: tuple[Card, ...]
     trick: tuple[Play, ...]
+    #: the seat that led (or is to lead) the current trick; 0 while the seats pass or announce,
+    #: because who leads first may depend on hidden cards (the holder of the 2♣) until play starts
     trick_leader: int
     tricks: tuple[Trick, ...]
     carry_over: tuple[Card, ...]
@@ -71,6 +75,9 @@ class PlayerView:
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
     pass_options: tuple[Card, ...]
+    # Set once the view is known to be consistent: built by view(), or checked by validate_view.
+    # Not a field of its value: no init argument, not compared, not saved.
+    _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
 
     @property
     def passed(self) -> tuple[Card, ...]:
@@ -83,10 +90,18 @@ class PlayerView:
         return self.exchanges[0][1] if self.exchanges else ()
 
 
+def _plain_seat(seat: object) -> int | None:
+    """The plain int of a seat (an int subclass may answer == and < as it likes), or ``None``."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        return None
+    return operator.index(seat)
+
+
 def _seat(state: State, seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise ViewError(f"there is no seat {seat!r}: seats are 0 to {state.players - 1}")
-    return seat
+    plain = _plain_seat(seat)
+    if plain is None or not 0 <= plain < state.players:
+        raise ViewError(f"there is no seat {shown(seat)}: seats are 0 to {state.players - 1}")
+    return plain
 
 
 def view(state: State, seat: int) -> PlayerView:
@@ -97,6 +112,10 @@ def view(state: State, seat: int) -> PlayerView:
 def public_view(state: State) -> PlayerView:
     """What a spectator may know: everything public, no hand at all."""
     return _build(state, None)
+
+
+#: The phases before the first lead of a hand: who will lead is not public yet.
+_BEFORE_PLAY = (Phase.PASSING, Phase.ANNOUNCING)
 
 
 def _build(state: State, seat: int | None) -> PlayerView:
@@ -121,7 +140,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         )
         if state.phase is Phase.PASSING:
             passing = table.cards(inside.passed_masks[seat])
-    return PlayerView(
+    built = PlayerView(
         seat=seat,
         rules=state.rules,
         players=state.players,
@@ -137,7 +156,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         exchanges=exchanges,
         passing=passing,
         trick=state.trick,
-        trick_leader=state.trick_leader,
+        trick_leader=state.trick_leader if state.phase not in _BEFORE_PLAY else 0,
         tricks=state.tricks,
         carry_over=state.carry_over,
         taken=state.taken,
@@ -151,12 +170,42 @@ def _build(state: State, seat: int | None) -> PlayerView:
         legal_moves=moves,
         pass_options=options,
     )
+    object.__setattr__(built, "_consistent", True)
+    return built
+
+
+def validate_view(view: object) -> None:
+    """Check that ``view`` is a `PlayerView` a game could show; raise `ViewError` if not.
+
+    For views from outside (JSON from a client, a view built by hand):
+    ``loads``, ``determinize`` and the bots run it on every view they get.
+    Checked: every field has its type (whole numbers are plain ints, cards
+    the interned cards, moves, tricks and score lines the library's own
+    classes); seats lie on the table of the view's rules and every per-seat
+    list has one entry per seat; the seats to move fit the phase and the
+    trick; the seat's hand fits its hand size; the trick follows its leader;
+    no card is shown more often than the pack holds it; captured cards are
+    those of the tricks; the exchange has the stages the rules give; the
+    legal moves and the pass options belong to the seat to move and its
+    hand; the scores are the score sheet's last totals. It costs time linear
+    in the view's size (a view of 2**63 players is refused at once). A view
+    from `view` or `public_view` always passes.
+    """
+    if type(view) is PlayerView and view._consistent:
+        return
+    from hartenjagen._viewcheck import check
+
+    check(view)
+    object.__setattr__(view, "_consistent", True)  # frozen: the checked values cannot change
 
 
 def event_for(event: Event, seat: int | None) -> Event:
     """``event`` as ``seat`` may see it (``None``: a spectator): an exchange keeps only the seat's own cards."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
-        raise ViewError(f"there is no seat {seat!r}")
+    if seat is not None:
+        plain = _plain_seat(seat)
+        if plain is None or plain < 0:
+            raise ViewError(f"there is no seat {shown(seat)}")
+        seat = plain
     if isinstance(event, CardsExchanged):
         players = len(event.given)
         if seat is not None and seat >= players:

@@ -140,15 +140,9 @@ class Table:
             bits_of.append(mask & pack_mask)
         #: all physical copies of each card, by ``Card.index``
         self.bits_of = tuple(bits_of)
-        #: interned ``Play`` values by seat and ``Card.index``
-        self.plays = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(players))
-        #: ``id`` of each interned ``Play`` -> seat << 6 | card index: ``apply`` knows its own moves at a glance
-        #: (the table keeps them alive, so an id here is always the move it names)
-        self.play_codes = {
-            id(play): seat << 6 | index
-            for seat, row in enumerate(self.plays)
-            for index, play in enumerate(row)
-        }
+        #: interned ``Play`` values by seat and ``Card.index``, and ``id`` of each -> seat << 6 | card index
+        #: (shared by every table with as many players)
+        self.plays, self.play_codes = _interned_plays(players)
         scoring = rules.scoring
         self.values = tuple(int(scoring.card_value(card)) for card in ALL_CARDS)
         groups: dict[int, int] = {}
@@ -299,6 +293,22 @@ class Table:
 
     def __repr__(self) -> str:
         return f"Table({self.rules!r})"
+
+
+#: The interned plays of each number of players (2 to 13 seats: a handful of entries, built on first use).
+#: They stay alive, so an id in the codes is always the move it names.
+_PLAYS: dict[int, tuple[tuple[tuple[Play, ...], ...], dict[int, int]]] = {}
+
+
+def _interned_plays(players: int) -> tuple[tuple[tuple[Play, ...], ...], dict[int, int]]:
+    entry = _PLAYS.get(players)
+    if entry is None:
+        plays = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(players))
+        codes = {
+            id(play): seat << 6 | index for seat, row in enumerate(plays) for index, play in enumerate(row)
+        }
+        entry = _PLAYS[players] = (plays, codes)
+    return entry
 
 
 #: How many tables `table_for` keeps: a server loading rules from clients cannot grow it.
