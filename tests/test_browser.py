@@ -139,10 +139,12 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
 
         # Dutch: the page's words and the event sentences switch language.
         page.click("#lang-button")
+        # The page switches its own words at once and the server's (the direction) with the
+        # next update: wait for both.
         page.wait_for_function(
-            "() => document.querySelector('#status').textContent.startsWith('Kies 3 kaarten')"
+            "() => document.querySelector('#status').textContent"
+            " === 'Kies 3 kaarten om naar rechts door te geven.'"
         )
-        assert page.inner_text("#status") == "Kies 3 kaarten om naar rechts door te geven."
         page.wait_for_function("() => document.querySelector('#log li').textContent.startsWith('Ronde 1')")
         assert "speelt" in page.inner_text("#log")
         assert page.inner_text("#scores-button") == "Stand"

@@ -348,6 +348,7 @@ export interface PlayerView {
   /** the cards this seat has chosen to pass in the current stage (before the exchange) */
   passing: Card[];
   trick: Play[];
+  /** the seat that led (or is to lead) the current trick; 0 while the seats pass or announce, because who leads first may depend on hidden cards (the holder of the 2♣) until play starts */
   trick_leader: number;
   tricks: Trick[];
   carry_over: Card[];

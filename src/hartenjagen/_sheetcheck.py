@@ -341,6 +341,8 @@ def _points(
             adjusted = totals
             for extra in rules.extras:
                 change = ask("score_sheet", "adjust the totals", extra.adjustments, summary)
-                if change:
-                    adjusted = tuple(a + b for a, b in zip(adjusted, change, strict=True))  # type: ignore[call-overload]
+                if change:  # as the kernel does: the ending says how a direct change adds up
+                    adjusted = ask(  # type: ignore[assignment]
+                        "score_sheet", "adjust the totals", rules.ending.adjust, adjusted, change, prefix
+                    )
             yield tuple(after - b for after, b in zip(adjusted, before, strict=True))
