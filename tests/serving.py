@@ -75,7 +75,7 @@ def request(
         connection.close()
 
 
-def post_move(server: TableServer, token: str, move: Any, **extra: Any) -> Reply:
+def post_move(server: TableServer, token: str, move: Any, query: str = "", **extra: Any) -> Reply:
     """POST a move request: ``move`` is a library move (sent as dumps writes it) or raw JSON data."""
     data = (
         json.loads(hj.dumps(move))
@@ -83,7 +83,7 @@ def post_move(server: TableServer, token: str, move: Any, **extra: Any) -> Reply
         else move
     )
     body = json.dumps({"protocol": 1, "move": data, **extra}).encode()
-    return request(server, "POST", f"/api/{token}/move", body, {"Content-Type": "application/json"})
+    return request(server, "POST", f"/api/{token}/move{query}", body, {"Content-Type": "application/json"})
 
 
 def raw(server: TableServer, data: bytes, timeout: float = 10) -> bytes:

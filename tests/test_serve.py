@@ -17,6 +17,7 @@ import jsonschema
 import pytest
 
 import hartenjagen as hj
+from hartenjagen import texts
 from hartenjagen.serve import PROTOCOL_VERSION, ServeError, TableServer, WebGame
 from hartenjagen.serve.server import MAX_BODY, MAX_STREAMS
 from serving import post_move, raw, request, running
@@ -139,7 +140,18 @@ def test_an_illegal_move_gets_the_engines_code_and_sentence_and_changes_nothing(
             "type": "illegal",
             "code": "wrong_phase",
             "message": "now is the time to pass cards, not to play a card",
+            "text": "now is the time to pass cards, not to play a card",
         }
+        dutch = post_move(server, game.token(0), hj.Play(0, "2C"), query="?lang=nl").json()
+        assert dutch["message"] == "now is the time to pass cards, not to play a card"
+        assert dutch["text"] == texts.reason(
+            hj.explain(game.record.final_state(), hj.Play(0, "2C")),  # type: ignore[arg-type]
+            hj.Play(0, "2C"),
+            hj.view(game.record.final_state(), 0),
+            "nl",
+        )
+        assert dutch["text"] != dutch["message"]
+        assert post_move(server, game.token(0), hj.Play(0, "2C"), query="?lang=xx").status == 400
         reply = post_move(server, game.token(0), hj.Pass(0, ["2C"]))
         assert reply.status == 409 and reply.json()["code"] == "wrong_pass_count"
         assert game.record == record and game.seq == 0

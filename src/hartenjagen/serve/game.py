@@ -16,7 +16,7 @@ import threading
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
-from hartenjagen import terminal
+from hartenjagen import terminal, texts
 from hartenjagen.bots import Bot, make_bot
 from hartenjagen.describe import describe
 from hartenjagen.engine import explain, new_game, step
@@ -235,12 +235,13 @@ class WebGame:
 
     # ---------------------------------------------------------------- moves
 
-    def submit(self, seat: int, data: object) -> Reply:
+    def submit(self, seat: int, data: object, language: Language | None = None) -> Reply:
         """Make the move in ``data`` (the ``move`` of a move request) for ``seat``, or say why not.
 
         The game changes only when the reply is 200: a move that does not read
         is 400, a move for another seat 403, one the rules forbid 409 with the
-        engine's code and sentence.
+        engine's code and sentence, and the reason in ``language`` (the table's
+        language by default) as ``text``.
         """
         try:
             move = loads(json.dumps(data))
@@ -255,11 +256,13 @@ class WebGame:
                 return error_message(409, "the table is closed")
             reason = explain(self._state, move)
             if reason is not None:
+                seen = view(self._state, seat)
                 return 409, {
                     "protocol": PROTOCOL_VERSION,
                     "type": "illegal",
                     "code": reason.code.value,
                     "message": reason.message,
+                    "text": texts.reason(reason, move, seen, language or self.language),
                 }
             self._apply(move)
             return 200, {"protocol": PROTOCOL_VERSION, "type": "accepted", "seq": self._seq}

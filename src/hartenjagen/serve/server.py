@@ -10,7 +10,7 @@ GET  /api/<token>/table         who sits where
 GET  /api/<token>/update        the seat's view and events now        (?after=N&lang=en|nl)
 GET  /api/<token>/poll          the same, once there is news (long polling; &wait=S)
 GET  /api/<token>/events        the same as a stream of server-sent events
-POST /api/<token>/move          make a move: {"protocol": 1, "move": {...}}
+POST /api/<token>/move          make a move: {"protocol": 1, "move": {...}}       (?lang=en|nl)
 ```
 
 A request the table refuses gets a 4xx reply with a JSON sentence and never
@@ -346,12 +346,15 @@ class _Handler(BaseHTTPRequestHandler):
         route = self._route()
         if route is None:
             return
-        path, _ = route
+        path, query = route
         if not (len(path) == 3 and path[0] == "api" and path[2] == "move"):
             self._error(error_message(404, "moves are sent to /api/<token>/move"))
             return
         seat = self._seat(path[1])
         if seat is None:
+            return
+        language = self._language(query)
+        if language is None:
             return
         refusal = self._check_request()
         if refusal is not None:
@@ -375,7 +378,7 @@ class _Handler(BaseHTTPRequestHandler):
                 )
             )
             return
-        status, reply = self.server.game.submit(seat, message["move"])
+        status, reply = self.server.game.submit(seat, message["move"], language)
         self._json(status, reply)
 
     def _check_request(self) -> Reply | None:

@@ -317,7 +317,7 @@ async function send(move) {
   if (page.busy) return;
   page.busy = true;
   try {
-    const response = await fetch(API + "move", {
+    const response = await fetch(API + "move?lang=" + page.lang, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ protocol: PROTOCOL, move: Object.assign({}, move, { version: 1 }) }),
@@ -327,7 +327,7 @@ async function send(move) {
       page.message = "";
       if (move.type === "Pass") page.chosen = [];
     } else {
-      page.message = t("notAllowed", { reason: reply.message });
+      page.message = t("notAllowed", { reason: reply.text || reply.message });
     }
   } catch (error) {
     page.message = t("reconnecting");
