@@ -42,7 +42,7 @@ def chance_for(seed: int, deal_count: int, purpose: str) -> Chance:
     return Chance(f"hartenjagen/{seed}/{deal_count}/{purpose}")
 
 
-class NeedChance(Exception):  # noqa: N818 - a signal inside the kernel, not an error a user sees
+class NeedChance(Exception):
     """Raised by `ScriptedChance` when a rule module draws more than it was given answers for."""
 
     def __init__(self, kind: str, items: tuple[object, ...]) -> None:

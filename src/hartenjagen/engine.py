@@ -115,7 +115,9 @@ def _start_explicit(rules: Rules, deal: Deal | None, dealer: int | Literal["cut"
         raise SetupError(f"hand_index must be a whole number from 0 (the first hand), not {hand_index!r}")
     if isinstance(dealer, str) and dealer == "cut":
         if deal is not None:
-            raise SetupError("dealer='cut' draws the dealer by chance; give a dealer seat with an explicit deal")
+            raise SetupError(
+                "dealer='cut' draws the dealer by chance; give a dealer seat with an explicit deal"
+            )
         return chance_nodes.start_explicit(rules, -1, None, int.__index__(hand_index))
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
         raise SetupError(f"dealer must be a seat from 0 to {rules.players - 1} or 'cut', not {dealer!r}")

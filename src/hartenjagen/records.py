@@ -65,7 +65,9 @@ class GameRecord:
         """The record of a game that starts with ``state`` (straight from ``new_game``), with no moves yet."""
         inside = fields(state)
         if is_explicit(state):
-            raise RecordError("a record replays a seeded game; a game with explicit chance has no seed to keep")
+            raise RecordError(
+                "a record replays a seeded game; a game with explicit chance has no seed to keep"
+            )
         if state.score_sheet or state.tricks or inside.pass_log or inside.trick_cards:
             raise RecordError("a record begins with the first state of a game, before any move")
         if state.hand_index:

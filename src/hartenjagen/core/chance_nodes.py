@@ -63,6 +63,12 @@ def is_explicit(state: State) -> bool:
     return state._hand.chance is not None
 
 
+def node_of(state: State) -> tuple[Any, ...]:
+    """The chance node ``state`` waits at, as (kind, items, answers so far, order so far); see `hartenjagen.core.hands`."""
+    node: tuple[Any, ...] = state._hand.chance if state._hand.chance is not None else (0, (), (), ())
+    return node
+
+
 def start_explicit(rules: Any, dealer: int, deal: Any, hand_index: int) -> State:
     """The first state of a game with explicit chance (``dealer`` -1: cut for it; arguments checked but the deal)."""
     table = table_for(rules)
@@ -201,7 +207,8 @@ def explain_outcome(state: State, outcome: Any) -> IllegalMove | None:
     if type(outcome) is PoolOrder:
         if node[3]:
             return IllegalMove(
-                Code.IMPOSSIBLE_OUTCOME, "the pool is being dealt back: give its other cards one by one (PoolCard)"
+                Code.IMPOSSIBLE_OUTCOME,
+                "the pool is being dealt back: give its other cards one by one (PoolCard)",
             )
         wanted = sorted([table.card_of[p].index for p in node[1]])
         cards: tuple[Card, ...] = outcome.cards

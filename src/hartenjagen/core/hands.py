@@ -82,9 +82,12 @@ def checked_draw(need: NeedChance, table: Table, hook: str) -> tuple[Any, ...]:
     if hook == "direction":
         if need.kind == "choice" and need.items and all(isinstance(d, PassDirection) for d in need.items):
             return need.items
-    elif need.kind == "shuffle" and all(type(p) is int and table.pack_mask >> p & 1 for p in need.items):
-        if len(set(need.items)) == len(need.items):
-            return need.items
+    elif (
+        need.kind == "shuffle"
+        and all(type(p) is int and table.pack_mask >> p & 1 for p in need.items)
+        and len(set(need.items)) == len(need.items)
+    ):
+        return need.items
     raise RulesError(
         f"explicit chance: the passing module's {hook} hook draws a {need.kind} that explicit chance cannot"
         " decide (it decides a choice of pass directions and a shuffle of cards)"
@@ -438,7 +441,9 @@ def next_deal(
     hand_index = hand.hand_index + 1 if advance else hand.hand_index
     if hand.chance is not None:
         node = (DEAL_NODE, (), (), ())
-        return waiting(table, hand_index, dealer, totals, sheet, hand.seed, hand.deal_count, hand.secret, node)
+        return waiting(
+            table, hand_index, dealer, totals, sheet, hand.seed, hand.deal_count, hand.secret, node
+        )
     hands = shuffle_deal(table, hand.seed, hand.deal_count, dealer)
     return start_hand(
         table, hand_index, dealer, hands, totals, sheet, hand.seed, hand.deal_count + 1, events, hand.secret

@@ -264,7 +264,9 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         taker = leader if last else -1
         log = (*state._log, log_entry(trick, leader, -1, taker))
         if events is not None:
-            events.append(TrickCancelled(len(log) - 1, leader, _cards_in_order(hand.hands, leader, trick, table)))
+            events.append(
+                TrickCancelled(len(log) - 1, leader, _cards_in_order(hand.hands, leader, trick, table))
+            )
         if not last:
             return State(hand, played, 0, 0, leader, -1, log, broken, carry | trick)
         winner = leader

@@ -209,4 +209,3 @@ def _play_out_hand(state: State, draw: _Draw) -> State:
         if last:
             return hand_steps.score_hand(State(hand, played, 0, 0, winner, -1, log, broken, 0), None)
         leader, trick, count, led = winner, 0, 0, -1
-
