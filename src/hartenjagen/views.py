@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import Card, Suit
 from hartenjagen.core.state import fields
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
@@ -81,6 +81,22 @@ class PlayerView:
     def received(self) -> tuple[Card, ...]:
         """The cards this seat received in the first stage of the exchange (empty before it)."""
         return self.exchanges[0][1] if self.exchanges else ()
+
+    @property
+    def voids(self) -> tuple[tuple[Suit, ...], ...]:
+        """Per seat, the suits it has shown it holds none of in this hand: it played another suit to one led.
+
+        Every player sees these (they are public); a seat's own hand may show it more voids.
+        """
+        shown: list[set[Suit]] = [set() for _ in range(self.players)]
+        for trick in self.tricks:
+            for play in trick.plays[1:]:
+                if play.card.suit is not trick.cards[0].suit:
+                    shown[play.seat].add(trick.cards[0].suit)
+        for play in self.trick[1:]:
+            if play.card.suit is not self.trick[0].card.suit:
+                shown[play.seat].add(self.trick[0].card.suit)
+        return tuple(tuple(sorted(suits)) for suits in shown)
 
 
 def _seat(state: State, seat: object) -> int:
