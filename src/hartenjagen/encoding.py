@@ -59,10 +59,12 @@ __all__ = [
     "chance_id",
     "chance_ids",
     "history",
+    "history_entries",
     "history_size",
     "legal_action_ids",
     "move_for",
     "observation",
+    "observation_entries",
     "observation_layout",
     "observation_size",
     "outcome_for",
@@ -298,7 +300,14 @@ def outcome_for(chance_id: int, state: State) -> Outcome:
 def chance_ids(state: State) -> tuple[tuple[int, float], ...]:
     """``chance_outcomes(state)`` as (chance id, probability) pairs, ascending by id."""
     rules = _state(state).rules
-    return tuple(sorted((chance_id(outcome, rules), p) for outcome, p in chance_outcomes(state)))
+    codes = _codes(rules)
+    out = []
+    for outcome, p in chance_outcomes(state):
+        if isinstance(outcome, (DealCard, PoolCard)):
+            out.append((codes.card_ids[outcome.card.index], p))
+        else:
+            out.append((chance_id(outcome, rules), p))
+    return tuple(sorted(out))
 
 
 # ---------------------------------------------------------------- observations
@@ -321,22 +330,32 @@ def history_size(rules: Rules) -> int:
 
 def observation(view: PlayerView, picked: Sequence[Card] = ()) -> list[float]:
     """One seat's view as a flat vector (see the module documentation; a spectator's has no hand)."""
+    size, entries = observation_entries(view, picked)
+    out = [0.0] * size
+    for index, value in entries:
+        out[index] += value
+    return out
+
+
+def observation_entries(view: PlayerView, picked: Sequence[Card] = ()) -> tuple[int, list[tuple[int, float]]]:
+    """``observation(view, picked)`` as its length and its non-zero entries (index, value; an index may repeat: add them).
+
+    For adapters that fill an array of their own: most of an observation is zeros.
+    """
     if not isinstance(view, PlayerView):
         raise EncodingError(f"expected a PlayerView, not {type(view).__name__}")
     codes = _codes(view.rules)
     n, d = codes.players, codes.size
     me = view.seat if view.seat is not None else 0
-    out = [0.0] * codes.observation_size
     at = codes.offsets
     ids = codes.card_ids
+    out: list[tuple[int, float]] = []
+    add = out.append
 
     def cards(name: str, values: Sequence[Card], block: int = 0) -> None:
         base = at[name] + block * d
         for card in values:
-            out[base + ids[card.index]] += 1.0
-
-    def rel(seat: int) -> int:
-        return (seat - me) % n
+            add((base + ids[card.index], 1.0))
 
     cards("hand", view.hand)
     cards("picked", picked)
@@ -344,51 +363,62 @@ def observation(view: PlayerView, picked: Sequence[Card] = ()) -> list[float]:
     for given, got in view.exchanges:
         cards("given", given)
         cards("received", got)
+    trick, played = at["trick"], at["played"]
     for play in view.trick:
-        cards("trick", (play.card,), rel(play.seat))
-        cards("played", (play.card,), rel(play.seat))
-    for trick in view.tricks:
-        for play in trick.plays:
-            cards("played", (play.card,), rel(play.seat))
+        block = ((play.seat - me) % n) * d + ids[play.card.index]
+        add((trick + block, 1.0))
+        add((played + block, 1.0))
+    for done in view.tricks:
+        for i, card in enumerate(done.cards):
+            add((played + ((done.leader + i - me) % n) * d + ids[card.index], 1.0))
     for seat, taken in enumerate(view.taken):
-        cards("taken", taken, rel(seat))
+        cards("taken", taken, (seat - me) % n)
     cards("carry_over", view.carry_over)
     for seat, suits in enumerate(view.voids):
         for suit in suits:
-            out[at["voids"] + rel(seat) * 4 + int(suit)] = 1.0
-    out[at["phase"] + _PHASES.index(view.phase)] = 1.0
+            add((at["voids"] + ((seat - me) % n) * 4 + int(suit), 1.0))
+    add((at["phase"] + _PHASES.index(view.phase), 1.0))
     for seat in view.to_move:
-        out[at["to_move"] + rel(seat)] = 1.0
-    out[at["dealer"] + rel(view.dealer)] = 1.0
-    out[at["trick_leader"] + rel(view.trick_leader)] = 1.0
-    out[at["pass_direction"] + _DIRECTIONS.index(view.pass_direction)] = 1.0
-    out[at["pass_count"]] = float(view.pass_count)
-    out[at["pass_stage"]] = float(view.pass_stage)
-    out[at["hearts_broken"]] = float(view.hearts_broken)
+        add((at["to_move"] + (seat - me) % n, 1.0))
+    add((at["dealer"] + (view.dealer - me) % n, 1.0))
+    add((at["trick_leader"] + (view.trick_leader - me) % n, 1.0))
+    add((at["pass_direction"] + _DIRECTIONS.index(view.pass_direction), 1.0))
+    add((at["pass_count"], float(view.pass_count)))
+    add((at["pass_stage"], float(view.pass_stage)))
+    add((at["hearts_broken"], float(view.hearts_broken)))
     for seat in view.announcers:
-        out[at["announcers"] + rel(seat)] = 1.0
+        add((at["announcers"] + (seat - me) % n, 1.0))
     for seat, score in enumerate(view.scores):
-        out[at["scores"] + rel(seat)] = score / 100.0
-    out[at["trick_number"]] = float(len(view.tricks))
-    out[at["hand_number"]] = float(view.hand_index + 1)
-    return out
+        add((at["scores"] + (seat - me) % n, score / 100.0))
+    add((at["trick_number"], float(len(view.tricks))))
+    add((at["hand_number"], float(view.hand_index + 1)))
+    return codes.observation_size, out
 
 
 def history(view: PlayerView) -> list[float]:
     """The tricks of the hand in play order: per trick, the leader and the card of each seat (from the viewer)."""
+    size, entries = history_entries(view)
+    out = [0.0] * size
+    for index, value in entries:
+        out[index] = value
+    return out
+
+
+def history_entries(view: PlayerView) -> tuple[int, list[tuple[int, float]]]:
+    """``history(view)`` as its length and its non-zero entries."""
     if not isinstance(view, PlayerView):
         raise EncodingError(f"expected a PlayerView, not {type(view).__name__}")
     codes = _codes(view.rules)
     n, d = codes.players, codes.size
     me = view.seat if view.seat is not None else 0
-    out = [0.0] * codes.history_size
     width = n + n * d
-    rows: list[tuple[int, Sequence[Play]]] = [(trick.leader, trick.plays) for trick in view.tricks]
+    rows: list[tuple[int, Sequence[Card]]] = [(trick.leader, trick.cards) for trick in view.tricks]
     if view.trick:
-        rows.append((view.trick_leader, view.trick))
-    for t, (leader, plays) in enumerate(rows[: codes.tricks]):
+        rows.append((view.trick_leader, tuple(play.card for play in view.trick)))
+    out: list[tuple[int, float]] = []
+    for t, (leader, cards) in enumerate(rows[: codes.tricks]):
         base = t * width
-        out[base + (leader - me) % n] = 1.0
-        for play in plays:
-            out[base + n + ((play.seat - me) % n) * d + codes.card_ids[play.card.index]] = 1.0
-    return out
+        out.append((base + (leader - me) % n, 1.0))
+        for i, card in enumerate(cards):
+            out.append((base + n + ((leader + i - me) % n) * d + codes.card_ids[card.index], 1.0))
+    return codes.history_size, out

@@ -88,11 +88,13 @@ class PlayerView:
 
         Every player sees these (they are public); a seat's own hand may show it more voids.
         """
-        shown: list[set[Suit]] = [set() for _ in range(self.players)]
+        n = self.players
+        shown: list[set[Suit]] = [set() for _ in range(n)]
         for trick in self.tricks:
-            for play in trick.plays[1:]:
-                if play.card.suit is not trick.cards[0].suit:
-                    shown[play.seat].add(trick.cards[0].suit)
+            led = trick.cards[0].suit
+            for i, card in enumerate(trick.cards):
+                if card.suit is not led:
+                    shown[(trick.leader + i) % n].add(led)
         for play in self.trick[1:]:
             if play.card.suit is not self.trick[0].card.suit:
                 shown[play.seat].add(self.trick[0].card.suit)
