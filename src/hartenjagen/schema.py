@@ -5,12 +5,15 @@
 codecs ``dumps`` and ``loads`` use, so a schema cannot drift from the format:
 a new field, module or event shows up in the schema the moment it exists.
 
+```pycon
 >>> from hartenjagen import json_schema
 >>> schema = json_schema("move")
 >>> schema["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
 >>> sorted(item["properties"]["type"]["const"] for item in schema["oneOf"])
 ['Announce', 'MoonChoice', 'Pass', 'Play']
+
+```
 
 The schemas describe the library's own classes (a class given to
 ``serialize.register`` is not in them). A schema accepts every value ``dumps``
@@ -285,7 +288,7 @@ class _Builder:
 
 
 def _summary(obj: object) -> str:
-    """The first paragraph of ``obj``'s docstring, on one line (roles such as ``:class:`` made plain)."""
+    """The first paragraph of ``obj``'s docstring, on one line (Sphinx roles made plain)."""
     own = obj.__doc__ if isinstance(obj, type) else None  # a class's own docstring, not a base's
     doc = inspect.cleandoc(own) if own else ""
     if doc == "An enumeration.":

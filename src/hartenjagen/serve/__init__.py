@@ -7,6 +7,7 @@ state, a seed or a game record — over server-sent events or long polling, and
 sends moves back as JSON. The wire protocol is ``docs/protocol.md``; the page
 (plain HTML, CSS and JavaScript, no build step) is package data in ``static/``.
 
+```pycon
 >>> import hartenjagen as hj
 >>> from hartenjagen.serve import TableServer, WebGame
 >>> game = WebGame(hj.variants.STANDARD, humans=1, bot_names=["heuristic"] * 3, seed=1)
@@ -14,6 +15,8 @@ sends moves back as JSON. The wire protocol is ``docs/protocol.md``; the page
 >>> server.url(0).startswith("http://127.0.0.1:")
 True
 >>> server.server_close()
+
+```
 """
 
 from hartenjagen.serve.game import PROTOCOL_VERSION, ServeError, WebGame

@@ -1,15 +1,17 @@
 """The HTTP side of the web table: routes, limits and streams, on the standard library's ``http.server``.
 
-Routes (the wire protocol, version 1, is in ``docs/protocol.md``)::
+Routes (the wire protocol, version 1, is in ``docs/protocol.md``):
 
-    GET  /                          a short page: open your seat's link
-    GET  /seat/<token>              the table page of one seat
-    GET  /static/<file>             the page's script and style sheet
-    GET  /api/<token>/table         who sits where
-    GET  /api/<token>/update        the seat's view and events now        (?after=N&lang=en|nl)
-    GET  /api/<token>/poll          the same, once there is news (long polling; &wait=S)
-    GET  /api/<token>/events        the same as a stream of server-sent events
-    POST /api/<token>/move          make a move: {"protocol": 1, "move": {...}}
+```text
+GET  /                          a short page: open your seat's link
+GET  /seat/<token>              the table page of one seat
+GET  /static/<file>             the page's script and style sheet
+GET  /api/<token>/table         who sits where
+GET  /api/<token>/update        the seat's view and events now        (?after=N&lang=en|nl)
+GET  /api/<token>/poll          the same, once there is news (long polling; &wait=S)
+GET  /api/<token>/events        the same as a stream of server-sent events
+POST /api/<token>/move          make a move: {"protocol": 1, "move": {...}}
+```
 
 A request the table refuses gets a 4xx reply with a JSON sentence and never
 changes the game: a bad path or token (404), a bad query (400), a body that is
