@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
+import hartenjagen.determinize
 from hartenjagen import variants
 from hartenjagen._chance_check import TwinMismatch, replay_explicitly, same_game, seeded_outcome
 from hartenjagen.chance import ScriptedChance
@@ -228,6 +229,12 @@ def test_explicit_states_pickle_hash_and_compare():
     seeded_deal = hj.new_game(variants.STANDARD, deal=list(ONE_SUIT_EACH))
     explicit_deal = hj.new_game(variants.STANDARD, deal=list(ONE_SUIT_EACH), chance="explicit")
     assert seeded_deal != explicit_deal  # the explicit game draws its next deals from outside
+
+
+def test_determinize_waits_for_chance():
+    state = hj.apply(hj.new_game(variants.STANDARD, chance="explicit"), hj.DealCard("2C"))
+    with pytest.raises(hj.determinize.DeterminizeError, match="waits for a chance outcome"):
+        hj.determinize.determinize(hj.view(state, 1), 1)
 
 
 def test_rollout_draws_chance_outcomes():
