@@ -127,7 +127,7 @@ def add_spread_arguments(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         default=None,
         metavar="N",
-        help="games per task (default: games / (4 x workers))",
+        help="games per task (default: at most 20, fewer to give each worker four tasks)",
     )
     parser.add_argument(
         "--jsonl", metavar="FILE", help="also write one JSON line per game to FILE ('-': stdout)"

@@ -24,7 +24,7 @@ import random
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import IO, Any
+from typing import IO, Any, Final
 
 import attrs
 
@@ -180,11 +180,15 @@ class _Lines:
             self.stream.close()
 
 
+#: The most games a task gets unless ``chunk_size`` says otherwise (progress shows as tasks finish).
+DEFAULT_CHUNK: Final = 20
+
+
 def _chunk_size(chunk_size: int | None, games: int, workers: int) -> int:
     if chunk_size is not None:
         return chunk_size
-    # A few tasks per worker: big enough to be worth shipping, small enough to spread the games.
-    return max(1, math.ceil(games / (4 * workers)))
+    # At least four tasks per worker, to spread the games; at most DEFAULT_CHUNK games, to show progress.
+    return max(1, min(DEFAULT_CHUNK, math.ceil(games / (4 * workers))))
 
 
 def simulate(
@@ -205,7 +209,7 @@ def simulate(
     Game ``i`` uses the seed ``seed + i``. A bot is a bundled bot's name or
     the import path of one of your own (``"mypackage.bots:MyBot"``, see
     `hartenjagen.bot_specs`). The games run in tasks of ``chunk_size`` games
-    (by default a quarter of the games per worker): serially when
+    (by default at most 20, fewer so that each worker gets four tasks): serially when
     ``workers`` is 1, else in that many processes (a ``multiprocessing``
     pool), or on ``executor``, any ``concurrent.futures.Executor`` (a thread
     or process pool, Dask's ``Client.get_executor()``, ...; ``workers`` then
@@ -246,22 +250,26 @@ def simulate(
     lines = _Lines(jsonl, seed)
     done = 0
 
-    def record(index: int, played: list[_Outcome]) -> None:
+    def record_one(game: int, outcome: _Outcome) -> None:
         nonlocal done
-        first = index * size
+        outcomes[game] = outcome
+        lines.add(game, outcome)
+        done += 1
+        if progress is not None:
+            progress(done, games)
+
+    def record(index: int, played: list[_Outcome]) -> None:
         for offset, outcome in enumerate(played):
-            outcomes[first + offset] = outcome
-            lines.add(first + offset, outcome)
-            done += 1
-            if progress is not None:
-                progress(done, games)
+            record_one(index * size + offset, outcome)
 
     try:
         if executor is not None:
             _run_on(executor, chunks, record)
         elif workers == 1 or len(chunks) <= 1:
             for index, chunk in enumerate(chunks):
-                record(index, play_chunk(chunk))
+                _, _, _, start, stop = chunk
+                for offset, game_seed in enumerate(range(start, stop)):  # game by game: progress at once
+                    record_one(index * size + offset, _play_one(rules, names, game_seed, opts))
         else:
             _run_in_pool(min(workers, len(chunks)), chunks, record)
     finally:
