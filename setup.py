@@ -18,7 +18,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 CORE = [
-    f"src/hartenjagen/core/{name}.py" for name in ("table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
+    f"src/hartenjagen/core/{name}.py"
+    for name in ("table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
 ]
 
 

@@ -91,7 +91,9 @@ def test_chance_ids_at_every_node():
     with pytest.raises(EncodingError, match="means nothing at this chance node"):
         encoding.outcome_for(3, state)
     cut = hj.new_game(variants.STANDARD, chance="explicit", dealer="cut")
-    assert [encoding.outcome_for(i, cut) for i, _ in encoding.chance_ids(cut)] == [hj.FirstDealer(s) for s in range(4)]
+    assert [encoding.outcome_for(i, cut) for i, _ in encoding.chance_ids(cut)] == [
+        hj.FirstDealer(s) for s in range(4)
+    ]
     with pytest.raises(EncodingError, match="no chance event is waiting"):
         encoding.outcome_for(0, hj.new_game(variants.STANDARD, seed=1))
     with pytest.raises(EncodingError, match="has no chance id"):

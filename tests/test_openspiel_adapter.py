@@ -164,7 +164,9 @@ def test_chance_and_moves_read_as_text_and_actions_are_stable():
     for _ in range(52):
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
     assert state.is_chance_node()  # the pass direction
-    ids = [52 + list(hj.PassDirection).index(hj.PassDirection(d)) for d in ("left", "right", "across", "hold")]
+    ids = [
+        52 + list(hj.PassDirection).index(hj.PassDirection(d)) for d in ("left", "right", "across", "hold")
+    ]
     assert [a for a, _ in state.chance_outcomes()] == ids
     state.apply_action(ids[0])
     assert state.current_player() == 0  # the lowest seat still to pass picks first

@@ -13,7 +13,11 @@ HEAVY = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "distributed", "das
 
 def run(code: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 

@@ -18,12 +18,12 @@ from hartenjagen import encoding, variants
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-from hartenjagen.episodes import EpisodeError, packed_variant, rules_from  # noqa: E402
-from hartenjagen.gymnasium import SeatEnv  # noqa: E402
-from hartenjagen.pettingzoo import env, raw_env  # noqa: E402
+from hartenjagen.episodes import EpisodeError, packed_variant, rules_from
+from hartenjagen.gymnasium import SeatEnv
+from hartenjagen.pettingzoo import env, raw_env
 
 VARIANTS = (*(p.name for p in variants.ALL), "hoemke_P4L2H3S1", "hoemke_P3L3H4S4")
 
@@ -166,7 +166,9 @@ def test_variants_are_names_rules_json_or_packed_rules():
     assert rules_from(rules) is rules
     assert rules_from(hj.dumps(rules)) == rules
     assert rules_from(packed_variant(rules)) == rules
-    assert set(packed_variant(rules)) <= set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:")
+    assert set(packed_variant(rules)) <= set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:"
+    )
     with pytest.raises(EpisodeError, match="Rules JSON does not read"):
         rules_from('{"type": "Rules"')
     with pytest.raises(EpisodeError, match="holds a Play, not Rules"):

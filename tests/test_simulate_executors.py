@@ -129,8 +129,23 @@ def test_a_failing_game_stops_the_run_and_cancels_the_waiting_tasks():
 def test_the_cli_runs_on_an_executor_and_writes_lines(tmp_path, capsys):
     lines = tmp_path / "games.jsonl"
     code = cli.main(
-        ["simulate", "--variant", "black_maria", "--games", "4", "--executor", "thread", "--workers", "2",
-         "--chunk-size", "1", "--jsonl", str(lines), "--json", "-"]  # fmt: skip
+        [
+            "simulate",
+            "--variant",
+            "black_maria",
+            "--games",
+            "4",
+            "--executor",
+            "thread",
+            "--workers",
+            "2",
+            "--chunk-size",
+            "1",
+            "--jsonl",
+            str(lines),
+            "--json",
+            "-",
+        ]
     )
     assert code == 0
     assert json.loads(capsys.readouterr().out)["games"] == 4
@@ -149,9 +164,26 @@ def test_the_cli_runs_on_an_executor_and_writes_lines(tmp_path, capsys):
 def test_the_cli_on_a_local_dask_cluster():
     pytest.importorskip("distributed")
     done = subprocess.run(
-        [sys.executable, "-m", "hartenjagen", "simulate", "--variant", "black_maria", "--games", "3",
-         "--dask", "local", "--workers", "1", "--jsonl", "-"],  # fmt: skip
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "hartenjagen",
+            "simulate",
+            "--variant",
+            "black_maria",
+            "--games",
+            "3",
+            "--dask",
+            "local",
+            "--workers",
+            "1",
+            "--jsonl",
+            "-",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert [json.loads(line)["game"] for line in done.stdout.splitlines()] == [0, 1, 2]
