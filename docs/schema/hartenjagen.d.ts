@@ -314,7 +314,7 @@ export interface PassToDealer {
 }
 
 /** What the game is waiting for. */
-export type Phase = "passing" | "announcing" | "playing" | "moon_choice" | "game_over";
+export type Phase = "passing" | "announcing" | "playing" | "moon_choice" | "game_over" | "chance";
 
 /** A physical card of a saved state: a card, and #2 for the second copy of a double deck. */
 export type PhysicalCard = string;
@@ -454,7 +454,6 @@ export interface SinglePack {
   lowest_rank: Rank;
 }
 
-/** The state of one game: immutable, hashable, equal by value and picklable. */
 export interface State {
   type: "State";
   rules: Rules;

@@ -19,7 +19,7 @@ from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.core import COMPILED
 from hartenjagen.core.kernel import StateError
 from hartenjagen.describe import describe
-from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game, step
+from hartenjagen.engine import apply, chance_outcomes, explain, is_legal, legal_moves, new_game, step
 from hartenjagen.errors import (
     CardParseError,
     HartenjagenError,
@@ -30,6 +30,7 @@ from hartenjagen.errors import (
     SetupError,
 )
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, MoveError, Pass, Play
+from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, FirstDealer, Outcome, PoolCard, PoolOrder
 from hartenjagen.rollout import RolloutError, rollout
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassDirection
@@ -68,6 +69,10 @@ __all__ = [
     "Announce",
     "Card",
     "CardParseError",
+    "Deal",
+    "DealCard",
+    "DrawnDirection",
+    "FirstDealer",
     "FormatError",
     "GameRecord",
     "HandResult",
@@ -79,11 +84,14 @@ __all__ = [
     "MoonOption",
     "Move",
     "MoveError",
+    "Outcome",
     "Pass",
     "PassDirection",
     "Phase",
     "Play",
     "PlayerView",
+    "PoolCard",
+    "PoolOrder",
     "Rank",
     "RecordError",
     "RolloutError",
@@ -96,6 +104,7 @@ __all__ = [
     "Trick",
     "ViewError",
     "apply",
+    "chance_outcomes",
     "describe",
     "dumps",
     "events",

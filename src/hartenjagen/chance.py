@@ -40,3 +40,44 @@ class Chance:
 def chance_for(seed: int, deal_count: int, purpose: str) -> Chance:
     """The chance source of deal ``deal_count`` of a game for one ``purpose``."""
     return Chance(f"hartenjagen/{seed}/{deal_count}/{purpose}")
+
+
+class NeedChance(Exception):
+    """Raised by `ScriptedChance` when a rule module draws more than it was given answers for."""
+
+    def __init__(self, kind: str, items: tuple[object, ...]) -> None:
+        super().__init__(kind)
+        #: ``"choice"`` or ``"shuffle"``
+        self.kind = kind
+        #: what the module drew from (for a shuffle: the items in the order given)
+        self.items = items
+
+
+class ScriptedChance(Chance):
+    """The random source of a game with explicit chance: each draw takes the next answer given from outside.
+
+    ``answers`` are, in draw order, the item a ``choice`` returns and the order
+    a ``shuffle`` leaves; a draw past the last answer raises `NeedChance`,
+    which the kernel turns into a chance node.
+    """
+
+    __slots__ = ("_answers", "_used")
+
+    def __init__(self, answers: tuple[object, ...]) -> None:
+        super().__init__("scripted")
+        self._answers = answers
+        self._used = 0
+
+    def _next(self, kind: str, items: tuple[object, ...]) -> object:
+        if self._used >= len(self._answers):
+            raise NeedChance(kind, items)
+        answer = self._answers[self._used]
+        self._used += 1
+        return answer
+
+    def choice(self, items: Sequence[T]) -> T:
+        return self._next("choice", tuple(items))  # type: ignore[return-value]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        order = self._next("shuffle", tuple(items))
+        items[:] = list(order)  # type: ignore[call-overload]

@@ -4,7 +4,8 @@
 hartenjagen play [--variant NAME] [--seat N] [--seed S] [--lang en|nl] [--bots heuristic,random,...]
                  [--record FILE]
 hartenjagen simulate [--variant NAME] [--games N] [--bots heuristic,random,...] [--seed S]
-                     [--workers K] [--json FILE] [--progress]
+                     [--workers K] [--json FILE] [--progress] [--executor KIND | --dask ADDRESS]
+                     [--chunk-size N] [--jsonl FILE]
 hartenjagen variants
 hartenjagen rules NAME
 hartenjagen replay FILE [--step] [--lang en|nl]
@@ -32,7 +33,7 @@ from typing import IO, Literal, NoReturn
 from hartenjagen import terminal, texts, variants
 from hartenjagen.bots import BOT_NAMES, Bot, make_bot
 from hartenjagen.cli_rules import rules_text, variants_text
-from hartenjagen.cli_simulate import ProgressBar, run_simulation
+from hartenjagen.cli_simulate import ProgressBar, Spread, add_spread_arguments, run_simulation
 from hartenjagen.describe import describe
 from hartenjagen.engine import new_game, step
 from hartenjagen.errors import HartenjagenError, IllegalMoveError
@@ -100,11 +101,14 @@ def _language(text: str) -> Language:
     return "nl" if text == "nl" else "en"
 
 
-def _bot_names(text: str, seats: int, who: str) -> list[str]:
-    """The bots of ``--bots``: one name for every seat, or one name for all ``seats`` of them."""
-    names = [name.strip().lower() for name in text.split(",")]
+def _bot_names(text: str, seats: int, who: str, paths: bool = False) -> list[str]:
+    """The bots of ``--bots``: one name for every seat, or one name for all ``seats`` of them.
+
+    With ``paths``, a name with a colon is a bot's import path (``module:Name``), checked when it is made.
+    """
+    names = [name.strip() if paths and ":" in name else name.strip().lower() for name in text.split(",")]
     for name in names:
-        if name not in BOT_NAMES:
+        if name not in BOT_NAMES and not (paths and ":" in name):
             close = difflib.get_close_matches(name, BOT_NAMES, n=1, cutoff=0.75)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise UsageError(
@@ -297,9 +301,14 @@ def _check_writable(path: Path, option: str) -> None:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     preset = _preset(args.variant)
     rules = preset.rules
-    names = _bot_names(args.bots, rules.players, "seats") if args.bots else _default_bots(rules.players)
-    if args.json not in (None, "-"):
-        _check_writable(Path(args.json), "--json")
+    names = (
+        _bot_names(args.bots, rules.players, "seats", paths=True)
+        if args.bots
+        else _default_bots(rules.players)
+    )
+    for target, option in ((args.json, "--json"), (args.jsonl, "--jsonl")):
+        if target not in (None, "-"):
+            _check_writable(Path(target), option)
     return run_simulation(
         rules,
         preset.name,
@@ -309,6 +318,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         json_target=args.json,
         progress=args.progress,
+        spread=Spread(args.executor, args.dask, args.chunk_size, args.jsonl),
     )
 
 
@@ -474,6 +484,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--progress", action="store_true", help="show a progress bar even if stderr is no terminal"
     )
+    add_spread_arguments(sim)
     sim.set_defaults(run=_cmd_simulate)
 
     listing = commands.add_parser("variants", help="list every preset with its aliases and modules")

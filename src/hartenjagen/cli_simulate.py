@@ -1,5 +1,9 @@
 """``hartenjagen simulate``: bot games with a progress bar, a summary table and JSON results.
 
+The games run in ``--workers`` processes by default; ``--executor`` and
+``--dask`` run them on a thread or process pool, a Dask cluster or an executor
+of your own, in tasks of ``--chunk-size`` games; ``--jsonl`` writes one line per game.
+
 Ctrl-C stops a run at once, also with several worker processes (they are ended, not waited
 for): no results are printed or written for a stopped run, and stderr says how many games
 had finished. A closed stdout (``simulate --json - | head``) is handled by [`hartenjagen.cli.main`][hartenjagen.cli.main].
@@ -7,17 +11,31 @@ had finished. A closed stdout (``simulate --json - | head``) is handled by [`har
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import importlib
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, Final, NamedTuple, TypeVar
 
+from hartenjagen.bots import BotError
 from hartenjagen.rules import Rules
 from hartenjagen.simulate import SimulationResult, simulate
 
-__all__ = ["ProgressBar", "run_simulation", "simulation_table"]
+__all__ = [
+    "ProgressBar",
+    "Spread",
+    "add_spread_arguments",
+    "executor_for",
+    "run_simulation",
+    "simulation_table",
+]
+
+T = TypeVar("T")
 
 
 def _games(count: int) -> str:
@@ -76,6 +94,130 @@ def simulation_table(variant: str, result: SimulationResult) -> str:
     return "\n".join(lines)
 
 
+class Spread(NamedTuple):
+    """Where ``simulate`` runs its games: ``--executor``, ``--dask``, ``--chunk-size`` and ``--jsonl``."""
+
+    executor: str | None = None
+    dask: str | None = None
+    chunk_size: int | None = None
+    jsonl: str | None = None
+
+
+#: The ``--executor`` kinds (besides an import path ``module:factory``).
+EXECUTORS: Final = ("pool", "thread", "process", "serial")
+
+
+def add_spread_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``simulate`` that say where the games run and where each game's line goes."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--executor",
+        metavar="KIND",
+        help="where the games run: pool (the default: --workers processes), thread or process"
+        " (a concurrent.futures pool of --workers), serial, or module:factory (returns an Executor)",
+    )
+    where.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run the games on a Dask cluster: a scheduler address (tcp://host:8786), or 'local'"
+        " for a local cluster of --workers processes (needs the dask extra: pip install 'hartenjagen[dask]')",
+    )
+    parser.add_argument(
+        "--chunk-size",
+        type=_whole,
+        default=None,
+        metavar="N",
+        help="games per task (default: at most 20, fewer to give each worker four tasks)",
+    )
+    parser.add_argument(
+        "--jsonl", metavar="FILE", help="also write one JSON line per game to FILE ('-': stdout)"
+    )
+
+
+def _whole(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+class SpreadError(Exception):
+    """An executor that cannot be had: an unknown kind, a factory that fails, a Dask cluster out of reach."""
+
+
+@contextlib.contextmanager
+def executor_for(spread: Spread, workers: int) -> Iterator[Executor | None]:
+    """The executor ``spread`` asks for (``None``: ``simulate``'s own pool), shut down afterwards."""
+    if spread.dask is not None:
+        with _dask(spread.dask, workers) as executor:
+            yield executor
+        return
+    kind = spread.executor or "pool"
+    if kind == "pool":
+        yield None
+    elif kind == "serial":
+        with _Serial() as executor:
+            yield executor
+    elif kind == "thread":
+        with ThreadPoolExecutor(workers) as pool:
+            yield pool
+    elif kind == "process":
+        with ProcessPoolExecutor(workers) as pool:
+            yield pool
+    elif ":" in kind:
+        made = _factory(kind)
+        try:
+            yield made
+        finally:
+            made.shutdown(cancel_futures=True)
+    else:
+        raise SpreadError(
+            f"--executor: no executor called {kind!r} (choose {', '.join(EXECUTORS)} or module:factory)"
+        )
+
+
+class _Serial(Executor):
+    """Runs each task at once, in this process."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:
+            future.set_exception(error)
+        return future
+
+
+def _factory(path: str) -> Executor:
+    module_name, _, name = path.partition(":")
+    try:
+        made = getattr(importlib.import_module(module_name), name)()
+    except Exception as error:
+        raise SpreadError(f"--executor {path}: cannot make the executor: {error}") from error
+    if not isinstance(made, Executor):
+        raise SpreadError(f"--executor {path}: made {made!r}, which is not a concurrent.futures.Executor")
+    return made
+
+
+@contextlib.contextmanager
+def _dask(address: str, workers: int) -> Iterator[Executor]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as error:
+        raise SpreadError("--dask needs Dask's distributed: pip install 'hartenjagen[dask]'") from error
+    with contextlib.ExitStack() as stack:
+        try:
+            if address == "local":
+                cluster = stack.enter_context(
+                    LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0")  # type: ignore[no-untyped-call]
+                )
+                client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
+            else:
+                client = stack.enter_context(Client(address, timeout=10))  # type: ignore[no-untyped-call]
+        except OSError as error:
+            raise SpreadError(f"--dask {address}: cannot reach the cluster: {error}") from error
+        yield client.get_executor()
+
+
 def run_simulation(
     rules: Rules,
     variant: str,
@@ -86,14 +228,31 @@ def run_simulation(
     workers: int,
     json_target: str | None,
     progress: bool,
+    spread: Spread | None = None,
 ) -> int:
     """Play the games and print the table (and the JSON: ``json_target`` is a path or ``"-"``).
 
-    Returns 0, or 130 when stopped with Ctrl-C (after saying so on stderr).
+    Returns 0; 2 for a bot that cannot be made or an executor that cannot be had
+    (after saying why on stderr); 130 when stopped with Ctrl-C (after saying so).
     """
+    spread = spread or Spread()
     bar = ProgressBar(sys.stderr if progress or sys.stderr.isatty() else None)
+    lines: IO[str] | None = None
     try:
-        result = simulate(rules, names, games=games, seed=seed, workers=workers, progress=bar)
+        with contextlib.ExitStack() as stack:
+            if spread.jsonl == "-":
+                lines = sys.stdout
+            elif spread.jsonl is not None:
+                lines = stack.enter_context(open(spread.jsonl, "w", encoding="utf-8"))
+            executor = stack.enter_context(executor_for(spread, workers))
+            result = simulate(
+                rules, names, games=games, seed=seed, workers=workers, progress=bar, executor=executor,
+                chunk_size=spread.chunk_size, jsonl=lines,
+            )  # fmt: skip
+    except (BotError, SpreadError) as error:
+        bar.close()
+        sys.stderr.write(f"hartenjagen simulate: error: {error}\n")
+        return 2
     except KeyboardInterrupt:
         bar.close()
         sys.stderr.write(
@@ -105,6 +264,9 @@ def run_simulation(
     finally:
         bar.close()
     payload = {"variant": variant, "bots": list(names), **result.as_dict()}
+    if spread.jsonl == "-":
+        sys.stdout.flush()
+        return 0
     if json_target == "-":
         json.dump(payload, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -169,6 +169,8 @@ class Determinizer:
             raise DeterminizeError("a spectator's view has no seat to determinize for")
         if view.is_over or view.phase is Phase.GAME_OVER:
             raise DeterminizeError("the game is over: there is nothing left to deal")
+        if view.phase is Phase.CHANCE:
+            raise DeterminizeError("the game waits for a chance outcome: determinize after it")
         self.view = view
         self.table = table = table_for(view.rules)
         self.n = n = table.players

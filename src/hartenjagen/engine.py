@@ -15,13 +15,18 @@ from typing import Literal
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.chance import chance_for
+from hartenjagen.core import chance_nodes
 from hartenjagen.core.hands import start_game
-from hartenjagen.core.kernel import apply, explain, is_legal, legal_moves, step
+from hartenjagen.core.kernel import apply, as_state, explain, is_legal, legal_moves, step
 from hartenjagen.errors import SetupError
+from hartenjagen.outcomes import Outcome
 from hartenjagen.rules import Rules
 from hartenjagen.state import State
 
-__all__ = ["SEED_BITS", "Deal", "apply", "explain", "is_legal", "legal_moves", "new_game", "start", "step"]
+__all__ = [
+    "SEED_BITS", "Deal", "apply", "chance_outcomes", "explain", "is_legal", "legal_moves", "new_game",
+    "start", "step",
+]  # fmt: skip
 
 #: A deal given to ``new_game``: one list of cards (or card texts) per seat.
 Deal = Sequence[Iterable[str | Card] | str]
@@ -37,6 +42,7 @@ def new_game(
     deal: Deal | None = None,
     dealer: int | Literal["cut"] = 0,
     hand_index: int = 0,
+    chance: Literal["seeded", "explicit"] = "seeded",
 ) -> State:
     """Start a game: deal the first hand and return the first state.
 
@@ -55,7 +61,22 @@ def new_game(
     the game at that hand of the rules' pass cycle (counted from 0: with the
     standard cycle, 2 is the hand that passes across); the score sheet still
     starts empty, and the hands after it follow the cycle on.
+
+    ``chance="explicit"`` decides every random event from outside instead of
+    from a seed: whenever the rules need one (the deal, a pass direction drawn
+    by chance, the dealer's shuffle of passed cards, the first dealer cut for),
+    the state waits in ``Phase.CHANCE``; ``chance_outcomes(state)`` lists what
+    may happen with its probability and ``apply(state, outcome)`` takes one (see
+    `hartenjagen.outcomes`). Given the outcomes a seeded game drew, the
+    explicit game reaches the same states. It takes no seed (``state.seed`` is
+    ``None``); ``deal`` still fixes the first deal.
     """
+    if chance != "seeded":
+        if chance != "explicit":
+            raise SetupError(f"chance must be 'seeded' or 'explicit', not {chance!r}")
+        if seed is not None:
+            raise SetupError("a game with chance='explicit' takes no seed: chance outcomes decide its deals")
+        return _start_explicit(rules, deal, dealer, hand_index)
     if seed is None:
         seed, secret = secrets.randbits(128), True
     else:
@@ -89,6 +110,37 @@ def start(
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
         raise SetupError(f"dealer must be a seat from 0 to {rules.players - 1} or 'cut', not {shown(dealer)}")
     return start_game(rules, seed, deal, int.__index__(dealer), bool(secret), int.__index__(hand_index))
+
+
+def _start_explicit(rules: Rules, deal: Deal | None, dealer: int | Literal["cut"], hand_index: int) -> State:
+    if not isinstance(rules, Rules):
+        raise SetupError(f"new_game needs a Rules value (e.g. variants.STANDARD), not {rules!r}")
+    if isinstance(hand_index, bool) or not isinstance(hand_index, int) or hand_index < 0:
+        raise SetupError(f"hand_index must be a whole number from 0 (the first hand), not {hand_index!r}")
+    if isinstance(dealer, str) and dealer == "cut":
+        if deal is not None:
+            raise SetupError(
+                "dealer='cut' draws the dealer by chance; give a dealer seat with an explicit deal"
+            )
+        return chance_nodes.start_explicit(rules, -1, None, int.__index__(hand_index))
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        raise SetupError(f"dealer must be a seat from 0 to {rules.players - 1} or 'cut', not {dealer!r}")
+    return chance_nodes.start_explicit(rules, int.__index__(dealer), deal, int.__index__(hand_index))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Outcome, float], ...]:
+    """The outcomes of the chance event ``state`` waits for, each with its probability; empty if none waits.
+
+    Only a game started with ``chance="explicit"`` waits for chance
+    (``state.phase is Phase.CHANCE``). The probabilities add up to 1. A deal
+    is listed card by card: ``DealCard`` for each card left, the next card
+    dealt (to the next seat clockwise from eldest); a whole ``Deal`` is taken
+    too, before the first card. A pass-to-dealer pool is listed the same way
+    (``PoolCard``; a whole ``PoolOrder`` before its first card). A drawn
+    direction lists ``DrawnDirection`` values, a cut for the first dealer
+    ``FirstDealer`` values (every seat is as likely).
+    """
+    return chance_nodes.outcomes(as_state(state, "chance_outcomes"))
 
 
 def _cut_for_dealer(rules: Rules, seed: int) -> int:

@@ -53,6 +53,10 @@ class IllegalMoveCode(enum.Enum):
     MUST_DROP_QUEEN = "must_drop_queen"
     HOUSE_RULE = "house_rule"
     NOT_AN_OPTION = "not_an_option"
+    #: a chance outcome of another kind than the chance event waiting (a card while a direction is drawn)
+    WRONG_OUTCOME = "wrong_outcome"
+    #: a chance outcome that cannot happen now (a card not left to deal, a direction not among the choices)
+    IMPOSSIBLE_OUTCOME = "impossible_outcome"
 
 
 class IllegalMove:

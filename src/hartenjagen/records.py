@@ -30,6 +30,7 @@ import attrs
 
 from hartenjagen._repr import brief, shown
 from hartenjagen.cards import Card, parse_cards
+from hartenjagen.core.chance_nodes import is_explicit
 from hartenjagen.core.state import fields
 from hartenjagen.engine import SEED_BITS, apply, start
 from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMoveError, SetupError
@@ -144,6 +145,10 @@ class GameRecord:
     def begin(cls, state: State) -> GameRecord:
         """The record of a game that starts with ``state`` (straight from ``new_game``), with no moves yet."""
         inside = fields(state)
+        if is_explicit(state):
+            raise RecordError(
+                "a record replays a seeded game; a game with explicit chance has no seed to keep"
+            )
         if state.score_sheet or state.tricks or inside.pass_log or inside.trick_cards:
             raise RecordError("a record begins with the first state of a game, before any move")
         if state.hand_index:

@@ -103,10 +103,12 @@ from hartenjagen._repr import brief
 from hartenjagen._sheetcheck import SheetProblem, check_lines
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
 from hartenjagen.chance import chance_for
+from hartenjagen.core.chance_nodes import is_explicit
 from hartenjagen.core.state import StateFields, fields, from_fields
 from hartenjagen.errors import CardParseError, HartenjagenError
 from hartenjagen.events import EVENT_TYPES
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
+from hartenjagen.outcomes import OUTCOME_TYPES
 from hartenjagen.rules import (
     Deck,
     Duplicates,
@@ -1051,6 +1053,12 @@ class _StateEntry(_Entry):
         if type(value) is not State:
             raise _cannot_save(value, path, "a State")
         state = value
+        if is_explicit(state):
+            raise _error(
+                path,
+                "cannot save a state of a game with explicit chance (new_game(chance='explicit')):"
+                " keep its moves and chance outcomes, which dumps saves, and replay them",
+            )
         _state_keys()
         inside = fields(state)
         seats = range(inside.table.players)
@@ -1828,6 +1836,7 @@ def _library() -> None:
         Pass,
         Announce,
         MoonChoice,
+        *OUTCOME_TYPES,
         HandResult,
         Trick,
         PlayerView,

@@ -16,15 +16,20 @@ that seed and their seat, so the result is the same whatever the number of
 
 from __future__ import annotations
 
+import json
+import math
 import multiprocessing
+import os
 import random
 import signal
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from concurrent.futures import Executor, Future, as_completed
+from typing import IO, Any, Final
 
 import attrs
 
-from hartenjagen.bots import BotError, make_bot, play_game
+from hartenjagen.bot_specs import load_bot
+from hartenjagen.bots import BotError, play_game
 from hartenjagen.rules import Rules
 
 __all__ = ["SeatResult", "SimulationResult", "simulate"]
@@ -104,6 +109,8 @@ class SimulationResult:
 
 #: (winners, final totals, moon shots per seat) of one game.
 _Outcome = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: One task: the rules, the bots, the bots' options and the first and last-plus-one game seeds.
+_Chunk = tuple[Rules, tuple[str, ...], dict[str, dict[str, Any]], int, int]
 
 
 def _bot_seed(game_seed: int, seat: int) -> int:
@@ -114,7 +121,7 @@ def _play_one(
     rules: Rules, names: tuple[str, ...], game_seed: int, options: dict[str, dict[str, Any]]
 ) -> _Outcome:
     bots = [
-        make_bot(name, seed=_bot_seed(game_seed, seat), **options.get(name, {}))
+        load_bot(name, seed=_bot_seed(game_seed, seat), **options.get(name, {}))
         for seat, name in enumerate(names)
     ]
     state = play_game(rules, bots, seed=game_seed)
@@ -125,15 +132,63 @@ def _play_one(
     return state.winners, state.scores, tuple(shots)
 
 
-def _play_indexed(
-    task: tuple[Rules, tuple[str, ...], int, dict[str, dict[str, Any]], int],
-) -> tuple[int, _Outcome]:
-    rules, names, game_seed, options, index = task
-    return index, _play_one(rules, names, game_seed, options)
+def play_chunk(task: _Chunk) -> list[_Outcome]:
+    """Play the games of one task (seeds ``start`` to ``stop - 1``), in order: what a worker runs."""
+    rules, names, options, start, stop = task
+    return [_play_one(rules, names, game_seed, options) for game_seed in range(start, stop)]
+
+
+def _indexed(task: tuple[int, _Chunk]) -> tuple[int, list[_Outcome]]:
+    return task[0], play_chunk(task[1])
 
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Lines:
+    """Writes each game's outcome as one JSON line, in game order, as soon as the games before it are in."""
+
+    def __init__(self, target: str | os.PathLike[str] | IO[str] | None, seed: int) -> None:
+        self.seed = seed
+        self.next = 0
+        self.waiting: dict[int, _Outcome] = {}
+        self.own = isinstance(target, (str, os.PathLike))
+        self.stream: IO[str] | None = (
+            open(target, "w", encoding="utf-8") if isinstance(target, (str, os.PathLike)) else target  # noqa: SIM115
+        )
+
+    def add(self, index: int, outcome: _Outcome) -> None:
+        if self.stream is None:
+            return
+        self.waiting[index] = outcome
+        while self.next in self.waiting:
+            winners, scores, moons = self.waiting.pop(self.next)
+            line = {
+                "game": self.next,
+                "seed": self.seed + self.next,
+                "winners": list(winners),
+                "scores": list(scores),
+                "moon_shots": list(moons),
+            }
+            self.stream.write(json.dumps(line) + "\n")
+            self.next += 1
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.own and self.stream is not None:
+            self.stream.close()
+
+
+#: The most games a task gets unless ``chunk_size`` says otherwise (progress shows as tasks finish).
+DEFAULT_CHUNK: Final = 20
+
+
+def _chunk_size(chunk_size: int | None, games: int, workers: int) -> int:
+    if chunk_size is not None:
+        return chunk_size
+    # At least four tasks per worker, to spread the games; at most DEFAULT_CHUNK games, to show progress.
+    return max(1, min(DEFAULT_CHUNK, math.ceil(games / (4 * workers))))
 
 
 def simulate(
@@ -145,16 +200,28 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     options: BotOptions | None = None,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    jsonl: str | os.PathLike[str] | IO[str] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``rules``, bot ``bot_names[i]`` at seat ``i``; tally the results.
 
-    Game ``i`` uses the seed ``seed + i``. With ``workers`` > 1 the games run
-    in that many processes (a ``multiprocessing`` pool); the result does not
-    depend on it. A ``KeyboardInterrupt`` (Ctrl-C) ends the worker processes at
-    once and passes through. ``progress(done, games)`` is called after
-    each game. ``options`` gives ``make_bot`` options per bot name. A list of
-    bots that does not match the number of players, an unknown bot, or a bad
-    count raises [`BotError`][hartenjagen.bots.BotError].
+    Game ``i`` uses the seed ``seed + i``. A bot is a bundled bot's name or
+    the import path of one of your own (``"mypackage.bots:MyBot"``, see
+    `hartenjagen.bot_specs`). The games run in tasks of ``chunk_size`` games
+    (by default at most 20, fewer so that each worker gets four tasks): serially when
+    ``workers`` is 1, else in that many processes (a ``multiprocessing``
+    pool), or on ``executor``, any ``concurrent.futures.Executor`` (a thread
+    or process pool, Dask's ``Client.get_executor()``, ...; ``workers`` then
+    only sizes the default chunks). The result does not depend on any of it.
+    ``jsonl`` (a path or a text stream) receives one JSON line per game in
+    game order as they finish: ``{"game", "seed", "winners", "scores",
+    "moon_shots"}``. A ``KeyboardInterrupt`` (Ctrl-C) ends the worker processes
+    at once (or cancels the executor's waiting tasks) and passes through.
+    ``progress(done, games)`` is called as games finish. ``options`` gives the
+    bots' options per bot name. A list of bots that does not match the number
+    of players, an unknown bot, or a bad count raises
+    [`BotError`][hartenjagen.bots.BotError].
     """
     if not isinstance(rules, Rules):
         raise BotError(f"simulate needs a Rules value, not {rules!r}")
@@ -164,33 +231,49 @@ def simulate(
     for label, value, least in (("games", games, 0), ("workers", workers, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise BotError(f"{label} must be a whole number of at least {least}, not {value!r}")
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
+    ):
+        raise BotError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise BotError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BotError(f"seed must be a whole number, not {seed!r}")
     opts = {str(name): dict(values) for name, values in (options or {}).items()}
     for name in names:
-        make_bot(name, seed=0, **opts.get(name, {}))  # an unknown bot or option fails here, at once
+        load_bot(name, seed=0, **opts.get(name, {}))  # an unknown bot or option fails here, at once
+    size = _chunk_size(chunk_size, games, workers)
+    chunks = [
+        (rules, names, opts, seed + start, seed + min(start + size, games)) for start in range(0, games, size)
+    ]
     outcomes: list[_Outcome | None] = [None] * games
-    if workers == 1 or games <= 1:
-        for i in range(games):
-            outcomes[i] = _play_one(rules, names, seed + i, opts)
-            if progress is not None:
-                progress(i + 1, games)
-    else:
-        # Workers ignore SIGINT: Ctrl-C (sent to the whole process group) reaches this process
-        # alone, which ends the workers at once instead of waiting for their games to finish.
-        pool = multiprocessing.get_context().Pool(min(workers, games), initializer=_ignore_interrupts)
-        try:
-            tasks = ((rules, names, seed + i, opts, i) for i in range(games))
-            for done, (i, played) in enumerate(pool.imap_unordered(_play_indexed, tasks), start=1):
-                outcomes[i] = played
-                if progress is not None:
-                    progress(done, games)
-            pool.close()
-        except BaseException:
-            pool.terminate()
-            raise
-        finally:
-            pool.join()
+    lines = _Lines(jsonl, seed)
+    done = 0
+
+    def record_one(game: int, outcome: _Outcome) -> None:
+        nonlocal done
+        outcomes[game] = outcome
+        lines.add(game, outcome)
+        done += 1
+        if progress is not None:
+            progress(done, games)
+
+    def record(index: int, played: list[_Outcome]) -> None:
+        for offset, outcome in enumerate(played):
+            record_one(index * size + offset, outcome)
+
+    try:
+        if executor is not None:
+            _run_on(executor, chunks, record)
+        elif workers == 1 or len(chunks) <= 1:
+            for index, chunk in enumerate(chunks):
+                _, _, _, start, stop = chunk
+                for offset, game_seed in enumerate(range(start, stop)):  # game by game: progress at once
+                    record_one(index * size + offset, _play_one(rules, names, game_seed, opts))
+        else:
+            _run_in_pool(min(workers, len(chunks)), chunks, record)
+    finally:
+        lines.close()
     n = len(names)
     wins = [0.0] * n
     totals = [0] * n
@@ -211,3 +294,31 @@ def simulate(
         spread = max(squares[seat] / games - mean * mean, 0.0) ** 0.5 if games else 0.0
         seats.append(SeatResult(seat, names[seat], wins[seat], mean, shots[seat], spread))
     return SimulationResult(games, seed, tuple(seats))
+
+
+def _run_in_pool(processes: int, chunks: list[_Chunk], record: Callable[[int, list[_Outcome]], None]) -> None:
+    """The chunks in a ``multiprocessing`` pool whose workers ignore Ctrl-C, so it ends them at once."""
+    pool = multiprocessing.get_context().Pool(processes, initializer=_ignore_interrupts)
+    try:
+        for index, played in pool.imap_unordered(_indexed, enumerate(chunks)):
+            record(index, played)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _run_on(executor: Executor, chunks: list[_Chunk], record: Callable[[int, list[_Outcome]], None]) -> None:
+    """The chunks on a ``concurrent.futures`` executor; on an error or Ctrl-C the tasks not started are cancelled."""
+    futures: dict[Future[list[_Outcome]], int] = {}
+    try:
+        for index, chunk in enumerate(chunks):
+            futures[executor.submit(play_chunk, chunk)] = index
+        for future in as_completed(futures):
+            record(futures[future], future.result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise

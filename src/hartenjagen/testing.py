@@ -52,6 +52,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal, TypeVar
 
+from hartenjagen._chance_check import Grain, TwinMismatch, replay_explicitly
 from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.core.state import fields, replace
 from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game, step
@@ -804,6 +805,10 @@ def _checked_max_moves(value: int | None) -> int | None:
     return value
 
 
+#: The phases of a seeded game (it never waits for chance).
+_SEEDED_PHASES: Final = tuple(phase for phase in Phase if phase is not Phase.CHANCE)
+
+
 def games(
     *, rules: Rules | st.SearchStrategy[Rules] | None = None, max_moves: int | None = None
 ) -> st.SearchStrategy[State]:
@@ -828,7 +833,7 @@ def games(
         cap = _default_max_moves(rules_value) if limit is None else limit
         steps = draw(st.one_of(st.integers(0, 12), st.integers(0, 3 * _moves_per_hand(rules_value))))
         # Then, sometimes, on to the next state in a phase (the rarer ones come up as often as the others).
-        target = draw(st.none() | st.sampled_from(Phase))
+        target = draw(st.none() | st.sampled_from(_SEEDED_PHASES))
         state = new_game(rules_value, seed=seed, dealer=dealer)
         rng = random.Random(seed)
         for done in range(cap):
@@ -1132,6 +1137,11 @@ class _Checker:
                 replayed = apply(replayed, move)
             if replayed != state:
                 raise _Failure("replaying the same seed and moves gives another final state")
+            try:
+                grain: Grain = "whole" if seed % 2 else "cards"
+                replay_explicitly(self.rules, seed, moves_, dealer=seed % self.n, grain=grain)
+            except TwinMismatch as mismatch:
+                raise _Failure(f"with explicit chance (given the seed's outcomes): {mismatch}") from None
         except _Failure as failure:
             return moves_, str(failure), in_move
         except Exception as error:
@@ -1642,7 +1652,13 @@ def check_rules(rules: Rules, *, games: int = 20, seed: int = 0, max_moves: int 
       rules can be saved: register modules of your own with
       [`hartenjagen.serialize.register`][hartenjagen.serialize.register]);
     - every game ends within ``max_moves`` moves (default: about 200 hands), and
-      replaying its seed and moves gives the same final state.
+      replaying its seed and moves gives the same final state;
+    - explicit chance: the same moves in ``new_game(rules, chance="explicit")``,
+      each chance node answered with the outcome the seed drew (deals card by
+      card in even games, whole in odd ones), give the same states (but for the
+      seed) and the same events; at every chance node ``chance_outcomes`` lists
+      the drawn outcome with probabilities that add up to 1, and moves and
+      outcomes of another kind are refused.
 
     The costlier checks run on a sample of the states. On the first failure it
     looks for a shorter counterexample (other move choices, other seeds from

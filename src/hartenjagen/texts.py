@@ -132,6 +132,7 @@ PHASES: Final[dict[str, dict[Phase, str]]] = {
         Phase.PLAYING: "playing",
         Phase.MOON_CHOICE: "moon choice",
         Phase.GAME_OVER: "game over",
+        Phase.CHANCE: "chance",
     },
     "nl": {
         Phase.PASSING: "doorgeven",
@@ -139,6 +140,7 @@ PHASES: Final[dict[str, dict[Phase, str]]] = {
         Phase.PLAYING: "spelen",
         Phase.MOON_CHOICE: "keuze",
         Phase.GAME_OVER: "einde",
+        Phase.CHANCE: "het lot",
     },
 }
 
@@ -186,6 +188,8 @@ _DUTCH_REASONS: Final[dict[IllegalMoveCode, str]] = {
     IllegalMoveCode.MUST_DROP_QUEEN: "je moet de schoppenvrouw nu afgooien: ze kan de slag niet meer winnen",
     IllegalMoveCode.HOUSE_RULE: "een huisregel verbiedt de {card} (je mag: {allowed})",
     IllegalMoveCode.NOT_AN_OPTION: "dat is hier geen keuze",
+    IllegalMoveCode.WRONG_OUTCOME: "het lot beslist nu iets anders",
+    IllegalMoveCode.IMPOSSIBLE_OUTCOME: "dat kan het lot nu niet brengen",
 }
 
 

@@ -30,6 +30,8 @@ class Phase(enum.Enum):
     MOON_CHOICE = "moon_choice"
     #: the game has ended; there are no legal moves
     GAME_OVER = "game_over"
+    #: a game with explicit chance waits for a chance outcome (``chance_outcomes``)
+    CHANCE = "chance"
 
 
 @attrs.frozen

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import attrs
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card
+from hartenjagen.cards import Card, Suit
 from hartenjagen.core.state import fields
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
@@ -88,6 +88,24 @@ class PlayerView:
     def received(self) -> tuple[Card, ...]:
         """The cards this seat received in the first stage of the exchange (empty before it)."""
         return self.exchanges[0][1] if self.exchanges else ()
+
+    @property
+    def voids(self) -> tuple[tuple[Suit, ...], ...]:
+        """Per seat, the suits it has shown it holds none of in this hand: it played another suit to one led.
+
+        Every player sees these (they are public); a seat's own hand may show it more voids.
+        """
+        n = self.players
+        shown: list[set[Suit]] = [set() for _ in range(n)]
+        for trick in self.tricks:
+            led = trick.cards[0].suit
+            for i, card in enumerate(trick.cards):
+                if card.suit is not led:
+                    shown[(trick.leader + i) % n].add(led)
+        for play in self.trick[1:]:
+            if play.card.suit is not self.trick[0].card.suit:
+                shown[play.seat].add(self.trick[0].card.suit)
+        return tuple(tuple(sorted(suits)) for suits in shown)
 
 
 def _plain_seat(seat: object) -> int | None:

@@ -12,9 +12,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from hartenjagen.cards import CARD_COUNT, Card, parse_cards
-from hartenjagen.chance import chance_for
+from hartenjagen.chance import NeedChance, ScriptedChance, chance_for
 from hartenjagen.core.state import (
     ANNOUNCING,
+    CHANCE,
     GAME_OVER,
     MOON_CHOICE,
     PASSING,
@@ -24,7 +25,7 @@ from hartenjagen.core.state import (
     taken_masks,
 )
 from hartenjagen.core.table import Table, table_for
-from hartenjagen.errors import CardParseError, SetupError
+from hartenjagen.errors import CardParseError, RulesError, SetupError
 from hartenjagen.events import (
     Announced,
     CardsExchanged,
@@ -37,9 +38,60 @@ from hartenjagen.events import (
     Revoked,
 )
 from hartenjagen.rules.extras import HandSummary
+from hartenjagen.rules.passing import PassDirection
 from hartenjagen.values import HandResult
 
 _NO_LOG: Final[tuple[int, ...]] = ()
+
+# A game with explicit chance keeps in ``HandContext.chance`` the chance node it waits at, as
+# (kind, items drawn from, answers given to the hook so far, order drawn so far); EXPLICIT when
+# none waits. A seeded game keeps None there. See `hartenjagen.core.chance_nodes`.
+NO_NODE: Final = 0
+FIRST_DEALER_NODE: Final = 1
+DEAL_NODE: Final = 2
+DIRECTION_NODE: Final = 3
+POOL_NODE: Final = 4
+EXPLICIT: Final[tuple[Any, ...]] = (NO_NODE, (), (), ())
+
+
+def waiting(
+    table: Table,
+    hand_index: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    sheet: tuple[Any, ...],
+    seed: int,
+    deal_count: int,
+    secret: bool,
+    node: tuple[Any, ...],
+    hands: tuple[int, ...] | None = None,
+) -> State:
+    """A state of a game with explicit chance that waits, before the hand's exchange, at ``node``."""
+    n = table.players
+    nothing = (0,) * n
+    dealt = nothing if hands is None else hands
+    hand = HandContext(
+        table, CHANCE, hand_index, dealer, dealt, nothing, 0, (), PassDirection.HOLD, scores, sheet, seed,
+        deal_count, dealt, (), (), -1, secret, node,
+    )  # fmt: skip
+    return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
+
+
+def checked_draw(need: NeedChance, table: Table, hook: str) -> tuple[Any, ...]:
+    """The items of a draw a hook asked explicit chance for; a draw explicit chance cannot decide is a RulesError."""
+    if hook == "direction":
+        if need.kind == "choice" and need.items and all(isinstance(d, PassDirection) for d in need.items):
+            return need.items
+    elif (
+        need.kind == "shuffle"
+        and all(type(p) is int and table.pack_mask >> p & 1 for p in need.items)
+        and len(set(need.items)) == len(need.items)
+    ):
+        return need.items
+    raise RulesError(
+        f"explicit chance: the passing module's {hook} hook draws a {need.kind} that explicit chance cannot"
+        " decide (it decides a choice of pass directions and a shuffle of cards)"
+    )
 
 
 _BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(128))
@@ -192,15 +244,30 @@ def start_hand(
     deal_count: int,
     events: list[Any] | None,
     secret: bool,
+    answers: tuple[Any, ...] | None = None,
 ) -> State:
-    """The state after a deal: the exchange, the announcements or the first lead."""
+    """The state after a deal: the exchange, the announcements or the first lead.
+
+    ``answers`` (explicit chance) are the outcomes given so far to the passing
+    module's draw of the direction; ``None`` in a seeded game.
+    """
     n = table.players
     passing = table.rules.passing
-    direction = passing.direction(hand_index, n, chance_for(seed, deal_count, "direction"))
+    node: tuple[Any, ...] | None = None
+    if answers is None:
+        direction = passing.direction(hand_index, n, chance_for(seed, deal_count, "direction"))
+    else:
+        node = EXPLICIT
+        try:
+            direction = passing.direction(hand_index, n, ScriptedChance(answers))
+        except NeedChance as need:
+            items = checked_draw(need, table, "direction")
+            wait = (DIRECTION_NODE, items, answers, ())
+            return waiting(table, hand_index, dealer, scores, sheet, seed, deal_count, secret, wait, hands)
     nothing = (0,) * n
     hand = HandContext(
         table, PASSING, hand_index, dealer, hands, nothing, 0, (), direction, scores, sheet, seed,
-        deal_count, hands, (), (), -1, secret,
+        deal_count, hands, (), (), -1, secret, node,
     )  # fmt: skip
     if events is not None:
         events.append(HandDealt(hand_index, dealer, direction, tuple([mask.bit_count() for mask in hands])))
@@ -246,17 +313,44 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
         hand.hands = tuple(hands)
         hand.passed = tuple(given)
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
-    passing = table.rules.passing
-    direction = old.direction
-    chance = None if table.exchange_rotates else chance_for(old.seed, old.deal_count, f"exchange{stage}")
     if table.exchange_rotates:  # every seat's cards go to the seat `offset` places on
-        offset = table.offset(direction)
+        offset = table.offset(old.direction)
         n = table.players
         received = tuple([given[(seat - offset) % n] for seat in range(n)])
+        return finish_exchange(hand, tuple(hands), tuple(given), received, events)
+    if old.chance is None:
+        chance: Any = chance_for(old.seed, old.deal_count, f"exchange{stage}")
     else:
-        received = passing.exchange(stage, direction, tuple(given), old.dealer, chance, table)
+        chance = ScriptedChance(())
+    try:
+        received = table.rules.passing.exchange(stage, old.direction, tuple(given), old.dealer, chance, table)
+    except NeedChance as need:
+        if old.chance is None:
+            raise  # pragma: no cover - a seeded game's chance never asks
+        hand.hands = tuple(hands)
+        hand.passed = tuple(given)
+        hand.phase = CHANCE
+        hand.chance = (POOL_NODE, checked_draw(need, table, "exchange"), (), ())
+        return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
+    return finish_exchange(hand, tuple(hands), tuple(given), received, events)
+
+
+def finish_exchange(
+    hand: HandContext,
+    hands: tuple[int, ...],
+    given: tuple[int, ...],
+    received: tuple[int, ...],
+    events: list[Any] | None,
+) -> State:
+    """Every giver of the current stage has chosen and ``received`` is what each seat gets: on to what follows.
+
+    ``hand`` is a fresh context the kernel may still change; ``hands`` the hands without the cards given.
+    """
+    table = hand.table
+    direction = hand.direction
+    stage = len(hand.pass_log)
     hand.hands = tuple([mask | got for mask, got in zip(hands, received, strict=True)])
-    hand.pass_log = (*old.pass_log, (tuple(given), received))
+    hand.pass_log = (*hand.pass_log, (given, received))
     hand.passed = (0,) * table.players
     if events is not None:
         cards = table.cards
@@ -269,7 +363,8 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
         if table.givers_all:
             hand.pending = (1 << table.players) - 1
         else:
-            hand.pending = seat_mask(passing.givers(stage + 1, direction, table.players, old.dealer))
+            passing = table.rules.passing
+            hand.pending = seat_mask(passing.givers(stage + 1, direction, table.players, hand.dealer))
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
     return after_exchange(hand)
 
@@ -376,6 +471,11 @@ def next_deal(
         return _with_hand(state, over)
     dealer = (hand.dealer + 1) % table.players if advance else hand.dealer
     hand_index = hand.hand_index + 1 if advance else hand.hand_index
+    if hand.chance is not None:
+        node = (DEAL_NODE, (), (), ())
+        return waiting(
+            table, hand_index, dealer, totals, sheet, hand.seed, hand.deal_count, hand.secret, node
+        )
     hands = shuffle_deal(table, hand.seed, hand.deal_count, dealer)
     return start_hand(
         table, hand_index, dealer, hands, totals, sheet, hand.seed, hand.deal_count + 1, events, hand.secret

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Final, cast
 
 from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.core import chance_nodes
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.state import ANNOUNCING, GAME_OVER, MOON_CHOICE, PASSING, PLAYING, State, log_entry
@@ -417,7 +418,9 @@ def transition(state: State, move: object, events: list[Any] | None) -> State:
             return hand_steps.pass_cards(state, move.seat, _pass_mask(state, move), events)  # type: ignore[attr-defined]
         if kind is Announce:
             return hand_steps.announce(state, move.seat, move.announce, events)  # type: ignore[attr-defined]
-        return hand_steps.choose_moon(state, move.option, events)  # type: ignore[attr-defined]
+        if kind is MoonChoice:
+            return hand_steps.choose_moon(state, move.option, events)  # type: ignore[attr-defined]
+        return chance_nodes.take_outcome(state, move, events)
     if reason.code in _RULE_CODES and type(move) is Play and state._hand.table.has_revoke_penalty:
         return hand_steps.void_hand(state, move.seat, move.card, events)
     raise IllegalMoveError(reason, move)
@@ -472,7 +475,10 @@ def is_over(state: State) -> bool:
 
 # ---------------------------------------------------------------- why a move is illegal
 
-_DOING: Final = ("pass cards", "make announcements", "play a card", "choose how the moon is scored")
+_DOING: Final = (
+    "pass cards", "make announcements", "play a card", "choose how the moon is scored", "",
+    "decide a chance event (see chance_outcomes)",
+)  # fmt: skip
 _TURN_VERB: Final = {PLAYING: "play", ANNOUNCING: "announce", MOON_CHOICE: "choose"}
 
 
@@ -487,6 +493,8 @@ def explain_move(state: State, move: object) -> IllegalMove | None:
         return _explain_turn(state, move.seat, ANNOUNCING)  # type: ignore[attr-defined]
     if kind is MoonChoice:
         return _explain_moon_choice(state, move)
+    if kind in chance_nodes.OUTCOME_KINDS:
+        return chance_nodes.explain_outcome(state, move)
     return IllegalMove(
         Code.NOT_A_MOVE, f"{move!r} is not a move (expected Play, Pass, Announce or MoonChoice)"
     )

@@ -15,6 +15,7 @@ from math import comb
 from typing import Any
 
 from hartenjagen.core import hands as hand_steps
+from hartenjagen.core.chance_nodes import random_outcome
 from hartenjagen.core.kernel import (
     apply,
     breaks,
@@ -25,7 +26,7 @@ from hartenjagen.core.kernel import (
     play,
     winner_position,
 )
-from hartenjagen.core.state import GAME_OVER, PASSING, PLAYING, State, log_entry
+from hartenjagen.core.state import CHANCE, GAME_OVER, PASSING, PLAYING, State, log_entry
 from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table
 
 
@@ -92,6 +93,8 @@ def playout(state: State, rng: Any, whole_game: bool) -> State:
             return state
         elif phase == PASSING and table.copies == 1:
             state = _random_pass(state, draw)
+        elif phase == CHANCE:
+            state = random_outcome(state, draw.below)
         else:
             moves = legal_moves(state)
             state = apply(state, moves[draw.below(len(moves))])

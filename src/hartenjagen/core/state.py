@@ -29,7 +29,10 @@ ANNOUNCING: Final = 1
 PLAYING: Final = 2
 MOON_CHOICE: Final = 3
 GAME_OVER: Final = 4
-PHASES: Final = (Phase.PASSING, Phase.ANNOUNCING, Phase.PLAYING, Phase.MOON_CHOICE, Phase.GAME_OVER)
+CHANCE: Final = 5
+PHASES: Final = (
+    Phase.PASSING, Phase.ANNOUNCING, Phase.PLAYING, Phase.MOON_CHOICE, Phase.GAME_OVER, Phase.CHANCE
+)  # fmt: skip
 _PHASE_CODE: Final = {phase: code for code, phase in enumerate(PHASES)}
 
 _SEAT_BITS: Final = 31
@@ -48,7 +51,7 @@ class HandContext:
     __slots__ = (
         "table", "phase", "hand_index", "dealer", "hands", "passed", "pending", "pass_log",
         "direction", "scores", "sheet", "seed", "deal_count", "dealt", "winners", "announcers",
-        "shooter", "secret", "_hash", "_owners",
+        "shooter", "secret", "chance", "_hash", "_owners",
     )  # fmt: skip
 
     table: Table
@@ -73,6 +76,8 @@ class HandContext:
     #: the moon shooter waiting to choose (-1: none)
     shooter: int
     secret: bool
+    #: ``None`` in a seeded game; with explicit chance the event waited for (`hartenjagen.core.chance_nodes`)
+    chance: Any
     _hash: int
     #: the seat whose hand held each physical card as play began (a cache: see ``owners``)
     _owners: tuple[int, ...]
@@ -97,6 +102,7 @@ class HandContext:
         announcers: tuple[int, ...],
         shooter: int,
         secret: bool,
+        chance: Any = None,
     ) -> None:
         self.table = table
         self.phase = phase
@@ -116,6 +122,7 @@ class HandContext:
         self.announcers = announcers
         self.shooter = shooter
         self.secret = secret
+        self.chance = chance
         self._hash = -1
         self._owners = ()
 
@@ -139,6 +146,7 @@ class HandContext:
             self.table, self.phase, self.hand_index, self.dealer, self.hands, self.passed,
             self.pending, self.pass_log, self.direction, self.scores, self.sheet, self.seed,
             self.deal_count, self.dealt, self.winners, self.announcers, self.shooter, self.secret,
+            self.chance,
         )  # fmt: skip
 
     def _key(self) -> tuple[object, ...]:
@@ -146,6 +154,7 @@ class HandContext:
             self.table.rules, self.phase, self.hand_index, self.dealer, self.hands, self.passed,
             self.pending, self.pass_log, self.direction, self.scores, self.sheet, self.seed,
             self.deal_count, self.dealt, self.winners, self.announcers, self.shooter, self.secret,
+            self.chance,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -628,5 +637,7 @@ def from_fields(f: StateFields) -> State:
 
 
 def replace(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with some `StateFields` changed."""
-    return from_fields(fields(state)._replace(**changes))
+    """A copy of ``state`` with some `StateFields` changed (a game with explicit chance keeps it)."""
+    out = from_fields(fields(state)._replace(**changes))
+    out._hand.chance = state._hand.chance
+    return out

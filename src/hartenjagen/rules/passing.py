@@ -104,6 +104,18 @@ def _rotate(given: tuple[int, ...], offset: int) -> tuple[int, ...]:
     return tuple(given[(seat - offset) % players] for seat in range(players))
 
 
+def _lowest_copies_first(pool: list[int]) -> list[int]:
+    """The shuffled pool with the copies of each card in ascending order (which copy a seat gets never matters).
+
+    Dealing copies in one order makes a pool dealt back from an explicit order
+    of cards (explicit chance) the same as the shuffled one.
+    """
+    copies: dict[int, list[int]] = {}
+    for physical in sorted(pool):
+        copies.setdefault(physical % 52, []).append(physical)
+    return [copies[physical % 52].pop(0) for physical in pool]
+
+
 def _directions(value: Iterable[PassDirection]) -> tuple[PassDirection, ...]:
     try:
         directions = tuple(value)
@@ -304,6 +316,8 @@ class PassToDealer(Passing):
                 mask ^= low
         pool.sort()
         chance.shuffle(pool)
+        if table.copies > 1:
+            pool = _lowest_copies_first(pool)
         receivers = [
             (dealer + step) % players
             for step in range(1, players + 1)

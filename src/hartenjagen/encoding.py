@@ -1,0 +1,424 @@
+"""Stable action ids and observation vectors, shared by the OpenSpiel, PettingZoo and Gymnasium adapters.
+
+Ids depend only on the rules value, never on the state: with ``D`` the
+number of distinct cards in the pack (52, 32, 51, ...), ids ``0 .. D-1`` are
+the cards in card order (clubs, diamonds, hearts, spades; two up to ace),
+``D`` and ``D+1`` answer an announcement (no, yes) and ``D+2 .. D+5`` are the
+moon options in `MoonOption` order; ``action_count(rules) == D + 6``.
+A card id plays that card, or, while passing, picks it for the pass: a pass
+is one action per card (``move_for`` returns the `Pass` of the cards
+picked so far; apply it once it holds ``state.pass_count`` cards). The seat
+that acts is ``acting_seat(state)``: the seat to play, announce or choose,
+and while passing the lowest seat still to pass.
+
+Chance outcomes (explicit chance, `hartenjagen.outcomes`) have ids of their
+own: ``0 .. D-1`` the next card of a deal or of a pass-to-dealer pool,
+``D .. D+6`` a drawn direction in `PassDirection` order, ``D+7 ..`` a first
+dealer (``chance_action_count(rules) == D + 7 + players``).
+
+``observation(view)`` is a flat list of floats of ``observation_size(rules)``
+from one seat's `PlayerView`, seats counted from the viewer (0: itself, 1:
+the next seat clockwise, ...): its hand, the cards it has picked for a pass,
+chosen, given and received, the trick, the cards each seat has played and
+taken this hand, the carry-over pile, the suits each seat has shown it lacks,
+the phase, who is to act, the dealer, the trick's leader, the pass direction,
+the pass count and stage, whether hearts are broken, the announcers, the
+scores (/100), the trick number and the hand number. ``history(view)`` adds
+the tricks of the hand in order (``history_size(rules)``), for perfect recall
+within a hand. ``observation_layout(rules)`` names the parts and their sizes.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Final
+
+from hartenjagen.cards import Card
+from hartenjagen.core.chance_nodes import node_of
+from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
+from hartenjagen.core.state import fields
+from hartenjagen.engine import chance_outcomes, legal_moves
+from hartenjagen.errors import HartenjagenError
+from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
+from hartenjagen.outcomes import DealCard, DrawnDirection, FirstDealer, Outcome, PoolCard
+from hartenjagen.rules import Rules
+from hartenjagen.rules.passing import PassDirection
+from hartenjagen.state import Phase, State
+from hartenjagen.table import table_for
+from hartenjagen.views import PlayerView
+
+__all__ = [
+    "EncodingError",
+    "acting_seat",
+    "action_count",
+    "action_id",
+    "action_mask",
+    "card_id",
+    "chance_action_count",
+    "chance_id",
+    "chance_ids",
+    "history",
+    "history_entries",
+    "history_size",
+    "legal_action_ids",
+    "move_for",
+    "observation",
+    "observation_entries",
+    "observation_layout",
+    "observation_size",
+    "outcome_for",
+]
+
+_MOON_OPTIONS: Final = tuple(MoonOption)
+_DIRECTIONS: Final = tuple(PassDirection)
+_PHASES: Final = tuple(Phase)
+
+
+class EncodingError(HartenjagenError):
+    """An action id, move or outcome that has no encoding here (or an id that means nothing now)."""
+
+
+class _Codes:
+    """The ids of one rules value."""
+
+    def __init__(self, rules: Rules) -> None:
+        table = table_for(rules)
+        self.players = table.players
+        self.cards: tuple[Card, ...] = tuple(
+            table.card_of[index] for index in sorted({table.card_of[p].index for p in table.pack})
+        )
+        self.card_ids = {card.index: i for i, card in enumerate(self.cards)}
+        self.size = len(self.cards)
+        self.tricks = table.hand_size
+        n, d = self.players, self.size
+        self.layout: tuple[tuple[str, int], ...] = (
+            ("hand", d),
+            ("picked", d),
+            ("passing", d),
+            ("given", d),
+            ("received", d),
+            ("trick", n * d),
+            ("played", n * d),
+            ("taken", n * d),
+            ("carry_over", d),
+            ("voids", n * 4),
+            ("phase", len(_PHASES)),
+            ("to_move", n),
+            ("dealer", n),
+            ("trick_leader", n),
+            ("pass_direction", len(_DIRECTIONS)),
+            ("pass_count", 1),
+            ("pass_stage", 1),
+            ("hearts_broken", 1),
+            ("announcers", n),
+            ("scores", n),
+            ("trick_number", 1),
+            ("hand_number", 1),
+        )
+        self.offsets = {}
+        at = 0
+        for name, width in self.layout:
+            self.offsets[name] = at
+            at += width
+        self.observation_size = at
+        self.history_size = self.tricks * (n + n * d)
+
+
+@functools.lru_cache(maxsize=64)
+def _codes(rules: Rules) -> _Codes:
+    return _Codes(rules)
+
+
+def _rules(value: object) -> Rules:
+    if not isinstance(value, Rules):
+        raise EncodingError(f"expected a Rules value, not {value!r}")
+    return value
+
+
+def _state(value: object) -> State:
+    if not isinstance(value, State):
+        raise EncodingError(f"expected a State, not {type(value).__name__}")
+    return value
+
+
+def action_count(rules: Rules) -> int:
+    """How many action ids there are under ``rules``: the distinct cards, two answers, four moon options."""
+    return _codes(_rules(rules)).size + 2 + len(_MOON_OPTIONS)
+
+
+def card_id(card: Card | str, rules: Rules) -> int:
+    """The id of ``card`` (a card of the pack) under ``rules``."""
+    codes = _codes(_rules(rules))
+    parsed = Card.parse(card)
+    found = codes.card_ids.get(parsed.index)
+    if found is None:
+        raise EncodingError(f"the {parsed.symbol} is not in the pack of these rules")
+    return found
+
+
+def action_id(move: Move, rules: Rules) -> int:
+    """The id of a play, an announcement answer or a moon choice (a pass is one id per card: `card_id`)."""
+    codes = _codes(_rules(rules))
+    if isinstance(move, Play):
+        return card_id(move.card, rules)
+    if isinstance(move, Announce):
+        return codes.size + int(move.announce)
+    if isinstance(move, MoonChoice):
+        return codes.size + 2 + _MOON_OPTIONS.index(move.option)
+    if isinstance(move, Pass):
+        raise EncodingError("a pass is one action per card: encode each card with card_id(card, rules)")
+    raise EncodingError(f"{move!r} is not a move")
+
+
+def acting_seat(state: State) -> int | None:
+    """The seat whose action the ids encode now: the seat to move (the lowest one still to pass); ``None`` if none."""
+    to_move = _state(state).to_move
+    if not to_move:
+        return None
+    return min(to_move) if state.phase is Phase.PASSING else to_move[0]
+
+
+def _pass_left(state: State, seat: int, picked: Sequence[Card]) -> dict[int, int]:
+    """card index -> copies ``seat`` may still pick for its pass."""
+    inside = fields(state)
+    table = inside.table
+    allowed = table.rules.passing.allowed(
+        state.pass_stage, seat, inside.hand_masks[seat], inside.pass_log, table
+    )
+    left: dict[int, int] = {}
+    for card in table.cards(allowed):
+        left[card.index] = left.get(card.index, 0) + 1
+    for card in picked:
+        if left.get(card.index, 0) > 0:
+            left[card.index] -= 1
+    return left
+
+
+def legal_action_ids(state: State, picked: Sequence[Card] = ()) -> tuple[int, ...]:
+    """The ids the acting seat may choose now, ascending (``picked``: the cards picked so far for a pass)."""
+    state = _state(state)
+    codes = _codes(state.rules)
+    phase = state.phase
+    if phase is Phase.PLAYING:
+        return tuple(sorted(codes.card_ids[m.card.index] for m in legal_moves(state)))  # type: ignore[union-attr]
+    if phase is Phase.PASSING:
+        seat = acting_seat(state)
+        assert seat is not None
+        left = _pass_left(state, seat, picked)
+        return tuple(sorted(codes.card_ids[index] for index, count in left.items() if count > 0))
+    if phase is Phase.ANNOUNCING:
+        return (codes.size, codes.size + 1)
+    if phase is Phase.MOON_CHOICE:
+        options = state.rules.moon.options()
+        return tuple(sorted(codes.size + 2 + _MOON_OPTIONS.index(option) for option in options))
+    return ()
+
+
+def action_mask(state: State, picked: Sequence[Card] = ()) -> list[int]:
+    """1 for each id in ``legal_action_ids(state, picked)``, else 0 (``action_count`` entries)."""
+    mask = [0] * action_count(_state(state).rules)
+    for i in legal_action_ids(state, picked):
+        mask[i] = 1
+    return mask
+
+
+def move_for(action_id: int, state: State, picked: Sequence[Card] = ()) -> Move:
+    """The move id ``action_id`` stands for now: of the acting seat (while passing, the `Pass` of ``picked`` + this card).
+
+    An id out of range, or one that means nothing in this phase, raises `EncodingError`;
+    whether the move is legal is for ``apply`` (or `legal_action_ids`) to say.
+    """
+    state = _state(state)
+    codes = _codes(state.rules)
+    if isinstance(action_id, bool) or not isinstance(action_id, int):
+        raise EncodingError(f"an action id is a whole number, not {action_id!r}")
+    total = codes.size + 2 + len(_MOON_OPTIONS)
+    if not 0 <= action_id < total:
+        raise EncodingError(f"there is no action {action_id}: ids are 0 to {total - 1}")
+    seat = acting_seat(state)
+    phase = state.phase
+    if seat is None:
+        raise EncodingError(f"no seat acts now (the phase is {phase.value})")
+    if action_id < codes.size:
+        card = codes.cards[action_id]
+        if phase is Phase.PLAYING:
+            return Play(seat, card)
+        if phase is Phase.PASSING:
+            return Pass(seat, (*picked, card))
+    elif action_id < codes.size + 2:
+        if phase is Phase.ANNOUNCING:
+            return Announce(seat, action_id == codes.size + 1)
+    elif phase is Phase.MOON_CHOICE:
+        return MoonChoice(seat, _MOON_OPTIONS[action_id - codes.size - 2])
+    raise EncodingError(f"action {action_id} means nothing in the {phase.value} phase")
+
+
+# ---------------------------------------------------------------- chance outcomes
+
+
+def chance_action_count(rules: Rules) -> int:
+    """How many chance ids there are under ``rules``: the cards, the pass directions and the seats."""
+    codes = _codes(_rules(rules))
+    return codes.size + len(_DIRECTIONS) + codes.players
+
+
+def chance_id(outcome: Outcome, rules: Rules) -> int:
+    """The id of a card-by-card deal or pool outcome, a drawn direction or a first dealer."""
+    codes = _codes(_rules(rules))
+    if isinstance(outcome, (DealCard, PoolCard)):
+        return card_id(outcome.card, rules)
+    if isinstance(outcome, DrawnDirection):
+        return codes.size + _DIRECTIONS.index(outcome.direction)
+    if isinstance(outcome, FirstDealer):
+        if not 0 <= outcome.seat < codes.players:
+            raise EncodingError(f"there is no seat {outcome.seat}")
+        return codes.size + len(_DIRECTIONS) + outcome.seat
+    raise EncodingError(f"{outcome!r} has no chance id (deal and pool outcomes go card by card)")
+
+
+def outcome_for(chance_id: int, state: State) -> Outcome:
+    """The outcome chance id ``chance_id`` stands for at the chance node ``state`` waits at."""
+    state = _state(state)
+    codes = _codes(state.rules)
+    kind = node_of(state)[0]
+    if isinstance(chance_id, bool) or not isinstance(chance_id, int):
+        raise EncodingError(f"a chance id is a whole number, not {chance_id!r}")
+    if state.phase is not Phase.CHANCE:
+        raise EncodingError("no chance event is waiting")
+    cards, directions = codes.size, codes.size + len(_DIRECTIONS)
+    if 0 <= chance_id < cards and kind in (DEAL_NODE, POOL_NODE):
+        card = codes.cards[chance_id]
+        return DealCard(card) if kind == DEAL_NODE else PoolCard(card)
+    if cards <= chance_id < directions and kind == DIRECTION_NODE:
+        return DrawnDirection(_DIRECTIONS[chance_id - cards])
+    if directions <= chance_id < directions + codes.players and kind == FIRST_DEALER_NODE:
+        return FirstDealer(chance_id - directions)
+    raise EncodingError(f"chance id {chance_id} means nothing at this chance node")
+
+
+def chance_ids(state: State) -> tuple[tuple[int, float], ...]:
+    """``chance_outcomes(state)`` as (chance id, probability) pairs, ascending by id."""
+    rules = _state(state).rules
+    codes = _codes(rules)
+    out = []
+    for outcome, p in chance_outcomes(state):
+        if isinstance(outcome, (DealCard, PoolCard)):
+            out.append((codes.card_ids[outcome.card.index], p))
+        else:
+            out.append((chance_id(outcome, rules), p))
+    return tuple(sorted(out))
+
+
+# ---------------------------------------------------------------- observations
+
+
+def observation_size(rules: Rules) -> int:
+    """The length of ``observation(view)`` under ``rules``."""
+    return _codes(_rules(rules)).observation_size
+
+
+def observation_layout(rules: Rules) -> tuple[tuple[str, int], ...]:
+    """The parts of an observation in order, as (name, length)."""
+    return _codes(_rules(rules)).layout
+
+
+def history_size(rules: Rules) -> int:
+    """The length of ``history(view)`` under ``rules``: per trick of a hand, its leader and each card by seat."""
+    return _codes(_rules(rules)).history_size
+
+
+def observation(view: PlayerView, picked: Sequence[Card] = ()) -> list[float]:
+    """One seat's view as a flat vector (see the module documentation; a spectator's has no hand)."""
+    size, entries = observation_entries(view, picked)
+    out = [0.0] * size
+    for index, value in entries:
+        out[index] += value
+    return out
+
+
+def observation_entries(view: PlayerView, picked: Sequence[Card] = ()) -> tuple[int, list[tuple[int, float]]]:
+    """``observation(view, picked)`` as its length and its non-zero entries (index, value; an index may repeat: add them).
+
+    For adapters that fill an array of their own: most of an observation is zeros.
+    """
+    if not isinstance(view, PlayerView):
+        raise EncodingError(f"expected a PlayerView, not {type(view).__name__}")
+    codes = _codes(view.rules)
+    n, d = codes.players, codes.size
+    me = view.seat if view.seat is not None else 0
+    at = codes.offsets
+    ids = codes.card_ids
+    out: list[tuple[int, float]] = []
+    add = out.append
+
+    def cards(name: str, values: Sequence[Card], block: int = 0) -> None:
+        base = at[name] + block * d
+        for card in values:
+            add((base + ids[card.index], 1.0))
+
+    cards("hand", view.hand)
+    cards("picked", picked)
+    cards("passing", view.passing)
+    for given, got in view.exchanges:
+        cards("given", given)
+        cards("received", got)
+    trick, played = at["trick"], at["played"]
+    for play in view.trick:
+        block = ((play.seat - me) % n) * d + ids[play.card.index]
+        add((trick + block, 1.0))
+        add((played + block, 1.0))
+    for done in view.tricks:
+        for i, card in enumerate(done.cards):
+            add((played + ((done.leader + i - me) % n) * d + ids[card.index], 1.0))
+    for seat, taken in enumerate(view.taken):
+        cards("taken", taken, (seat - me) % n)
+    cards("carry_over", view.carry_over)
+    for seat, suits in enumerate(view.voids):
+        for suit in suits:
+            add((at["voids"] + ((seat - me) % n) * 4 + int(suit), 1.0))
+    add((at["phase"] + _PHASES.index(view.phase), 1.0))
+    for seat in view.to_move:
+        add((at["to_move"] + (seat - me) % n, 1.0))
+    add((at["dealer"] + (view.dealer - me) % n, 1.0))
+    add((at["trick_leader"] + (view.trick_leader - me) % n, 1.0))
+    add((at["pass_direction"] + _DIRECTIONS.index(view.pass_direction), 1.0))
+    add((at["pass_count"], float(view.pass_count)))
+    add((at["pass_stage"], float(view.pass_stage)))
+    add((at["hearts_broken"], float(view.hearts_broken)))
+    for seat in view.announcers:
+        add((at["announcers"] + (seat - me) % n, 1.0))
+    for seat, score in enumerate(view.scores):
+        add((at["scores"] + (seat - me) % n, score / 100.0))
+    add((at["trick_number"], float(len(view.tricks))))
+    add((at["hand_number"], float(view.hand_index + 1)))
+    return codes.observation_size, out
+
+
+def history(view: PlayerView) -> list[float]:
+    """The tricks of the hand in play order: per trick, the leader and the card of each seat (from the viewer)."""
+    size, entries = history_entries(view)
+    out = [0.0] * size
+    for index, value in entries:
+        out[index] = value
+    return out
+
+
+def history_entries(view: PlayerView) -> tuple[int, list[tuple[int, float]]]:
+    """``history(view)`` as its length and its non-zero entries."""
+    if not isinstance(view, PlayerView):
+        raise EncodingError(f"expected a PlayerView, not {type(view).__name__}")
+    codes = _codes(view.rules)
+    n, d = codes.players, codes.size
+    me = view.seat if view.seat is not None else 0
+    width = n + n * d
+    rows: list[tuple[int, Sequence[Card]]] = [(trick.leader, trick.cards) for trick in view.tricks]
+    if view.trick:
+        rows.append((view.trick_leader, tuple(play.card for play in view.trick)))
+    out: list[tuple[int, float]] = []
+    for t, (leader, cards) in enumerate(rows[: codes.tricks]):
+        base = t * width
+        out.append((base + (leader - me) % n, 1.0))
+        for i, card in enumerate(cards):
+            out.append((base + n + ((leader + i - me) % n) * d + codes.card_ids[card.index], 1.0))
+    return codes.history_size, out

@@ -1,0 +1,169 @@
+"""hartenjagen as a single-agent Gymnasium environment: one seat learns, bundled bots play the others.
+
+```python
+import numpy as np
+from hartenjagen.gymnasium import SeatEnv
+
+env = SeatEnv(variant="standard", seat=0, opponents="heuristic", reward="hand")
+observation, info = env.reset(seed=1)
+rng = np.random.default_rng(1)
+done = False
+while not done:
+    action = rng.choice(np.flatnonzero(env.action_masks()))
+    observation, reward, terminated, truncated, info = env.step(action)
+    done = terminated or truncated
+```
+
+Observations are the seat's view as a vector (`hartenjagen.encoding.observation`),
+actions the ids of `hartenjagen.encoding` (``Discrete(action_count(rules))``);
+``action_masks()`` says which are legal now, as sb3-contrib's ``MaskablePPO``
+expects (``info["action_mask"]`` too). A pass is one card per step. An
+action that is not legal changes nothing and is rewarded ``illegal_reward``
+(``info["illegal"]`` is True). Between the seat's steps the other seats move
+(``opponents``: one bot name for all, or one per other seat in seat order; a
+bundled bot or an import path ``"module:Name"``), and the reward is everything
+the seat got meanwhile (see `hartenjagen.episodes` for ``reward``). Needs
+the ``rl`` extra (``pip install hartenjagen[rl]``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy as np
+except ImportError as _error:  # pragma: no cover - exercised where Gymnasium is missing
+    raise ImportError("hartenjagen.gymnasium needs Gymnasium: pip install 'hartenjagen[rl]'") from _error
+
+from hartenjagen.bot_specs import load_bot
+from hartenjagen.bots import Bot
+from hartenjagen.encoding import action_count, observation, observation_size
+from hartenjagen.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain, rules_from
+from hartenjagen.views import view
+
+__all__ = ["SeatEnv"]
+
+
+class SeatEnv(gymnasium.Env[Any, Any]):
+    """One seat of a game of ``variant`` as a Gymnasium environment (see the module documentation).
+
+    ``episode`` is ``"game"`` (the default; truncated after ``max_hands``
+    hands) or ``"hand"``; ``bot_options`` are options for the opponents' bots.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 - Gymnasium's attribute
+
+    def __init__(
+        self,
+        variant: Any = "standard",
+        seat: int = 0,
+        opponents: str | Sequence[str] = "heuristic",
+        reward: RewardGrain = "hand",
+        episode: EpisodeKind = "game",
+        max_hands: int = 100,
+        illegal_reward: float = -1.0,
+        bot_options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.rules = rules_from(variant)
+        n = self.rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise EpisodeError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+        self.seat = seat
+        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != n - 1:
+            raise EpisodeError(f"give one opponent for all or {n - 1} (one per other seat), not {len(names)}")
+        self.opponents = tuple(names)
+        self.bot_options = dict(bot_options or {})
+        for name in self.opponents:
+            load_bot(name, seed=0, **self.bot_options)  # an unknown bot or option fails here
+        self._settings = (episode, reward, max_hands)
+        Episode.start(self.rules, kind=episode, grain=reward, seed=0, max_hands=max_hands)  # checks them
+        self.illegal_reward = float(illegal_reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise EpisodeError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.observation_space = gymnasium.spaces.Box(
+            -np.inf, np.inf, (observation_size(self.rules),), np.float32
+        )
+        self._actions = action_count(self.rules)
+        self.action_space = gymnasium.spaces.Discrete(self._actions)
+        self.episode: Episode | None = None
+        self._bots: dict[int, Bot] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """A new game, dealt from ``seed`` (or the environment's random source); the others move up to this seat."""
+        super().reset(seed=seed)
+        kind, grain, max_hands = self._settings
+        game_seed = int(self.np_random.integers(2**62))
+        self.episode = Episode.start(self.rules, kind=kind, grain=grain, seed=game_seed, max_hands=max_hands)
+        others = [s for s in range(self.rules.players) if s != self.seat]
+        self._bots = {
+            other: load_bot(
+                name, seed=random.Random(f"{game_seed}/{other}").getrandbits(63), **self.bot_options
+            )
+            for other, name in zip(others, self.opponents, strict=True)
+        }
+        self._others_move()
+        return self._observation(), self._info(False)
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """This seat takes ``action``; then the others move until it is this seat's turn or the episode ends."""
+        episode = self.episode
+        if episode is None:
+            raise EpisodeError("call reset() first")
+        if episode.done:
+            raise EpisodeError("the episode is over: call reset()")
+        if int(action) not in episode.legal_ids():
+            return self._observation(), self.illegal_reward, False, False, self._info(True)
+        episode.act(int(action))
+        gained = episode.rewards[self.seat] + self._others_move()
+        terminated = episode.done and (episode.state.is_over or episode.kind == "hand")
+        truncated = episode.done and not terminated
+        if self.render_mode == "human":
+            print(self.render())
+        return self._observation(), float(gained), terminated, truncated, self._info(False)
+
+    def action_masks(self) -> Any:
+        """Which action ids are legal now (booleans, ``action_space.n`` of them)."""
+        mask = np.zeros(self._actions, np.bool_)
+        if self.episode is not None and self.episode.actor == self.seat:
+            mask[list(self.episode.legal_ids())] = True
+        return mask
+
+    def render(self) -> str | None:
+        """The seat's hand, the trick and the scores as text."""
+        if self.episode is None or self.render_mode is None:
+            return None
+        v = view(self.episode.state, self.seat)
+        trick = " ".join(f"{p.seat}:{p.card}" for p in v.trick)
+        return (
+            f"hand {v.hand_index + 1}, {v.phase.value}, scores {list(v.scores)}\n"
+            f"seat {self.seat}: {' '.join(map(str, v.hand))}\ntrick: {trick}"
+        )
+
+    def _others_move(self) -> float:
+        """The other seats move until this seat acts or the episode ends; what this seat gained meanwhile."""
+        episode = self.episode
+        assert episode is not None
+        gained = 0.0
+        while not episode.done and episode.actor != self.seat:
+            seat = episode.actor
+            assert seat is not None
+            episode.play(self._bots[seat].choose(view(episode.state, seat)))
+            gained += episode.rewards[self.seat]
+        return gained
+
+    def _observation(self) -> Any:
+        episode = self.episode
+        assert episode is not None
+        picked = episode.picked if episode.actor == self.seat else ()
+        return np.asarray(observation(view(episode.state, self.seat), picked), np.float32)
+
+    def _info(self, illegal: bool) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "illegal": illegal}
