@@ -454,6 +454,7 @@ export interface SinglePack {
   lowest_rank: Rank;
 }
 
+/** The state of one game: immutable, hashable, equal by value and picklable. */
 export interface State {
   type: "State";
   rules: Rules;

@@ -226,6 +226,8 @@ class _ViewCheck:
             direction = passing.direction(view.hand_index, self.n, None)
         except Exception:  # a direction drawn by chance: any of the module's is possible
             direction = view.pass_direction
+        if view.phase is Phase.CHANCE:  # waiting for the deal or the draw: the direction is not known yet
+            direction = view.pass_direction
         if direction is not view.pass_direction:
             raise _fail("pass_direction", f"the rules pass {direction.value} in hand {view.hand_index}")
         counts = self.ask("pass_direction", "count the cards passed", passing.stage_counts, direction)
