@@ -468,11 +468,6 @@ def is_legal(state: object, move: object) -> bool:
     return explain(state, move) is None
 
 
-def is_over(state: State) -> bool:
-    """Whether the game of ``state`` has ended (for loops inside the library)."""
-    return state._hand.phase == GAME_OVER
-
-
 # ---------------------------------------------------------------- why a move is illegal
 
 _DOING: Final = (

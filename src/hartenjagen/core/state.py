@@ -600,7 +600,6 @@ def from_fields(f: StateFields) -> State:
         pool |= mask
     played = 0
     log = []
-    carry_pile = 0
     for trick in f.tricks:
         mask = 0
         for i, card in enumerate(trick.cards):
@@ -614,10 +613,8 @@ def from_fields(f: StateFields) -> State:
         played |= mask
         winner = -1 if trick.winner is None else trick.winner
         taker = winner
-        if trick.winner is None:
-            carry_pile |= mask
-            if trick is f.tricks[-1] and not any(f.hand_masks) and not f.trick_cards:
-                taker = trick.leader  # a cancelled last trick goes to its leader
+        if trick.winner is None and trick is f.tricks[-1] and not any(f.hand_masks) and not f.trick_cards:
+            taker = trick.leader  # a cancelled last trick goes to its leader
         log.append(log_entry(mask, trick.leader, winner, taker))
     trick_mask = 0
     for i, p in enumerate(f.trick_cards):
