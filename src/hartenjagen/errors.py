@@ -31,8 +31,12 @@ class SetupError(HartenjagenError):
     """Bad arguments to ``new_game``: a bad seed, dealer or explicit deal."""
 
 
-class IllegalMoveCode(enum.Enum):
-    """Why a move was refused; the ``code`` of an [`IllegalMoveError`][hartenjagen.errors.IllegalMoveError]."""
+class IllegalMoveCode(enum.StrEnum):
+    """The built-in reasons a move is refused; each member is also its string (``"must_follow_suit"``).
+
+    The ``code`` of an [`IllegalMove`][hartenjagen.errors.IllegalMove] is a
+    string: one of these, or the ``play_code`` a house rule declares for itself.
+    """
 
     __repr__ = enum_repr
 
@@ -68,12 +72,15 @@ class IllegalMove:
 
     __slots__ = ("code", "message")
 
-    def __init__(self, code: IllegalMoveCode, message: str) -> None:
+    code: str
+    message: str
+
+    def __init__(self, code: str, message: str) -> None:
         self.code = code
         self.message = message
 
     def __repr__(self) -> str:
-        return f"IllegalMove({self.code}, {self.message!r})"
+        return f"IllegalMove({self.code!r}, {self.message!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, IllegalMove):
@@ -87,7 +94,8 @@ class IllegalMove:
 class IllegalMoveError(HartenjagenError):
     """``apply`` was given a move that ``legal_moves`` does not offer.
 
-    ``code`` says why (an [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode]), ``move`` is the move, and
+    ``code`` says why (a string: an [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode], or
+    the ``play_code`` of the house rule that refused it), ``move`` is the move, and
     ``str(error)`` is a sentence a player understands.
     """
 

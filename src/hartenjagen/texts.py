@@ -168,7 +168,7 @@ DIRECTIONS: Final[dict[str, dict[PassDirection, str]]] = {
 
 #: Why the engine refused a move, in Dutch, per code. ``{card}`` is the card named, ``{allowed}``
 #: the cards that may be played now; the English sentences come from the engine itself.
-_DUTCH_REASONS: Final[dict[IllegalMoveCode, str]] = {
+_DUTCH_REASONS: Final[dict[str, str]] = {
     IllegalMoveCode.NOT_A_MOVE: "dat is geen zet",
     IllegalMoveCode.GAME_OVER: "het spel is afgelopen",
     IllegalMoveCode.WRONG_PHASE: "het is nu tijd voor {phase}",

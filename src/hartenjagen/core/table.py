@@ -169,7 +169,9 @@ class Table:
         self.winner_callback = not isinstance(duplicates, DuplicatesPlan)
         self.cancel_pairs = isinstance(duplicates, DuplicatesPlan) and duplicates.cancel_pairs
         extras: tuple[HouseRule, ...] = rules.extras
-        self.restricting = tuple(e for e in extras if _overrides(e, "restrict_play"))
+        self.restricting = tuple(
+            e for e in extras if _overrides(e, "restrict_play") or _overrides(e, "playable")
+        )
         self.announcing = tuple(e for e in extras if _overrides(e, "announces"))
         # The once-a-hand hooks a module leaves as its base class has them run here without a call.
         passing = type(rules.passing)

@@ -38,10 +38,12 @@ from hartenjagen.rules import (
     passing,
     scoring,
 )
+from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.context import PlayContext
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import Ending
-from hartenjagen.rules.extras import HouseRule
+from hartenjagen.rules.extras import HandSummary, HouseRule
 from hartenjagen.rules.first_trick import FirstTrick
 from hartenjagen.rules.leading import Leading
 from hartenjagen.rules.moon import Moon
@@ -54,11 +56,14 @@ __all__ = [
     "Duplicates",
     "Ending",
     "FirstTrick",
+    "HandSummary",
     "HouseRule",
     "Leading",
     "Moon",
     "Opening",
     "Passing",
+    "PlayContext",
+    "RuleModule",
     "Rules",
     "Scoring",
     "deck",
@@ -97,6 +102,16 @@ def _extras(value: Iterable[HouseRule]) -> tuple[HouseRule, ...]:
     return items
 
 
+def _check_declarations(extra: HouseRule) -> None:
+    code, text = extra.play_code, extra.refusal_text
+    if not isinstance(code, str) or not code or not code.replace("_", "").isalnum() or code != code.lower():
+        raise RulesError(
+            f"extras: {extra!r} must declare play_code as a short lower-case word such as 'no_queen_lead', not {code!r}"
+        )
+    if not isinstance(text, str):
+        raise RulesError(f"extras: {extra!r} must declare refusal_text as a sentence (a str), not {text!r}")
+
+
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class Rules:
     """A complete ruleset: one module per slot, plus house rules in ``extras``.
@@ -128,6 +143,7 @@ class Rules:
         for slot in _SLOTS:
             getattr(self, slot).check(self)
         for extra in self.extras:
+            _check_declarations(extra)
             extra.check(self)
         for hook in ("announces", "revoke_penalty"):
             users = [e for e in self.extras if getattr(type(e), hook) is not getattr(HouseRule, hook)]

@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
-from hartenjagen._repr import module_repr
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from hartenjagen.errors import CardParseError, RulesError
-
-if TYPE_CHECKING:
-    from hartenjagen.rules import Rules
+from hartenjagen.rules.base import RuleModule
 
 
-class Deck(abc.ABC):
+class Deck(RuleModule):
     """The ``deck`` slot: the number of players and the physical cards dealt.
 
     A pack may hold two copies of a card (double deck); the copies are the same
@@ -32,11 +29,6 @@ class Deck(abc.ABC):
     @abc.abstractmethod
     def pack(self) -> tuple[Card, ...]:
         """Every physical card dealt, sorted; a card appears once per copy."""
-
-    __repr__ = module_repr
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def _removed(value: Iterable[str | Card] | str) -> tuple[Card, ...]:

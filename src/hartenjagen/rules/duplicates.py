@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._repr import module_repr
 from hartenjagen.cards import CARD_COUNT
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import DuplicatesPlan
 
 if TYPE_CHECKING:
@@ -17,10 +17,8 @@ if TYPE_CHECKING:
     from hartenjagen.table import Table
 
 
-class Duplicates(abc.ABC):
+class Duplicates(RuleModule):
     """The ``duplicates`` slot: which card wins a trick, given that two may be identical."""
-
-    __repr__ = module_repr
 
     @abc.abstractmethod
     def winner(self, trick: tuple[int, ...], table: Table) -> int | None:
@@ -29,9 +27,6 @@ class Duplicates(abc.ABC):
         ``None`` means no card wins: the trick goes to a carry-over pile, the
         same player leads again and the next trick's winner takes the pile.
         """
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
     def plan(self) -> DuplicatesPlan | None:
         """The rule as data for the core (``None``: the core calls ``winner``; see `hartenjagen.rules.plan`)."""

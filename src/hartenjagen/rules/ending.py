@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._repr import enum_repr, module_repr
+from hartenjagen._repr import enum_repr
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.base import RuleModule
 
 if TYPE_CHECKING:
-    from hartenjagen.rules import Rules
     from hartenjagen.state import HandResult
 
 #: The complete hands so far, oldest first.
@@ -45,10 +45,8 @@ class Finish(enum.Enum):
     EXACT_ZERO_BOUNCE = "exact_zero_bounce"
 
 
-class Ending(abc.ABC):
+class Ending(RuleModule):
     """The ``ending`` slot: totals after a hand, whether the game is over, and the winners."""
-
-    __repr__ = module_repr
 
     def add(self, totals: tuple[int, ...], points: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
         """The totals after a hand that scored ``points`` (``sheet``: the hands before it)."""
@@ -81,9 +79,6 @@ class Ending(abc.ABC):
     def display(self, totals: tuple[int, ...]) -> tuple[int, ...]:
         """The totals as the players write them on the score sheet."""
         return totals
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def lowest(totals: tuple[int, ...]) -> tuple[int, ...]:

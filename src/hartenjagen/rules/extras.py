@@ -2,21 +2,25 @@
 
 A house rule overrides the hooks it needs; the others do nothing:
 
-- ``restrict_play`` narrows the legal plays (after the first-trick rule);
+- ``playable`` narrows the legal plays (after the first-trick rule), on cards;
 - ``announces`` opens an announcement round before the first lead;
 - ``adjustments`` changes totals directly when a hand is scored;
 - ``revoke_penalty`` lets an illegal play through and voids the hand.
+
+docs/writing-rules.md shows a complete house rule written with public names only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from hartenjagen._repr import module_repr
-from hartenjagen.cards import Rank, Suit
+from hartenjagen.cards import CARD_COUNT, Card, Rank, Suit
 from hartenjagen.errors import IllegalMoveCode, RulesError
+from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.context import PlayContext
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -26,47 +30,99 @@ if TYPE_CHECKING:
 
 @attrs.frozen
 class HandSummary:
-    """What a house rule sees of a hand being scored."""
+    """What a house rule sees of a hand being scored.
+
+    Read ``cards_taken`` and ``rules``; ``taken`` and ``table`` are the same
+    captures as the engine's bitmasks, for the built-in rules' fast path.
+    """
 
     #: each seat's card points
     raw: tuple[int, ...]
-    #: each seat's captured cards (bitmasks over physical cards)
+    #: each seat's captured cards (bitmasks over physical cards; see ``cards_taken``)
     taken: tuple[int, ...]
     tricks_won: tuple[int, ...]
     shooter: int | None
     #: the seats that made the hand's announcement
     announcers: tuple[int, ...]
-    table: Table
+    table: Table = attrs.field(repr=False)
+
+    @property
+    def rules(self) -> Rules:
+        """The ruleset in play."""
+        rules: Rules = self.table.rules
+        return rules
+
+    @property
+    def cards_taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat captured in the hand, sorted (a card twice if both copies were taken)."""
+        return tuple(self.table.cards(mask) for mask in self.taken)
 
 
-class HouseRule:
-    """An entry of the ``extras`` slot.
+class HouseRule(RuleModule):
+    """An entry of the ``extras`` slot: a house rule that fits no other slot.
 
-    Write a house rule as a frozen attrs class (``@attrs.frozen``) so it
-    compares, hashes and prints by its settings; a plain subclass compares
-    equal to another instance of the same class with the same attributes.
+    Override the hooks the rule needs; the others do nothing. A house rule
+    written by a user needs only public names:
+
+    - [`playable`][hartenjagen.rules.extras.HouseRule.playable] narrows the
+      cards the player to move may play, given a
+      [`PlayContext`][hartenjagen.rules.context.PlayContext]; ``play_code``
+      and ``refusal_text`` say why a card is refused (the code is the
+      module's own string, carried by [`IllegalMove.code`][hartenjagen.errors.IllegalMove]);
+    - ``announces`` opens an announcement round before the first lead;
+    - ``adjustments`` changes totals directly when a hand is scored, given a
+      [`HandSummary`][hartenjagen.rules.extras.HandSummary];
+    - ``revoke_penalty`` lets an illegal play through and voids the hand.
+
+    ``restrict_play`` is the same hook as ``playable`` on the engine's
+    bitmasks: the built-in rules use it for speed; a new rule writes
+    ``playable`` instead.
     """
 
-    __repr__ = module_repr
+    #: the code of a play this rule refuses: a short lower-case string the module owns
+    play_code: str = IllegalMoveCode.HOUSE_RULE
+    #: the sentence a player reads when this rule refuses a play ("" for a generic one)
+    refusal_text: str = ""
 
-    def __eq__(self, other: object) -> bool:
-        if type(self) is not type(other):
-            return NotImplemented
-        return vars(self) == vars(other) if hasattr(self, "__dict__") else self is other
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        """The cards of ``context.allowed`` this rule lets the seat to move play (default: all of them).
 
-    def __hash__(self) -> int:
-        return hash(type(self))
-
-    #: the code of a play refused by ``restrict_play``
-    play_code: IllegalMoveCode = IllegalMoveCode.HOUSE_RULE
+        Return at least one of them; cards not in ``context.allowed`` are ignored.
+        """
+        return context.allowed
 
     def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
-        """Narrow the cards the player to move may play (bitmasks); never return an empty mask."""
-        return candidates
+        """``playable`` on bitmasks over physical cards (the engine's fast path); never return an empty mask."""
+        allowed = frozenset(table.cards(candidates))
+        context = PlayContext(
+            rules=table.rules,
+            seat=state.to_move[0],
+            hand=table.cards(hand),
+            allowed=allowed,
+            trick=state.trick,
+            led_suit=state.trick[0].card.suit if state.trick else None,
+            trick_number=state.trick_number + 1,
+            hearts_broken=state.hearts_broken,
+            tricks_taken=state.tricks_won,
+            scores=state.scores,
+        )
+        try:
+            chosen = frozenset(self.playable(context)) & allowed
+        except TypeError as error:
+            raise RulesError(f"house rule {self!r}: playable must return cards ({error})") from error
+        if not chosen:
+            raise RulesError(
+                f"house rule {self!r} left no card to play (allowed: {' '.join(map(str, sorted(allowed)))}); "
+                "playable must return at least one card of context.allowed"
+            )
+        indexes = 0
+        for card in chosen:
+            indexes |= 1 << card.index
+        return candidates & (indexes | indexes << CARD_COUNT)
 
     def refusal(self, table: Table) -> str:
-        """A sentence saying what ``restrict_play`` requires."""
-        return f"the house rule {self!r} forbids it"
+        """The sentence saying what the rule requires: ``refusal_text``, or a generic one."""
+        return self.refusal_text or f"the house rule {self!r} forbids it"
 
     def announces(self, state: State) -> bool:
         """Whether the hand of ``state`` opens with this rule's announcement round."""
@@ -79,9 +135,6 @@ class HouseRule:
     def revoke_penalty(self, table: Table) -> int | None:
         """Points for a player who makes an illegal play, which voids the hand (``None``: illegal plays are refused)."""
         return None
-
-    def check(self, rules: Rules) -> None:
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this rule cannot work with the rest of ``rules``."""
 
 
 def _whole(value: object, name: str) -> None:

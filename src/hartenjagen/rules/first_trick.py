@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._repr import enum_repr, module_repr
+from hartenjagen._repr import enum_repr
 from hartenjagen.bitmask import bits
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import FirstTrickPlan
 
 if TYPE_CHECKING:
-    from hartenjagen.rules import Rules
     from hartenjagen.table import Table
 
 
@@ -40,10 +40,8 @@ class ForcedChoice(enum.Enum):
     MIN_VALUE = "forced_min_value"
 
 
-class FirstTrick(abc.ABC):
+class FirstTrick(RuleModule):
     """The ``first_trick`` slot: a filter on the cards allowed in trick one."""
-
-    __repr__ = module_repr
 
     @abc.abstractmethod
     def filter(self, candidates: int, table: Table) -> int:
@@ -52,9 +50,6 @@ class FirstTrick(abc.ABC):
     @abc.abstractmethod
     def refusal(self, table: Table) -> str:
         """A sentence saying what may not be played to the first trick."""
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
     def plan(self) -> FirstTrickPlan | None:
         """The rule as data for the core (``None``: the core calls ``filter``; see `hartenjagen.rules.plan`)."""

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._repr import enum_repr, module_repr
+from hartenjagen._repr import enum_repr
 from hartenjagen.cards import Suit
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import HeartsOpen, LeadingPlan
 
 if TYPE_CHECKING:
-    from hartenjagen.rules import Rules
     from hartenjagen.state import State
     from hartenjagen.table import Table
 
@@ -47,10 +47,8 @@ class HeartsAndQueen(enum.Enum):
     HEARTS_OR_QUEEN = "hearts_or_qs"
 
 
-class Leading(abc.ABC):
+class Leading(RuleModule):
     """The ``leading`` slot: the cards a leader may lead after the first trick."""
-
-    __repr__ = module_repr
 
     @abc.abstractmethod
     def lead_mask(self, hand: int, state: State, table: Table) -> int:
@@ -63,9 +61,6 @@ class Leading(abc.ABC):
     @abc.abstractmethod
     def refusal(self, table: Table) -> str:
         """A sentence saying why a card may not be led."""
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
     def plan(self) -> LeadingPlan | None:
         """The rule as data for the core (``None``: the core calls the hooks; see `hartenjagen.rules.plan`)."""

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._repr import enum_repr, module_repr
+from hartenjagen._repr import enum_repr
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
+from hartenjagen.rules.base import RuleModule
 
 if TYPE_CHECKING:
-    from hartenjagen.rules import Rules
     from hartenjagen.table import Table
 
 
@@ -33,10 +33,8 @@ class MoonSet(enum.Enum):
     ALL_NONZERO = "all_nonzero"
 
 
-class Moon(abc.ABC):
+class Moon(RuleModule):
     """The ``moon`` slot: finds the shooter and turns raw hand points into scored points."""
-
-    __repr__ = module_repr
 
     @abc.abstractmethod
     def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
@@ -57,9 +55,6 @@ class Moon(abc.ABC):
         table: Table,
     ) -> tuple[int, ...]:
         """The points each seat scores this hand after ``shooter`` shot the moon and chose ``option``."""
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def moon_mask(moon_set: MoonSet, table: Table) -> int:

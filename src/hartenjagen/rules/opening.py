@@ -7,20 +7,18 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._repr import module_repr
 from hartenjagen.bitmask import bits
 from hartenjagen.cards import TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.base import RuleModule
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
     from hartenjagen.table import Table
 
 
-class Opening(abc.ABC):
+class Opening(RuleModule):
     """The ``opening`` slot: the first leader of a hand and the cards they may lead."""
-
-    __repr__ = module_repr
 
     @abc.abstractmethod
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
@@ -33,9 +31,6 @@ class Opening(abc.ABC):
     @abc.abstractmethod
     def refusal(self, table: Table) -> str:
         """A sentence saying what the first lead must be."""
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def lowest_club(table: Table) -> Card:

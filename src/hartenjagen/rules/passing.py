@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._repr import enum_repr, module_repr
+from hartenjagen._repr import enum_repr
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.base import RuleModule
 
 if TYPE_CHECKING:
     from hartenjagen.chance import Chance
@@ -54,10 +55,8 @@ class PassDirection(enum.Enum):
         return steps.get(self, 0) % players
 
 
-class Passing(abc.ABC):
+class Passing(RuleModule):
     """The ``passing`` slot: the direction of each hand and the stages of its exchange."""
-
-    __repr__ = module_repr
 
     @abc.abstractmethod
     def direction(self, hand_index: int, players: int, chance: Chance | None = None) -> PassDirection:
@@ -90,9 +89,6 @@ class Passing(abc.ABC):
     ) -> tuple[int, ...]:
         """What each seat receives once every giver of ``stage`` has chosen (bitmasks)."""
         return _rotate(given, direction.offset(len(given)))
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
     def refusal(self, stage: int) -> str:
         """A sentence saying which cards may be chosen in ``stage``."""

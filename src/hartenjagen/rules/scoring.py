@@ -13,19 +13,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from hartenjagen._repr import module_repr
 from hartenjagen.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_suit
 from hartenjagen.errors import RulesError
+from hartenjagen.rules.base import RuleModule
 
 if TYPE_CHECKING:
-    from hartenjagen.rules import Rules
     from hartenjagen.table import Table
 
 
-class Scoring(abc.ABC):
+class Scoring(RuleModule):
     """The ``scoring`` slot: the value of each card, and each seat's raw points for a hand."""
-
-    __repr__ = module_repr
 
     @abc.abstractmethod
     def card_value(self, card: Card) -> int:
@@ -49,9 +46,6 @@ class Scoring(abc.ABC):
     def moon_total(self, table: Table) -> int:
         """The most one seat can score in a hand: the moon amount ``scheme_positive_total``."""
         return table.positive_total
-
-    def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
-        """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``."""
 
 
 def _values(value: Mapping[Any, int] | tuple[tuple[Card, int], ...]) -> tuple[tuple[Card, int], ...]:

@@ -260,7 +260,7 @@ class WebGame:
                 return 409, {
                     "protocol": PROTOCOL_VERSION,
                     "type": "illegal",
-                    "code": reason.code.value,
+                    "code": str(reason.code),
                     "message": reason.message,
                     "text": texts.reason(reason, move, seen, language or self.language),
                 }
