@@ -10,29 +10,31 @@ Run: python examples/house_rule.py --seed 4
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 
 import attrs
 
 import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.bots import make_bot, play_game
-from hartenjagen.rules.extras import HouseRule
-from hartenjagen.state import State
-from hartenjagen.table import Table
+from hartenjagen.cards import Card
+from hartenjagen.rules import HouseRule, PlayContext
 from hartenjagen.terminal import score_sheet
 
+QUEEN = Card.parse("QS")
 
-@attrs.frozen(repr=False)
+
+@attrs.frozen
 class NoQueenLead(HouseRule):
     """The Q♠ may not be led, unless the leader holds nothing else it may lead."""
 
-    def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
-        if state.trick:  # following a lead: nothing changes
-            return candidates
-        return (candidates & ~table.queen_mask) or candidates  # never leave no card at all
+    play_code = "no_queen_lead"
+    refusal_text = "the Q♠ may not be led"
 
-    def refusal(self, table: Table) -> str:
-        return "the Q♠ may not be led"
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if not context.leading:  # following a lead: nothing changes
+            return context.allowed
+        return (context.allowed - {QUEEN}) or context.allowed  # never leave no card at all
 
 
 HOUSE = attrs.evolve(
