@@ -7,6 +7,8 @@ names only.
 from __future__ import annotations
 
 import random
+import re
+import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -200,3 +202,26 @@ def test_the_pledge_scores_kept_and_broken_pledges(seed):
 
 def test_the_house_game_passes_the_kit():
     testing.check_rules(HOUSE, games=4)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_docs_page_quotes_the_example():
+    """Each class and table on docs/writing-rules.md is the example's code, word for word."""
+    page = (ROOT / "docs" / "writing-rules.md").read_text(encoding="utf-8")
+    source = (ROOT / "examples" / "writing_rules.py").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, flags=re.S)
+    quoted = [b for b in blocks if b.startswith(("QUEEN", "HOUSE_POINTS", "@attrs.frozen", "HOUSE ="))]
+    assert len(quoted) == 4
+    for block in quoted:
+        assert block.strip() in source, block
+
+
+def test_the_example_plays_saves_and_loads():
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "writing_rules.py"), "--seed", "5"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().endswith("saved and loaded as JSON and as a record")
