@@ -13,7 +13,7 @@ from __future__ import annotations
 import pickle
 from collections import Counter
 from collections.abc import MutableSequence, Sequence
-from typing import Final, Literal, TypeVar
+from typing import Literal, TypeVar
 
 from hartenjagen.cards import Card
 from hartenjagen.chance import Chance, chance_for
@@ -56,20 +56,10 @@ class _Recorder(Chance):
         self.answers.append(tuple(items))
 
 
-#: What a state is made of, but for the seed (read straight from the kernel's records: cheap).
-_STATE_PARTS: Final = ("_played", "_trick", "_count", "_leader", "_led", "_log", "_broken", "_carry")
-_HAND_PARTS: Final = (
-    "table", "phase", "hand_index", "dealer", "hands", "passed", "pending", "pass_log", "direction",
-    "scores", "sheet", "deal_count", "dealt", "winners", "announcers", "shooter",
-)  # fmt: skip
-
-
 def same_game(explicit: State, seeded: State) -> bool:
     """Whether two states are the same but for the seed."""
-    if any(getattr(explicit, name) != getattr(seeded, name) for name in _STATE_PARTS):
-        return False
-    mine, theirs = explicit._hand, seeded._hand
-    return all(getattr(mine, name) == getattr(theirs, name) for name in _HAND_PARTS)
+    mine, theirs = fields(explicit), fields(seeded)
+    return mine._replace(seed=0, secret_seed=False) == theirs._replace(seed=0, secret_seed=False)
 
 
 def seeded_outcome(explicit: State, seeded: State, grain: Grain = "cards") -> Outcome:
