@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from hartenjagen.bitmask import bits
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import NeedChance, ScriptedChance
 from hartenjagen.core.hands import (
@@ -123,15 +124,6 @@ def _by_card(physical: list[int], table: Table) -> list[tuple[Card, int]]:
     return [(table.card_of[index], counts[index]) for index in sorted(counts)]
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def outcomes(state: State) -> tuple[tuple[Any, float], ...]:
     """The outcomes of the chance event ``state`` waits for, with their probabilities (empty: none waits).
 
@@ -154,7 +146,7 @@ def outcomes(state: State) -> tuple[tuple[Any, float], ...]:
             if item not in seen:
                 seen.append(item)
         return tuple([(DrawnDirection(d), items.count(d) / len(items)) for d in seen])
-    left = _bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
+    left = bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
     make = DealCard if kind == DEAL_NODE else PoolCard
     return tuple([(make(card), count / len(left)) for card, count in _by_card(left, table)])
 
@@ -219,7 +211,7 @@ def explain_outcome(state: State, outcome: Any) -> IllegalMove | None:
             )
         return None
     card: Card = outcome.card
-    left = _bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
+    left = bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
     if not any(p % CARD_COUNT == card.index for p in left):
         if kind == DEAL_NODE:
             problem = "not left to deal" if table.bits_of[card.index] else "not in the pack"
@@ -319,7 +311,7 @@ def random_outcome(state: State, below: Callable[[int], int]) -> State:
     elif kind == DIRECTION_NODE:
         outcome = DrawnDirection(node[1][below(len(node[1]))])
     else:
-        left = _bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
+        left = bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
         card = table.card_of[left[below(len(left))]]
         outcome = DealCard(card) if kind == DEAL_NODE else PoolCard(card)
     return take_outcome(state, outcome, None)
