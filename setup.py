@@ -19,7 +19,7 @@ from setuptools.command.build_ext import build_ext
 
 CORE = [
     f"src/hartenjagen/core/{name}.py"
-    for name in ("table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
+    for name in ("draws", "table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
 ]
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
+
+from hartenjagen.core.draws import Draws
 
 T = TypeVar("T")
 
@@ -12,20 +13,21 @@ T = TypeVar("T")
 class Chance:
     """Randomness for one purpose of one deal, made only when first used.
 
-    The draws are reproducible: ``random.Random`` seeded with ``key``, which
-    names the game's seed, the deal and the purpose.
+    The draws are reproducible: a [`Draws`][hartenjagen.core.draws.Draws]
+    generator keyed by ``key``, which names the game's seed, the deal and the
+    purpose.
     """
 
     __slots__ = ("_key", "_source")
 
     def __init__(self, key: str) -> None:
         self._key = key
-        self._source: random.Random | None = None
+        self._source: Draws | None = None
 
-    def _random(self) -> random.Random:
+    def _random(self) -> Draws:
         source = self._source
         if source is None:
-            source = self._source = random.Random(self._key)
+            source = self._source = Draws(self._key)
         return source
 
     def choice(self, items: Sequence[T]) -> T:

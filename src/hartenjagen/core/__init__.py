@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: The compiled modules, in import order (each imports only earlier ones).
-KERNEL_MODULES = ("table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
+KERNEL_MODULES = ("draws", "table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
 _HERE = Path(__file__).parent
 
 
@@ -92,8 +92,8 @@ COMPILED: bool = _load()
 if COMPILED:
     _restore_class_docstrings()
 
-from hartenjagen.core import chance_nodes, hands, kernel, passes, rollout, state, table  # noqa: E402
+from hartenjagen.core import chance_nodes, draws, hands, kernel, passes, rollout, state, table  # noqa: E402
 
 __all__ = [
-    "COMPILED", "KERNEL_MODULES", "chance_nodes", "hands", "kernel", "passes", "rollout", "state", "table"
+    "COMPILED", "KERNEL_MODULES", "chance_nodes", "draws", "hands", "kernel", "passes", "rollout", "state", "table"
 ]  # fmt: skip

@@ -7,12 +7,12 @@ here through their hooks: a call a hand costs next to nothing.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from hartenjagen.cards import CARD_COUNT, Card, parse_cards
 from hartenjagen.chance import NeedChance, ScriptedChance, chance_for
+from hartenjagen.core.draws import Draws
 from hartenjagen.core.state import (
     ANNOUNCING,
     CHANCE,
@@ -94,48 +94,10 @@ def checked_draw(need: NeedChance, table: Table, hook: str) -> tuple[Any, ...]:
     )
 
 
-_BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(128))
-
-
-def _shuffled(cards: list[int], source: random.Random) -> None:
-    """``source.shuffle(cards)``, drawing the same numbers in the same order (so deals stay as they were).
-
-    ``random.shuffle`` draws each position with ``getrandbits`` and rejection;
-    doing the same here without the Python-level method calls is what makes a
-    deal cheap.
-    """
-    getrandbits = source.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = _BIT_LENGTHS[n] if n < 128 else n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        cards[i], cards[r] = cards[r], cards[i]
-
-
-def _same_as_random_shuffle() -> bool:
-    """Whether `_shuffled` matches this Python's ``random.shuffle`` (checked once at import)."""
-    for seed in range(4):
-        ours, theirs = list(range(60)), list(range(60))
-        _shuffled(ours, random.Random(seed))
-        random.Random(seed).shuffle(theirs)
-        if ours != theirs:
-            return False
-    return True
-
-
-_FAST_SHUFFLE: Final = _same_as_random_shuffle()
-
-
 def shuffle_deal(table: Table, seed: int, deal_count: int, dealer: int) -> tuple[int, ...]:
     """Shuffle the pack and deal it one card at a time clockwise from eldest."""
     cards = list(table.pack)
-    source = random.Random(f"hartenjagen/{seed}/{deal_count}")
-    if _FAST_SHUFFLE:
-        _shuffled(cards, source)
-    else:  # pragma: no cover - a Python whose shuffle draws differently
-        source.shuffle(cards)
+    Draws(f"hartenjagen/{seed}/{deal_count}").shuffle_cards(cards)
     n = table.players
     seat = dealer
     if table.copies == 1:
