@@ -504,7 +504,12 @@ def revoke_ends_the_game() -> hj.State:
 
 
 def can_revoke(state: hj.State) -> bool:
-    if state.phase is not hj.Phase.PLAYING or len(state.tricks) != 2 or len(state.trick) != 1:
+    if (
+        state.phase is not hj.Phase.PLAYING
+        or state.hand_index
+        or len(state.tricks) != 2
+        or len(state.trick) != 1
+    ):
         return False
     hand, led = state.hands[state.to_move[0]], state.trick[0].card.suit
     return any(c.suit is led for c in hand) and any(c.suit is not led for c in hand)
