@@ -345,7 +345,9 @@ def _announcement_notes(rules: Rules, result: HandResult, language: Language) ->
     notes = []
     for seat in result.announcers:
         if not exact:
-            notes.append(text("sheet.mies_either", language, seat=seat, points=-mies.points, failed=mies.points))
+            notes.append(
+                text("sheet.mies_either", language, seat=seat, points=-mies.points, failed=mies.points)
+            )
         elif result.raw[seat] > 0:
             notes.append(text("sheet.mies_failed", language, seat=seat, points=mies.points))
         else:

@@ -35,12 +35,12 @@ from functools import cache
 from typing import Final
 
 from hartenjagen._messages import ENTRIES
+from hartenjagen.cards import Suit
 from hartenjagen.errors import HartenjagenError, IllegalMove
 from hartenjagen.moves import Move
 from hartenjagen.notation import Language, NotationError, suit_name
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import Phase
-from hartenjagen.cards import Suit
 from hartenjagen.views import PlayerView
 
 __all__ = [
