@@ -205,7 +205,10 @@ def _prefixed(*prefixes: str) -> tuple[str, ...]:
 #: The phrases a field of a refusal may be, per field name: a field not named here (a card, a
 #: seat, a number, a repr) is the same in both languages.
 _PHRASES: Final[dict[str, tuple[str, ...]]] = {
-    "reason": _prefixed("refusal.must_follow_suit", "rule."),
+    "reason": _prefixed(
+        "refusal.must_follow_suit", "refusal.opening.", "refusal.leading", "refusal.first_trick",
+        "refusal.passing.", "refusal.extras.",
+    ),  # fmt: skip
     "what": _prefixed("refusal.what."),
     "condition": _prefixed("refusal.condition."),
     "now": _prefixed("doing."),
