@@ -118,8 +118,8 @@ def _argv_language(argv: Sequence[str]) -> Language:
 def _bot_names(typed: str, seats: int, who: str, paths: bool = False, language: Language = "en") -> list[str]:
     """The bots of ``--bots``: one name for every seat, or one name for all ``seats`` of them.
 
-    ``who`` is the catalogue's word for the seats (``cli.seats``). With ``paths``, a name with a
-    colon is a bot's import path (``module:Name``), checked when it is made.
+    ``who`` names the seats in the error (``other seats``). With ``paths``, a name with a colon
+    is a bot's import path (``module:Name``), checked when it is made.
     """
     names = [name.strip() if paths and ":" in name else name.strip().lower() for name in typed.split(",")]
     bots = ", ".join(BOT_NAMES)
@@ -135,9 +135,7 @@ def _bot_names(typed: str, seats: int, who: str, paths: bool = False, language: 
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
-        raise UsageError(
-            text("cli.bot_count", language, count=len(names), seats=seats, who=text(who, language))
-        )
+        raise UsageError(text("cli.bot_count", language, count=len(names), seats=seats, who=who))
     return names
 
 
@@ -269,7 +267,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(
             text("cli.bad_seat", language, seat=args.seat, variant=preset.name, last=players - 1)
         )
-    names = _bot_names(args.bots, players - 1, "cli.other_seats", language=language)
+    names = _bot_names(args.bots, players - 1, text("cli.other_seats", language), language=language)
     out = sys.stdout
     record_path: Path | None = Path(args.record) if args.record else None
     kept: list[GameRecord] = []
@@ -321,7 +319,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     preset = _preset(args.variant, language)
     rules = preset.rules
     names = (
-        _bot_names(args.bots, rules.players, "cli.seats", paths=True, language=language)
+        _bot_names(args.bots, rules.players, text("cli.seats", language), paths=True, language=language)
         if args.bots
         else _default_bots(rules.players)
     )

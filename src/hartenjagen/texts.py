@@ -206,8 +206,12 @@ def _prefixed(*prefixes: str) -> tuple[str, ...]:
 #: seat, a number, a repr) is the same in both languages.
 _PHRASES: Final[dict[str, tuple[str, ...]]] = {
     "reason": _prefixed(
-        "refusal.must_follow_suit", "refusal.opening.", "refusal.leading", "refusal.first_trick",
-        "refusal.passing.", "refusal.extras.",
+        "refusal.must_follow_suit",
+        "refusal.opening.",
+        "refusal.leading",
+        "refusal.first_trick",
+        "refusal.passing.",
+        "refusal.extras.",
     ),  # fmt: skip
     "what": _prefixed("refusal.what."),
     "condition": _prefixed("refusal.condition."),
