@@ -488,3 +488,10 @@ def test_the_help_of_a_dutch_command_is_dutch():
     assert done.returncode == 0
     assert text("cli.play_description", "nl").split(".")[0] in " ".join(done.stdout.split())
     assert "language of the table" not in done.stdout and "taal van de tafel" in done.stdout
+
+
+def test_the_catalogue_docstring_examples_run():
+    import doctest
+
+    results = doctest.testmod(texts, optionflags=doctest.ELLIPSIS)
+    assert results.failed == 0 and results.attempted >= 3

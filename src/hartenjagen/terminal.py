@@ -4,8 +4,10 @@ Shared by ``hartenjagen play`` ([`hartenjagen.cli`][hartenjagen.cli]) and
 ``examples/terminal_table.py``. Everything that is drawn comes from a
 [`PlayerView`][hartenjagen.views.PlayerView]; the prompt loop checks a typed move
 with [`explain`][hartenjagen.engine.explain] and shows the engine's reason when it
-is refused. Texts are English (``"en"``) or Dutch (``"nl"``); events are put
-in words by [`describe`][hartenjagen.describe.describe].
+is refused, in the player's language ([`refusal`][hartenjagen.texts.refusal]). Texts are
+English (``"en"``) or Dutch (``"nl"``), from the message catalogue
+([`hartenjagen.texts`][hartenjagen.texts]); events are put in words by
+[`describe`][hartenjagen.describe.describe].
 
 ```pycon
 >>> import hartenjagen as hj
@@ -246,7 +248,8 @@ def ask(
 
     ``read(prompt)`` returns a line the player typed (``input`` at a terminal)
     and ``say(text)`` shows text. A move the engine refuses is answered with
-    [`explain`][hartenjagen.engine.explain]'s reason and a new prompt. With
+    [`explain`][hartenjagen.engine.explain]'s reason, in ``language``
+    ([`refusal`][hartenjagen.texts.refusal]), and a new prompt. With
     ``gather``, a pass may be chosen a few cards at a time: the cards typed so
     far are kept (if the engine would take them) and the rest asked for, with
     the remaining cards numbered again; ``-`` starts the choice again.

@@ -202,17 +202,15 @@ def _prefixed(*prefixes: str) -> tuple[str, ...]:
     return tuple(key for key in CATALOGUE if key.startswith(prefixes))
 
 
+#: The reasons after "Q♠ may not be played: ": following suit, and each rule module's refusal.
+_REASONS: Final = (
+    "refusal.must_follow_suit", "refusal.opening.", "refusal.leading", "refusal.first_trick", "refusal.passing.",
+    "refusal.extras.",
+)  # fmt: skip
 #: The phrases a field of a refusal may be, per field name: a field not named here (a card, a
 #: seat, a number, a repr) is the same in both languages.
 _PHRASES: Final[dict[str, tuple[str, ...]]] = {
-    "reason": _prefixed(
-        "refusal.must_follow_suit",
-        "refusal.opening.",
-        "refusal.leading",
-        "refusal.first_trick",
-        "refusal.passing.",
-        "refusal.extras.",
-    ),  # fmt: skip
+    "reason": _prefixed(*_REASONS),
     "what": _prefixed("refusal.what."),
     "condition": _prefixed("refusal.condition."),
     "now": _prefixed("doing."),
