@@ -6,7 +6,8 @@ terminal table ([`hartenjagen.terminal`][hartenjagen.terminal]), the event sente
 (``hartenjagen rules``) and the reasons the engine gives for refusing a move. Each entry has a
 key, an English and a Dutch sentence with the same ``str.format`` fields;
 [`text`][hartenjagen.texts.text] looks one up and fills it in, and
-[`reason`][hartenjagen.texts.reason] says in the player's language why a move was refused.
+[`refusal`][hartenjagen.texts.refusal] says in the player's language why a move was refused.
+The entries themselves are in ``hartenjagen/_messages.py``, one line each.
 
 ```pycon
 >>> from hartenjagen.texts import text
@@ -19,10 +20,13 @@ key, an English and a Dutch sentence with the same ``str.format`` fields;
 
 The keys are grouped by a prefix: ``table.`` (the terminal table and the prompt), ``sheet.``
 (the score sheet), ``play.`` and ``replay.`` (the command's sessions), ``cli.`` (its options
-and errors), ``simulate.``, ``rules.`` (the rules in words, ``rule.<Class>`` for each built-in
-module's rule), ``event.``, ``phase.``, ``direction.``, ``moon.``, ``doing.``, ``turn.`` and
-``refusal.`` (why a move is illegal, keyed by the [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode]
-value where one sentence belongs to one code).
+and errors), ``simulate.``, ``rules.`` (the rules in words: ``rules.module.<Class>`` for each
+built-in module's rule, ``rules.preset.<name>`` for each preset's summary), ``event.``,
+``phase.``, ``direction.``, ``moon.``, ``doing.``, ``turn.`` and ``refusal.`` (why a move is
+illegal: ``refusal.<code>`` by the [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode] value where
+one sentence belongs to one code, ``refusal.play`` and ``refusal.pass`` around a rule's reason,
+``refusal.opening.``, ``refusal.leading``, ``refusal.first_trick``, ``refusal.passing.`` and
+``refusal.extras.`` for the rule modules' reasons).
 """
 
 from __future__ import annotations
