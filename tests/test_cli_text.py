@@ -157,7 +157,7 @@ def test_dutch_refusals_say_why_by_code():
     move = hj.Pass(1, (*v.hand[:2], missing))
     problem = hj.explain(state, move)
     assert problem is not None
-    assert texts.reason(problem, move, v, "nl") == f"je hebt de {missing.symbol} niet"
+    assert texts.reason(problem, move, v, "nl") == f"speler 1 heeft de {missing.symbol} niet"
     assert texts.reason(problem, move, v, "en") == problem.message
 
 

@@ -43,6 +43,7 @@ from hartenjagen.notation import Language, format_move
 from hartenjagen.records import GameRecord, RecordError
 from hartenjagen.rules import Rules
 from hartenjagen.state import State
+from hartenjagen.texts import text
 from hartenjagen.views import event_for, events_for, view
 
 __all__ = [
@@ -90,48 +91,61 @@ class _Parser(argparse.ArgumentParser):
 # ---------------------------------------------------------------- arguments
 
 
-def _preset(name: str) -> variants.Preset:
+def _preset(name: str, language: Language = "en") -> variants.Preset:
     try:
         return variants.preset(name)
     except variants.UnknownVariantError as error:
-        raise UsageError(str(error)) from None
+        if language == "en":
+            raise UsageError(str(error)) from None
+        names = ", ".join(preset.name for preset in variants.ALL)
+        raise UsageError(text("cli.unknown_variant", language, name=name, names=names)) from None
 
 
-def _language(text: str) -> Language:
-    return "nl" if text == "nl" else "en"
+def _language(value: str) -> Language:
+    return "nl" if value == "nl" else "en"
 
 
-def _bot_names(text: str, seats: int, who: str, paths: bool = False) -> list[str]:
+def _argv_language(argv: Sequence[str]) -> Language:
+    """The ``--lang`` of a command line, read before parsing it so that its help and errors are in that language."""
+    for at, arg in enumerate(argv):
+        if arg == "--lang" and at + 1 < len(argv):
+            return _language(argv[at + 1])
+        if arg.startswith("--lang="):
+            return _language(arg.partition("=")[2])
+    return "en"
+
+
+def _bot_names(typed: str, seats: int, who: str, paths: bool = False, language: Language = "en") -> list[str]:
     """The bots of ``--bots``: one name for every seat, or one name for all ``seats`` of them.
 
-    With ``paths``, a name with a colon is a bot's import path (``module:Name``), checked when it is made.
+    ``who`` names the seats in the error (``other seats``). With ``paths``, a name with a colon
+    is a bot's import path (``module:Name``), checked when it is made.
     """
-    names = [name.strip() if paths and ":" in name else name.strip().lower() for name in text.split(",")]
+    names = [name.strip() if paths and ":" in name else name.strip().lower() for name in typed.split(",")]
+    bots = ", ".join(BOT_NAMES)
     for name in names:
         if name not in BOT_NAMES and not (paths and ":" in name):
             close = difflib.get_close_matches(name, BOT_NAMES, n=1, cutoff=0.75)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = text("cli.did_you_mean", language, name=close[0]) if close else ""
             raise UsageError(
-                f"--bots: no bot called {name!r}{hint} (bots: {', '.join(BOT_NAMES)})"
+                text("cli.no_bot", language, name=name, hint=hint, bots=bots)
                 if name
-                else f"--bots: an empty name in {text!r} (bots: {', '.join(BOT_NAMES)})"
+                else text("cli.empty_bot", language, text=typed, bots=bots)
             )
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
-        raise UsageError(
-            f"--bots: {len(names)} names for {seats} {who}; give one name for each, in seat order, or one for all"
-        )
+        raise UsageError(text("cli.bot_count", language, count=len(names), seats=seats, who=who))
     return names
 
 
-def _dealer(text: str, players: int) -> int | Literal["cut"]:
+def _dealer(typed: str, players: int, language: Language = "en") -> int | Literal["cut"]:
     """``--dealer``: a seat number, or ``cut`` (every seat cuts; the highest card deals)."""
-    if text.strip().lower() == "cut":
+    if typed.strip().lower() == "cut":
         return "cut"
-    if not (text.isascii() and text.isdigit()) or int(text) >= players:
-        raise UsageError(f"--dealer: expected a seat from 0 to {players - 1} or 'cut', not {text!r}")
-    return int(text)
+    if not (typed.isascii() and typed.isdigit()) or int(typed) >= players:
+        raise UsageError(text("cli.bad_dealer", language, last=players - 1, text=typed))
+    return int(typed)
 
 
 def _bot_seed(seed: int | None, seat: int) -> int | None:
@@ -139,13 +153,13 @@ def _bot_seed(seed: int | None, seat: int) -> int | None:
     return None if seed is None else seed * 1000 + seat
 
 
-def _positive(text: str) -> int:
+def _positive(typed: str) -> int:
     try:
-        value = int(text)
+        value = int(typed)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(text("cli.not_whole", "en", text=typed)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
+        raise argparse.ArgumentTypeError(text("cli.too_small", "en", value=value))
     return value
 
 
@@ -193,7 +207,6 @@ def play_game(
     drawn by a cut, see [`hartenjagen.new_game`][hartenjagen.engine.new_game]). ``EOFError`` and
     ``KeyboardInterrupt`` from ``read`` pass through.
     """
-    text = texts.words(language)
     others = [s for s in range(rules.players) if s != seat]
     bots: dict[int, Bot] = {
         other: make_bot(name, seed=_bot_seed(seed, other))
@@ -203,9 +216,9 @@ def play_game(
     record = GameRecord.begin(state)
     if keep is not None:
         keep(record)
-    listing = ", ".join(text["bot"].format(seat=other, name=bots[other].name) for other in others)
-    say(text["welcome"].format(variant=variant or "?", seat=seat, others=listing))
-    say(text["hint"])
+    listing = ", ".join(text("play.bot", language, seat=other, name=bots[other].name) for other in others)
+    say(text("play.welcome", language, variant=variant or "?", seat=seat, others=listing))
+    say(text("play.hint", language))
     for event in _opening_events(state):
         say(describe(event, language))
     while not state.is_over:
@@ -220,11 +233,14 @@ def play_game(
                 move = bot.choose(view(state, mover))
                 state, events = step(state, move)
             except IllegalMoveError as error:
+                why = texts.refusal(error.reason, language)
                 raise BotFailure(
-                    f"the {bot.name} bot at seat {mover} made an illegal move: {error}"
+                    text("play.bot_illegal", language, bot=bot.name, seat=mover, error=why)
                 ) from None
             except Exception as error:
-                raise BotFailure(f"the {bot.name} bot at seat {mover} failed: {error!r}") from error
+                raise BotFailure(
+                    text("play.bot_failed", language, bot=bot.name, seat=mover, error=repr(error))
+                ) from error
         record = record.add(move)
         if keep is not None:
             keep(record)
@@ -232,7 +248,7 @@ def play_game(
             say(describe(event, language))
             if isinstance(event, HandScored | Revoked):
                 say(terminal.score_sheet(rules, state.score_sheet, language))
-    say(text["you_won"] if seat in state.winners else text["you_lost"])
+    say(text("play.you_won" if seat in state.winners else "play.you_lost", language))
     return state
 
 
@@ -243,20 +259,20 @@ def _opening_events(state: State) -> tuple[Event, ...]:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    preset = _preset(args.variant)
+    language = _language(args.lang)
+    preset = _preset(args.variant, language)
     rules = preset.rules
     players = rules.players
     if not 0 <= args.seat < players:
         raise UsageError(
-            f"--seat: there is no seat {args.seat} in {preset.name}: seats are 0 to {players - 1}"
+            text("cli.bad_seat", language, seat=args.seat, variant=preset.name, last=players - 1)
         )
-    names = _bot_names(args.bots, players - 1, "other seats")
-    language = _language(args.lang)
+    names = _bot_names(args.bots, players - 1, text("cli.other_seats", language), language=language)
     out = sys.stdout
     record_path: Path | None = Path(args.record) if args.record else None
     kept: list[GameRecord] = []
     if record_path is not None:
-        _check_writable(record_path, "--record")
+        _check_writable(record_path, "--record", language)
     try:
         play_game(
             rules,
@@ -267,19 +283,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
             read=_reader(out),
             say=_say(out),
             variant=preset.name,
-            dealer=_dealer(args.dealer, players),
+            dealer=_dealer(args.dealer, players, language),
             keep=None if record_path is None else lambda record: _keep(kept, record),
         )
     except EOFError:
-        out.write("\n" + texts.words(language)["bye"] + "\n")
+        out.write("\n" + text("table.bye", language) + "\n")
         return EXIT_OK
     except KeyboardInterrupt:
-        out.write("\n" + texts.words(language)["bye"] + "\n")
+        out.write("\n" + text("table.bye", language) + "\n")
         return EXIT_INTERRUPTED
     finally:
         if record_path is not None and kept:
             record_path.write_text(kept[-1].to_text(), encoding="utf-8")
-            out.write(texts.words(language)["saved"].format(path=record_path) + "\n")
+            out.write(text("play.saved", language, path=record_path) + "\n")
         out.flush()
     return EXIT_OK
 
@@ -288,27 +304,28 @@ def _keep(kept: list[GameRecord], record: GameRecord) -> None:
     kept[:] = [record]
 
 
-def _check_writable(path: Path, option: str) -> None:
+def _check_writable(path: Path, option: str, language: Language = "en") -> None:
     if path.is_dir():
-        raise UsageError(f"{option}: {path} is a directory")
+        raise UsageError(text("cli.is_directory", language, option=option, path=path))
     if not path.parent.is_dir():
-        raise UsageError(f"{option}: there is no directory {path.parent}")
+        raise UsageError(text("cli.no_directory", language, option=option, path=path.parent))
 
 
 # ---------------------------------------------------------------- simulate
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    preset = _preset(args.variant)
+    language = _language(args.lang)
+    preset = _preset(args.variant, language)
     rules = preset.rules
     names = (
-        _bot_names(args.bots, rules.players, "seats", paths=True)
+        _bot_names(args.bots, rules.players, text("cli.seats", language), paths=True, language=language)
         if args.bots
         else _default_bots(rules.players)
     )
     for target, option in ((args.json, "--json"), (args.jsonl, "--jsonl")):
         if target not in (None, "-"):
-            _check_writable(Path(target), option)
+            _check_writable(Path(target), option, language)
     return run_simulation(
         rules,
         preset.name,
@@ -319,6 +336,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         json_target=args.json,
         progress=args.progress,
         spread=Spread(args.executor, args.dask, args.chunk_size, args.jsonl),
+        language=language,
     )
 
 
@@ -330,31 +348,32 @@ def _default_bots(players: int) -> list[str]:
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
-    print(variants_text())
+    print(variants_text(_language(args.lang)))
     return EXIT_OK
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    _preset(args.name)
-    print(rules_text(args.name))
+    language = _language(args.lang)
+    _preset(args.name, language)
+    print(rules_text(args.name, language))
     return EXIT_OK
 
 
 # ---------------------------------------------------------------- replay
 
 
-def _read_record(path_text: str) -> GameRecord:
+def _read_record(path_text: str, language: Language = "en") -> GameRecord:
     path = Path(path_text)
     try:
-        text = path.read_text(encoding="utf-8")
+        saved = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UsageError(f"no such file: {path}") from None
+        raise UsageError(text("cli.no_file", language, path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path}: {error}") from None
+        raise UsageError(text("cli.unreadable_file", language, path=path, error=error)) from None
     try:
-        return GameRecord.from_text(text)
+        return GameRecord.from_text(saved)
     except RecordError as error:
-        raise UsageError(f"{path} is not a game record: {error}") from None
+        raise UsageError(text("cli.not_a_record", language, path=path, error=error)) from None
 
 
 def _describe_all(event: Event, language: Language) -> list[str]:
@@ -365,17 +384,18 @@ def _describe_all(event: Event, language: Language) -> list[str]:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    record = _read_record(args.file)
     language = _language(args.lang)
-    text = texts.words(language)
+    record = _read_record(args.file, language)
     say = _say(sys.stdout)
     try:
         state = record.initial_state()
     except RecordError as error:
-        raise UsageError(f"{args.file}: {error}") from None
+        raise UsageError(text("cli.bad_record", language, path=args.file, error=error)) from None
     say(
-        text["record"].format(
-            variant=_rules_name(record.rules),
+        text(
+            "replay.record",
+            language,
+            variant=_rules_name(record.rules, language),
             seed=record.seed,
             dealer=record.dealer,
             moves=texts.plural(len(record.moves), "move", language),
@@ -389,15 +409,23 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         for number, move in enumerate(record.moves, start=1):
             if stepping:
                 try:
-                    input(text["step"] if sys.stdin.isatty() else "")
+                    input(text("replay.step", language) if sys.stdin.isatty() else "")
                 except EOFError:
                     stepping = False
             say(f"{number}. {format_move(move, 'symbol')}")
             try:
                 state, events = step(state, move)
             except IllegalMoveError as error:
+                why = texts.refusal(error.reason, language)
                 raise UsageError(
-                    f"{args.file}: move {number} ({format_move(move)}) is illegal: {error}"
+                    text(
+                        "cli.illegal_record_move",
+                        language,
+                        path=args.file,
+                        number=number,
+                        move=format_move(move),
+                        error=why,
+                    )
                 ) from None
             for event in events:
                 for line in _describe_all(event, language):
@@ -407,97 +435,76 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         if state.score_sheet:
             say(terminal.score_sheet(state.rules, state.score_sheet, language))
         if not state.is_over:
-            say(text["unfinished"])
+            say(text("replay.unfinished", language))
     except KeyboardInterrupt:
-        say("\n" + texts.words(language)["bye"])
+        say("\n" + text("table.bye", language))
         return EXIT_INTERRUPTED
     return EXIT_OK
 
 
 def _show_hands(state: State, language: Language, say: Callable[[str], None]) -> None:
     for seat in range(state.players):
-        say(texts.words(language)["deal"].format(seat=seat, cards=terminal.hand_text(view(state, seat).hand)))
+        say(text("replay.deal", language, seat=seat, cards=terminal.hand_text(view(state, seat).hand)))
 
 
-def _rules_name(rules: Rules) -> str:
+def _rules_name(rules: Rules, language: Language = "en") -> str:
     for preset in variants.ALL:
         if preset.rules == rules:
             return preset.name
-    return "custom rules"
+    return text("replay.custom_rules", language)
 
 
 # ---------------------------------------------------------------- main
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``hartenjagen`` command."""
-    parser = _Parser(
-        prog=PROG,
-        description="Hearts (Hartenjagen) and its variants: play, simulate, list presets, explain rules, replay.",
-        epilog=(
-            "Exit codes: 0 done (also when the input ends); 1 a bot failed; 2 bad arguments; "
-            "130 stopped with Ctrl-C."
-        ),
-    )
+def build_parser(language: Language = "en") -> argparse.ArgumentParser:
+    """The argument parser of the ``hartenjagen`` command, its help in ``language``."""
+
+    def say(key: str) -> str:
+        return text(key, language)
+
+    parser = _Parser(prog=PROG, description=say("cli.description"), epilog=say("cli.epilog"))
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    languages = ("en", "nl")
 
-    play = commands.add_parser(
-        "play",
-        help="play a game in the terminal against bots",
-        description=(
-            "Play a game against bots. Type a card (QS, q♠, 10h, ♠Q) or the number of a move; to pass, "
-            "type the cards (or their numbers) separated by spaces, all at once or a few at a time. "
-            "Ctrl-D ends the game (exit code 0), Ctrl-C too (exit code 130)."
-        ),
-    )
-    play.add_argument("--variant", default="standard", help="a preset name or alias, or hoemke_P1L2H3S4")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument(
-        "--dealer", default="0", help="the first dealer: a seat, or 'cut' to cut for it (default 0)"
-    )
-    play.add_argument("--seed", type=int, default=None, help="seed of the deals and bots (default: secret)")
-    play.add_argument("--lang", choices=("en", "nl"), default="en", help="language of the table")
-    play.add_argument(
-        "--bots", default="heuristic", help="the bots at the other seats, in seat order, or one for all"
-    )
-    play.add_argument("--record", metavar="FILE", help="write the game record to FILE (for `replay`)")
+    play = commands.add_parser("play", help=say("cli.play"), description=say("cli.play_description"))
+    play.add_argument("--variant", default="standard", help=say("cli.variant"))
+    play.add_argument("--seat", type=int, default=0, help=say("cli.seat"))
+    play.add_argument("--dealer", default="0", help=say("cli.dealer"))
+    play.add_argument("--seed", type=int, default=None, help=say("cli.seed"))
+    play.add_argument("--lang", choices=languages, default="en", help=say("cli.lang"))
+    play.add_argument("--bots", default="heuristic", help=say("cli.bots"))
+    play.add_argument("--record", metavar="FILE", help=say("cli.record"))
     play.set_defaults(run=_cmd_play)
 
     sim = commands.add_parser(
-        "simulate",
-        help="play many games between bots and summarise them",
-        description="Play games between bots and print each seat's wins, mean points and moon shots.",
+        "simulate", help=say("cli.simulate"), description=say("cli.simulate_description")
     )
-    sim.add_argument("--variant", default="standard", help="a preset name or alias, or hoemke_P1L2H3S4")
-    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
-    sim.add_argument(
-        "--bots",
-        default=None,
-        help="the bot of every seat, in seat order, or one for all (default: heuristic, then random)",
-    )
-    sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    sim.add_argument("--workers", type=_positive, default=1, help="processes to play in (default 1)")
-    sim.add_argument(
-        "--json", metavar="FILE", help="also write the results as JSON to FILE ('-': stdout only)"
-    )
-    sim.add_argument(
-        "--progress", action="store_true", help="show a progress bar even if stderr is no terminal"
-    )
-    add_spread_arguments(sim)
+    sim.add_argument("--variant", default="standard", help=say("cli.variant"))
+    sim.add_argument("--games", type=_positive, default=100, help=say("cli.games"))
+    sim.add_argument("--bots", default=None, help=say("cli.sim_bots"))
+    sim.add_argument("--seed", type=int, default=0, help=say("cli.sim_seed"))
+    sim.add_argument("--workers", type=_positive, default=1, help=say("cli.workers"))
+    sim.add_argument("--json", metavar="FILE", help=say("cli.json"))
+    sim.add_argument("--progress", action="store_true", help=say("cli.progress"))
+    sim.add_argument("--lang", choices=languages, default="en", help=say("cli.lang_text"))
+    add_spread_arguments(sim, language)
     sim.set_defaults(run=_cmd_simulate)
 
-    listing = commands.add_parser("variants", help="list every preset with its aliases and modules")
+    listing = commands.add_parser("variants", help=say("cli.variants"))
+    listing.add_argument("--lang", choices=languages, default="en", help=say("cli.lang_text"))
     listing.set_defaults(run=_cmd_variants)
 
-    explain = commands.add_parser("rules", help="one preset's rules in words")
-    explain.add_argument("name", help="a preset name or alias, or hoemke_P1L2H3S4")
+    explain = commands.add_parser("rules", help=say("cli.rules"))
+    explain.add_argument("name", help=say("cli.rules_name"))
+    explain.add_argument("--lang", choices=languages, default="en", help=say("cli.lang_text"))
     explain.set_defaults(run=_cmd_rules)
 
-    replay = commands.add_parser("replay", help="step through a saved game record")
-    replay.add_argument("file", help="a game record (GameRecord.to_text, or `play --record`)")
-    replay.add_argument("--step", action="store_true", help="wait for Enter between moves")
-    replay.add_argument("--lang", choices=("en", "nl"), default="en", help="language of the events")
+    replay = commands.add_parser("replay", help=say("cli.replay"))
+    replay.add_argument("file", help=say("cli.replay_file"))
+    replay.add_argument("--step", action="store_true", help=say("cli.step"))
+    replay.add_argument("--lang", choices=languages, default="en", help=say("cli.lang_events"))
     replay.set_defaults(run=_cmd_replay)
     from hartenjagen.serve.command import add_parser as add_serve  # the web table has its own package
 
@@ -530,11 +537,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    language = _argv_language(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(language)
     try:
         args = parser.parse_args(argv)
     except UsageError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(text("cli.error", language, prog=PROG, error=error), file=sys.stderr)
         return EXIT_USAGE
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else EXIT_OK
@@ -543,18 +551,13 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_USAGE
     try:
         code: int = args.run(args)
-    except UsageError as error:
+    except (UsageError, BotFailure, HartenjagenError) as error:
+        # HartenjagenError: bad input the library refused (a seed of 5,000 bits)
         sys.stdout.flush()
-        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except BotFailure as error:
-        sys.stdout.flush()
-        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
-        return EXIT_FAILURE
-    except HartenjagenError as error:  # bad input the library refused (a seed of 5,000 bits)
-        sys.stdout.flush()
-        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        print(
+            text("cli.command_error", language, prog=PROG, command=args.command, error=error), file=sys.stderr
+        )
+        return EXIT_FAILURE if isinstance(error, BotFailure) else EXIT_USAGE
     except KeyboardInterrupt:
         sys.stdout.flush()
         print(file=sys.stderr)

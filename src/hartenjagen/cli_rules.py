@@ -14,25 +14,14 @@ import attrs
 from hartenjagen import rules as rule_modules
 from hartenjagen import variants
 from hartenjagen.cards import Card, Rank
+from hartenjagen.notation import Language
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassCycle, PassDirection
 from hartenjagen.rules.scoring import CardPoints
 from hartenjagen.table import table_for
+from hartenjagen.texts import CATALOGUE, text
 
 __all__ = ["rules_text", "variants_text"]
-
-_SLOT_TITLES = {
-    "deck": "deck",
-    "passing": "passing",
-    "opening": "opening lead",
-    "first_trick": "first trick",
-    "leading": "leading hearts",
-    "scoring": "scoring",
-    "moon": "shooting the moon",
-    "ending": "end of the game",
-    "duplicates": "identical cards",
-    "extras": "house rules",
-}
 
 
 def _slot_modules(rules: Rules) -> Iterator[tuple[str, object]]:
@@ -44,27 +33,37 @@ def _slot_modules(rules: Rules) -> Iterator[tuple[str, object]]:
             yield slot, module
 
 
-def variants_text() -> str:
+def _summary(preset: variants.Preset, language: Language) -> str:
+    """The preset's summary; in Dutch the catalogue's (``rules.preset.<name>``), if it has one."""
+    key = f"rules.preset.{preset.name}"
+    if language == "en" or key not in CATALOGUE:
+        if language != "en" and preset.name.startswith("hoemke_"):
+            return text("rules.preset.hoemke", language, code=preset.name.removeprefix("hoemke_"))
+        return preset.summary
+    return text(key, language)
+
+
+def variants_text(language: Language = "en") -> str:
     """Every preset with its summary, aliases and the modules that differ from the standard game."""
     standard = variants.STANDARD.modules()
     lines = []
     for preset in variants.ALL:
-        lines.append(f"{preset.name}: {preset.summary}")
+        lines.append(f"{preset.name}: {_summary(preset, language)}")
         if preset.aliases:
-            lines.append(_wrap("aliases: " + ", ".join(preset.aliases), "  ", "    "))
+            lines.append(
+                _wrap(text("rules.aliases", language, names=", ".join(preset.aliases)), "  ", "    ")
+            )
         modules = preset.rules.modules()
         if preset.rules == variants.STANDARD:
             changed = modules
-            label = "modules"
+            label = "rules.modules"
         else:
             changed = {slot: module for slot, module in modules.items() if module != standard[slot]}
-            label = "modules (the rest as standard)"
+            label = "rules.changed_modules"
         parts = [f"{slot}={_module_name(slot, module)}" for slot, module in changed.items() if module != ()]
-        lines.append(_wrap(f"{label}: " + ", ".join(parts), "  ", "    "))
+        lines.append(_wrap(text(label, language, modules=", ".join(parts)), "  ", "    "))
         lines.append("")
-    lines.append("hoemke_P1L1H1S1 ... hoemke_P4L4H4S4: Hoemke's 256 variants, one number 1-4 for each of")
-    lines.append("  passing (P), first lead (L), leading hearts (H) and scoring (S);")
-    lines.append("  `hartenjagen rules hoemke_P2L2H2S3` explains one.")
+    lines.append(text("rules.hoemke", language))
     return "\n".join(lines)
 
 
@@ -88,8 +87,13 @@ def _plain(docstring: str) -> str:
     return re.sub(r"``([^`]+)``", r"`\1`", text)
 
 
-def _first_paragraph(obj: object) -> str:
-    doc = inspect.getdoc(type(obj)) or ""
+def _first_paragraph(obj: object, language: Language = "en") -> str:
+    """A module's rule in words: the catalogue's for a built-in module, else its docstring's first paragraph."""
+    kind = type(obj)
+    key = f"rules.module.{kind.__name__}"
+    if kind.__module__.startswith("hartenjagen.rules.") and key in CATALOGUE:
+        return text(key, language)
+    doc = inspect.getdoc(kind) or ""
     return " ".join(_plain(doc).split("\n\n")[0].split())
 
 
@@ -105,29 +109,29 @@ def _constant_name(slot: str, module: object) -> str | None:
     return None
 
 
-def _setting(value: object, pack: frozenset[Card]) -> str:
+def _setting(value: object, language: Language) -> str:
     if isinstance(value, Card):
         return value.symbol
     if isinstance(value, Rank):
         return "10" if value == Rank.TEN else value.letter
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return text("rules.yes" if value else "rules.no", language)
     if isinstance(value, enum.Enum):
         return str(value.value) if isinstance(value.value, str) else value.name.lower()
     if value is None:
-        return "none"
+        return text("rules.none", language)
     if isinstance(value, str):
         return value
     if isinstance(value, tuple):
         if not value:
-            return "none"
+            return text("rules.none", language)
         if all(isinstance(item, Card) for item in value):
-            return " ".join(_setting(item, pack) for item in value)
-        return ", ".join(_setting(item, pack) for item in value)
+            return " ".join(_setting(item, language) for item in value)
+        return ", ".join(_setting(item, language) for item in value)
     return repr(value)
 
 
-def _card_values(module: CardPoints, pack: frozenset[Card]) -> str:
+def _card_values(module: CardPoints, pack: frozenset[Card], language: Language) -> str:
     """``Q♠ 13; 2♥ 3♥ ... A♥ 1 each``: the values of the cards in the pack, grouped by value."""
     groups: dict[int, list[Card]] = {}
     for card, points in module.values:
@@ -136,11 +140,15 @@ def _card_values(module: CardPoints, pack: frozenset[Card]) -> str:
     parts = []
     for points, cards in sorted(groups.items(), key=lambda item: (len(item[1]) > 1, -item[0])):
         names = " ".join(card.symbol for card in cards)
-        parts.append(f"{names} {points}" + (" each" if len(cards) > 1 else ""))
-    return "; ".join(parts) or "nothing scores"
+        parts.append(
+            text("rules.each", language, cards=names, points=points)
+            if len(cards) > 1
+            else f"{names} {points}"
+        )
+    return "; ".join(parts) or text("rules.nothing_scores", language)
 
 
-def _settings(slot: str, module: object, rules: Rules) -> list[str]:
+def _settings(slot: str, module: object, rules: Rules, language: Language) -> list[str]:
     kind = type(module)
     if not attrs.has(kind):
         return []
@@ -151,12 +159,12 @@ def _settings(slot: str, module: object, rules: Rules) -> list[str]:
             continue
         value = getattr(module, field.name)
         if isinstance(module, CardPoints) and field.name == "values":
-            out.append(f"values = {_card_values(module, pack)}")
+            out.append(f"values = {_card_values(module, pack, language)}")
         elif slot == "moon" and field.name == "amount" and value is None:
             total = rules.scoring.moon_total(table_for(rules))
-            out.append(f"amount = the scoring's total ({total})")
+            out.append(f"amount = {text('rules.moon_total', language, total=total)}")
         else:
-            out.append(f"{field.name} = {_setting(value, pack)}")
+            out.append(f"{field.name} = {_setting(value, language)}")
     return out
 
 
@@ -169,29 +177,35 @@ def _passes_nothing(slot: str, module: object) -> bool:
     )
 
 
-def rules_text(name: str) -> str:
-    """One preset's rules in words: per slot, the module, its rule (its docstring's first paragraph) and settings."""
+def rules_text(name: str, language: Language = "en") -> str:
+    """One preset's rules in words: per slot, the module, its rule and its settings.
+
+    A built-in module's rule is the catalogue's sentence ([`hartenjagen.texts`][hartenjagen.texts]),
+    in ``language``; a module of one's own gives its docstring's first paragraph.
+    """
     preset = variants.preset(name)
     rules = preset.rules
     pack = rules.deck.pack()
-    lines = [f"{preset.name}: {preset.summary}"]
+    lines = [f"{preset.name}: {_summary(preset, language)}"]
     if preset.aliases:
-        lines.append(_wrap("Also called: " + ", ".join(preset.aliases) + ".", "", "  "))
-    lines.append(f"Sources: {preset.sources}.")
+        lines.append(_wrap(text("rules.also_called", language, names=", ".join(preset.aliases)), "", "  "))
+    lines.append(text("rules.sources", language, sources=preset.sources))
     hand = len(pack) // rules.players
-    lines.append(f"{rules.players} players, {len(pack)} cards, {hand} each.")
+    lines.append(text("rules.size", language, players=rules.players, cards=len(pack), hand=hand))
     for slot, module in _slot_modules(rules):
         lines.append("")
         known = _constant_name(slot, module)
-        title = f"{_SLOT_TITLES[slot]}: {type(module).__name__}" + (f" ({known})" if known else "")
+        title = f"{text(f'rules.slot.{slot}', language)}: {type(module).__name__}" + (
+            f" ({known})" if known else ""
+        )
         lines.append(title)
         if _passes_nothing(slot, module):
-            lines.append("  No cards are passed: every hand is played as it is dealt.")
+            lines.append("  " + text("rules.no_passing", language))
             continue
-        lines.append(_wrap(_first_paragraph(module), "  ", "  "))
-        settings = _settings(slot, module, rules)
+        lines.append(_wrap(_first_paragraph(module, language), "  ", "  "))
+        settings = _settings(slot, module, rules, language)
         if settings:
-            lines.append(_wrap("; ".join(settings), "  settings: ", "    "))
+            lines.append(_wrap("; ".join(settings), "  " + text("rules.settings", language), "    "))
     if not rules.extras:
-        lines += ["", f"{_SLOT_TITLES['extras']}: none"]
+        lines += ["", f"{text('rules.slot.extras', language)}: {text('rules.none', language)}"]
     return "\n".join(lines)

@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import IO, Any, Final, NamedTuple, TypeVar
 
 from hartenjagen.bots import BotError
+from hartenjagen.notation import Language
 from hartenjagen.rules import Rules
 from hartenjagen.simulate import SimulationResult, simulate
+from hartenjagen.texts import plural, text
 
 __all__ = [
     "ProgressBar",
@@ -38,8 +40,8 @@ __all__ = [
 T = TypeVar("T")
 
 
-def _games(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
+def _games(count: int, language: Language = "en") -> str:
+    return plural(count, "simulate.game", language)
 
 
 class ProgressBar:
@@ -48,9 +50,10 @@ class ProgressBar:
     ``done`` is the number of games finished so far (also when the bar is not drawn).
     """
 
-    def __init__(self, stream: IO[str] | None, width: int = 30) -> None:
+    def __init__(self, stream: IO[str] | None, width: int = 30, language: Language = "en") -> None:
         self.stream = stream
         self.width = width
+        self.language = language
         self.start = time.monotonic()
         self.last = -1.0
         self.shown = False
@@ -66,8 +69,11 @@ class ProgressBar:
         self.last = now
         filled = self.width * done // max(total, 1)
         bar = "#" * filled + "." * (self.width - filled)
-        unit = "game" if total == 1 else "games"
-        self.stream.write(f"\r[{bar}] {done}/{total} {unit}  {now - self.start:.1f} s")
+        line = text(
+            "simulate.progress", self.language, bar=bar, done=done, games=_games(total, self.language),
+            seconds=now - self.start,
+        )  # fmt: skip
+        self.stream.write("\r" + line)
         self.stream.flush()
         self.shown = True
 
@@ -78,11 +84,18 @@ class ProgressBar:
             self.shown = False
 
 
-def simulation_table(variant: str, result: SimulationResult) -> str:
+def simulation_table(variant: str, result: SimulationResult, language: Language = "en") -> str:
     """Per seat: the bot, its wins (a shared win among k seats counts 1/k), win rate, mean total and moons."""
+    head = [text(f"simulate.{key}", language) for key in ("seat", "bot", "wins", "win_rate", "mean", "moons")]
     lines = [
-        f"{variant}: {_games(result.games)}, seed {result.seed}",
-        f"{'seat':>4}  {'bot':<10} {'wins':>7} {'win %':>6} {'mean total':>10} {'moon shots':>10}",
+        text(
+            "simulate.title",
+            language,
+            variant=variant,
+            games=_games(result.games, language),
+            seed=result.seed,
+        ),
+        f"{head[0]:>4}  {head[1]:<10} {head[2]:>7} {head[3]:>6} {head[4]:>10} {head[5]:>10}",
     ]
     for row, rate in zip(result.seats, result.win_rates, strict=True):
         wins = f"{row.wins:.2f}".rstrip("0").rstrip(".")
@@ -90,7 +103,7 @@ def simulation_table(variant: str, result: SimulationResult) -> str:
             f"{row.seat:>4}  {row.bot:<10} {wins:>7} {100 * rate:>5.1f}% {row.mean_total:>10.1f} {row.moon_shots:>10}"
         )
     if any(abs(wins - round(wins)) > 1e-9 for wins in result.wins):
-        lines.append("A win shared by k seats (a tie for the best total) counts 1/k for each of them.")
+        lines.append(text("simulate.shared", language))
     return "\n".join(lines)
 
 
@@ -107,37 +120,21 @@ class Spread(NamedTuple):
 EXECUTORS: Final = ("pool", "thread", "process", "serial")
 
 
-def add_spread_arguments(parser: argparse.ArgumentParser) -> None:
+def add_spread_arguments(parser: argparse.ArgumentParser, language: Language = "en") -> None:
     """The options of ``simulate`` that say where the games run and where each game's line goes."""
     where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--executor",
-        metavar="KIND",
-        help="where the games run: pool (the default: --workers processes), thread or process"
-        " (a concurrent.futures pool of --workers), serial, or module:factory (returns an Executor)",
-    )
-    where.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="run the games on a Dask cluster: a scheduler address (tcp://host:8786), or 'local'"
-        " for a local cluster of --workers processes (needs the dask extra: pip install 'hartenjagen[dask]')",
-    )
+    where.add_argument("--executor", metavar="KIND", help=text("cli.executor", language))
+    where.add_argument("--dask", metavar="ADDRESS", help=text("cli.dask", language))
     parser.add_argument(
-        "--chunk-size",
-        type=_whole,
-        default=None,
-        metavar="N",
-        help="games per task (default: at most 20, fewer to give each worker four tasks)",
+        "--chunk-size", type=_whole, default=None, metavar="N", help=text("cli.chunk_size", language)
     )
-    parser.add_argument(
-        "--jsonl", metavar="FILE", help="also write one JSON line per game to FILE ('-': stdout)"
-    )
+    parser.add_argument("--jsonl", metavar="FILE", help=text("cli.jsonl", language))
 
 
-def _whole(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
+def _whole(typed: str) -> int:
+    if not (typed.isascii() and typed.isdigit()) or int(typed) < 1:
+        raise argparse.ArgumentTypeError(text("cli.whole", "en", text=typed))
+    return int(typed)
 
 
 class SpreadError(Exception):
@@ -145,10 +142,10 @@ class SpreadError(Exception):
 
 
 @contextlib.contextmanager
-def executor_for(spread: Spread, workers: int) -> Iterator[Executor | None]:
+def executor_for(spread: Spread, workers: int, language: Language = "en") -> Iterator[Executor | None]:
     """The executor ``spread`` asks for (``None``: ``simulate``'s own pool), shut down afterwards."""
     if spread.dask is not None:
-        with _dask(spread.dask, workers) as executor:
+        with _dask(spread.dask, workers, language) as executor:
             yield executor
         return
     kind = spread.executor or "pool"
@@ -164,15 +161,13 @@ def executor_for(spread: Spread, workers: int) -> Iterator[Executor | None]:
         with ProcessPoolExecutor(workers) as pool:
             yield pool
     elif ":" in kind:
-        made = _factory(kind)
+        made = _factory(kind, language)
         try:
             yield made
         finally:
             made.shutdown(cancel_futures=True)
     else:
-        raise SpreadError(
-            f"--executor: no executor called {kind!r} (choose {', '.join(EXECUTORS)} or module:factory)"
-        )
+        raise SpreadError(text("simulate.no_executor", language, kind=kind, kinds=", ".join(EXECUTORS)))
 
 
 class _Serial(Executor):
@@ -187,23 +182,23 @@ class _Serial(Executor):
         return future
 
 
-def _factory(path: str) -> Executor:
+def _factory(path: str, language: Language) -> Executor:
     module_name, _, name = path.partition(":")
     try:
         made = getattr(importlib.import_module(module_name), name)()
     except Exception as error:
-        raise SpreadError(f"--executor {path}: cannot make the executor: {error}") from error
+        raise SpreadError(text("simulate.factory_failed", language, path=path, error=error)) from error
     if not isinstance(made, Executor):
-        raise SpreadError(f"--executor {path}: made {made!r}, which is not a concurrent.futures.Executor")
+        raise SpreadError(text("simulate.not_executor", language, path=path, made=repr(made)))
     return made
 
 
 @contextlib.contextmanager
-def _dask(address: str, workers: int) -> Iterator[Executor]:
+def _dask(address: str, workers: int, language: Language) -> Iterator[Executor]:
     try:
         from distributed import Client, LocalCluster
     except ImportError as error:
-        raise SpreadError("--dask needs Dask's distributed: pip install 'hartenjagen[dask]'") from error
+        raise SpreadError(text("simulate.no_dask", language)) from error
     with contextlib.ExitStack() as stack:
         try:
             if address == "local":
@@ -214,7 +209,7 @@ def _dask(address: str, workers: int) -> Iterator[Executor]:
             else:
                 client = stack.enter_context(Client(address, timeout=10))  # type: ignore[no-untyped-call]
         except OSError as error:
-            raise SpreadError(f"--dask {address}: cannot reach the cluster: {error}") from error
+            raise SpreadError(text("simulate.no_cluster", language, address=address, error=error)) from error
         yield client.get_executor()
 
 
@@ -229,6 +224,7 @@ def run_simulation(
     json_target: str | None,
     progress: bool,
     spread: Spread | None = None,
+    language: Language = "en",
 ) -> int:
     """Play the games and print the table (and the JSON: ``json_target`` is a path or ``"-"``).
 
@@ -236,7 +232,7 @@ def run_simulation(
     (after saying why on stderr); 130 when stopped with Ctrl-C (after saying so).
     """
     spread = spread or Spread()
-    bar = ProgressBar(sys.stderr if progress or sys.stderr.isatty() else None)
+    bar = ProgressBar(sys.stderr if progress or sys.stderr.isatty() else None, language=language)
     lines: IO[str] | None = None
     try:
         with contextlib.ExitStack() as stack:
@@ -244,20 +240,19 @@ def run_simulation(
                 lines = sys.stdout
             elif spread.jsonl is not None:
                 lines = stack.enter_context(open(spread.jsonl, "w", encoding="utf-8"))
-            executor = stack.enter_context(executor_for(spread, workers))
+            executor = stack.enter_context(executor_for(spread, workers, language))
             result = simulate(
                 rules, names, games=games, seed=seed, workers=workers, progress=bar, executor=executor,
                 chunk_size=spread.chunk_size, jsonl=lines,
             )  # fmt: skip
     except (BotError, SpreadError) as error:
         bar.close()
-        sys.stderr.write(f"hartenjagen simulate: error: {error}\n")
+        sys.stderr.write(text("simulate.error", language, error=error) + "\n")
         return 2
     except KeyboardInterrupt:
         bar.close()
         sys.stderr.write(
-            f"\nhartenjagen simulate: stopped with Ctrl-C after {bar.done} of {_games(games)};"
-            " no results are printed or written.\n"
+            "\n" + text("simulate.stopped", language, done=bar.done, games=_games(games, language)) + "\n"
         )
         sys.stderr.flush()
         return 130
@@ -272,10 +267,10 @@ def run_simulation(
         sys.stdout.write("\n")
         sys.stdout.flush()
         return 0
-    print(simulation_table(variant, result))
+    print(simulation_table(variant, result, language))
     if json_target is not None:
         path = Path(json_target)
         path.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"JSON written to {path}.")
+        print(text("simulate.written", language, path=path))
     sys.stdout.flush()
     return 0

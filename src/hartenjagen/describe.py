@@ -1,6 +1,8 @@
-"""One sentence per event, in Dutch or English, for a game log."""
+"""One sentence per event, in Dutch or English, for a game log (the sentences are in [`hartenjagen.texts`][hartenjagen.texts])."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from hartenjagen.cards import Card
 from hartenjagen.events import (
@@ -19,132 +21,82 @@ from hartenjagen.events import (
     TrickCancelled,
     TrickWon,
 )
-from hartenjagen.moves import MoonOption
 from hartenjagen.notation import Language, NotationError, card_name
 from hartenjagen.rules.passing import PassDirection
-
-_DIRECTIONS = {
-    "en": {
-        PassDirection.LEFT: "to the left",
-        PassDirection.RIGHT: "to the right",
-        PassDirection.ACROSS: "across",
-        PassDirection.SECOND_LEFT: "to the second seat on the left",
-        PassDirection.SECOND_RIGHT: "to the second seat on the right",
-        PassDirection.HOLD: "nowhere (a hold hand)",
-        PassDirection.DEALER: "to the dealer",
-    },
-    "nl": {
-        PassDirection.LEFT: "naar links",
-        PassDirection.RIGHT: "naar rechts",
-        PassDirection.ACROSS: "naar de overkant",
-        PassDirection.SECOND_LEFT: "naar de tweede speler links",
-        PassDirection.SECOND_RIGHT: "naar de tweede speler rechts",
-        PassDirection.HOLD: "niet (een rustronde)",
-        PassDirection.DEALER: "naar de gever",
-    },
-}
-_OPTIONS = {
-    "en": {
-        MoonOption.OTHERS_PLUS: "the others score the moon",
-        MoonOption.SELF_MINUS: "the moon comes off their own score",
-        MoonOption.RESET: "their total goes back to 0",
-        MoonOption.DOUBLE: "the other totals are doubled",
-    },
-    "nl": {
-        MoonOption.OTHERS_PLUS: "de anderen krijgen de punten erbij",
-        MoonOption.SELF_MINUS: "de punten gaan van de eigen stand af",
-        MoonOption.RESET: "de eigen stand gaat terug naar 0",
-        MoonOption.DOUBLE: "de standen van de anderen worden verdubbeld",
-    },
-}
+from hartenjagen.texts import language as _language
+from hartenjagen.texts import text
 
 
-def _seat(seat: int, language: str) -> str:
-    return f"seat {seat}" if language == "en" else f"speler {seat}"
+def _listed(names: Sequence[str], language: Language) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``en`` in Dutch)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return text("event.list", language, items=", ".join(names[:-1]), last=names[-1])
 
 
 def _cards(cards: tuple[Card, ...], language: Language) -> str:
-    names = [card_name(card, language) for card in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    joiner = " and " if language == "en" else " en "
-    return ", ".join(names[:-1]) + joiner + names[-1]
-
-
-def _seats(seats: tuple[int, ...], language: Language) -> str:
-    names = [_seat(seat, language) for seat in seats]
-    joiner = " and " if language == "en" else " en "
-    return ", ".join(names[:-1]) + joiner + names[-1] if len(names) > 1 else "".join(names)
+    return _listed([card_name(card, language) for card in cards], language) or text("event.nothing", language)
 
 
 def describe(event: Event, language: Language = "en") -> str:
-    """One sentence saying what ``event`` was, in English (``"en"``) or Dutch (``"nl"``)."""
-    if language not in ("en", "nl"):
-        raise NotationError(f"language must be 'en' or 'nl', not {language!r}")
-    en = language == "en"
+    """One sentence saying what ``event`` was, in English (``"en"``) or Dutch (``"nl"``).
+
+    The sentences are the catalogue's ``event.`` entries ([`hartenjagen.texts`][hartenjagen.texts]);
+    the pass directions read as at the table ([`direction_text`][hartenjagen.terminal.direction_text]).
+    Another language, or something that is not an event, raises
+    [`NotationError`][hartenjagen.notation.NotationError].
+    """
+    lang = _language(language)
     if isinstance(event, HandDealt):
-        direction = _DIRECTIONS[language][event.pass_direction]
-        if en:
-            return f"Hand {event.hand_index + 1} is dealt by seat {event.dealer}; cards pass {direction}."
-        return f"Ronde {event.hand_index + 1} wordt gedeeld door speler {event.dealer}; er wordt {direction} doorgegeven."
+        hand, dealer = event.hand_index + 1, event.dealer
+        if event.pass_direction is PassDirection.HOLD:
+            return text("event.hand_dealt_hold", lang, hand=hand, dealer=dealer)
+        direction = text(f"direction.{event.pass_direction.value}", lang)
+        return text("event.hand_dealt", lang, hand=hand, dealer=dealer, direction=direction)
     if isinstance(event, PassChosen):
-        return f"{_seat(event.seat, language).capitalize()} " + (
-            "has chosen the cards to pass." if en else "heeft de kaarten gekozen om door te geven."
-        )
+        return text("event.pass_chosen", lang, seat=event.seat)
     if isinstance(event, CardsExchanged):
-        own = [
-            (s, given, got) for s, (given, got) in enumerate(zip(event.given, event.received, strict=True))
+        mine = [
+            (seat, given, got)
+            for seat, (given, got) in enumerate(zip(event.given, event.received, strict=True))
+            if given or got
         ]
-        mine = [(s, given, got) for s, given, got in own if given or got]
         if len(mine) == 1:
             seat, given, got = mine[0]
-            if en:
-                return f"Seat {seat} passed {_cards(given, language) or 'nothing'} and received {_cards(got, language) or 'nothing'}."
-            return f"Speler {seat} gaf {_cards(given, language) or 'niets'} door en kreeg {_cards(got, language) or 'niets'}."
-        return "The cards have been passed." if en else "De kaarten zijn doorgegeven."
-    if isinstance(event, Announced):
-        if en:
-            return f"Seat {event.seat} " + (
-                "announces to take no penalty cards." if event.announce else "declines to announce."
+            return text(
+                "event.exchanged_own", lang, seat=seat, given=_cards(given, lang), received=_cards(got, lang)
             )
-        return f"Speler {event.seat} " + ("miest: geen strafkaarten." if event.announce else "miest niet.")
+        return text("event.exchanged", lang)
+    if isinstance(event, Announced):
+        return text("event.announced" if event.announce else "event.declined", lang, seat=event.seat)
     if isinstance(event, CardPlayed):
-        verb = "plays the" if en else "speelt"
-        return f"{_seat(event.seat, language).capitalize()} {verb} {card_name(event.card, language)}."
+        return text("event.card_played", lang, seat=event.seat, card=card_name(event.card, lang))
     if isinstance(event, HeartsBroken):
-        return "Hearts are broken." if en else "De harten zijn gebroken."
+        return text("event.hearts_broken", lang)
     if isinstance(event, TrickWon):
-        if en:
-            unit = "point" if abs(event.points) == 1 else "points"
-            return f"Seat {event.winner} takes trick {event.trick_index + 1} ({event.points} {unit})."
-        unit = "punt" if abs(event.points) == 1 else "punten"
-        return f"Speler {event.winner} haalt slag {event.trick_index + 1} binnen ({event.points} {unit})."
+        key = "event.trick_won_one" if abs(event.points) == 1 else "event.trick_won_many"
+        return text(key, lang, seat=event.winner, trick=event.trick_index + 1, points=event.points)
     if isinstance(event, TrickCancelled):
-        if en:
-            return f"Trick {event.trick_index + 1} cancels out; its cards go to the next trick's winner."
-        return f"Slag {event.trick_index + 1} valt tegen elkaar weg; de kaarten gaan naar de winnaar van de volgende slag."
+        return text("event.trick_cancelled", lang, trick=event.trick_index + 1)
     if isinstance(event, MoonShot):
-        if en:
-            return f"Seat {event.seat} shoots the moon!"
-        return f"Speler {event.seat} haalt alle strafpunten binnen!"
+        return text("event.moon_shot", lang, seat=event.seat)
     if isinstance(event, MoonChosen):
-        return f"{_seat(event.seat, language).capitalize()}: {_OPTIONS[language][event.option]}."
+        option = text(f"moon.{event.option.value}", lang)
+        return text("event.moon_chosen", lang, seat=event.seat, option=option)
     if isinstance(event, HandScored):
         result = event.result
-        points = ", ".join(f"{p:+d}" for p in result.points)
-        if en:
-            return (
-                f"Hand {result.hand_index + 1} scores {points}; totals {', '.join(map(str, result.totals))}."
-            )
-        return f"Ronde {result.hand_index + 1} telt {points}; stand {', '.join(map(str, result.totals))}."
+        return text(
+            "event.hand_scored",
+            lang,
+            hand=result.hand_index + 1,
+            points=", ".join(f"{p:+d}" for p in result.points),
+            totals=", ".join(map(str, result.totals)),
+        )
     if isinstance(event, Revoked):
-        if en:
-            return f"Seat {event.seat} revoked with the {card_name(event.card, language)}: {event.penalty} penalty points and a new deal."
-        return f"Speler {event.seat} verzaakte met {card_name(event.card, language)}: {event.penalty} strafpunten en opnieuw delen."
+        card = card_name(event.card, lang)
+        return text("event.revoked", lang, seat=event.seat, card=card, penalty=event.penalty)
     if isinstance(event, GameOver):
-        winners = _seats(event.winners, language)
-        one = len(event.winners) == 1
-        if en:
-            return f"Game over: {winners} {'wins' if one else 'win'}."
-        return f"Einde van het spel: {winners} {'wint' if one else 'winnen'}."
-    raise NotationError(f"{event!r} is not an event")
+        winners = _listed([text("event.seat", lang, seat=seat) for seat in event.winners], lang)
+        key = "event.game_over_one" if len(event.winners) == 1 else "event.game_over_many"
+        return text(key, lang, winners=winners)
+    raise NotationError(text("event.not_an_event", "en", value=event))

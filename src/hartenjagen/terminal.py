@@ -4,8 +4,10 @@ Shared by ``hartenjagen play`` ([`hartenjagen.cli`][hartenjagen.cli]) and
 ``examples/terminal_table.py``. Everything that is drawn comes from a
 [`PlayerView`][hartenjagen.views.PlayerView]; the prompt loop checks a typed move
 with [`explain`][hartenjagen.engine.explain] and shows the engine's reason when it
-is refused. Texts are English (``"en"``) or Dutch (``"nl"``); events are put
-in words by [`describe`][hartenjagen.describe.describe].
+is refused, in the player's language ([`refusal`][hartenjagen.texts.refusal]). Texts are
+English (``"en"``) or Dutch (``"nl"``), from the message catalogue
+([`hartenjagen.texts`][hartenjagen.texts]); events are put in words by
+[`describe`][hartenjagen.describe.describe].
 
 ```pycon
 >>> import hartenjagen as hj
@@ -27,10 +29,8 @@ import attrs
 
 from hartenjagen import texts as _texts
 from hartenjagen.cards import Card, Rank
-from hartenjagen.describe import describe
 from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
-from hartenjagen.events import MoonChosen
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.notation import (
     DISPLAY_SUITS,
@@ -48,6 +48,7 @@ from hartenjagen.rules.extras import Miezen
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.rules.scoring import CardPoints
 from hartenjagen.state import HandResult, Phase, State
+from hartenjagen.texts import text
 from hartenjagen.views import PlayerView, validate_view, view
 
 __all__ = [
@@ -70,30 +71,24 @@ T = TypeVar("T")
 #: The words of the table (kept here under their old name; they live in [`hartenjagen.texts`][hartenjagen.texts]).
 WORDS = _texts.WORDS
 PHASES = _texts.PHASES
-_DIRECTION_WORDS = _texts.DIRECTIONS
-
-
-def _words(language: str) -> dict[str, str]:
-    return _texts.words(language)
 
 
 def direction_text(direction: PassDirection, language: Language = "en") -> str:
-    """Where the cards go, as the end of a sentence: ``to the left``, ``naar de overkant``."""
-    _words(language)
-    return _DIRECTION_WORDS[language][direction]
+    """Where the cards go, as the end of a sentence: ``to the left``, ``naar de overkant`` (as in the events)."""
+    return text(f"direction.{direction.value}", language)
 
 
 def move_text(move: Move, language: Language = "en") -> str:
     """A move as a player would type or click it: ``Q♠`` for a play, ``yes``/``ja``, a moon option."""
-    words = _words(language)
     if isinstance(move, Play):
+        _texts.language(language)
         return format_card(move.card, "symbol")
     if isinstance(move, Announce):
-        return words["yes"] if move.announce else words["no"]
+        return text("table.yes" if move.announce else "table.no", language)
     if isinstance(move, MoonChoice):
-        # "Seat 0: the others score the moon." -> "others_plus: the others score the moon"
-        sentence = describe(MoonChosen(move.seat, move.option), language).partition(": ")[2].rstrip(".")
-        return f"{move.option.value}: {sentence}"
+        sentence = text(f"moon.{move.option.value}", language)
+        return text("table.moon_option", language, option=move.option.value, sentence=sentence)
+    _texts.language(language)
     return format_move(move, "symbol")
 
 
@@ -148,9 +143,9 @@ def show(v: PlayerView, language: Language = "en") -> str:
     (in the passing phase: the cards that may be passed), see [`move_choices`][hartenjagen.terminal.move_choices].
     """
     validate_view(v)  # a view from outside must be one a game shows (ViewError)
-    words = _words(language)
-    phase = PHASES[language][v.phase]
-    lines = ["", words["header"].format(hand=v.hand_index + 1, dealer=v.dealer, phase=phase)]
+    words = _texts.words(language)
+    phase = text(f"phase.{v.phase.value}", language)
+    lines = ["", text("table.header", language, hand=v.hand_index + 1, dealer=v.dealer, phase=phase)]
     lines.append(f"{words['hand']}: {hand_text(v.hand) or words['empty']}")
     trick = ", ".join(f"{words['seat']} {play.seat} {format_card(play.card, 'symbol')}" for play in v.trick)
     lines.append(f"{words['trick']}: {trick or words['empty']}")
@@ -161,10 +156,10 @@ def show(v: PlayerView, language: Language = "en") -> str:
         lines.append(f"{words['taken']}: {taken}")
     if v.pass_options:
         if v.pass_stage:
-            lines.append(words["return"].format(count=v.pass_count) + ":")
+            lines.append(text("table.return", language, count=v.pass_count) + ":")
         else:
             direction = direction_text(v.pass_direction, language)
-            lines.append(words["pass"].format(count=v.pass_count, direction=direction) + ":")
+            lines.append(text("table.pass", language, count=v.pass_count, direction=direction) + ":")
         lines.append(numbered(format_card(card, "symbol") for card in pass_choices(v)))
     elif v.legal_moves:
         if v.phase is Phase.ANNOUNCING:
@@ -184,7 +179,7 @@ def _pick(word: str, items: Sequence[T]) -> T:
     return items[number - 1]
 
 
-def read_move(text: str, v: PlayerView, language: Language = "en") -> Move:
+def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
     """The move a player typed, given their view (not yet checked against the rules).
 
     Accepts a number from the list ([`move_choices`][hartenjagen.terminal.move_choices], [`pass_choices`][hartenjagen.terminal.pass_choices]), a card (``QS``, ``q♠``, ``10h``, ``♠Q``,
@@ -196,9 +191,9 @@ def read_move(text: str, v: PlayerView, language: Language = "en") -> Move:
     """
     validate_view(v)  # a view from outside must be one a game shows (ViewError)
     seat = v.seat if v.seat is not None else 0
-    words = text.replace(",", " ").split()
+    words = typed.replace(",", " ").split()
     if not words:
-        raise ValueError("type a move")
+        raise ValueError(text("table.type_a_move", language))
     if v.pass_options:
         listed = pass_choices(v)
         cards: list[Card] = []
@@ -221,10 +216,10 @@ def read_move(text: str, v: PlayerView, language: Language = "en") -> Move:
     if len(words) == 1 and v.phase is Phase.MOON_CHOICE:
         return MoonChoice(seat, word)
     try:
-        return Play(seat, parse_card(text.strip(), language))
+        return Play(seat, parse_card(typed.strip(), language))
     except CardParseError:
         if len(words) > 1 and words[0].lower() in ("play", "pass", "announce", "moon"):
-            return parse_move(text)
+            return parse_move(typed)
         raise
 
 
@@ -253,37 +248,39 @@ def ask(
 
     ``read(prompt)`` returns a line the player typed (``input`` at a terminal)
     and ``say(text)`` shows text. A move the engine refuses is answered with
-    [`explain`][hartenjagen.engine.explain]'s reason and a new prompt. With
+    [`explain`][hartenjagen.engine.explain]'s reason, in ``language``
+    ([`refusal`][hartenjagen.texts.refusal]), and a new prompt. With
     ``gather``, a pass may be chosen a few cards at a time: the cards typed so
     far are kept (if the engine would take them) and the rest asked for, with
     the remaining cards numbered again; ``-`` starts the choice again.
     """
-    words = _words(language)
     full = view(state, seat)
     say(show(full, language))
     shown = full
     chosen: tuple[Card, ...] = ()
 
-    def refused(problem: IllegalMove, move: Move) -> None:
-        say(words["illegal"].format(reason=_texts.reason(problem, move, full, language)))
+    def refused(problem: IllegalMove) -> None:
+        say(text("table.illegal", language, reason=_texts.refusal(problem, language)))
 
     while True:
-        text = read(words["prompt"])
-        if text.strip().lower() in ("help", "?", "hulp"):
-            say(words["help"])
+        typed = read(text("table.prompt", language))
+        if typed.strip().lower() in ("help", "?", "hulp"):
+            say(text("table.help", language))
             continue
-        if gather and chosen and text.strip() == "-":
+        if gather and chosen and typed.strip() == "-":
             chosen, shown = (), full
-            say(words["cleared"])
+            say(text("table.cleared", language))
             say(numbered(format_card(card, "symbol") for card in pass_choices(shown)))
             continue
         try:
-            move = read_move(text, shown, language)
+            move = read_move(typed, shown, language)
         except IndexError as error:
-            say(words["number"].format(number=error.args[0], last=error.args[1]))
+            say(text("table.number", language, number=error.args[0], last=error.args[1]))
             continue
         except ValueError as error:
-            say(words["unreadable"].format(text=text.strip(), error=error))
+            # English shows the library's reason; Dutch explains what to type instead.
+            why = str(error) if language == "en" else text("table.unreadable_hint", language)
+            say(text("table.unreadable", language, text=typed.strip(), error=why))
             continue
         if gather and isinstance(move, Pass) and full.pass_options:
             cards = (*chosen, *move.cards)
@@ -291,19 +288,19 @@ def ask(
                 filler = _without(full.pass_options, cards)[: full.pass_count - len(cards)]
                 problem = explain(state, Pass(seat, (*cards, *filler)))
                 if problem is not None:
-                    refused(problem, Pass(seat, cards))
+                    refused(problem)
                     continue
                 chosen = cards
                 shown = attrs.evolve(full, pass_options=_without(full.pass_options, chosen))
                 names = " ".join(format_card(card, "symbol") for card in chosen)
-                say(words["chosen"].format(cards=names, count=full.pass_count - len(chosen)))
+                say(text("table.chosen", language, cards=names, count=full.pass_count - len(chosen)))
                 say(numbered(format_card(card, "symbol") for card in pass_choices(shown)))
                 continue
             move = Pass(seat, cards)
         problem = explain(state, move)
         if problem is None:
             return move
-        refused(problem, move)
+        refused(problem)
 
 
 def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = "en") -> str:
@@ -313,7 +310,7 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
     from its start: [`Ending.display`][hartenjagen.rules.ending.Ending.display]); notes say who
     shot the moon, who revoked, and who announced (miezen) with what it did to their total.
     """
-    words = _words(language)
+    words = _texts.words(language)
     players = rules.players
     width = max(8, len(words["seat"]) + 4)
     head = f"{words['sheet_hand']:>6} {words['sheet_dealer']:>6} " + "".join(
@@ -326,10 +323,10 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
         points = "".join(f"{after - was:>+{width}}" for after, was in zip(shown, before, strict=True))
         notes = []
         if result.shooter is not None:
-            notes.append(words["moon_note"].format(seat=result.shooter))
-        notes += _announcement_notes(rules, result, words)
+            notes.append(text("sheet.moon", language, seat=result.shooter))
+        notes += _announcement_notes(rules, result, language)
         if result.revoke is not None:
-            notes.append(words["revoke_note"].format(seat=result.revoke))
+            notes.append(text("sheet.revoke", language, seat=result.revoke))
         note = "   " + "; ".join(notes) if notes else ""
         lines.append(f"{result.hand_index + 1:>6} {result.dealer:>6} {points}{note}")
         lines.append(" " * 14 + "".join(f"{total:>{width}}" for total in shown))
@@ -337,13 +334,13 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
     return "\n".join(lines)
 
 
-def _announcement_notes(rules: Rules, result: HandResult, words: dict[str, str]) -> list[str]:
+def _announcement_notes(rules: Rules, result: HandResult, language: Language) -> list[str]:
     """Per announcer, whether the mies was made and the points it gave (``−10`` made, ``+10`` failed)."""
     if not result.announcers:
         return []
     mies = next((extra for extra in rules.extras if isinstance(extra, Miezen)), None)
     if mies is None:
-        return [words["announced_note"].format(seats=", ".join(map(str, result.announcers)))]
+        return [text("sheet.announced", language, seats=", ".join(map(str, result.announcers)))]
     # A mies fails on any penalty card taken; with a plain table of card values and no negative
     # card, that is exactly a hand with raw points above 0.
     scoring = rules.scoring
@@ -351,9 +348,11 @@ def _announcement_notes(rules: Rules, result: HandResult, words: dict[str, str])
     notes = []
     for seat in result.announcers:
         if not exact:
-            notes.append(words["mies_either"].format(seat=seat, points=-mies.points, failed=mies.points))
+            notes.append(
+                text("sheet.mies_either", language, seat=seat, points=-mies.points, failed=mies.points)
+            )
         elif result.raw[seat] > 0:
-            notes.append(words["mies_failed"].format(seat=seat, points=mies.points))
+            notes.append(text("sheet.mies_failed", language, seat=seat, points=mies.points))
         else:
-            notes.append(words["mies_made"].format(seat=seat, points=-mies.points))
+            notes.append(text("sheet.mies_made", language, seat=seat, points=-mies.points))
     return notes

@@ -1,238 +1,287 @@
-"""Every sentence the ``hartenjagen`` command and the terminal table show, in English and Dutch.
+"""The message catalogue: every sentence a player or user reads, in English and Dutch.
 
-One place for the words of [`hartenjagen.cli`][hartenjagen.cli] and [`hartenjagen.terminal`][hartenjagen.terminal] (events are put in
-words by [`hartenjagen.describe.describe`][hartenjagen.describe.describe]). ``WORDS[language][key]`` is a sentence with
-``str.format`` fields; [`reason`][hartenjagen.texts.reason] says in the player's language why the engine refused a move.
+One place for the words of the ``hartenjagen`` command ([`hartenjagen.cli`][hartenjagen.cli]), the
+terminal table ([`hartenjagen.terminal`][hartenjagen.terminal]), the event sentences
+([`hartenjagen.describe.describe`][hartenjagen.describe.describe]), the rules in words
+(``hartenjagen rules``) and the reasons the engine gives for refusing a move. Each entry has a
+key, an English and a Dutch sentence with the same ``str.format`` fields;
+[`text`][hartenjagen.texts.text] looks one up and fills it in, and
+[`refusal`][hartenjagen.texts.refusal] says in the player's language why a move was refused.
+The entries themselves are in ``hartenjagen/_messages.py``, one line each.
+
+```pycon
+>>> from hartenjagen.texts import text
+>>> text("event.card_played", "nl", seat=2, card="schoppenvrouw")
+'Speler 2 speelt schoppenvrouw.'
+>>> text("refusal.wrong_pass_count", "en", count=3, given=2)
+'pass exactly 3 cards, not 2'
+
+```
+
+The keys are grouped by a prefix: ``table.`` (the terminal table and the prompt), ``sheet.``
+(the score sheet), ``play.`` and ``replay.`` (the command's sessions), ``cli.`` (its options
+and errors), ``simulate.``, ``rules.`` (the rules in words: ``rules.module.<Class>`` for each
+built-in module's rule, ``rules.preset.<name>`` for each preset's summary), ``event.``,
+``phase.``, ``direction.``, ``moon.``, ``doing.``, ``turn.`` and ``refusal.`` (why a move is
+illegal: ``refusal.<code>`` by the [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode] value where
+one sentence belongs to one code, ``refusal.play`` and ``refusal.pass`` around a rule's reason,
+``refusal.opening.``, ``refusal.leading``, ``refusal.first_trick``, ``refusal.passing.`` and
+``refusal.extras.`` for the rule modules' reasons).
 """
 
 from __future__ import annotations
 
+import enum
+import re
+import string
+from collections.abc import Mapping
+from functools import cache
 from typing import Final
 
-from hartenjagen.errors import IllegalMove, IllegalMoveCode
-from hartenjagen.moves import Move, Pass, Play
+from hartenjagen._messages import ENTRIES
+from hartenjagen.cards import Suit
+from hartenjagen.errors import HartenjagenError, IllegalMove
+from hartenjagen.moves import Move
 from hartenjagen.notation import Language, NotationError, suit_name
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import Phase
 from hartenjagen.views import PlayerView
 
-__all__ = ["DIRECTIONS", "PHASES", "WORDS", "plural", "reason", "words"]
+__all__ = [
+    "CATALOGUE",
+    "DIRECTIONS",
+    "LANGUAGES",
+    "PHASES",
+    "WORDS",
+    "MessageError",
+    "language",
+    "placeholders",
+    "plural",
+    "reason",
+    "refusal",
+    "text",
+    "words",
+]
 
-#: The sentences of the table and the command, per language.
+#: The languages of the catalogue, in the order of its entries.
+LANGUAGES: Final[tuple[Language, ...]] = ("en", "nl")
+
+#: Every entry: ``CATALOGUE[key] == (english, dutch)``.
+CATALOGUE: Final[Mapping[str, tuple[str, str]]] = ENTRIES
+
+
+class MessageError(HartenjagenError):
+    """A key the catalogue does not have, or values that do not fit its sentence."""
+
+
+def language(value: object) -> Language:
+    """``value`` if it is ``"en"`` or ``"nl"``; anything else raises [`NotationError`][hartenjagen.notation.NotationError]."""
+    if value == "en":
+        return "en"
+    if value == "nl":
+        return "nl"
+    raise NotationError(CATALOGUE["texts.language"][0].format(value=value))
+
+
+def _entry(key: str) -> tuple[str, str]:
+    try:
+        return CATALOGUE[key]
+    except (KeyError, TypeError):
+        raise MessageError(f"the message catalogue has no entry {key!r}") from None
+
+
+@cache
+def _fields(sentence: str) -> frozenset[str]:
+    return frozenset(name.partition("!")[0] for _, name, _, _ in string.Formatter().parse(sentence) if name)
+
+
+def placeholders(key: str) -> frozenset[str]:
+    """The names a sentence needs (``{seat}``, ``{card}``, ...), the same in every language."""
+    return _fields(_entry(key)[0])
+
+
+def text(key: str, lang: Language = "en", /, **values: object) -> str:
+    """The sentence ``key`` in ``lang`` with ``values`` filled in.
+
+    Every field of the sentence must be given, and nothing else: a missing or
+    extra value, or an unknown key, raises [`MessageError`][hartenjagen.texts.MessageError];
+    a language other than ``"en"`` or ``"nl"`` raises [`NotationError`][hartenjagen.notation.NotationError].
+    """
+    sentence = _entry(key)[LANGUAGES.index(language(lang))]
+    wanted = _fields(sentence)
+    if wanted != values.keys():
+        missing = ", ".join(sorted(wanted - values.keys())) or "nothing"
+        extra = ", ".join(sorted(values.keys() - wanted)) or "nothing"
+        raise MessageError(f"message {key!r} needs {missing} more and {extra} less")
+    return sentence.format(**values) if wanted else sentence
+
+
+def _group(prefix: str, lang: Language) -> dict[str, str]:
+    """The raw sentences of one group (``table.``), by the key after the prefix."""
+    column = LANGUAGES.index(lang)
+    return {key[len(prefix) :]: entry[column] for key, entry in CATALOGUE.items() if key.startswith(prefix)}
+
+
+#: The score sheet's entries by the names ``WORDS`` has always given them.
+_SHEET_WORDS: Final = {
+    "sheet": "sheet.title", "sheet_hand": "sheet.hand", "sheet_dealer": "sheet.dealer", "moon_note": "sheet.moon",
+    "announced_note": "sheet.announced", "mies_made": "sheet.mies_made", "mies_failed": "sheet.mies_failed",
+    "mies_either": "sheet.mies_either", "revoke_note": "sheet.revoke",
+}  # fmt: skip
+
+#: The sentences of the table, the score sheet and the command, per language, by their short
+#: names (``WORDS["nl"]["hand"]``), as ``str.format`` templates; kept for frontends that read them.
 WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        # the table (terminal.show, terminal.ask)
-        "hand": "Your hand",
-        "trick": "On the table",
-        "empty": "(nothing yet)",
-        "scores": "Scores",
-        "taken": "Taken this hand",
-        "seat": "seat",
-        "moves": "Your moves",
-        "pass": "Choose {count} cards to pass {direction} (cards or numbers, separated by spaces)",
-        "return": "Choose {count} of the cards you received to pass back (cards or numbers)",
-        "chosen": "Chosen so far: {cards}. Choose {count} more ('-' starts again):",
-        "cleared": "Nothing chosen yet.",
-        "announce": "Announce that you will take no penalty card this hand?",
-        "moon": "You took every penalty card! Choose how the moon is scored:",
-        "prompt": "Your move: ",
-        "illegal": "Not allowed: {reason}.",
-        "unreadable": "Cannot read {text!r}: {error}",
-        "number": "There is no move {number}: choose 1 to {last}.",
-        "help": (
-            "Type a card (QS, q♠, 10h, ♠Q, queen of spades) or the number of a move; to pass, several cards "
-            "or numbers separated by spaces, or a few at a time ('-' starts the choice again); yes or no "
-            "to an announcement. 'help' or '?' shows this; Ctrl-D or Ctrl-C stops."
-        ),
-        "bye": "Bye.",
-        "header": "Hand {hand}, dealt by seat {dealer}; {phase}.",
-        "yes": "yes",
-        "no": "no",
-        # the score sheet (terminal.score_sheet)
-        "sheet": "Score sheet",
-        "sheet_hand": "hand",
-        "sheet_dealer": "dealer",
-        "moon_note": "moon: seat {seat}",
-        "announced_note": "announced: {seats}",
-        "mies_made": "seat {seat} announced and took no penalty card ({points:+d})",
-        "mies_failed": "seat {seat} announced but took a penalty card ({points:+d})",
-        "mies_either": "seat {seat} announced ({points:+d} if no penalty card was taken, else {failed:+d})",
-        "revoke_note": "revoke: seat {seat}",
-        # the command (cli)
-        "welcome": "hartenjagen: {variant}. You are seat {seat}; {others}.",
-        "hint": "Type a card (QS, q♠, 10h) or the number of a move; 'help' lists the commands; Ctrl-D or Ctrl-C stops.",
-        "bot": "seat {seat}: {name}",
-        "you_won": "You win!",
-        "you_lost": "You do not win this time.",
-        "saved": "The game record is in {path}.",
-        "record": "Game record: {variant}, seed {seed}, dealer {dealer}, {moves}.",
-        "deal": "  seat {seat}: {cards}",
-        "unfinished": "The record ends here, before the game is over.",
-        "step": "[Enter] ",
-        "move_one": "{count} move",
-        "move_many": "{count} moves",
-    },
-    "nl": {
-        "hand": "Je kaarten",
-        "trick": "Op tafel",
-        "empty": "(nog niets)",
-        "scores": "Stand",
-        "taken": "Deze ronde gehaald",
-        "seat": "speler",
-        "moves": "Je zetten",
-        "pass": "Kies {count} kaarten om {direction} door te geven (kaarten of nummers, met spaties)",
-        "return": "Kies {count} van de gekregen kaarten om terug te geven (kaarten of nummers)",
-        "chosen": "Gekozen: {cards}. Kies er nog {count} ('-' begint opnieuw):",
-        "cleared": "Nog niets gekozen.",
-        "announce": "Miezen: je haalt deze ronde geen strafkaart?",
-        "moon": "Je hebt alle strafkaarten gehaald! Kies hoe dat telt:",
-        "prompt": "Jouw zet: ",
-        "illegal": "Dat mag niet: {reason}.",
-        "unreadable": "Kan {text!r} niet lezen: typ een kaart (VS, schoppenvrouw, B♣, 10h) of het nummer van een zet; 'help' of '?' legt het uit.",
-        "number": "Er is geen zet {number}: kies 1 tot en met {last}.",
-        "help": (
-            "Typ een kaart (VS, schoppenvrouw, B♣, 10h, HK voor de klaverenheer; ook QS en q♠) of het "
-            "nummer van een zet; om door te geven meerdere kaarten of nummers met spaties, of een paar "
-            "tegelijk ('-' begint opnieuw); ja of nee bij miezen. 'help' of '?' toont dit; Ctrl-D of "
-            "Ctrl-C stopt."
-        ),
-        "bye": "Tot ziens.",
-        "header": "Ronde {hand}, gedeeld door speler {dealer}; {phase}.",
-        "yes": "ja",
-        "no": "nee",
-        "sheet": "Scorebriefje",
-        "sheet_hand": "ronde",
-        "sheet_dealer": "gever",
-        "moon_note": "alles: speler {seat}",
-        "announced_note": "gemiesd: {seats}",
-        "mies_made": "speler {seat} miesde en haalde geen strafkaart ({points:+d})",
-        "mies_failed": "speler {seat} miesde maar haalde een strafkaart ({points:+d})",
-        "mies_either": "speler {seat} miesde ({points:+d} zonder strafkaart, anders {failed:+d})",
-        "revoke_note": "verzaakt: speler {seat}",
-        "welcome": "hartenjagen: {variant}. Jij bent speler {seat}; {others}.",
-        "hint": "Typ een kaart (VS, schoppenvrouw, 10h) of het nummer van een zet; 'help' legt het uit; Ctrl-D of Ctrl-C stopt.",
-        "bot": "speler {seat}: {name}",
-        "you_won": "Je hebt gewonnen!",
-        "you_lost": "Je hebt deze keer niet gewonnen.",
-        "saved": "Het spelverslag staat in {path}.",
-        "record": "Spelverslag: {variant}, seed {seed}, gever {dealer}, {moves}.",
-        "deal": "  speler {seat}: {cards}",
-        "unfinished": "Het verslag stopt hier, voor het einde van het spel.",
-        "step": "[Enter] ",
-        "move_one": "{count} zet",
-        "move_many": "{count} zetten",
-    },
+    lang: {
+        **_group("table.", lang),
+        **_group("play.", lang),
+        **_group("replay.", lang),
+        **{old: CATALOGUE[key][column] for old, key in _SHEET_WORDS.items()},
+    }
+    for column, lang in enumerate(LANGUAGES)
 }
 
 #: The phases as the header of the table names them.
 PHASES: Final[dict[str, dict[Phase, str]]] = {
-    "en": {
-        Phase.PASSING: "passing",
-        Phase.ANNOUNCING: "announcing",
-        Phase.PLAYING: "playing",
-        Phase.MOON_CHOICE: "moon choice",
-        Phase.GAME_OVER: "game over",
-        Phase.CHANCE: "chance",
-    },
-    "nl": {
-        Phase.PASSING: "doorgeven",
-        Phase.ANNOUNCING: "miezen",
-        Phase.PLAYING: "spelen",
-        Phase.MOON_CHOICE: "keuze",
-        Phase.GAME_OVER: "einde",
-        Phase.CHANCE: "het lot",
-    },
+    lang: {phase: text(f"phase.{phase.value}", lang) for phase in Phase} for lang in LANGUAGES
 }
 
-#: Where passed cards go, as the end of a sentence.
+#: Where passed cards go, as the end of a sentence (the same words in the events and at the table).
 DIRECTIONS: Final[dict[str, dict[PassDirection, str]]] = {
-    "en": {
-        PassDirection.LEFT: "to the left",
-        PassDirection.RIGHT: "to the right",
-        PassDirection.ACROSS: "to the player across",
-        PassDirection.SECOND_LEFT: "to the second seat on the left",
-        PassDirection.SECOND_RIGHT: "to the second seat on the right",
-        PassDirection.DEALER: "to the dealer",
-        PassDirection.HOLD: "nowhere",
-    },
-    "nl": {
-        PassDirection.LEFT: "naar links",
-        PassDirection.RIGHT: "naar rechts",
-        PassDirection.ACROSS: "naar de overkant",
-        PassDirection.SECOND_LEFT: "naar de tweede speler links",
-        PassDirection.SECOND_RIGHT: "naar de tweede speler rechts",
-        PassDirection.DEALER: "naar de gever",
-        PassDirection.HOLD: "niet",
-    },
-}
-
-#: Why the engine refused a move, in Dutch, per code. ``{card}`` is the card named, ``{allowed}``
-#: the cards that may be played now; the English sentences come from the engine itself.
-_DUTCH_REASONS: Final[dict[str, str]] = {
-    IllegalMoveCode.NOT_A_MOVE: "dat is geen zet",
-    IllegalMoveCode.GAME_OVER: "het spel is afgelopen",
-    IllegalMoveCode.WRONG_PHASE: "het is nu tijd voor {phase}",
-    IllegalMoveCode.NO_SUCH_SEAT: "die speler is er niet",
-    IllegalMoveCode.NOT_YOUR_TURN: "je bent niet aan de beurt",
-    IllegalMoveCode.ALREADY_PASSED: "je hebt al doorgegeven",
-    IllegalMoveCode.WRONG_PASS_COUNT: "geef precies {count} kaarten door, niet {given}",
-    IllegalMoveCode.DUPLICATE_CARD: "je noemt de {card} twee keer",
-    IllegalMoveCode.CARD_NOT_IN_HAND: "je hebt de {card} niet",
-    IllegalMoveCode.MUST_FOLLOW_SUIT: "je moet kleur bekennen: er is {suit} gevraagd",
-    IllegalMoveCode.MUST_LEAD_OPENING_CARD: "de eerste slag begint met {allowed}",
-    IllegalMoveCode.HEARTS_NOT_BROKEN: "met de {card} mag je nog niet uitkomen (je mag: {allowed})",
-    IllegalMoveCode.POINTS_ON_FIRST_TRICK: (
-        "geen strafkaarten in de eerste slag zolang je iets anders kunt spelen (je mag: {allowed})"
-    ),
-    IllegalMoveCode.PASS_NOT_ALLOWED: "de {card} mag niet: geef een van de kaarten terug die je kreeg",
-    IllegalMoveCode.MUST_DROP_QUEEN: "je moet de schoppenvrouw nu afgooien: ze kan de slag niet meer winnen",
-    IllegalMoveCode.HOUSE_RULE: "een huisregel verbiedt de {card} (je mag: {allowed})",
-    IllegalMoveCode.NOT_AN_OPTION: "dat is hier geen keuze",
-    IllegalMoveCode.WRONG_OUTCOME: "het lot beslist nu iets anders",
-    IllegalMoveCode.IMPOSSIBLE_OUTCOME: "dat kan het lot nu niet brengen",
+    lang: {direction: text(f"direction.{direction.value}", lang) for direction in PassDirection}
+    for lang in LANGUAGES
 }
 
 
-def words(language: str) -> dict[str, str]:
-    """The sentences of ``language`` (``"en"`` or ``"nl"``); another language raises ``NotationError``."""
-    if language not in WORDS:
-        raise NotationError(f"language must be 'en' or 'nl', not {language!r}")
-    return WORDS[language]
+def words(lang: str) -> dict[str, str]:
+    """The table's sentences of ``lang`` ([`WORDS`][hartenjagen.texts.WORDS]); another language raises ``NotationError``."""
+    return WORDS[language(lang)]
 
 
-def plural(count: int, key: str, language: Language) -> str:
-    """``1 move``, ``2 moves`` (``key`` names the ``_one`` and ``_many`` sentences)."""
-    table = words(language)
-    return table[f"{key}_one" if count == 1 else f"{key}_many"].format(count=count)
+def plural(count: int, key: str, lang: Language) -> str:
+    """``1 move``, ``2 moves``: the entry ``key + "_one"`` or ``key + "_many"`` with ``count``.
 
-
-def _named_card(move: Move, message: str) -> str:
-    """The card a refusal is about: the card played, or the card of a pass the engine's sentence names."""
-    if isinstance(move, Play):
-        return move.card.symbol
-    if isinstance(move, Pass):
-        return next((card.symbol for card in move.cards if card.symbol in message), "")
-    return ""
-
-
-def reason(problem: IllegalMove, move: Move, v: PlayerView, language: Language) -> str:
-    """Why ``move`` was refused, in the player's language (``v``: the player's view).
-
-    English is the engine's own sentence (``problem.message``). Dutch says the same by the
-    refusal's code, with the card, the suit that was led, the phase and the cards the player
-    may play now, all taken from the view.
+    A bare key (``"move"``) is looked up in the ``play.`` group, as the table's words are.
     """
-    if language != "nl":
-        words(language)
+    full = key if "." in key else f"play.{key}"
+    return text(f"{full}_one" if count == 1 else f"{full}_many", lang, count=count)
+
+
+# ---------------------------------------------------------------- why a move was refused
+
+#: The sentences that may be the whole of a refusal, by the code the engine gives it.
+_REFUSALS: Final[dict[str, tuple[str, ...]]] = {
+    "not_a_move": ("refusal.not_a_move",),
+    "game_over": ("refusal.game_over",),
+    "wrong_phase": ("refusal.wrong_phase", "refusal.no_chance_event"),
+    "no_such_seat": ("refusal.no_such_seat",),
+    "not_your_turn": ("refusal.not_your_turn", "refusal.not_passing"),
+    "already_passed": ("refusal.already_passed",),
+    "wrong_pass_count": ("refusal.wrong_pass_count",),
+    "duplicate_card": ("refusal.duplicate_card",),
+    "card_not_in_hand": ("refusal.card_not_in_hand",),
+    "must_follow_suit": ("refusal.play",),
+    "must_lead_opening_card": ("refusal.play",),
+    "hearts_not_broken": ("refusal.play",),
+    "points_on_first_trick": ("refusal.play",),
+    "must_drop_queen": ("refusal.play",),
+    "house_rule": ("refusal.play",),
+    "pass_not_allowed": ("refusal.pass",),
+    "not_an_option": ("refusal.not_an_option",),
+    "wrong_outcome": ("refusal.wrong_outcome",),
+    "impossible_outcome": (
+        "refusal.no_such_seat",
+        "refusal.direction_not_drawn",
+        "refusal.deal_begun",
+        "refusal.pool_begun",
+        "refusal.pool_order",
+        "refusal.card_not_left",
+        "refusal.card_not_in_pack",
+        "refusal.card_not_in_pool",
+    ),
+}
+
+
+def _prefixed(*prefixes: str) -> tuple[str, ...]:
+    return tuple(key for key in CATALOGUE if key.startswith(prefixes))
+
+
+#: The reasons after "Q♠ may not be played: ": following suit, and each rule module's refusal.
+_REASONS: Final = (
+    "refusal.must_follow_suit", "refusal.opening.", "refusal.leading", "refusal.first_trick", "refusal.passing.",
+    "refusal.extras.",
+)  # fmt: skip
+#: The phrases a field of a refusal may be, per field name: a field not named here (a card, a
+#: seat, a number, a repr) is the same in both languages.
+_PHRASES: Final[dict[str, tuple[str, ...]]] = {
+    "reason": _prefixed(*_REASONS),
+    "what": _prefixed("refusal.what."),
+    "condition": _prefixed("refusal.condition."),
+    "now": _prefixed("doing."),
+    "wanted": _prefixed("doing."),
+    "verb": _prefixed("turn."),
+    "event": _prefixed("refusal.event."),
+}
+_SUITS: Final = {suit_name(suit, "en"): suit for suit in Suit}
+
+
+@cache
+def _pattern(sentence: str) -> re.Pattern[str]:
+    """``sentence`` as a regular expression with a named group per field (repeats must agree)."""
+    out, seen = [], set()
+    for literal, name, _, _ in string.Formatter().parse(sentence):
+        out.append(re.escape(literal))
+        if name:
+            field = name.partition("!")[0]
+            out.append(f"(?P={field})" if field in seen else f"(?P<{field}>.+?)")
+            seen.add(field)
+    return re.compile("".join(out), re.DOTALL)
+
+
+def _translate(english: str, keys: tuple[str, ...], lang: Language) -> str | None:
+    """The sentence of ``keys`` whose English is ``english``, in ``lang`` (``None``: none of them)."""
+    for key in keys:
+        sentence = CATALOGUE[key][0]
+        found = _pattern(sentence).fullmatch(english)
+        if found is None:
+            continue
+        values: dict[str, object] = {}
+        for name, value in found.groupdict().items():
+            said = _field(name, value, lang)
+            if said is None:
+                break
+            values[name] = said
+        else:
+            return text(key, lang, **values)
+    return None
+
+
+def _field(name: str, value: str, lang: Language) -> str | None:
+    if name == "suit":
+        return suit_name(_SUITS[value], lang) if value in _SUITS else None
+    if name in _PHRASES:
+        return _translate(value, _PHRASES[name], lang)
+    return value
+
+
+def refusal(problem: IllegalMove, lang: Language = "en") -> str:
+    """Why the engine refused a move, in ``lang``: the catalogue's sentence for ``problem``.
+
+    English is the engine's own sentence (``problem.message``). Another language
+    gives the catalogue's sentence whose English is that sentence, looked up by
+    ``problem.code`` (an [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode] or its string value)
+    with the cards, seats and numbers of the English filled in. A code or a sentence the catalogue
+    does not know (a house rule's own) falls back to the English.
+    """
+    lang = language(lang)
+    if lang == "en":
         return problem.message
-    template = _DUTCH_REASONS.get(problem.code, "dat mag niet")
-    allowed = " ".join(m.card.symbol for m in v.legal_moves if isinstance(m, Play)) or "-"
-    led = v.trick[0].card if v.trick else None
-    return template.format(
-        card=_named_card(move, problem.message),
-        allowed=allowed,
-        suit=suit_name(led.suit, "nl") if led is not None else "een andere kleur",
-        count=v.pass_count,
-        given=len(move.cards) if isinstance(move, Pass) else 0,
-        phase=PHASES["nl"][v.phase],
-    )
+    code = problem.code.value if isinstance(problem.code, enum.Enum) else str(problem.code)
+    translated = _translate(problem.message, _REFUSALS.get(code, ()), lang)
+    return problem.message if translated is None else translated
+
+
+def reason(problem: IllegalMove, move: Move, v: PlayerView, lang: Language) -> str:
+    """Why ``move`` was refused, in the player's language: [`refusal`][hartenjagen.texts.refusal]
+    (``move`` and the player's view ``v`` are no longer needed; kept for existing callers)."""
+    return refusal(problem, lang)
