@@ -211,7 +211,7 @@ def test_the_docs_page_quotes_the_example():
     """Each class and table on docs/writing-rules.md is the example's code, word for word."""
     page = (ROOT / "docs" / "writing-rules.md").read_text(encoding="utf-8")
     source = (ROOT / "examples" / "writing_rules.py").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", page, flags=re.S)
+    blocks = re.findall(r"```py\n(.*?)```", page, flags=re.S)
     quoted = [b for b in blocks if b.startswith(("QUEEN", "HOUSE_POINTS", "@attrs.frozen", "HOUSE ="))]
     assert len(quoted) == 4
     for block in quoted:
