@@ -983,7 +983,7 @@ class EveryHandRight(rules.Passing):
 
 def test_a_users_module_needs_registering() -> None:
     chosen = hj.Rules(passing=EveryHandRight(note="house"))
-    if EveryHandRight not in serialize._BY_CLASS:  # not registered by an earlier run
+    if EveryHandRight not in serialize.registry._BY_CLASS:  # not registered by an earlier run
         with pytest.raises(FormatError, match=r"^\$\.passing: "):
             dumps(chosen)
         rejects(json.dumps({"type": "EveryHandRight", "version": 1, "cards": 2, "note": None}), "$.type")
