@@ -390,17 +390,17 @@ def _path_entry(cls: type, path: str) -> _AttrsEntry:
         return entry
     name = cls.__name__
     how = f"or call hartenjagen.serialize.register({name}) before saving and before loading"
+    if not attrs.has(cls):
+        raise _error(
+            path,
+            f"cannot save a {name}: it is not an attrs class; decorate it with @attrs.frozen"
+            " so that its fields are what is saved",
+        )
     if "<" in cls.__qualname__:
         raise _error(
             path,
             f"cannot save a {name}: it is defined inside a function, so a document cannot name it;"
             f" define it at the top level of a module, {how}",
-        )
-    if not attrs.has(cls):
-        raise _error(
-            path,
-            f"cannot save a {name}: it is not an attrs class; decorate it with @attrs.frozen"
-            f" so that its fields are what is saved, {how}",
         )
     if inspect.isabstract(cls):
         raise _error(path, f"cannot save a {name}: it is abstract (a concrete subclass is saved)")

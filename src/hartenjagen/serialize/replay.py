@@ -23,13 +23,14 @@ the pack's scoring cards gives (`hartenjagen._sheetcheck`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Final
 
 from hartenjagen._sheetcheck import SheetProblem, check_lines
 from hartenjagen.cards import Card
 from hartenjagen.core.hands import shuffle_deal, start_hand
 from hartenjagen.core.state import StateFields, fields
-from hartenjagen.engine import SEED_BITS, apply, start
+from hartenjagen.engine import SEED_BITS, apply, legal_moves, start
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.serialize.reading import FormatError, _ask, _error, _key, _show
@@ -44,8 +45,19 @@ def replay(doc: StateFields, data: Mapping[str, object], path: str) -> State:
     ``data`` is the document's JSON object (``doc`` its decoded fields), ``path``
     where it stands.
     """
+    n = doc.table.players
+    for i, trick in enumerate(doc.tricks):
+        if len(trick.cards) != n:
+            where = f"{_key(path, 'tricks')}[{i}].cards"
+            raise _error(where, f"holds {len(trick.cards)} cards; a trick of {n} players has {n}")
+    if len(doc.trick_cards) >= n:
+        raise _error(
+            _key(path, "trick"), f"holds {len(doc.trick_cards)} cards; a trick of {n} is complete at {n}"
+        )
     earlier = _earlier_lines(doc, path)
     state = _hand_start(doc, earlier, path)
+    # What the deal fixes is compared first: a wrong deal is named as such, not by the first move it spoils.
+    _compare(data, encode_fields(fields(state), path), path, _DEALT_KEYS)
     state = _replay_hand(state, doc, len(earlier), path)
     _compare(data, encode_fields(fields(state), path), path)
     return state
@@ -224,16 +236,26 @@ def _replay_hand(state: State, doc: StateFields, scored: int, path: str) -> Stat
                 where, f"{card} cannot be played: after the moves before it, the game is {state.phase.value}"
             )
         state = _apply(state, Play(state.to_move[0], card), where)
-    if (
-        state.phase is Phase.MOON_CHOICE
-        and doc.phase is not Phase.MOON_CHOICE
-        and len(doc.score_sheet) > scored
-    ):
-        option = doc.score_sheet[scored].moon_choice
-        if option is not None:
-            where = f"{_key(path, 'score_sheet')}[{scored}].moon_choice"
-            state = _apply(state, MoonChoice(state.to_move[0], option), where)
+    # The current hand's line, when the replay scores it: the game is over after it.
+    line = doc.score_sheet[scored] if doc.phase is Phase.GAME_OVER and len(doc.score_sheet) > scored else None
+    where = f"{_key(path, 'score_sheet')}[{scored}]"
+    if line is not None and line.revoke is not None and state.phase is Phase.PLAYING:
+        # The game ended on a revoke: the revoking card is not kept (any card the rules refuse voids the hand).
+        state = _revoke(state, line.revoke, _key(where, "revoke"))
+    if line is not None and line.moon_choice is not None and state.phase is Phase.MOON_CHOICE:
+        state = _apply(state, MoonChoice(state.to_move[0], line.moon_choice), _key(where, "moon_choice"))
     return state
+
+
+def _revoke(state: State, revoker: int, where: str) -> State:
+    seat = state.to_move[0]
+    if seat != revoker:
+        raise _error(where, f"seat {revoker} could not have revoked: seat {seat} was to play")
+    legal = {move.card for move in legal_moves(state) if isinstance(move, Play)}
+    wrong = next((card for card in state.hands[seat] if card not in legal), None)
+    if wrong is None:
+        raise _error(where, f"seat {seat} could not have revoked: it may play every card it holds")
+    return _apply(state, Play(seat, wrong), where)
 
 
 def _apply(state: State, move: Move, where: str) -> State:
@@ -260,16 +282,24 @@ def _did(move: Move) -> str:
 # ---------------------------------------------------------------- the comparison
 
 
-def _compare(data: Mapping[str, object], replayed: Mapping[str, object], path: str) -> None:
-    """Raise a FormatError at the first field where the document differs from the replayed state."""
-    for key in _state_keys():
+#: The fields the start of a hand fixes: the same before and after its moves.
+_DEALT_KEYS: Final = ("hand_index", "dealer", "seed", "deal_count", "dealt", "pass_direction", "secret_seed")
+
+
+def _compare(
+    data: Mapping[str, object], replayed: Mapping[str, object], path: str, keys: Sequence[str] = ()
+) -> None:
+    """Raise a FormatError at the first field (of ``keys``, or all) where the document differs from the replay."""
+    for key in keys or _state_keys():
         if key == "rules":  # the replay ran under the document's own rules
             continue
         found = _difference(data[key], replayed[key], _key(path, key))
         if found is not None:
             where, mine, theirs = found
             raise _error(
-                where, f"the document has {_shown(mine)}, but replaying the game gives {_shown(theirs)}"
+                where,
+                f"the document has {_shown(mine)}, but replaying the game gives {_shown(theirs)}"
+                + _cards_apart(mine, theirs),
             )
 
 
@@ -283,7 +313,13 @@ def _difference(doc: object, replayed: object, path: str) -> tuple[str, object, 
         return None
     if isinstance(doc, list) and isinstance(replayed, list):
         if _flat(doc) and _flat(replayed) and not _numbers(doc, replayed):
-            return None if doc == replayed else (path, doc, replayed)  # a list of cards: shown whole
+            if doc == replayed:
+                return None
+            # A list of cards or seats is shown whole; the path names its first item that differs.
+            i = next(
+                (i for i, (a, b) in enumerate(zip(doc, replayed, strict=False)) if a != b), len(replayed)
+            )
+            return (f"{path}[{i}]" if i < len(doc) else path), doc, replayed
         for i, (mine, theirs) in enumerate(zip(doc, replayed, strict=False)):
             found = _difference(mine, theirs, f"{path}[{i}]")
             if found is not None:
@@ -307,3 +343,19 @@ def _shown(value: object) -> str:
     if isinstance(value, list) and _flat(value) and all(isinstance(item, str) for item in value):
         return "[" + " ".join(str(item) for item in value) + "]"
     return _show(value, 80)
+
+
+def _cards_apart(mine: object, theirs: object) -> str:
+    """For two lists of cards: which cards only one of them holds."""
+    if not (isinstance(mine, list) and isinstance(theirs, list)):
+        return ""
+    if not all(isinstance(item, str) for item in (*mine, *theirs)):
+        return ""
+    extra = [card for card in mine if card not in theirs]
+    lacking = [card for card in theirs if card not in mine]
+    parts = []
+    if extra:
+        parts.append(f"only in the document: {' '.join(map(str, extra))}")
+    if lacking:
+        parts.append(f"only in the replay: {' '.join(map(str, lacking))}")
+    return f" ({'; '.join(parts)})" if parts else ""

@@ -82,7 +82,10 @@ def _physical(data: object, path: str, table: Table) -> int:
         if copy >= table.copies:
             copies = "one copy" if table.copies == 1 else f"{table.copies} copies"
             raise _error(path, f"no card {_show(data)}: the pack has {copies} of each card")
-    return _card(text, path).index + CARD_COUNT * copy
+    card = _card(text, path)
+    if not table.bits_of[card.index]:
+        raise _error(path, f"{card} is not in the pack of these rules")
+    return card.index + CARD_COUNT * copy
 
 
 def _encode_mask(mask: int) -> list[Json]:
