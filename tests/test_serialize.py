@@ -1247,3 +1247,75 @@ def test_a_state_whose_past_play_was_illegal_is_refused() -> None:
                         loads(dumps(bad))
                     return
     pytest.fail("no position found")
+
+
+# ---------------------------------------------------------------- validation by replay
+
+
+def test_a_forged_final_score_sheet_is_refused_by_the_replay() -> None:
+    state = game_over()
+    last = len(state.score_sheet) - 1
+
+    def forge(d: dict[str, Any]) -> None:
+        # A consistent forgery: the raw points, the points, the totals and the scores all agree.
+        line = d["score_sheet"][last]
+        for key in ("raw", "points", "totals"):
+            line[key][0], line[key][1] = line[key][1], line[key][0]
+        d["scores"][0], d["scores"][1] = d["scores"][1], d["scores"][0]
+
+    def forge_line(d: dict[str, Any]) -> None:
+        line = d["score_sheet"][last]
+        line["raw"][0], line["raw"][1] = line["raw"][1], line["raw"][0]
+
+    # The scores come first in a state: the replay's scores differ from the forged ones.
+    error = rejects(tampered(state, forge), "$.scores[0]")
+    assert "replaying the game gives" in str(error)
+    if state.score_sheet[last].raw[0] != state.score_sheet[last].raw[1]:
+        rejects(tampered(state, forge_line), f"$.score_sheet[{last}].raw[0]")
+
+
+def test_forged_scores_are_refused() -> None:
+    state = find_state(variants.STANDARD, lambda s: len(s.score_sheet) == 1 and s.phase is hj.Phase.PLAYING)
+    error = rejects(tampered(state, lambda d: d["scores"].__setitem__(0, d["scores"][0] + 1)), "$.scores[0]")
+    assert "the document has" in str(error) and "replaying the game gives" in str(error)
+
+
+def test_a_forged_hand_names_both_hands() -> None:
+    state = playing_mid_trick()
+
+    def forge(d: dict[str, Any]) -> None:
+        d["hands"][1], d["hands"][3] = d["hands"][3], d["hands"][1]
+
+    error = rejects(tampered(state, forge), "$.hands[1]")
+    assert "only in the document" in str(error) and "only in the replay" in str(error)
+
+
+def test_an_illegal_move_in_the_log_is_named_where_it_stands() -> None:
+    state = find_state(variants.STANDARD, lambda s: len(s.tricks) == 2 and not s.trick)
+
+    def lead_another_card(d: dict[str, Any]) -> None:
+        # The first trick is led with the 2C: lead any other card of the leader's hand instead.
+        cards = d["tricks"][0]["cards"]
+        cards[0], cards[1] = cards[1], cards[0]
+
+    error = rejects(tampered(state, lead_another_card), "$.tricks[0].cards[0]")
+    assert "could not have played" in str(error)
+
+
+def test_a_truncated_history_is_refused() -> None:
+    state = find_state(variants.STANDARD, lambda s: len(s.tricks) == 4 and not s.trick)
+    rejects(tampered(state, lambda d: d["tricks"].pop()), "$.hands[")
+    rejects(tampered(state, lambda d: d.update(exchanges=d["exchanges"][:0])), "$.tricks[0].cards[0]")
+    later = find_state(variants.STANDARD, lambda s: len(s.score_sheet) == 2 and s.phase is hj.Phase.PLAYING)
+    rejects(tampered(later, lambda d: d["score_sheet"].pop()), "$.hand_index")
+
+
+def test_a_state_dealt_by_hand_replays() -> None:
+    deal = [hj.Card.parse(text) for text in "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC".split()]
+    pack = [card for card in variants.STANDARD.deck.pack() if card not in deal]
+    hands = [deal, pack[:13], pack[13:26], pack[26:]]
+    state = hj.new_game(variants.STANDARD, deal=hands, seed=4)
+    for before, _ in random_play(state, random.Random(4), 40):
+        assert_same_game(loads(dumps(before)), before)
+    forged = tampered(state, lambda d: d["dealt"].__setitem__(0, d["dealt"][1]))
+    rejects(forged, "$.dealt")
