@@ -34,7 +34,7 @@ from hartenjagen.engine import SEED_BITS, apply, legal_moves, start
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.serialize.reading import FormatError, _ask, _error, _key, _show
-from hartenjagen.serialize.states import _ids, _state_keys, encode_fields
+from hartenjagen.serialize.states import _ids, _state_keys, _text, encode_fields
 from hartenjagen.state import HandResult, Phase, State
 from hartenjagen.table import Table
 
@@ -54,6 +54,8 @@ def replay(doc: StateFields, data: Mapping[str, object], path: str) -> State:
         raise _error(
             _key(path, "trick"), f"holds {len(doc.trick_cards)} cards; a trick of {n} is complete at {n}"
         )
+    if doc.table.copies > 1:
+        _each_copy_once(doc, path)
     earlier = _earlier_lines(doc, path)
     state = _hand_start(doc, earlier, path)
     # What the deal fixes is compared first: a wrong deal is named as such, not by the first move it spoils.
@@ -144,6 +146,21 @@ def _earlier_lines(doc: StateFields, path: str) -> tuple[HandResult, ...]:
         where = f"{at_sheet}[{len(earlier)}]" if len(sheet) > len(earlier) else _key(path, "phase")
         raise _error(where, "the rules' ending is reached after the lines before: the game is over")
     return earlier
+
+
+def _each_copy_once(doc: StateFields, path: str) -> None:
+    """In a double deck, no copy of a card stands in two places (the comparison takes copies as alike)."""
+    areas: list[tuple[str, list[int]]] = []
+    for key, masks in (("hands", doc.hand_masks), ("passing", doc.passed_masks), ("taken", doc.taken_masks)):
+        areas += [(f"{_key(path, key)}[{seat}]", _ids(mask)) for seat, mask in enumerate(masks)]
+    areas += [(_key(path, "trick"), list(doc.trick_cards)), (_key(path, "carry_over"), _ids(doc.carry))]
+    seen: dict[int, str] = {}
+    for base, cards in areas:
+        for i, p in enumerate(cards):
+            where = f"{base}[{i}]"
+            if p in seen:
+                raise _error(where, f"{_text(p)} is in two places (also at {seen[p]})")
+            seen[p] = where
 
 
 def _seat(value: int, where: str, n: int) -> None:
@@ -313,7 +330,7 @@ def _difference(doc: object, replayed: object, path: str) -> tuple[str, object, 
         return None
     if isinstance(doc, list) and isinstance(replayed, list):
         if _flat(doc) and _flat(replayed) and not _numbers(doc, replayed):
-            if doc == replayed:
+            if doc == replayed or _alike(doc, replayed):
                 return None
             # A list of cards or seats is shown whole; the path names its first item that differs.
             i = next(
@@ -328,6 +345,17 @@ def _difference(doc: object, replayed: object, path: str) -> tuple[str, object, 
     if type(doc) is type(replayed) and doc == replayed:
         return None
     return path, doc, replayed
+
+
+def _alike(doc: list[object], replayed: list[object]) -> bool:
+    """Two lists of the same cards, maybe other copies of them (``"QS#2"`` for ``"QS"``).
+
+    Copies of a card are alike: which copy a seat was dealt or played is the
+    core's business (a determinized world may hand out copies its own way).
+    """
+    if len(doc) != len(replayed) or not all(isinstance(x, str) for x in (*doc, *replayed)):
+        return False
+    return [str(x).partition("#")[0] for x in doc] == [str(x).partition("#")[0] for x in replayed]
 
 
 def _flat(items: list[object]) -> bool:
