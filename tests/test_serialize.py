@@ -10,7 +10,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import pytest
@@ -1003,12 +1003,15 @@ def test_a_users_module_is_saved_by_its_import_path() -> None:
     rejects(tampered(chosen, lambda d: d["passing"].update(note=3)), "$.passing.note")
 
 
+QUEEN: Final = hj.Card("QS")
+
+
 @attrs.frozen
 class QueenPoints(rules.HouseRule):
     """A user's house rule, never registered: saved and loaded by its import path."""
 
     points: int = 5
-    card: hj.Card = hj.Card("QS")
+    card: hj.Card = QUEEN
 
 
 def test_a_users_house_rule_round_trips_without_registration() -> None:
@@ -1311,7 +1314,7 @@ def test_a_truncated_history_is_refused() -> None:
 
 
 def test_a_state_dealt_by_hand_replays() -> None:
-    deal = [hj.Card.parse(text) for text in "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC".split()]
+    deal = [card for card in variants.STANDARD.deck.pack() if card.suit is hj.Suit.CLUBS]
     pack = [card for card in variants.STANDARD.deck.pack() if card not in deal]
     hands = [deal, pack[:13], pack[13:26], pack[26:]]
     state = hj.new_game(variants.STANDARD, deal=hands, seed=4)

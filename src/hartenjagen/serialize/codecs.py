@@ -1,7 +1,7 @@
 """Codecs: how values of one field type are written as JSON and read back (internal).
 
 Each field of a saved class has one codec, compiled from its type annotation
-by [`hartenjagen.serialize.registry`]; a codec's ``decode`` raises
+by `hartenjagen.serialize.registry`; a codec's ``decode`` raises
 [`FormatError`][hartenjagen.serialize.FormatError] at the JSON path of the bad item.
 """
 

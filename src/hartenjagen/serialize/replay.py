@@ -6,10 +6,10 @@ number that give it), each stage of the exchange, the announcements and the
 tricks. Loading replays that history through the public engine:
 
 1. the hand starts as the engine starts it — ``new_game`` (here
-   [`hartenjagen.engine.start`][hartenjagen.engine.start]) for the first deal of a
+   `hartenjagen.engine.start`) for the first deal of a
    game, the kernel's own start of a hand after the score sheet for a later deal;
 2. every pass, announcement, play and moon choice the document records is
-   applied with [`apply`][hartenjagen.engine.apply], so an illegal one is refused
+   applied with `apply`, so an illegal one is refused
    where it stands (``$.tricks[3].cards[1]``);
 3. the state reached is written out and compared with the document field by
    field; the first difference is refused with its JSON path and both values.

@@ -2,7 +2,7 @@
 
 A state is written field by field (cards as text, ``"QS#2"`` for a second copy).
 Reading decodes the fields, then hands them to
-[`hartenjagen.serialize.replay`][hartenjagen.serialize.replay], which replays the
+`hartenjagen.serialize.replay`, which replays the
 hand through the engine and compares the result with the document: the state
 returned is the replayed one.
 """
