@@ -1322,3 +1322,28 @@ def test_a_state_dealt_by_hand_replays() -> None:
         assert_same_game(loads(dumps(before)), before)
     forged = tampered(state, lambda d: d["dealt"].__setitem__(0, d["dealt"][1]))
     rejects(forged, "$.dealt")
+
+
+def test_copies_of_a_card_are_alike_when_a_state_is_replayed() -> None:
+    state = double_deck_carry_over()
+    data = json.loads(dumps(state))
+    # Give the first copy of some card held by one seat to the seat holding the second copy, and back.
+    hands = data["hands"]
+    pair = next(
+        (a, b, card)
+        for a, hand in enumerate(hands)
+        for card in hand
+        if "#" not in card
+        for b, other in enumerate(hands)
+        if b != a and f"{card}#2" in other
+    )
+    a, b, card = pair
+    hands[a] = sort_cards([f"{card}#2" if c == card else c for c in hands[a]])
+    hands[b] = sort_cards([card if c == f"{card}#2" else c for c in hands[b]])
+    for seat in (a, b):  # within one card, the first copy is listed first
+        hands[seat].sort(key=lambda text: (hj.Card(text.split("#")[0]).index, text))
+    back = loads(json.dumps(data))
+    assert back == state  # the replayed state: which copy a seat holds is the core's business
+    # The same copy in two places is refused.
+    hands[a] = sort_cards([card if c == f"{card}#2" else c for c in hands[a]])
+    assert "two places" in str(rejects(json.dumps(data), "$.hands["))
