@@ -304,3 +304,23 @@ def test_state_at_an_index_out_of_range_is_a_record_error(index):
 
 def test_record_error_is_a_hartenjagen_error():
     assert issubclass(hj.RecordError, hj.HartenjagenError)
+
+
+@attrs.frozen
+class HouseNote(rules.HouseRule):
+    """A house rule of a user's own, never given to ``serialize.register``."""
+
+    note: str = "house"
+    bonus: int = 0
+
+
+def test_a_record_with_a_users_house_rule_is_written_without_registration():
+    serialize = pytest.importorskip("hartenjagen.serialize")
+    choice = attrs.evolve(variants.STANDARD, extras=(HouseNote(note="ours", bonus=2),))
+    record = _record(limit=30, rules_=choice)
+    text = record.to_text()
+    assert f'"type": "{HouseNote.__module__}:HouseNote"' in text.splitlines()[1]
+    back = hj.GameRecord.from_text(text)
+    assert back == record and back.final_state() == record.final_state()
+    assert serialize.loads(serialize.dumps(record)) == record
+    assert serialize.loads(serialize.dumps(record.final_state())) == record.final_state()

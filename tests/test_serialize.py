@@ -8,8 +8,9 @@ import importlib.util
 import inspect
 import json
 import random
+import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import pytest
@@ -760,7 +761,8 @@ def test_a_card_twice() -> None:
         d["hands"][2] = sort_cards([*d["hands"][2][1:], d["hands"][0][0]])
 
     error = rejects(tampered(state, duplicate), "$.hands[2][")
-    assert "two places" in str(error) and "$.hands[0][0]" in str(error)
+    # The replay names the hand that differs, and both hands.
+    assert "replaying the game gives" in str(error) and "only in the document" in str(error)
     rejects(tampered(state, lambda d: d["trick"].append(d["trick"][0])), "$.trick[2]")
     rejects(tampered(state, lambda d: d["carry_over"].append(d["hands"][1][0])), "$.carry_over[0]")
 
@@ -768,8 +770,8 @@ def test_a_card_twice() -> None:
 def test_a_card_missing() -> None:
     state = playing_mid_trick()
     taker = next(seat for seat, taken in enumerate(state.taken) if taken)
-    error = rejects(tampered(state, lambda d: d["taken"][taker].pop()), "$")
-    assert "missing" in str(error)
+    error = rejects(tampered(state, lambda d: d["taken"][taker].pop()), f"$.taken[{taker}]")
+    assert "only in the replay" in str(error)
 
 
 def test_a_card_not_in_the_pack() -> None:
@@ -790,7 +792,7 @@ def test_cards_out_of_order_or_listed_twice() -> None:
 def test_hand_sizes_between_tricks() -> None:
     state = find_state(variants.STANDARD, lambda s: len(s.tricks) == 3 and not s.trick)
     error = rejects(tampered(state, lambda d: move_card(d, ("hands", 0), ("hands", 1))), "$.hands[0]")
-    assert "holds 9 cards" in str(error)
+    assert "only in the replay" in str(error)
 
 
 def test_hand_sizes_during_a_trick() -> None:
@@ -844,41 +846,41 @@ def test_pending_seats_outside_the_table() -> None:
     rejects(tampered(state, lambda d: d["pending"].append(10**100)), "$.pending[2]")
     rejects(tampered(state, lambda d: d["pending"].insert(0, 3)), "$.pending[1]")
     rejects(tampered(state, lambda d: d.update(pending=[])), "$.pending")
-    rejects(tampered(state, lambda d: d.update(pending=[1, 2, 3])), "$.passing[2]")
+    rejects(tampered(state, lambda d: d.update(pending=[1, 2, 3])), "$.pending[1]")
     rejects(tampered(pass_to_dealer_without_dealer(), lambda d: d["pending"].append(2)), "$.pending")
 
 
 @pytest.mark.parametrize(
     ("example", "change", "path"),
     [
-        (playing_mid_trick, lambda d: d.update(phase="moon_choice"), "$.shooter"),
-        (playing_mid_trick, lambda d: d.update(phase="game_over"), "$.winners"),
-        (playing_mid_trick, lambda d: d.update(phase="passing"), "$.pending"),
-        (playing_mid_trick, lambda d: d.update(phase="announcing"), "$.pending"),
+        (playing_mid_trick, lambda d: d.update(phase="moon_choice"), "$.phase"),
+        (playing_mid_trick, lambda d: d.update(phase="game_over"), "$.score_sheet"),
+        (playing_mid_trick, lambda d: d.update(phase="passing"), "$.phase"),
+        (playing_mid_trick, lambda d: d.update(phase="announcing"), "$.phase"),
         (playing_mid_trick, lambda d: d.update(shooter=1), "$.shooter"),
         (playing_mid_trick, lambda d: d.update(winners=[1]), "$.winners"),
         (playing_mid_trick, lambda d: d.update(hearts_broken=not d["hearts_broken"]), "$.hearts_broken"),
-        (playing_mid_trick, lambda d: d.update(exchanges=[]), "$.exchanges"),
+        (playing_mid_trick, lambda d: d.update(exchanges=[]), "$.tricks[0].cards[0]"),
         (playing_mid_trick, lambda d: d.update(deal_count=2), "$.deal_count"),
         # A game may start at any hand of the cycle, but this one passed left: hand 1 passes right.
         (playing_mid_trick, lambda d: d.update(hand_index=1), "$.pass_direction"),
         (playing_mid_trick, lambda d: d.update(phase="announcing", pending=[0, 1, 2, 3]), "$.phase"),
         (moon_choice, lambda d: d.update(shooter=None), "$.shooter"),
         (moon_choice, lambda d: d.update(shooter=1), "$.shooter"),
-        (moon_choice, lambda d: d.update(phase="playing", shooter=None), "$.tricks"),
+        (moon_choice, lambda d: d.update(phase="playing", shooter=None), "$.phase"),
         (game_over, lambda d: d.update(winners=[]), "$.winners"),
         (
             game_over,
             lambda d: d.update(winners=[next(w for w in range(4) if w not in d["winners"])]),
             "$.winners",
         ),
-        (game_over, lambda d: d.update(phase="playing", winners=[]), "$.hand_index"),
+        (game_over, lambda d: d.update(phase="playing", winners=[]), "$.phase"),
         (
             game_over,
             lambda d: d.update(score_sheet=d["score_sheet"][:1], scores=d["score_sheet"][0]["totals"]),
             "$",
         ),
-        (standard_passing_some_passed, lambda d: d.update(phase="playing", pending=[]), "$.passing"),
+        (standard_passing_some_passed, lambda d: d.update(phase="playing", pending=[]), "$.phase"),
         (standard_passing_some_passed, lambda d: d.update(hearts_broken=True), "$.hearts_broken"),
         (standard_passing_some_passed, lambda d: d.update(pass_direction="right"), "$.pass_direction"),
         (standard_passing_some_passed, lambda d: d.update(trick_leader=2), "$.trick_leader"),
@@ -893,7 +895,7 @@ def test_pending_seats_outside_the_table() -> None:
         (announcing, lambda d: d.update(trick_leader=(d["trick_leader"] + 1) % 4), "$.trick_leader"),
         (double_deck_carry_over, lambda d: d.update(carry_over=[]), "$"),
         # Not voided, the line would be a played hand of 0 points in all: no hand scores that.
-        (revoke_ends_the_game, lambda d: d["score_sheet"][-1].update(revoke=None), "$.score_sheet[0].raw"),
+        (revoke_ends_the_game, lambda d: d["score_sheet"][-1].update(revoke=None), "$.phase"),
         (
             revoke_ends_the_game,
             lambda d: d["score_sheet"][-1]["raw"].__setitem__(0, 1),
@@ -917,7 +919,7 @@ def test_scores_that_do_not_add_up() -> None:
         tampered(state, lambda d: d["score_sheet"][1]["points"].__setitem__(2, 99)), f"{sheet}[1].totals[2]"
     )
     rejects(tampered(state, lambda d: d["scores"].__setitem__(3, 99)), "$.scores")
-    rejects(tampered(state, lambda d: d.update(score_sheet=[])), "$.scores")
+    rejects(tampered(state, lambda d: d.update(score_sheet=[])), "$.deal_count")
     rejects(tampered(state, lambda d: d["score_sheet"][1].update(hand_index=5)), f"{sheet}[1].hand_index")
     rejects(tampered(state, lambda d: d["score_sheet"][1].update(dealer=3)), f"{sheet}[1].dealer")
     rejects(tampered(state, lambda d: d["score_sheet"][0].update(raw=[0, 0])), f"{sheet}[0].raw")
@@ -986,11 +988,15 @@ class EveryHandRight(rules.Passing):
         return (self.cards,)
 
 
-def test_a_users_module_needs_registering() -> None:
+def test_a_users_module_is_saved_by_its_import_path() -> None:
     chosen = hj.Rules(passing=EveryHandRight(note="house"))
-    if EveryHandRight not in serialize._BY_CLASS:  # not registered by an earlier run
-        with pytest.raises(FormatError, match=r"^\$\.passing: "):
-            dumps(chosen)
+    if EveryHandRight not in serialize.registry._BY_CLASS:  # not registered by an earlier run
+        data = json.loads(dumps(chosen))
+        assert data["passing"]["type"] == f"{EveryHandRight.__module__}:EveryHandRight"
+        assert loads(dumps(chosen)) == chosen
+        state = hj.apply(hj.new_game(chosen, seed=9), hj.legal_moves(hj.new_game(chosen, seed=9))[0])
+        assert_same_game(loads(dumps(state)), state)
+        # A short name is only known once registered.
         rejects(json.dumps({"type": "EveryHandRight", "version": 1, "cards": 2, "note": None}), "$.type")
     assert register(EveryHandRight) is EveryHandRight
     assert register(EveryHandRight) is EveryHandRight  # again: nothing changes
@@ -1000,6 +1006,75 @@ def test_a_users_module_needs_registering() -> None:
     state = hj.apply(state, hj.legal_moves(state)[0])
     assert_same_game(loads(dumps(state)), state)
     rejects(tampered(chosen, lambda d: d["passing"].update(note=3)), "$.passing.note")
+
+
+QUEEN: Final = hj.Card("QS")
+
+
+@attrs.frozen
+class QueenPoints(rules.HouseRule):
+    """A user's house rule, never registered: saved and loaded by its import path."""
+
+    points: int = 5
+    card: hj.Card = QUEEN
+
+
+def test_a_users_house_rule_round_trips_without_registration() -> None:
+    chosen = hj.Rules(extras=(QueenPoints(points=7),))
+    text = dumps(chosen)
+    assert f'"{QueenPoints.__module__}:QueenPoints"' in text
+    assert loads(text) == chosen
+    assert loads(dumps(QueenPoints())) == QueenPoints()
+
+
+def test_a_module_named_by_path_is_looked_up_never_imported() -> None:
+    data = json.loads(dumps(hj.Rules(extras=(QueenPoints(),))))
+    # A module nobody imported is not imported from a document.
+    data["extras"][0]["type"] = "hartenjagen_not_imported_anywhere:QueenPoints"
+    error = rejects(json.dumps(data), "$.extras[0].type")
+    assert "never imports" in str(error) and "hartenjagen_not_imported_anywhere" not in sys.modules
+    # An imported class that is no rule module of that slot is refused.
+    for name in ("subprocess:Popen", "builtins:dict", f"{EveryHandRight.__module__}:EveryHandRight"):
+        data["extras"][0] = {"type": name}
+        assert "cannot stand here" in str(rejects(json.dumps(data), "$.extras[0].type"))
+    data["extras"][0] = {"type": f"{QueenPoints.__module__}:NoSuchClass"}
+    assert "no such class" in str(rejects(json.dumps(data), "$.extras[0].type"))
+    data["extras"][0] = {"type": f"{QueenPoints.__module__}:QueenPoints.__init__.x"}
+    rejects(json.dumps(data), "$.extras[0].type")
+    top = {"type": "subprocess:Popen", "version": 1, "args": "ls"}
+    assert "cannot stand here" in str(rejects(json.dumps(top), "$.type"))
+
+
+@attrs.frozen
+class MappedRule(rules.HouseRule):
+    """A house rule with a field the format does not write (a dict)."""
+
+    table: dict[str, int] = attrs.field(factory=dict)
+
+
+def test_a_module_that_cannot_be_saved_says_what_to_do() -> None:
+    @attrs.frozen
+    class Local(rules.HouseRule):
+        points: int = 1
+
+    with pytest.raises(FormatError, match=r"^\$\.extras\[0\]: .*inside a function.*register\(Local\)"):
+        dumps(hj.Rules(extras=(Local(),)))
+
+    class Plain(rules.HouseRule):
+        pass
+
+    with pytest.raises(FormatError, match=r"not an attrs class; decorate it with @attrs\.frozen"):
+        dumps(hj.Rules(extras=(Plain(),)))
+
+    with pytest.raises(FormatError, match=r"MappedRule: .*give every field a type the format writes"):
+        dumps(hj.Rules(extras=(MappedRule(),)))
+    with pytest.raises(FormatError, match="cannot save a int"):
+        dumps(3)
+
+
+def test_register_refuses_an_import_path_as_a_name() -> None:
+    with pytest.raises(FormatError, match="import path"):
+        register(QueenPoints, name="a:b")
 
 
 def test_register_refuses_what_it_cannot_write() -> None:
@@ -1180,3 +1255,108 @@ def test_a_state_whose_past_play_was_illegal_is_refused() -> None:
                         loads(dumps(bad))
                     return
     pytest.fail("no position found")
+
+
+# ---------------------------------------------------------------- validation by replay
+
+
+def test_a_forged_final_score_sheet_is_refused_by_the_replay() -> None:
+    state = game_over()
+    last = len(state.score_sheet) - 1
+
+    def forge(d: dict[str, Any]) -> None:
+        # A consistent forgery: the raw points, the points, the totals and the scores all agree.
+        line = d["score_sheet"][last]
+        for key in ("raw", "points", "totals"):
+            line[key][0], line[key][1] = line[key][1], line[key][0]
+        d["scores"][0], d["scores"][1] = d["scores"][1], d["scores"][0]
+
+    def forge_line(d: dict[str, Any]) -> None:
+        line = d["score_sheet"][last]
+        line["raw"][0], line["raw"][1] = line["raw"][1], line["raw"][0]
+
+    # The scores come first in a state: the replay's scores differ from the forged ones.
+    error = rejects(tampered(state, forge), "$.scores[0]")
+    assert "replaying the game gives" in str(error)
+    if state.score_sheet[last].raw[0] != state.score_sheet[last].raw[1]:
+        rejects(tampered(state, forge_line), f"$.score_sheet[{last}].raw[0]")
+
+
+def test_forged_scores_are_refused() -> None:
+    state = find_state(variants.STANDARD, lambda s: len(s.score_sheet) == 1 and s.phase is hj.Phase.PLAYING)
+    error = rejects(tampered(state, lambda d: d["scores"].__setitem__(0, d["scores"][0] + 1)), "$.scores[0]")
+    assert "the document has" in str(error) and "replaying the game gives" in str(error)
+
+
+def test_a_forged_hand_names_both_hands() -> None:
+    state = playing_mid_trick()
+
+    def forge(d: dict[str, Any]) -> None:
+        d["hands"][1], d["hands"][3] = d["hands"][3], d["hands"][1]
+
+    error = rejects(tampered(state, forge), "$.hands[1]")
+    assert "only in the document" in str(error) and "only in the replay" in str(error)
+
+
+def test_an_illegal_move_in_the_log_is_named_where_it_stands() -> None:
+    state = find_state(variants.STANDARD, lambda s: len(s.tricks) == 2 and not s.trick)
+
+    def lead_another_card(d: dict[str, Any]) -> None:
+        # The first trick is led with the 2C: lead any other card of the leader's hand instead.
+        cards = d["tricks"][0]["cards"]
+        cards[0], cards[1] = cards[1], cards[0]
+
+    error = rejects(tampered(state, lead_another_card), "$.tricks[0].cards[0]")
+    assert "could not have played" in str(error)
+
+
+def test_a_truncated_history_is_refused() -> None:
+    state = find_state(variants.STANDARD, lambda s: len(s.tricks) == 4 and not s.trick)
+    rejects(tampered(state, lambda d: d["tricks"].pop()), "$.hands[")
+    rejects(tampered(state, lambda d: d.update(exchanges=d["exchanges"][:0])), "$.tricks[0].cards[0]")
+    later = find_state(variants.STANDARD, lambda s: len(s.score_sheet) == 2 and s.phase is hj.Phase.PLAYING)
+    rejects(tampered(later, lambda d: d["score_sheet"].pop()), "$.hand_index")
+
+
+def test_a_state_dealt_by_hand_replays() -> None:
+    deal = [card for card in variants.STANDARD.deck.pack() if card.suit is hj.Suit.CLUBS]
+    pack = [card for card in variants.STANDARD.deck.pack() if card not in deal]
+    hands = [deal, pack[:13], pack[13:26], pack[26:]]
+    state = hj.new_game(variants.STANDARD, deal=hands, seed=4)
+    for before, _ in random_play(state, random.Random(4), 40):
+        assert_same_game(loads(dumps(before)), before)
+    forged = tampered(state, lambda d: d["dealt"].__setitem__(0, d["dealt"][1]))
+    rejects(forged, "$.dealt")
+
+
+def _split_copies(state: hj.State) -> bool:
+    """Whether two seats each hold one copy of some card."""
+    return any(
+        set(one) & set(other) for a, one in enumerate(state.hands) for other in state.hands[a + 1 :]
+    ) and fields(state).carry != 0
+
+
+def test_copies_of_a_card_are_alike_when_a_state_is_replayed() -> None:
+    chosen = attrs.evolve(variants.SIX_DOUBLE_DECK, duplicates=duplicates.CANCEL_PAIRS)
+    state = find_state(chosen, _split_copies)
+    data = json.loads(dumps(state))
+    # Give the first copy of some card held by one seat to the seat holding the second copy, and back.
+    hands = data["hands"]
+    pair = next(
+        (a, b, card)
+        for a, hand in enumerate(hands)
+        for card in hand
+        if "#" not in card
+        for b, other in enumerate(hands)
+        if b != a and f"{card}#2" in other
+    )
+    a, b, card = pair
+    hands[a] = sort_cards([f"{card}#2" if c == card else c for c in hands[a]])
+    hands[b] = sort_cards([card if c == f"{card}#2" else c for c in hands[b]])
+    for seat in (a, b):  # within one card, the first copy is listed first
+        hands[seat].sort(key=lambda text: (hj.Card(text.split("#")[0]).index, text))
+    back = loads(json.dumps(data))
+    assert back == state  # the replayed state: which copy a seat holds is the core's business
+    # The same copy in two places is refused.
+    hands[a] = sort_cards([card if c == f"{card}#2" else c for c in hands[a]])
+    assert "two places" in str(rejects(json.dumps(data), "$.hands["))

@@ -1,7 +1,8 @@
-"""Whether each line of a loaded score sheet could have happened (part of ``serialize.validate_state``).
+"""Whether each earlier line of a loaded score sheet could have happened (for ``serialize.validate_state``).
 
-A state keeps the score sheet of every hand before the current one, but not
-their cards. So each line is checked against what the rules derive from it:
+A loaded state is validated by replaying its current hand; it keeps the score
+sheet of every hand before that one, but not their cards, so those lines cannot
+be replayed. Each is checked against what the rules derive from it instead:
 
 - a hand voided by a revoke needs a revoke penalty, and scores exactly it;
 - an announcement needs a house rule that opens that hand with one, and the

@@ -29,7 +29,10 @@ import re
 from typing import Final, Literal, TypeAlias
 
 from hartenjagen import serialize as _s
-from hartenjagen.serialize import Json
+from hartenjagen.serialize import codecs as _c
+from hartenjagen.serialize import registry as _r
+from hartenjagen.serialize import states as _st
+from hartenjagen.serialize.reading import Json
 
 __all__ = ["KINDS", "SchemaKind", "json_schema"]
 
@@ -111,12 +114,12 @@ def json_schema(kind: SchemaKind) -> dict[str, Json]:
     return schema
 
 
-def _entries() -> dict[str, _s._Entry]:
+def _entries() -> dict[str, _r._Entry]:
     """The library's own saved classes by name (classes registered by a program are left out)."""
-    _s._load_lazy()
+    _r._load_lazy()
     return {
         name: entry
-        for name, entry in sorted(_s._BY_NAME.items())
+        for name, entry in sorted(_r._BY_NAME.items())
         if entry.cls.__module__.split(".")[0] == "hartenjagen"
     }
 
@@ -160,15 +163,15 @@ class _Builder:
         properties: dict[str, Json] = {"type": {"const": name}}
         if top:
             properties["version"] = {"const": _s.FORMAT_VERSION}
-        if isinstance(entry, _s._AttrsEntry):
+        if isinstance(entry, _r._AttrsEntry):
             notes = _field_notes(entry.cls)
             for attribute, key, codec in entry.fields():
                 field = self.codec(codec)
                 note = notes.get(attribute)
                 properties[key] = {"description": note, **field} if note else field
-        elif isinstance(entry, _s._CardEntry):
+        elif isinstance(entry, _r._CardEntry):
             properties["card"] = self.need("Card")
-        elif isinstance(entry, _s._StateEntry):
+        elif isinstance(entry, _st._StateEntry):
             properties.update(self.state_fields())
         else:  # pragma: no cover - a new kind of entry in serialize
             raise AssertionError(f"the schema does not know how {name} is saved")
@@ -186,23 +189,23 @@ class _Builder:
         )
         return schema
 
-    def codec(self, codec: _s._Codec) -> dict[str, Json]:
+    def codec(self, codec: _c._Codec) -> dict[str, Json]:
         """The schema of the JSON one codec writes and reads."""
-        if isinstance(codec, _s._Int):
+        if isinstance(codec, _c._Int):
             return {"type": "integer"}
-        if isinstance(codec, _s._Bool):
+        if isinstance(codec, _c._Bool):
             return {"type": "boolean"}
-        if isinstance(codec, _s._Str):
+        if isinstance(codec, _c._Str):
             return {"type": "string"}
-        if isinstance(codec, _s._Null):
+        if isinstance(codec, _c._Null):
             return {"type": "null"}
-        if isinstance(codec, _s._CardText):
+        if isinstance(codec, _c._CardText):
             return self.need("Card")
-        if isinstance(codec, _s._Enum):
+        if isinstance(codec, _c._Enum):
             return self.enum(codec)
-        if isinstance(codec, _s._TupleOf):
+        if isinstance(codec, _c._TupleOf):
             return {"type": "array", "items": self.codec(codec.item)}
-        if isinstance(codec, _s._Fixed):
+        if isinstance(codec, _c._Fixed):
             items: list[Json] = [self.codec(item) for item in codec.items]
             return {
                 "type": "array",
@@ -210,13 +213,13 @@ class _Builder:
                 "items": False,
                 "minItems": len(items),
             }
-        if isinstance(codec, _s._CardMap):
+        if isinstance(codec, _c._CardMap):
             return {
                 "type": "object",
                 "propertyNames": self.need("Card"),
                 "additionalProperties": self.codec(codec.value),
             }
-        if isinstance(codec, _s._Tagged):
+        if isinstance(codec, _r._Tagged):
             names = [
                 name
                 for name, entry in self.entries.items()
@@ -224,12 +227,12 @@ class _Builder:
             ]
             refs: list[Json] = [self.need(name) for name in names]
             return refs[0] if len(refs) == 1 else {"oneOf": refs}  # type: ignore[return-value]
-        if isinstance(codec, _s._Union):
+        if isinstance(codec, _c._Union):
             members: list[Json] = [self.codec(member) for member in codec.members]
             return {"anyOf": members}
         raise AssertionError(f"the schema does not know the codec {codec!r}")  # pragma: no cover
 
-    def enum(self, codec: _s._Enum) -> dict[str, Json]:
+    def enum(self, codec: _c._Enum) -> dict[str, Json]:
         name = codec.kind.__name__
         if name not in self.defs:
             values: list[Json] = list(codec.text.values())
@@ -242,7 +245,7 @@ class _Builder:
         return _ref(name)
 
     def state_fields(self) -> dict[str, Json]:
-        """A state's keys, as `hartenjagen.serialize._StateEntry` writes them."""
+        """A state's keys, as `hartenjagen.serialize.states._StateEntry` writes them."""
         card = self.need("PhysicalCard")
         cards: dict[str, Json] = {"type": "array", "items": card}
         per_seat: dict[str, Json] = {"type": "array", "items": cards}
@@ -256,8 +259,8 @@ class _Builder:
             "additionalProperties": False,
         }
         fields: dict[str, Json] = {
-            "rules": self.codec(_s._RULES),
-            "phase": self.codec(_s._PHASE),
+            "rules": self.codec(_st._RULES),
+            "phase": self.codec(_st._PHASE),
             "hand_index": integer,
             "dealer": integer,
             "hands": per_seat,
@@ -265,23 +268,23 @@ class _Builder:
             "pending": seats,
             "trick_leader": integer,
             "trick": cards,
-            "tricks": self.codec(_s._TRICKS),
+            "tricks": self.codec(_st._TRICKS),
             "taken": per_seat,
             "hearts_broken": boolean,
             "scores": seats,
-            "score_sheet": self.codec(_s._SHEET),
+            "score_sheet": self.codec(_st._SHEET),
             "seed": integer,
             "deal_count": integer,
             "dealt": per_seat,
             "winners": seats,
-            "pass_direction": self.codec(_s._DIRECTION),
+            "pass_direction": self.codec(_st._DIRECTION),
             "exchanges": {"type": "array", "items": stage},
             "carry_over": cards,
             "announcers": seats,
-            "shooter": self.codec(_s._SEAT_OR_NONE),
+            "shooter": self.codec(_st._SEAT_OR_NONE),
             "secret_seed": boolean,
         }
-        keys = _s._state_keys()
+        keys = _st._state_keys()
         if sorted(keys) != sorted(fields):  # pragma: no cover - a State field the schema does not know
             raise AssertionError(f"the state schema does not know the keys {sorted(set(keys) ^ set(fields))}")
         return {key: fields[key] for key in keys}

@@ -26,7 +26,8 @@ from hartenjagen.moves import Announce, MoonChoice, Pass, Play
 from hartenjagen.notation import Language
 from hartenjagen.records import GameRecord
 from hartenjagen.rules import Rules
-from hartenjagen.serialize import FormatError, Json, dumps, loads
+from hartenjagen.serialize import FormatError, dumps, loads
+from hartenjagen.serialize.reading import Json
 from hartenjagen.state import Phase, State
 from hartenjagen.views import PlayerView, events_for, view
 

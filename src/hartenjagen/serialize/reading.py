@@ -1,0 +1,135 @@
+"""Reading JSON text safely: the error type, JSON paths and the checks every decoder shares (internal)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias, TypeVar
+
+from hartenjagen._repr import brief
+from hartenjagen.errors import HartenjagenError
+
+#: The version of the format ``dumps`` writes and ``loads`` reads.
+FORMAT_VERSION: Final = 1
+#: The most digits of a number ``loads`` reads (a seed of 4,096 bits has 1,234).
+_MAX_DIGITS: Final = 1234
+
+#: A JSON value as ``json.dumps`` takes it.
+Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
+
+T = TypeVar("T")
+
+
+class FormatError(HartenjagenError):
+    """JSON that is not a saved hartenjagen value, or a value that cannot be saved.
+
+    ``path`` is the JSON path of the bad field (``$`` is the whole text,
+    ``$.hands[2][5]`` the sixth card of seat 2's hand); the message starts with it.
+    """
+
+    def __init__(self, message: str, path: str = "$") -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def _error(path: str, problem: str) -> FormatError:
+    # The problem may quote what a client sent: long numbers shortened, a bounded length.
+    return FormatError(f"{brief(path, 200)}: {brief(problem)}", path)
+
+
+def _parse_int(text: str) -> int:
+    # A seed has at most 4,096 bits (1,234 digits): no field needs a longer number.
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits (at most {_MAX_DIGITS})")
+    return int(text)
+
+
+# ---------------------------------------------------------------- JSON helpers
+
+
+class _Object(dict[str, object]):
+    """A JSON object as read, remembering a key that appeared twice."""
+
+    duplicate: str | None = None
+
+
+def _object(pairs: list[tuple[str, object]]) -> _Object:
+    obj = _Object(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                obj.duplicate = key
+                break
+            seen.add(key)
+    return obj
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _key(path: str, key: str) -> str:
+    """The path of ``key`` inside the object at ``path``."""
+    if key.isidentifier() and key.isascii():
+        return f"{path}.{key}"
+    return f"{path}[{_show(key)}]"
+
+
+def _show(data: object, limit: int = 40) -> str:
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(data)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _describe(data: object) -> str:
+    if data is None:
+        return "null"
+    if isinstance(data, bool):
+        return "true" if data else "false"
+    if isinstance(data, int):
+        return f"the number {_show(data)}"
+    if isinstance(data, float):
+        return f"the number {_show(data)}"
+    if isinstance(data, str):
+        return f"the text {_show(data)}"
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, dict):
+        return "an object"
+    return f"a {type(data).__name__}"
+
+
+def _check_object(data: object, path: str, what: str) -> dict[str, object]:
+    if not isinstance(data, dict):
+        raise _error(path, f"expected {what} (a JSON object), not {_describe(data)}")
+    duplicate = data.duplicate if isinstance(data, _Object) else None
+    if duplicate is not None:
+        raise _error(_key(path, duplicate), "appears twice in one object")
+    return data
+
+
+def _check_keys(data: dict[str, object], path: str, name: str, keys: Sequence[str], top: bool) -> None:
+    """Every field of ``name`` is in ``data`` and nothing else is (besides ``type`` and the version)."""
+    listing = f"the fields {', '.join(keys)}" if keys else "no fields"
+    for key in keys:
+        if key not in data:
+            raise _error(_key(path, key), f"missing: a {name} has {listing}")
+    for key in data:
+        if key == "type" or (top and key == "version") or key in keys:
+            continue
+        if key == "version":
+            raise _error(_key(path, key), "the format version belongs at the top level only")
+        raise _error(_key(path, key), f"unexpected field: a {name} has {listing}")
+
+
+def _ask(path: str, what: str, call: Callable[..., T], *args: object) -> T:
+    """``call(*args)`` (a rule module's hook), with anything it raises reported as a FormatError at ``path``."""
+    try:
+        return call(*args)
+    except FormatError:
+        raise
+    except Exception as error:
+        raise _error(path, f"the rules cannot {what}: {error}") from error
