@@ -7,7 +7,7 @@ terminal table ([`hartenjagen.terminal`][hartenjagen.terminal]), the event sente
 key, an English and a Dutch sentence with the same ``str.format`` fields;
 [`text`][hartenjagen.texts.text] looks one up and fills it in, and
 [`refusal`][hartenjagen.texts.refusal] says in the player's language why a move was refused.
-The entries themselves are in ``hartenjagen/_messages.py``, one line each.
+The entries themselves are in ``hartenjagen/catalogue.py``, one line each.
 
 ```pycon
 >>> from hartenjagen.texts import text
@@ -38,8 +38,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
-from hartenjagen._messages import ENTRIES
 from hartenjagen.cards import Suit
+from hartenjagen.catalogue import ENTRIES
 from hartenjagen.errors import HartenjagenError, IllegalMove
 from hartenjagen.moves import Move
 from hartenjagen.notation import Language, NotationError, suit_name

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from hartenjagen.bitmask import bits
 from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.catalogue import english
 from hartenjagen.chance import NeedChance, ScriptedChance
 from hartenjagen.core.hands import (
     DEAL_NODE,
@@ -50,13 +51,14 @@ _WANTED: Final[dict[int, tuple[type, ...]]] = {
     DIRECTION_NODE: (DrawnDirection,),
     POOL_NODE: (PoolOrder, PoolCard),
 }
+#: The catalogue's keys for each chance event, and for what each phase waits for (by phase number).
 _EVENT: Final[dict[int, str]] = {
-    FIRST_DEALER_NODE: "the first dealer (FirstDealer)",
-    DEAL_NODE: "the deal (Deal or DealCard)",
-    DIRECTION_NODE: "the pass direction (DrawnDirection)",
-    POOL_NODE: "the order of the passed cards the dealer deals back (PoolOrder or PoolCard)",
+    FIRST_DEALER_NODE: "refusal.event.first_dealer",
+    DEAL_NODE: "refusal.event.deal",
+    DIRECTION_NODE: "refusal.event.direction",
+    POOL_NODE: "refusal.event.pool",
 }
-_DOING: Final = ("pass cards", "make announcements", "play a card", "choose how the moon is scored")
+_DOING: Final = ("doing.passing", "doing.announcing", "doing.playing", "doing.moon_choice")
 
 
 def is_explicit(state: State) -> bool:
@@ -159,38 +161,34 @@ def explain_outcome(state: State, outcome: Any) -> IllegalMove | None:
     hand = state._hand
     phase = hand.phase
     if phase == GAME_OVER:
-        return IllegalMove(Code.GAME_OVER, "the game is over")
+        return IllegalMove(Code.GAME_OVER, english("refusal.game_over"))
     if phase != CHANCE:
-        return IllegalMove(
-            Code.WRONG_PHASE, f"no chance event is waiting: now is the time to {_DOING[phase]}"
-        )
+        return IllegalMove(Code.WRONG_PHASE, english("refusal.no_chance_event", now=english(_DOING[phase])))
     node = hand.chance
     kind = node[0]
     if type(outcome) not in _WANTED[kind]:
+        event = english(_EVENT[kind])
         return IllegalMove(
-            Code.WRONG_OUTCOME, f"chance decides {_EVENT[kind]} now, not a {type(outcome).__name__}"
+            Code.WRONG_OUTCOME, english("refusal.wrong_outcome", event=event, kind=type(outcome).__name__)
         )
     table = hand.table
     if kind == FIRST_DEALER_NODE:
         seat = outcome.seat
         if not 0 <= seat < table.players:
             return IllegalMove(
-                Code.IMPOSSIBLE_OUTCOME, f"there is no seat {seat}: seats are 0 to {table.players - 1}"
+                Code.IMPOSSIBLE_OUTCOME, english("refusal.no_such_seat", seat=seat, last=table.players - 1)
             )
         return None
     if kind == DIRECTION_NODE:
         direction = outcome.direction
         if direction not in node[1]:
             names = ", ".join(sorted({d.value for d in node[1]}))
-            return IllegalMove(
-                Code.IMPOSSIBLE_OUTCOME, f"the pass direction is drawn from {names}, not {direction.value}"
-            )
+            refusal = english("refusal.direction_not_drawn", names=names, direction=direction.value)
+            return IllegalMove(Code.IMPOSSIBLE_OUTCOME, refusal)
         return None
     if type(outcome) is Deal:
         if _left_to_deal(state) != table.pack_mask:
-            return IllegalMove(
-                Code.IMPOSSIBLE_OUTCOME, "the deal has begun: deal the other cards one by one (DealCard)"
-            )
+            return IllegalMove(Code.IMPOSSIBLE_OUTCOME, english("refusal.deal_begun"))
         try:
             explicit_deal(table, outcome.hands)
         except SetupError as error:
@@ -198,26 +196,21 @@ def explain_outcome(state: State, outcome: Any) -> IllegalMove | None:
         return None
     if type(outcome) is PoolOrder:
         if node[3]:
-            return IllegalMove(
-                Code.IMPOSSIBLE_OUTCOME,
-                "the pool is being dealt back: give its other cards one by one (PoolCard)",
-            )
+            return IllegalMove(Code.IMPOSSIBLE_OUTCOME, english("refusal.pool_begun"))
         wanted = sorted([table.card_of[p].index for p in node[1]])
         cards: tuple[Card, ...] = outcome.cards
         if sorted([card.index for card in cards]) != wanted:
             pool = " ".join(str(card) for card in table.cards(sum([1 << p for p in node[1]])))
-            return IllegalMove(
-                Code.IMPOSSIBLE_OUTCOME, f"the order must hold exactly the passed cards ({pool}), once each"
-            )
+            return IllegalMove(Code.IMPOSSIBLE_OUTCOME, english("refusal.pool_order", pool=pool))
         return None
     card: Card = outcome.card
     left = bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
     if not any(p % CARD_COUNT == card.index for p in left):
         if kind == DEAL_NODE:
-            problem = "not left to deal" if table.bits_of[card.index] else "not in the pack"
+            key = "refusal.card_not_left" if table.bits_of[card.index] else "refusal.card_not_in_pack"
         else:
-            problem = "not among the passed cards left to deal back"
-        return IllegalMove(Code.IMPOSSIBLE_OUTCOME, f"the {card.symbol} is {problem}")
+            key = "refusal.card_not_in_pool"
+        return IllegalMove(Code.IMPOSSIBLE_OUTCOME, english(key, card=card.symbol))
     return None
 
 

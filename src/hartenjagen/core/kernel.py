@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Final, cast
 
 from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.catalogue import english
 from hartenjagen.core import chance_nodes
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.passes import PassMoves
@@ -148,7 +149,7 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
         candidates = follow or hand
         if trace is not None:
             suit = ("clubs", "diamonds", "hearts", "spades")[state._led]
-            trace.append((Code.MUST_FOLLOW_SUIT, f"you must follow suit: {suit} were led", candidates))
+            trace.append((Code.MUST_FOLLOW_SUIT, english("refusal.must_follow_suit", suit=suit), candidates))
     elif first:
         candidates = rules.opening.lead_mask(hand, table) or hand
         if trace is not None:
@@ -470,11 +471,9 @@ def is_legal(state: object, move: object) -> bool:
 
 # ---------------------------------------------------------------- why a move is illegal
 
-_DOING: Final = (
-    "pass cards", "make announcements", "play a card", "choose how the moon is scored", "",
-    "decide a chance event (see chance_outcomes)",
-)  # fmt: skip
-_TURN_VERB: Final = {PLAYING: "play", ANNOUNCING: "announce", MOON_CHOICE: "choose"}
+#: The catalogue's words for what each phase waits for, by phase number (the game-over phase waits for nothing).
+_DOING: Final = ("passing", "announcing", "playing", "moon_choice", "", "chance")
+_TURN_VERB: Final = {PLAYING: "turn.playing", ANNOUNCING: "turn.announcing", MOON_CHOICE: "turn.moon_choice"}
 
 
 def explain_move(state: State, move: object) -> IllegalMove | None:
@@ -490,20 +489,19 @@ def explain_move(state: State, move: object) -> IllegalMove | None:
         return _explain_moon_choice(state, move)
     if kind in chance_nodes.OUTCOME_KINDS:
         return chance_nodes.explain_outcome(state, move)
-    return IllegalMove(
-        Code.NOT_A_MOVE, f"{move!r} is not a move (expected Play, Pass, Announce or MoonChoice)"
-    )
+    return IllegalMove(Code.NOT_A_MOVE, english("refusal.not_a_move", move=repr(move)))
 
 
 def _explain_common(state: State, seat: int, wanted: int) -> IllegalMove | None:
     phase = state._hand.phase
     if phase == GAME_OVER:
-        return IllegalMove(Code.GAME_OVER, "the game is over")
+        return IllegalMove(Code.GAME_OVER, english("refusal.game_over"))
     n = state._hand.table.players
     if not 0 <= seat < n:
-        return IllegalMove(Code.NO_SUCH_SEAT, f"there is no seat {seat}: seats are 0 to {n - 1}")
+        return IllegalMove(Code.NO_SUCH_SEAT, english("refusal.no_such_seat", seat=seat, last=n - 1))
     if phase != wanted:
-        return IllegalMove(Code.WRONG_PHASE, f"now is the time to {_DOING[phase]}, not to {_DOING[wanted]}")
+        now, doing = english("doing." + _DOING[phase]), english("doing." + _DOING[wanted])
+        return IllegalMove(Code.WRONG_PHASE, english("refusal.wrong_phase", now=now, wanted=doing))
     return None
 
 
@@ -513,8 +511,10 @@ def _explain_turn(state: State, seat: int, wanted: int) -> IllegalMove | None:
         return problem
     to_move = state.to_move
     if seat not in to_move:
-        verb = _TURN_VERB[wanted]
-        return IllegalMove(Code.NOT_YOUR_TURN, f"it is seat {to_move[0]}'s turn to {verb}, not seat {seat}'s")
+        verb = english(_TURN_VERB[wanted])
+        return IllegalMove(
+            Code.NOT_YOUR_TURN, english("refusal.not_your_turn", turn=to_move[0], verb=verb, seat=seat)
+        )
     return None
 
 
@@ -528,12 +528,14 @@ def _explain_play(state: State, move: Any) -> IllegalMove | None:
     hand = state._hand.hands[seat] & ~state._played
     bits = table.bits_of[card.index]
     if not hand & bits:
-        return IllegalMove(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold the {card.symbol}")
+        return IllegalMove(
+            Code.CARD_NOT_IN_HAND, english("refusal.card_not_in_hand", seat=seat, card=card.symbol)
+        )
     trace: list[tuple[Any, str, int]] = []
     play_mask(state, hand, trace)
     for code, sentence, allowed in trace:
         if not allowed & bits:
-            return IllegalMove(code, f"{card.symbol} may not be played: {sentence}")
+            return IllegalMove(code, english("refusal.play", card=card.symbol, reason=sentence))
     return None
 
 
@@ -548,12 +550,14 @@ def _explain_pass(state: State, move: Any) -> IllegalMove | None:
     if not hand_context.pending >> seat & 1:
         givers = passing.givers(0, hand_context.direction, table.players, hand_context.dealer)
         if not hand_context.pass_log and seat not in givers:
-            return IllegalMove(Code.NOT_YOUR_TURN, f"seat {seat} does not pass in this hand")
-        return IllegalMove(Code.ALREADY_PASSED, f"seat {seat} has already passed")
+            return IllegalMove(Code.NOT_YOUR_TURN, english("refusal.not_passing", seat=seat))
+        return IllegalMove(Code.ALREADY_PASSED, english("refusal.already_passed", seat=seat))
     count = state.pass_count
     cards: tuple[Card, ...] = move.cards
     if len(cards) != count:
-        return IllegalMove(Code.WRONG_PASS_COUNT, f"pass exactly {count} cards, not {len(cards)}")
+        return IllegalMove(
+            Code.WRONG_PASS_COUNT, english("refusal.wrong_pass_count", count=count, given=len(cards))
+        )
     hand = hand_context.hands[seat]
     stage = len(hand_context.pass_log)
     allowed = table.pass_allowed(stage, seat, hand, hand_context.pass_log)
@@ -565,12 +569,17 @@ def _explain_pass(state: State, move: Any) -> IllegalMove | None:
         copies = cards.count(card)
         held = (hand & table.bits_of[card.index]).bit_count()
         if held == 0:
-            return IllegalMove(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold the {card.symbol}")
-        if copies > held:
-            return IllegalMove(Code.DUPLICATE_CARD, f"the {card.symbol} is named {copies} times")
-        if (allowed & table.bits_of[card.index]).bit_count() < copies:
             return IllegalMove(
-                Code.PASS_NOT_ALLOWED, f"{card.symbol} may not be passed: {passing.refusal(stage)}"
+                Code.CARD_NOT_IN_HAND, english("refusal.card_not_in_hand", seat=seat, card=card.symbol)
+            )
+        if copies > held:
+            return IllegalMove(
+                Code.DUPLICATE_CARD, english("refusal.duplicate_card", card=card.symbol, copies=copies)
+            )
+        if (allowed & table.bits_of[card.index]).bit_count() < copies:
+            reason = passing.refusal(stage)
+            return IllegalMove(
+                Code.PASS_NOT_ALLOWED, english("refusal.pass", card=card.symbol, reason=reason)
             )
     return None
 
@@ -582,5 +591,7 @@ def _explain_moon_choice(state: State, move: Any) -> IllegalMove | None:
     options = state._hand.table.rules.moon.options()
     if move.option not in options:
         names = ", ".join(option.value for option in options)
-        return IllegalMove(Code.NOT_AN_OPTION, f"{move.option.value} is not an option here: choose {names}")
+        return IllegalMove(
+            Code.NOT_AN_OPTION, english("refusal.not_an_option", option=move.option.value, options=names)
+        )
     return None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from hartenjagen.cards import CARD_COUNT, Card, Rank, Suit
+from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import PlayContext
@@ -122,7 +123,7 @@ class HouseRule(RuleModule):
 
     def refusal(self, table: Table) -> str:
         """The sentence saying what the rule requires: ``refusal_text``, or a generic one."""
-        return self.refusal_text or f"the house rule {self!r} forbids it"
+        return self.refusal_text or english("refusal.extras.house_rule", rule=repr(self))
 
     def announces(self, state: State) -> bool:
         """Whether the hand of ``state`` opens with this rule's announcement round."""
@@ -217,7 +218,7 @@ class MustDropQueen(HouseRule):
         return candidates
 
     def refusal(self, table: Table) -> str:
-        return "you must drop the Q♠ now that it cannot win the trick"
+        return english("refusal.extras.must_drop_queen")
 
 
 @attrs.frozen(repr=False)

@@ -10,6 +10,7 @@ import attrs
 
 from hartenjagen._repr import enum_repr
 from hartenjagen.bitmask import bits
+from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import FirstTrickPlan
@@ -98,8 +99,9 @@ class NoPointsUnlessForced(FirstTrick):
         return FirstTrickPlan(self.restricted.value, forced_lowest=self.forced is ForcedChoice.MIN_VALUE)
 
     def refusal(self, table: Table) -> str:
-        what = "penalty cards" if self.restricted is RestrictedCards.POSITIVE_VALUED else "hearts or the Q♠"
-        return f"no {what} on the first trick while you have another card you may play"
+        positive = self.restricted is RestrictedCards.POSITIVE_VALUED
+        what = english("refusal.what.penalty_cards" if positive else "refusal.what.hearts_or_queen")
+        return english("refusal.first_trick", what=what)
 
 
 @attrs.frozen(repr=False)
@@ -110,7 +112,7 @@ class AnythingOnFirstTrick(FirstTrick):
         return candidates
 
     def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
-        return "anything may be played to the first trick"
+        return english("refusal.first_trick.anything")
 
     def plan(self) -> FirstTrickPlan:
         return FirstTrickPlan(None)

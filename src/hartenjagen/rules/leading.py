@@ -16,6 +16,7 @@ import attrs
 
 from hartenjagen._repr import enum_repr
 from hartenjagen.cards import Suit
+from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import HeartsOpen, LeadingPlan
@@ -117,8 +118,8 @@ class RestrictedHeartLeads(Leading):
         return others
 
     def refusal(self, table: Table) -> str:
-        what = "hearts or the Q♠" if self.queen_like_heart else "hearts"
-        return f"{what} may not be led {self.condition()}"
+        what = english("refusal.what.hearts_or_queen" if self.queen_like_heart else "refusal.what.hearts")
+        return english("refusal.leading", what=what, condition=self.condition())
 
     @abc.abstractmethod
     def condition(self) -> str:
@@ -166,7 +167,7 @@ class HeartsAfterBroken(RestrictedHeartLeads):
         return discarded or self.broken_by is BrokenBy.ANY_HEART
 
     def condition(self) -> str:
-        return "until hearts are broken"
+        return english("refusal.condition.until_broken")
 
     def plan(self) -> LeadingPlan:
         return attrs.evolve(
@@ -192,7 +193,7 @@ class HeartsAfterTricks(RestrictedHeartLeads):
         return len(state.tricks) >= self.tricks
 
     def condition(self) -> str:
-        return f"before trick {self.tricks + 1}"
+        return english("refusal.condition.before_trick", trick=self.tricks + 1)
 
     def plan(self) -> LeadingPlan:
         return self._closed_plan(HeartsOpen.AFTER_TRICKS, self.tricks)
@@ -213,7 +214,7 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
         return all(others) or sum(1 for count in others if count >= 2) >= 2
 
     def condition(self) -> str:
-        return "until clubs, diamonds and spades have each been led, or two of them twice"
+        return english("refusal.condition.until_suits_led")
 
     def plan(self) -> LeadingPlan:
         return self._closed_plan(HeartsOpen.SUITS_LED)
@@ -227,7 +228,7 @@ class HeartsAnytime(Leading):
         return hand
 
     def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
-        return "any card may be led"
+        return english("refusal.opening.any")
 
     def plan(self) -> LeadingPlan:
         return LeadingPlan(HeartsOpen.ALWAYS)

@@ -9,6 +9,7 @@ import attrs
 
 from hartenjagen.bitmask import bits
 from hartenjagen.cards import TWO_OF_CLUBS, Card, Rank, Suit
+from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 
@@ -68,7 +69,7 @@ class LowestClubLeads(Opening):
         return hand & table.bits_of[lowest_club(table).index]
 
     def refusal(self, table: Table) -> str:
-        return f"the first trick must be opened with the {lowest_club(table).symbol}"
+        return english("refusal.opening.lowest_club", card=lowest_club(table).symbol)
 
     def check(self, rules: Rules) -> None:
         _check_clubs(self, rules)
@@ -88,7 +89,7 @@ class LowestClubHolderLeadsAnyClub(Opening):
         return hand & table.suit_masks[Suit.CLUBS]
 
     def refusal(self, table: Table) -> str:
-        return "the first trick must be opened with a club"
+        return english("refusal.opening.any_club")
 
     def check(self, rules: Rules) -> None:
         _check_clubs(self, rules)
@@ -115,7 +116,7 @@ class EldestLeadsLowestNonHeart(Opening):
         return _lowest_rank_cards(hand & ~table.hearts_mask or hand, table)
 
     def refusal(self, table: Table) -> str:
-        return "the first lead must be your lowest card that is not a heart"
+        return english("refusal.opening.lowest_non_heart")
 
 
 @attrs.frozen(repr=False)
@@ -139,7 +140,7 @@ class EldestLeadsLowestOfChosenSuit(Opening):
         return allowed or _lowest_rank_cards(hand, table)
 
     def refusal(self, table: Table) -> str:
-        return "the first lead must be the lowest card of a suit other than hearts"
+        return english("refusal.opening.lowest_of_chosen_suit")
 
 
 _DEUCES: Final = (Card(Rank.TWO, Suit.CLUBS), Card(Rank.TWO, Suit.DIAMONDS), Card(Rank.TWO, Suit.SPADES))
@@ -159,7 +160,7 @@ class FirstDeuceFromEldest(Opening):
         return hand & _deuce_bits(table)
 
     def refusal(self, table: Table) -> str:
-        return "the first lead must be a two of clubs, diamonds or spades"
+        return english("refusal.opening.deuce")
 
     def check(self, rules: Rules) -> None:
         pack = rules.deck.pack()
@@ -188,7 +189,7 @@ class ShowTwoOfClubsLeadSafe(Opening):
         return hand & ~table.nonzero_mask
 
     def refusal(self, table: Table) -> str:
-        return "the first lead must be a card worth no points"
+        return english("refusal.opening.no_points")
 
     def check(self, rules: Rules) -> None:
         if TWO_OF_CLUBS not in rules.deck.pack():
@@ -210,7 +211,7 @@ class EldestLeadsAny(Opening):
         return hand
 
     def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
-        return "any card may be led"
+        return english("refusal.opening.any")
 
 
 #: The 2♣ (the lowest club) leads.

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen._repr import enum_repr
+from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 
@@ -92,7 +93,7 @@ class Passing(RuleModule):
 
     def refusal(self, stage: int) -> str:
         """A sentence saying which cards may be chosen in ``stage``."""
-        return "you may only pass cards from your hand"
+        return english("refusal.passing.from_hand")
 
 
 def _rotate(given: tuple[int, ...], offset: int) -> tuple[int, ...]:
@@ -260,7 +261,7 @@ class PassAndReturn(Passing):
 
     def refusal(self, stage: int) -> str:
         if stage == 1 and self.from_received:
-            return "the card you return must be one of the cards you received"
+            return english("refusal.passing.return_received")
         return super().refusal(stage)
 
     def check(self, rules: Rules) -> None:

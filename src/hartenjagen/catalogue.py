@@ -1,4 +1,8 @@
-"""The entries of the message catalogue: ``key: (English, Dutch)``; read them through [`hartenjagen.texts`][hartenjagen.texts].
+"""The message catalogue: every sentence a player or user reads, ``key: (English, Dutch)``.
+
+Read it through [`hartenjagen.texts`][hartenjagen.texts] (``text(key, lang, **values)``); the
+engine and the rule modules take their English sentences from here with
+[`english`][hartenjagen.catalogue.english], so each sentence is written once.
 
 Both sentences of an entry have the same ``str.format`` fields (a test checks it). Dutch is the
 language of the card table: harten, schoppen, klaveren, ruiten; boer, vrouw, heer, aas;
@@ -471,3 +475,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
 
 #: Every entry of the catalogue, read-only.
 ENTRIES: Final = MappingProxyType(_ENTRIES)
+
+
+def english(key: str, /, **values: object) -> str:
+    """The English sentence of entry ``key`` with ``values`` filled in."""
+    return ENTRIES[key][0].format(**values)
