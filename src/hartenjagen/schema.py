@@ -114,12 +114,12 @@ def json_schema(kind: SchemaKind) -> dict[str, Json]:
     return schema
 
 
-def _entries() -> dict[str, _r._Entry]:
+def _entries() -> dict[str, _r.Entry]:
     """The library's own saved classes by name (classes registered by a program are left out)."""
-    _r._load_lazy()
+    _r.load_lazy()
     return {
         name: entry
-        for name, entry in sorted(_r._BY_NAME.items())
+        for name, entry in sorted(_r.BY_NAME.items())
         if entry.cls.__module__.split(".")[0] == "hartenjagen"
     }
 
@@ -163,15 +163,15 @@ class _Builder:
         properties: dict[str, Json] = {"type": {"const": name}}
         if top:
             properties["version"] = {"const": _s.FORMAT_VERSION}
-        if isinstance(entry, _r._AttrsEntry):
+        if isinstance(entry, _r.AttrsEntry):
             notes = _field_notes(entry.cls)
             for attribute, key, codec in entry.fields():
                 field = self.codec(codec)
                 note = notes.get(attribute)
                 properties[key] = {"description": note, **field} if note else field
-        elif isinstance(entry, _r._CardEntry):
+        elif isinstance(entry, _r.CardEntry):
             properties["card"] = self.need("Card")
-        elif isinstance(entry, _st._StateEntry):
+        elif isinstance(entry, _st.StateEntry):
             properties.update(self.state_fields())
         else:  # pragma: no cover - a new kind of entry in serialize
             raise AssertionError(f"the schema does not know how {name} is saved")
@@ -189,23 +189,23 @@ class _Builder:
         )
         return schema
 
-    def codec(self, codec: _c._Codec) -> dict[str, Json]:
+    def codec(self, codec: _c.Codec) -> dict[str, Json]:
         """The schema of the JSON one codec writes and reads."""
-        if isinstance(codec, _c._Int):
+        if isinstance(codec, _c.IntCodec):
             return {"type": "integer"}
-        if isinstance(codec, _c._Bool):
+        if isinstance(codec, _c.BoolCodec):
             return {"type": "boolean"}
-        if isinstance(codec, _c._Str):
+        if isinstance(codec, _c.StrCodec):
             return {"type": "string"}
-        if isinstance(codec, _c._Null):
+        if isinstance(codec, _c.NullCodec):
             return {"type": "null"}
         if isinstance(codec, _c._CardText):
             return self.need("Card")
-        if isinstance(codec, _c._Enum):
+        if isinstance(codec, _c.EnumCodec):
             return self.enum(codec)
-        if isinstance(codec, _c._TupleOf):
+        if isinstance(codec, _c.TupleOf):
             return {"type": "array", "items": self.codec(codec.item)}
-        if isinstance(codec, _c._Fixed):
+        if isinstance(codec, _c.Fixed):
             items: list[Json] = [self.codec(item) for item in codec.items]
             return {
                 "type": "array",
@@ -213,13 +213,13 @@ class _Builder:
                 "items": False,
                 "minItems": len(items),
             }
-        if isinstance(codec, _c._CardMap):
+        if isinstance(codec, _c.CardMap):
             return {
                 "type": "object",
                 "propertyNames": self.need("Card"),
                 "additionalProperties": self.codec(codec.value),
             }
-        if isinstance(codec, _r._Tagged):
+        if isinstance(codec, _r.Tagged):
             names = [
                 name
                 for name, entry in self.entries.items()
@@ -227,12 +227,12 @@ class _Builder:
             ]
             refs: list[Json] = [self.need(name) for name in names]
             return refs[0] if len(refs) == 1 else {"oneOf": refs}  # type: ignore[return-value]
-        if isinstance(codec, _c._Union):
+        if isinstance(codec, _c.UnionCodec):
             members: list[Json] = [self.codec(member) for member in codec.members]
             return {"anyOf": members}
         raise AssertionError(f"the schema does not know the codec {codec!r}")  # pragma: no cover
 
-    def enum(self, codec: _c._Enum) -> dict[str, Json]:
+    def enum(self, codec: _c.EnumCodec) -> dict[str, Json]:
         name = codec.kind.__name__
         if name not in self.defs:
             values: list[Json] = list(codec.text.values())
@@ -245,7 +245,7 @@ class _Builder:
         return _ref(name)
 
     def state_fields(self) -> dict[str, Json]:
-        """A state's keys, as `hartenjagen.serialize.states._StateEntry` writes them."""
+        """A state's keys, as `hartenjagen.serialize.states.StateEntry` writes them."""
         card = self.need("PhysicalCard")
         cards: dict[str, Json] = {"type": "array", "items": card}
         per_seat: dict[str, Json] = {"type": "array", "items": cards}
@@ -259,8 +259,8 @@ class _Builder:
             "additionalProperties": False,
         }
         fields: dict[str, Json] = {
-            "rules": self.codec(_st._RULES),
-            "phase": self.codec(_st._PHASE),
+            "rules": self.codec(_st.RULES),
+            "phase": self.codec(_st.PHASE),
             "hand_index": integer,
             "dealer": integer,
             "hands": per_seat,
@@ -268,23 +268,23 @@ class _Builder:
             "pending": seats,
             "trick_leader": integer,
             "trick": cards,
-            "tricks": self.codec(_st._TRICKS),
+            "tricks": self.codec(_st.TRICKS),
             "taken": per_seat,
             "hearts_broken": boolean,
             "scores": seats,
-            "score_sheet": self.codec(_st._SHEET),
+            "score_sheet": self.codec(_st.SHEET),
             "seed": integer,
             "deal_count": integer,
             "dealt": per_seat,
             "winners": seats,
-            "pass_direction": self.codec(_st._DIRECTION),
+            "pass_direction": self.codec(_st.DIRECTION),
             "exchanges": {"type": "array", "items": stage},
             "carry_over": cards,
             "announcers": seats,
-            "shooter": self.codec(_st._SEAT_OR_NONE),
+            "shooter": self.codec(_st.SEAT_OR_NONE),
             "secret_seed": boolean,
         }
-        keys = _st._state_keys()
+        keys = _st.state_keys()
         if sorted(keys) != sorted(fields):  # pragma: no cover - a State field the schema does not know
             raise AssertionError(f"the state schema does not know the keys {sorted(set(keys) ^ set(fields))}")
         return {key: fields[key] for key in keys}

@@ -129,22 +129,22 @@ from hartenjagen.serialize.reading import (
     FORMAT_VERSION,
     FormatError,
     Json,
-    _error,
-    _no_constant,
-    _object,
-    _parse_int,
+    format_error,
+    json_object,
+    no_constant,
+    parse_int,
 )
 from hartenjagen.serialize.registry import (
     SLOT_BASES,
-    _add,
-    _AttrsEntry,
-    _CardEntry,
-    _decode_top,
-    _ViewEntry,
+    AttrsEntry,
+    CardEntry,
+    ViewEntry,
+    add_entry,
+    decode_top,
     entry_for_saving,
 )
 from hartenjagen.serialize.replay import replay
-from hartenjagen.serialize.states import _StateEntry
+from hartenjagen.serialize.states import StateEntry
 from hartenjagen.state import HandResult, State, Trick
 from hartenjagen.views import PlayerView
 
@@ -171,7 +171,7 @@ def dumps(value: object, *, indent: int | None = None) -> str:
     try:
         return json.dumps(data, indent=indent, ensure_ascii=False)
     except ValueError as error:  # a number beyond Python's digit limit, somewhere in a state
-        raise _error("$", f"cannot save: {error}") from None
+        raise format_error("$", f"cannot save: {error}") from None
 
 
 def loads(text: str | bytes | bytearray) -> object:
@@ -183,17 +183,19 @@ def loads(text: str | bytes | bytearray) -> object:
     replayed, a combination of rule modules the library rejects).
     """
     if not isinstance(text, str | bytes | bytearray):
-        raise _error("$", f"expected JSON text, not a {type(text).__name__}")
+        raise format_error("$", f"expected JSON text, not a {type(text).__name__}")
     try:
-        data = json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant, parse_int=_parse_int)
+        data = json.loads(
+            text, object_pairs_hook=json_object, parse_constant=no_constant, parse_int=parse_int
+        )
     except RecursionError:
-        raise _error("$", "not JSON: nested too deeply") from None
+        raise format_error("$", "not JSON: nested too deeply") from None
     except ValueError as error:  # json.JSONDecodeError, bad UTF-8, too many digits, NaN
-        raise _error("$", f"not JSON: {error}") from None
+        raise format_error("$", f"not JSON: {error}") from None
     try:
-        return _decode_top(data)
+        return decode_top(data)
     except RecursionError:
-        raise _error("$", "nested too deeply") from None
+        raise format_error("$", "nested too deeply") from None
 
 
 def register(cls: C, *, name: str | None = None) -> C:
@@ -214,9 +216,9 @@ def register(cls: C, *, name: str | None = None) -> C:
         raise TypeError(f"register takes a concrete class, but {target.__name__} is abstract")
     if name is not None and ":" in name:
         raise FormatError(f'the type name "{name}" holds a ":", which marks an import path')
-    entry = _AttrsEntry(target, target.__name__ if name is None else name)
+    entry = AttrsEntry(target, target.__name__ if name is None else name)
     entry.fields()  # fail now on a field type the format cannot write
-    _add(entry)
+    add_entry(entry)
     return cls
 
 
@@ -279,9 +281,9 @@ def _library() -> None:
         *EVENT_TYPES.values(),
     ]
     for cls in classes:
-        _add((_ViewEntry if cls is PlayerView else _AttrsEntry)(cls, cls.__name__))
-    _add(_CardEntry(Card, "Card"))
-    _add(_StateEntry(State, "State"))
+        add_entry((ViewEntry if cls is PlayerView else AttrsEntry)(cls, cls.__name__))
+    add_entry(CardEntry(Card, "Card"))
+    add_entry(StateEntry(State, "State"))
 
 
 _library()

@@ -13,10 +13,18 @@ from typing import Final
 
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
 from hartenjagen.errors import CardParseError
-from hartenjagen.serialize.reading import FormatError, Json, _check_object, _describe, _error, _key, _show
+from hartenjagen.serialize.reading import (
+    FormatError,
+    Json,
+    check_object,
+    describe_json,
+    format_error,
+    key_path,
+    show_json,
+)
 
 
-class _Codec:
+class Codec:
     """How values of one field type are written as JSON and read back."""
 
     def matches(self, value: object) -> bool:
@@ -30,112 +38,112 @@ class _Codec:
         raise NotImplementedError
 
 
-def _cannot_save(value: object, path: str, what: str) -> FormatError:
-    return _error(path, f"cannot save {value!r}: expected {what}")
+def cannot_save(value: object, path: str, what: str) -> FormatError:
+    return format_error(path, f"cannot save {value!r}: expected {what}")
 
 
 #: Numbers this long always turn into text (Python refuses more than 4,300 digits by default).
 _SAFE_BITS: Final = 4096
 
 
-class _Int(_Codec):
+class IntCodec(Codec):
     def matches(self, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise _cannot_save(value, path, "a whole number")
+            raise cannot_save(value, path, "a whole number")
         if value.bit_length() > _SAFE_BITS:
             try:
                 str(value)
             except ValueError:
-                raise _error(
+                raise format_error(
                     path, f"cannot save a number of {value.bit_length()} bits: too many digits"
                 ) from None
         return int(value)
 
     def decode(self, data: object, path: str) -> int:
         if type(data) is not int:
-            raise _error(path, f"expected a whole number, not {_describe(data)}")
+            raise format_error(path, f"expected a whole number, not {describe_json(data)}")
         return data
 
 
-class _Bool(_Codec):
+class BoolCodec(Codec):
     def matches(self, value: object) -> bool:
         return isinstance(value, bool)
 
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, bool):
-            raise _cannot_save(value, path, "True or False")
+            raise cannot_save(value, path, "True or False")
         return value
 
     def decode(self, data: object, path: str) -> bool:
         if not isinstance(data, bool):
-            raise _error(path, f"expected true or false, not {_describe(data)}")
+            raise format_error(path, f"expected true or false, not {describe_json(data)}")
         return data
 
 
-class _Str(_Codec):
+class StrCodec(Codec):
     def matches(self, value: object) -> bool:
         return isinstance(value, str)
 
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, str):
-            raise _cannot_save(value, path, "text")
+            raise cannot_save(value, path, "text")
         return str(value)
 
     def decode(self, data: object, path: str) -> str:
         if not isinstance(data, str):
-            raise _error(path, f"expected text, not {_describe(data)}")
+            raise format_error(path, f"expected text, not {describe_json(data)}")
         return data
 
 
-class _Null(_Codec):
+class NullCodec(Codec):
     def matches(self, value: object) -> bool:
         return value is None
 
     def encode(self, value: object, path: str) -> Json:
         if value is not None:
-            raise _cannot_save(value, path, "None")
+            raise cannot_save(value, path, "None")
         return None
 
     def decode(self, data: object, path: str) -> None:
         if data is not None:
-            raise _error(path, f"expected null, not {_describe(data)}")
+            raise format_error(path, f"expected null, not {describe_json(data)}")
 
 
 _CARD_BY_TEXT: Final = {str(card): card for card in ALL_CARDS}
 
 
-def _card(data: object, path: str) -> Card:
+def decode_card(data: object, path: str) -> Card:
     if isinstance(data, str):
         card = _CARD_BY_TEXT.get(data)
         if card is not None:
             return card
     else:
-        raise _error(path, f'expected a card such as "QS", not {_describe(data)}')
+        raise format_error(path, f'expected a card such as "QS", not {describe_json(data)}')
     try:
         return Card.parse(data)
     except CardParseError:
-        raise _error(
-            path, f'unknown card {_show(data)}: expected a rank and a suit such as "QS" or "TH"'
+        raise format_error(
+            path, f'unknown card {show_json(data)}: expected a rank and a suit such as "QS" or "TH"'
         ) from None
 
 
-class _CardText(_Codec):
+class _CardText(Codec):
     def matches(self, value: object) -> bool:
         return isinstance(value, Card)
 
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, Card):
-            raise _cannot_save(value, path, "a Card")
+            raise cannot_save(value, path, "a Card")
         return str(value)
 
     def decode(self, data: object, path: str) -> Card:
-        return _card(data, path)
+        return decode_card(data, path)
 
 
-class _Enum(_Codec):
+class EnumCodec(Codec):
     """An enum member as its value (text or number); ``Rank`` and ``Suit`` as their letters."""
 
     def __init__(self, kind: type[enum.Enum]) -> None:
@@ -156,19 +164,21 @@ class _Enum(_Codec):
 
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, self.kind):
-            raise _cannot_save(value, path, f"a {self.kind.__name__}")
+            raise cannot_save(value, path, f"a {self.kind.__name__}")
         return self.text[value]
 
     def decode(self, data: object, path: str) -> enum.Enum:
         member = self.member.get(data) if type(data) is str or type(data) is int else None
         if member is None:
-            choices = ", ".join(_show(text) for text in self.text.values())
-            raise _error(path, f"unknown {self.kind.__name__} {_show(data)}: expected one of {choices}")
+            choices = ", ".join(show_json(text) for text in self.text.values())
+            raise format_error(
+                path, f"unknown {self.kind.__name__} {show_json(data)}: expected one of {choices}"
+            )
         return member
 
 
-class _TupleOf(_Codec):
-    def __init__(self, item: _Codec) -> None:
+class TupleOf(Codec):
+    def __init__(self, item: Codec) -> None:
         self.item = item
 
     def matches(self, value: object) -> bool:
@@ -176,21 +186,21 @@ class _TupleOf(_Codec):
 
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, tuple):
-            raise _cannot_save(value, path, "a tuple")
+            raise cannot_save(value, path, "a tuple")
         item = self.item
         return [item.encode(x, f"{path}[{i}]") for i, x in enumerate(value)]
 
     def decode(self, data: object, path: str) -> tuple[object, ...]:
         if not isinstance(data, list):
-            raise _error(path, f"expected a list, not {_describe(data)}")
+            raise format_error(path, f"expected a list, not {describe_json(data)}")
         item = self.item
         return tuple(item.decode(x, f"{path}[{i}]") for i, x in enumerate(data))
 
 
-class _Fixed(_Codec):
+class Fixed(Codec):
     """A tuple of fixed length with a type per position, as a list."""
 
-    def __init__(self, items: Sequence[_Codec]) -> None:
+    def __init__(self, items: Sequence[Codec]) -> None:
         self.items = tuple(items)
 
     def matches(self, value: object) -> bool:
@@ -198,7 +208,7 @@ class _Fixed(_Codec):
 
     def encode(self, value: object, path: str) -> Json:
         if not self.matches(value):
-            raise _cannot_save(value, path, f"a tuple of {len(self.items)}")
+            raise cannot_save(value, path, f"a tuple of {len(self.items)}")
         assert isinstance(value, tuple)
         return [
             codec.encode(x, f"{path}[{i}]")
@@ -207,16 +217,16 @@ class _Fixed(_Codec):
 
     def decode(self, data: object, path: str) -> tuple[object, ...]:
         if not isinstance(data, list) or len(data) != len(self.items):
-            raise _error(path, f"expected a list of {len(self.items)}, not {_describe(data)}")
+            raise format_error(path, f"expected a list of {len(self.items)}, not {describe_json(data)}")
         return tuple(
             codec.decode(x, f"{path}[{i}]") for i, (codec, x) in enumerate(zip(self.items, data, strict=True))
         )
 
 
-class _CardMap(_Codec):
+class CardMap(Codec):
     """A tuple of (card, value) pairs as an object from card text to value: ``{"QS": 13}``."""
 
-    def __init__(self, value: _Codec) -> None:
+    def __init__(self, value: Codec) -> None:
         self.value = value
 
     def matches(self, value: object) -> bool:
@@ -224,26 +234,26 @@ class _CardMap(_Codec):
 
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, tuple):
-            raise _cannot_save(value, path, "a tuple of (card, value) pairs")
+            raise cannot_save(value, path, "a tuple of (card, value) pairs")
         out: dict[str, Json] = {}
         for i, pair in enumerate(value):
             if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Card)):
-                raise _cannot_save(pair, f"{path}[{i}]", "a (card, value) pair")
+                raise cannot_save(pair, f"{path}[{i}]", "a (card, value) pair")
             if str(pair[0]) in out:
-                raise _error(f"{path}[{i}]", f"cannot save {pair[0]} twice")
-            out[str(pair[0])] = self.value.encode(pair[1], _key(path, str(pair[0])))
+                raise format_error(f"{path}[{i}]", f"cannot save {pair[0]} twice")
+            out[str(pair[0])] = self.value.encode(pair[1], key_path(path, str(pair[0])))
         return out
 
     def decode(self, data: object, path: str) -> tuple[tuple[Card, object], ...]:
-        obj = _check_object(data, path, "an object from cards to values")
+        obj = check_object(data, path, "an object from cards to values")
         return tuple(
-            (_card(key, _key(path, key)), self.value.decode(item, _key(path, key)))
+            (decode_card(key, key_path(path, key)), self.value.decode(item, key_path(path, key)))
             for key, item in obj.items()
         )
 
 
-class _Union(_Codec):
-    def __init__(self, members: Sequence[_Codec]) -> None:
+class UnionCodec(Codec):
+    def __init__(self, members: Sequence[Codec]) -> None:
         self.members = tuple(members)
 
     def matches(self, value: object) -> bool:
@@ -253,32 +263,32 @@ class _Union(_Codec):
         for member in self.members:
             if member.matches(value):
                 return member.encode(value, path)
-        raise _cannot_save(value, path, "a value of this field's type")
+        raise cannot_save(value, path, "a value of this field's type")
 
     def decode(self, data: object, path: str) -> object:
         first: FormatError | None = None
         for member in self.members:
-            if data is not None and isinstance(member, _Null):
+            if data is not None and isinstance(member, NullCodec):
                 continue
             try:
                 return member.decode(data, path)
             except FormatError as error:
                 first = first or error
         if first is None:  # only null was allowed
-            raise _error(path, f"expected null, not {_describe(data)}")
+            raise format_error(path, f"expected null, not {describe_json(data)}")
         raise first
 
 
-_INT: Final = _Int()
-_BOOL: Final = _Bool()
-_STR: Final = _Str()
-_NULL: Final = _Null()
-_CARD: Final = _CardText()
-_SIMPLE: Final[dict[object, _Codec]] = {
-    int: _INT,
-    bool: _BOOL,
+INT: Final = IntCodec()
+BOOL: Final = BoolCodec()
+_STR: Final = StrCodec()
+NULL: Final = NullCodec()
+CARD: Final = _CardText()
+SIMPLE: Final[dict[object, Codec]] = {
+    int: INT,
+    bool: BOOL,
     str: _STR,
-    type(None): _NULL,
-    None: _NULL,
-    Card: _CARD,
+    type(None): NULL,
+    None: NULL,
+    Card: CARD,
 }

@@ -32,12 +32,12 @@ class FormatError(HartenjagenError):
         self.path = path
 
 
-def _error(path: str, problem: str) -> FormatError:
+def format_error(path: str, problem: str) -> FormatError:
     # The problem may quote what a client sent: long numbers shortened, a bounded length.
     return FormatError(f"{brief(path, 200)}: {brief(problem)}", path)
 
 
-def _parse_int(text: str) -> int:
+def parse_int(text: str) -> int:
     # A seed has at most 4,096 bits (1,234 digits): no field needs a longer number.
     if len(text.lstrip("-")) > _MAX_DIGITS:
         raise ValueError(f"a number of {len(text)} digits (at most {_MAX_DIGITS})")
@@ -53,7 +53,7 @@ class _Object(dict[str, object]):
     duplicate: str | None = None
 
 
-def _object(pairs: list[tuple[str, object]]) -> _Object:
+def json_object(pairs: list[tuple[str, object]]) -> _Object:
     obj = _Object(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
@@ -65,18 +65,18 @@ def _object(pairs: list[tuple[str, object]]) -> _Object:
     return obj
 
 
-def _no_constant(name: str) -> object:
+def no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _key(path: str, key: str) -> str:
+def key_path(path: str, key: str) -> str:
     """The path of ``key`` inside the object at ``path``."""
     if key.isidentifier() and key.isascii():
         return f"{path}.{key}"
-    return f"{path}[{_show(key)}]"
+    return f"{path}[{show_json(key)}]"
 
 
-def _show(data: object, limit: int = 40) -> str:
+def show_json(data: object, limit: int = 40) -> str:
     try:
         text = json.dumps(data, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
@@ -84,17 +84,17 @@ def _show(data: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _describe(data: object) -> str:
+def describe_json(data: object) -> str:
     if data is None:
         return "null"
     if isinstance(data, bool):
         return "true" if data else "false"
     if isinstance(data, int):
-        return f"the number {_show(data)}"
+        return f"the number {show_json(data)}"
     if isinstance(data, float):
-        return f"the number {_show(data)}"
+        return f"the number {show_json(data)}"
     if isinstance(data, str):
-        return f"the text {_show(data)}"
+        return f"the text {show_json(data)}"
     if isinstance(data, list):
         return "a list"
     if isinstance(data, dict):
@@ -102,34 +102,34 @@ def _describe(data: object) -> str:
     return f"a {type(data).__name__}"
 
 
-def _check_object(data: object, path: str, what: str) -> dict[str, object]:
+def check_object(data: object, path: str, what: str) -> dict[str, object]:
     if not isinstance(data, dict):
-        raise _error(path, f"expected {what} (a JSON object), not {_describe(data)}")
+        raise format_error(path, f"expected {what} (a JSON object), not {describe_json(data)}")
     duplicate = data.duplicate if isinstance(data, _Object) else None
     if duplicate is not None:
-        raise _error(_key(path, duplicate), "appears twice in one object")
+        raise format_error(key_path(path, duplicate), "appears twice in one object")
     return data
 
 
-def _check_keys(data: dict[str, object], path: str, name: str, keys: Sequence[str], top: bool) -> None:
+def check_keys(data: dict[str, object], path: str, name: str, keys: Sequence[str], top: bool) -> None:
     """Every field of ``name`` is in ``data`` and nothing else is (besides ``type`` and the version)."""
     listing = f"the fields {', '.join(keys)}" if keys else "no fields"
     for key in keys:
         if key not in data:
-            raise _error(_key(path, key), f"missing: a {name} has {listing}")
+            raise format_error(key_path(path, key), f"missing: a {name} has {listing}")
     for key in data:
         if key == "type" or (top and key == "version") or key in keys:
             continue
         if key == "version":
-            raise _error(_key(path, key), "the format version belongs at the top level only")
-        raise _error(_key(path, key), f"unexpected field: a {name} has {listing}")
+            raise format_error(key_path(path, key), "the format version belongs at the top level only")
+        raise format_error(key_path(path, key), f"unexpected field: a {name} has {listing}")
 
 
-def _ask(path: str, what: str, call: Callable[..., T], *args: object) -> T:
+def ask_module(path: str, what: str, call: Callable[..., T], *args: object) -> T:
     """``call(*args)`` (a rule module's hook), with anything it raises reported as a FormatError at ``path``."""
     try:
         return call(*args)
     except FormatError:
         raise
     except Exception as error:
-        raise _error(path, f"the rules cannot {what}: {error}") from error
+        raise format_error(path, f"the rules cannot {what}: {error}") from error

@@ -37,28 +37,28 @@ from hartenjagen.rules import (
 )
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.serialize.codecs import (
-    _CARD,
-    _NULL,
-    _SIMPLE,
-    _cannot_save,
-    _card,
-    _CardMap,
-    _Codec,
-    _Enum,
-    _Fixed,
-    _TupleOf,
-    _Union,
+    CARD,
+    NULL,
+    SIMPLE,
+    CardMap,
+    Codec,
+    EnumCodec,
+    Fixed,
+    TupleOf,
+    UnionCodec,
+    cannot_save,
+    decode_card,
 )
 from hartenjagen.serialize.reading import (
     FORMAT_VERSION,
     FormatError,
     Json,
-    _check_keys,
-    _check_object,
-    _describe,
-    _error,
-    _key,
-    _show,
+    check_keys,
+    check_object,
+    describe_json,
+    format_error,
+    key_path,
+    show_json,
 )
 from hartenjagen.state import HandResult, Phase, State, Trick
 from hartenjagen.views import PlayerView, ViewError, validate_view
@@ -83,7 +83,7 @@ _REGISTER_HINT: Final = (
 )
 
 
-class _Tagged(_Codec):
+class Tagged(Codec):
     """A value of a registered class that is a subclass of one of ``bases``, as a tagged object."""
 
     def __init__(self, bases: tuple[type, ...]) -> None:
@@ -95,7 +95,7 @@ class _Tagged(_Codec):
 
     def encode(self, value: object, path: str) -> Json:
         if not isinstance(value, self.bases):
-            raise _cannot_save(value, path, self.what)
+            raise cannot_save(value, path, self.what)
         entry = entry_for_saving(type(value), path)
         data: dict[str, Json] = {"type": entry.name}
         data.update(entry.encode(value, path))
@@ -105,16 +105,16 @@ class _Tagged(_Codec):
         return _decode_tagged(data, path, self.bases, self.what, top=False)
 
 
-def _compile(hint: object, where: str) -> _Codec:
+def _compile(hint: object, where: str) -> Codec:
     """The codec of a field whose type is ``hint`` (``where`` names the field, for errors)."""
     try:
-        simple = _SIMPLE.get(hint)
+        simple = SIMPLE.get(hint)
     except TypeError:  # an unhashable annotation
         simple = None
     if simple is not None:
         return simple
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return _Enum(hint)
+        return EnumCodec(hint)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is tuple:
@@ -127,21 +127,21 @@ def _compile(hint: object, where: str) -> _Codec:
                 and item_args[0] is Card
                 and item_args[1] is not Ellipsis
             ):
-                return _CardMap(_compile(item_args[1], where))
-            return _TupleOf(_compile(item, where))
+                return CardMap(_compile(item_args[1], where))
+            return TupleOf(_compile(item, where))
         if args == ((),):
-            return _Fixed(())
+            return Fixed(())
         if args and Ellipsis not in args:
-            return _Fixed([_compile(arg, where) for arg in args])
+            return Fixed([_compile(arg, where) for arg in args])
     elif origin is typing.Union or origin is types.UnionType:
         nullable = type(None) in args
         classes = tuple(arg for arg in args if _is_tagged_type(arg))
         others = [_compile(arg, where) for arg in args if arg is not type(None) and not _is_tagged_type(arg)]
-        members = ([_NULL] if nullable else []) + others + ([_Tagged(classes)] if classes else [])
-        return members[0] if len(members) == 1 else _Union(members)
+        members = ([NULL] if nullable else []) + others + ([Tagged(classes)] if classes else [])
+        return members[0] if len(members) == 1 else UnionCodec(members)
     elif _is_tagged_type(hint):
         assert isinstance(hint, type)
-        return _Tagged((hint,))
+        return Tagged((hint,))
     raise TypeError(f"hartenjagen.serialize cannot write a field of type {hint!r} ({where})")
 
 
@@ -207,7 +207,7 @@ def _field_type(cls: type, field: attrs.Attribute[object]) -> object:
 # ---------------------------------------------------------------- the registry
 
 
-class _Entry:
+class Entry:
     """A class the format knows: its ``"type"`` name and how its fields are written."""
 
     def __init__(self, cls: type, name: str) -> None:
@@ -221,14 +221,14 @@ class _Entry:
         raise NotImplementedError
 
 
-class _AttrsEntry(_Entry):
+class AttrsEntry(Entry):
     """An attrs class, field by field; loading calls the class, so its own checks run."""
 
     def __init__(self, cls: type, name: str) -> None:
         super().__init__(cls, name)
-        self._fields: list[tuple[str, str, _Codec]] | None = None
+        self._fields: list[tuple[str, str, Codec]] | None = None
 
-    def fields(self) -> list[tuple[str, str, _Codec]]:
+    def fields(self) -> list[tuple[str, str, Codec]]:
         """(attribute name, JSON key and init argument, codec) per field set by ``__init__``."""
         if self._fields is None:
             fields = [field for field in attrs.fields(self.cls) if field.init]
@@ -245,22 +245,22 @@ class _AttrsEntry(_Entry):
 
     def encode(self, value: object, path: str) -> dict[str, Json]:
         return {
-            key: codec.encode(getattr(value, name), _key(path, key)) for name, key, codec in self.fields()
+            key: codec.encode(getattr(value, name), key_path(path, key)) for name, key, codec in self.fields()
         }
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         fields = self.fields()
-        _check_keys(data, path, self.name, [key for _, key, _ in fields], top)
-        arguments = {key: codec.decode(data[key], _key(path, key)) for _, key, codec in fields}
+        check_keys(data, path, self.name, [key for _, key, _ in fields], top)
+        arguments = {key: codec.decode(data[key], key_path(path, key)) for _, key, codec in fields}
         try:
             return self.cls(**arguments)
         except FormatError:
             raise
         except Exception as error:
-            raise _error(path, f"not a valid {self.name}: {error}") from error
+            raise format_error(path, f"not a valid {self.name}: {error}") from error
 
 
-class _ViewEntry(_AttrsEntry):
+class ViewEntry(AttrsEntry):
     """A player view: its fields, then `hartenjagen.views.validate_view` (a view from a client)."""
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
@@ -270,28 +270,28 @@ class _ViewEntry(_AttrsEntry):
         except ViewError as error:
             field = getattr(error, "field", "")
             where = f"{path}.{field}" if field else path
-            raise _error(where, f"an inconsistent view: {getattr(error, 'problem', error)}") from None
+            raise format_error(where, f"an inconsistent view: {getattr(error, 'problem', error)}") from None
         return value
 
 
-class _CardEntry(_Entry):
+class CardEntry(Entry):
     """A card on its own: ``{"type": "Card", "version": 1, "card": "QS"}``."""
 
     def encode(self, value: object, path: str) -> dict[str, Json]:
-        return {"card": _CARD.encode(value, _key(path, "card"))}
+        return {"card": CARD.encode(value, key_path(path, "card"))}
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
-        _check_keys(data, path, self.name, ["card"], top)
-        return _card(data["card"], _key(path, "card"))
+        check_keys(data, path, self.name, ["card"], top)
+        return decode_card(data["card"], key_path(path, "card"))
 
 
-_BY_NAME: dict[str, _Entry] = {}
-_BY_CLASS: dict[type, _Entry] = {}
+BY_NAME: dict[str, Entry] = {}
+_BY_CLASS: dict[type, Entry] = {}
 _lazy_missing = False
 
 
-def _add(entry: _Entry) -> None:
-    known = _BY_NAME.get(entry.name)
+def add_entry(entry: Entry) -> None:
+    known = BY_NAME.get(entry.name)
     if known is not None and known.cls is not entry.cls:
         raise FormatError(
             f'the type name "{entry.name}" already names {known.cls.__module__}.{known.cls.__qualname__}'
@@ -300,11 +300,11 @@ def _add(entry: _Entry) -> None:
     if former is not None and former.name != entry.name:
         raise FormatError(f'{entry.cls.__qualname__} is already registered as "{former.name}"')
     if known is None:
-        _BY_NAME[entry.name] = entry
+        BY_NAME[entry.name] = entry
         _BY_CLASS[entry.cls] = entry
 
 
-def _load_lazy() -> bool:
+def load_lazy() -> bool:
     """Register ``hartenjagen.records.GameRecord`` once that module exists; True if something was added."""
     global _lazy_missing
     if _lazy_missing:
@@ -317,47 +317,48 @@ def _load_lazy() -> bool:
     record = getattr(module, "GameRecord", None)
     if not isinstance(record, type) or not attrs.has(record) or record in _BY_CLASS:
         return False
-    _add(_AttrsEntry(record, "GameRecord"))
+    add_entry(AttrsEntry(record, "GameRecord"))
     return True
 
 
-def _lookup(name: str) -> _Entry | None:
-    entry = _BY_NAME.get(name)
-    if entry is None and _load_lazy():
-        entry = _BY_NAME.get(name)
+def _lookup(name: str) -> Entry | None:
+    entry = BY_NAME.get(name)
+    if entry is None and load_lazy():
+        entry = BY_NAME.get(name)
     return entry
 
 
-def _entry_of(cls: type) -> _Entry | None:
+def _entry_of(cls: type) -> Entry | None:
     entry = _BY_CLASS.get(cls)
-    if entry is None and _load_lazy():
+    if entry is None and load_lazy():
         entry = _BY_CLASS.get(cls)
     return entry
 
 
 def _decode_tagged(data: object, path: str, bases: tuple[type, ...], what: str, *, top: bool) -> object:
-    obj = _check_object(data, path, what)
+    obj = check_object(data, path, what)
     if "type" not in obj:
-        raise _error(_key(path, "type"), "missing: every object names its type")
+        raise format_error(key_path(path, "type"), "missing: every object names its type")
     name = obj["type"]
     if not isinstance(name, str):
-        raise _error(_key(path, "type"), f"expected a type name, not {_describe(name)}")
-    entry = _find_by_path(name, _key(path, "type"), bases) if ":" in name else _lookup(name)
+        raise format_error(key_path(path, "type"), f"expected a type name, not {describe_json(name)}")
+    entry = _find_by_path(name, key_path(path, "type"), bases) if ":" in name else _lookup(name)
     if entry is None:
-        raise _error(_key(path, "type"), f"unknown type {_show(name)}")
+        raise format_error(key_path(path, "type"), f"unknown type {show_json(name)}")
     if not issubclass(entry.cls, bases):
-        raise _error(_key(path, "type"), f"a {name} cannot stand here: expected {what}")
+        raise format_error(key_path(path, "type"), f"a {name} cannot stand here: expected {what}")
     return entry.decode(obj, path, top)
 
 
-def _decode_top(data: object) -> object:
-    obj = _check_object(data, "$", 'a saved value with a "type" and a "version"')
+def decode_top(data: object) -> object:
+    obj = check_object(data, "$", 'a saved value with a "type" and a "version"')
     if "version" not in obj:
-        raise _error("$.version", f"missing: a saved value names its format version ({FORMAT_VERSION})")
+        raise format_error("$.version", f"missing: a saved value names its format version ({FORMAT_VERSION})")
     version = obj["version"]
     if type(version) is not int or version != FORMAT_VERSION:
-        raise _error(
-            "$.version", f"format version {_show(version)} is not one this library reads ({FORMAT_VERSION})"
+        raise format_error(
+            "$.version",
+            f"format version {show_json(version)} is not one this library reads ({FORMAT_VERSION})",
         )
     return _decode_tagged(obj, "$", (object,), "a saved value", top=True)
 
@@ -365,7 +366,7 @@ def _decode_top(data: object) -> object:
 # ---------------------------------------------------------------- rule modules of your own, by import path
 
 #: Entries of rule modules written by their import path, made on first use.
-_BY_PATH: dict[type, _AttrsEntry] = {}
+_BY_PATH: dict[type, AttrsEntry] = {}
 
 
 def import_path(cls: type) -> str:
@@ -373,17 +374,17 @@ def import_path(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
-def entry_for_saving(cls: type, path: str) -> _Entry:
+def entry_for_saving(cls: type, path: str) -> Entry:
     """The entry that writes values of ``cls``; a [`FormatError`][hartenjagen.serialize.FormatError] says what to do if there is none."""
     entry = _entry_of(cls)
     if entry is not None:
         return entry
     if not issubclass(cls, SLOT_BASES):
-        raise _error(path, f"cannot save a {cls.__name__}: {_REGISTER_HINT}")
+        raise format_error(path, f"cannot save a {cls.__name__}: {_REGISTER_HINT}")
     return _path_entry(cls, path)
 
 
-def _path_entry(cls: type, path: str) -> _AttrsEntry:
+def _path_entry(cls: type, path: str) -> AttrsEntry:
     """The entry of a rule module of your own, written by its import path (checked once per class)."""
     entry = _BY_PATH.get(cls)
     if entry is not None:
@@ -391,30 +392,30 @@ def _path_entry(cls: type, path: str) -> _AttrsEntry:
     name = cls.__name__
     how = f"or call hartenjagen.serialize.register({name}) before saving and before loading"
     if not attrs.has(cls):
-        raise _error(
+        raise format_error(
             path,
             f"cannot save a {name}: it is not an attrs class; decorate it with @attrs.frozen"
             " so that its fields are what is saved",
         )
     if "<" in cls.__qualname__:
-        raise _error(
+        raise format_error(
             path,
             f"cannot save a {name}: it is defined inside a function, so a document cannot name it;"
             f" define it at the top level of a module, {how}",
         )
     if inspect.isabstract(cls):
-        raise _error(path, f"cannot save a {name}: it is abstract (a concrete subclass is saved)")
+        raise format_error(path, f"cannot save a {name}: it is abstract (a concrete subclass is saved)")
     if _resolve(import_path(cls)) is not cls:
-        raise _error(
+        raise format_error(
             path,
             f"cannot save a {name}: its import path {import_path(cls)} does not name it"
             f" (is it replaced or renamed in its module?); {how.removeprefix('or ')}",
         )
-    entry = _AttrsEntry(cls, import_path(cls))
+    entry = AttrsEntry(cls, import_path(cls))
     try:
         entry.fields()
     except TypeError as error:
-        raise _error(
+        raise format_error(
             path,
             f"cannot save a {name}: {error}; give every field a type the format writes (whole numbers,"
             " booleans, None, text, cards, enums, tuples of these, rule modules)",
@@ -441,7 +442,7 @@ def _resolve(name: str) -> object:
     return found
 
 
-def _find_by_path(name: str, path: str, bases: tuple[type, ...]) -> _Entry:
+def _find_by_path(name: str, path: str, bases: tuple[type, ...]) -> Entry:
     """The entry of the rule module a document names by import path, under the safety rule.
 
     The safety rule: ``loads`` never imports a module a document names. The
@@ -454,16 +455,16 @@ def _find_by_path(name: str, path: str, bases: tuple[type, ...]) -> _Entry:
     """
     module_name = name.partition(":")[0]
     if module_name not in sys.modules:
-        raise _error(
+        raise format_error(
             path,
-            f"unknown type {_show(name)}: the module {_show(module_name)} is not imported;"
+            f"unknown type {show_json(name)}: the module {show_json(module_name)} is not imported;"
             " loads never imports a module a document names (import it first)",
         )
     cls = _resolve(name)
     if not isinstance(cls, type):
-        raise _error(path, f"unknown type {_show(name)}: its module has no such class")
+        raise format_error(path, f"unknown type {show_json(name)}: its module has no such class")
     slot_bases = SLOT_BASES if bases == (object,) else bases
     if not issubclass(cls, SLOT_BASES) or not issubclass(cls, slot_bases):
         wanted = " or ".join(base.__name__ for base in slot_bases)
-        raise _error(path, f"{_show(name)} cannot stand here: it is not a {wanted}")
+        raise format_error(path, f"{show_json(name)} cannot stand here: it is not a {wanted}")
     return entry_for_saving(cls, path)

@@ -33,8 +33,8 @@ from hartenjagen.core.state import StateFields, fields
 from hartenjagen.engine import SEED_BITS, apply, legal_moves, start
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
-from hartenjagen.serialize.reading import FormatError, _ask, _error, _key, _show
-from hartenjagen.serialize.states import _ids, _state_keys, _text, encode_fields
+from hartenjagen.serialize.reading import FormatError, ask_module, format_error, key_path, show_json
+from hartenjagen.serialize.states import card_ids, card_text, encode_fields, state_keys
 from hartenjagen.state import HandResult, Phase, State
 from hartenjagen.table import Table
 
@@ -48,11 +48,11 @@ def replay(doc: StateFields, data: Mapping[str, object] | None, path: str) -> St
     n = doc.table.players
     for i, trick in enumerate(doc.tricks):
         if len(trick.cards) != n:
-            where = f"{_key(path, 'tricks')}[{i}].cards"
-            raise _error(where, f"holds {len(trick.cards)} cards; a trick of {n} players has {n}")
+            where = f"{key_path(path, 'tricks')}[{i}].cards"
+            raise format_error(where, f"holds {len(trick.cards)} cards; a trick of {n} players has {n}")
     if len(doc.trick_cards) >= n:
-        raise _error(
-            _key(path, "trick"), f"holds {len(doc.trick_cards)} cards; a trick of {n} is complete at {n}"
+        raise format_error(
+            key_path(path, "trick"), f"holds {len(doc.trick_cards)} cards; a trick of {n} is complete at {n}"
         )
     if doc.table.copies > 1:
         _each_copy_once(doc, path)
@@ -77,65 +77,66 @@ def replay(doc: StateFields, data: Mapping[str, object] | None, path: str) -> St
 def _earlier_lines(doc: StateFields, path: str) -> tuple[HandResult, ...]:
     """The lines of the hands before the current one, checked as far as a state can check them."""
     sheet = doc.score_sheet
-    at_sheet = _key(path, "score_sheet")
+    at_sheet = key_path(path, "score_sheet")
     if doc.phase is Phase.GAME_OVER:
         if not sheet:
-            raise _error(at_sheet, "the game is over, but no hand has been scored")
+            raise format_error(at_sheet, "the game is over, but no hand has been scored")
         earlier = sheet[:-1]  # the last line is the current hand's: the replay scores it
     else:
         earlier = sheet
     n = doc.table.players
     rules = doc.table.rules
-    options = _ask(_key(path, "rules"), "list the moon options", rules.moon.options)
+    options = ask_module(key_path(path, "rules"), "list the moon options", rules.moon.options)
     totals = (0,) * n
     previous: HandResult | None = None
     for i, line in enumerate(earlier):
         where = f"{at_sheet}[{i}]"
         for key in ("raw", "points", "totals"):
             if len(getattr(line, key)) != n:
-                raise _error(_key(where, key), f"lists {len(getattr(line, key))} seats, not {n}")
-        _seat(line.dealer, _key(where, "dealer"), n)
+                raise format_error(key_path(where, key), f"lists {len(getattr(line, key))} seats, not {n}")
+        _seat(line.dealer, key_path(where, "dealer"), n)
         for key in ("shooter", "revoke"):
             value = getattr(line, key)
             if value is not None:
-                _seat(value, _key(where, key), n)
+                _seat(value, key_path(where, key), n)
         for j, seat in enumerate(line.announcers):
-            _seat(seat, f"{_key(where, 'announcers')}[{j}]", n)
+            _seat(seat, f"{key_path(where, 'announcers')}[{j}]", n)
             if seat in line.announcers[:j]:
-                raise _error(f"{_key(where, 'announcers')}[{j}]", f"seat {seat} is listed twice")
+                raise format_error(f"{key_path(where, 'announcers')}[{j}]", f"seat {seat} is listed twice")
         if line.moon_choice is not None:
             if line.shooter is None:
-                raise _error(_key(where, "moon_choice"), "a moon choice without a shooter")
+                raise format_error(key_path(where, "moon_choice"), "a moon choice without a shooter")
             if line.moon_choice not in options:
-                raise _error(
-                    _key(where, "moon_choice"), f"{line.moon_choice.value} is not an option of these rules"
+                raise format_error(
+                    key_path(where, "moon_choice"),
+                    f"{line.moon_choice.value} is not an option of these rules",
                 )
         if line.revoke is not None:
             if line.shooter is not None:
-                raise _error(_key(where, "shooter"), "a hand voided by a revoke has no shooter")
+                raise format_error(key_path(where, "shooter"), "a hand voided by a revoke has no shooter")
             if any(line.raw):
-                raise _error(_key(where, "raw"), "a hand voided by a revoke scores no card points")
+                raise format_error(key_path(where, "raw"), "a hand voided by a revoke scores no card points")
         if previous is None:
             if not 0 <= line.hand_index < 1 << 31:  # new_game(hand_index=...) may start anywhere
-                raise _error(
-                    _key(where, "hand_index"), f"hand {line.hand_index} cannot be: hands count from 0"
+                raise format_error(
+                    key_path(where, "hand_index"), f"hand {line.hand_index} cannot be: hands count from 0"
                 )
         else:
             step = 0 if previous.revoke is not None else 1
             if line.hand_index != previous.hand_index + step:
-                raise _error(
-                    _key(where, "hand_index"),
+                raise format_error(
+                    key_path(where, "hand_index"),
                     f"expected hand {previous.hand_index + step} after the line before",
                 )
             if line.dealer != (previous.dealer + step) % n:
-                raise _error(
-                    _key(where, "dealer"),
+                raise format_error(
+                    key_path(where, "dealer"),
                     f"expected dealer {(previous.dealer + step) % n}: the deal passes to the left",
                 )
         for seat in range(n):
             if line.totals[seat] != totals[seat] + line.points[seat]:
-                raise _error(
-                    f"{_key(where, 'totals')}[{seat}]",
+                raise format_error(
+                    f"{key_path(where, 'totals')}[{seat}]",
                     f"{line.totals[seat]} is not the previous total {totals[seat]} "
                     f"plus the hand's {line.points[seat]} points",
                 )
@@ -144,13 +145,15 @@ def _earlier_lines(doc: StateFields, path: str) -> tuple[HandResult, ...]:
     try:
         check_lines(
             doc._replace(score_sheet=earlier),
-            lambda key, what, call, *args: _ask(_key(path, key), what, call, *args),
+            lambda key, what, call, *args: ask_module(key_path(path, key), what, call, *args),
         )
     except SheetProblem as problem:
-        raise _error(_key(f"{at_sheet}[{problem.index}]", problem.key), problem.problem) from None
-    if earlier and _ask(at_sheet, "say whether the game is over", rules.ending.is_over, totals, earlier):
-        where = f"{at_sheet}[{len(earlier)}]" if len(sheet) > len(earlier) else _key(path, "phase")
-        raise _error(where, "the rules' ending is reached after the lines before: the game is over")
+        raise format_error(key_path(f"{at_sheet}[{problem.index}]", problem.key), problem.problem) from None
+    if earlier and ask_module(
+        at_sheet, "say whether the game is over", rules.ending.is_over, totals, earlier
+    ):
+        where = f"{at_sheet}[{len(earlier)}]" if len(sheet) > len(earlier) else key_path(path, "phase")
+        raise format_error(where, "the rules' ending is reached after the lines before: the game is over")
     return earlier
 
 
@@ -158,20 +161,23 @@ def _each_copy_once(doc: StateFields, path: str) -> None:
     """In a double deck, no copy of a card stands in two places (the comparison takes copies as alike)."""
     areas: list[tuple[str, list[int]]] = []
     for key, masks in (("hands", doc.hand_masks), ("passing", doc.passed_masks), ("taken", doc.taken_masks)):
-        areas += [(f"{_key(path, key)}[{seat}]", _ids(mask)) for seat, mask in enumerate(masks)]
-    areas += [(_key(path, "trick"), list(doc.trick_cards)), (_key(path, "carry_over"), _ids(doc.carry))]
+        areas += [(f"{key_path(path, key)}[{seat}]", card_ids(mask)) for seat, mask in enumerate(masks)]
+    areas += [
+        (key_path(path, "trick"), list(doc.trick_cards)),
+        (key_path(path, "carry_over"), card_ids(doc.carry)),
+    ]
     seen: dict[int, str] = {}
     for base, cards in areas:
         for i, p in enumerate(cards):
             where = f"{base}[{i}]"
             if p in seen:
-                raise _error(where, f"{_text(p)} is in two places (also at {seen[p]})")
+                raise format_error(where, f"{card_text(p)} is in two places (also at {seen[p]})")
             seen[p] = where
 
 
 def _seat(value: int, where: str, n: int) -> None:
     if not 0 <= value < n:
-        raise _error(where, f"{value} is not a seat: seats are 0 to {n - 1}")
+        raise format_error(where, f"{value} is not a seat: seats are 0 to {n - 1}")
 
 
 # ---------------------------------------------------------------- the start of the hand
@@ -182,13 +188,17 @@ def _hand_start(doc: StateFields, earlier: tuple[HandResult, ...], path: str) ->
     table = doc.table
     n = table.players
     if doc.seed.bit_length() > SEED_BITS:
-        raise _error(_key(path, "seed"), f"a seed has at most {SEED_BITS} bits, not {doc.seed.bit_length()}")
+        raise format_error(
+            key_path(path, "seed"), f"a seed has at most {SEED_BITS} bits, not {doc.seed.bit_length()}"
+        )
     if not earlier:  # the first deal of the game: new_game, with the seed's deal or the one given
-        _seat(doc.dealer, _key(path, "dealer"), n)
+        _seat(doc.dealer, key_path(path, "dealer"), n)
         if not 0 <= doc.hand_index < 1 << 31:
-            raise _error(_key(path, "hand_index"), f"hand {doc.hand_index} cannot be: hands count from 0")
+            raise format_error(
+                key_path(path, "hand_index"), f"hand {doc.hand_index} cannot be: hands count from 0"
+            )
         ask = (doc.table.rules, doc.seed, doc.dealer, doc.secret_seed, doc.hand_index)
-        seeded = _ask(path, "deal", _start, *ask, None)
+        seeded = ask_module(path, "deal", _start, *ask, None)
         if fields(seeded).dealt_masks == doc.dealt_masks:
             return seeded
         deal = [_cards(mask, table) for mask in doc.dealt_masks]
@@ -197,13 +207,15 @@ def _hand_start(doc: StateFields, earlier: tuple[HandResult, ...], path: str) ->
         except FormatError:
             raise
         except Exception as error:  # SetupError: not a deal of this pack
-            raise _error(_key(path, "dealt"), f"not a deal the game can start with: {error}") from None
+            raise format_error(
+                key_path(path, "dealt"), f"not a deal the game can start with: {error}"
+            ) from None
     last = earlier[-1]
     step = 0 if last.revoke is not None else 1  # a hand voided by a revoke is dealt again
     hand_index, dealer = last.hand_index + step, (last.dealer + step) % n
     deals = len(earlier)
-    hands = _ask(_key(path, "dealt"), "deal", shuffle_deal, table, doc.seed, deals, dealer)
-    return _ask(
+    hands = ask_module(key_path(path, "dealt"), "deal", shuffle_deal, table, doc.seed, deals, dealer)
+    return ask_module(
         path,
         "deal",
         start_hand,
@@ -216,7 +228,7 @@ def _start(rules: object, seed: int, dealer: int, secret: bool, hand_index: int,
 
 
 def _cards(mask: int, table: Table) -> list[Card]:
-    return [table.card_of[p] for p in _ids(mask)]
+    return [table.card_of[p] for p in card_ids(mask)]
 
 
 # ---------------------------------------------------------------- the moves of the hand
@@ -226,7 +238,7 @@ def _replay_hand(state: State, doc: StateFields, scored: int, path: str) -> Stat
     """Apply the passes, announcements, plays and moon choice ``doc`` records for its hand."""
     table = doc.table
     n = table.players
-    at_exchanges = _key(path, "exchanges")
+    at_exchanges = key_path(path, "exchanges")
     for stage, (given, _) in enumerate(doc.pass_log):
         where = f"{at_exchanges}[{stage}].given"
         for seat in range(n):
@@ -234,50 +246,50 @@ def _replay_hand(state: State, doc: StateFields, scored: int, path: str) -> Stat
                 state = _apply(state, Pass(seat, _cards(given[seat], table)), f"{where}[{seat}]")
         if len(fields(state).pass_log) <= stage:  # a seat did not pass: the stage never ended
             seat = state.to_move[0] if state.to_move else 0
-            raise _error(
+            raise format_error(
                 f"{where}[{seat}]",
                 f"seat {seat} passes {state.pass_count} cards in this stage of the exchange, not none",
             )
     for seat, chosen in enumerate(doc.passed_masks):
         if chosen:
-            state = _apply(state, Pass(seat, _cards(chosen, table)), f"{_key(path, 'passing')}[{seat}]")
+            state = _apply(state, Pass(seat, _cards(chosen, table)), f"{key_path(path, 'passing')}[{seat}]")
     answered = n - doc.pending.bit_count() if doc.phase is Phase.ANNOUNCING else n
     for _ in range(answered):
         if state.phase is not Phase.ANNOUNCING:
             break
         seat = state.to_move[0]
-        state = _apply(state, Announce(seat, seat in doc.announcers), _key(path, "announcers"))
+        state = _apply(state, Announce(seat, seat in doc.announcers), key_path(path, "announcers"))
     plays = [
-        (f"{_key(path, 'tricks')}[{i}].cards[{j}]", card)
+        (f"{key_path(path, 'tricks')}[{i}].cards[{j}]", card)
         for i, trick in enumerate(doc.tricks)
         for j, card in enumerate(trick.cards)
     ]
-    plays += [(f"{_key(path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(doc.trick_cards)]
+    plays += [(f"{key_path(path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(doc.trick_cards)]
     for where, card in plays:
         if state.phase is not Phase.PLAYING:
-            raise _error(
+            raise format_error(
                 where, f"{card} cannot be played: after the moves before it, the game is {state.phase.value}"
             )
         state = _apply(state, Play(state.to_move[0], card), where)
     # The current hand's line, when the replay scores it: the game is over after it.
     line = doc.score_sheet[scored] if doc.phase is Phase.GAME_OVER and len(doc.score_sheet) > scored else None
-    where = f"{_key(path, 'score_sheet')}[{scored}]"
+    where = f"{key_path(path, 'score_sheet')}[{scored}]"
     if line is not None and line.revoke is not None and state.phase is Phase.PLAYING:
         # The game ended on a revoke: the revoking card is not kept (any card the rules refuse voids the hand).
-        state = _revoke(state, line.revoke, _key(where, "revoke"))
+        state = _revoke(state, line.revoke, key_path(where, "revoke"))
     if line is not None and line.moon_choice is not None and state.phase is Phase.MOON_CHOICE:
-        state = _apply(state, MoonChoice(state.to_move[0], line.moon_choice), _key(where, "moon_choice"))
+        state = _apply(state, MoonChoice(state.to_move[0], line.moon_choice), key_path(where, "moon_choice"))
     return state
 
 
 def _revoke(state: State, revoker: int, where: str) -> State:
     seat = state.to_move[0]
     if seat != revoker:
-        raise _error(where, f"seat {revoker} could not have revoked: seat {seat} was to play")
+        raise format_error(where, f"seat {revoker} could not have revoked: seat {seat} was to play")
     legal = {move.card for move in legal_moves(state) if isinstance(move, Play)}
     wrong = next((card for card in state.hands[seat] if card not in legal), None)
     if wrong is None:
-        raise _error(where, f"seat {seat} could not have revoked: it may play every card it holds")
+        raise format_error(where, f"seat {seat} could not have revoked: it may play every card it holds")
     return _apply(state, Play(seat, wrong), where)
 
 
@@ -285,11 +297,11 @@ def _apply(state: State, move: Move, where: str) -> State:
     try:
         return apply(state, move)
     except IllegalMoveError as error:
-        raise _error(where, f"seat {move.seat} could not have {_did(move)}: {error}") from None
+        raise format_error(where, f"seat {move.seat} could not have {_did(move)}: {error}") from None
     except FormatError:
         raise
     except Exception as error:  # a rule module's hook failed
-        raise _error(where, f"the rules cannot replay this move ({_did(move)}): {error}") from error
+        raise format_error(where, f"the rules cannot replay this move ({_did(move)}): {error}") from error
 
 
 def _did(move: Move) -> str:
@@ -316,13 +328,13 @@ def _compare(
     data: Mapping[str, object], replayed: Mapping[str, object], path: str, keys: Sequence[str] = ()
 ) -> None:
     """Raise a FormatError at the first field (of ``keys``, or all) where the document differs from the replay."""
-    for key in keys or _state_keys():
+    for key in keys or state_keys():
         if key == "rules":  # the replay ran under the document's own rules
             continue
-        found = _difference(data[key], replayed[key], _key(path, key))
+        found = _difference(data[key], replayed[key], key_path(path, key))
         if found is not None:
             where, mine, theirs = found
-            raise _error(
+            raise format_error(
                 where,
                 f"the document has {_shown(mine)}, but replaying the game gives {_shown(theirs)}"
                 + _cards_apart(mine, theirs),
@@ -333,7 +345,7 @@ def _difference(doc: object, replayed: object, path: str) -> tuple[str, object, 
     """The path and both values of the first difference between two JSON values, or ``None``."""
     if isinstance(doc, dict) and isinstance(replayed, dict):
         for key, value in replayed.items():
-            found = _difference(doc.get(key), value, _key(path, key))
+            found = _difference(doc.get(key), value, key_path(path, key))
             if found is not None:
                 return found
         return None
@@ -379,7 +391,7 @@ def _numbers(doc: list[object], replayed: list[object]) -> bool:
 def _shown(value: object) -> str:
     if isinstance(value, list) and _flat(value) and all(isinstance(item, str) for item in value):
         return "[" + " ".join(str(item) for item in value) + "]"
-    return _show(value, 80)
+    return show_json(value, 80)
 
 
 def _cards_apart(mine: object, theirs: object) -> str:
