@@ -225,3 +225,60 @@ def test_the_example_plays_saves_and_loads():
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip().endswith("saved and loaded as JSON and as a record")
+
+
+@attrs.frozen
+class QueenBreaksHearts(rules.Leading):
+    """Hearts may not be led until a heart or the Q♠ has been played; a leader with nothing else may lead one."""
+
+    refusal_text = "hearts may not be led until a heart or the Q♠ has been played"
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if context.hearts_broken:
+            return context.allowed
+        return {card for card in context.allowed if card.suit is not Suit.HEARTS} or context.allowed
+
+    def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
+        return card.suit is Suit.HEARTS or card == QUEEN
+
+
+@pytest.mark.parametrize("preset", [variants.STANDARD, variants.SIX_DOUBLE_DECK, variants.BLACK_LADY_3])
+def test_a_leading_module_written_on_cards_plays_like_the_built_in_one(preset):
+    """The card-level module above and the built-in `leading.QUEEN_BREAKS` offer the same moves."""
+    mine = attrs.evolve(preset, leading=QueenBreaksHearts())
+    theirs = attrs.evolve(preset, leading=rules.leading.QUEEN_BREAKS)
+    for seed in range(4):
+        rng = random.Random(seed)
+        a, b = hj.new_game(mine, seed=seed), hj.new_game(theirs, seed=seed)
+        while not a.is_over and a.hand_number < 2:
+            moves = hj.legal_moves(a)
+            assert list(moves) == list(hj.legal_moves(b))
+            assert a.hearts_broken == b.hearts_broken
+            move = moves[rng.randrange(len(moves))]
+            a, b = hj.apply(a, move), hj.apply(b, move)
+        assert a.score_sheet == b.score_sheet
+
+
+def test_a_leading_modules_refusal_is_its_own_sentence():
+    """Seat 1 wins trick one with the A♣ and may not lead its A♥ before hearts are broken."""
+    deal = (
+        "2C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC AH",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    )
+    state = hj.new_game(attrs.evolve(OPEN, leading=QueenBreaksHearts()), deal=deal)
+    for seat, card in enumerate(("2C", "AC", "2D", "2S")):
+        state = hj.apply(state, Play(seat, card))
+    assert state.to_move == (1,) and not state.hearts_broken
+    reason = hj.explain(state, Play(1, "AH"))
+    assert reason is not None and reason.code is IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert (
+        reason.message
+        == "A♥ may not be played: hearts may not be led until a heart or the Q♠ has been played"
+    )
+    assert Play(1, "AH") not in hj.legal_moves(state)
+    # The Q♠ breaks hearts under this module: after it is played, the A♥ may be led.
+    state = hj.apply(state, Play(1, "3C"))
+    state = hj.apply(hj.apply(state, Play(2, "3D")), Play(3, "QS"))
+    assert state.hearts_broken

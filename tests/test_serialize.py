@@ -1331,9 +1331,10 @@ def test_a_state_dealt_by_hand_replays() -> None:
 
 def _split_copies(state: hj.State) -> bool:
     """Whether two seats each hold one copy of some card."""
-    return any(
-        set(one) & set(other) for a, one in enumerate(state.hands) for other in state.hands[a + 1 :]
-    ) and fields(state).carry != 0
+    return (
+        any(set(one) & set(other) for a, one in enumerate(state.hands) for other in state.hands[a + 1 :])
+        and fields(state).carry != 0
+    )
 
 
 def test_copies_of_a_card_are_alike_when_a_state_is_replayed() -> None:

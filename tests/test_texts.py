@@ -322,7 +322,7 @@ def _rule_classes() -> list[type]:
                 and any(
                     callable(getattr(kind, hook, None)) for hook in ("check", "plan", "pack", "restrict_play")
                 )
-                and name not in ("HouseRule", "HandSummary")
+                and name not in ("HouseRule", "HandSummary", "Leading")  # slot bases a user derives from
                 and not name.endswith("Plan")
             ):
                 found.append(kind)

@@ -422,6 +422,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                   "je moet uitkomen met een kaart die geen punten waard is"),
     "refusal.opening.any": ("any card may be led", "je mag met elke kaart uitkomen"),
     "refusal.leading": ("{what} may not be led {condition}", "met {what} mag je niet uitkomen {condition}"),
+    "refusal.leading.generic": ("that card may not be led now", "met die kaart mag je nu niet uitkomen"),
     "refusal.condition.until_broken": ("until hearts are broken", "zolang de harten niet gebroken zijn"),
     "refusal.condition.before_trick": ("before trick {trick}", "vóór slag {trick}"),
     "refusal.condition.until_suits_led": ("until clubs, diamonds and spades have each been led, or two of them twice",

@@ -11,17 +11,19 @@ business, not the rule's.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from hartenjagen.cards import Card, Suit
+from hartenjagen.cards import CARD_COUNT, Card, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
     from hartenjagen.state import State
+    from hartenjagen.table import Table
 
 
 @attrs.frozen
@@ -86,3 +88,46 @@ class PlayContext:
             tricks_taken=state.tricks_won,
             scores=state.scores,
         )
+
+
+def narrowed(
+    module: object,
+    playable: Callable[[PlayContext], Iterable[Card]],
+    candidates: int,
+    hand: int,
+    state: State,
+    table: Table,
+) -> int:
+    """The engine's side of a ``playable`` hook: ask it with a context of cards, return its cards as bits.
+
+    ``candidates`` and ``hand`` are bitmasks over physical cards; every copy of a
+    card the hook allows stays allowed. A hook that returns something that is not
+    cards, or no card of ``allowed``, raises [`RulesError`][hartenjagen.errors.RulesError] naming ``module``.
+    """
+    allowed = frozenset(table.cards(candidates))
+    trick = state.trick
+    context = PlayContext(
+        rules=table.rules,
+        seat=state.to_move[0],
+        hand=table.cards(hand),
+        allowed=allowed,
+        trick=trick,
+        led_suit=trick[0].card.suit if trick else None,
+        trick_number=state.trick_number + 1,
+        hearts_broken=state.hearts_broken,
+        tricks_taken=state.tricks_won,
+        scores=state.scores,
+    )
+    try:
+        chosen = frozenset(playable(context)) & allowed
+    except TypeError as error:
+        raise RulesError(f"rule module {module!r}: playable must return cards ({error})") from error
+    if not chosen:
+        raise RulesError(
+            f"rule module {module!r} left no card to play (allowed: {' '.join(map(str, sorted(allowed)))}); "
+            "playable must return at least one card of context.allowed"
+        )
+    indexes = 0
+    for card in chosen:
+        indexes |= 1 << card.index
+    return candidates & (indexes | indexes << CARD_COUNT)

@@ -34,7 +34,7 @@ class Duplicates(RuleModule):
 
 
 #: The hooks whose override makes the core call a duplicates module instead of reading its plan.
-HOOKS = ("winner",)
+HOOKS: Final[tuple[str, ...]] = ("winner",)
 
 
 @attrs.frozen(repr=False)

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hartenjagen.cards import CARD_COUNT, Card, Rank, Suit
+from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import PlayContext
+from hartenjagen.rules.context import PlayContext, narrowed
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -94,32 +94,7 @@ class HouseRule(RuleModule):
 
     def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
         """``playable`` on bitmasks over physical cards (the engine's fast path); never return an empty mask."""
-        allowed = frozenset(table.cards(candidates))
-        context = PlayContext(
-            rules=table.rules,
-            seat=state.to_move[0],
-            hand=table.cards(hand),
-            allowed=allowed,
-            trick=state.trick,
-            led_suit=state.trick[0].card.suit if state.trick else None,
-            trick_number=state.trick_number + 1,
-            hearts_broken=state.hearts_broken,
-            tricks_taken=state.tricks_won,
-            scores=state.scores,
-        )
-        try:
-            chosen = frozenset(self.playable(context)) & allowed
-        except TypeError as error:
-            raise RulesError(f"house rule {self!r}: playable must return cards ({error})") from error
-        if not chosen:
-            raise RulesError(
-                f"house rule {self!r} left no card to play (allowed: {' '.join(map(str, sorted(allowed)))}); "
-                "playable must return at least one card of context.allowed"
-            )
-        indexes = 0
-        for card in chosen:
-            indexes |= 1 << card.index
-        return candidates & (indexes | indexes << CARD_COUNT)
+        return narrowed(self, self.playable, candidates, hand, state, table)
 
     def refusal(self, table: Table) -> str:
         """The sentence saying what the rule requires: ``refusal_text``, or a generic one."""

@@ -58,7 +58,7 @@ class FirstTrick(RuleModule):
 
 
 #: The hooks whose override makes the core call a first-trick module instead of reading its plan.
-HOOKS = ("filter", "restricted_mask")
+HOOKS: Final[tuple[str, ...]] = ("filter", "restricted_mask")
 
 
 @attrs.frozen(repr=False)

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import abc
 import enum
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from hartenjagen._repr import enum_repr
-from hartenjagen.cards import Suit
+from hartenjagen.cards import Card, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.context import PlayContext, narrowed
 from hartenjagen.rules.plan import HeartsOpen, LeadingPlan
 
 if TYPE_CHECKING:
@@ -49,19 +51,42 @@ class HeartsAndQueen(enum.Enum):
 
 
 class Leading(RuleModule):
-    """The ``leading`` slot: the cards a leader may lead after the first trick."""
+    """The ``leading`` slot: the cards a leader may lead after the first trick, and what breaks hearts.
 
-    @abc.abstractmethod
+    A module of your own derives from this class and writes its rule on cards:
+    [`playable`][hartenjagen.rules.leading.Leading.playable] (given a
+    [`PlayContext`][hartenjagen.rules.context.PlayContext] whose ``allowed`` is
+    the leader's hand), ``breaks_hearts`` and ``refusal_text``. The built-in
+    modules state their rule as a plan and write the bitmask hooks
+    (``lead_mask``, ``breaks``) for speed.
+    """
+
+    #: the sentence a player reads when a lead is refused ("" for a generic one)
+    refusal_text: str = ""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        """The cards of ``context.allowed`` (the leader's hand) that may be led (default: all).
+
+        Return at least one card of ``context.allowed``.
+        """
+        return context.allowed
+
+    def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
+        """Whether playing ``card`` breaks hearts (``discarded``: played while void in the led suit;
+        ``trick_number`` from 1). Default: any heart does."""
+        return card.suit is Suit.HEARTS
+
     def lead_mask(self, hand: int, state: State, table: Table) -> int:
-        """The cards of ``hand`` the leader may lead (empty: the engine allows the whole hand)."""
+        """``playable`` on bitmasks over physical cards (the engine's fast path)."""
+        return narrowed(self, self.playable, hand, hand, state, table)
 
     def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: Table) -> bool:
-        """Whether playing this card breaks hearts (``discarded``: played while void in the led suit)."""
-        return table.suit_of[physical_card] == Suit.HEARTS
+        """``breaks_hearts`` on a physical card (the engine's fast path); ``trick_number`` from 0."""
+        return self.breaks_hearts(table.card_of[physical_card], discarded, trick_number + 1)
 
-    @abc.abstractmethod
     def refusal(self, table: Table) -> str:
-        """A sentence saying why a card may not be led."""
+        """A sentence saying why a card may not be led: ``refusal_text``, or a generic one."""
+        return self.refusal_text or english("refusal.leading.generic")
 
     def plan(self) -> LeadingPlan | None:
         """The rule as data for the core (``None``: the core calls the hooks; see `hartenjagen.rules.plan`)."""
@@ -69,7 +94,14 @@ class Leading(RuleModule):
 
 
 #: The hooks whose override makes the core call a leading module instead of reading its plan.
-HOOKS = ("lead_mask", "breaks", "hearts_open", "condition")
+HOOKS: Final[tuple[str, ...]] = (
+    "lead_mask",
+    "breaks",
+    "hearts_open",
+    "condition",
+    "playable",
+    "breaks_hearts",
+)
 
 
 def _enum(value: object, kind: type[enum.Enum], name: str) -> None:
