@@ -5,7 +5,8 @@ The house plays standard Hearts with three changes of its own:
 - a player who cannot follow suit and holds the Q♠ must discard it;
 - the 10♣ scores 5 and the J♦ −10 on top of the hearts and the Q♠;
 - before the first lead each player may pledge to win no trick: a kept
-  pledge scores −15, a broken one +15.
+  pledge scores −15, a broken one +15;
+- the Q♠ breaks hearts as a heart does.
 
 Each is a small frozen attrs class; ``attrs.evolve`` composes them into the
 standard game. docs/writing-rules.md walks through this file.
@@ -23,7 +24,7 @@ import attrs
 import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.bots import make_bot
-from hartenjagen.cards import Card
+from hartenjagen.cards import Card, Suit
 from hartenjagen.records import GameRecord
 from hartenjagen.rules import HandSummary, HouseRule, PlayContext
 
@@ -67,10 +68,26 @@ class NoTrickPledge(HouseRule):
         )
 
 
+@attrs.frozen
+class QueenBreaksHearts(rules.Leading):
+    """Hearts may not be led until a heart or the Q♠ has been played."""
+
+    refusal_text = "hearts may not be led until a heart or the Q♠ has been played"
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if context.hearts_broken:
+            return context.allowed
+        return {card for card in context.allowed if card.suit is not Suit.HEARTS} or context.allowed
+
+    def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
+        return card.suit is Suit.HEARTS or card == QUEEN
+
+
 #: The house game.
 HOUSE = attrs.evolve(
     variants.STANDARD,
     scoring=HOUSE_POINTS,
+    leading=QueenBreaksHearts(),
     extras=(DiscardQueenWhenVoid(), NoTrickPledge()),
 )
 

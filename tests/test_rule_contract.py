@@ -27,7 +27,7 @@ from hartenjagen.values import Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
-from writing_rules import HOUSE, QUEEN, DiscardQueenWhenVoid, NoTrickPledge
+from writing_rules import HOUSE, QUEEN, DiscardQueenWhenVoid, NoTrickPledge, QueenBreaksHearts
 
 BASES = (
     rules.Deck, rules.Passing, rules.Opening, rules.FirstTrick, rules.Leading, rules.Scoring,
@@ -213,7 +213,7 @@ def test_the_docs_page_quotes_the_example():
     source = (ROOT / "examples" / "writing_rules.py").read_text(encoding="utf-8")
     blocks = re.findall(r"```py\n(.*?)```", page, flags=re.S)
     quoted = [b for b in blocks if b.startswith(("QUEEN", "HOUSE_POINTS", "@attrs.frozen", "HOUSE ="))]
-    assert len(quoted) == 4
+    assert len(quoted) == 5
     for block in quoted:
         assert block.strip() in source, block
 
@@ -225,21 +225,6 @@ def test_the_example_plays_saves_and_loads():
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip().endswith("saved and loaded as JSON and as a record")
-
-
-@attrs.frozen
-class QueenBreaksHearts(rules.Leading):
-    """Hearts may not be led until a heart or the Q♠ has been played; a leader with nothing else may lead one."""
-
-    refusal_text = "hearts may not be led until a heart or the Q♠ has been played"
-
-    def playable(self, context: PlayContext) -> Iterable[Card]:
-        if context.hearts_broken:
-            return context.allowed
-        return {card for card in context.allowed if card.suit is not Suit.HEARTS} or context.allowed
-
-    def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
-        return card.suit is Suit.HEARTS or card == QUEEN
 
 
 @pytest.mark.parametrize("preset", [variants.STANDARD, variants.SIX_DOUBLE_DECK, variants.BLACK_LADY_3])
