@@ -18,8 +18,8 @@ import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.bots import make_bot, play_game
 from hartenjagen.cards import Card
+from hartenjagen.cli.terminal import score_sheet
 from hartenjagen.rules import HouseRule, PlayContext
-from hartenjagen.terminal import score_sheet
 
 QUEEN = Card.parse("QS")
 

@@ -9,7 +9,7 @@ Type a card (``QS``, ``q♠``, ``10h``, ``♠Q``) or the number of a move from t
 list; to pass, type the cards separated by spaces (``QS KS AS``) or their
 numbers (``1 5 9``). End with Ctrl-D or Ctrl-C.
 
-The drawing and the prompt loop live in :mod:`hartenjagen.terminal` (``show``,
+The drawing and the prompt loop live in :mod:`hartenjagen.cli.terminal` (``show``,
 ``read_move``, ``ask``), shared with the ``hartenjagen play`` command; this file
 is the "server" loop and the bots.
 
@@ -25,8 +25,8 @@ import sys
 from collections.abc import Callable, Sequence
 
 import hartenjagen as hj
+from hartenjagen.cli.terminal import WORDS, ask, show
 from hartenjagen.notation import Language
-from hartenjagen.terminal import WORDS, ask, show
 from hartenjagen.views import events_for
 
 HUMAN = 0

@@ -18,8 +18,9 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import cli, rules, terminal, variants
+from hartenjagen import cli, rules, variants
 from hartenjagen.bots import make_bot
+from hartenjagen.cli import terminal
 from hartenjagen.notation import format_card
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import terminal, variants
+from hartenjagen import variants
+from hartenjagen.cli import terminal
 from hartenjagen.notation import card_name, format_card
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -32,9 +32,10 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from fuzzing import call, fuzz
-from hartenjagen import cli, rules, terminal, testing, variants
+from hartenjagen import cli, rules, testing, variants
 from hartenjagen.bots import BotError, make_bot
 from hartenjagen.cards import ALL_CARDS
+from hartenjagen.cli import terminal
 from hartenjagen.determinize import DeterminizeError, determinize
 from hartenjagen.views import events_for, validate_view
 from helpers import ONE_SUIT_EACH, game

@@ -15,7 +15,8 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import terminal, variants
+from hartenjagen import variants
+from hartenjagen.cli import terminal
 
 # ---------------------------------------------------------------- the sequence protocol
 

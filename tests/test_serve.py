@@ -471,7 +471,7 @@ def test_the_serve_command_prints_the_seat_links_serves_them_and_stops_on_ctrl_c
 
 
 def test_an_announcement_and_a_moon_choice_come_with_their_question_and_labels() -> None:
-    from hartenjagen import terminal
+    from hartenjagen.cli import terminal
     from hartenjagen.rules.moon import SHOOTER_CHOICE
     from helpers import ONE_SUIT_EACH, find_state, play_out
     from helpers import game as dealt

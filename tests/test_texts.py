@@ -16,9 +16,11 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import cli, cli_rules, rules, terminal, texts, variants
+from hartenjagen import cli, rules, texts, variants
+from hartenjagen.cli import rules as cli_rules
 from hartenjagen.bots import make_bot
 from hartenjagen.cards import ALL_CARDS
+from hartenjagen.cli import terminal
 from hartenjagen.errors import IllegalMove, IllegalMoveCode
 from hartenjagen.events import HandDealt
 from hartenjagen.notation import NotationError, card_name

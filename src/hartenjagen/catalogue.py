@@ -171,7 +171,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                   "schrijf ook een JSON-regel per spel naar FILE ('-': stdout)"),
     "cli.whole": ("expected a whole number of at least 1, not {text!r}",
                   "verwacht een geheel getal van minstens 1, niet {text!r}"),
-    # ------------------------------------------------------------ hartenjagen simulate (cli_simulate)
+    # ------------------------------------------------------------ hartenjagen simulate (cli/simulate.py)
     "simulate.game_one": ("{count} game", "{count} spel"),
     "simulate.game_many": ("{count} games", "{count} spellen"),
     "simulate.progress": ("[{bar}] {done}/{games}  {seconds:.1f} s",
@@ -199,7 +199,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                          "--dask vraagt distributed van Dask: pip install 'hartenjagen[dask]'"),
     "simulate.no_cluster": ("--dask {address}: cannot reach the cluster: {error}",
                             "--dask {address}: kan het cluster niet bereiken: {error}"),
-    # ------------------------------------------------------------ hartenjagen variants and rules (cli_rules)
+    # ------------------------------------------------------------ hartenjagen variants and rules (cli/rules.py)
     "rules.aliases": ("aliases: {names}", "andere namen: {names}"),
     "rules.modules": ("modules: {modules}", "modules: {modules}"),
     "rules.changed_modules": ("modules (the rest as standard): {modules}",

@@ -42,7 +42,7 @@ def describe(event: Event, language: Language = "en") -> str:
     """One sentence saying what ``event`` was, in English (``"en"``) or Dutch (``"nl"``).
 
     The sentences are the catalogue's ``event.`` entries ([`hartenjagen.texts`][hartenjagen.texts]);
-    the pass directions read as at the table ([`direction_text`][hartenjagen.terminal.direction_text]).
+    the pass directions read as at the table ([`direction_text`][hartenjagen.cli.terminal.direction_text]).
     Another language, or something that is not an event, raises
     [`NotationError`][hartenjagen.notation.NotationError].
     """

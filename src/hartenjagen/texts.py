@@ -1,7 +1,7 @@
 """The message catalogue: every sentence a player or user reads, in English and Dutch.
 
 One place for the words of the ``hartenjagen`` command ([`hartenjagen.cli`][hartenjagen.cli]), the
-terminal table ([`hartenjagen.terminal`][hartenjagen.terminal]), the event sentences
+terminal table ([`hartenjagen.cli.terminal`][hartenjagen.cli.terminal]), the event sentences
 ([`hartenjagen.describe.describe`][hartenjagen.describe.describe]), the rules in words
 (``hartenjagen rules``) and the reasons the engine gives for refusing a move. Each entry has a
 key, an English and a Dutch sentence with the same ``str.format`` fields;

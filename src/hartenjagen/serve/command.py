@@ -7,7 +7,8 @@ import signal
 import sys
 import threading
 
-from hartenjagen.cli import EXIT_INTERRUPTED, UsageError, _bot_names, _language, _preset
+from hartenjagen.cli import EXIT_INTERRUPTED
+from hartenjagen.cli.options import UsageError, bot_names, language_option, preset_option
 
 __all__ = ["add_parser"]
 
@@ -64,13 +65,13 @@ def _run(args: argparse.Namespace) -> int:
     from hartenjagen.serve.game import WebGame
     from hartenjagen.serve.server import TableServer
 
-    preset = _preset(args.variant)
+    preset = preset_option(args.variant)
     players = preset.rules.players
     if not 1 <= args.humans <= players:
         raise UsageError(f"--humans: {preset.name} has {players} seats: 1 to {players} of them can be human")
     bots = players - args.humans
-    names = _bot_names(args.bots, bots, "bot seats") if bots else []
-    language = _language(args.lang)
+    names = bot_names(args.bots, bots, "bot seats") if bots else []
+    language = language_option(args.lang)
     game = WebGame(
         preset.rules,
         humans=args.humans,

@@ -16,8 +16,9 @@ import threading
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
-from hartenjagen import terminal, texts
+from hartenjagen import texts
 from hartenjagen.bots import Bot, make_bot
+from hartenjagen.cli import terminal
 from hartenjagen.describe import describe
 from hartenjagen.engine import explain, new_game, step
 from hartenjagen.errors import HartenjagenError

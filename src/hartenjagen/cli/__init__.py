@@ -23,17 +23,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Literal, NoReturn
 
-from hartenjagen import terminal, texts, variants
-from hartenjagen.bots import BOT_NAMES, Bot, make_bot
-from hartenjagen.cli_rules import rules_text, variants_text
-from hartenjagen.cli_simulate import ProgressBar, Spread, add_spread_arguments, run_simulation
+from hartenjagen import texts, variants
+from hartenjagen.bots import Bot, make_bot
+from hartenjagen.cli import terminal
+from hartenjagen.cli.options import UsageError, argv_language, bot_names, language_option, preset_option
+from hartenjagen.cli.rules import rules_text, variants_text
+from hartenjagen.cli.simulate import ProgressBar, Spread, add_spread_arguments, run_simulation
 from hartenjagen.describe import describe
 from hartenjagen.engine import new_game, step
 from hartenjagen.errors import HartenjagenError, IllegalMoveError
@@ -73,10 +74,6 @@ EXIT_BROKEN_PIPE = 141
 PROG = "hartenjagen"
 
 
-class UsageError(Exception):
-    """A bad argument: the message goes to stderr and the command exits with code 2."""
-
-
 class BotFailure(Exception):
     """A bot made an illegal move or raised an error: the command exits with code 1."""
 
@@ -89,54 +86,6 @@ class _Parser(argparse.ArgumentParser):
 
 
 # ---------------------------------------------------------------- arguments
-
-
-def _preset(name: str, language: Language = "en") -> variants.Preset:
-    try:
-        return variants.preset(name)
-    except variants.UnknownVariantError as error:
-        if language == "en":
-            raise UsageError(str(error)) from None
-        names = ", ".join(preset.name for preset in variants.ALL)
-        raise UsageError(text("cli.unknown_variant", language, name=name, names=names)) from None
-
-
-def _language(value: str) -> Language:
-    return "nl" if value == "nl" else "en"
-
-
-def _argv_language(argv: Sequence[str]) -> Language:
-    """The ``--lang`` of a command line, read before parsing it so that its help and errors are in that language."""
-    for at, arg in enumerate(argv):
-        if arg == "--lang" and at + 1 < len(argv):
-            return _language(argv[at + 1])
-        if arg.startswith("--lang="):
-            return _language(arg.partition("=")[2])
-    return "en"
-
-
-def _bot_names(typed: str, seats: int, who: str, paths: bool = False, language: Language = "en") -> list[str]:
-    """The bots of ``--bots``: one name for every seat, or one name for all ``seats`` of them.
-
-    ``who`` names the seats in the error (``other seats``). With ``paths``, a name with a colon
-    is a bot's import path (``module:Name``), checked when it is made.
-    """
-    names = [name.strip() if paths and ":" in name else name.strip().lower() for name in typed.split(",")]
-    bots = ", ".join(BOT_NAMES)
-    for name in names:
-        if name not in BOT_NAMES and not (paths and ":" in name):
-            close = difflib.get_close_matches(name, BOT_NAMES, n=1, cutoff=0.75)
-            hint = text("cli.did_you_mean", language, name=close[0]) if close else ""
-            raise UsageError(
-                text("cli.no_bot", language, name=name, hint=hint, bots=bots)
-                if name
-                else text("cli.empty_bot", language, text=typed, bots=bots)
-            )
-    if len(names) == 1:
-        return names * seats
-    if len(names) != seats:
-        raise UsageError(text("cli.bot_count", language, count=len(names), seats=seats, who=who))
-    return names
 
 
 def _dealer(typed: str, players: int, language: Language = "en") -> int | Literal["cut"]:
@@ -202,7 +151,7 @@ def play_game(
 ) -> State:
     """Play one game with a human at ``seat`` and ``bot_names`` at the other seats (in seat order).
 
-    ``read`` and ``say`` are the terminal (see [`hartenjagen.terminal.ask`][hartenjagen.terminal.ask]);
+    ``read`` and ``say`` are the terminal (see [`hartenjagen.cli.terminal.ask`][hartenjagen.cli.terminal.ask]);
     ``keep`` is given the game record after every move; ``dealer`` deals first (``"cut"``:
     drawn by a cut, see [`hartenjagen.new_game`][hartenjagen.engine.new_game]). ``EOFError`` and
     ``KeyboardInterrupt`` from ``read`` pass through.
@@ -259,15 +208,15 @@ def _opening_events(state: State) -> tuple[Event, ...]:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    language = _language(args.lang)
-    preset = _preset(args.variant, language)
+    language = language_option(args.lang)
+    preset = preset_option(args.variant, language)
     rules = preset.rules
     players = rules.players
     if not 0 <= args.seat < players:
         raise UsageError(
             text("cli.bad_seat", language, seat=args.seat, variant=preset.name, last=players - 1)
         )
-    names = _bot_names(args.bots, players - 1, text("cli.other_seats", language), language=language)
+    names = bot_names(args.bots, players - 1, text("cli.other_seats", language), language=language)
     out = sys.stdout
     record_path: Path | None = Path(args.record) if args.record else None
     kept: list[GameRecord] = []
@@ -315,11 +264,11 @@ def _check_writable(path: Path, option: str, language: Language = "en") -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    language = _language(args.lang)
-    preset = _preset(args.variant, language)
+    language = language_option(args.lang)
+    preset = preset_option(args.variant, language)
     rules = preset.rules
     names = (
-        _bot_names(args.bots, rules.players, text("cli.seats", language), paths=True, language=language)
+        bot_names(args.bots, rules.players, text("cli.seats", language), paths=True, language=language)
         if args.bots
         else _default_bots(rules.players)
     )
@@ -348,13 +297,13 @@ def _default_bots(players: int) -> list[str]:
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
-    print(variants_text(_language(args.lang)))
+    print(variants_text(language_option(args.lang)))
     return EXIT_OK
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    language = _language(args.lang)
-    _preset(args.name, language)
+    language = language_option(args.lang)
+    preset_option(args.name, language)
     print(rules_text(args.name, language))
     return EXIT_OK
 
@@ -384,7 +333,7 @@ def _describe_all(event: Event, language: Language) -> list[str]:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    language = _language(args.lang)
+    language = language_option(args.lang)
     record = _read_record(args.file, language)
     say = _say(sys.stdout)
     try:
@@ -537,7 +486,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    language = _argv_language(sys.argv[1:] if argv is None else argv)
+    language = argv_language(sys.argv[1:] if argv is None else argv)
     parser = build_parser(language)
     try:
         args = parser.parse_args(argv)

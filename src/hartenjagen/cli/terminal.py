@@ -1,0 +1,358 @@
+"""Text for a game at a terminal: one seat's view as a few lines, typed moves, a prompt loop and the score sheet.
+
+Shared by ``hartenjagen play`` ([`hartenjagen.cli`][hartenjagen.cli]) and
+``examples/terminal_table.py``. Everything that is drawn comes from a
+[`PlayerView`][hartenjagen.views.PlayerView]; the prompt loop checks a typed move
+with [`explain`][hartenjagen.engine.explain] and shows the engine's reason when it
+is refused, in the player's language ([`refusal`][hartenjagen.texts.refusal]). Texts are
+English (``"en"``) or Dutch (``"nl"``), from the message catalogue
+([`hartenjagen.texts`][hartenjagen.texts]); events are put in words by
+[`describe`][hartenjagen.describe.describe].
+
+```pycon
+>>> import hartenjagen as hj
+>>> from hartenjagen.cli import terminal
+>>> state = hj.new_game(hj.variants.STANDARD, seed=3)
+>>> print(terminal.show(hj.view(state, 0), "en").splitlines()[1])
+Hand 1, dealt by seat 0; passing.
+
+```
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
+
+import attrs
+
+from hartenjagen import texts as _texts
+from hartenjagen.cards import Card, Rank
+from hartenjagen.engine import explain
+from hartenjagen.errors import CardParseError, IllegalMove
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.notation import (
+    DISPLAY_SUITS,
+    Language,
+    by_suit,
+    format_card,
+    format_move,
+    parse_card,
+    parse_move,
+    parse_typed_cards,
+    sort_hand,
+)
+from hartenjagen.rules import Rules
+from hartenjagen.rules.extras import Miezen
+from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.scoring import CardPoints
+from hartenjagen.state import HandResult, Phase, State
+from hartenjagen.texts import text
+from hartenjagen.views import PlayerView, validate_view, view
+
+__all__ = [
+    "WORDS",
+    "ask",
+    "direction_text",
+    "hand_text",
+    "move_choices",
+    "move_text",
+    "numbered",
+    "pass_choices",
+    "read_move",
+    "score_sheet",
+    "show",
+    "taken_points",
+]
+
+T = TypeVar("T")
+
+#: The words of the table (kept here under their old name; they live in [`hartenjagen.texts`][hartenjagen.texts]).
+WORDS = _texts.WORDS
+PHASES = _texts.PHASES
+
+
+def direction_text(direction: PassDirection, language: Language = "en") -> str:
+    """Where the cards go, as the end of a sentence: ``to the left``, ``naar de overkant`` (as in the events)."""
+    return text(f"direction.{direction.value}", language)
+
+
+def move_text(move: Move, language: Language = "en") -> str:
+    """A move as a player would type or click it: ``Q♠`` for a play, ``yes``/``ja``, a moon option."""
+    if isinstance(move, Play):
+        _texts.language(language)
+        return format_card(move.card, "symbol")
+    if isinstance(move, Announce):
+        return text("table.yes" if move.announce else "table.no", language)
+    if isinstance(move, MoonChoice):
+        sentence = text(f"moon.{move.option.value}", language)
+        return text("table.moon_option", language, option=move.option.value, sentence=sentence)
+    _texts.language(language)
+    return format_move(move, "symbol")
+
+
+def numbered(items: Iterable[str]) -> str:
+    """``1) Q♠  2) 10♥ ...``: the choices with the numbers a player may type."""
+    return "  ".join(f"{number}) {item}" for number, item in enumerate(items, start=1))
+
+
+def _rank_text(card: Card) -> str:
+    return "10" if card.rank == Rank.TEN else card.rank.letter
+
+
+def hand_text(cards: Iterable[Card]) -> str:
+    """Cards grouped by suit with the suit symbols: ``♣ 2 5 K   ♦ 10 J   ♠ Q   ♥ 3 A`` (empty suits left out)."""
+    return "   ".join(
+        suit.symbol + " " + " ".join(_rank_text(card) for card in group)
+        for suit, group in by_suit(cards).items()
+        if group
+    )
+
+
+def _display_order(card: Card) -> tuple[int, int]:
+    return DISPLAY_SUITS.index(card.suit), card.rank
+
+
+def pass_choices(v: PlayerView) -> tuple[Card, ...]:
+    """The cards the numbers stand for in the passing phase, in the order of the hand ([`hand_text`][hartenjagen.cli.terminal.hand_text])."""
+    return sort_hand(v.pass_options)
+
+
+def move_choices(v: PlayerView) -> tuple[Move, ...]:
+    """The moves the numbers stand for: plays in the order of the hand (suits as [`hand_text`][hartenjagen.cli.terminal.hand_text]
+    shows them: clubs, diamonds, spades, hearts; low to high), so the list reads like the hand."""
+    plays = [move for move in v.legal_moves if isinstance(move, Play)]
+    if plays and len(plays) == len(v.legal_moves):
+        return tuple(sorted(plays, key=lambda play: _display_order(play.card)))
+    return v.legal_moves
+
+
+def taken_points(v: PlayerView) -> tuple[int, ...]:
+    """Each seat's points from the cards it has captured so far in this hand (before the moon)."""
+    scoring = v.rules.scoring
+    return tuple(scoring.points_of(cards) for cards in v.taken)
+
+
+def show(v: PlayerView, language: Language = "en") -> str:
+    """One seat's view as a few lines: a header, the hand by suit, the trick, the scores and the choices.
+
+    The hand is grouped by suit (clubs, diamonds, spades, hearts) with the suit
+    symbols; during a hand, the points each seat has taken in it so far; the
+    moves a player may choose are numbered from 1 in the same order as the hand
+    (in the passing phase: the cards that may be passed), see [`move_choices`][hartenjagen.cli.terminal.move_choices].
+    """
+    validate_view(v)  # a view from outside must be one a game shows (ViewError)
+    words = _texts.words(language)
+    phase = text(f"phase.{v.phase.value}", language)
+    lines = ["", text("table.header", language, hand=v.hand_index + 1, dealer=v.dealer, phase=phase)]
+    lines.append(f"{words['hand']}: {hand_text(v.hand) or words['empty']}")
+    trick = ", ".join(f"{words['seat']} {play.seat} {format_card(play.card, 'symbol')}" for play in v.trick)
+    lines.append(f"{words['trick']}: {trick or words['empty']}")
+    scores = "  ".join(f"{words['seat']} {seat}: {score}" for seat, score in enumerate(v.display_scores))
+    lines.append(f"{words['scores']}: {scores}")
+    if v.phase is Phase.PLAYING and v.tricks:
+        taken = "  ".join(f"{words['seat']} {seat}: {points}" for seat, points in enumerate(taken_points(v)))
+        lines.append(f"{words['taken']}: {taken}")
+    if v.pass_options:
+        if v.pass_stage:
+            lines.append(text("table.return", language, count=v.pass_count) + ":")
+        else:
+            direction = direction_text(v.pass_direction, language)
+            lines.append(text("table.pass", language, count=v.pass_count, direction=direction) + ":")
+        lines.append(numbered(format_card(card, "symbol") for card in pass_choices(v)))
+    elif v.legal_moves:
+        if v.phase is Phase.ANNOUNCING:
+            lines.append(words["announce"])
+        elif v.phase is Phase.MOON_CHOICE:
+            lines.append(words["moon"])
+        else:
+            lines.append(f"{words['moves']}:")
+        lines.append(numbered(move_text(move, language) for move in move_choices(v)))
+    return "\n".join(lines)
+
+
+def _pick(word: str, items: Sequence[T]) -> T:
+    number = int(word)
+    if not 1 <= number <= len(items):
+        raise IndexError(number, len(items))
+    return items[number - 1]
+
+
+def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
+    """The move a player typed, given their view (not yet checked against the rules).
+
+    Accepts a number from the list ([`move_choices`][hartenjagen.cli.terminal.move_choices], [`pass_choices`][hartenjagen.cli.terminal.pass_choices]), a card (``QS``, ``q♠``, ``10h``, ``♠Q``,
+    ``queen of spades``; in Dutch also ``VS``, ``B♣``, ``schoppenvrouw``: see
+    [`parse_card`][hartenjagen.notation.parse_card]), the full notation (``play 0 QS``),
+    ``yes``/``no`` (``ja``/``nee``) to an announcement, a moon option, and for passing several
+    cards or numbers separated by spaces. Unreadable text raises ``ValueError`` with a
+    sentence; a number not in the list raises ``IndexError(number, count)``.
+    """
+    validate_view(v)  # a view from outside must be one a game shows (ViewError)
+    seat = v.seat if v.seat is not None else 0
+    words = typed.replace(",", " ").split()
+    if not words:
+        raise ValueError(text("table.type_a_move", language))
+    if v.pass_options:
+        listed = pass_choices(v)
+        cards: list[Card] = []
+        rest: list[str] = []
+        for word in [*words, ""]:
+            if word.isdigit() or not word:
+                if rest:
+                    cards += parse_typed_cards(" ".join(rest), language)
+                    rest = []
+                if word:
+                    cards.append(_pick(word, listed))
+            else:
+                rest.append(word)
+        return Pass(seat, cards)
+    if len(words) == 1 and words[0].isdigit():
+        return _pick(words[0], move_choices(v))
+    word = words[0].lower()
+    if len(words) == 1 and v.phase is Phase.ANNOUNCING and word in ("yes", "no", "ja", "nee", "y", "n", "j"):
+        return Announce(seat, word in ("yes", "ja", "y", "j"))
+    if len(words) == 1 and v.phase is Phase.MOON_CHOICE:
+        return MoonChoice(seat, word)
+    try:
+        return Play(seat, parse_card(typed.strip(), language))
+    except CardParseError:
+        if len(words) > 1 and words[0].lower() in ("play", "pass", "announce", "moon"):
+            return parse_move(typed)
+        raise
+
+
+def _without(options: Sequence[Card], chosen: Iterable[Card]) -> tuple[Card, ...]:
+    """``options`` less the cards in ``chosen`` (each copy once, for a double deck)."""
+    left = Counter(chosen)
+    out = []
+    for card in options:
+        if left[card]:
+            left[card] -= 1
+        else:
+            out.append(card)
+    return tuple(out)
+
+
+def ask(
+    state: State,
+    seat: int,
+    language: Language,
+    read: Callable[[str], str],
+    say: Callable[[str], None],
+    *,
+    gather: bool = False,
+) -> Move:
+    """Show ``seat`` its view and ask for a move until the engine accepts one; return it.
+
+    ``read(prompt)`` returns a line the player typed (``input`` at a terminal)
+    and ``say(text)`` shows text. A move the engine refuses is answered with
+    [`explain`][hartenjagen.engine.explain]'s reason, in ``language``
+    ([`refusal`][hartenjagen.texts.refusal]), and a new prompt. With
+    ``gather``, a pass may be chosen a few cards at a time: the cards typed so
+    far are kept (if the engine would take them) and the rest asked for, with
+    the remaining cards numbered again; ``-`` starts the choice again.
+    """
+    full = view(state, seat)
+    say(show(full, language))
+    shown = full
+    chosen: tuple[Card, ...] = ()
+
+    def refused(problem: IllegalMove) -> None:
+        say(text("table.illegal", language, reason=_texts.refusal(problem, language)))
+
+    while True:
+        typed = read(text("table.prompt", language))
+        if typed.strip().lower() in ("help", "?", "hulp"):
+            say(text("table.help", language))
+            continue
+        if gather and chosen and typed.strip() == "-":
+            chosen, shown = (), full
+            say(text("table.cleared", language))
+            say(numbered(format_card(card, "symbol") for card in pass_choices(shown)))
+            continue
+        try:
+            move = read_move(typed, shown, language)
+        except IndexError as error:
+            say(text("table.number", language, number=error.args[0], last=error.args[1]))
+            continue
+        except ValueError as error:
+            # English shows the library's reason; Dutch explains what to type instead.
+            why = str(error) if language == "en" else text("table.unreadable_hint", language)
+            say(text("table.unreadable", language, text=typed.strip(), error=why))
+            continue
+        if gather and isinstance(move, Pass) and full.pass_options:
+            cards = (*chosen, *move.cards)
+            if len(cards) < full.pass_count:
+                filler = _without(full.pass_options, cards)[: full.pass_count - len(cards)]
+                problem = explain(state, Pass(seat, (*cards, *filler)))
+                if problem is not None:
+                    refused(problem)
+                    continue
+                chosen = cards
+                shown = attrs.evolve(full, pass_options=_without(full.pass_options, chosen))
+                names = " ".join(format_card(card, "symbol") for card in chosen)
+                say(text("table.chosen", language, cards=names, count=full.pass_count - len(chosen)))
+                say(numbered(format_card(card, "symbol") for card in pass_choices(shown)))
+                continue
+            move = Pass(seat, cards)
+        problem = explain(state, move)
+        if problem is None:
+            return move
+        refused(problem)
+
+
+def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = "en") -> str:
+    """The score sheet as text: per hand the points each seat scored and, below, the running totals.
+
+    Totals are shown as the players write them (a count-down game counts down
+    from its start: [`Ending.display`][hartenjagen.rules.ending.Ending.display]); notes say who
+    shot the moon, who revoked, and who announced (miezen) with what it did to their total.
+    """
+    words = _texts.words(language)
+    players = rules.players
+    width = max(8, len(words["seat"]) + 4)
+    head = f"{words['sheet_hand']:>6} {words['sheet_dealer']:>6} " + "".join(
+        f"{words['seat'] + ' ' + str(seat):>{width}}" for seat in range(players)
+    )
+    lines = [f"{words['sheet']}:", head]
+    before = rules.ending.display((0,) * players)
+    for result in sheet:
+        shown = rules.ending.display(result.totals)
+        points = "".join(f"{after - was:>+{width}}" for after, was in zip(shown, before, strict=True))
+        notes = []
+        if result.shooter is not None:
+            notes.append(text("sheet.moon", language, seat=result.shooter))
+        notes += _announcement_notes(rules, result, language)
+        if result.revoke is not None:
+            notes.append(text("sheet.revoke", language, seat=result.revoke))
+        note = "   " + "; ".join(notes) if notes else ""
+        lines.append(f"{result.hand_index + 1:>6} {result.dealer:>6} {points}{note}")
+        lines.append(" " * 14 + "".join(f"{total:>{width}}" for total in shown))
+        before = shown
+    return "\n".join(lines)
+
+
+def _announcement_notes(rules: Rules, result: HandResult, language: Language) -> list[str]:
+    """Per announcer, whether the mies was made and the points it gave (``−10`` made, ``+10`` failed)."""
+    if not result.announcers:
+        return []
+    mies = next((extra for extra in rules.extras if isinstance(extra, Miezen)), None)
+    if mies is None:
+        return [text("sheet.announced", language, seats=", ".join(map(str, result.announcers)))]
+    # A mies fails on any penalty card taken; with a plain table of card values and no negative
+    # card, that is exactly a hand with raw points above 0.
+    scoring = rules.scoring
+    exact = isinstance(scoring, CardPoints) and all(value > 0 for _, value in scoring.values)
+    notes = []
+    for seat in result.announcers:
+        if not exact:
+            notes.append(
+                text("sheet.mies_either", language, seat=seat, points=-mies.points, failed=mies.points)
+            )
+        elif result.raw[seat] > 0:
+            notes.append(text("sheet.mies_failed", language, seat=seat, points=mies.points))
+        else:
+            notes.append(text("sheet.mies_made", language, seat=seat, points=-mies.points))
+    return notes
