@@ -11,7 +11,7 @@ from typing import Final
 
 from hartenjagen._chance_check import Grain, TwinMismatch, replay_explicitly
 from hartenjagen.cards import ALL_CARDS
-from hartenjagen.core.state import fields, replace
+from hartenjagen.core.state import StateFields, replace
 from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game
 from hartenjagen.errors import IllegalMoveCode, IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
@@ -87,11 +87,11 @@ class _Snapshot:
         return state == self.copy
 
 
-def _hide_differently(state: State, seat: int, rng: random.Random) -> State:
+def _hide_differently(state: State, f: StateFields, seat: int, rng: random.Random) -> State:
     """``state`` with cards hidden from ``seat`` swapped between two other seats (hands and chosen passes)."""
     others = [s for s in range(state.players) if s != seat]
-    hands = list(fields(state).hand_masks)
-    passed = list(fields(state).passed_masks)
+    hands = list(f.hand_masks)
+    passed = list(f.passed_masks)
     for _ in range(rng.randint(1, 6)):
         x, y = rng.sample(others, 2)
         held_x = list(_bits(hands[x] | passed[x]))
@@ -116,6 +116,7 @@ class Checker(MoveChecks):
         self.rules = rules_value
         self.table = table = table_for(rules_value)
         self.contract = Contract(rules_value, table)
+        self._fields = {}
         self.n = rules_value.players
         self.pack = Counter(table.card_of[p] for p in table.pack)
         self.hand_size = table.hand_size
@@ -213,7 +214,7 @@ class Checker(MoveChecks):
             raise Failure(f"no legal move in phase {phase.value}, and the game is not over")
         if not to_move:
             raise Failure(f"no seat is to move in phase {phase.value}, and the game is not over")
-        sizes = [mask.bit_count() for mask in fields(state).hand_masks]
+        sizes = [mask.bit_count() for mask in self.fields_of(state).hand_masks]
         if phase is Phase.PASSING:
             self.check_passing(state, sizes)
         elif phase is Phase.ANNOUNCING:
@@ -246,11 +247,11 @@ class Checker(MoveChecks):
         """RULES.md §3.1: every physical card is in exactly one place."""
         table = self.table
         places = [
-            *(("a hand", mask) for mask in fields(state).hand_masks),
-            *(("the cards chosen to pass", mask) for mask in fields(state).passed_masks),
-            ("the trick", sum(1 << p for p in fields(state).trick_cards)),
-            *(("a pile of captured cards", mask) for mask in fields(state).taken_masks),
-            ("the carry-over pile", fields(state).carry),
+            *(("a hand", mask) for mask in self.fields_of(state).hand_masks),
+            *(("the cards chosen to pass", mask) for mask in self.fields_of(state).passed_masks),
+            ("the trick", sum(1 << p for p in self.fields_of(state).trick_cards)),
+            *(("a pile of captured cards", mask) for mask in self.fields_of(state).taken_masks),
+            ("the carry-over pile", self.fields_of(state).carry),
         ]
         seen = 0
         for where, mask in places:
@@ -263,7 +264,7 @@ class Checker(MoveChecks):
                 f"conservation: the cards in play are not the pack (missing: {_names(table, table.pack_mask & ~seen)}, "
                 f"not in the pack: {_names(table, seen & ~table.pack_mask)})"
             )
-        if len(fields(state).trick_cards) != len(set(fields(state).trick_cards)):
+        if len(self.fields_of(state).trick_cards) != len(set(self.fields_of(state).trick_cards)):
             raise Failure("a card is twice in the trick")
 
     def check_passing(self, state: State, sizes: list[int]) -> None:
@@ -274,7 +275,7 @@ class Checker(MoveChecks):
         if not set(pending) <= set(givers):
             raise Failure(f"seats {pending} are to pass, but the givers are {givers}")
         for seat in range(self.n):
-            chosen = fields(state).passed_masks[seat].bit_count()
+            chosen = self.fields_of(state).passed_masks[seat].bit_count()
             expected = count if seat in givers and seat not in pending else 0
             if chosen != expected:
                 raise Failure(f"seat {seat} has {chosen} cards chosen to pass, not {expected}")
@@ -288,14 +289,14 @@ class Checker(MoveChecks):
         table = self.table
         n = self.n
         (seat,) = state.to_move
-        trick = fields(state).trick_cards
+        trick = self.fields_of(state).trick_cards
         if seat != (state.trick_leader + len(trick)) % n:
             raise Failure(f"seat {seat} is to play out of turn")
         played = {(state.trick_leader + i) % n for i in range(len(trick))}
         expected = [self.hand_size - len(state.tricks) - (s in played) for s in range(n)]
         if sizes != expected:
             raise Failure(f"hand sizes {sizes} during trick {len(state.tricks) + 1}, not {expected}")
-        hand = fields(state).hand_masks[seat]
+        hand = self.fields_of(state).hand_masks[seat]
         follow = hand & table.suit_masks[table.suit_of[trick[0]]] if trick else 0
         for move in listed:
             if type(move) is not Play:
@@ -355,7 +356,7 @@ class Checker(MoveChecks):
         to_move = state.to_move or (0,)
         seat = to_move[0]
         other = probe.choice([s for s in range(n) if s not in to_move] or [(seat + 1) % n])
-        hand = list(self.table.cards(fields(state).hand_masks[seat]))
+        hand = list(self.table.cards(self.fields_of(state).hand_masks[seat]))
         card = probe.choice(ALL_CARDS)
         held = probe.choice(hand) if hand else card
         count = state.pass_count
@@ -371,7 +372,7 @@ class Checker(MoveChecks):
             Pass(seat, hand[: count + 1]),
             Pass(seat, hand[: max(0, count - 1)]),
             Pass(seat, [held] * max(count, 2)),
-            Pass(other, self.table.cards(fields(state).hand_masks[other])[:count]),
+            Pass(other, self.table.cards(self.fields_of(state).hand_masks[other])[:count]),
             Pass(seat, [card, *hand[: max(0, count - 1)]]),
             Announce(seat, probe.random() < 0.5),
             Announce(other, True),
@@ -433,11 +434,11 @@ class Checker(MoveChecks):
         if seat in state.to_move and state.phase is not Phase.PASSING and seen.legal_moves != tuple(listed):
             raise Failure(f"the view of seat {seat} lists other legal moves")
         spectator = public_view(state)
-        reseeded = replace(state, seed=fields(state).seed + 1)
+        reseeded = replace(state, seed=self.fields_of(state).seed + 1)
         if view(reseeded, seat) != seen:
             raise Failure(f"the view of seat {seat} changes with the seed")
         if self.n >= 3:
-            altered = _hide_differently(state, seat, probe)
+            altered = _hide_differently(state, self.fields_of(state), seat, probe)
             if view(altered, seat) != seen:
                 raise Failure(
                     f"the view of seat {seat} changes when cards hidden from it move between other seats"

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from hartenjagen.cards import Card
-from hartenjagen.core.state import fields
+from hartenjagen.core.state import StateFields, fields
 from hartenjagen.engine import apply, step
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.events import (
@@ -41,6 +41,18 @@ class MoveChecks:
     captured: list[Counter[Card]]
     carry: list[Card]
     tricks: int
+
+    #: the fields of the last two states asked about (a state is checked, then the move from it)
+    _fields: dict[int, tuple[State, StateFields]]
+
+    def fields_of(self, state: State) -> StateFields:
+        """``fields(state)``, built once for the states at hand."""
+        known = self._fields.get(id(state))
+        if known is None or known[0] is not state:
+            if len(self._fields) >= 2:
+                self._fields.clear()
+            known = self._fields[id(state)] = (state, fields(state))
+        return known[1]
 
     def new_deal(self) -> None:
         self.captured = [Counter[Card]() for _ in range(self.n)]
@@ -150,7 +162,7 @@ class MoveChecks:
                 raise Failure("after a trick the next one does not start")
             if after.trick_leader != (leader if taker is None else taker):
                 raise Failure(f"seat {after.trick_leader} leads next, not the trick's winner")
-        if after.hand_index == state.hand_index and fields(after).deal_count == fields(state).deal_count:
+        if after.hand_index == state.hand_index and self.fields_of(after).deal_count == self.fields_of(state).deal_count:
             if [Counter(t) for t in after.taken] != self.captured:
                 raise Failure("the captured cards are not those of the tricks won")
             if Counter(after.carry_over) != Counter(self.carry):
