@@ -616,7 +616,8 @@ def test_check_rules_catches_an_exception_in_a_module():
 
 def test_check_rules_docstring_example():
     finder = doctest.DocTestFinder()
-    (test,) = [t for t in finder.find(testing, "hartenjagen.testing") if t.name.endswith("check_rules")]
+    found = finder.find(testing.conformance, "hartenjagen.testing.conformance")
+    (test,) = [t for t in found if t.name.endswith("check_rules")]
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 4
