@@ -162,7 +162,10 @@ class MoveChecks:
                 raise Failure("after a trick the next one does not start")
             if after.trick_leader != (leader if taker is None else taker):
                 raise Failure(f"seat {after.trick_leader} leads next, not the trick's winner")
-        if after.hand_index == state.hand_index and self.fields_of(after).deal_count == self.fields_of(state).deal_count:
+        if (
+            after.hand_index == state.hand_index
+            and self.fields_of(after).deal_count == self.fields_of(state).deal_count
+        ):
             if [Counter(t) for t in after.taken] != self.captured:
                 raise Failure("the captured cards are not those of the tricks won")
             if Counter(after.carry_over) != Counter(self.carry):

@@ -26,9 +26,13 @@ from hartenjagen.variants import Preset
 __all__ = ["RulesCheckFailed", "check_rules"]
 
 #: The moves the shrinking may play in all (each with every check on every state).
-_SHRINK_MOVES: Final = 4000
+_SHRINK_MOVES: Final = 3000
+#: The games the shrinking plays without finding a smaller failing game before it stops.
+_SHRINK_PATIENCE: Final = 60
 #: The other seeds the shrinking tries, from the first one on.
 _SHRINK_SEEDS: Final = 8
+#: The games hypothesis generates to find a failing one to shrink.
+_SHRINK_TRIES: Final = 30
 
 
 class RulesCheckFailed(AssertionError):
@@ -77,6 +81,29 @@ class RulesCheckFailed(AssertionError):
         return "\n".join(lines)
 
 
+class _Best:
+    """The smallest failing game so far, and what the search has spent."""
+
+    def __init__(self, seed: int, found: Found) -> None:
+        self.seed = seed
+        self.found = found
+        self.moves = 0  # moves played
+        self.tries = 0  # games since the last smaller failing game
+
+    def offer(self, seed: int, found: Found) -> None:
+        """Keep ``found`` if it is smaller: fewer moves, then an earlier seed."""
+        self.tries += 1
+        if (len(found[0]), seed) < (len(self.found[0]), self.seed):
+            self.seed, self.found, self.tries = seed, found, 0
+
+    def spent(self) -> bool:
+        return self.moves >= _SHRINK_MOVES or self.tries >= _SHRINK_PATIENCE
+
+
+class _Stop(BaseException):
+    """The search has spent its budget (a BaseException, so hypothesis does not take it for a failure)."""
+
+
 class _Found(Exception):
     """The inner hypothesis test found a failing game (what failed is kept aside)."""
 
@@ -92,27 +119,27 @@ def _uniform(chooser: random.Random) -> Pick:
 
 
 def _shrunk(checker: Checker, first_seed: int, seed: int, found: Found) -> tuple[int, Found]:
-    """The smallest failing game hypothesis finds from the failing game ``seed`` (fewest moves, then seed).
+    """The smallest failing game hypothesis finds near the failing game ``seed`` (fewest moves, then seed).
 
-    Hypothesis draws the seed (the failing one first, then those from
-    ``first_seed`` on) and, at every move with a choice, a shift of the move
-    the game's own generator picks: its simplest draw (no seed change, no
-    shift) replays the failing game, and shrinking the draws finds games
-    that fail sooner. Games are cut at the length of the first failure, and
-    the search stops after about `_SHRINK_MOVES` moves in all.
+    The inner hypothesis test draws a seed (the failing one first, then
+    those from ``first_seed`` on), a number of moves (at most as many as the
+    failing game's) and, at every move with a choice, which legal move to
+    play. Hypothesis generates games until one fails, then shrinks the draws:
+    fewer moves, earlier moves in the list, earlier seeds. Every state gets every check. The
+    search stops after about `_SHRINK_MOVES` moves in all; if it finds no
+    failing game, the failing game ``seed`` is the answer.
     """
-    best: list[tuple[int, Found]] = [(seed, found)]
+    best = _Best(seed, found)
     if found[1].startswith("the game did not end") or len(found[0]) <= 1:
-        return best[0]
-    seeds = [seed, *range(first_seed, min(seed, first_seed + _SHRINK_SEEDS))]
+        return best.seed, best.found
+    seeds = list(dict.fromkeys([seed, *range(first_seed, first_seed + _SHRINK_SEEDS)]))
     limit = len(found[0])
-    budget = [_SHRINK_MOVES]
 
     @settings(
         database=None,
         derandomize=True,
         deadline=None,
-        max_examples=25,
+        max_examples=_SHRINK_TRIES,
         phases=[Phase.generate, Phase.shrink],
         report_multiple_bugs=False,
         suppress_health_check=list(HealthCheck),
@@ -120,29 +147,27 @@ def _shrunk(checker: Checker, first_seed: int, seed: int, found: Found) -> tuple
     )
     @given(st.data())
     def game(data: st.DataObject) -> None:
-        if budget[0] <= 0:
-            return
+        if best.spent():
+            raise _Stop  # not an Exception: hypothesis lets it through at once
         drawn = data.draw(st.sampled_from(seeds))
-        chooser = _chooser(drawn)
+        # The length first: shrinking it cuts the same game shorter, and the choices after it can go.
+        length = data.draw(st.integers(0, limit))
 
         def pick(listed: Sequence[Move]) -> Move:
-            index = chooser.randrange(len(listed))
-            if len(listed) > 1:
-                index = (index + data.draw(st.integers(0, len(listed) - 1))) % len(listed)
-            return listed[index]
+            return listed[data.draw(st.integers(0, len(listed) - 1))] if len(listed) > 1 else listed[0]
 
-        outcome = checker.run(drawn, pick, 1.0, limit)
-        budget[0] -= len(outcome[0]) + 1 if outcome is not None else limit + 1
+        outcome = checker.run(drawn, pick, 1.0, length)
+        best.moves += len(outcome[0]) + 1 if outcome is not None else length + 1
         if outcome is None or outcome[1].startswith("the game did not end"):
+            best.tries += 1
             return
-        if (len(outcome[0]), drawn) < (len(best[0][1][0]), best[0][0]):
-            best[0] = (drawn, outcome)
+        best.offer(drawn, outcome)
         raise _Found
 
     # _Found, or hypothesis's report of it (or of a replay cut short by the budget): the best game is kept aside.
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(Exception, _Stop):
         game()
-    return best[0]
+    return best.seed, best.found
 
 
 def check_rules(
