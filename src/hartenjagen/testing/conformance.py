@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from typing import Final
 
-from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import HealthCheck, Phase, Verbosity, currently_in_test_context, given, settings
 from hypothesis import strategies as st
 
 from hartenjagen.moves import Move
@@ -32,7 +33,18 @@ _SHRINK_PATIENCE: Final = 60
 #: The other seeds the shrinking tries, from the first one on.
 _SHRINK_SEEDS: Final = 8
 #: The games hypothesis generates to find a failing one to shrink.
-_SHRINK_TRIES: Final = 30
+_SHRINK_TRIES: Final = 60
+#: How the search runs: deterministic (the same draws every time, no example database), and quiet.
+_SEARCH: Final = settings(
+    database=None,
+    derandomize=True,
+    deadline=None,
+    max_examples=_SHRINK_TRIES,
+    phases=[Phase.generate, Phase.shrink],
+    report_multiple_bugs=False,
+    suppress_health_check=list(HealthCheck),
+    verbosity=Verbosity.quiet,
+)
 
 
 class RulesCheckFailed(AssertionError):
@@ -122,11 +134,10 @@ def _shrunk(checker: Checker, first_seed: int, seed: int, found: Found) -> tuple
     """The smallest failing game hypothesis finds near the failing game ``seed`` (fewest moves, then seed).
 
     The inner hypothesis test draws a seed (the failing one first, then
-    those from ``first_seed`` on), a number of moves (at most as many as the
-    failing game's) and, at every move with a choice, which legal move to
-    play. Hypothesis generates games until one fails, then shrinks the draws:
-    fewer moves, earlier moves in the list, earlier seeds. Every state gets every check. The
-    search stops after about `_SHRINK_MOVES` moves in all; if it finds no
+    those from ``first_seed`` on) and, at every move with a choice, which
+    legal move to play; games are cut at the length of the failing game. Hypothesis generates games until one fails, then shrinks the draws:
+    fewer moves, earlier moves in the list, earlier seeds. Every state gets
+    every check. The search stops after about `_SHRINK_MOVES` moves in all; if it finds no
     failing game, the failing game ``seed`` is the answer.
     """
     best = _Best(seed, found)
@@ -135,29 +146,20 @@ def _shrunk(checker: Checker, first_seed: int, seed: int, found: Found) -> tuple
     seeds = list(dict.fromkeys([seed, *range(first_seed, first_seed + _SHRINK_SEEDS)]))
     limit = len(found[0])
 
-    @settings(
-        database=None,
-        derandomize=True,
-        deadline=None,
-        max_examples=_SHRINK_TRIES,
-        phases=[Phase.generate, Phase.shrink],
-        report_multiple_bugs=False,
-        suppress_health_check=list(HealthCheck),
-        verbosity=Verbosity.quiet,
-    )
-    @given(st.data())
     def game(data: st.DataObject) -> None:
         if best.spent():
             raise _Stop  # not an Exception: hypothesis lets it through at once
         drawn = data.draw(st.sampled_from(seeds))
-        # The length first: shrinking it cuts the same game shorter, and the choices after it can go.
-        length = data.draw(st.integers(0, limit))
+        if not data.draw(st.booleans()):
+            # Hypothesis tries the simplest draws first, here the first legal move throughout: a game
+            # that shrinks no further. Passing on it sets hypothesis to generate random games instead.
+            return
 
         def pick(listed: Sequence[Move]) -> Move:
             return listed[data.draw(st.integers(0, len(listed) - 1))] if len(listed) > 1 else listed[0]
 
-        outcome = checker.run(drawn, pick, 1.0, length)
-        best.moves += len(outcome[0]) + 1 if outcome is not None else length + 1
+        outcome = checker.run(drawn, pick, 1.0, limit)
+        best.moves += len(outcome[0]) + 1 if outcome is not None else limit + 1
         if outcome is None or outcome[1].startswith("the game did not end"):
             best.tries += 1
             return
@@ -165,9 +167,32 @@ def _shrunk(checker: Checker, first_seed: int, seed: int, found: Found) -> tuple
         raise _Found
 
     # _Found, or hypothesis's report of it (or of a replay cut short by the budget): the best game is kept aside.
+    def search() -> None:
+        _SEARCH(given(st.data())(game))()
+
     with contextlib.suppress(Exception, _Stop):
-        game()
+        if currently_in_test_context():
+            _in_a_thread(search)  # hypothesis tests do not nest, and check_rules may run inside one of yours
+        else:
+            search()
     return best.seed, best.found
+
+
+def _in_a_thread(function: Callable[[], None]) -> None:
+    """Call ``function`` in a thread of its own (hypothesis keeps its test context per thread); raise what it raises."""
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            function()
+        except BaseException as error:  # handed to the caller's thread
+            raised.append(error)
+
+    thread = threading.Thread(target=run, name="hartenjagen.testing.check_rules")
+    thread.start()
+    thread.join()
+    if raised:
+        raise raised[0]
 
 
 def check_rules(
