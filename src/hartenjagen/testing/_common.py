@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from hypothesis import strategies as st
 
@@ -103,3 +105,28 @@ FOREIGN: Final[tuple[object, ...]] = (
     object(),
     Rules(),
 )
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def cached(function: F) -> F:
+    """Keep what ``function`` gave for the same arguments (strategies: hypothesis then reuses what it learnt of them).
+
+    Arguments that cannot be hashed (a module of your own) are simply not kept.
+    """
+    cache: dict[tuple[object, ...], object] = {}
+
+    @functools.wraps(function)
+    def wrapper(*args: object) -> object:
+        try:
+            found = cache.get(args)
+        except TypeError:  # a module of your own that cannot be hashed
+            return function(*args)
+        if found is None:
+            if len(cache) > 512:
+                cache.clear()
+            found = cache[args] = function(*args)
+        return found
+
+    return wrapper  # type: ignore[return-value]

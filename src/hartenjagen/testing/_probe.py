@@ -11,7 +11,6 @@ order they come (the first seen is copy 0): no module may tell them apart.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from hartenjagen.rules.extras import HandSummary
 from hartenjagen.rules.passing import PassDirection
 from hartenjagen.state import HandResult
 from hartenjagen.table import Table, table_for
+from hartenjagen.testing._common import cached
 
 #: Hands scored with no points, to see whether an ending ends on its own (a fixed number of hands).
 _IDLE_HANDS = 12
@@ -111,7 +111,7 @@ def _splits(pack: Sequence[Card], players: int) -> list[list[list[Card]]]:
     return out
 
 
-@functools.lru_cache(maxsize=1024)
+@cached
 def least_hand_points(deck: Deck, scoring: Scoring) -> int:
     """The least sum of the seats' card points found over some ways a hand's cards could be captured.
 
@@ -134,7 +134,7 @@ def _table(deck: Deck, scoring: Scoring, moon: Moon | None = None) -> Table | No
     return table_for(rules)
 
 
-@functools.lru_cache(maxsize=1024)
+@cached
 def moon_facts(deck: Deck, scoring: Scoring, moon: Moon) -> tuple[bool, bool, int]:
     """What a moon module does here: (whether a seat that takes every card shoots, whether every option
     gives the other seats points, how many cards a shooter must take).
@@ -172,7 +172,7 @@ def moon_facts(deck: Deck, scoring: Scoring, moon: Moon) -> tuple[bool, bool, in
     return True, gains, needed
 
 
-@functools.lru_cache(maxsize=1024)
+@cached
 def house_bonus(deck: Deck, scoring: Scoring, extra: HouseRule) -> int:
     """The most a seat was seen to lose to ``extra`` in one hand (a mies made, no tricks won), in points.
 
@@ -202,7 +202,7 @@ def house_bonus(deck: Deck, scoring: Scoring, extra: HouseRule) -> int:
     return most
 
 
-@functools.lru_cache(maxsize=1024)
+@cached
 def ends_by_count(ending: Ending, players: int) -> bool:
     """Whether a game under ``ending`` ends after some hands that score nothing (a fixed number of hands).
 

@@ -7,10 +7,9 @@ module of your own given through ``base=``.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Sequence
+from typing import Final
 
 from hypothesis import strategies as st
 
@@ -39,28 +38,8 @@ from hartenjagen.rules import (
     scoring,
 )
 from hartenjagen.rules.passing import PassDirection
+from hartenjagen.testing._common import cached
 from hartenjagen.testing._probe import ends_by_count, house_bonus, least_hand_points, moon_facts
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def cached(function: F) -> F:
-    """Keep the strategies built for the same arguments: hypothesis then reuses what it learnt of them."""
-    cache: dict[tuple[object, ...], object] = {}
-
-    @functools.wraps(function)
-    def wrapper(*args: object) -> object:
-        try:
-            found = cache.get(args)
-        except TypeError:  # a module of your own that cannot be hashed
-            return function(*args)
-        if found is None:
-            if len(cache) > 512:
-                cache.clear()
-            found = cache[args] = function(*args)
-        return found
-
-    return wrapper  # type: ignore[return-value]
 
 
 class Facts:
