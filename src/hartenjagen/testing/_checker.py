@@ -6,10 +6,11 @@ import copy
 import pickle
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from hartenjagen._chance_check import Grain, TwinMismatch, replay_explicitly
+from hartenjagen.bitmask import bits
 from hartenjagen.cards import ALL_CARDS
 from hartenjagen.core.state import StateFields, replace
 from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game
@@ -24,13 +25,6 @@ from hartenjagen.testing._common import FOREIGN
 from hartenjagen.testing._move_checks import Failure, MoveChecks
 from hartenjagen.testing._probe import Contract
 from hartenjagen.views import public_view, view
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _generators(seed: int, count: int) -> Probe:
@@ -94,8 +88,8 @@ def _hide_differently(state: State, f: StateFields, seat: int, rng: random.Rando
     passed = list(f.passed_masks)
     for _ in range(rng.randint(1, 6)):
         x, y = rng.sample(others, 2)
-        held_x = list(_bits(hands[x] | passed[x]))
-        held_y = list(_bits(hands[y] | passed[y]))
+        held_x = bits(hands[x] | passed[x])
+        held_y = bits(hands[y] | passed[y])
         if not held_x or not held_y:
             continue
         a, b = 1 << rng.choice(held_x), 1 << rng.choice(held_y)
