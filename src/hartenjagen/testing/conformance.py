@@ -135,9 +135,11 @@ def _shrunk(checker: Checker, first_seed: int, seed: int, found: Found) -> tuple
 
     The inner hypothesis test draws a seed (the failing one first, then
     those from ``first_seed`` on) and, at every move with a choice, which
-    legal move to play; games are cut at the length of the failing game. Hypothesis generates games until one fails, then shrinks the draws:
+    legal move to play; games are cut at the length of the failing game.
+    Hypothesis generates games until one fails, then shrinks the draws:
     fewer moves, earlier moves in the list, earlier seeds. Every state gets
-    every check. The search stops after about `_SHRINK_MOVES` moves in all; if it finds no
+    every check. The search stops after about `_SHRINK_MOVES` moves in all,
+    or `_SHRINK_PATIENCE` games without a smaller failing one; if it finds no
     failing game, the failing game ``seed`` is the answer.
     """
     best = _Best(seed, found)
@@ -166,10 +168,10 @@ def _shrunk(checker: Checker, first_seed: int, seed: int, found: Found) -> tuple
         best.offer(drawn, outcome)
         raise _Found
 
-    # _Found, or hypothesis's report of it (or of a replay cut short by the budget): the best game is kept aside.
     def search() -> None:
         _SEARCH(given(st.data())(game))()
 
+    # _Found, or hypothesis's report of it (or of a replay cut short by the budget): the best game is kept aside.
     with contextlib.suppress(Exception, _Stop):
         if currently_in_test_context():
             _in_a_thread(search)  # hypothesis tests do not nest, and check_rules may run inside one of yours
