@@ -616,7 +616,8 @@ def test_check_rules_catches_an_exception_in_a_module():
 
 def test_check_rules_docstring_example():
     finder = doctest.DocTestFinder()
-    (test,) = [t for t in finder.find(testing, "hartenjagen.testing") if t.name.endswith("check_rules")]
+    found = finder.find(testing.conformance, "hartenjagen.testing.conformance")
+    (test,) = [t for t in found if t.name.endswith("check_rules")]
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 4
@@ -643,3 +644,188 @@ def test_the_rest_of_the_library_does_not_need_hypothesis():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+# ---------------------------------------------------------------- hypothesis shrinks; the checks ask the modules
+
+
+@attrs.frozen
+class NothingOnceHeartsBroken(rules.HouseRule):
+    """Broken: once hearts are broken no card may be played (random play breaks them late, so games fail long)."""
+
+    def restrict_play(self, candidates: int, hand: int, state: hj.State, table: Any) -> int:
+        return 0 if state.hearts_broken else candidates
+
+
+@attrs.frozen
+class HeartsCountTwice(rules.Scoring):
+    """Broken: it scores each heart 2 in ``points``, but promises 1 (``card_value``, ``points_of``)."""
+
+    def card_value(self, card: hj.Card) -> int:
+        return 1 if card.suit is hj.Suit.HEARTS else 0
+
+    def points(self, captured: int, table: Any) -> int:
+        return 2 * (captured & table.hearts_mask).bit_count()
+
+
+@attrs.frozen
+class LowestWins(rules.Duplicates):
+    """Broken: the lowest card of the suit led wins (the slot only decides between identical cards)."""
+
+    def winner(self, trick: tuple[int, ...], table: Any) -> int | None:
+        led = table.suit_of[trick[0]]
+        following = [p for p in range(len(trick)) if table.suit_of[trick[p]] == led]
+        return min(following, key=lambda p: trick[p] % 52)
+
+
+@attrs.frozen
+class HeartsTwoQueenTen(rules.Scoring):
+    """A scoring of a user's own that keeps its promise: hearts 2, the Q♠ 10."""
+
+    def card_value(self, card: hj.Card) -> int:
+        return 2 if card.suit is hj.Suit.HEARTS else 10 if card == hj.Card("QS") else 0
+
+
+@attrs.frozen
+class HighestPlayedFirstWins(rules.Duplicates):
+    """A duplicates module of a user's own, right: of identical winning cards the first played wins."""
+
+    def winner(self, trick: tuple[int, ...], table: Any) -> int | None:
+        led = table.suit_of[trick[0]]
+        return max(
+            (p for p in range(len(trick)) if table.suit_of[trick[p]] == led),
+            key=lambda p: (trick[p] % 52, -p),
+        )
+
+
+@attrs.frozen
+class ScoresNothing(rules.Scoring):
+    """A scoring whose cards have values but which scores nothing (a game under it never reaches a limit)."""
+
+    def card_value(self, card: hj.Card) -> int:
+        return 1 if card.suit is hj.Suit.HEARTS else 0
+
+    def points(self, captured: int, table: Any) -> int:
+        return 0
+
+    def points_of(self, cards: Any) -> int:
+        return 0
+
+
+def _replay(failure: testing.RulesCheckFailed) -> hj.State:
+    state = hj.new_game(failure.rules, seed=failure.seed, dealer=failure.dealer)
+    for move in failure.moves:
+        state = hj.apply(state, move)
+    return state
+
+
+def test_hypothesis_shrinks_a_long_failing_game_to_a_short_one():
+    ruleset = attrs.evolve(variants.STANDARD, extras=(NothingOnceHeartsBroken(),))
+    failure = _failure(ruleset, games=3)
+    assert failure.problem == "no legal move in phase playing, and the game is not over"
+    # Random play breaks hearts after 38 moves in game 0; hypothesis finds a game half as long.
+    assert len(failure.moves) <= 24
+    state = _replay(failure)
+    assert state.hearts_broken and not hj.legal_moves(state) and not failure.in_move
+    # Deterministic: the same seed gives the same counterexample.
+    again = _failure(ruleset, games=3)
+    assert (again.seed, again.moves, again.problem) == (failure.seed, failure.moves, failure.problem)
+
+
+def test_check_rules_catches_a_scoring_that_breaks_its_promise():
+    failure = _failure(attrs.evolve(variants.STANDARD, scoring=HeartsCountTwice()), games=2)
+    assert "what scoring.points_of gives for the cards captured" in failure.problem
+    # The shortest game that shows it: one hand (four passes, 52 cards), scored in the last move.
+    assert len(failure.moves) == 56 and failure.in_move
+
+
+def test_check_rules_catches_a_duplicates_module_that_picks_another_winner():
+    failure = _failure(attrs.evolve(variants.STANDARD, duplicates=LowestWins()), games=2)
+    assert "with no two identical cards of the suit led the highest one" in failure.problem
+    assert len(failure.moves) == 8 and failure.in_move  # the passes and trick one
+
+
+def test_modules_of_a_users_own_that_keep_the_contract_pass():
+    mine = attrs.evolve(
+        variants.STANDARD,
+        scoring=HeartsTwoQueenTen(),
+        duplicates=HighestPlayedFirstWins(),
+        ending=rules.ending.FixedDeals(deals=2),
+    )
+    testing.check_rules(mine, games=2)
+    double = attrs.evolve(
+        variants.SIX_DOUBLE_DECK, duplicates=HighestPlayedFirstWins(), ending=rules.ending.SINGLE_HAND
+    )
+    testing.check_rules(double, games=1)
+
+
+def test_check_rules_inside_a_hypothesis_test_of_your_own():
+    broken = attrs.evolve(variants.STANDARD, extras=(NothingAfterTrickOne(),))
+
+    @settings(FAST, max_examples=2)
+    @given(st.just(broken))
+    def mine(ruleset: hj.Rules) -> None:
+        with pytest.raises(testing.RulesCheckFailed) as info:
+            testing.check_rules(ruleset, games=1)
+        assert len(info.value.moves) == 8
+
+    mine()
+
+
+def test_check_rules_takes_a_preset():
+    testing.check_rules(variants.preset("dutch"), games=1)
+    testing.check_rules(variants.ALL[0], games=1, seed=3)
+
+
+def test_check_rules_says_what_it_takes():
+    with pytest.raises(TypeError, match=r"a Rules value or a Preset, not 'standard' \(a preset by name: "):
+        testing.check_rules("standard")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a Rules value or a Preset, not None"):
+        testing.check_rules(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="games must be a whole number"):
+        testing.check_rules(variants.STANDARD, games=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="games must be a whole number"):
+        testing.check_rules(variants.STANDARD, games=True)
+    with pytest.raises(ValueError, match="max_moves must be 0 or more"):
+        testing.check_rules(variants.STANDARD, max_moves=-1)
+    with pytest.raises(TypeError, match="max_moves must be a whole number"):
+        testing.check_rules(variants.STANDARD, max_moves="10")  # type: ignore[arg-type]
+
+
+def test_endings_follow_what_a_users_scoring_scores():
+    @settings(SURVEY, max_examples=40)
+    @given(testing.modules("ending", scoring=ScoresNothing(), moon=rules.moon.NO_MOON))
+    def only_fixed(module: Ending) -> None:
+        assert isinstance(module, rules.ending.FixedDeals | rules.ending.SingleHand)
+
+    limits: set[type] = set()
+
+    @settings(SURVEY, max_examples=40)
+    @given(testing.modules("ending", scoring=HeartsTwoQueenTen(), moon=rules.moon.NO_MOON))
+    def some_limits(module: Ending) -> None:
+        limits.add(type(module))
+
+    only_fixed()
+    some_limits()
+    assert rules.ending.ScoreLimit in limits
+
+
+def test_a_users_ending_that_counts_hands_needs_no_growing_scores():
+    @attrs.frozen
+    class ThreeHands(Ending):
+        def is_over(self, totals: tuple[int, ...], sheet: Any) -> bool:
+            return len(sheet) >= 3
+
+        def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+            return rules.ending.lowest(totals)
+
+    moons: set[type] = set()
+
+    @settings(SURVEY, max_examples=60)
+    @given(testing.rules(base=attrs.evolve(variants.STANDARD, ending=ThreeHands()), moon=testing.ANY))
+    def survey(ruleset: hj.Rules) -> None:
+        moons.add(type(ruleset.moon))
+
+    survey()
+    # A moon that takes points off the shooter could stall a score limit, but not a count of hands.
+    assert rules.moon.SelfMinus in moons or rules.moon.ResetOrDouble in moons

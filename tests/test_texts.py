@@ -17,9 +17,9 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen import cli, rules, texts, variants
-from hartenjagen.cli import rules as cli_rules
 from hartenjagen.bots import make_bot
 from hartenjagen.cards import ALL_CARDS
+from hartenjagen.cli import rules as cli_rules
 from hartenjagen.cli import terminal
 from hartenjagen.errors import IllegalMove, IllegalMoveCode
 from hartenjagen.events import HandDealt

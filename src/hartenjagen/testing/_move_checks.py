@@ -1,0 +1,224 @@
+"""The checks of `check_rules` on a move: the trick, its winner, the exchange, the score sheet, the end."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from hartenjagen.cards import Card
+from hartenjagen.core.state import StateFields, fields
+from hartenjagen.engine import apply, step
+from hartenjagen.errors import IllegalMoveError
+from hartenjagen.events import (
+    CardsExchanged,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    Revoked,
+    TrickCancelled,
+    TrickWon,
+)
+from hartenjagen.moves import Move, Play
+from hartenjagen.notation import format_move
+from hartenjagen.rules import Rules
+from hartenjagen.state import HandResult, Phase, State
+from hartenjagen.testing._probe import Contract
+
+
+class Failure(Exception):
+    """An invariant that does not hold (inside check_rules only)."""
+
+
+class MoveChecks:
+    """The checks of one move, and what they keep track of over a hand (the cards each seat captured)."""
+
+    rules: Rules
+    contract: Contract
+    n: int
+    hand_size: int
+    pack: Counter[Card]
+    captured: list[Counter[Card]]
+    carry: list[Card]
+    tricks: int
+
+    #: the fields of the last two states asked about (a state is checked, then the move from it)
+    _fields: dict[int, tuple[State, StateFields]]
+
+    def fields_of(self, state: State) -> StateFields:
+        """``fields(state)``, built once for the states at hand."""
+        known = self._fields.get(id(state))
+        if known is None or known[0] is not state:
+            if len(self._fields) >= 2:
+                self._fields.clear()
+            known = self._fields[id(state)] = (state, fields(state))
+        return known[1]
+
+    def new_deal(self) -> None:
+        self.captured = [Counter[Card]() for _ in range(self.n)]
+        self.carry = []
+        self.tricks = 0
+
+    def trick_winner(self, cards: list[Card]) -> int | None:
+        """The position of the winning card of a full trick, as the duplicates module says (``None``: cancelled).
+
+        Whatever the module, the winning card is of the suit led, and a trick
+        without two identical cards of the suit led goes to its highest card of that suit.
+        """
+        shown = " ".join(map(str, cards))
+        position = self.contract.trick_winner(cards)
+        led = cards[0].suit
+        if position is not None and not (0 <= position < len(cards) and cards[position].suit is led):
+            raise Failure(
+                f"the duplicates module gives the trick {shown} to position {position}, no card of the suit led"
+            )
+        following = [card for card in cards if card.suit is led]
+        if len(set(following)) == len(following):
+            highest = max(range(len(cards)), key=lambda i: (cards[i].suit is led, cards[i].rank))
+            if position != highest:
+                raise Failure(
+                    f"the duplicates module gives the trick {shown} to position {position}, but with no two"
+                    f" identical cards of the suit led the highest one ({cards[highest]}) wins"
+                )
+        return position
+
+    def check_move(self, state: State, move: Move) -> State:
+        try:
+            after, events = step(state, move)
+        except IllegalMoveError as error:
+            raise Failure(f"{format_move(move)} is listed as legal, but step refuses it: {error}") from None
+        if apply(state, move) != after:
+            raise Failure(f"apply and step disagree on {format_move(move)}")
+        dealt = any(type(e) is HandDealt for e in events)
+        if type(move) is Play:
+            self.check_play(state, move, after, events)
+        for event in events:
+            if type(event) is CardsExchanged:
+                given = Counter(card for cards in event.given for card in cards)
+                got = Counter(card for cards in event.received for card in cards)
+                if given != got:
+                    raise Failure("the exchange: the cards received are not the cards given")
+            elif type(event) is HandScored:
+                self.check_scored(state, after, event.result)
+            elif type(event) is Revoked:
+                raise Failure(f"{format_move(move)} is legal but counted as a revoke")
+            elif type(event) is GameOver:
+                self.check_game_over(events, after)
+        if after.is_over and not any(type(e) is GameOver for e in events):
+            raise Failure("the game ended without a GameOver event")
+        if dealt:
+            if after.hearts_broken:
+                raise Failure("hearts are broken at the start of a new hand")
+            self.new_deal()
+        else:
+            if state.hearts_broken and not after.hearts_broken:
+                raise Failure("hearts were broken and are closed again in the same hand")
+        return after
+
+    def check_play(self, state: State, move: Play, after: State, events: Sequence[Event]) -> None:
+        """RULES.md §3.6: the trick, its winner, who leads next and the captured cards."""
+        n = self.n
+        if len(state.trick) < n - 1:
+            if not (after.phase is Phase.PLAYING and after.trick == (*state.trick, move)):
+                raise Failure(f"after {format_move(move)} the trick is {after.trick}, not the cards played")
+            return
+        cards = [play.card for play in state.trick] + [move.card]
+        leader = state.trick_leader
+        won = [e for e in events if type(e) is TrickWon]
+        cancelled = [e for e in events if type(e) is TrickCancelled]
+        if not won and not cancelled:
+            raise Failure("a trick of n cards was neither won nor cancelled")
+        position = self.trick_winner(cards)
+        last = len(state.tricks) + 1 == self.hand_size
+        if position is None:
+            if not (cancelled and list(cancelled[0].cards) == cards):
+                raise Failure("a cancelled trick is not reported as one")
+            taker = leader if last else None
+        else:
+            winner = (leader + position) % n
+            if cards[position].suit is not cards[0].suit:
+                raise Failure(f"the trick {' '.join(map(str, cards))} went to a card not of the suit led")
+            if not (
+                won and won[0].winner == winner and list(won[0].cards) == cards and won[0].leader == leader
+            ):
+                raise Failure(
+                    f"the trick {' '.join(map(str, cards))} led by seat {leader} should go to seat {winner}, "
+                    f"not {won[0].winner if won else None}"
+                )
+            taker = winner
+        self.tricks += 1
+        if taker is None:
+            self.carry += cards
+        else:
+            self.captured[taker].update(cards)
+            self.captured[taker].update(self.carry)
+            self.carry = []
+        if not last:
+            if not (
+                after.phase is Phase.PLAYING
+                and after.trick == ()
+                and len(after.tricks) == len(state.tricks) + 1
+            ):
+                raise Failure("after a trick the next one does not start")
+            if after.trick_leader != (leader if taker is None else taker):
+                raise Failure(f"seat {after.trick_leader} leads next, not the trick's winner")
+        if (
+            after.hand_index == state.hand_index
+            and self.fields_of(after).deal_count == self.fields_of(state).deal_count
+        ):
+            if [Counter(t) for t in after.taken] != self.captured:
+                raise Failure("the captured cards are not those of the tricks won")
+            if Counter(after.carry_over) != Counter(self.carry):
+                raise Failure("the carry-over pile is not the cancelled tricks")
+
+    def check_scored(self, state: State, after: State, result: HandResult) -> None:
+        """RULES.md §3.11-3.12 and the score sheet: one line per hand, totals that add up."""
+        sheet = after.score_sheet
+        if not (
+            len(sheet) == len(state.score_sheet) + 1
+            and sheet[:-1] == state.score_sheet
+            and sheet[-1] == result
+        ):
+            raise Failure("the score sheet did not grow by the hand's line")
+        if result.revoke is not None:
+            raise Failure("a hand played out is marked as voided")
+        if not (result.hand_index == state.hand_index and result.dealer == state.dealer):
+            raise Failure("the hand's line names another hand or dealer")
+        if result.totals != tuple(a + b for a, b in zip(state.scores, result.points, strict=True)):
+            raise Failure(
+                f"the totals {result.totals} are not the old totals {state.scores} plus the points {result.points}"
+            )
+        if after.scores != result.totals:
+            raise Failure("the scores are not the totals of the last line")
+        if self.tricks != self.hand_size:
+            raise Failure(f"the hand had {self.tricks} tricks, not {self.hand_size}")
+        if self.carry:
+            raise Failure("the carry-over pile was not taken by the end of the hand")
+        if sum(self.captured, Counter[Card]()) != self.pack:
+            raise Failure("the captured cards are not the pack")
+        taken = [list(pile.elements()) for pile in self.captured]
+        raw = self.contract.raw_points(taken)
+        if raw is not None and result.raw != raw:
+            raise Failure(
+                f"the card points are {result.raw}, not {raw}: what scoring.points_of gives for the cards captured"
+            )
+        moon_counts = self.contract.moon_applies(state.score_sheet)
+        expected = self.contract.shooter(taken) if moon_counts else None
+        if result.shooter != expected:
+            raise Failure(
+                f"the shooter is {result.shooter}, not {expected}: what the moon module's shooter gives"
+                f" for the cards captured{'' if moon_counts else ' (none: the ending says the moon does not count)'}"
+            )
+        if result.shooter is not None and not self.rules.moon.options():
+            raise Failure(f"seat {result.shooter} shot the moon, but the moon module offers no option")
+
+    def check_game_over(self, events: Sequence[Event], after: State) -> None:
+        """RULES.md §3.14: the game ends only between hands, and no hand follows the end."""
+        kinds = [type(e) for e in events]
+        end = kinds.index(GameOver)
+        if HandScored not in kinds[:end] and Revoked not in kinds[:end]:
+            raise Failure("the game ended in the middle of a hand")
+        if HandDealt in kinds[end:]:
+            raise Failure("a hand was dealt after the game ended")
+        if not after.is_over:
+            raise Failure("a GameOver event, but the game is not over")
