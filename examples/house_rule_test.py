@@ -51,7 +51,7 @@ HOUSE = attrs.evolve(variants.STANDARD, extras=(MustDiscardPoints(),))
 
 
 def test_the_house_game_keeps_every_invariant() -> None:
-    """Ten random games, checked step by step (RULES.md §3); a failure shows a short counterexample."""
+    """Ten random games, checked step by step (sources §3); a failure shows a short counterexample."""
     testing.check_rules(HOUSE, games=10)
 
 

@@ -21,12 +21,12 @@ Every preset in `hartenjagen.variants`, generated from `variants.ALL` by
 `_` or `-`. A house variant is a preset with a slot changed:
 `attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)`.
 
-Hoemke's 256 variants (S004) are `variants.hoemke(p, l, h, s)` with each
+Hoemke's 256 variants are `variants.hoemke(p, l, h, s)` with each
 number from 1 to 4, or `variants.get("hoemke_P2L2H2S3")`; see the docstring of
 `hoemke` and the table at the end.
 
-Source keys (S000, S002, ...) are those of RULES.md: the seed texts in
-`shared/seeds/` and the public sources it lists.
+Source keys (Black Lady 3p, Spelregelwijzer, Hoemke, ...) are those of
+[Sources](sources.md), which says what each source is and what it gives.
 """
 
 SLOTS = ("deck", "passing", "opening", "first_trick", "leading", "scoring", "moon", "ending", "duplicates")
@@ -63,7 +63,7 @@ def render() -> str:
         "|---|---|",
         *(f"| `{slot}` | `{getattr(variants.STANDARD, slot)!r}` |" for slot in SLOTS),
         "",
-        "## Hoemke's choice points (S004)",
+        "## Hoemke's choice points (Hoemke)",
         "",
         "| number | P: passing | L: first lead | H: hearts may be led | S: scoring |",
         "|---|---|---|---|---|",

@@ -1,4 +1,4 @@
-"""Cards, suits and ranks (RULES.md §0: ranks 2-9, T, J, Q, K, A, aces high; suits C, D, H, S)."""
+"""Cards, suits and ranks (sources §0: ranks 2-9, T, J, Q, K, A, aces high; suits C, D, H, S)."""
 
 from __future__ import annotations
 

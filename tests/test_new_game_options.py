@@ -1,4 +1,4 @@
-"""``new_game`` options for bot and test writers: the first dealer drawn by a cut (S004, "heb elke speler
+"""``new_game`` options for bot and test writers: the first dealer drawn by a cut (Hoemke, "heb elke speler
 knip de kaarten, en de speler met de hoogste kaart is de eerste dealer"; seat 0 stays the default), a game
 started at a given hand of the pass cycle, and the cards each seat may pass (``PassMoves.passable``).
 """

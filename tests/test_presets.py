@@ -1,12 +1,12 @@
-"""The presets of RULES.md §2 and the invariants of RULES.md §3.
+"""The presets of sources §2 and the invariants of sources §3.
 
-- Every preset in ``variants`` has the modules RULES.md §2 gives it, slot by slot, and the derived
+- Every preset in ``variants`` has the modules sources §2 gives it, slot by slot, and the derived
   facts that follow (players, pack, hand size, pass cycle, card values, moon amount).
 - ``variants.get`` finds every preset by name and alias in any case and spelling, builds Hoemke's
   variants from their names and explains unknown names; ``variants.hoemke`` builds all 256.
 - ``docs/variants.md`` is what ``scripts/gen_variants_doc.py`` generates.
 - Property tests: random playouts of every preset (and of each of Hoemke's 256 combinations, one
-  hand each) check RULES.md §3 at every step against an independent shadow of the hand.
+  hand each) check sources §3 at every step against an independent shadow of the hand.
 """
 
 from __future__ import annotations
@@ -56,9 +56,9 @@ def _values(rules: hj.Rules) -> dict[str, int]:
     return {card: value for card, value in values.items() if value}
 
 
-# ---------------------------------------------------------------- 1. presets match RULES.md §2
+# ---------------------------------------------------------------- 1. presets match sources §2
 
-#: The standard modules, spelled out with their settings (RULES.md ``standard_microsoft_4p``).
+#: The standard modules, spelled out with their settings (sources §2).
 STANDARD_SLOTS = {
     "deck": deck.SinglePack(players=4, removed=(), lowest_rank=Rank.TWO),
     "passing": passing.PassCycle(directions=(L, R, A, H), cards=3),
@@ -468,7 +468,7 @@ def test_hoemke_builds_all_256_combinations():
         assert _values(rules) == HOEMKE_VALUES[s]
         built[(p, l, h, s)] = rules
     assert len(set(built.values())) == 256
-    # The named module constants are the values RULES.md §2 lists.
+    # The named module constants are the values sources §2 lists.
     assert HOEMKE_P == {
         1: passing.NO_PASSING,
         2: passing.LEFT_RIGHT_ACROSS_HOLD,
@@ -530,7 +530,7 @@ def _cards_of(groups) -> Counter:
 
 
 class Checker:
-    """Follows a game move by move and checks RULES.md §3 against its own shadow of the hand.
+    """Follows a game move by move and checks sources §3 against its own shadow of the hand.
 
     The shadow (cards captured by each seat, the carry-over pile, whether hearts are broken) is
     built from the tricks as played, with the trick winner computed here, not by the engine.
@@ -563,7 +563,7 @@ class Checker:
     # ---- scoring, computed here
 
     def points(self, cards) -> int:
-        """Card points of ``cards`` under the scheme (RULES.md §1.9), computed here."""
+        """Card points of ``cards`` under the scheme (sources §1.9), computed here."""
         cards = list(cards)
         if self.first_two_free:
             hearts = sum(1 for c in cards if c.suit is Suit.HEARTS)
@@ -665,7 +665,7 @@ class Checker:
             assert not hj.is_legal(state, hj.Pass(other, state.hands[other][:count]))
 
     def check_exchange(self, state: hj.State) -> None:
-        """The completed exchange of this hand (RULES.md §3.3), once per hand before the first lead."""
+        """The completed exchange of this hand (sources §3.3), once per hand before the first lead."""
         self.exchange_checked = True
         rules_passing = self.rules.passing
         direction = state.pass_direction
@@ -729,7 +729,7 @@ class Checker:
         if trick:
             led = trick[0].card.suit
             pool = {c for c in hand if c.suit is led} or held
-            # Follow suit (RULES.md §3.5): holding the led suit, every legal card is of it.
+            # Follow suit (sources §3.5): holding the led suit, every legal card is of it.
             assert set(cards) <= pool
             if no_extras and (
                 not first_trick_ or isinstance(self.rules.first_trick, first_trick.AnythingOnFirstTrick)
@@ -752,12 +752,12 @@ class Checker:
             with pytest.raises(hj.IllegalMoveError):
                 hj.apply(state, refused)
         assert not hj.is_legal(state, hj.Play((seat + 1) % n, cards[0]))
-        # Hand sizes (RULES.md §3.2): who has played to this trick holds one card fewer.
+        # Hand sizes (sources §3.2): who has played to this trick holds one card fewer.
         played = {play.seat for play in trick}
         sizes = [len(h) for h in state.hands]
         assert sizes == [self.hand_size - len(state.tricks) - (s in played) for s in range(n)]
         assert max(sizes) - min(sizes) <= 1
-        # Conservation (RULES.md §3.1).
+        # Conservation (sources §3.1).
         on_table = _cards_of(state.hands) + Counter(play.card for play in trick)
         assert on_table + _cards_of(state.taken) + Counter(state.carry_over) == self.pack
         assert [Counter(t) for t in state.taken] == self.captured
@@ -770,7 +770,7 @@ class Checker:
         return card.suit is Suit.HEARTS or card is QS
 
     def check_first_trick_restriction(self, cards, pool) -> None:
-        """RULES.md §3.8: a restricted card on trick one means no unrestricted card could be played."""
+        """sources §3.8: a restricted card on trick one means no unrestricted card could be played."""
         if any(self.restricted(c) for c in cards):
             assert all(self.restricted(c) for c in pool)
         elif not self.restricting:
@@ -784,7 +784,7 @@ class Checker:
         raise AssertionError("the opening card is in no hand")
 
     def check_first_lead(self, state: hj.State, seat: int, hand, cards) -> None:
-        """RULES.md §3.7: the first leader and first card follow the opening module."""
+        """sources §3.7: the first leader and first card follow the opening module."""
         rule = self.rules.opening
         eldest = (state.dealer + 1) % self.n
         assert state.eldest == eldest
@@ -829,7 +829,7 @@ class Checker:
         return None  # pragma: no cover - no preset uses another module
 
     def check_heart_lead(self, state: hj.State, hand, cards) -> None:
-        """RULES.md §3.9: a heart led while hearts are closed means the leader held nothing else."""
+        """sources §3.9: a heart led while hearts are closed means the leader held nothing else."""
         is_open = self.hearts_open(state)
         if is_open is None or self.restricting:
             return
@@ -879,7 +879,7 @@ class Checker:
             assert nxt.hearts_broken == self.broken or not isinstance(rule, leading.HeartsAfterBroken)
             assert nxt.hearts_broken >= state.hearts_broken  # monotone within a hand
             return
-        # The trick is complete: find its winner here (RULES.md §3.6).
+        # The trick is complete: find its winner here (sources §3.6).
         cards = (*trick, card)
         leader = state.trick_leader
         position = self.trick_winner(list(cards))
@@ -910,7 +910,7 @@ class Checker:
             self.hand_ended(state, nxt, None)
 
     def hand_ended(self, before: hj.State, nxt: hj.State, option) -> None:
-        """A hand was scored: raw points, moon, totals, game end or the next deal (RULES.md §3.11-§3.15)."""
+        """A hand was scored: raw points, moon, totals, game end or the next deal (sources §3.11-§3.15)."""
         n = self.n
         sheet = before.score_sheet
         assert len(nxt.score_sheet) == len(sheet) + 1
@@ -921,7 +921,7 @@ class Checker:
         assert result.announcers == before.announcers
         assert not self.carry
         assert _cards_of(self.captured) == self.pack
-        # Raw points, and their sum (RULES.md §3.11).
+        # Raw points, and their sum (sources §3.11).
         raw = tuple(self.points(self.captured[seat].elements()) for seat in range(n))
         assert result.raw == raw
         if self.first_two_free:
@@ -930,7 +930,7 @@ class Checker:
             assert sum(raw) == self.table.positive_total
         else:
             assert sum(raw) == self.points(self.pack.elements())
-        # The moon (RULES.md §3.12): at most one shooter, the seat that captured the moon set.
+        # The moon (sources §3.12): at most one shooter, the seat that captured the moon set.
         second = self.second_half(sheet)
         shooters = []
         if not isinstance(self.rules.moon, moon.NoMoon) and not second:
@@ -1013,7 +1013,7 @@ def playout(rules: hj.Rules, seed: int, move_seed: int, *, full_hands: int, max_
 
 
 def check_replay_and_pickle(rules: hj.Rules, seed: int, final: hj.State, moves, middle: hj.State) -> None:
-    """Determinism (RULES.md §3.18) and a pickle round trip."""
+    """Determinism (sources §3.18) and a pickle round trip."""
     state = hj.new_game(rules, seed=seed)
     for move in moves:
         state = hj.apply(state, move)

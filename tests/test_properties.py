@@ -1,4 +1,4 @@
-"""Property tests: the invariants of RULES.md §3 over random rule combinations and random games.
+"""Property tests: the invariants of sources §3 over random rule combinations and random games.
 
 Every test draws a ``Rules`` value from :func:`rules_strategy` (random
 combinations of the rule modules that exist now), a deal seed and a move seed,
@@ -8,7 +8,7 @@ seeds and the first deal); the moves are ``spec.play().moves``.
 
 The checks use the public API only (``hands``, ``passed``, ``trick``,
 ``tricks``, ``taken``, ``score_sheet``, ...) and recompute what the rules say
-from RULES.md (§1.15 for the legal plays, §1.7 for broken hearts, §1.9-1.10 and
+from docs/sources.md (§1.15 for the legal plays, §1.7 for broken hearts, §1.9-1.10 and
 §1.14 for the points) instead of calling the rule modules' own helpers.
 """
 
@@ -340,7 +340,7 @@ def hand_ended(prev: State, nxt: State) -> bool:
 
 
 def offset(direction: PassDirection, players: int) -> int:
-    """Receiver minus giver (RULES.md §1.4: left is the next seat clockwise)."""
+    """Receiver minus giver (sources §1.4: left is the next seat clockwise)."""
     return {
         PassDirection.LEFT: 1,
         PassDirection.RIGHT: -1,
@@ -373,7 +373,7 @@ def hand_plays(state: State) -> list[tuple[Play, bool]]:
 
 
 def broken(state: State) -> bool:
-    """Whether hearts are broken, from the cards played in this hand (RULES.md §1.7 ``broken_by``)."""
+    """Whether hearts are broken, from the cards played in this hand (sources §1.7 ``broken_by``)."""
     leading = state.rules.leading
     for play, discarded in hand_plays(state):
         card = play.card
@@ -398,7 +398,7 @@ def restricted_on_first_trick(rules: Rules, card: Card) -> bool:
 
 
 def composition(state: State) -> tuple[set[Card], list[tuple[Code, set[Card]]]]:
-    """The legal cards of the seat to play by RULES.md §1.15, and the set left after each step."""
+    """The legal cards of the seat to play by sources §1.15, and the set left after each step."""
     rules = state.rules
     (seat,) = state.to_move
     hand = set(state.hands[seat])
@@ -485,7 +485,7 @@ def points_of(rules: Rules, cards: Counter[Card]) -> int:
 
 @dataclass(frozen=True)
 class ExpectedHand:
-    """A hand's points as RULES.md says they should be."""
+    """A hand's points as the rules say they should be (sources §1.9-§1.14)."""
 
     raw: tuple[int, ...]
     settled: tuple[int, ...]  # after the moon
@@ -495,7 +495,7 @@ class ExpectedHand:
 
 
 def expected_hand_points(rules: Rules, taken: Sequence[Counter[Card]], won: Sequence[int]) -> ExpectedHand:
-    """A hand's points by RULES.md §1.9 (raw), §1.10 (moon) and §1.14 (no-tricks bonus)."""
+    """A hand's points by sources §1.9 (raw), §1.10 (moon) and §1.14 (no-tricks bonus)."""
     n = rules.players
     raw = tuple(points_of(rules, t) for t in taken)
     settled = raw
@@ -715,7 +715,7 @@ def check_composition(game: Game) -> None:
 @budget(60)
 @given(spec=games())
 def test_legal_plays_follow_the_composition_order(spec: GameSpec) -> None:
-    """4, 5, 7, 8, 9 as one: the legal plays are exactly RULES.md §1.15 steps 1-4."""
+    """4, 5, 7, 8, 9 as one: the legal plays are exactly sources §1.15 steps 1-4."""
     check_composition(spec.play())
 
 
@@ -901,7 +901,7 @@ def test_hearts_broken_flag_after_the_last_trick(spec: GameSpec) -> None:
 
 
 def check_hand_result(prev: State, move: Play, nxt: State) -> hj.HandResult:
-    """11-13: the score sheet line of the hand ``move`` ends, against RULES.md §1.9, §1.10, §1.14."""
+    """11-13: the score sheet line of the hand ``move`` ends, against sources §1.9, §1.10, §1.14."""
     rules = prev.rules
     n = rules.players
     result = nxt.score_sheet[-1]
@@ -943,7 +943,7 @@ def check_hand_result(prev: State, move: Play, nxt: State) -> hj.HandResult:
 @budget(20)
 @given(spec=games())
 def test_hand_points(spec: GameSpec) -> None:
-    """11-13. Raw points sum to T; the moon and the no-tricks bonus follow RULES.md; totals add up."""
+    """11-13. Raw points sum to T; the moon and the no-tricks bonus follow docs/sources.md; totals add up."""
     game = spec.play()
     for prev, move, nxt in game.steps():
         if hand_ended(prev, nxt):

@@ -1,4 +1,4 @@
-"""Players and pack, RULES.md §1.1 ``deck``: ``std52``, the reduced single packs, ``piquet32`` and
+"""Players and pack, sources §1.1 ``deck``: ``std52``, the reduced single packs, ``piquet32`` and
 ``double_deck``; removed cards are not dealt and the hand size is |pack|/n. Conflicts between modules raise
 ``RulesError`` naming both modules.
 """

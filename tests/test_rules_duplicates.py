@@ -1,4 +1,4 @@
-"""Identical cards in one trick, RULES.md §1.2 ``duplicate_rule`` (double deck): ``first_played_wins``
+"""Identical cards in one trick, sources §1.2 ``duplicate_rule`` (double deck): ``first_played_wins``
 (the default) and ``cancel_pairs`` with its carry-over pile; worked example 15.
 
 Exact positions use a small test pack that holds some cards twice (``TwoCopyPack``), dealt to four

@@ -1,4 +1,4 @@
-"""The end of the game, RULES.md §1.11 ``game_end``: ``threshold(limit, >=)`` (default),
+"""The end of the game, sources §1.11 ``game_end``: ``threshold(limit, >=)`` (default),
 ``threshold(limit, >)``, ties shared or played on, ``countdown(start)``, ``two_halves(switch, finish)``,
 ``fixed_deals(N)`` and ``single_hand``.
 """
@@ -199,7 +199,7 @@ def test_countdown_play_on_tie():
     assert state.winners == (1, 2, 3)
 
 
-# ---------------------------------------------------------------- countdown (S003)
+# ---------------------------------------------------------------- countdown (Gamehelphearts)
 
 #: Countdown: N (0) wins the club tricks and takes the Q♠ with three hearts (16), W (3) wins the
 #: last trick with two hearts (2). Played with "2C QS 2H 3H 3C 4H 5D 6D 4D 7H 5H 7D".
@@ -262,7 +262,7 @@ def test_countdown_game_ends_end_to_end():
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_countdown_display_is_start_minus_penalty_hand_by_hand(seed):
-    # RULES.md §3.15, over a whole game of the S003 preset.
+    # sources §3.15, over a whole game of the Gamehelphearts preset.
     state = _play_to_the_end(hj.new_game(hj.variants.COUNTDOWN, seed=seed), seed)
     for result in state.score_sheet:
         assert hj.variants.COUNTDOWN.ending.display(result.totals) == tuple(100 - t for t in result.totals)
@@ -325,7 +325,7 @@ def test_two_halves_exact_zero_bounce_reflects_an_overshoot():
     totals = EXACT_ZERO_BOUNCE.add((53, 30, 22, 5), (0, 0, 0, 15), sheet)
     assert totals == (53, 30, 22, 10)
     assert not EXACT_ZERO_BOUNCE.is_over(totals, (*sheet, _result(totals)))
-    # RULES.md §1.11: 2 − 12 -> 10; exactly 0 wins.
+    # sources §1.11: 2 − 12 -> 10; exactly 0 wins.
     assert EXACT_ZERO_BOUNCE.add((2, 30, 22, 5), (12, 0, 0, 0), sheet) == (10, 30, 22, 5)
     totals = EXACT_ZERO_BOUNCE.add((53, 30, 22, 5), (0, 0, 0, 5), sheet)
     assert totals == (53, 30, 22, 0)

@@ -1,4 +1,4 @@
-"""House rules in ``extras``: RULES.md §1.8 ``must_drop_qs``, §1.12 ``miezen``, §1.13 ``revoke``
+"""House rules in ``extras``: sources §1.8 ``must_drop_qs``, §1.12 ``miezen``, §1.13 ``revoke``
 (``penalized``), §1.14 ``no_tricks_bonus`` (OS ``avoid_all_tricks_bonus``), a user's own house rule,
 and the rule that two extras may not share the announcement or revoke hook.
 """

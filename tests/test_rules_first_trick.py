@@ -1,4 +1,4 @@
-"""The first trick, RULES.md §1.6: ``no_points_unless_forced`` (restricted sets, forced choice) and ``allowed``.
+"""The first trick, sources §1.6: ``no_points_unless_forced`` (restricted sets, forced choice) and ``allowed``.
 
 Seats are N=0, E=1, S=2, W=3 where the worked examples of §4 name them.
 """
@@ -21,9 +21,9 @@ from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, OMNIBUS, CardPoin
 from helpers import MIXED_DEAL, game, legal, names, play
 
 HEARTS = {f"{rank}H": 1 for rank in "23456789TJQKA"}
-#: Black Maria: hearts 1, Q♠ 13, K♠ 10, A♠ 7 (RULES.md §1.9 ``black_maria_43``).
+#: Black Maria: hearts 1, Q♠ 13, K♠ 10, A♠ 7 (sources §1.9 ``black_maria_43``).
 BLACK_MARIA = CardPoints({**HEARTS, "QS": 13, "KS": 10, "AS": 7})
-#: Argentine: Black Lady plus each jack 5, the J♥ 5 only (RULES.md §1.9 ``argentine``).
+#: Argentine: Black Lady plus each jack 5, the J♥ 5 only (sources §1.9 ``argentine``).
 ARGENTINE = CardPoints({**HEARTS, "QS": 13, "JC": 5, "JD": 5, "JS": 5, "JH": 5})
 
 POSITIVE_VALUED = NoPointsUnlessForced(restricted=RestrictedCards.POSITIVE_VALUED)
@@ -280,7 +280,7 @@ def test_hoemke_first_two_free_hearts_are_penalty_cards_on_the_first_trick():
 
 
 def test_positive_valued_under_hoemke_high_hearts_lets_the_queen_through():
-    # hoemke_high_hearts has no Q♠: it is not restricted (RULES.md §2 hoemke: "under S1/S2 ...").
+    # hoemke_high_hearts has no Q♠: it is not restricted (sources §2 hoemke: "under S1/S2 ...").
     state = play(game(SPADE_PENALTIES, scoring=scoring.HOEMKE_HIGH_HEARTS), "2C")
     assert legal(state) == {"5D", "KS", "AS", "QS"}
 

@@ -1,4 +1,4 @@
-"""Heart leads, RULES.md §1.7 ``heart_lead``: ``after_broken`` (``broken_by``, ``qs_breaks``,
+"""Heart leads, sources §1.7 ``heart_lead``: ``after_broken`` (``broken_by``, ``qs_breaks``,
 ``break_on_trick_1``, the only-hearts exception, ``only_hq``), ``always``, ``after_trick_1``,
 ``after_trick_3`` and ``after_suits_led``; and §1.8 ``qs_lead`` (``unrestricted``, ``like_heart``).
 
@@ -197,7 +197,7 @@ def test_hearts_or_queen_does_not_apply_while_other_cards_remain():
 
 
 def test_queen_may_be_led_before_hearts_are_broken():
-    # qs_lead = unrestricted (RULES.md §1.8): the Q♠ and spades may always be led.
+    # qs_lead = unrestricted (sources §1.8): the Q♠ and spades may always be led.
     state = play(game(QUEEN_AND_OTHERS), CLUBS)
     assert hj.is_legal(state, hj.Play(0, "QS"))
 

@@ -1,4 +1,4 @@
-"""Shooting the moon, RULES.md §1.10: ``moon_effect`` ``others_plus``, ``self_minus``,
+"""Shooting the moon, sources §1.10: ``moon_effect`` ``others_plus``, ``self_minus``,
 ``shooter_choice`` (a ``MoonChoice`` move after the hand), ``reset_or_double`` and ``none``, with
 ``moon_set`` ``all_positive`` or ``all_nonzero`` and the amount K (default: the scheme's positive
 total Tpos; ``literal_26``).
@@ -153,7 +153,7 @@ def test_moon_amount_excludes_removed_cards():
 
 
 def test_moon_amount_can_be_fixed():
-    # literal_26 (S004): 26 even under hearts_only, whose total is 13.
+    # literal_26 (Hoemke): 26 even under hearts_only, whose total is 13.
     result = _moon_hand(scoring=HEARTS_ONLY, moon=OthersPlus(amount=26)).score_sheet[-1]
     assert result.points == (0, 26, 26, 26)
 
@@ -278,7 +278,7 @@ def test_omnibus_preset_moon_is_others_plus_all_positive():
 
 
 def test_hoemke_moon_is_literal_26_with_all_nonzero():
-    # RULES.md §2 hoemke: moon_set=all_nonzero, others_plus with literal_26, shooter 0.
+    # sources §2 hoemke: moon_set=all_nonzero, others_plus with literal_26, shooter 0.
     assert hj.variants.hoemke(1, 1, 1, 4).moon == OthersPlus(amount=26, moon_set=MoonSet.ALL_NONZERO)
     literal = OthersPlus(amount=26, moon_set=MoonSet.ALL_NONZERO)
     result = _moon_hand(scoring=HOEMKE_FIRST_TWO_FREE, moon=literal).score_sheet[-1]

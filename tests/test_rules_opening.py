@@ -1,4 +1,4 @@
-"""The opening lead, RULES.md §1.5 ``first_lead``: every option (``lowest_club`` with each pack,
+"""The opening lead, sources §1.5 ``first_lead``: every option (``lowest_club`` with each pack,
 ``lowest_club_any_club``, ``eldest_lowest_non_heart``, ``eldest_lowest_of_chosen_suit``,
 ``first_deuce_from_eldest``, ``show_2c_lead_safe``, ``eldest_any``), worked examples 2, 3 (second
 part), 17 and 18, and the deuce-lead conflicts with packs that lack the deuces.

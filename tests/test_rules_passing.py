@@ -1,4 +1,4 @@
-"""Passing, RULES.md §1.4 and §0: ``pass_cycle`` by hand index (every named cycle), ``pass_count``,
+"""Passing, sources §1.4 and §0: ``pass_cycle`` by hand index (every named cycle), ``pass_count``,
 simultaneous passing, left = seat+1, right = seat-1, across = seat+n/2 (even n only), k-th left/right
 = seat±k; ``random_uniform``; ``pass4_return1`` (worked example 14) and ``to_dealer_redeal``; the
 5-player cycle of worked example 13. Conflicts with the deck raise ``RulesError`` naming both modules.

@@ -1,4 +1,4 @@
-"""Card values, RULES.md §1.9 ``scheme``: every table of ``rules.scoring`` with its totals Tpos / T
+"""Card values, sources §1.9 ``scheme``: every table of ``rules.scoring`` with its totals Tpos / T
 (``hearts_only``, ``black_lady``, ``omnibus_jd``, ``omnibus_td``, ``argentine``, ``argentine_jh_stacks``,
 ``hoemke_high_hearts``, ``hoemke_first_two_free``, ``spot_hearts``, ``black_maria_43``,
 ``black_maria_graded``, ``dutch_32``, ``achterhoek_32``), the double deck, and user-defined tables
@@ -204,7 +204,7 @@ def test_scheme_card_values(scheme, values):
     ids=_id,
 )
 def test_scheme_totals(scheme, deck, totals):
-    # RULES.md §1.9: Tpos / T of each table (the piquet schemes in the 32-card pack).
+    # sources §1.9: Tpos / T of each table (the piquet schemes in the 32-card pack).
     slots = {} if deck is None else {"deck": deck}
     assert _totals(scheme, **slots) == totals
     table = table_for(no_pass_rules(scoring=scheme, **slots))
@@ -227,7 +227,7 @@ def test_argentine_trick_jack_of_hearts_counts_five_only():
 
 
 def test_argentine_jack_of_hearts_stacks_counts_six():
-    # S002's other reading: the J♥ is a jack (5) and a heart (1).
+    # Spelregelwijzer's other reading: the J♥ is a jack (5) and a heart (1).
     table = table_for(no_pass_rules(scoring=schemes.ARGENTINE_JACK_OF_HEARTS_STACKS))
     assert table.points(_mask("JH JC QS 2H")) == 25
 
@@ -291,7 +291,7 @@ def test_hoemke_first_two_free_which_hearts_are_free_does_not_matter():
 
 
 def test_hoemke_first_two_free_moon_total_is_35():
-    # RULES.md §1.9: "35 for one player's capture" (22 for 13 hearts + 13 for the Q♠).
+    # sources §1.9: "35 for one player's capture" (22 for 13 hearts + 13 for the Q♠).
     scheme = schemes.HOEMKE_FIRST_TWO_FREE
     table = table_for(no_pass_rules(scoring=scheme))
     assert scheme.moon_total(table) == 35
@@ -299,7 +299,7 @@ def test_hoemke_first_two_free_moon_total_is_35():
 
 
 def test_hoemke_first_two_free_hand_total_lies_between_13_and_25():
-    # RULES.md §1.9: the hand total is 2·(13 − Σ min(h_i, 2)) + 3, in [13, 25], for every split.
+    # sources §1.9: the hand total is 2·(13 − Σ min(h_i, 2)) + 3, in [13, 25], for every split.
     scheme = schemes.HOEMKE_FIRST_TWO_FREE
     table = table_for(no_pass_rules(scoring=scheme))
     hearts = list(HEARTS)
@@ -381,7 +381,7 @@ def test_raw_points_of_a_hand_sum_to_the_total_of_every_table(scheme, deck, tota
     ids=_id,
 )
 def test_double_deck_doubles_the_totals(scheme, single, double):
-    # RULES.md §1.9: a double deck doubles Tpos and T (six players: only the 2♣ and 2♦ are out).
+    # sources §1.9: a double deck doubles Tpos and T (six players: only the 2♣ and 2♦ are out).
     assert _totals(scheme) == single
     assert _totals(scheme, deck=DOUBLE_DECK_6) == double
     table = table_for(no_pass_rules(scoring=scheme, deck=DOUBLE_DECK_6))

@@ -1,5 +1,5 @@
-"""A hand voided by a revoke (RULES.md §1.13, S002 "15 strafpunten voor de verzaker, 0 voor de anderen en
-opnieuw delen") and the endings: it never ends the game (S000 "je stopt dus niet midden in een ronde"),
+"""A hand voided by a revoke (sources §1.13, Spelregelwijzer "15 strafpunten voor de verzaker, 0 voor de anderen en
+opnieuw delen") and the endings: it never ends the game (Black Lady 3p "je stopt dus niet midden in een ronde"),
 and it can start the Dutch second half. Also the exact-zero finish with a mies (docs/rules.md).
 """
 

@@ -15,7 +15,7 @@ export interface Announced {
   announce: boolean;
 }
 
-/** The first trick is played like any other (RULES.md allowed; S000 house rule, Dutch rules). */
+/** The first trick is played like any other (sources §1.6; Black Lady 3p house rule, Dutch rules). */
 export interface AnythingOnFirstTrick {
   type: "AnythingOnFirstTrick";
 }
@@ -171,7 +171,7 @@ export interface HeartsAfterSuitsLed {
   queen_like_heart: boolean;
 }
 
-/** Hearts may be led from trick tricks + 1 on (RULES.md after_trick_1: S004 #1; after_trick_3: S004 #3). */
+/** Hearts may be led from trick tricks + 1 on (sources §1.7: Hoemke #1; after_trick_3: Hoemke #3). */
 export interface HeartsAfterTricks {
   type: "HeartsAfterTricks";
   hearts_and_queen: HeartsAndQueen;
@@ -182,7 +182,7 @@ export interface HeartsAfterTricks {
 /** What a leader holding only hearts and the Q♠ may lead while hearts are unbroken. */
 export type HeartsAndQueen = "qs_forced" | "hearts_or_qs";
 
-/** Hearts may be led at any time (RULES.md always; S002 "originally", Black Maria, OpenSpiel). */
+/** Hearts may be led at any time (sources §1.7; Spelregelwijzer "originally", Black Maria, OpenSpiel). */
 export interface HeartsAnytime {
   type: "HeartsAnytime";
 }
@@ -230,7 +230,7 @@ export interface MoonChosen {
   option: MoonOption;
 }
 
-/** What a moon shooter may choose (RULES.md §1.10 shooter_choice, reset_or_double). */
+/** What a moon shooter may choose (sources §1.10 shooter_choice, reset_or_double). */
 export type MoonOption = "others_plus" | "self_minus" | "reset" | "double";
 
 /** The cards one player must capture to shoot the moon. */
@@ -248,7 +248,7 @@ export interface MustDropQueen {
   type: "MustDropQueen";
 }
 
-/** Taking every penalty card has no special effect (RULES.md moon none; Black Maria). */
+/** Taking every penalty card has no special effect (sources §1.10; the Black Maria sources mention no moon). */
 export interface NoMoon {
   type: "NoMoon";
 }
@@ -441,7 +441,7 @@ export interface ShowTwoOfClubsLeadSafe {
   type: "ShowTwoOfClubsLeadSafe";
 }
 
-/** The game is one hand; the lowest score wins (OpenSpiel's episodes; RULES.md single_hand). */
+/** The game is one hand; the lowest score wins (OpenSpiel's episodes; sources §1.11). */
 export interface SingleHand {
   type: "SingleHand";
 }

@@ -55,7 +55,7 @@ def new_game(
     table); later hands are shuffled as above. ``dealer`` is the seat that
     deals the first hand (seat 0 by default; the deal then starts at seat 1
     and the deal passes to the left after every hand). ``dealer="cut"`` draws
-    the first dealer as Hoemke (S004) says: every seat cuts the pack, the
+    the first dealer as Hoemke (Hoemke) says: every seat cuts the pack, the
     highest card deals (aces high) and a tie for the highest cuts again; the
     cut is a chance event of the seed like the shuffles. ``hand_index`` starts
     the game at that hand of the rules' pass cycle (counted from 0: with the

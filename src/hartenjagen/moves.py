@@ -115,7 +115,7 @@ class Announce:
 
 
 class MoonOption(enum.Enum):
-    """What a moon shooter may choose (RULES.md §1.10 ``shooter_choice``, ``reset_or_double``)."""
+    """What a moon shooter may choose (sources §1.10 ``shooter_choice``, ``reset_or_double``)."""
 
     __repr__ = enum_repr
 

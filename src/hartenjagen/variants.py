@@ -8,7 +8,7 @@ attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)
 
 ``get(name)`` finds a preset by name or alias (English or Dutch, any case);
 ``hoemke(p, l, h, s)`` builds any of Hoemke's 256 combinations; ``ALL``
-lists the presets with their names, aliases and sources (RULES.md §2).
+lists the presets with their names, aliases and sources (sources §2).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class Preset:
 STANDARD: Final = Rules()
 
 #: Standard Hearts, but the shooter of the moon chooses after the hand: the others score 26
-#: more, or the shooter 26 less (S002: "Volgens een andere veelgebruikte regel mag de speler
+#: more, or the shooter 26 less (Spelregelwijzer: "Volgens een andere veelgebruikte regel mag de speler
 #: kiezen: de anderen 26 erbij, of zelf 26 eraf").
 STANDARD_MOON_CHOICE: Final = Rules(moon=_moon.SHOOTER_CHOICE)
 
@@ -195,7 +195,7 @@ _HOEMKE_SCORING: Final = (
 
 
 def hoemke(p: int, l: int, h: int, s: int) -> Rules:  # noqa: E741 - Hoemke's own letters
-    """One of Hoemke's 4 × 4 × 4 × 4 = 256 variants (S004), chosen by its four numbers, each 1 to 4.
+    """One of Hoemke's 4 × 4 × 4 × 4 = 256 variants (Hoemke), chosen by its four numbers, each 1 to 4.
 
     - ``p`` passing: 1 none; 2 left, right, across, hold (3 cards); 3 pass four
       and return one; 4 pass to the dealer, who redeals the pool.
@@ -228,77 +228,77 @@ ALL: Final[tuple[Preset, ...]] = (
         STANDARD,
         ("standard_microsoft_4p", "hearts", "black lady", "zwarte dame", "hartenjagen", "microsoft"),
         "Standard Hearts (Black Lady) for four players, as on Windows.",
-        "S002, S003, S004, Microsoft Hearts, pagat",
+        "Spelregelwijzer, Gamehelphearts, Hoemke, Microsoft Hearts, pagat",
     ),
     Preset(
         "standard_moon_choice",
         STANDARD_MOON_CHOICE,
         ("moon choice", "shooter choice", "shooter's choice", "doorslag kiezen", "zelf eraf"),
         "Standard Hearts, but the moon's shooter chooses: the others +26, or 26 off their own total.",
-        "S002",
+        "Spelregelwijzer",
     ),
     Preset(
         "black_lady_3",
         BLACK_LADY_3,
         ("black_lady_3p", "three players", "3 players", "drie spelers", "hartenjagen 3 spelers"),
         "Black Lady for three players with 51 cards (2♦ out).",
-        "S000, S002",
+        "Black Lady 3p, Spelregelwijzer",
     ),
     Preset(
         "five_players",
         FIVE_PLAYERS,
         ("5 players", "vijf spelers", "hartenjagen 5 spelers"),
         "Five players with 50 cards (2♦ and 2♣ out; the 3♣ leads).",
-        "S002, hearts.co, Bicycle",
+        "Spelregelwijzer, hearts.co, Bicycle",
     ),
     Preset(
         "six_double_deck",
         SIX_DOUBLE_DECK,
         ("double deck", "six players", "6 players", "zes spelers", "twee spellen"),
         "Six players with two packs (102 cards).",
-        "S002, Wikipedia Black Lady (old revision), Wikipedia Double Deck Cancellation Hearts",
+        "Spelregelwijzer, Wikipedia Black Lady (old revision), Wikipedia Double Deck Cancellation Hearts",
     ),
     Preset(
         "dutch",
         DUTCH,
         ("dutch_32", "nederlands hartenjagen", "hartenjagen 32", "32 kaarten", "piket"),
         "Dutch Hartenjagen with 32 cards and two halves (up to 50, then back to 0).",
-        "S000, S002, speel-hartenjagen.com, speltips.eu",
+        "Black Lady 3p, Spelregelwijzer, speel-hartenjagen.com, speltips.eu",
     ),
     Preset(
         "achterhoek",
         ACHTERHOEK,
         ("achterhoeks hartenjagen", "miezen"),
         "Achterhoek Hartenjagen: the Dutch game with J♠ 8, Q♦ 6, Q♣ 3 and miezen.",
-        "S002",
+        "Spelregelwijzer",
     ),
     Preset(
         "argentine",
         ARGENTINE,
         ("argentijns hartenjagen", "argentijns", "afstraffen"),
         "Argentine Hearts: every jack 5 as well (45 a hand).",
-        "S002",
+        "Spelregelwijzer",
     ),
     Preset(
         "omnibus",
         OMNIBUS,
         ("omnibus hearts", "ruitenboer", "jack of diamonds"),
         "Omnibus Hearts: the J♦ is worth −10.",
-        "S002, S004 #3, OpenSpiel jd_bonus, Bicycle",
+        "Spelregelwijzer, Hoemke #3, OpenSpiel jd_bonus, Bicycle",
     ),
     Preset(
         "black_maria",
         BLACK_MARIA,
         ("zwarte maria",),
         "Black Maria: three players, pass right, Q♠ 13, K♠ 10, A♠ 7.",
-        "S002, poker.tj, gamerules.com, cardrulesplus, Wikipedia Black Maria",
+        "Spelregelwijzer, poker.tj, gamerules.com, cardrulesplus, Wikipedia Black Maria",
     ),
     Preset(
         "countdown",
         COUNTDOWN,
         ("seed003_countdown", "gamehelphearts", "aftellen"),
         "Gamehelphearts: count down from 100; the highest score wins.",
-        "S003",
+        "Gamehelphearts",
     ),
     Preset(
         "openspiel",
@@ -330,7 +330,11 @@ def preset(name: str) -> Preset:
     if match:
         p, l, h, s = (int(group) for group in match.groups())  # noqa: E741
         return Preset(
-            f"hoemke_P{p}L{l}H{h}S{s}", hoemke(p, l, h, s), (), f"Hoemke's variant P{p}L{l}H{h}S{s}.", "S004"
+            f"hoemke_P{p}L{l}H{h}S{s}",
+            hoemke(p, l, h, s),
+            (),
+            f"Hoemke's variant P{p}L{l}H{h}S{s}.",
+            "Hoemke",
         )
     close = difflib.get_close_matches(key, list(_BY_NAME), n=3, cutoff=0.8)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""

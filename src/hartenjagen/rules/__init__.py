@@ -116,7 +116,7 @@ def _check_declarations(extra: HouseRule) -> None:
 class Rules:
     """A complete ruleset: one module per slot, plus house rules in ``extras``.
 
-    The defaults are the standard game (RULES.md ``standard_microsoft_4p``).
+    The defaults are the standard game (sources §2).
     Building a ``Rules`` value checks every slot's type and asks each module
     whether it can work with the others; a conflict raises [`RulesError`][hartenjagen.errors.RulesError]
     naming both modules.

@@ -1,4 +1,4 @@
-"""Players and pack: who plays with which cards (RULES.md §1.1).
+"""Players and pack: who plays with which cards (sources §1.1).
 
 Removed cards never score; the hand size is the pack size divided by the
 number of players.
@@ -43,7 +43,7 @@ class SinglePack(Deck):
     """One pack of cards from ``lowest_rank`` to ace in each suit, less ``removed``, dealt to ``players``.
 
     The default is the standard game: four players, 52 cards, 13 each
-    (S002, S003, S004, Microsoft Hearts, OpenSpiel).
+    (Spelregelwijzer, Gamehelphearts, Hoemke, Microsoft Hearts, OpenSpiel).
     """
 
     players: int = 4
@@ -93,8 +93,8 @@ class DoubleDeck(Deck):
 
     Low clubs and diamonds are removed until the pack deals evenly, in the
     order 2♣ (one copy only), 2♦, 2♦, 3♣, 3♣, 3♦, 3♦, 4♣, ...; hearts and spades
-    are never removed and one 2♣ always remains (RULES.md ``double_deck``;
-    S002, Wikipedia *Black Lady* old revision, gamerkingslot). Six players:
+    are never removed and one 2♣ always remains (sources §1.1;
+    Spelregelwijzer, Wikipedia *Black Lady* old revision, gamerkingslot). Six players:
     102 cards, 17 each.
     """
 
@@ -119,19 +119,19 @@ def _index(card: Card) -> int:
     return card.index
 
 
-#: Four players, 52 cards, 13 each (RULES.md ``std52``; S002, S003, S004, Microsoft, OpenSpiel).
+#: Four players, 52 cards, 13 each (sources §1.1; Spelregelwijzer, Gamehelphearts, Hoemke, Microsoft, OpenSpiel).
 STD52: Final = SinglePack()
-#: Three players, the 2♦ out: 51 cards, 17 each (``minus_2d_3p``; S000, S002).
+#: Three players, the 2♦ out: 51 cards, 17 each (``minus_2d_3p``; Black Lady 3p, Spelregelwijzer).
 MINUS_2D_3P: Final = SinglePack(players=3, removed=("2D",))
-#: Three players, the 3♣ out (``minus_3c_3p``; S002 "also mentioned").
+#: Three players, the 3♣ out (``minus_3c_3p``; Spelregelwijzer "also mentioned").
 MINUS_3C_3P: Final = SinglePack(players=3, removed=("3C",))
 #: Three players, the 2♣ out; the 3♣ leads (``minus_2c_3p``; Black Maria sources).
 MINUS_2C_3P: Final = SinglePack(players=3, removed=("2C",))
-#: Five players, the 2♦ and 2♣ out: 50 cards, 10 each; the 3♣ leads (``minus_2d_2c_5p``; S002, BIC).
+#: Five players, the 2♦ and 2♣ out: 50 cards, 10 each; the 3♣ leads (``minus_2d_2c_5p``; Spelregelwijzer, BIC).
 MINUS_2D_2C_5P: Final = SinglePack(players=5, removed=("2D", "2C"))
-#: Five players, the 3♣ and 2♦ out (``minus_3c_2d_5p``; S002).
+#: Five players, the 3♣ and 2♦ out (``minus_3c_2d_5p``; Spelregelwijzer).
 MINUS_3C_2D_5P: Final = SinglePack(players=5, removed=("3C", "2D"))
-#: The 32-card piquet pack, 7 to ace, for four: 8 cards each (``piquet32``; S000, S002).
+#: The 32-card piquet pack, 7 to ace, for four: 8 cards each (``piquet32``; Black Lady 3p, Spelregelwijzer).
 PIQUET32: Final = SinglePack(lowest_rank=Rank.SEVEN)
 #: Two packs for six players: 102 cards, 17 each (``double_deck``).
 DOUBLE_DECK_6: Final = DoubleDeck(players=6)

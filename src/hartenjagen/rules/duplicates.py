@@ -1,4 +1,4 @@
-"""Identical cards in one trick, for a double deck (RULES.md §1.2)."""
+"""Identical cards in one trick, for a double deck (sources §1.2)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class FirstPlayedWins(Duplicates):
     """The highest card of the led suit wins; of two identical winning cards, the one played first.
 
     With a single pack this is simply "highest card of the led suit wins".
-    RULES.md ``first_played_wins``; Wikipedia *Black Lady* (old revision).
+    sources §1.2; Wikipedia *Black Lady* (old revision).
     """
 
     def winner(self, trick: tuple[int, ...], table: Table) -> int | None:
@@ -66,7 +66,7 @@ class CancelPairs(Duplicates):
     Cancelled cards still score for whoever takes the trick. If every led-suit
     card is cancelled, the trick goes to a carry-over pile, the same player
     leads again and the pile goes to the next trick's winner (the last trick's
-    leader if the last trick is cancelled too). RULES.md ``cancel_pairs``;
+    leader if the last trick is cancelled too). sources §1.2;
     Wikipedia *Double Deck Cancellation Hearts*.
     """
 

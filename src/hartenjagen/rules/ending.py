@@ -1,4 +1,4 @@
-"""Ending: how hand points change the totals, when the game ends and who wins (RULES.md §1.11).
+"""Ending: how hand points change the totals, when the game ends and who wins (sources §1.11).
 
 Totals are penalty points (higher is worse) in every module; a count-down
 display is a transform (``display``). The end is checked only between hands.
@@ -104,9 +104,9 @@ def _played(sheet: Sheet) -> int:
 def _voided(sheet: Sheet) -> bool:
     """Whether the last line of ``sheet`` is a hand voided by a revoke: it never ends the game.
 
-    A revoke penalty is written down and the same dealer deals again (S002: "15 strafpunten
+    A revoke penalty is written down and the same dealer deals again (Spelregelwijzer: "15 strafpunten
     voor de verzaker, 0 voor de anderen en opnieuw delen"); the game only ends after a hand
-    that was played out (S000: "je stopt dus niet midden in een ronde").
+    that was played out (Black Lady 3p: "je stopt dus niet midden in een ronde").
     """
     return bool(sheet) and sheet[-1].revoke is not None
 
@@ -115,12 +115,12 @@ def _voided(sheet: Sheet) -> bool:
 class ScoreLimit(Ending):
     """The game ends after the hand in which a total reaches ``limit``; the lowest total wins.
 
-    ``inclusive=True`` ends at ``>= limit`` ("reaches or passes": S000, S002,
+    ``inclusive=True`` ends at ``>= limit`` ("reaches or passes": Black Lady 3p, Spelregelwijzer,
     Microsoft), ``False`` at ``> limit``. ``tie`` says what a shared lowest
     total does. A hand voided by a revoke never ends the game, even if its
     penalty takes a total past the limit: the same dealer deals again, and the
-    game ends after the next hand that is played out. RULES.md ``threshold``;
-    limits 100, 75 (S003 quick game) or 50.
+    game ends after the next hand that is played out. sources §1.11;
+    limits 100, 75 (Gamehelphearts quick game) or 50.
     """
 
     limit: int = 100
@@ -150,7 +150,7 @@ class Countdown(Ending):
 
     Stored as penalty totals (a display score is ``start`` − total), so this is
     a score limit of ``start`` shown the other way round. As there, a hand
-    voided by a revoke never ends the game. RULES.md ``countdown``; S003 (100,
+    voided by a revoke never ends the game. sources §1.11; Gamehelphearts (100,
     or 75 for a quick game).
     """
 
@@ -182,7 +182,7 @@ class TwoHalves(Ending):
     such as a revoke are still added, and a revoke penalty that takes a total
     to ``switch`` starts the second half with the redealt hand. In the
     exact-zero finish a house rule's change (a mies: −10 made, +10 failed)
-    bounces like the points: from 4, a made mies gives ``|4 − 10| = 6``. RULES.md ``two_halves``; S002,
+    bounces like the points: from 4, a made mies gives ``|4 − 10| = 6``. sources §1.11; Spelregelwijzer,
     speel-hartenjagen.com (switch 50), sockscap64 (75, exact zero).
     """
 
@@ -230,7 +230,7 @@ class TwoHalves(Ending):
 class FixedDeals(Ending):
     """The game is ``deals`` hands (a voided hand does not count); the lowest total wins.
 
-    RULES.md ``fixed_deals``; Black Maria matches of 9 or 12 deals (cardrulesplus).
+    sources §1.11; Black Maria matches of 9 or 12 deals (cardrulesplus).
     """
 
     deals: int = 9
@@ -247,7 +247,7 @@ class FixedDeals(Ending):
 
 @attrs.frozen(repr=False)
 class SingleHand(Ending):
-    """The game is one hand; the lowest score wins (OpenSpiel's episodes; RULES.md ``single_hand``)."""
+    """The game is one hand; the lowest score wins (OpenSpiel's episodes; sources §1.11)."""
 
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         return _played(sheet) >= 1
@@ -258,7 +258,7 @@ class SingleHand(Ending):
 
 #: First to 100 or more ends the game; lowest total wins.
 TO_100: Final = ScoreLimit()
-#: S003's count-down from 100; highest wins.
+#: Gamehelphearts's count-down from 100; highest wins.
 COUNTDOWN_100: Final = Countdown()
 #: Dutch halves: up to 50, then back to 0 or below.
 DUTCH_HALVES: Final = TwoHalves()

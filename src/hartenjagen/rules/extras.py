@@ -1,4 +1,4 @@
-"""House rules that fit no other slot (RULES.md §1.8, §1.12-§1.14).
+"""House rules that fit no other slot (sources §1.8, §1.12-§1.14).
 
 A house rule overrides the hooks it needs; the others do nothing:
 
@@ -122,7 +122,7 @@ def _whole(value: object, name: str) -> None:
 class NoTricksBonus(HouseRule):
     """A player who won no trick in the hand scores ``points`` (−5), unless someone shot the moon.
 
-    RULES.md §1.14; OpenSpiel ``avoid_all_tricks_bonus``.
+    sources §1.14; OpenSpiel ``avoid_all_tricks_bonus``.
     """
 
     points: int = -5
@@ -143,7 +143,7 @@ class Miezen(HouseRule):
     An announcer who captures no penalty card scores −``points`` (even if
     another player's moon gives them points); one who fails scores
     +``points`` on top. With ``first_half_only`` there is no announcement in
-    a Dutch second half. RULES.md §1.12; S002.
+    a Dutch second half. sources §1.12; Spelregelwijzer.
     """
 
     points: int = 10
@@ -172,8 +172,8 @@ class MustDropQueen(HouseRule):
     """The holder of the Q♠ must play it at the first chance where it cannot win the trick.
 
     That is when void in the led suit, or when spades are led and the K♠ or
-    A♠ is already in the trick. The first-trick rule comes first. RULES.md
-    ``must_drop_qs``; S002 house rule.
+    A♠ is already in the trick. The first-trick rule comes first. sources
+    §1.8; Spelregelwijzer house rule.
     """
 
     play_code = IllegalMoveCode.MUST_DROP_QUEEN
@@ -202,8 +202,8 @@ class RevokePenalty(HouseRule):
 
     The offender scores ``points`` (``None``: the scheme's positive total,
     e.g. 26 or 15), everyone else 0, and the same dealer deals again without
-    moving the pass cycle on. For tables that play with real cards. RULES.md
-    §1.13 ``penalized``; S002 (15 for the Dutch game).
+    moving the pass cycle on. For tables that play with real cards. sources
+    §1.13; Spelregelwijzer (15 for the Dutch game).
     """
 
     points: int | None = None

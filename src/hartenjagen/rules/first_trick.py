@@ -1,4 +1,4 @@
-"""First trick: what may be played to trick one (RULES.md §1.6)."""
+"""First trick: what may be played to trick one (sources §1.6)."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ class RestrictedCards(enum.Enum):
 
     __repr__ = enum_repr
 
-    #: every card worth more than 0 under the scoring module (RULES.md ``positive_valued``)
+    #: every card worth more than 0 under the scoring module (sources §1.6)
     POSITIVE_VALUED = "positive_valued"
-    #: hearts and the Q♠, literally (S000, S003, OpenSpiel; ``hearts_and_qs``)
+    #: hearts and the Q♠, literally (Black Lady 3p, Gamehelphearts, OpenSpiel; ``hearts_and_qs``)
     HEARTS_AND_QUEEN = "hearts_and_qs"
 
 
@@ -66,8 +66,8 @@ class NoPointsUnlessForced(FirstTrick):
     """No penalty card may be played to the first trick unless the player has no other legal card.
 
     The rule applies to the leader too when the lead rule leaves a choice;
-    following suit comes first. RULES.md ``no_points_unless_forced``; S000,
-    S002, S004, OpenSpiel ``no_pts_on_first_trick``.
+    following suit comes first. sources §1.6; Black Lady 3p,
+    Spelregelwijzer, Hoemke, OpenSpiel ``no_pts_on_first_trick``.
     """
 
     restricted: RestrictedCards = RestrictedCards.POSITIVE_VALUED
@@ -106,7 +106,7 @@ class NoPointsUnlessForced(FirstTrick):
 
 @attrs.frozen(repr=False)
 class AnythingOnFirstTrick(FirstTrick):
-    """The first trick is played like any other (RULES.md ``allowed``; S000 house rule, Dutch rules)."""
+    """The first trick is played like any other (sources §1.6; Black Lady 3p house rule, Dutch rules)."""
 
     def filter(self, candidates: int, table: Table) -> int:
         return candidates

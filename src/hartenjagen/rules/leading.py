@@ -1,4 +1,4 @@
-"""Leading: when hearts may be led, and what breaks them (RULES.md §1.7).
+"""Leading: when hearts may be led, and what breaks them (sources §1.7).
 
 Only tricks after the first are governed here; the first lead belongs to the
 ``opening`` slot. Whatever a leading module says, a leader whose hand holds
@@ -33,9 +33,9 @@ class BrokenBy(enum.Enum):
 
     __repr__ = enum_repr
 
-    #: any heart led, followed or discarded (S003, S004 #2, Microsoft, OpenSpiel; ``any_heart_played``)
+    #: any heart led, followed or discarded (Gamehelphearts, Hoemke #2, Microsoft, OpenSpiel; ``any_heart_played``)
     ANY_HEART = "any_heart_played"
-    #: only a heart discarded by a player who could not follow suit (S000, S002; ``heart_discarded``)
+    #: only a heart discarded by a player who could not follow suit (Black Lady 3p, Spelregelwijzer; ``heart_discarded``)
     HEART_DISCARDED = "heart_discarded"
 
 
@@ -44,7 +44,7 @@ class HeartsAndQueen(enum.Enum):
 
     __repr__ = enum_repr
 
-    #: only the Q♠ (OpenSpiel default, S003; ``qs_forced``)
+    #: only the Q♠ (OpenSpiel default, Gamehelphearts; ``qs_forced``)
     QUEEN_FORCED = "qs_forced"
     #: the Q♠ or any heart (OpenSpiel ``can_lead_hearts_instead_of_qs``; ``hearts_or_qs``)
     HEARTS_OR_QUEEN = "hearts_or_qs"
@@ -121,7 +121,7 @@ class RestrictedHeartLeads(Leading):
     While hearts are closed, a leader whose other cards are only the Q♠ may
     lead the Q♠ alone (``QUEEN_FORCED``) or also any heart
     (``HEARTS_OR_QUEEN``); with ``queen_like_heart`` the Q♠ is closed like a
-    heart (RULES.md ``qs_lead=like_heart``, weakly sourced). A leader holding
+    heart (sources §1.8, weakly sourced). A leader holding
     nothing else may lead anything (the only-hearts exception).
     """
 
@@ -171,9 +171,9 @@ class HeartsAfterBroken(RestrictedHeartLeads):
     """Hearts may be led only once hearts are broken: a heart was played in an earlier trick.
 
     ``broken_by`` says which hearts break them, ``queen_breaks`` whether the Q♠
-    does too (a house rule in S000/S002; OpenSpiel's default) and
+    does too (a house rule in Black Lady 3p/Spelregelwijzer; OpenSpiel's default) and
     ``break_on_first_trick=False`` ignores trick one (weakly sourced).
-    RULES.md ``after_broken``; S000, S002, S003, S004 #2, Microsoft, OpenSpiel.
+    sources §1.7; Black Lady 3p, Spelregelwijzer, Gamehelphearts, Hoemke #2, Microsoft, OpenSpiel.
     """
 
     broken_by: BrokenBy = BrokenBy.ANY_HEART
@@ -212,7 +212,7 @@ class HeartsAfterBroken(RestrictedHeartLeads):
 
 @attrs.frozen(kw_only=True, repr=False)
 class HeartsAfterTricks(RestrictedHeartLeads):
-    """Hearts may be led from trick ``tricks + 1`` on (RULES.md ``after_trick_1``: S004 #1; ``after_trick_3``: S004 #3)."""
+    """Hearts may be led from trick ``tricks + 1`` on (sources §1.7: Hoemke #1; ``after_trick_3``: Hoemke #3)."""
 
     tricks: int = 1
 
@@ -235,7 +235,7 @@ class HeartsAfterTricks(RestrictedHeartLeads):
 class HeartsAfterSuitsLed(RestrictedHeartLeads):
     """Hearts may be led once clubs, diamonds and spades have each been led, or two of them twice each.
 
-    Counted over the earlier tricks of the hand. RULES.md ``after_suits_led``; S004 #4.
+    Counted over the earlier tricks of the hand. sources §1.7; Hoemke #4.
     """
 
     def hearts_open(self, state: State) -> bool:
@@ -254,7 +254,7 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
 
 @attrs.frozen(repr=False)
 class HeartsAnytime(Leading):
-    """Hearts may be led at any time (RULES.md ``always``; S002 "originally", Black Maria, OpenSpiel)."""
+    """Hearts may be led at any time (sources §1.7; Spelregelwijzer "originally", Black Maria, OpenSpiel)."""
 
     def lead_mask(self, hand: int, state: State, table: Table) -> int:
         return hand
@@ -270,11 +270,11 @@ class HeartsAnytime(Leading):
 AFTER_BROKEN: Final = HeartsAfterBroken()
 #: As AFTER_BROKEN, but playing the Q♠ breaks hearts too.
 QUEEN_BREAKS: Final = HeartsAfterBroken(queen_breaks=True)
-#: Hearts may be led from trick 2 (S004 #1).
+#: Hearts may be led from trick 2 (Hoemke #1).
 AFTER_TRICK_1: Final = HeartsAfterTricks(tricks=1)
-#: Hearts may be led from trick 4 (S004 #3).
+#: Hearts may be led from trick 4 (Hoemke #3).
 AFTER_TRICK_3: Final = HeartsAfterTricks(tricks=3)
-#: Hearts may be led once the other suits have been led (S004 #4).
+#: Hearts may be led once the other suits have been led (Hoemke #4).
 AFTER_SUITS_LED: Final = HeartsAfterSuitsLed()
 #: Hearts may always be led.
 ANYTIME: Final = HeartsAnytime()

@@ -1,4 +1,4 @@
-"""Moon: what taking every penalty card in one hand does (RULES.md §1.10).
+"""Moon: what taking every penalty card in one hand does (sources §1.10).
 
 *raw(p)* is the sum of the values a seat captured, and *M(p)* the part of it
 from moon-set cards. A module lists the options a shooter has; with more than
@@ -29,7 +29,7 @@ class MoonSet(enum.Enum):
 
     #: every card with a positive value; the J♦ is not needed (OpenSpiel; ``all_positive``)
     ALL_POSITIVE = "all_positive"
-    #: every card with a value other than 0, bonus cards included (Bicycle slam, S004; ``all_nonzero``)
+    #: every card with a value other than 0, bonus cards included (Bicycle slam, Hoemke; ``all_nonzero``)
     ALL_NONZERO = "all_nonzero"
 
 
@@ -116,8 +116,8 @@ class OthersPlus(_Shooting):
 
     The shooter keeps the value of cards outside the moon set (an Omnibus
     shooter who took the J♦ scores −10). ``amount=None`` is the scheme's total
-    of positive values (26 in Black Lady). RULES.md ``others_plus``; S000,
-    S002, S003, S004, Microsoft, OpenSpiel.
+    of positive values (26 in Black Lady). sources §1.10; Black Lady 3p,
+    Spelregelwijzer, Gamehelphearts, Hoemke, Microsoft, OpenSpiel.
     """
 
     def options(self) -> tuple[MoonOption, ...]:
@@ -128,7 +128,7 @@ class OthersPlus(_Shooting):
 class SelfMinus(_Shooting):
     """A shooter scores minus ``amount`` (and nothing for the moon cards); the others score as usual.
 
-    RULES.md ``self_minus``; S002's alternative, Bicycle's Omnibus slam.
+    sources §1.10; Spelregelwijzer's alternative, Bicycle's Omnibus slam.
     """
 
     def options(self) -> tuple[MoonOption, ...]:
@@ -139,7 +139,7 @@ class SelfMinus(_Shooting):
 class ShooterChoice(_Shooting):
     """The shooter chooses after the hand: the others score ``amount`` more, or the shooter ``amount`` less.
 
-    RULES.md ``shooter_choice``; S002 for 52 and 32 cards.
+    sources §1.10; Spelregelwijzer for 52 and 32 cards.
     """
 
     def options(self) -> tuple[MoonOption, ...]:
@@ -150,7 +150,7 @@ class ShooterChoice(_Shooting):
 class ResetOrDouble(_Shooting):
     """The shooter chooses: their own running total goes back to 0, or every other total is doubled.
 
-    RULES.md ``reset_or_double`` ("going for the lot", Wikipedia *Black Lady*
+    sources §1.10 ("going for the lot", Wikipedia *Black Lady*
     old revision); listed for completeness.
     """
 
@@ -160,7 +160,7 @@ class ResetOrDouble(_Shooting):
 
 @attrs.frozen(repr=False)
 class NoMoon(Moon):
-    """Taking every penalty card has no special effect (RULES.md moon ``none``; Black Maria)."""
+    """Taking every penalty card has no special effect (sources §1.10; the Black Maria sources mention no moon)."""
 
     def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
         return None

@@ -1,4 +1,4 @@
-"""Opening: who leads the first trick of a hand, and with what (RULES.md §1.5)."""
+"""Opening: who leads the first trick of a hand, and with what (sources §1.5)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ class LowestClubLeads(Opening):
     """The holder of the lowest club in the pack must lead it: the 2♣ normally.
 
     With two copies the holder nearest clockwise from eldest leads
-    (RULES.md ``lowest_club``; S000, S002, S003, S004 #2, Microsoft, OpenSpiel).
+    (sources §1.5; Black Lady 3p, Spelregelwijzer, Gamehelphearts, Hoemke #2, Microsoft, OpenSpiel).
     """
 
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
@@ -79,7 +79,7 @@ class LowestClubLeads(Opening):
 class LowestClubHolderLeadsAnyClub(Opening):
     """The holder of the lowest club leads the first trick with any club they choose.
 
-    RULES.md ``lowest_club_any_club``; OpenSpiel ``can_lead_any_club``.
+    sources §1.5; OpenSpiel ``can_lead_any_club``.
     """
 
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
@@ -105,8 +105,8 @@ def _lowest_rank_cards(cards: int, table: Table) -> int:
 class EldestLeadsLowestNonHeart(Opening):
     """Eldest leads their lowest-ranked card that is not a heart (their choice on a tie across suits).
 
-    If eldest holds only hearts, they lead their lowest heart. RULES.md
-    ``eldest_lowest_non_heart``; S004 #1.
+    If eldest holds only hearts, they lead their lowest heart. sources
+    §1.5; Hoemke #1.
     """
 
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
@@ -123,7 +123,7 @@ class EldestLeadsLowestNonHeart(Opening):
 class EldestLeadsLowestOfChosenSuit(Opening):
     """Eldest chooses a suit other than hearts and leads its lowest card (lowest heart if only hearts).
 
-    The alternative reading of S004 #1 (RULES.md ``eldest_lowest_of_chosen_suit``).
+    The alternative reading of Hoemke #1 (sources §1.5).
     """
 
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
@@ -150,7 +150,7 @@ _DEUCES: Final = (Card(Rank.TWO, Suit.CLUBS), Card(Rank.TWO, Suit.DIAMONDS), Car
 class FirstDeuceFromEldest(Opening):
     """Going clockwise from eldest, the first player holding the 2♣, 2♦ or 2♠ leads one of them.
 
-    RULES.md ``first_deuce_from_eldest``; S004 #3.
+    sources §1.5; Hoemke #3.
     """
 
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
@@ -179,7 +179,7 @@ def _deuce_bits(table: Table) -> int:
 class ShowTwoOfClubsLeadSafe(Opening):
     """The 2♣ holder shows it and leads any card worth nothing under the scoring (the 2♣ itself will do).
 
-    RULES.md ``show_2c_lead_safe``; S004 #4.
+    sources §1.5; Hoemke #4.
     """
 
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
@@ -200,7 +200,7 @@ class ShowTwoOfClubsLeadSafe(Opening):
 class EldestLeadsAny(Opening):
     """Eldest (left of the dealer) leads any card, penalty cards included.
 
-    RULES.md ``eldest_any``; S002 (Dutch: "mag meteen met een strafkaart
+    sources §1.5; Spelregelwijzer (Dutch: "mag meteen met een strafkaart
     beginnen"), Black Maria.
     """
 

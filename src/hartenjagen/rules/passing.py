@@ -1,4 +1,4 @@
-"""Passing: how many cards go where before play (RULES.md §1.4).
+"""Passing: how many cards go where before play (sources §1.4).
 
 A passing module describes a hand's exchange as *stages*. In each stage some
 seats (the givers) each choose a number of cards at the same time; when the
@@ -156,7 +156,7 @@ class PassCycle(Passing):
 
     Seats choose before they see what they receive; passing the 2♣ is allowed.
     The default cycle is left, right, across, hold with three cards
-    (RULES.md ``l_r_a_h``, ``simultaneous``; S002, S004 #2, Microsoft Hearts).
+    (sources §1.4, ``simultaneous``; Spelregelwijzer, Hoemke #2, Microsoft Hearts).
     """
 
     directions: tuple[PassDirection, ...] = attrs.field(
@@ -183,7 +183,7 @@ class PassCycle(Passing):
 class RandomDirection(Passing):
     """Each hand, chance picks hold, left, across or right with probability ¼ each; pass ``cards``.
 
-    RULES.md ``random_uniform``; OpenSpiel's one-hand episodes.
+    sources §1.4; OpenSpiel's one-hand episodes.
     """
 
     cards: int = 3
@@ -215,7 +215,7 @@ class PassAndReturn(Passing):
 
     With ``from_received`` (the default, as the text says) the returned card must
     be one of those received; otherwise any card in hand. Net: three cards pass.
-    Hold hands pass nothing. RULES.md ``pass4_return1``; S004 #3.
+    Hold hands pass nothing. sources §1.4; Hoemke #3.
     """
 
     directions: tuple[PassDirection, ...] = attrs.field(
@@ -275,7 +275,7 @@ class PassToDealer(Passing):
     The pool is dealt one card at a time clockwise from eldest. With
     ``dealer_joins`` (the default, ``pool_all``) the dealer gives and receives
     too; without it (``pool_non_dealer``) only the other seats do and the
-    dealer's hand is unchanged. RULES.md ``to_dealer_redeal``; S004 #4.
+    dealer's hand is unchanged. sources §1.4; Hoemke #4.
     """
 
     cards: int = 3
@@ -333,15 +333,15 @@ _L, _R, _A, _H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, 
 
 #: Left, right, across, hold; three cards (``l_r_a_h``, the 4-player default).
 LEFT_RIGHT_ACROSS_HOLD: Final = PassCycle()
-#: Left, across, right, hold (``l_a_r_h``; S003).
+#: Left, across, right, hold (``l_a_r_h``; Gamehelphearts).
 LEFT_ACROSS_RIGHT_HOLD: Final = PassCycle(directions=(_L, _A, _R, _H))
-#: Left, right, across with no hold hand (``l_r_a``; S002 "zonder rustronde").
+#: Left, right, across with no hold hand (``l_r_a``; Spelregelwijzer "zonder rustronde").
 LEFT_RIGHT_ACROSS: Final = PassCycle(directions=(_L, _R, _A))
-#: Left, right, hold, hold (``l_r_h_h``, the 3-player default; S000).
+#: Left, right, hold, hold (``l_r_h_h``, the 3-player default; Black Lady 3p).
 LEFT_RIGHT_HOLD_HOLD: Final = PassCycle(directions=(_L, _R, _H, _H))
-#: Left, right, hold (``l_r_h``; S002 for three players).
+#: Left, right, hold (``l_r_h``; Spelregelwijzer for three players).
 LEFT_RIGHT_HOLD: Final = PassCycle(directions=(_L, _R, _H))
-#: First left, first right, second left, second right, hold (``l1_r1_l2_r2_h``, five players; S002).
+#: First left, first right, second left, second right, hold (``l1_r1_l2_r2_h``, five players; Spelregelwijzer).
 FIVE_PLAYER_CYCLE: Final = PassCycle(
     directions=(_L, _R, PassDirection.SECOND_LEFT, PassDirection.SECOND_RIGHT, _H)
 )
@@ -349,11 +349,11 @@ FIVE_PLAYER_CYCLE: Final = PassCycle(
 ALWAYS_RIGHT: Final = PassCycle(directions=(_R,))
 #: Left every hand (``always_left``; Wikipedia *Black Lady*).
 ALWAYS_LEFT: Final = PassCycle(directions=(_L,))
-#: No passing in any hand (``none``; S004 #1, Dutch 32-card game, OpenSpiel ``pass_cards=false``).
+#: No passing in any hand (``none``; Hoemke #1, Dutch 32-card game, OpenSpiel ``pass_cards=false``).
 NO_PASSING: Final = PassCycle(directions=(_H,))
 #: A random direction each hand (``random_uniform``; OpenSpiel).
 RANDOM_DIRECTION: Final = RandomDirection()
-#: Pass four, return one (``pass4_return1``; S004 #3).
+#: Pass four, return one (``pass4_return1``; Hoemke #3).
 PASS_FOUR_RETURN_ONE: Final = PassAndReturn()
-#: Pass three to the dealer, who redeals the pool of all seats (``to_dealer_redeal``, ``pool_all``; S004 #4).
+#: Pass three to the dealer, who redeals the pool of all seats (``to_dealer_redeal``, ``pool_all``; Hoemke #4).
 PASS_TO_DEALER: Final = PassToDealer()

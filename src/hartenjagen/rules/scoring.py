@@ -1,4 +1,4 @@
-"""Card points: what each captured card is worth (RULES.md §1.9).
+"""Card points: what each captured card is worth (sources §1.9).
 
 Points are penalty points: higher is worse. A scoring module is data: a
 table of card values that anyone can write, e.g.
@@ -98,27 +98,27 @@ _HEART_CARDS: Final = cards_of_suit(Suit.HEARTS)
 _HEARTS: Final = {card: 1 for card in _HEART_CARDS}
 _JACKS: Final = {Card(Rank.JACK, suit): 5 for suit in Suit}
 
-#: Each heart 1 (RULES.md ``hearts_only``; S004 #1, original Hearts). 13 a hand.
+#: Each heart 1 (sources §1.9; Hoemke #1, original Hearts). 13 a hand.
 HEARTS_ONLY: Final = CardPoints(_HEARTS, name="hearts_only")
-#: Each heart 1, the Q♠ 13: 26 a hand (``black_lady``; S000, S002, S003, Microsoft, OpenSpiel).
+#: Each heart 1, the Q♠ 13: 26 a hand (``black_lady``; Black Lady 3p, Spelregelwijzer, Gamehelphearts, Microsoft, OpenSpiel).
 BLACK_LADY: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13}, name="black_lady")
-#: Black Lady plus the J♦ at −10 (``omnibus_jd``; S002, S004 #3, OpenSpiel ``jd_bonus``).
+#: Black Lady plus the J♦ at −10 (``omnibus_jd``; Spelregelwijzer, Hoemke #3, OpenSpiel ``jd_bonus``).
 OMNIBUS: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, "JD": -10}, name="omnibus_jd")
 #: Black Lady plus the 10♦ at −10 (``omnibus_td``; Bicycle's Omnibus Hearts).
 OMNIBUS_TEN: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, "TD": -10}, name="omnibus_td")
-#: Black Lady plus every jack 5, the J♥ 5 only: 45 a hand (``argentine``; S002).
+#: Black Lady plus every jack 5, the J♥ 5 only: 45 a hand (``argentine``; Spelregelwijzer).
 ARGENTINE: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, **_JACKS}, name="argentine")
-#: As ARGENTINE but the J♥ counts 5 + 1 = 6: 46 a hand (``argentine_jh_stacks``; S002's other reading).
+#: As ARGENTINE but the J♥ counts 5 + 1 = 6: 46 a hand (``argentine_jh_stacks``; Spelregelwijzer's other reading).
 ARGENTINE_JACK_OF_HEARTS_STACKS: Final = CardPoints(
     {**_HEARTS, QUEEN_OF_SPADES: 13, **_JACKS, Card(Rank.JACK, Suit.HEARTS): 6}, name="argentine_jh_stacks"
 )
-#: 2♥-10♥ 1, J♥ Q♥ K♥ A♥ 5, no Q♠: 29 a hand (``hoemke_high_hearts``; S004 #2).
+#: 2♥-10♥ 1, J♥ Q♥ K♥ A♥ 5, no Q♠: 29 a hand (``hoemke_high_hearts``; Hoemke #2).
 HOEMKE_HIGH_HEARTS: Final = CardPoints(
     {card: (5 if card.rank >= Rank.JACK else 1) for card in _HEART_CARDS}, name="hoemke_high_hearts"
 )
-#: H 1, Q♠ 13, K♠ 10, A♠ 7: 43 a hand (``black_maria_43``; S002, poker.tj, cardrulesplus).
+#: H 1, Q♠ 13, K♠ 10, A♠ 7: 43 a hand (``black_maria_43``; Spelregelwijzer, poker.tj, cardrulesplus).
 BLACK_MARIA: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 13, "KS": 10, "AS": 7}, name="black_maria_43")
-#: S002's second Black Maria scheme: "the Q♠ 15 and the high hearts heavier than the low". S002 gives
+#: Spelregelwijzer's second Black Maria scheme: "the Q♠ 15 and the high hearts heavier than the low". Spelregelwijzer gives
 #: no heart values; these are the nearest sourced table's (52pickup.net): 2♥-10♥ face value,
 #: J♥ Q♥ K♥ 10, A♥ 15. With the Q♠ 15: 114 a hand (``black_maria_graded``).
 BLACK_MARIA_GRADED: Final = CardPoints(
@@ -129,9 +129,9 @@ BLACK_MARIA_GRADED: Final = CardPoints(
     },
     name="black_maria_graded",
 )  # fmt: skip
-#: 32-card Dutch: hearts (7-A) 1, Q♠ 5, J♣ 2: 15 a hand (``dutch_32``; S000, S002).
+#: 32-card Dutch: hearts (7-A) 1, Q♠ 5, J♣ 2: 15 a hand (``dutch_32``; Black Lady 3p, Spelregelwijzer).
 DUTCH_32: Final = CardPoints({**_HEARTS, QUEEN_OF_SPADES: 5, "JC": 2}, name="dutch_32")
-#: Achterhoek: hearts 1, J♠ 8, Q♦ 6, Q♣ 3 (Q♠ and J♣ 0): 25 a hand (``achterhoek_32``; S002).
+#: Achterhoek: hearts 1, J♠ 8, Q♦ 6, Q♣ 3 (Q♠ and J♣ 0): 25 a hand (``achterhoek_32``; Spelregelwijzer).
 ACHTERHOEK_32: Final = CardPoints({**_HEARTS, "JS": 8, "QD": 6, "QC": 3}, name="achterhoek_32")
 
 
@@ -140,7 +140,7 @@ def spot_hearts(*, ace: int = 15, queen_of_spades: int = 25, jack_of_diamonds: i
 
     The defaults (A 15, Q♠ 25: 130 a hand) follow the Guardian (2008);
     alanhoyle.com has A 14, Q♠ 26; eliters.com Q♠ 50 with J♦ −40
-    (``jack_of_diamonds=-40``). RULES.md ``spot_hearts``.
+    (``jack_of_diamonds=-40``). sources §1.9.
     """
     values: dict[Card | str, int] = {
         card: (ace if card.rank == Rank.ACE else int(card.rank)) for card in _HEART_CARDS
@@ -161,8 +161,8 @@ class HoemkeFirstTwoFree(Scoring):
 
     A seat's points are 2 × max(0, hearts taken − 2) + 13 for the Q♠ − 10 for
     the J♦; which two hearts are free does not matter. A heart's value (for the
-    first-trick restriction and the moon set) is 2. RULES.md
-    ``hoemke_first_two_free``; S004 #4.
+    first-trick restriction and the moon set) is 2. sources
+    §1.9; Hoemke #4.
     """
 
     def card_value(self, card: Card) -> int:
@@ -185,5 +185,5 @@ class HoemkeFirstTwoFree(Scoring):
         return self.points(table.positive_mask, table)
 
 
-#: S004 #4's scheme.
+#: Hoemke #4's scheme.
 HOEMKE_FIRST_TWO_FREE: Final = HoemkeFirstTwoFree()

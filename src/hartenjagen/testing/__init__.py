@@ -11,7 +11,7 @@ import hartenjagen as hj
 from hartenjagen import testing, variants
 
 mine = attrs.evolve(variants.STANDARD, extras=(MyHouseRule(),))
-testing.check_rules(mine)              # the invariants of RULES.md §3, on random games
+testing.check_rules(mine)              # the invariants of sources §3, on random games
 
 @settings(max_examples=20, deadline=None)
 @given(testing.games(rules=testing.rules(base=mine, scoring=testing.ANY)))

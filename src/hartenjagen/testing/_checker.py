@@ -101,7 +101,7 @@ def _hide_differently(state: State, f: StateFields, seat: int, rng: random.Rando
 
 
 class Checker(MoveChecks):
-    """The invariants of RULES.md §3 that hold under any rules, checked on the games of one ruleset.
+    """The invariants of sources §3 that hold under any rules, checked on the games of one ruleset.
 
     What a rule module decides is asked of the module itself (through `Contract`), never read off its class.
     """
@@ -238,7 +238,7 @@ class Checker(MoveChecks):
         return listed
 
     def check_conservation(self, state: State) -> None:
-        """RULES.md §3.1: every physical card is in exactly one place."""
+        """sources §3.1: every physical card is in exactly one place."""
         table = self.table
         places = [
             *(("a hand", mask) for mask in self.fields_of(state).hand_masks),
@@ -262,7 +262,7 @@ class Checker(MoveChecks):
             raise Failure("a card is twice in the trick")
 
     def check_passing(self, state: State, sizes: list[int]) -> None:
-        """RULES.md §3.2-3: each seat holds a hand's worth, less the cards it has chosen to pass."""
+        """sources §3.2-3: each seat holds a hand's worth, less the cards it has chosen to pass."""
         count = state.pass_count
         givers = self.contract.givers(state.pass_stage, state.pass_direction, state.dealer)
         pending = state.to_move
@@ -279,7 +279,7 @@ class Checker(MoveChecks):
                 )
 
     def check_playing(self, state: State, listed: Sequence[Move], sizes: list[int]) -> None:
-        """RULES.md §3.2, §3.4-3.6: hand sizes, legal plays held, follow suit, the order of play."""
+        """sources §3.2, §3.4-3.6: hand sizes, legal plays held, follow suit, the order of play."""
         table = self.table
         n = self.n
         (seat,) = state.to_move
@@ -308,7 +308,7 @@ class Checker(MoveChecks):
                     )
 
     def check_finished(self, state: State) -> None:
-        """RULES.md §3.14: a finished game has winners, who share one total, and takes no move."""
+        """sources §3.14: a finished game has winners, who share one total, and takes no move."""
         winners = state.winners
         n = self.n
         if not winners:

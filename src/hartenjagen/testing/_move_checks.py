@@ -116,7 +116,7 @@ class MoveChecks:
         return after
 
     def check_play(self, state: State, move: Play, after: State, events: Sequence[Event]) -> None:
-        """RULES.md §3.6: the trick, its winner, who leads next and the captured cards."""
+        """sources §3.6: the trick, its winner, who leads next and the captured cards."""
         n = self.n
         if len(state.trick) < n - 1:
             if not (after.phase is Phase.PLAYING and after.trick == (*state.trick, move)):
@@ -172,7 +172,7 @@ class MoveChecks:
                 raise Failure("the carry-over pile is not the cancelled tricks")
 
     def check_scored(self, state: State, after: State, result: HandResult) -> None:
-        """RULES.md §3.11-3.12 and the score sheet: one line per hand, totals that add up."""
+        """sources §3.11-3.12 and the score sheet: one line per hand, totals that add up."""
         sheet = after.score_sheet
         if not (
             len(sheet) == len(state.score_sheet) + 1
@@ -213,7 +213,7 @@ class MoveChecks:
             raise Failure(f"seat {result.shooter} shot the moon, but the moon module offers no option")
 
     def check_game_over(self, events: Sequence[Event], after: State) -> None:
-        """RULES.md §3.14: the game ends only between hands, and no hand follows the end."""
+        """sources §3.14: the game ends only between hands, and no hand follows the end."""
         kinds = [type(e) for e in events]
         end = kinds.index(GameOver)
         if HandScored not in kinds[:end] and Revoked not in kinds[:end]:

@@ -205,7 +205,7 @@ def check_rules(
     ``rules`` is a [`Rules`][hartenjagen.rules.Rules] value (a preset's, or a
     composition of your own, with rule modules of your own) or a
     [`Preset`][hartenjagen.variants.Preset]. Game ``i`` is dealt from seed ``seed + i``; moves are
-    uniformly random legal moves. Checked (RULES.md §3, the parts that do not
+    uniformly random legal moves. Checked (sources §3, the parts that do not
     depend on which modules are used):
 
     - conservation: every card of the pack is in exactly one place;
