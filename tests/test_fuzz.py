@@ -137,7 +137,7 @@ def test_rollout_with_garbage_arguments(state, rng, until):
 
 # ---------------------------------------------------------------- JSON
 
-TYPE_NAMES = sorted(serialize.registry._BY_NAME)
+TYPE_NAMES = sorted(serialize.registry.BY_NAME)
 JSON: st.SearchStrategy[Any] = st.recursive(
     st.one_of(
         st.none(),
