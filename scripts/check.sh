@@ -24,7 +24,8 @@ fi
 # The interpreted core (tests/test_cores.py above also compares the two cores game by game).
 HARTENJAGEN_PURE_PYTHON=1 .venv/bin/python -m pytest -q \
   tests/test_cards.py tests/test_cores.py tests/test_errors.py tests/test_golden.py tests/test_perft.py \
-  tests/test_properties.py tests/test_openspiel_differential.py tests/test_chance.py tests/test_rules_*.py
+  tests/test_properties.py tests/test_openspiel_differential.py tests/test_chance.py tests/test_rules_*.py \
+  tests/test_draws.py tests/test_rule_contract.py
 .venv/bin/python -m mypy --strict src
 .venv/bin/python -m ruff check .
 .venv/bin/python -m ruff format --check .
