@@ -70,9 +70,10 @@ class Draws:
     def shuffle_cards(self, items: list[int]) -> None:
         """Shuffle a list of card numbers in place (Fisher–Yates); the same draws as `shuffle`.
 
-        The generator runs inline on machine words (``i64`` in the compiled
-        core): a deal is 51 draws, and boxed integers or method calls would
-        cost more than the arithmetic.
+        The generator step of `word` runs inline here on machine words (``i64``
+        in the compiled core): a deal is 51 draws, and boxed integers or a
+        method call a draw would cost more than the arithmetic (tests check the
+        two against each other and against the reference algorithm).
         """
         word: i64 = _WORD
         a: i64 = self._a
@@ -104,10 +105,11 @@ class Draws:
         self._a, self._b, self._c, self._d = a, b, c, d
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Shuffle ``items`` in place (Fisher–Yates)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle ``items`` in place: the same order `shuffle_cards` gives a list of as many cards."""
+        order = list(range(len(items)))
+        self.shuffle_cards(order)
+        before = list(items)
+        items[:] = [before[i] for i in order]
 
     def choice(self, items: Sequence[T]) -> T:
         """One of ``items``, each equally likely."""

@@ -72,22 +72,25 @@ class PlayContext:
             raise RulesError(
                 f"a play context needs a state in the play phase, not {state.phase.name.lower()}"
             )
-        seat = state.to_move[0]
         if allowed is None:
             allowed = frozenset(move.card for move in legal_moves(state) if isinstance(move, Play))
-        trick = state.trick
-        return cls(
-            rules=state.rules,
-            seat=seat,
-            hand=state.hands[seat],
-            allowed=allowed,
-            trick=trick,
-            led_suit=trick[0].card.suit if trick else None,
-            trick_number=state.trick_number + 1,
-            hearts_broken=state.hearts_broken,
-            tricks_taken=state.tricks_won,
-            scores=state.scores,
-        )
+        return _context(state, state.hands[state.to_move[0]], allowed)
+
+
+def _context(state: State, hand: tuple[Card, ...], allowed: frozenset[Card]) -> PlayContext:
+    trick = state.trick
+    return PlayContext(
+        rules=state.rules,
+        seat=state.to_move[0],
+        hand=hand,
+        allowed=allowed,
+        trick=trick,
+        led_suit=trick[0].card.suit if trick else None,
+        trick_number=state.trick_number + 1,
+        hearts_broken=state.hearts_broken,
+        tricks_taken=state.tricks_won,
+        scores=state.scores,
+    )
 
 
 def narrowed(
@@ -105,19 +108,7 @@ def narrowed(
     cards, or no card of ``allowed``, raises [`RulesError`][hartenjagen.errors.RulesError] naming ``module``.
     """
     allowed = frozenset(table.cards(candidates))
-    trick = state.trick
-    context = PlayContext(
-        rules=table.rules,
-        seat=state.to_move[0],
-        hand=table.cards(hand),
-        allowed=allowed,
-        trick=trick,
-        led_suit=trick[0].card.suit if trick else None,
-        trick_number=state.trick_number + 1,
-        hearts_broken=state.hearts_broken,
-        tricks_taken=state.tricks_won,
-        scores=state.scores,
-    )
+    context = _context(state, table.cards(hand), allowed)
     try:
         chosen = frozenset(playable(context)) & allowed
     except TypeError as error:

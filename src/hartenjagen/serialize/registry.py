@@ -169,16 +169,7 @@ _NAMES: Final[dict[str, object]] = {
         Trick,
         HandResult,
         PlayerView,
-        Deck,
-        Passing,
-        Opening,
-        FirstTrick,
-        Leading,
-        Scoring,
-        Moon,
-        Ending,
-        Duplicates,
-        HouseRule,
+        *SLOT_BASES,
     )
 } | {"Move": Move}
 
