@@ -44,7 +44,9 @@ from hartenjagen import variants
 from hartenjagen.rules import Rules
 from hartenjagen.simulate import simulate
 
-os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH")]))
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    filter(None, [str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH")])
+)
 
 V1 = "heuristic_v1:HeuristicBotV1"
 
@@ -121,7 +123,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", default="v1,presets", help="v1, random, presets (comma-separated)")
     parser.add_argument("--games", type=int, default=1000, help="games of the heuristic matches")
-    parser.add_argument("--preset-games", type=int, default=40, help="games per preset of sampling vs heuristic")
+    parser.add_argument(
+        "--preset-games", type=int, default=40, help="games per preset of sampling vs heuristic"
+    )
     parser.add_argument("--samples", type=int, default=None, help="the sampling bot's deals per decision")
     parser.add_argument("--presets", default="", help="only these presets (comma-separated names)")
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
@@ -143,19 +147,38 @@ def main() -> None:
 
     for name in filter(None, (m.strip() for m in args.matches.split(","))):
         if name == "v1":
-            run("heuristic_vs_v1", "heuristic vs 3 × heuristic-v1 (standard, to 100)", variants.STANDARD,
-                "heuristic", V1, args.games)
+            run(
+                "heuristic_vs_v1",
+                "heuristic vs 3 × heuristic-v1 (standard, to 100)",
+                variants.STANDARD,
+                "heuristic",
+                V1,
+                args.games,
+            )
         elif name == "random":
-            run("heuristic_vs_random", "heuristic vs 3 × random (standard, to 100)", variants.STANDARD,
-                "heuristic", "random", args.games)
+            run(
+                "heuristic_vs_random",
+                "heuristic vs 3 × random (standard, to 100)",
+                variants.STANDARD,
+                "heuristic",
+                "random",
+                args.games,
+            )
         elif name == "presets":
             wanted = {p.strip() for p in args.presets.split(",") if p.strip()}
             options = {"sampling": {"samples": args.samples}} if args.samples else None
             for preset in variants.ALL:
                 if wanted and preset.name not in wanted:
                     continue
-                run(f"sampling_vs_heuristic/{preset.name}", f"sampling vs heuristic × {preset.rules.players - 1} ({preset.name})",
-                    preset.rules, "sampling", "heuristic", args.preset_games, options=options)
+                run(
+                    f"sampling_vs_heuristic/{preset.name}",
+                    f"sampling vs heuristic × {preset.rules.players - 1} ({preset.name})",
+                    preset.rules,
+                    "sampling",
+                    "heuristic",
+                    args.preset_games,
+                    options=options,
+                )
         else:
             parser.error(f"unknown match {name!r}")
 

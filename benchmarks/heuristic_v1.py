@@ -300,4 +300,3 @@ class HeuristicBotV1:
         if big and not any(c.rank > big[0].rank for c in read.mine[suit]):
             cost -= 0.2 * max(read.value(c) for c in big)
         return cost + 0.3 * len(read.mine[suit]) + 0.05 * card.rank
-

@@ -209,7 +209,7 @@ class HeuristicBot:
             rank = float(card.rank - Rank.TWO)
             if value >= BIG:
                 below = sum(1 for c in suit if c.rank < card.rank and read.value(c) <= 0)
-                return rank if below >= guard else 40.0 + value
+                return rank - 10.0 if below >= guard else 40.0 + value  # a guarded Q♠ stays
             score = rank
             if value > 0:
                 score += 1.0 + 0.5 * value  # hearts by rank: a low heart is safe to keep

@@ -12,12 +12,12 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from hartenjagen.bitmask import bits
 from hartenjagen.bots_base import BotError, seat_to_move
 from hartenjagen.bots_heuristic import HeuristicBot, points_sign
 from hartenjagen.cards import CARD_COUNT, Card
-from hartenjagen.core.kernel import legal_mask, play
-from hartenjagen.core.state import table_of, trick_cards
+from hartenjagen.core.passes import PassMoves
+from hartenjagen.core.rollout import greedy_playout
+from hartenjagen.core.state import table_of
 from hartenjagen.determinize import DeterminizeError, Determinizer
 from hartenjagen.engine import apply, legal_moves
 from hartenjagen.errors import IllegalMoveError
@@ -31,7 +31,9 @@ __all__ = ["PLAYOUTS", "SamplingBot"]
 #: How [`SamplingBot`][hartenjagen.bots.SamplingBot] plays a sampled deal out: uniformly at random, or with fast card sense.
 PLAYOUTS: Final = ("greedy", "random")
 #: Deals per decision when neither ``samples`` nor ``budget_ms`` is given.
-DEFAULT_SAMPLES: Final = 24
+DEFAULT_SAMPLES: Final = 32
+#: How many points per hand a move must gain over the heuristic's choice to be preferred to it (sampling noise).
+TRUST: Final = 0.5
 #: Extra cards beyond ``pass_count`` whose passes the bot compares (the heuristic's most dangerous).
 PASS_WIDTH: Final = 2
 
@@ -44,8 +46,9 @@ class SamplingBot:
     ([`Determinizer`][hartenjagen.determinize.Determinizer]) — then tries every
     legal move in that deal: apply the move, play the rest of the hand out,
     and score the hand's points as scored (after the moon and house rules) for
-    this seat minus the others' mean. The move with the lowest mean wins; an
-    exact tie goes to the heuristic's choice. Every move is tried on the same
+    this seat minus the others' mean. The move with the lowest mean wins, unless the
+    heuristic's choice is within half a point of it (sampling noise): then the
+    heuristic's. Every move is tried on the same
     deals with the same playout seed (common random numbers).
 
     The pass is sampled too: the candidates are the sets of ``pass_count``
@@ -53,7 +56,7 @@ class SamplingBot:
     the other seats pass their own most dangerous cards and the hand is played
     out. The moon choice hides nothing and is the heuristic's.
 
-    The budget per decision is ``samples`` deals (default 24), or, with
+    The budget per decision is ``samples`` deals (default 32), or, with
     ``budget_ms``, as many deals as fit in that many milliseconds (at least
     one; a pass gets four times the budget). With ``samples`` and a ``seed``
     the bot is deterministic; with ``budget_ms`` the number of deals depends
@@ -94,7 +97,9 @@ class SamplingBot:
         if seconds is not None:
             budget_ms = 1000.0 * seconds
         if samples is not None and budget_ms is not None:
-            raise BotError("give samples (a fixed count, deterministic) or budget_ms (a time budget), not both")
+            raise BotError(
+                "give samples (a fixed count, deterministic) or budget_ms (a time budget), not both"
+            )
         self.samples = DEFAULT_SAMPLES if samples is None and budget_ms is None else samples
         self.budget_ms = budget_ms
         self.playout = playout
@@ -127,7 +132,7 @@ class SamplingBot:
         scores = self.evaluate(view, seat, moves)
         best = min(scores)
         preferred = self._heuristic.choose(view)
-        if preferred in moves and scores[moves.index(preferred)] <= best + 1e-9:
+        if preferred in moves and scores[moves.index(preferred)] <= best + TRUST + 1e-9:
             return preferred
         return moves[scores.index(best)]
 
@@ -146,7 +151,9 @@ class SamplingBot:
                 candidates.append(Pass(seat, list(chosen)))
         return candidates
 
-    def evaluate(self, view: PlayerView, seat: int, moves: Sequence[Move], *, scale: float = 1.0) -> list[float]:
+    def evaluate(
+        self, view: PlayerView, seat: int, moves: Sequence[Move], *, scale: float = 1.0
+    ) -> list[float]:
         """The mean relative points of each move over the sampled deals (lower is better)."""
         seat_to_move(view)
         try:
@@ -163,6 +170,8 @@ class SamplingBot:
         budget = self.budget_ms
         deadline = None if budget is None else time.perf_counter() + scale * budget / 1000.0
         target = self.samples if self.samples is not None else 0
+        # A later stage of the exchange (pass and return) needs the others' passes; play needs only the hands.
+        exchange = view.phase is Phase.PASSING
         done = 0
         while True:
             if deadline is None:
@@ -170,16 +179,18 @@ class SamplingBot:
                     break
             elif done and time.perf_counter() >= deadline:
                 break
-            world = sampler.sample(rng)
+            world = sampler.sample(rng, exchange=exchange)
             hands = len(world.score_sheet)
-            playout = rng.getrandbits(64)
+            playout = random.Random(rng.getrandbits(64))
+            start = playout.getstate()
             for i, move in enumerate(moves):
                 state = apply(world, move)
                 if len(state.score_sheet) == hands:
+                    playout.setstate(start)  # every move on the same playout draws
                     if greedy:
-                        state = greedy_rollout(state, random.Random(playout), sign)
+                        state = greedy_rollout(state, playout, sign)
                     else:
-                        state = rollout(state, rng=random.Random(playout), until="hand")
+                        state = rollout(state, rng=playout, until="hand")
                 totals[i] += _relative(state.score_sheet[hands].points, seat)
             done += 1
         return [total / done for total in totals]
@@ -187,61 +198,31 @@ class SamplingBot:
 
 def _greedy_pass(state: State, seat: int, values: list[int]) -> Move:
     """A quick pass for a sampled seat: its highest-valued, then highest cards (never a bonus card)."""
-    options = legal_moves(state).passable(seat)
+    moves = legal_moves(state)
+    options = moves.passable(seat) if isinstance(moves, PassMoves) else ()
     count = state.pass_count
-    ranked = sorted(options, key=lambda card: (values[card.index] >= 0, values[card.index], card.rank), reverse=True)
+    ranked: list[Card] = sorted(
+        options, key=lambda card: (values[card.index] >= 0, values[card.index], card.rank), reverse=True
+    )
     return Pass(seat, list(ranked[:count]))
 
 
 def greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
     """Play the hand out with a fast card-sense policy for every seat; the first state after it is scored.
 
-    Each seat ducks under the trick's top card with its highest card that
-    loses, wins as cheaply as it can when it must, dumps its highest-valued
-    card when void and leads its lowest card; a seat still to pass passes its
-    highest-valued and highest cards. One play in ten is random, so the
-    playouts differ. The plays go through the compiled kernel.
+    A seat still to pass passes its highest-valued, then highest cards; the
+    play is the compiled kernel's greedy playout
+    ([`hartenjagen.core.rollout.greedy_playout`][hartenjagen.core.rollout.greedy_playout]): duck under the trick's
+    top card with the highest card that loses, win as cheaply as possible,
+    dump the most valuable card when void, lead low; one play in ten at random.
     """
-    hands = len(state.score_sheet)
-    table = table_of(state)
-    values = [sign * table.values[p % CARD_COUNT] for p in range(CARD_COUNT * table.copies)]
-    suit_of = table.suit_of
-    while len(state.score_sheet) == hands and state.phase is not Phase.GAME_OVER:
-        if state.phase is not Phase.PLAYING:
-            if state.phase is Phase.PASSING:
-                for seat in state.to_move:
-                    state = apply(state, _greedy_pass(state, seat, values))
-                    if state.phase is not Phase.PASSING:
-                        break
-                continue
-            moves = legal_moves(state)
-            state = apply(state, moves[rng.randrange(len(moves))])
-            continue
-        (seat,) = state.to_move
-        cards = bits(legal_mask(state))
-        trick = [p for _, p in trick_cards(state)]
-        if len(cards) == 1:
-            pick = cards[0]
-        elif rng.random() < 0.1:
-            pick = cards[rng.randrange(len(cards))]
-        elif not trick:
-            pick = min(cards, key=lambda p: (values[p] > 0, p % 13))
-        else:
-            led = suit_of[trick[0]]
-            follow = [p for p in cards if suit_of[p] == led]
-            if follow:
-                top = max(p % 13 for p in trick if suit_of[p] == led)
-                below = [p for p in follow if p % 13 < top]
-                if below:
-                    pick = max(below, key=lambda p: (values[p], p % 13))
-                elif len(trick) == table.players - 1:
-                    pick = max(follow, key=lambda p: (-values[p], p % 13))
-                else:
-                    pick = min(follow, key=lambda p: (values[p], p % 13))
-            else:
-                pick = max(cards, key=lambda p: (values[p], p % 13))
-        state = play(state, seat, 1 << pick, None)
-    return state
+    values: list[int] | None = None
+    while state.phase is Phase.PASSING:
+        if values is None:
+            table = table_of(state)
+            values = [sign * table.values[p % CARD_COUNT] for p in range(CARD_COUNT)]
+        state = apply(state, _greedy_pass(state, state.to_move[0], values))
+    return greedy_playout(state, rng, sign)
 
 
 def _relative(points: tuple[int, ...], seat: int) -> float:
