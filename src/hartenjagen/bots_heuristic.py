@@ -218,7 +218,7 @@ class HeuristicBot:
             if big:  # A♠/K♠ while the Q♠ is out: safe only with enough low spades under it
                 under = min(c.rank for c in big)
                 guards = sum(1 for c in suit if c.rank < under and read.value(c) <= 0)
-                score += 15.0 + 0.5 * max(read.value(c) for c in big) if guards < guard else -2.0
+                score += 15.0 + 0.5 * max(read.value(c) for c in big) if guards < guard else -10.0
             if any(read.value(c) < 0 for c in lower):
                 score -= 6.0  # it may capture a bonus card
             if len(suit) <= count and all(read.value(c) == 0 for c in suit):

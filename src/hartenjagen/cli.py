@@ -323,7 +323,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _default_bots(players: int) -> list[str]:
-    return ["heuristic"] + ["random"] * (players - 1)
+    return ["sampling"] + ["heuristic"] * (players - 1)
 
 
 # ---------------------------------------------------------------- variants and rules
@@ -459,7 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the deals and bots (default: secret)")
     play.add_argument("--lang", choices=("en", "nl"), default="en", help="language of the table")
     play.add_argument(
-        "--bots", default="heuristic", help="the bots at the other seats, in seat order, or one for all"
+        "--bots", default="sampling", help="the bots at the other seats, in seat order, or one for all"
     )
     play.add_argument("--record", metavar="FILE", help="write the game record to FILE (for `replay`)")
     play.set_defaults(run=_cmd_play)
@@ -474,7 +474,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default=None,
-        help="the bot of every seat, in seat order, or one for all (default: heuristic, then random)",
+        help="the bot of every seat, in seat order, or one for all (default: sampling, then heuristic)",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to play in (default 1)")
