@@ -54,7 +54,8 @@ class _Read:
         self.seat = seat
         self.n = n = view.players
         table = table_for(view.rules)
-        self.values = values = tuple(points_sign(view, seat) * v for v in card_values(view.rules.scoring))
+        sign = points_sign(view, seat)
+        self.values = values = tuple(sign * v for v in card_values(view.rules.scoring))
         unseen = [copies.bit_count() for copies in table.bits_of]
         #: the positive points of the whole pack (what a moon takes)
         self.pack_points = sum(max(values[i], 0) * unseen[i] for i in range(CARD_COUNT))
@@ -98,6 +99,7 @@ class _Read:
     def others_not_void(self, suit: Suit) -> int:
         return sum(1 for s in range(self.n) if s != self.seat and suit not in self.voids[s])
 
+    @functools.cached_property
     def big_out(self) -> int:
         """The most an unseen card is worth, if it is a big one (the Q♠ not in this hand); else 0."""
         best = max((self.values[i] for i in range(CARD_COUNT) if self.unseen[i] > 0), default=0)
@@ -409,7 +411,7 @@ class HeuristicBot:
         added = min(followers, total) * suit_mean + voids * slough
         own = read.value(card)
         cost = win * (own + added) - (1.0 - win) * 0.2 * own
-        big = read.big_out()
+        big = read.big_out
         if big and (read.n - 1) - followers:
             # A shown void hands its seat a free discard of the big card (onto this seat or not).
             cost += 0.5 * big * ((read.n - 1) - followers) * (win + 0.25)
