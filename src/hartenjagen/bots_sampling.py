@@ -212,7 +212,7 @@ def greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
 
     A seat still to pass passes its highest-valued, then highest cards; the
     play is the compiled kernel's greedy playout
-    ([`hartenjagen.core.rollout.greedy_playout`][hartenjagen.core.rollout.greedy_playout]): duck under the trick's
+    (`hartenjagen.core.rollout.greedy_playout`): duck under the trick's
     top card with the highest card that loses, win as cheaply as possible,
     dump the most valuable card when void, lead low; one play in ten at random.
     """
