@@ -1,6 +1,7 @@
 """Draw the bot tournament figures as an SVG chart (no plotting library needed).
 
     python benchmarks/bots_chart.py benchmarks/results docs/bots.svg
+    python benchmarks/bots_chart.py benchmarks/results --markdown   # the tables of docs/bots.md
 
 It reads, from the results folder, ``openspiel.json`` (our bots against
 OpenSpiel's IS-MCTS, ``openspiel_tournament.py``), ``heuristic_vs_v1.json`` and
@@ -94,7 +95,41 @@ def svg(folder: Path) -> str:
     return "\n".join([head, '<rect width="100%" height="100%" fill="white"/>', *parts, "</svg>"]) + "\n"
 
 
+def markdown(folder: Path) -> str:
+    """The figures as the Markdown tables of docs/bots.md."""
+    lines = [
+        "| bot | against | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in _load(folder, "openspiel.json").get("pairings", {}).values():
+        lines.append(
+            f"| `{r['bot']}` | 3 × `{r['field']}` | {r['hands']} | {r['mean_points']:.2f} | "
+            f"{r['field_mean_points']:.2f} | **{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
+            f"{r['ms_per_play']:.2f} | {r['field_ms_per_play']:.0f} |"
+        )
+    lines += [
+        "",
+        "| contender | against | rules | games | win rate (95 %) | an equal bot | mean total (95 %) | the others' | moons |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    games: dict[str, Any] = {}
+    for name in ("heuristic_vs_v1.json", "sampling_presets.json"):
+        games.update(_load(folder, name).get("matches", {}))
+    for r in games.values():
+        contender, _, field = r["title"].partition(" vs ")
+        field, _, rules = field.partition(" (")
+        lines.append(
+            f"| `{contender}` | {field} | {rules.rstrip(')')} | {int(r['games'])} | **{100 * r['win_rate']:.1f}%** "
+            f"({100 * r['win_low']:.1f}–{100 * r['win_high']:.1f}%) | {100 * r['equal_share']:.0f}% | "
+            f"{r['mean_total']:.1f} ± {r['mean_half_width']:.1f} | {r['others_mean_total']:.1f} | {int(r['moons'])} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[2] == "--markdown":
+        print(markdown(Path(sys.argv[1])), end="")
+        return 0
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2
