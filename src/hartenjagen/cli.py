@@ -323,7 +323,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _default_bots(players: int) -> list[str]:
-    return ["sampling"] + ["heuristic"] * (players - 1)
+    return ["heuristic"] + ["random"] * (players - 1)
 
 
 # ---------------------------------------------------------------- variants and rules
@@ -474,7 +474,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default=None,
-        help="the bot of every seat, in seat order, or one for all (default: sampling, then heuristic)",
+        help="the bot of every seat, in seat order, or one for all (default: heuristic, then random)",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to play in (default 1)")
