@@ -119,6 +119,66 @@ def report(title: str, row: Mapping[str, Any]) -> None:
     print(f"  moons shot       {int(row['moons'])}", flush=True)
 
 
+def presets(args: argparse.Namespace, results: dict[str, Any], out: Path) -> None:
+    """Sampling against heuristics in every preset, round by round: a round is one deal per preset, every seat.
+
+    Every preset gets the same number of rounds, so a run stopped early still
+    covers them all; the JSON is rewritten after every round.
+    """
+    wanted = {p.strip() for p in args.presets.split(",") if p.strip()}
+    chosen = [p for p in variants.ALL if not wanted or p.name in wanted]
+    options = {"sampling": {"samples": args.samples}} if args.samples else None
+    sums: dict[str, dict[str, float]] = {
+        p.name: dict.fromkeys(("games", "wins", "total", "squares", "others", "moons", "seconds"), 0.0)
+        for p in chosen
+    }
+    rounds = max(1, args.preset_games // 4)
+    for game in range(rounds):
+        for preset in chosen:
+            rules = preset.rules
+            acc = sums[preset.name]
+            for seat in range(rules.players):
+                lineup = ["heuristic"] * rules.players
+                lineup[seat] = "sampling"
+                start = time.perf_counter()
+                result = simulate(rules, lineup, games=1, seed=args.seed + game, options=options)
+                acc["seconds"] += time.perf_counter() - start
+                mine = result.seats[seat]
+                acc["games"] += 1
+                acc["wins"] += mine.wins
+                acc["total"] += mine.mean_total
+                acc["squares"] += mine.mean_total**2
+                acc["others"] += sum(s.mean_total for s in result.seats if s.seat != seat) / (
+                    rules.players - 1
+                )
+                acc["moons"] += mine.moon_shots
+            n = int(acc["games"])
+            mean = acc["total"] / n
+            sd = math.sqrt(max(acc["squares"] / n - mean * mean, 0.0))
+            low, high = wilson(acc["wins"], n)
+            results["matches"][f"sampling_vs_heuristic/{preset.name}"] = {
+                "title": f"sampling vs heuristic × {rules.players - 1} ({preset.name})",
+                "games": n,
+                "rounds": game + 1,
+                "wins": acc["wins"],
+                "win_rate": acc["wins"] / n,
+                "win_low": low,
+                "win_high": high,
+                "equal_share": 1 / rules.players,
+                "mean_total": mean,
+                "mean_half_width": 1.96 * sd / math.sqrt(n) if n > 1 else float("nan"),
+                "others_mean_total": acc["others"] / n,
+                "moons": acc["moons"],
+                "players": rules.players,
+                "seconds": acc["seconds"],
+            }
+        out.write_text(json.dumps(results, indent=1) + "\n")
+        print(f"round {game + 1}/{rounds} done", flush=True)
+    for key, row in results["matches"].items():
+        if key.startswith("sampling_vs_heuristic/"):
+            report(row["title"], row)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", default="v1,presets", help="v1, random, presets (comma-separated)")
@@ -165,20 +225,7 @@ def main() -> None:
                 args.games,
             )
         elif name == "presets":
-            wanted = {p.strip() for p in args.presets.split(",") if p.strip()}
-            options = {"sampling": {"samples": args.samples}} if args.samples else None
-            for preset in variants.ALL:
-                if wanted and preset.name not in wanted:
-                    continue
-                run(
-                    f"sampling_vs_heuristic/{preset.name}",
-                    f"sampling vs heuristic × {preset.rules.players - 1} ({preset.name})",
-                    preset.rules,
-                    "sampling",
-                    "heuristic",
-                    args.preset_games,
-                    options=options,
-                )
+            presets(args, results, out)
         else:
             parser.error(f"unknown match {name!r}")
 
