@@ -17,6 +17,7 @@ from hartenjagen.determinize import DeterminizeError, Determinizer
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.state import Phase
 from hartenjagen.table import table_for
@@ -34,6 +35,12 @@ MOON_THREAT: Final = 0.35
 def card_values(scoring: Scoring) -> tuple[int, ...]:
     """``scoring.card_value`` of every card, by ``Card.index``."""
     return tuple(scoring.card_value(card) for card in ALL_CARDS)
+
+
+@functools.lru_cache(maxsize=64)  # bounded, as above
+def pack_cards(deck: Deck) -> frozenset[Card]:
+    """The distinct cards of ``deck``'s pack."""
+    return frozenset(deck.pack())
 
 
 def points_sign(view: PlayerView, seat: int) -> int:
@@ -200,7 +207,11 @@ class HeuristicBot:
         read = _Read(view, seat)
         guard = max(2, round(read.hand_size * 3 / 13))
         held = list(view.hand) + list(view.passing)
-        pack = set(view.rules.deck.pack())
+        mine = set(held)
+        # The pack's cards not in this hand, by suit: what a card of the suit may capture.
+        outside: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+        for card in pack_cards(view.rules.deck) - mine:
+            outside[card.suit].append(card)
         count = view.pass_count
 
         def danger(card: Card) -> float:
@@ -215,7 +226,7 @@ class HeuristicBot:
             score = rank
             if value > 0:
                 score += 1.0 + 0.5 * value  # hearts by rank: a low heart is safe to keep
-            lower = [c for c in pack if c.suit is card.suit and c.rank < card.rank and c not in held]
+            lower = [c for c in outside[card.suit] if c.rank < card.rank]
             big = [c for c in lower if read.value(c) >= BIG]
             if big:  # A♠/K♠ while the Q♠ is out: safe only with enough low spades under it
                 under = min(c.rank for c in big)
