@@ -669,3 +669,46 @@ def test_determinize_reads_what_a_custom_opening_reveals():
             for _ in range(5):
                 world = determinize(hj.view(state, seat), rng)
                 assert "QS" in {str(c) for c in world.hands[leader]}
+
+
+_GREEDY_TRANSCRIPT = """
+import json, random
+import hartenjagen as hj
+from hartenjagen import variants
+from hartenjagen.core.rollout import greedy_playout
+out = []
+for preset in variants.ALL:
+    for game in range(3):
+        state = hj.new_game(preset.rules, seed=game)
+        rng = random.Random(game)
+        while state.phase is not hj.Phase.PLAYING and not state.is_over:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+        end = greedy_playout(state, random.Random(game), 1 - 2 * (game % 2))
+        out.append([preset.name, game, list(end.scores), list(end.tricks_won), [str(c) for t in end.taken for c in t]])
+print(json.dumps([hj.COMPILED, out]))
+"""
+
+
+def test_greedy_playouts_agree_on_both_cores():
+    import os
+    import subprocess
+    import sys
+
+    runs = []
+    for pure in (False, True):
+        env = dict(os.environ)
+        env.pop("HARTENJAGEN_PURE_PYTHON", None)
+        if pure:
+            env["HARTENJAGEN_PURE_PYTHON"] = "1"
+        done = subprocess.run(
+            [sys.executable, "-c", _GREEDY_TRANSCRIPT],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=300,
+        )
+        runs.append(json.loads(done.stdout))
+    assert runs[1][0] is False
+    assert runs[0][1] == runs[1][1]
