@@ -1,35 +1,54 @@
-"""How strong are the bots? Heuristic against random, and sampling against heuristic, with 95% intervals.
+"""How strong are the bots over whole games? Win rates and mean totals with 95 % intervals.
 
-Each match puts one bot (the contender) at one seat and the other bot at every
+Each match puts one bot (the contender) at one seat and another bot at every
 other seat, and plays the same deals with the contender at each seat in turn
 (the symmetric rotations: seat 0, then seat 1, ...), so every deal is played
 once from every seat. It reports, over all the games:
 
 - the contender's win rate (a shared win among k seats counts 1/k) with a
-  Wilson 95% interval, against the 1/players an equal bot would have;
-- the contender's mean final total (penalty points: lower is better) with a
-  95% interval, and the mean final total of the other seats;
+  Wilson 95 % interval, against the 1/players an equal bot would have;
+- the contender's mean final total (lower is better) with a 95 % interval, and
+  the mean final total of the other seats;
 - the moons the contender shot.
 
-The first match is ``heuristic`` against three ``random`` bots, the others
-``sampling`` (with a small sample budget, once per playout kind) against three
-``heuristic`` bots. Standard rules, whole games to 100.
+Matches (``--matches``, comma-separated):
 
-Run: python benchmarks/bot_tournament.py [--games 1000] [--sampling-games 200] [--samples 10]
-     [--playouts random,greedy] [--workers 2] [--seed 0]
+- ``v1``: today's ``heuristic`` against three of the heuristic as it was before
+  issue 16 (``benchmarks/heuristic_v1.py``), standard rules, ``--games`` games;
+- ``random``: ``heuristic`` against three ``random`` bots, ``--games`` games;
+- ``presets``: ``sampling`` against three ``heuristic`` bots in every preset of
+  ``hartenjagen.variants``, ``--preset-games`` games each;
+
+Results go to ``--out`` (JSON, rewritten after every match, so a long run can
+be stopped and still reported).
+
+Run: python benchmarks/bot_tournament.py [--matches v1,presets] [--games 1000] [--preset-games 40]
+     [--samples 24] [--workers 1] [--seed 0] [--out benchmarks/results/tournament.json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
+import sys
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # heuristic_v1, in the workers too
 
 from hartenjagen import variants
 from hartenjagen.rules import Rules
 from hartenjagen.simulate import simulate
+
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    filter(None, [str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH")])
+)
+
+V1 = "heuristic_v1:HeuristicBotV1"
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -70,68 +89,145 @@ def match(
         played += per_seat
     mean = total / played
     sd = math.sqrt(max(squares / played - mean * mean, 0.0))
+    low, high = wilson(wins, played)
     return {
         "games": played,
         "wins": wins,
-        "mean": mean,
-        "sd": sd,
-        "others": others / played,
+        "win_rate": wins / played,
+        "win_low": low,
+        "win_high": high,
+        "equal_share": 1 / players,
+        "mean_total": mean,
+        "mean_half_width": 1.96 * sd / math.sqrt(played) if played > 1 else float("nan"),
+        "others_mean_total": others / played,
         "moons": moons,
         "players": players,
     }
 
 
-def report(title: str, row: dict[str, float], seconds: float) -> None:
-    games = int(row["games"])
-    low, high = wilson(row["wins"], games)
-    half = 1.96 * row["sd"] / math.sqrt(games) if games > 1 else float("nan")
-    print(f"{title}")
-    print(f"  games            {games}  ({seconds:.0f} s)")
+def report(title: str, row: Mapping[str, Any]) -> None:
+    print(title)
+    print(f"  games            {int(row['games'])}  ({row['seconds']:.0f} s)")
     print(
-        f"  win rate         {100 * row['wins'] / games:5.1f}%  95% CI {100 * low:.1f}%-{100 * high:.1f}%"
-        f"  (an equal bot: {100 / row['players']:.1f}%)"
+        f"  win rate         {100 * row['win_rate']:5.1f}%  95% CI {100 * row['win_low']:.1f}%-"
+        f"{100 * row['win_high']:.1f}%  (an equal bot: {100 * row['equal_share']:.1f}%)"
     )
     print(
-        f"  mean final total {row['mean']:5.1f}   ± {half:.1f} (95%)   the other seats: {row['others']:.1f}"
+        f"  mean final total {row['mean_total']:5.1f}  ± {row['mean_half_width']:.1f} (95%)"
+        f"   the other seats: {row['others_mean_total']:.1f}"
     )
-    print(f"  moons shot       {int(row['moons'])}")
-    print()
+    print(f"  moons shot       {int(row['moons'])}", flush=True)
+
+
+def presets(args: argparse.Namespace, results: dict[str, Any], out: Path) -> None:
+    """Sampling against heuristics in every preset, round by round: a round is one deal per preset, every seat.
+
+    Every preset gets the same number of rounds, so a run stopped early still
+    covers them all; the JSON is rewritten after every round.
+    """
+    wanted = {p.strip() for p in args.presets.split(",") if p.strip()}
+    chosen = [p for p in variants.ALL if not wanted or p.name in wanted]
+    options = {"sampling": {"samples": args.samples}} if args.samples else None
+    sums: dict[str, dict[str, float]] = {
+        p.name: dict.fromkeys(("games", "wins", "total", "squares", "others", "moons", "seconds"), 0.0)
+        for p in chosen
+    }
+    rounds = max(1, args.preset_games // 4)
+    for game in range(rounds):
+        for preset in chosen:
+            rules = preset.rules
+            acc = sums[preset.name]
+            for seat in range(rules.players):
+                lineup = ["heuristic"] * rules.players
+                lineup[seat] = "sampling"
+                start = time.perf_counter()
+                result = simulate(rules, lineup, games=1, seed=args.seed + game, options=options)
+                acc["seconds"] += time.perf_counter() - start
+                mine = result.seats[seat]
+                acc["games"] += 1
+                acc["wins"] += mine.wins
+                acc["total"] += mine.mean_total
+                acc["squares"] += mine.mean_total**2
+                acc["others"] += sum(s.mean_total for s in result.seats if s.seat != seat) / (
+                    rules.players - 1
+                )
+                acc["moons"] += mine.moon_shots
+            n = int(acc["games"])
+            mean = acc["total"] / n
+            sd = math.sqrt(max(acc["squares"] / n - mean * mean, 0.0))
+            low, high = wilson(acc["wins"], n)
+            results["matches"][f"sampling_vs_heuristic/{preset.name}"] = {
+                "title": f"sampling vs heuristic × {rules.players - 1} ({preset.name})",
+                "games": n,
+                "rounds": game + 1,
+                "wins": acc["wins"],
+                "win_rate": acc["wins"] / n,
+                "win_low": low,
+                "win_high": high,
+                "equal_share": 1 / rules.players,
+                "mean_total": mean,
+                "mean_half_width": 1.96 * sd / math.sqrt(n) if n > 1 else float("nan"),
+                "others_mean_total": acc["others"] / n,
+                "moons": acc["moons"],
+                "players": rules.players,
+                "seconds": acc["seconds"],
+            }
+        out.write_text(json.dumps(results, indent=1) + "\n")
+        print(f"round {game + 1}/{rounds} done", flush=True)
+    for key, row in results["matches"].items():
+        if key.startswith("sampling_vs_heuristic/"):
+            report(row["title"], row)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games of heuristic against random")
-    parser.add_argument("--sampling-games", type=int, default=200, help="games of sampling against heuristic")
-    parser.add_argument("--samples", type=int, default=10, help="the sampling bot's deals per decision")
+    parser.add_argument("--matches", default="v1,presets", help="v1, random, presets (comma-separated)")
+    parser.add_argument("--games", type=int, default=1000, help="games of the heuristic matches")
     parser.add_argument(
-        "--playouts", default="random,greedy", help="sampling playouts to measure (comma-separated)"
+        "--preset-games", type=int, default=40, help="games per preset of sampling vs heuristic"
     )
-    parser.add_argument("--workers", type=int, default=2, help="processes to play in")
+    parser.add_argument("--samples", type=int, default=None, help="the sampling bot's deals per decision")
+    parser.add_argument("--presets", default="", help="only these presets (comma-separated names)")
+    parser.add_argument("--workers", type=int, default=1, help="processes to play in")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
+    parser.add_argument("--out", default="benchmarks/results/tournament.json", help="JSON results file")
     args = parser.parse_args()
-    rules = variants.STANDARD
-    if args.games:
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    results: dict[str, Any] = {"args": vars(args), "matches": {}}
+
+    def run(key: str, title: str, rules: Rules, contender: str, field: str, games: int, **kw: Any) -> None:
         start = time.perf_counter()
-        row = match(rules, "heuristic", "random", args.games, seed=args.seed, workers=args.workers)
-        report("heuristic against 3 random bots (standard, to 100)", row, time.perf_counter() - start)
-    for playout in filter(None, (p.strip() for p in args.playouts.split(","))):
-        if not args.sampling_games:
-            break
-        start = time.perf_counter()
-        options = {"sampling": {"samples": args.samples, "playout": playout}}
-        row = match(
-            rules,
-            "sampling",
-            "heuristic",
-            args.sampling_games,
-            seed=args.seed,
-            workers=args.workers,
-            options=options,
-        )
-        title = (
-            f"sampling ({args.samples} deals, {playout} playouts) against 3 heuristic bots (standard, to 100)"
-        )
-        report(title, row, time.perf_counter() - start)
+        row = match(rules, contender, field, games, seed=args.seed, workers=args.workers, **kw)
+        row["seconds"] = time.perf_counter() - start
+        row["title"] = title
+        results["matches"][key] = row
+        out.write_text(json.dumps(results, indent=1) + "\n")
+        report(title, row)
+
+    for name in filter(None, (m.strip() for m in args.matches.split(","))):
+        if name == "v1":
+            run(
+                "heuristic_vs_v1",
+                "heuristic vs 3 × heuristic-v1 (standard, to 100)",
+                variants.STANDARD,
+                "heuristic",
+                V1,
+                args.games,
+            )
+        elif name == "random":
+            run(
+                "heuristic_vs_random",
+                "heuristic vs 3 × random (standard, to 100)",
+                variants.STANDARD,
+                "heuristic",
+                "random",
+                args.games,
+            )
+        elif name == "presets":
+            presets(args, results, out)
+        else:
+            parser.error(f"unknown match {name!r}")
 
 
 if __name__ == "__main__":

@@ -35,3 +35,67 @@ def test_bench_runs_and_writes_every_figure(tmp_path: Path) -> None:
         [sys.executable, str(ROOT / "benchmarks" / "chart.py"), str(out), str(chart)], check=True, timeout=60
     )
     assert chart.read_text(encoding="utf-8").startswith("<svg")
+
+
+def _run(*args: str) -> None:
+    subprocess.run([sys.executable, *args], check=True, capture_output=True, timeout=300, cwd=ROOT)
+
+
+def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None:
+    pytest = __import__("pytest")
+    pytest.importorskip("pyspiel")
+    bench = ROOT / "benchmarks"
+    openspiel = tmp_path / "openspiel.json"
+    _run(
+        str(bench / "openspiel_tournament.py"),
+        "--pairings",
+        "heuristic-vs-ismcts,sampling:samples=2-vs-ismcts",
+        "--hands",
+        "4",
+        "--sims",
+        "20",
+        "--out",
+        str(openspiel),
+    )
+    data = json.loads(openspiel.read_text(encoding="utf-8"))
+    assert {row["hands"] for row in data["pairings"].values()} == {4}
+    assert len(openspiel.with_suffix(".jsonl").read_text(encoding="utf-8").splitlines()) == 8
+    # Resumed: the hands already played are kept, the rest played.
+    _run(
+        str(bench / "openspiel_tournament.py"),
+        "--pairings",
+        "heuristic-vs-ismcts",
+        "--hands",
+        "8",
+        "--sims",
+        "20",
+        "--out",
+        str(openspiel),
+        "--resume",
+    )
+    data = json.loads(openspiel.read_text(encoding="utf-8"))
+    assert data["pairings"]["heuristic-vs-ismcts"]["hands"] == 8
+    games = tmp_path / "heuristic_vs_v1.json"
+    _run(str(bench / "bot_tournament.py"), "--matches", "v1", "--games", "4", "--out", str(games))
+    presets = tmp_path / "sampling_presets.json"
+    _run(
+        str(bench / "bot_tournament.py"),
+        "--matches",
+        "presets",
+        "--presets",
+        "black_maria",
+        "--preset-games",
+        "3",
+        "--samples",
+        "2",
+        "--out",
+        str(presets),
+    )
+    matches = (
+        json.loads(games.read_text(encoding="utf-8"))["matches"]
+        | json.loads(presets.read_text(encoding="utf-8"))["matches"]
+    )
+    assert set(matches) == {"heuristic_vs_v1", "sampling_vs_heuristic/black_maria"}
+    chart = tmp_path / "bots.svg"
+    _run(str(bench / "bots_chart.py"), str(tmp_path), str(chart))
+    assert chart.read_text(encoding="utf-8").count("<circle") == 2

@@ -35,7 +35,7 @@ from hartenjagen.rules.opening import LOWEST_CLUB
 from hartenjagen.rules.passing import PassToDealer
 from hartenjagen.serialize import FormatError, validate_state
 from hartenjagen.simulate import SimulationResult, _bot_seed, simulate
-from helpers import ONE_SUIT_EACH, game, play
+from helpers import ONE_SUIT_EACH, fill_deal, game, play
 
 #: Every preset, plus Hoemke variants that add what the presets lack: pass four and return one,
 #: passing to the dealer, the first deuce from eldest, "show the 2♣", the first two hearts free.
@@ -457,3 +457,258 @@ def test_an_illegal_bot_move_stops_the_game():
     with pytest.raises(BotError, match="bot 'cheat' at seat 0"):
         play_game(variants.STANDARD, bots, seed=1)
     assert isinstance(Cheat(), Bot)
+
+
+# ---------------------------------------------------------------- issue 16: the heuristic's pass
+
+
+def _pass_of(hand: str, seat: int = 0, rules: hj.Rules = variants.STANDARD) -> set[str]:
+    state = hj.new_game(rules, deal=fill_deal(rules, {seat: hand}), seed=0)
+    assert state.phase is hj.Phase.PASSING
+    return {str(card) for card in HeuristicBot(seed=0).choose(hj.view(state, seat)).cards}
+
+
+def test_the_heuristic_passes_high_plain_cards_before_low_hearts():
+    # The issue's example: it once passed 3♥4♥5♥ and kept the A♣ and K♦. Hearts rank by rank now.
+    passed = _pass_of("2H 3H 4H 5H AC KD 2C 7C 9D 4S 6S 8S TS")
+    assert {"AC", "KD"} <= passed
+    assert not passed & {"2H", "3H", "4H", "5H"}
+
+
+def test_the_heuristic_passes_high_hearts_by_rank():
+    passed = _pass_of("AH KH 2H 3H 2C 3C 4C 5C 2D 3D 4D 2S 3S")
+    assert passed == {"AH", "KH", "5C"} or {"AH", "KH"} <= passed
+    assert "2H" not in passed and "3H" not in passed
+
+
+def test_the_heuristic_passes_a_short_ace_of_spades_but_keeps_a_guarded_one():
+    # The Q♠ is out: a bare A♠ (one low spade under it) goes, an A♠ over three low spades stays.
+    assert "AS" in _pass_of("AS 3S 2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H")
+    assert "AS" not in _pass_of("AS 2S 3S 4S 2C 3C 4C 5C 6C 2D 3D 4D 5D")
+
+
+def test_the_heuristic_reads_the_card_values_of_the_active_scoring():
+    # Black Maria: the K♠ (10) and A♠ (7) are penalty cards; unguarded, they go before the A♣.
+    rules = variants.BLACK_MARIA  # three players, the 2♣ out
+    state = hj.new_game(
+        rules, deal=fill_deal(rules, {0: "KS AS 3C 4C 5C AC 2D 3D 4D 2H 3H 4H 5H 6H 7H 8H 9H"}), seed=0
+    )
+    cards = {str(card) for card in HeuristicBot(seed=0).choose(hj.view(state, 0)).cards}
+    assert {"KS", "AS"} <= cards
+
+
+# ---------------------------------------------------------------- issue 16: leads, the moon
+
+_SMALL = dict(opening=hj.rules.opening.ELDEST_ANY, first_trick=hj.rules.first_trick.ANYTHING, dealer=3)
+
+
+def test_the_heuristic_does_not_lead_into_a_shown_void_while_the_queen_is_out():
+    hands = ["AD 2D 3C 9S", "3D KD 4C 5S", "4D QD 7C 8S", "5C QS 2H 6S"]
+    state = play(game(hands, **_SMALL), "AD 3D 4D 5C")  # seat 3 shows a diamond void
+    assert state.to_move == (0,)
+    assert HeuristicBot(seed=0).choose(hj.view(state, 0)) == hj.Play(0, "3C")
+
+
+def test_moon_defence_does_not_feed_the_seat_holding_every_point():
+    hands = ["2S 3D 4D 9C", "AS AD KD TC", "QS 5D 6D JC", "KH QH JH 2C"]
+    state = play(game(hands, **_SMALL), "2S AS QS KH")  # seat 1 takes the Q♠ and the K♥
+    state = play(state, "AD 5D")
+    # Void in diamonds, seat 3 would dump a heart; onto the would-be shooter it throws the 2♣.
+    assert HeuristicBot(seed=0).choose(hj.view(state, 3)) == hj.Play(3, "2C")
+
+
+def test_moon_defence_takes_a_scoring_trick_from_the_shooter():
+    hands = ["2S AH 3H 4D", "AS KH 5D 6D", "QS 7D 8D 9D", "JH TH 2C 3C"]
+    state = play(game(hands, **_SMALL), "2S AS QS JH")  # seat 1: 14 of 18 points, nobody else any
+    state = play(state, "KH 7D TH")
+    # Last to play, seat 0 would duck with the 3♥; to stop the moon it wins with the A♥.
+    assert HeuristicBot(seed=0).choose(hj.view(state, 0)) == hj.Play(0, "AH")
+
+
+def test_the_heuristic_runs_the_moon_when_it_holds_every_point_and_the_top_cards():
+    hands = ["AS AH KH 2D", "QS 5D 6D 7D", "2H 8D 9D TD", "3H 4H JD QD"]
+    state = play(game(hands, **_SMALL), "AS QS 2H 3H")
+    assert HeuristicBot(seed=0).choose(hj.view(state, 0)) == hj.Play(0, "AH")
+
+
+def test_no_moon_rules_no_moon_defence():
+    hands = ["2S 3D 4D 9C", "AS AD KD TC", "QS 5D 6D JC", "KH QH JH 2C"]
+    state = play(game(hands, moon=moon_rules.NO_MOON, **_SMALL), "2S AS QS KH")
+    state = play(state, "AD 5D")
+    assert HeuristicBot(seed=0).choose(hj.view(state, 3)).card.suit is hj.Suit.HEARTS
+
+
+# ---------------------------------------------------------------- issue 16: the sampling bot
+
+
+def test_the_sampling_bot_defaults():
+    bot = make_bot("sampling")
+    assert isinstance(bot, SamplingBot)
+    assert bot.playout == "greedy" and bot.samples == 32 and bot.budget_ms is None and bot.seconds is None
+    timed = SamplingBot(budget_ms=250)
+    assert timed.samples is None and timed.seconds == 0.25
+    assert SamplingBot(seconds=0.5).budget_ms == 500.0
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["standard", "five_players", "six_double_deck", "black_lady_3", "hoemke_P3L3H4S4"]
+)
+def test_the_sampling_bot_is_deterministic_for_a_seed_with_a_fixed_sample_count(ruleset: str):
+    rules = one_hand(RULESETS[ruleset])
+    bots = lambda: [make_bot("sampling", seed=seat, samples=3) for seat in range(rules.players)]  # noqa: E731
+    first = play_game(rules, bots(), seed=4)
+    assert first == play_game(rules, bots(), seed=4)
+    assert first.is_over
+
+
+def test_the_sampling_bot_samples_its_pass():
+    state = hj.new_game(variants.STANDARD, seed=8)
+    view_ = hj.view(state, 0)
+    bot = SamplingBot(seed=2, samples=4)
+    candidates = bot.pass_candidates(view_, 0)
+    assert len(candidates) == 10  # every 3 of the heuristic's 5 most dangerous cards
+    move = bot.choose(view_)
+    assert move in candidates and hj.explain(state, move) is None
+
+
+def test_the_sampling_bot_keeps_roughly_to_its_time_budget():
+    import time
+
+    state = hj.new_game(one_hand(variants.STANDARD), seed=3)
+    while state.phase is hj.Phase.PASSING:
+        state = hj.apply(state, HeuristicBot(seed=1).choose(hj.view(state, state.to_move[0])))
+    bot = SamplingBot(seed=1, budget_ms=20)
+    start = time.perf_counter()
+    move = bot.choose(hj.view(state, state.to_move[0]))
+    assert time.perf_counter() - start < 5.0  # generous: 20 ms asked, at least one deal
+    assert move in hj.legal_moves(state)
+
+
+def test_greedy_playouts_end_the_hand_and_repeat_for_a_seed():
+    from hartenjagen.bots_sampling import greedy_rollout
+
+    for preset in ("standard", "six_double_deck", "five_players", "omnibus"):
+        rules = RULESETS[preset]
+        state = hj.new_game(rules, seed=5)
+        first = greedy_rollout(state, random.Random(9), 1)
+        assert first == greedy_rollout(state, random.Random(9), 1)
+        assert len(first.score_sheet) == 1
+
+
+def test_sampling_bot_option_errors():
+    for bad in (0, -3, 1.5, True, "8"):
+        with pytest.raises(BotError, match="samples"):
+            SamplingBot(samples=bad)  # type: ignore[arg-type]
+    for bad in (0, -1, float("nan"), True, "fast"):
+        with pytest.raises(BotError, match="budget_ms"):
+            SamplingBot(budget_ms=bad)  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="not both"):
+        SamplingBot(samples=4, budget_ms=10)
+    with pytest.raises(BotError, match="not both"):
+        SamplingBot(seconds=1, budget_ms=10)
+    with pytest.raises(BotError, match="seed"):
+        SamplingBot(seed="x")  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="seed"):
+        HeuristicBot(seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="budget"):
+        make_bot("heuristic", budget_ms=5)
+    with pytest.raises(BotError, match="a PlayerView"):
+        HeuristicBot().choose("not a view")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- issue 16: what an opening reveals
+
+
+def test_openings_declare_the_cards_whose_holder_leads():
+    table = hj.table.table_for(variants.STANDARD)
+    assert hj.rules.opening.LOWEST_CLUB.leader_cards(table) == (hj.Card.parse("2C"),)
+    assert hj.rules.opening.ANY_CLUB.leader_cards(table) == (hj.Card.parse("2C"),)
+    assert {str(c) for c in hj.rules.opening.FIRST_DEUCE_FROM_ELDEST.leader_cards(table)} == {
+        "2C",
+        "2D",
+        "2S",
+    }
+    assert hj.rules.opening.SHOW_TWO_OF_CLUBS_LEAD_SAFE.leader_cards(table) == (hj.Card.parse("2C"),)
+    assert hj.rules.opening.ELDEST_ANY.leader_cards(table) == ()
+    assert hj.rules.opening.ELDEST_LOWEST_NON_HEART.leader_cards(table) == ()
+    piquet = hj.table.table_for(variants.ACHTERHOEK)
+    assert hj.rules.opening.LOWEST_CLUB.leader_cards(piquet) == (hj.Card.parse("7C"),)
+
+
+@attrs.frozen(repr=False)
+class _QueenOpens(hj.rules.opening.Opening):
+    """A house opening: the Q♠'s holder leads anything (it declares what that reveals)."""
+
+    def leader(self, hands: tuple[int, ...], dealer: int, table: hj.table.Table) -> int:
+        queen = table.bits_of[hj.Card.parse("QS").index]
+        return next(s for s in range(len(hands)) if hands[s] & queen)
+
+    def lead_mask(self, hand: int, table: hj.table.Table) -> int:
+        return hand
+
+    def refusal(self, table: hj.table.Table) -> str:  # pragma: no cover - never refuses
+        return "any card may be led"
+
+    def leader_cards(self, table: hj.table.Table) -> tuple[hj.Card, ...]:
+        return (hj.Card.parse("QS"),)
+
+
+def test_determinize_reads_what_a_custom_opening_reveals():
+    rules = attrs.evolve(
+        one_hand(variants.STANDARD), opening=_QueenOpens(), passing=hj.rules.passing.NO_PASSING
+    )
+    rng = random.Random(1)
+    for seed in range(6):
+        state = hj.new_game(rules, seed=seed)
+        leader = state.to_move[0]
+        card = next(c for c in state.hands[leader] if str(c) != "QS")
+        state = hj.apply(state, hj.Play(leader, card))
+        for seat in range(4):
+            if seat == leader:
+                continue
+            for _ in range(5):
+                world = determinize(hj.view(state, seat), rng)
+                assert "QS" in {str(c) for c in world.hands[leader]}
+
+
+_GREEDY_TRANSCRIPT = """
+import json, random
+import hartenjagen as hj
+from hartenjagen import variants
+from hartenjagen.core.rollout import greedy_playout
+out = []
+for preset in variants.ALL:
+    for game in range(3):
+        state = hj.new_game(preset.rules, seed=game)
+        rng = random.Random(game)
+        while state.phase is not hj.Phase.PLAYING and not state.is_over:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+        end = greedy_playout(state, random.Random(game), 1 - 2 * (game % 2))
+        out.append([preset.name, game, list(end.scores), list(end.tricks_won), [str(c) for t in end.taken for c in t]])
+print(json.dumps([hj.COMPILED, out]))
+"""
+
+
+def test_greedy_playouts_agree_on_both_cores():
+    import os
+    import subprocess
+    import sys
+
+    runs = []
+    for pure in (False, True):
+        env = dict(os.environ)
+        env.pop("HARTENJAGEN_PURE_PYTHON", None)
+        if pure:
+            env["HARTENJAGEN_PURE_PYTHON"] = "1"
+        done = subprocess.run(
+            [sys.executable, "-c", _GREEDY_TRANSCRIPT],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=300,
+        )
+        runs.append(json.loads(done.stdout))
+    assert runs[1][0] is False
+    assert runs[0][1] == runs[1][1]

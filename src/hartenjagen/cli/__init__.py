@@ -423,7 +423,7 @@ def build_parser(language: Language = "en") -> argparse.ArgumentParser:
     play.add_argument("--dealer", default="0", help=say("cli.dealer"))
     play.add_argument("--seed", type=int, default=None, help=say("cli.seed"))
     play.add_argument("--lang", choices=languages, default="en", help=say("cli.lang"))
-    play.add_argument("--bots", default="heuristic", help=say("cli.bots"))
+    play.add_argument("--bots", default="sampling", help=say("cli.bots"))
     play.add_argument("--record", metavar="FILE", help=say("cli.record"))
     play.set_defaults(run=_cmd_play)
 

@@ -207,3 +207,179 @@ def _play_out_hand(state: State, draw: _Draw) -> State:
         if last:
             return hand_steps.score_hand(State(hand, played, 0, 0, winner, -1, log, broken, 0), None)
         leader, trick, count, led = winner, 0, 0, -1
+
+
+# ---------------------------------------------------------------- greedy playouts (the sampling bot's)
+
+#: Physical card values of a table times a sign, keyed by (table id, sign): built once per table.
+_SIGNED: dict[tuple[int, int], tuple[Table, list[int]]] = {}
+
+
+def _signed_values(table: Table, sign: int) -> list[int]:
+    key = (id(table), sign)
+    cached = _SIGNED.get(key)
+    if cached is not None and cached[0] is table:
+        return cached[1]
+    values = [sign * table.values[p % 52] for p in range(52 * table.copies)]
+    if len(_SIGNED) > 64:  # bounded: tables come from outside
+        _SIGNED.clear()
+    _SIGNED[key] = (table, values)
+    return values
+
+
+def _greedy_bit(
+    mask: int, trick: int, led: int, count: int, n: int, table: Table, values: list[int], draw: _Draw
+) -> int:
+    """One card (a bit of ``mask``, the legal cards) by quick card sense; one play in ten at random."""
+    if mask & (mask - 1) == 0:
+        return mask
+    if draw.below(10) == 0:
+        m = mask
+        for _ in range(draw.below(_popcount(mask))):
+            m &= m - 1
+        return m & -m
+    follow = count > 0 and (mask & table.suit_masks[led]) != 0
+    top = -1
+    if follow:
+        rest = trick & table.suit_masks[led]
+        while rest:
+            low = rest & -rest
+            rank = (low.bit_length() - 1) % 13
+            if rank > top:
+                top = rank
+            rest ^= low
+    below = 0
+    if follow:
+        rest = mask
+        while rest:
+            low = rest & -rest
+            if (low.bit_length() - 1) % 13 < top:
+                below |= low
+            rest ^= low
+    # (key, maximise): lead low and safe; duck with the highest loser; win cheaply; dump the worst card.
+    if count == 0:
+        pool, sign = mask, -1
+    elif follow and below:
+        pool, sign = below, 1
+    elif follow and count == n - 1:
+        pool, sign = mask, 2
+    elif follow:
+        pool, sign = mask, -2
+    else:
+        pool, sign = mask, 1
+    best = 0
+    best_key = 0
+    rest = pool
+    while rest:
+        low = rest & -rest
+        p = low.bit_length() - 1
+        rank = p % 13
+        value = values[p]
+        if sign == -1:
+            key = -((16 if value > 0 else 0) + rank)
+        elif sign == 1:
+            key = value * 16 + rank
+        elif sign == 2:
+            key = -value * 16 + rank
+        else:
+            key = -(value * 16 + rank)
+        if best == 0 or key > best_key:
+            best, best_key = low, key
+        rest ^= low
+    return best
+
+
+def greedy_playout(state: State, rng: Any, sign: int) -> State:
+    """Play the hand out with a card-sense policy for every seat; the first state after it is scored.
+
+    Each seat leads its lowest card worth nothing (else its lowest), ducks
+    under the trick's top card with its highest card that loses, wins as
+    cheaply as it can (with its highest card when last), and dumps its most
+    valuable card when void; card values are ``sign`` times the scoring's. One
+    play in ten is uniformly random. Phases other than play take random moves.
+    """
+    draw = _Draw(rng)
+    scored = len(state._hand.sheet)
+    while True:
+        hand = state._hand
+        phase = hand.phase
+        table = hand.table
+        if phase == PLAYING:
+            values = _signed_values(table, sign)
+            if _fusable(table):
+                state = _greedy_out_hand(state, draw, values)
+            else:
+                seat = (state._leader + state._count) % table.players
+                mask = legal_mask(state)
+                bit = _greedy_bit(
+                    mask, state._trick, state._led, state._count, table.players, table, values, draw
+                )
+                state = play(state, seat, bit, None)
+        elif phase == GAME_OVER:
+            return state
+        elif phase == PASSING and table.copies == 1:
+            state = _random_pass(state, draw)
+        elif phase == CHANCE:
+            state = random_outcome(state, draw.below)
+        else:
+            moves = legal_moves(state)
+            state = apply(state, moves[draw.below(len(moves))])
+        if state._hand is not hand and len(state._hand.sheet) != scored:
+            return state
+
+
+def _greedy_out_hand(state: State, draw: _Draw, values: list[int]) -> State:
+    """``_play_out_hand`` with the greedy policy in place of the uniform draw."""
+    hand = state._hand
+    table = hand.table
+    n = table.players
+    hands = hand.hands
+    suit_of = table.suit_of
+    suit_masks = table.suit_masks
+    opening = table.rules.opening
+    owners = hand.owners()
+    hand_size = table.hand_size
+    played, trick, count = state._played, state._trick, state._count
+    leader, led, log = state._leader, state._led, state._log
+    broken, carry = state._broken, state._carry
+    while True:
+        seat = leader + count
+        if seat >= n:
+            seat -= n
+        cards = hands[seat] & ~played
+        if count:
+            mask = cards & suit_masks[led] or cards
+        elif not log:
+            mask = opening.lead_mask(cards, table) or cards
+        else:
+            mask = planned_lead(cards, broken, log, hands, table) or cards
+        if not log:
+            mask = first_trick(mask, table)
+        bit = _greedy_bit(mask, trick, led, count, n, table, values, draw)
+        physical = bit.bit_length() - 1
+        if count == 0:
+            led = suit_of[physical]
+        if not broken:
+            broken = breaks(table, bit, physical, count > 0 and suit_of[physical] != led, len(log))
+        played |= bit
+        trick |= bit
+        count += 1
+        if count < n:
+            continue
+        position = winner_position(hands, owners, trick, leader, led, table)
+        last = len(log) + 1 == hand_size
+        if position < 0:
+            if not last:
+                log = (*log, log_entry(trick, leader, -1, -1))
+                carry |= trick
+                trick, count, led = 0, 0, -1
+                continue
+            log = (*log, log_entry(trick, leader, -1, leader))
+            winner = leader
+        else:
+            winner = (leader + position) % n
+            log = (*log, log_entry(trick, leader, winner, winner))
+            carry = 0
+        if last:
+            return hand_steps.score_hand(State(hand, played, 0, 0, winner, -1, log, broken, 0), None)
+        leader, trick, count, led = winner, 0, 0, -1

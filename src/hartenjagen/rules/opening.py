@@ -33,6 +33,16 @@ class Opening(RuleModule):
     def refusal(self, table: Table) -> str:
         """A sentence saying what the first lead must be."""
 
+    def leader_cards(self, table: Table) -> tuple[Card, ...]:
+        """The cards whose holder, first clockwise from eldest, this opening makes the first leader.
+
+        What the first lead reveals to everyone: that seat holds one of these
+        cards and the seats between eldest and it hold none. The default,
+        ``()``, says the leader does not depend on the hands (eldest leads).
+        Bots' determinization ([`hartenjagen.determinize`][hartenjagen.determinize]) reads it.
+        """
+        return ()
+
 
 def lowest_club(table: Table) -> Card:
     """The lowest club in the pack (2♣, or 3♣ when the 2♣ is out, 7♣ in a piquet pack)."""
@@ -71,6 +81,9 @@ class LowestClubLeads(Opening):
     def refusal(self, table: Table) -> str:
         return english("refusal.opening.lowest_club", card=lowest_club(table).symbol)
 
+    def leader_cards(self, table: Table) -> tuple[Card, ...]:
+        return (lowest_club(table),)
+
     def check(self, rules: Rules) -> None:
         _check_clubs(self, rules)
 
@@ -90,6 +103,9 @@ class LowestClubHolderLeadsAnyClub(Opening):
 
     def refusal(self, table: Table) -> str:
         return english("refusal.opening.any_club")
+
+    def leader_cards(self, table: Table) -> tuple[Card, ...]:
+        return (lowest_club(table),)
 
     def check(self, rules: Rules) -> None:
         _check_clubs(self, rules)
@@ -162,6 +178,9 @@ class FirstDeuceFromEldest(Opening):
     def refusal(self, table: Table) -> str:
         return english("refusal.opening.deuce")
 
+    def leader_cards(self, table: Table) -> tuple[Card, ...]:
+        return tuple(card for card in _DEUCES if table.bits_of[card.index])
+
     def check(self, rules: Rules) -> None:
         pack = rules.deck.pack()
         if not any(card in pack for card in _DEUCES):
@@ -190,6 +209,9 @@ class ShowTwoOfClubsLeadSafe(Opening):
 
     def refusal(self, table: Table) -> str:
         return english("refusal.opening.no_points")
+
+    def leader_cards(self, table: Table) -> tuple[Card, ...]:
+        return (TWO_OF_CLUBS,)
 
     def check(self, rules: Rules) -> None:
         if TWO_OF_CLUBS not in rules.deck.pack():

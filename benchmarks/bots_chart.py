@@ -1,0 +1,141 @@
+"""Draw the bot tournament figures as an SVG chart (no plotting library needed).
+
+    python benchmarks/bots_chart.py benchmarks/results docs/bots.svg
+    python benchmarks/bots_chart.py benchmarks/results --markdown   # the tables of docs/bots.md
+
+It reads, from the results folder, ``openspiel.json`` (our bots against
+OpenSpiel's IS-MCTS, ``openspiel_tournament.py``), ``heuristic_vs_v1.json`` and
+``sampling_presets.json`` (whole games, ``bot_tournament.py``), whichever are
+there. The top panel shows each bot's margin in points per hand against three
+IS-MCTS (lower is better) with its 95 % interval and the target; the bottom
+panel the win rates over whole games with their 95 % intervals and the share an
+equal bot would have.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+TARGETS = {"sampling-vs-ismcts": -1.5, "heuristic-vs-ismcts": -0.5}
+
+
+def _load(folder: Path, name: str) -> dict[str, Any]:
+    path = folder / name
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def svg(folder: Path) -> str:
+    width, left, row, scale_w = 760, 250, 26, 420
+    parts: list[str] = []
+    y = 20
+    parts.append(
+        f'<text x="10" y="{y}" font-weight="bold">Bots against OpenSpiel IS-MCTS: points per hand minus the others\' mean (lower is better, 95 % intervals)</text>'
+    )
+    y += 14
+    margins = _load(folder, "openspiel.json").get("pairings", {})
+    lo, hi = -6.0, 4.0
+
+    def mx(v: float) -> float:
+        return left + (min(max(v, lo), hi) - lo) / (hi - lo) * scale_w
+
+    top = y
+    for pairing, row_ in margins.items():
+        m, h = row_["margin"], row_["margin_half_width_95"]
+        colour = "#3a7d44" if m + h < 0 else "#c0504d" if m - h > 0 else "#777"
+        parts.append(f'<text x="10" y="{y + 17}">{pairing} ({row_["hands"]} hands)</text>')
+        parts.append(
+            f'<line x1="{mx(m - h):.1f}" y1="{y + 12}" x2="{mx(m + h):.1f}" y2="{y + 12}" stroke="{colour}" stroke-width="3"/>'
+        )
+        parts.append(f'<circle cx="{mx(m):.1f}" cy="{y + 12}" r="5" fill="{colour}"/>')
+        parts.append(f'<text x="{mx(hi) + 8:.1f}" y="{y + 17}">{m:+.2f} ± {h:.2f}</text>')
+        target = TARGETS.get(pairing)
+        if target is not None:
+            parts.append(
+                f'<line x1="{mx(target):.1f}" y1="{y + 2}" x2="{mx(target):.1f}" y2="{y + 22}" stroke="#1f4e79" stroke-dasharray="3 2"/>'
+            )
+        y += row
+    parts.append(f'<line x1="{mx(0):.1f}" y1="{top}" x2="{mx(0):.1f}" y2="{y}" stroke="#333"/>')
+    for tick in range(int(lo), int(hi) + 1, 2):
+        parts.append(f'<text x="{mx(tick) - 8:.1f}" y="{y + 14}" font-size="11">{tick:+d}</text>')
+    y += 34
+    parts.append(
+        f'<text x="10" y="{y}" font-weight="bold">Whole games: win rate (95 % interval; | the share of an equal bot)</text>'
+    )
+    y += 14
+    games: dict[str, Any] = {}
+    for name in ("heuristic_vs_v1.json", "sampling_presets.json"):
+        games.update(_load(folder, name).get("matches", {}))
+
+    def wx(v: float) -> float:
+        return left + v * scale_w
+
+    for key, row_ in games.items():
+        rate, low, high, equal = row_["win_rate"], row_["win_low"], row_["win_high"], row_["equal_share"]
+        colour = "#3a7d44" if low > equal else "#c0504d" if high < equal else "#777"
+        label = key.replace("sampling_vs_heuristic/", "sampling vs heuristic, ")
+        parts.append(f'<text x="10" y="{y + 17}">{label} ({int(row_["games"])})</text>')
+        parts.append(
+            f'<rect x="{left}" y="{y + 4}" width="{rate * scale_w:.1f}" height="16" fill="{colour}" opacity="0.7"/>'
+        )
+        parts.append(
+            f'<line x1="{wx(low):.1f}" y1="{y + 12}" x2="{wx(high):.1f}" y2="{y + 12}" stroke="#222" stroke-width="2"/>'
+        )
+        parts.append(
+            f'<line x1="{wx(equal):.1f}" y1="{y + 1}" x2="{wx(equal):.1f}" y2="{y + 23}" stroke="#1f4e79" stroke-width="2"/>'
+        )
+        parts.append(
+            f'<text x="{wx(1) + 8:.1f}" y="{y + 17}">{100 * rate:.1f}% ({100 * low:.0f}–{100 * high:.0f}%)</text>'
+        )
+        y += row
+    height = y + 20
+    head = f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 120}" height="{height}" font-family="sans-serif" font-size="13">'
+    return "\n".join([head, '<rect width="100%" height="100%" fill="white"/>', *parts, "</svg>"]) + "\n"
+
+
+def markdown(folder: Path) -> str:
+    """The figures as the Markdown tables of docs/bots.md."""
+    lines = [
+        "| bot | against | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in _load(folder, "openspiel.json").get("pairings", {}).values():
+        lines.append(
+            f"| `{r['bot']}` | 3 × `{r['field']}` | {r['hands']} | {r['mean_points']:.2f} | "
+            f"{r['field_mean_points']:.2f} | **{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
+            f"{r['ms_per_play']:.2f} | {r['field_ms_per_play']:.0f} |"
+        )
+    lines += [
+        "",
+        "| contender | against | rules | games | win rate (95 %) | an equal bot | mean total (95 %) | the others' | moons |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    games: dict[str, Any] = {}
+    for name in ("heuristic_vs_v1.json", "sampling_presets.json"):
+        games.update(_load(folder, name).get("matches", {}))
+    for r in games.values():
+        contender, _, field = r["title"].partition(" vs ")
+        field, _, rules = field.partition(" (")
+        lines.append(
+            f"| `{contender}` | {field} | {rules.rstrip(')')} | {int(r['games'])} | **{100 * r['win_rate']:.1f}%** "
+            f"({100 * r['win_low']:.1f}–{100 * r['win_high']:.1f}%) | {100 * r['equal_share']:.0f}% | "
+            f"{r['mean_total']:.1f} ± {r['mean_half_width']:.1f} | {r['others_mean_total']:.1f} | {int(r['moons'])} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[2] == "--markdown":
+        print(markdown(Path(sys.argv[1])), end="")
+        return 0
+    if len(sys.argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    Path(sys.argv[2]).write_text(svg(Path(sys.argv[1])), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,433 @@
+"""The heuristic bot: card sense for any ruleset, read from the active rules.
+
+[`HeuristicBot`][hartenjagen.bots.HeuristicBot] is re-exported by [`hartenjagen.bots`][hartenjagen.bots];
+import it from there.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from hartenjagen.bots_base import BotError, seat_to_move
+from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
+from hartenjagen.determinize import DeterminizeError, Determinizer
+from hartenjagen.engine import apply
+from hartenjagen.errors import IllegalMoveError
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.rules.deck import Deck
+from hartenjagen.rules.scoring import Scoring
+from hartenjagen.state import Phase
+from hartenjagen.table import table_for
+from hartenjagen.views import PlayerView
+
+__all__ = ["HeuristicBot"]
+
+#: A card worth at least this many points (the Q♠, Black Maria's K♠ and A♠) is a "big" card.
+BIG: Final = 5
+#: The share of all penalty points one seat must hold, with nobody else holding any, to be a moon threat.
+MOON_THREAT: Final = 0.35
+
+
+@functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
+def card_values(scoring: Scoring) -> tuple[int, ...]:
+    """``scoring.card_value`` of every card, by ``Card.index``."""
+    return tuple(scoring.card_value(card) for card in ALL_CARDS)
+
+
+@functools.lru_cache(maxsize=64)  # bounded, as above
+def pack_cards(deck: Deck) -> frozenset[Card]:
+    """The distinct cards of ``deck``'s pack."""
+    return frozenset(deck.pack())
+
+
+def points_sign(view: PlayerView, seat: int) -> int:
+    """+1 when the points a seat takes raise its total (the usual game), −1 when they lower it.
+
+    In a Dutch second half the totals count down, so taking points is good.
+    """
+    probe = tuple(1 if s == seat else 0 for s in range(view.players))
+    after = view.rules.ending.add(view.scores, probe, view.score_sheet)
+    return -1 if after[seat] < view.scores[seat] else 1
+
+
+class _Read:
+    """What the heuristic reads off a view: card values (signed), unseen cards, voids, points taken, the trick."""
+
+    def __init__(self, view: PlayerView, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.n = n = view.players
+        table = table_for(view.rules)
+        sign = points_sign(view, seat)
+        self.values = values = tuple(sign * v for v in card_values(view.rules.scoring))
+        unseen = [copies.bit_count() for copies in table.bits_of]
+        #: the positive points of the whole pack (what a moon takes)
+        self.pack_points = sum(max(values[i], 0) * unseen[i] for i in range(CARD_COUNT))
+        for card in view.hand:
+            unseen[card.index] -= 1
+        self.voids: list[set[Suit]] = [set() for _ in range(n)]
+        self.led = [0, 0, 0, 0]
+        tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+        if view.trick:
+            tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
+        for leader, cards in tricks:
+            self.led[cards[0].suit] += 1
+            for i, card in enumerate(cards):
+                unseen[card.index] -= 1
+                if card.suit is not cards[0].suit:
+                    self.voids[(leader + i) % n].add(cards[0].suit)
+        #: copies of each card (by index) neither in this hand nor played this hand
+        self.unseen = unseen
+        self.mine: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+        for card in view.hand:
+            self.mine[card.suit].append(card)
+        self.hand_size = table.hand_size
+        #: the positive points each seat has taken this hand
+        self.taken = [sum(max(values[c.index], 0) for c in cards) for cards in view.taken]
+        self.moon_rules = bool(view.rules.moon.options())
+
+    def value(self, card: Card) -> int:
+        return self.values[card.index]
+
+    def unseen_in(self, suit: Suit) -> list[tuple[Card, int]]:
+        """(card, copies) of the unseen cards of ``suit``."""
+        base = suit * 13
+        return [(ALL_CARDS[i], self.unseen[i]) for i in range(base, base + 13) if self.unseen[i] > 0]
+
+    def risk(self, card: Card) -> int:
+        """The most an unseen lower card of the same suit is worth: what ``card`` may capture (A♠ over Q♠)."""
+        return max(
+            (self.values[c.index] for c, _ in self.unseen_in(card.suit) if c.rank < card.rank), default=0
+        )
+
+    def others_not_void(self, suit: Suit) -> int:
+        return sum(1 for s in range(self.n) if s != self.seat and suit not in self.voids[s])
+
+    @functools.cached_property
+    def big_out(self) -> int:
+        """The most an unseen card is worth, if it is a big one (the Q♠ not in this hand); else 0."""
+        best = max((self.values[i] for i in range(CARD_COUNT) if self.unseen[i] > 0), default=0)
+        return best if best >= BIG else 0
+
+    def threat(self) -> int | None:
+        """The seat that may be shooting the moon: it holds every point taken so far, and enough of them."""
+        if not self.moon_rules or self.pack_points <= 0:
+            return None
+        holders = [s for s in range(self.n) if self.taken[s] > 0]
+        if len(holders) != 1 or self.taken[holders[0]] < MOON_THREAT * self.pack_points:
+            return None
+        return holders[0]
+
+    def boss(self, card: Card) -> bool:
+        """Whether no unseen card of its suit is higher: it wins a trick of its suit it leads."""
+        return not any(c.rank > card.rank for c, _ in self.unseen_in(card.suit))
+
+    def can_run(self) -> bool:
+        """Whether this seat may take every point left: every unseen scoring card has a higher card of its suit here."""
+        for i in range(CARD_COUNT):
+            if self.unseen[i] > 0 and self.values[i] > 0:
+                card = ALL_CARDS[i]
+                if not any(c.rank > card.rank for c in self.mine[card.suit]):
+                    return False
+        return True
+
+    def trick_top(self) -> tuple[int, int]:
+        """The rank of the card winning the trick so far, and the seat that played it."""
+        view = self.view
+        led = view.trick[0].card.suit
+        best = max((p for p in view.trick if p.card.suit is led), key=lambda p: p.card.rank)
+        return best.card.rank, best.seat
+
+
+class HeuristicBot:
+    """Card sense for any ruleset: dodge the points, dump the danger, lead safely, stop a moon.
+
+    Every card's worth comes from ``view.rules.scoring.card_value`` (negative
+    values are bonuses to win; in a Dutch second half, where taken points
+    count down, the signs flip and the bot collects them); the legal cards
+    come from the view, so the rules of leading, breaking hearts and the
+    first trick are the engine's, for any number of players and packs.
+
+    **Passing** ranks the cards by the danger they carry: a big penalty card
+    (the Q♠; in Black Maria also the K♠ and A♠) unless guarded by enough low
+    cards of its suit; a short A♠ or K♠ while the Q♠ is out; then high cards
+    by rank, hearts among them by rank too (a low heart is a safe card to
+    keep, the A♣ is not); the last cards of a short plain suit (a void to
+    slough into). It never passes a bonus card (the Omnibus J♦) and keeps the
+    high cards that may capture one.
+
+    **Play**: it follows with the highest card that still loses the trick,
+    and when it must win, wins with the least harm; when void it sloughs its
+    most dangerous card; it leads low cards of short suits, weighing the chance
+    of winning against what the others would add, and avoids leading a suit a
+    seat has shown void in while a big card is out.
+
+    **The moon**: when one other seat holds every point taken so far (and
+    enough of them), it stops feeding that seat, takes a scoring trick when it
+    can, and keeps a high heart; when it holds every point so far itself and a
+    higher card than each scoring card still out, it runs the rest of the hand.
+
+    It announces (miezen) only with a hand of low cards, and after a moon takes
+    the option whose totals leave it best placed. Ties are broken with the
+    bot's random source, so the same ``seed`` gives the same choices.
+    """
+
+    name: str = "heuristic"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise BotError(f"seed must be a whole number or None, not {seed!r}")
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return "HeuristicBot()"
+
+    def choose(self, view: PlayerView) -> Move:
+        """The heuristic's move for ``view.seat``."""
+        seat = seat_to_move(view)
+        if view.phase is Phase.PASSING:
+            return Pass(seat, self.pass_cards(view, seat))
+        moves = view.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        if view.phase is Phase.ANNOUNCING:
+            return Announce(seat, self.announce(view, seat))
+        if view.phase is Phase.MOON_CHOICE:
+            return self.moon_choice(view, seat)
+        cards = [move.card for move in moves if isinstance(move, Play)]
+        return Play(seat, self.play(view, seat, cards))
+
+    # -- passing
+
+    def pass_danger(self, view: PlayerView, seat: int) -> dict[Card, float]:
+        """How much each card of ``view.pass_options`` is worth giving away (higher: pass it first)."""
+        read = _Read(view, seat)
+        guard = max(2, round(read.hand_size * 3 / 13))
+        held = list(view.hand) + list(view.passing)
+        mine = set(held)
+        # The pack's cards not in this hand, by suit: what a card of the suit may capture.
+        outside: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+        for card in pack_cards(view.rules.deck) - mine:
+            outside[card.suit].append(card)
+        count = view.pass_count
+
+        def danger(card: Card) -> float:
+            value = read.value(card)
+            if value < 0:
+                return -1000.0 + value  # a bonus card stays
+            suit = [c for c in held if c.suit is card.suit]
+            rank = float(card.rank - Rank.TWO)
+            if value >= BIG:
+                below = sum(1 for c in suit if c.rank < card.rank and read.value(c) <= 0)
+                return rank - 10.0 if below >= guard else 40.0 + value  # a guarded Q♠ stays
+            score = rank
+            if value > 0:
+                score += 1.0 + 0.5 * value  # hearts by rank: a low heart is safe to keep
+            lower = [c for c in outside[card.suit] if c.rank < card.rank]
+            big = [c for c in lower if read.value(c) >= BIG]
+            if big:  # A♠/K♠ while the Q♠ is out: safe only with enough low spades under it
+                under = min(c.rank for c in big)
+                guards = sum(1 for c in suit if c.rank < under and read.value(c) <= 0)
+                score += 15.0 + 0.5 * max(read.value(c) for c in big) if guards < guard else -10.0
+            if any(read.value(c) < 0 for c in lower):
+                score -= 6.0  # it may capture a bonus card
+            if len(suit) <= count and all(read.value(c) == 0 for c in suit):
+                score += 3.0  # pass a whole short plain suit: a void to slough into
+            return score
+
+        return {card: danger(card) for card in view.pass_options}
+
+    def pass_cards(self, view: PlayerView, seat: int) -> list[Card]:
+        """The ``view.pass_count`` cards of ``view.pass_options`` to give away: the most dangerous."""
+        danger = self.pass_danger(view, seat)
+        options = list(view.pass_options)
+        self._rng.shuffle(options)
+        options.sort(key=lambda card: danger[card], reverse=True)
+        return options[: view.pass_count]
+
+    # -- announcements
+
+    def announce(self, view: PlayerView, seat: int) -> bool:
+        """Announce (miezen: take no penalty card) only with a hand of low cards."""
+        read = _Read(view, seat)
+        lowest = min(card.rank for card in view.rules.deck.pack())
+        middle = lowest + (Rank.ACE - lowest) // 2
+        high = [card for card in view.hand if card.rank > middle]
+        if not high:
+            return True
+        return len(high) == 1 and read.value(high[0]) <= 0 and high[0].rank <= middle + 1
+
+    # -- the moon
+
+    def moon_choice(self, view: PlayerView, seat: int) -> Move:
+        """The moon option whose resulting totals leave this seat best placed."""
+        try:
+            state = Determinizer(view).sample(self._rng)
+        except DeterminizeError as error:  # a view from outside that no deal fits
+            raise BotError(f"no deal of the unseen cards fits the view: {error}") from error
+        best: tuple[float, float] | None = None
+        chosen: Move = view.legal_moves[0]
+        for move in view.legal_moves:
+            try:
+                after = apply(state, move)
+            except IllegalMoveError as error:  # the view's options are not its rules' own
+                raise BotError(f"the view offers a move its rules refuse: {error}") from error
+            totals = after.score_sheet[-1].totals
+            mine = totals[seat]
+            others = [t for s, t in enumerate(totals) if s != seat]
+            if after.is_over:
+                key = (-1e9 if seat in after.winners else 1e9, 0.0)
+            else:
+                lead = mine - min(others)
+                # Equal standing: when ahead, push the others towards the end; when behind, keep the game going.
+                key = (lead, -sum(others) if lead < 0 else float(sum(others)))
+            if best is None or key < best:
+                best, chosen = key, move
+        assert isinstance(chosen, MoonChoice)
+        return chosen
+
+    # -- play
+
+    def play(self, view: PlayerView, seat: int, cards: Sequence[Card]) -> Card:
+        """The card to play, among ``cards`` (the legal ones)."""
+        read = _Read(view, seat)
+        options = list(cards)
+        self._rng.shuffle(options)  # random tie-breaks, reproducible for a seed
+        threat = read.threat()
+        if threat == seat and read.can_run():
+            return self._run(read, options)
+        defend = threat is not None and threat != seat
+        if not view.trick:
+            if defend:
+                bosses = [c for c in options if read.value(c) > 0 and read.boss(c)]
+                if bosses:  # win a scoring trick: the moon is stopped
+                    return max(bosses, key=lambda card: card.rank)
+            return min(options, key=lambda card: self._lead_cost(read, card))
+        led = view.trick[0].card.suit
+        if any(card.suit is led for card in options):
+            if defend:
+                card = self._defend_follow(read, options, led, threat)
+                if card is not None:
+                    return card
+            return self._follow(read, options, led)
+        if defend:
+            return self._defend_slough(read, options, threat)
+        return max(options, key=lambda card: self._slough_danger(read, card))
+
+    @staticmethod
+    def _run(read: _Read, options: list[Card]) -> Card:
+        """Shooting the moon: win with the highest cards, throw the cheapest plain card when void."""
+        view = read.view
+        if view.trick:
+            led = view.trick[0].card.suit
+            if any(card.suit is led for card in options):
+                return max(options, key=lambda card: card.rank)
+            return min(options, key=lambda card: (read.value(card) != 0, card.rank))
+        return max(options, key=lambda card: (read.boss(card), card.rank))
+
+    @staticmethod
+    def _defend_follow(read: _Read, options: list[Card], led: Suit, threat: int | None) -> Card | None:
+        """Against a moon: win a trick that holds points (or will) if this seat can; ``None`` to play as usual."""
+        view = read.view
+        top, top_seat = read.trick_top()
+        points = sum(max(read.value(p.card), 0) for p in view.trick)
+        winners = [c for c in options if c.suit is led and c.rank > top]
+        played = {p.seat for p in view.trick}
+        if top_seat != threat and threat in played:
+            return None  # someone else is taking this trick: let them
+        if not winners:
+            return None
+        threat_after = threat not in played
+        if points > 0 or threat_after:
+            # The highest winner when the threat plays after this seat, else the cheapest.
+            if threat_after:
+                return max(winners, key=lambda card: card.rank)
+            return min(winners, key=lambda card: card.rank)
+        return None
+
+    @staticmethod
+    def _defend_slough(read: _Read, options: list[Card], threat: int | None) -> Card:
+        """Void against a moon: dump points on another winner; never feed the threat; keep a high heart."""
+        view = read.view
+        _, top_seat = read.trick_top()
+        played = {p.seat for p in view.trick}
+        if top_seat != threat and threat in played:
+            return max(options, key=lambda card: (read.value(card), card.rank))
+        plain = [c for c in options if read.value(c) <= 0]
+        if plain:
+            return max(plain, key=lambda card: (read.value(card) == 0, card.rank))
+        return min(options, key=lambda card: (read.value(card), card.rank))
+
+    @staticmethod
+    def _trick_value(read: _Read) -> int:
+        cards = [play.card for play in read.view.trick] + list(read.view.carry_over)
+        return sum(read.value(card) for card in cards)
+
+    def _follow(self, read: _Read, options: list[Card], led: Suit) -> Card:
+        view = read.view
+        top = max(play.card.rank for play in view.trick if play.card.suit is led)
+        last = len(view.trick) == read.n - 1
+        value = self._trick_value(read)
+        winners = [card for card in options if card.suit is led and card.rank > top]
+        losers = [card for card in options if card not in winners]
+        if last:
+            # Exact: the trick is complete with this card.
+            def cost(card: Card) -> tuple[float, int]:
+                if card in winners:
+                    return (value + read.value(card), -card.rank)
+                return (-0.1 * read.value(card), -card.rank)
+
+            return min(options, key=cost)
+        if losers and (value >= 0 or not winners):
+            # Duck with the highest card that still loses; dump a scoring card that loses.
+            return max(losers, key=lambda card: (read.value(card), card.rank))
+        if value < 0 and winners:  # a bonus on the table: try to win it
+            return max(winners, key=lambda card: (-max(read.value(card), 0), card.rank))
+        # Every card wins for now: later players may still go over.
+        outstanding = any(read.value(c) > 0 for c, _ in read.unseen_in(led))
+        early = read.led[led] <= 1 and all(led not in read.voids[s] for s in range(read.n) if s != read.seat)
+        if value <= 0 and not outstanding and early:
+            return max(options, key=lambda card: (-max(read.value(card), 0), card.rank))
+        # Win low, but never with a card that may draw a big penalty card under it (A♠ over Q♠).
+        return min(options, key=lambda card: (max(read.value(card), 0), read.risk(card) >= BIG, card.rank))
+
+    @staticmethod
+    def _slough_danger(read: _Read, card: Card) -> float:
+        value = read.value(card)
+        if value < 0:
+            return -100.0 + value  # keep a bonus card
+        short = 4.0 if len(read.mine[card.suit]) <= 2 else 0.0
+        return 10.0 * value + 3.0 * read.risk(card) + 0.5 * card.rank + short
+
+    @staticmethod
+    def _lead_cost(read: _Read, card: Card) -> float:
+        suit = card.suit
+        unseen = read.unseen_in(suit)
+        higher = sum(copies for c, copies in unseen if c.rank > card.rank)
+        lower = sum(copies for c, copies in unseen if c.rank < card.rank)
+        total = sum(copies for _, copies in unseen)
+        followers = read.others_not_void(suit)
+        if higher == 0 or followers == 0:
+            win = 1.0
+        else:
+            win = (lower / total) ** min(followers, total) if total else 1.0
+        suit_mean = sum(read.value(c) * copies for c, copies in unseen) / total if total else 0.0
+        outside = [read.value(c) for s in Suit if s is not suit for c, _ in read.unseen_in(s)]
+        slough = max([v for v in outside if v > 0], default=0)
+        # Seats that will not follow: those shown void, and at least as many as the suit is short.
+        voids = max((read.n - 1) - followers, (read.n - 1) - total)
+        added = min(followers, total) * suit_mean + voids * slough
+        own = read.value(card)
+        cost = win * (own + added) - (1.0 - win) * 0.2 * own
+        big = read.big_out
+        if big and (read.n - 1) - followers:
+            # A shown void hands its seat a free discard of the big card (onto this seat or not).
+            cost += 0.5 * big * ((read.n - 1) - followers) * (win + 0.25)
+        # Smoke out a big card of this suit that this hand cannot capture (low spades against the Q♠).
+        bigs = [c for c, _ in unseen if c.rank > card.rank and read.value(c) >= 3]
+        if bigs and not any(c.rank > bigs[0].rank for c in read.mine[suit]):
+            cost -= 0.2 * max(read.value(c) for c in bigs)
+        return cost + 0.3 * len(read.mine[suit]) + 0.05 * card.rank

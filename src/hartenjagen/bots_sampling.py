@@ -1,0 +1,230 @@
+"""The sampling bot: determinized Monte Carlo over the kernel's fast playouts.
+
+[`SamplingBot`][hartenjagen.bots.SamplingBot] is re-exported by [`hartenjagen.bots`][hartenjagen.bots];
+import it from there.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from hartenjagen.bots_base import BotError, seat_to_move
+from hartenjagen.bots_heuristic import HeuristicBot, points_sign
+from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.core.passes import PassMoves
+from hartenjagen.core.rollout import greedy_playout
+from hartenjagen.core.state import table_of
+from hartenjagen.determinize import DeterminizeError, Determinizer
+from hartenjagen.engine import apply, legal_moves
+from hartenjagen.errors import IllegalMoveError
+from hartenjagen.moves import Move, Pass
+from hartenjagen.rollout import rollout
+from hartenjagen.state import Phase, State
+from hartenjagen.views import PlayerView
+
+__all__ = ["PLAYOUTS", "SamplingBot"]
+
+#: How [`SamplingBot`][hartenjagen.bots.SamplingBot] plays a sampled deal out: uniformly at random, or with fast card sense.
+PLAYOUTS: Final = ("greedy", "random")
+#: Deals per decision when neither ``samples`` nor ``budget_ms`` is given.
+DEFAULT_SAMPLES: Final = 32
+#: How many points per hand a move must gain over the heuristic's choice to be preferred to it (sampling noise).
+TRUST: Final = 0.5
+#: Extra cards beyond ``pass_count`` whose passes the bot compares (the heuristic's most dangerous).
+PASS_WIDTH: Final = 2
+
+
+class SamplingBot:
+    """Determinized Monte Carlo: sample the hidden cards, play each move out, keep the best.
+
+    For each sample it deals the cards this seat cannot see at random,
+    consistently with its view — shown voids, the cards it passed, the opening
+    ([`Determinizer`][hartenjagen.determinize.Determinizer]) — then tries every
+    legal move in that deal: apply the move, play the rest of the hand out,
+    and score the hand's points as scored (after the moon and house rules) for
+    this seat minus the others' mean. The move with the lowest mean wins, unless the
+    heuristic's choice is within half a point of it (sampling noise): then the
+    heuristic's. Every move is tried on the same
+    deals with the same playout seed (common random numbers).
+
+    The pass is sampled too: the candidates are the sets of ``pass_count``
+    cards among the heuristic's most dangerous ``pass_count + 2``; in each deal
+    the other seats pass their own most dangerous cards and the hand is played
+    out. The moon choice hides nothing and is the heuristic's.
+
+    The budget per decision is ``samples`` deals (default 32), or, with
+    ``budget_ms``, as many deals as fit in that many milliseconds (at least
+    one; a pass gets four times the budget). With ``samples`` and a ``seed``
+    the bot is deterministic; with ``budget_ms`` the number of deals depends
+    on the machine's speed, so its choices may differ from run to run.
+    ``seconds`` is the older spelling of ``budget_ms / 1000``.
+
+    ``playout="greedy"`` (the default) has every seat play the rest of the
+    hand with quick card sense inside the compiled kernel (duck under the top
+    card, dump the most valuable card when void, lead low; one play in ten at
+    random); ``playout="random"`` uses [`rollout`][hartenjagen.rollout.rollout]'s
+    uniformly random moves, which are faster but judge high cards badly.
+    """
+
+    name: str = "sampling"
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        samples: int | None = None,
+        budget_ms: float | None = None,
+        seconds: float | None = None,
+        playout: str = "greedy",
+    ) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise BotError(f"seed must be a whole number or None, not {seed!r}")
+        if playout not in PLAYOUTS:
+            raise BotError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
+        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+            raise BotError(f"samples must be a whole number of at least 1, not {samples!r}")
+        for label, number in (("budget_ms", budget_ms), ("seconds", seconds)):
+            if number is not None and (
+                isinstance(number, bool) or not isinstance(number, int | float) or not number > 0
+            ):
+                raise BotError(f"{label} must be a positive number or None, not {number!r}")
+        if budget_ms is not None and seconds is not None:
+            raise BotError("give budget_ms or seconds, not both")
+        if seconds is not None:
+            budget_ms = 1000.0 * seconds
+        if samples is not None and budget_ms is not None:
+            raise BotError(
+                "give samples (a fixed count, deterministic) or budget_ms (a time budget), not both"
+            )
+        self.samples = DEFAULT_SAMPLES if samples is None and budget_ms is None else samples
+        self.budget_ms = budget_ms
+        self.playout = playout
+        self._rng = random.Random(seed)
+        self._heuristic = HeuristicBot(seed=self._rng.getrandbits(64))
+
+    @property
+    def seconds(self) -> float | None:
+        """The time budget in seconds (``budget_ms / 1000``), or ``None`` with a fixed sample count."""
+        return None if self.budget_ms is None else self.budget_ms / 1000.0
+
+    def __repr__(self) -> str:
+        budget = f"budget_ms={self.budget_ms}" if self.budget_ms is not None else f"samples={self.samples}"
+        return f"SamplingBot({budget}, playout={self.playout!r})"
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move with the lowest mean relative points over the sampled deals."""
+        seat = seat_to_move(view)
+        if view.phase is Phase.MOON_CHOICE:
+            return self._heuristic.choose(view)
+        if view.phase is Phase.PASSING:
+            moves: list[Move] = self.pass_candidates(view, seat)
+            if len(moves) == 1:
+                return moves[0]
+            scores = self.evaluate(view, seat, moves, scale=4.0)
+            return moves[scores.index(min(scores))]
+        moves = list(view.legal_moves)
+        if len(moves) == 1:
+            return moves[0]
+        scores = self.evaluate(view, seat, moves)
+        best = min(scores)
+        preferred = self._heuristic.choose(view)
+        if preferred in moves and scores[moves.index(preferred)] <= best + TRUST + 1e-9:
+            return preferred
+        return moves[scores.index(best)]
+
+    def pass_candidates(self, view: PlayerView, seat: int) -> list[Move]:
+        """The passes compared: every ``pass_count`` of the heuristic's ``pass_count + 2`` most dangerous cards."""
+        danger = self._heuristic.pass_danger(view, seat)
+        ranked = sorted(view.pass_options, key=lambda card: -danger[card])
+        count = view.pass_count
+        top = ranked[: count + PASS_WIDTH]
+        seen: set[tuple[Card, ...]] = set()
+        candidates: list[Move] = []
+        for chosen in itertools.combinations(top, count):
+            key = tuple(sorted(chosen))
+            if key not in seen:  # two packs: the same cards twice are one pass
+                seen.add(key)
+                candidates.append(Pass(seat, list(chosen)))
+        return candidates
+
+    def evaluate(
+        self, view: PlayerView, seat: int, moves: Sequence[Move], *, scale: float = 1.0
+    ) -> list[float]:
+        """The mean relative points of each move over the sampled deals (lower is better)."""
+        seat_to_move(view)
+        try:
+            return self._evaluate(view, seat, moves, scale)
+        except (DeterminizeError, IllegalMoveError) as error:  # a view from outside that no deal fits
+            raise BotError(f"no deal of the unseen cards fits the view: {error}") from error
+
+    def _evaluate(self, view: PlayerView, seat: int, moves: Sequence[Move], scale: float) -> list[float]:
+        rng = self._rng
+        sampler = Determinizer(view)
+        totals = [0.0] * len(moves)
+        greedy = self.playout == "greedy"
+        sign = points_sign(view, seat)
+        budget = self.budget_ms
+        deadline = None if budget is None else time.perf_counter() + scale * budget / 1000.0
+        target = self.samples if self.samples is not None else 0
+        # A later stage of the exchange (pass and return) needs the others' passes; play needs only the hands.
+        exchange = view.phase is Phase.PASSING
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= target:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            world = sampler.sample(rng, exchange=exchange)
+            hands = len(world.score_sheet)
+            playout = random.Random(rng.getrandbits(64))
+            start = playout.getstate()
+            for i, move in enumerate(moves):
+                state = apply(world, move)
+                if len(state.score_sheet) == hands:
+                    playout.setstate(start)  # every move on the same playout draws
+                    if greedy:
+                        state = greedy_rollout(state, playout, sign)
+                    else:
+                        state = rollout(state, rng=playout, until="hand")
+                totals[i] += _relative(state.score_sheet[hands].points, seat)
+            done += 1
+        return [total / done for total in totals]
+
+
+def _greedy_pass(state: State, seat: int, values: list[int]) -> Move:
+    """A quick pass for a sampled seat: its highest-valued, then highest cards (never a bonus card)."""
+    moves = legal_moves(state)
+    options = moves.passable(seat) if isinstance(moves, PassMoves) else ()
+    count = state.pass_count
+    ranked: list[Card] = sorted(
+        options, key=lambda card: (values[card.index] >= 0, values[card.index], card.rank), reverse=True
+    )
+    return Pass(seat, list(ranked[:count]))
+
+
+def greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
+    """Play the hand out with a fast card-sense policy for every seat; the first state after it is scored.
+
+    A seat still to pass passes its highest-valued, then highest cards; the
+    play is the compiled kernel's greedy playout
+    (`hartenjagen.core.rollout.greedy_playout`): duck under the trick's
+    top card with the highest card that loses, win as cheaply as possible,
+    dump the most valuable card when void, lead low; one play in ten at random.
+    """
+    values: list[int] | None = None
+    while state.phase is Phase.PASSING:
+        if values is None:
+            table = table_of(state)
+            values = [sign * table.values[p % CARD_COUNT] for p in range(CARD_COUNT)]
+        state = apply(state, _greedy_pass(state, state.to_move[0], values))
+    return greedy_playout(state, rng, sign)
+
+
+def _relative(points: tuple[int, ...], seat: int) -> float:
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - sum(others) / len(others)
