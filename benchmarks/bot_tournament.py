@@ -41,8 +41,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # heuristic_v1, in the workers too
 
 from hartenjagen import variants
+from hartenjagen.bots.simulate import simulate
 from hartenjagen.rules import Rules
-from hartenjagen.simulate import simulate
 
 os.environ["PYTHONPATH"] = os.pathsep.join(
     filter(None, [str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH")])

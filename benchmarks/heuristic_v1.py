@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
-from hartenjagen.determinize import DeterminizeError, Determinizer
+from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from hartenjagen import variants
-from hartenjagen.simulate import simulate
+from hartenjagen.bots.simulate import simulate
 
 
 def tournament(

@@ -28,13 +28,13 @@ from hartenjagen.bots import (
     make_bot,
     play_game,
 )
-from hartenjagen.determinize import DeterminizeError, Determinizer, determinize
+from hartenjagen.bots.determinize import DeterminizeError, Determinizer, determinize
+from hartenjagen.bots.simulate import SimulationResult, _bot_seed, simulate
 from hartenjagen.rules import moon as moon_rules
 from hartenjagen.rules.ending import SINGLE_HAND
 from hartenjagen.rules.opening import LOWEST_CLUB
 from hartenjagen.rules.passing import PassToDealer
 from hartenjagen.serialize import FormatError, validate_state
-from hartenjagen.simulate import SimulationResult, _bot_seed, simulate
 from helpers import ONE_SUIT_EACH, fill_deal, game, play
 
 #: Every preset, plus Hoemke variants that add what the presets lack: pass four and return one,
@@ -585,7 +585,7 @@ def test_the_sampling_bot_keeps_roughly_to_its_time_budget():
 
 
 def test_greedy_playouts_end_the_hand_and_repeat_for_a_seed():
-    from hartenjagen.bots_sampling import greedy_rollout
+    from hartenjagen.bots.sampling import greedy_rollout
 
     for preset in ("standard", "six_double_deck", "five_players", "omnibus"):
         rules = RULESETS[preset]

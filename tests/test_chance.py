@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
-import hartenjagen.determinize
+import hartenjagen.bots.determinize
 from hartenjagen import variants
 from hartenjagen._chance_check import TwinMismatch, replay_explicitly, same_game, seeded_outcome
 from hartenjagen.chance import ScriptedChance

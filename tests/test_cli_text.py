@@ -24,10 +24,10 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import cli, texts, variants
 from hartenjagen.bots import make_bot
+from hartenjagen.bots.simulate import SeatResult, SimulationResult
 from hartenjagen.cli import terminal
 from hartenjagen.cli.simulate import simulation_table
 from hartenjagen.notation import card_name, parse_card
-from hartenjagen.simulate import SeatResult, SimulationResult
 from helpers import ONE_SUIT_EACH
 
 ROOT = Path(__file__).resolve().parent.parent

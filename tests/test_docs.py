@@ -195,7 +195,12 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
 
 @pytest.mark.parametrize(
     "module",
-    ["hartenjagen", "hartenjagen.cli.terminal", "hartenjagen.simulate", "hartenjagen.testing.conformance"],
+    [
+        "hartenjagen",
+        "hartenjagen.cli.terminal",
+        "hartenjagen.bots.simulate",
+        "hartenjagen.testing.conformance",
+    ],
 )
 def test_the_docstring_examples_run(module: str):
     import doctest

@@ -34,9 +34,9 @@ import hartenjagen as hj
 from fuzzing import call, fuzz
 from hartenjagen import cli, rules, testing, variants
 from hartenjagen.bots import BotError, make_bot
+from hartenjagen.bots.determinize import DeterminizeError, determinize
 from hartenjagen.cards import ALL_CARDS
 from hartenjagen.cli import terminal
-from hartenjagen.determinize import DeterminizeError, determinize
 from hartenjagen.views import events_for, validate_view
 from helpers import ONE_SUIT_EACH, game
 from playouts import PRESETS

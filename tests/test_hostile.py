@@ -393,7 +393,7 @@ def _views() -> list[hj.PlayerView]:
 
 def _consumers(seen: hj.PlayerView) -> list[tuple[str, object]]:
     from hartenjagen.bots import make_bot
-    from hartenjagen.determinize import determinize
+    from hartenjagen.bots.determinize import determinize
 
     return [
         ("determinize", lambda: determinize(seen, 1)),
@@ -452,7 +452,7 @@ def test_every_consumer_of_an_inconsistent_view_raises_a_library_error(change):
     import tracemalloc
 
     from hartenjagen.bots import BotError
-    from hartenjagen.determinize import DeterminizeError
+    from hartenjagen.bots.determinize import DeterminizeError
     from hartenjagen.views import validate_view
 
     expected = {"determinize": DeterminizeError, "loads": hj.FormatError, "show": hj.ViewError}

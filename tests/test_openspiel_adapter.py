@@ -4,7 +4,7 @@
   of Hoemke's variants: one-hand episodes always; whole games on a few presets,
   on all of them with ``HJ_ADAPTERS_FULL=1`` (slow: a few minutes);
 * OpenSpiel's IS-MCTS (``open_spiel.python.algorithms.ismcts``, resampling with
-  ``hartenjagen.determinize``) plays a hand of several presets;
+  ``hartenjagen.bots.determinize``) plays a hand of several presets;
 * the differential against OpenSpiel's own ``hearts``, through the adapter: the
   same deal, direction, passes and plays; the same player to act, the same legal
   cards and the same hand points (``HJ_OPENSPIEL_HANDS`` hands, default 48);

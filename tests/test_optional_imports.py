@@ -26,8 +26,8 @@ def test_importing_hartenjagen_imports_no_framework():
         f"""
         import sys
         import hartenjagen as hj
-        import hartenjagen.encoding, hartenjagen.episodes, hartenjagen.simulate, hartenjagen.cli
-        import hartenjagen.bot_specs, hartenjagen.outcomes, hartenjagen.testing
+        import hartenjagen.encoding, hartenjagen.episodes, hartenjagen.bots.simulate, hartenjagen.cli
+        import hartenjagen.bots.specs, hartenjagen.outcomes, hartenjagen.testing
         hj.new_game(hj.variants.STANDARD, chance="explicit")
         hj.dumps(hj.DealCard("QS"))
         loaded = [name for name in {HEAVY!r} if name in sys.modules]

@@ -13,9 +13,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from hartenjagen import cli, variants
-from hartenjagen.bot_specs import load_bot
 from hartenjagen.bots import BotError, RandomBot
-from hartenjagen.simulate import simulate
+from hartenjagen.bots.simulate import simulate
+from hartenjagen.bots.specs import load_bot
 
 BOTS = ["heuristic", "random", "hartenjagen.bots:RandomBot", "random"]
 GAMES = 6

@@ -38,8 +38,8 @@ try:
 except ImportError as _error:  # pragma: no cover - exercised where Gymnasium is missing
     raise ImportError("hartenjagen.gymnasium needs Gymnasium: pip install 'hartenjagen[rl]'") from _error
 
-from hartenjagen.bot_specs import load_bot
 from hartenjagen.bots import Bot
+from hartenjagen.bots.specs import load_bot
 from hartenjagen.encoding import action_count, observation, observation_size
 from hartenjagen.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain, rules_from
 from hartenjagen.views import view

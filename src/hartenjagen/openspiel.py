@@ -28,7 +28,7 @@ many hands at the latest; default 100). Needs the ``openspiel`` extra
   within a hand: of earlier hands they keep the score sheet.
 - ``serialize``/``deserialize`` work (OpenSpiel pickles the Python state);
   ``resample_from_infostate`` deals the unseen cards with
-  `hartenjagen.determinize`, for IS-MCTS.
+  `hartenjagen.bots.determinize`, for IS-MCTS.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ except ImportError as _error:  # pragma: no cover - exercised where OpenSpiel is
         "hartenjagen.openspiel needs OpenSpiel: pip install 'hartenjagen[openspiel]' (open-spiel)"
     ) from _error
 
-from hartenjagen.determinize import determinize
+from hartenjagen.bots.determinize import determinize
 from hartenjagen.encoding import (
     action_count,
     chance_action_count,
@@ -220,7 +220,7 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
         return list(self.episode.rewards)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HartenjagenState:
-        """A state with ``player_id``'s information state, the unseen cards dealt by `hartenjagen.determinize`."""
+        """A state with ``player_id``'s information state, the unseen cards dealt by `hartenjagen.bots.determinize`."""
         episode = self.episode
         rng = random.Random(int(probability_sampler() * 2**53))
         sampled = determinize(view(episode.state, player_id), rng)

@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import IO, Any, Final, NamedTuple, TypeVar
 
 from hartenjagen.bots import BotError
+from hartenjagen.bots.simulate import SimulationResult, simulate
 from hartenjagen.notation import Language
 from hartenjagen.rules import Rules
-from hartenjagen.simulate import SimulationResult, simulate
 from hartenjagen.texts import plural, text
 
 __all__ = [

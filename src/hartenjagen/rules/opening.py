@@ -39,7 +39,7 @@ class Opening(RuleModule):
         What the first lead reveals to everyone: that seat holds one of these
         cards and the seats between eldest and it hold none. The default,
         ``()``, says the leader does not depend on the hands (eldest leads).
-        Bots' determinization ([`hartenjagen.determinize`][hartenjagen.determinize]) reads it.
+        Bots' determinization ([`hartenjagen.bots.determinize`][hartenjagen.bots.determinize]) reads it.
         """
         return ()
 

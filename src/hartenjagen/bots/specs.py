@@ -5,7 +5,7 @@ An import path names a module and, after a colon, a class or function in it
 with the bot's options as keywords, and with ``seed=`` too when it takes a
 ``seed`` (or ``**kwargs``); what it returns must have a ``choose(view)``
 method. A bot given by import path runs wherever its module can be
-imported: on every worker of a simulation (`hartenjagen.simulate`).
+imported: on every worker of a simulation (`hartenjagen.bots.simulate`).
 """
 
 from __future__ import annotations

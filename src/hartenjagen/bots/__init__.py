@@ -14,11 +14,11 @@ Three bots come with the library (``make_bot(name)``):
   reading every card's value from ``view.rules.scoring``, well under a millisecond a move;
 - ``"sampling"`` ([`SamplingBot`][hartenjagen.bots.SamplingBot]), the strongest: determinized Monte
   Carlo — it deals the unseen cards at random many times
-  ([`hartenjagen.determinize`][hartenjagen.determinize]), plays each legal move (and each likely
+  ([`hartenjagen.bots.determinize`][hartenjagen.bots.determinize]), plays each legal move (and each likely
   pass) out with fast card-sense playouts, and keeps the one that costs it the
   fewest points relative to the others.
 
-[`play_game`][hartenjagen.bots.play_game] plays a whole game between bots; [`hartenjagen.simulate`][hartenjagen.simulate]
+[`play_game`][hartenjagen.bots.play_game] plays a whole game between bots; [`hartenjagen.bots.simulate`][hartenjagen.bots.simulate]
 plays many.
 """
 
@@ -29,9 +29,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from hartenjagen.bots_base import Bot, BotError, seat_to_move
-from hartenjagen.bots_heuristic import HeuristicBot
-from hartenjagen.bots_sampling import PLAYOUTS, SamplingBot
+from hartenjagen.bots.base import Bot, BotError, seat_to_move
+from hartenjagen.bots.heuristic import HeuristicBot
+from hartenjagen.bots.sampling import PLAYOUTS, SamplingBot
 from hartenjagen.engine import apply, explain, new_game
 from hartenjagen.moves import Move, Pass
 from hartenjagen.rules import Rules

@@ -12,13 +12,13 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from hartenjagen.bots_base import BotError, seat_to_move
-from hartenjagen.bots_heuristic import HeuristicBot, points_sign
+from hartenjagen.bots.base import BotError, seat_to_move
+from hartenjagen.bots.determinize import DeterminizeError, Determinizer
+from hartenjagen.bots.heuristic import HeuristicBot, points_sign
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.rollout import greedy_playout
 from hartenjagen.core.state import table_of
-from hartenjagen.determinize import DeterminizeError, Determinizer
 from hartenjagen.engine import apply, legal_moves
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Move, Pass
@@ -43,7 +43,7 @@ class SamplingBot:
 
     For each sample it deals the cards this seat cannot see at random,
     consistently with its view — shown voids, the cards it passed, the opening
-    ([`Determinizer`][hartenjagen.determinize.Determinizer]) — then tries every
+    ([`Determinizer`][hartenjagen.bots.determinize.Determinizer]) — then tries every
     legal move in that deal: apply the move, play the rest of the hand out,
     and score the hand's points as scored (after the moon and house rules) for
     this seat minus the others' mean. The move with the lowest mean wins, unless the

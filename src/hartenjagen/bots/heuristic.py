@@ -11,9 +11,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from hartenjagen.bots_base import BotError, seat_to_move
+from hartenjagen.bots.base import BotError, seat_to_move
+from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
-from hartenjagen.determinize import DeterminizeError, Determinizer
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play

@@ -1,0 +1,671 @@
+"""Determinization: a whole game state that agrees with everything one seat knows.
+
+A bot sees only its [`PlayerView`][hartenjagen.views.PlayerView]: its own hand, the
+cards played, its own passes. To look ahead with the engine (``apply``,
+``rollout``) it needs a complete [`State`][hartenjagen.state.State].
+``determinize(view, rng)`` builds one: the cards the seat cannot see are dealt
+at random to the other seats, consistently with the view:
+
+- every other seat gets as many cards as it holds (``view.hand_sizes``);
+- a seat that failed to follow a suit in this hand gets no card of that suit;
+- the cards this seat passed are with the seat that received them (until that
+  seat plays them or hands them back);
+- the first leader of the hand is the seat the opening rule names for the
+  sampled hands (once play has begun, a seat before the holder of the 2♣, or
+  of a deuce, holds none; while announcing, the view does not say who leads);
+- cards played and captured are out, and the plays of this hand are replayed
+  through the engine, so the tricks, the captured cards, the carry-over pile
+  and whether hearts are broken are the engine's own.
+
+The other seats' exchange (what they gave and received) is rebuilt backwards
+from their sampled hands, so ``dealt``, ``passed`` and ``exchanges`` of the
+state are those of a real game. The seed is unknown: the state gets a random
+secret one (``state.seed`` is ``None``), chosen so that a pass direction drawn
+by chance is the one the view shows.
+
+The result works with ``legal_moves``, ``apply`` and ``rollout``, and
+``view(state, view.seat) == view``. In the first hand of a game (where no deal
+depends on the unknown seed) it also passes
+[`hartenjagen.serialize.validate_state`][hartenjagen.serialize.validate_state], except in a hand whose exchange is
+drawn by chance (``PassToDealer``: the pool is redealt from the seed).
+
+A sample is rejected and drawn again when a play of this hand would have been
+illegal with the sampled hands (a seat that led a heart before hearts were
+broken held nothing else); after a few rejections the last sample is kept, so
+such rarer inferences are respected as far as a few draws allow. Voids and the
+opening are always respected.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from hartenjagen.bitmask import bits as _bits
+from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.chance import chance_for
+from hartenjagen.core.kernel import legal_mask, play
+from hartenjagen.core.state import StateFields, from_fields, hand_masks
+from hartenjagen.errors import HartenjagenError
+from hartenjagen.rules.passing import PassLog
+from hartenjagen.state import Phase, State
+from hartenjagen.table import Table, table_for
+from hartenjagen.views import PlayerView, ViewError, validate_view
+
+__all__ = ["DeterminizeError", "Determinizer", "determinize"]
+
+#: Draws per call before the last consistent-enough sample is kept.
+_ATTEMPTS: Final = 12
+#: Seeds tried to find one whose chance draws the view's pass direction.
+_SEED_TRIES: Final = 256
+
+
+class DeterminizeError(HartenjagenError):
+    """A view that cannot be determinized: a spectator's view, a finished game, or a view no deal fits."""
+
+
+def determinize(view: PlayerView, rng: random.Random | int | None = None) -> State:
+    """A complete state consistent with ``view``: the hidden cards dealt at random to the other seats.
+
+    ``rng`` is a ``random.Random``, a seed for one, or ``None`` (a fresh
+    unseeded one). The same view and the same seed give the same state. See
+    the module documentation for what "consistent" covers.
+    """
+    return Determinizer(view).sample(rng)
+
+
+def _rng(rng: random.Random | int | None) -> random.Random:
+    if rng is None:
+        return random.Random()
+    if isinstance(rng, random.Random):
+        return rng
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return random.Random(rng)
+    raise DeterminizeError(f"rng must be a random.Random, a seed or None, not {rng!r}")
+
+
+class _Shape:
+    """How one stage of the exchange moves cards: a fixed permutation of seats, or a pool (chance)."""
+
+    __slots__ = ("src", "dst", "counts")
+
+    def __init__(self, src: tuple[int | None, ...] | None, counts: tuple[int, ...]) -> None:
+        #: for each receiver, the seat whose cards it gets (``None``: no cards); ``None`` for a pool
+        self.src = src
+        #: for each giver, the seat that gets its cards
+        self.dst: dict[int, int] = {}
+        if src is not None:
+            for receiver, giver in enumerate(src):
+                if giver is not None:
+                    self.dst[giver] = receiver
+        #: how many cards each seat receives
+        self.counts = counts
+
+
+def _shape(view: PlayerView, table: Table, stage: int, count: int, givers: int) -> _Shape:
+    """Find the shape of a stage by exchanging marked cards twice, with two different chances."""
+    n = table.players
+    passing = view.rules.passing
+    marks = tuple(((1 << count) - 1) << (count * seat) if givers >> seat & 1 else 0 for seat in range(n))
+    try:
+        first = passing.exchange(stage, view.pass_direction, marks, view.dealer, chance_for(1, 1, "a"), table)
+        second = passing.exchange(
+            stage, view.pass_direction, marks, view.dealer, chance_for(2, 2, "b"), table
+        )
+    except Exception as error:  # a custom module that cannot exchange marks
+        raise DeterminizeError(f"cannot read the exchange of {passing!r}: {error}") from error
+    counts = tuple(mask.bit_count() for mask in first)
+    if tuple(first) != tuple(second):
+        return _Shape(None, counts)
+    by_mask = {mask: seat for seat, mask in enumerate(marks) if mask}
+    src = tuple(by_mask.get(mask) if mask else None for mask in first)
+    if any(mask and s is None for mask, s in zip(first, src, strict=True)) or len(
+        {s for s in src if s is not None}
+    ) != sum(1 for s in src if s is not None):
+        return _Shape(None, counts)
+    return _Shape(src, counts)
+
+
+def _opening_keys(view: PlayerView, table: Table) -> int:
+    """The cards whose holder nearest eldest leads the first trick (0 when the opening names eldest)."""
+    try:
+        cards = view.rules.opening.leader_cards(table)
+    except Exception as error:  # a custom module whose hook fails
+        raise DeterminizeError(f"cannot read the opening of {view.rules.opening!r}: {error}") from error
+    keys = 0
+    for card in cards:
+        keys |= table.bits_of[card.index]
+    return keys
+
+
+class Determinizer:
+    """Samples states for one view; build it once and call [`sample`][hartenjagen.bots.determinize.Determinizer.sample] for each state.
+
+    ``Determinizer(view).sample(rng)`` is ``determinize(view, rng)``; a bot
+    that samples many states for one decision saves the work of reading the
+    view each time.
+    """
+
+    def __init__(self, view: PlayerView) -> None:
+        if not isinstance(view, PlayerView):
+            raise DeterminizeError(f"determinize needs a PlayerView, not {type(view).__name__}")
+        try:
+            validate_view(view)  # a view from outside (JSON, built by hand) must be one a game shows
+        except ViewError as error:
+            raise DeterminizeError(str(error)) from error
+        if view.seat is None:
+            raise DeterminizeError("a spectator's view has no seat to determinize for")
+        if view.is_over or view.phase is Phase.GAME_OVER:
+            raise DeterminizeError("the game is over: there is nothing left to deal")
+        if view.phase is Phase.CHANCE:
+            raise DeterminizeError("the game waits for a chance outcome: determinize after it")
+        self.view = view
+        self.table = table = table_for(view.rules)
+        self.n = n = table.players
+        self.me = me = view.seat
+        self.free = table.pack_mask
+        rules = view.rules
+        passing = rules.passing
+        counts = passing.stage_counts(view.pass_direction)
+        self.counts = counts
+        self.done = done = len(view.exchanges)
+        self.passing_now = view.phase is Phase.PASSING
+        stages = done + 1 if self.passing_now else done
+        self.givers: list[int] = []
+        self.shapes: list[_Shape] = []
+        for stage in range(stages):
+            givers = 0
+            for seat in passing.givers(stage, view.pass_direction, n, view.dealer):
+                givers |= 1 << seat
+            self.givers.append(givers)
+            self.shapes.append(_shape(view, table, stage, counts[stage], givers))
+
+        # Known cards: this seat's hand and chosen passes, and every card played this hand.
+        self.hand = self.take_all(view.hand)
+        self.chosen = self.take_all(view.passing) if self.passing_now else 0
+        self.plays: list[tuple[int, Card]] = []
+        self.played_by = [0] * n
+        self.forbidden = [0] * n
+        tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+        if view.trick:
+            tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
+        for leader, cards in tricks:
+            led = cards[0].suit
+            for i, card in enumerate(cards):
+                seat = (leader + i) % n
+                self.plays.append((seat, card))
+                self.played_by[seat] |= self.take(card, table.pack_mask)
+                if card.suit is not led:
+                    self.forbidden[seat] |= table.suit_masks[led]
+
+        # This seat's passes: each card sits with its receiver until that seat plays it or hands it back.
+        self.located = [0] * n
+        self.pinned = [[0] * n for _ in range(stages + 1)]
+        self._claimed = 0
+        my_received = [list(got) for _, got in view.exchanges]
+        for stage in range(done):
+            if self.shapes[stage].src is None:
+                continue  # a pool: the cards may be anywhere but here
+            for card in view.exchanges[stage][0]:
+                self._locate(card, stage, my_received)
+        # The opening: seats before the first leader hold no key card; the leader holds one.
+        # (While announcing, the view does not show who will lead: the sample's opening decides.)
+        self.first_leader: int | None = None
+        if view.phase in (Phase.PLAYING, Phase.MOON_CHOICE):
+            self.first_leader = view.tricks[0].leader if view.tricks else view.trick_leader
+            keys = _opening_keys(view, table)
+            if keys:
+                for step in range(1, n + 1):
+                    seat = (view.dealer + step) % n
+                    if seat == self.first_leader:
+                        break
+                    self.forbidden[seat] |= keys
+                leader = self.first_leader
+                if leader != me and not (self.played_by[leader] | self.located[leader]) & keys:
+                    hidden_keys = keys & self.free
+                    if hidden_keys.bit_count() == 1:
+                        self.free &= ~hidden_keys
+                        self.located[leader] |= hidden_keys
+
+        # How many hidden cards each other seat gets.
+        self.capacity = [0] * n
+        to_move = set(view.to_move)
+        for seat in range(n):
+            if seat == me:
+                continue
+            size = view.hand_sizes[seat]
+            if self.passing_now and self.givers[done] >> seat & 1 and seat not in to_move:
+                size += counts[done]
+            size -= self.located[seat].bit_count()
+            if size < 0:
+                raise DeterminizeError(f"seat {seat} cannot hold the cards this seat passed it")
+            self.capacity[seat] = size
+        if sum(self.capacity) != self.free.bit_count():
+            raise DeterminizeError(
+                f"the view does not add up: {self.free.bit_count()} unseen cards for "
+                f"{sum(self.capacity)} places in the other hands"
+            )
+        for seat in range(n):
+            self.forbidden[seat] &= self.free
+
+    def _locate(self, card: Card, stage: int, my_received: list[list[Card]]) -> None:
+        """Place a card this seat passed in ``stage`` with the seat that holds it now, if that is certain."""
+        table, me, done = self.table, self.me, self.done
+        receiver = self.shapes[stage].dst.get(me)
+        if receiver is None:
+            return
+        last = done  # the last stage before which the receiver surely held the card
+        for later in range(stage + 1, done):
+            if not self.givers[later] >> receiver & 1:
+                continue
+            shape = self.shapes[later]
+            if shape.src is not None and shape.dst.get(receiver) == me:
+                if card in my_received[later]:  # handed back: it is in this seat's own cards
+                    my_received[later].remove(card)
+                    last = later
+                    break
+                continue  # kept it
+            return  # it may have gone on to a seat this one cannot see
+        bit = 0
+        if last == done:
+            claimed = self.played_by[receiver] & table.bits_of[card.index] & ~self._claimed
+            if claimed:
+                bit = claimed & -claimed
+                self._claimed |= bit
+            else:
+                bit = self.take(card, table.pack_mask)
+                self.located[receiver] |= bit
+        else:
+            copies = table.bits_of[card.index] & (self.hand | self.chosen | self.played_by[me])
+            bit = copies & -copies
+        for held in range(stage + 1, last + 1):
+            self.pinned[held][receiver] |= bit
+
+    def take(self, card: Card, within: int) -> int:
+        """A free physical copy of ``card`` inside ``within``, now taken."""
+        bits = self.table.bits_of[card.index] & self.free & within
+        if not bits:
+            raise DeterminizeError(f"the view shows the {card.symbol} more often than the pack holds it")
+        bit = bits & -bits
+        self.free ^= bit
+        return bit
+
+    def take_all(self, cards: Sequence[Card]) -> int:
+        mask = 0
+        for card in cards:
+            mask |= self.take(card, self.table.pack_mask)
+        return mask
+
+    # ------------------------------------------------------------ sampling
+
+    def sample(self, rng: random.Random | int | None = None, *, exchange: bool = True) -> State:
+        """One state consistent with the view (see [`determinize`][hartenjagen.bots.determinize.determinize]).
+
+        With ``exchange=False`` the other seats' exchange is not rebuilt: the
+        hands, voids, passed cards and tricks are as consistent as ever, but
+        the state's ``dealt`` and ``exchanges`` show only this seat's passes.
+        That is about twice as fast, and all a playout needs.
+        """
+        rng = _rng(rng)
+        fallback: State | None = None
+        for _ in range(_ATTEMPTS):
+            state, consistent = self._attempt(rng, exchange)
+            if consistent:
+                return state
+            fallback = state
+        assert fallback is not None
+        return fallback
+
+    def _attempt(self, rng: random.Random, exchange: bool = True) -> tuple[State, bool]:
+        n, me, view = self.n, self.me, self.view
+        dealt_hidden = self._deal_hidden(rng)
+        holdings = [0] * n
+        for seat in range(n):
+            if seat == me:
+                holdings[seat] = self.hand | self.chosen | self.played_by[seat]
+            else:
+                holdings[seat] = self.located[seat] | dealt_hidden[seat] | self.played_by[seat]
+        consistent = True
+        if self.first_leader is not None:
+            leader = view.rules.opening.leader(tuple(holdings), view.dealer, self.table)
+            consistent = leader == self.first_leader
+        unwound = self._unwind(holdings, rng) if exchange else None
+        if unwound is None:
+            consistent = consistent and not exchange
+            dealt, log = self._plain_exchange(holdings)
+        else:
+            dealt, log = unwound
+        seed = self._seed(rng)
+        fields: dict[str, Any] = {
+            "table": self.table,
+            "phase": view.phase,
+            "hand_index": view.hand_index,
+            "dealer": view.dealer,
+            "hand_masks": tuple(holdings),
+            "passed_masks": (0,) * n,
+            "pending": 0,
+            "leader": 0,
+            "trick_cards": (),
+            "tricks": (),
+            "taken_masks": (0,) * n,
+            "hearts_broken": False,
+            "scores": view.scores,
+            "score_sheet": view.score_sheet,
+            "seed": seed,
+            "deal_count": len(view.score_sheet) + 1,
+            "dealt_masks": tuple(dealt),
+            "winners": (),
+            "pass_direction": view.pass_direction,
+            "pass_log": log,
+            "carry": 0,
+            "announcers": view.announcers,
+            "shooter": None,
+            "secret_seed": True,
+        }
+        if view.phase is Phase.PASSING:
+            return self._passing_state(fields, holdings, log, rng), consistent
+        if view.phase is Phase.ANNOUNCING:
+            order = [(view.dealer + step) % n for step in range(1, n + 1)]
+            pending = 0
+            for seat in order[order.index(view.to_move[0]) :]:
+                pending |= 1 << seat
+            fields["pending"] = pending
+            fields["leader"] = view.rules.opening.leader(tuple(holdings), view.dealer, self.table)
+            return _build(fields), consistent
+        fields["phase"] = Phase.PLAYING
+        assert self.first_leader is not None
+        fields["leader"] = self.first_leader
+        state, legal = self._replay(_build(fields))
+        if state.phase is not view.phase:
+            raise DeterminizeError(
+                f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
+            )
+        return state, consistent and legal
+
+    def _deal_hidden(self, rng: random.Random) -> list[int]:
+        """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected.
+
+        Cards are dealt one at a time in random order, each to a seat chosen in
+        proportion to its free places among the seats for which the rest can
+        still be dealt (Hall's condition over the sets of seats).
+        """
+        n, free = self.n, self.free
+        cards = _bits(free)
+        rng.shuffle(cards)
+        hands = [0] * n
+        seats = [seat for seat in range(n) if seat != self.me and self.capacity[seat]]
+        forbidden = [self.forbidden[seat] for seat in seats]
+        if not any(forbidden):
+            start = 0
+            for seat in seats:
+                size = self.capacity[seat]
+                for p in cards[start : start + size]:
+                    hands[seat] |= 1 << p
+                start += size
+            return hands
+        m = len(seats)
+        eligible: dict[int, int] = {}
+        groups: dict[int, int] = {}
+        for p in cards:
+            mask = 0
+            for i in range(m):
+                if not forbidden[i] >> p & 1:
+                    mask |= 1 << i
+            eligible[p] = mask
+            groups[mask] = groups.get(mask, 0) + 1
+        remaining = [self.capacity[seat] for seat in seats]
+        slack = []
+        for subset in range(1 << m):
+            cap = sum(remaining[i] for i in range(m) if subset >> i & 1)
+            need = sum(count for mask, count in groups.items() if not mask & ~subset)
+            slack.append(cap - need)
+        if min(slack) < 0:
+            raise DeterminizeError("no deal of the unseen cards fits the voids the play has shown")
+        checks: dict[tuple[int, int], list[int]] = {}
+        for p in cards:
+            mask = eligible[p]
+            choices = []
+            total = 0
+            for i in range(m):
+                if not mask >> i & 1 or not remaining[i]:
+                    continue
+                sets = checks.get((i, mask))
+                if sets is None:
+                    sets = checks[(i, mask)] = [t for t in range(1 << m) if t >> i & 1 and mask & ~t]
+                if all(slack[t] >= 1 for t in sets):
+                    choices.append(i)
+                    total += remaining[i]
+            if not choices:  # pragma: no cover - Hall's condition makes this impossible
+                raise DeterminizeError("no deal of the unseen cards fits the view")
+            pick = rng.randrange(total)
+            for i in choices:
+                pick -= remaining[i]
+                if pick < 0:
+                    break
+            remaining[i] -= 1
+            for t in checks[(i, mask)]:
+                slack[t] -= 1
+            hands[seats[i]] |= 1 << p
+        return hands
+
+    # ------------------------------------------------------------ the exchange
+
+    def _find(self, cards: Sequence[Card], within: int) -> int | None:
+        """Physical copies of ``cards`` inside ``within`` (``None`` if one is missing)."""
+        bits_of = self.table.bits_of
+        mask = 0
+        for card in cards:
+            bits = bits_of[card.index] & within & ~mask
+            if not bits:
+                return None
+            mask |= bits & -bits
+        return mask
+
+    @staticmethod
+    def _choose(pool: int, count: int, prefer: int, rng: random.Random) -> int | None:
+        """``count`` random cards of ``pool``, as many as possible of them from ``prefer``."""
+        if pool.bit_count() < count:
+            return None
+        first = _bits(pool & prefer)
+        rest = _bits(pool & ~prefer)
+        rng.shuffle(first)
+        rng.shuffle(rest)
+        mask = 0
+        for p in (first + rest)[:count]:
+            mask |= 1 << p
+        return mask
+
+    def _unwind(self, holdings: list[int], rng: random.Random) -> tuple[list[int], PassLog] | None:
+        """Rebuild the completed stages of the exchange backwards: (the deal, the pass log), or ``None``."""
+        n, me, view, table = self.n, self.me, self.view, self.table
+        hands = list(holdings)
+        later_given = [0] * n
+        stages: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        before: list[list[int]] = []
+        for stage in reversed(range(self.done)):
+            shape = self.shapes[stage]
+            count = self.counts[stage]
+            givers = self.givers[stage]
+            my_given, my_received = view.exchanges[stage]
+            received = [0] * n
+            given = [0] * n
+            mine = self._find(my_received, hands[me])
+            if mine is None:
+                return None
+            received[me] = mine
+            if shape.src is not None:
+                for seat in range(n):
+                    giver = shape.src[seat]
+                    if seat == me or giver is None:
+                        continue
+                    if giver == me:
+                        got = self._find(my_given, hands[seat])
+                    else:
+                        got = self._choose(
+                            hands[seat] & ~self.pinned[stage][seat], count, later_given[seat], rng
+                        )
+                    if got is None:
+                        return None
+                    received[seat] = got
+                    given[giver] = got
+                if shape.dst.get(me) is None and my_given:
+                    return None
+                source = shape.src[me]
+                if source is not None:
+                    given[source] = received[me]
+                elif my_received:
+                    return None
+            else:
+                required = [0] * n
+                back = mine
+                for card in my_given:
+                    bits = table.bits_of[card.index] & back
+                    if bits:  # it came back in the pool
+                        back &= ~(bits & -bits)
+                        given[me] |= bits & -bits
+                        continue
+                    owners = [
+                        s for s in range(n) if s != me and table.bits_of[card.index] & hands[s] & ~required[s]
+                    ]
+                    if not owners:
+                        return None
+                    owner = rng.choice(owners)
+                    bits = table.bits_of[card.index] & hands[owner] & ~required[owner]
+                    required[owner] |= bits & -bits
+                    given[me] |= bits & -bits
+                for seat in range(n):
+                    if seat == me:
+                        continue
+                    want = shape.counts[seat] - required[seat].bit_count()
+                    if want < 0:
+                        return None
+                    extra = self._choose(
+                        hands[seat] & ~required[seat] & ~self.pinned[stage][seat],
+                        want,
+                        later_given[seat],
+                        rng,
+                    )
+                    if extra is None:
+                        return None
+                    received[seat] = required[seat] | extra
+                pool = 0
+                for mask in received:
+                    pool |= mask
+                rest = _bits(pool & ~given[me])
+                rng.shuffle(rest)
+                others = [s for s in range(n) if s != me and givers >> s & 1]
+                if len(rest) != count * len(others):
+                    return None
+                for i, seat in enumerate(others):
+                    for p in rest[i * count : (i + 1) * count]:
+                        given[seat] |= 1 << p
+            for seat in range(n):
+                kept = hands[seat] & ~received[seat]
+                if received[seat] & ~hands[seat] or kept & given[seat]:
+                    return None
+                hands[seat] = kept | given[seat]
+                later_given[seat] |= given[seat]
+            stages.append((tuple(given), tuple(received)))
+            before.append(list(hands))
+        if any(mask.bit_count() != table.hand_size for mask in hands):
+            return None
+        log: PassLog = tuple(reversed(stages))
+        before.reverse()
+        # The rules' own check of every choice (e.g. a returned card must be one received).
+        passing = view.rules.passing
+        for stage, (given_t, _) in enumerate(log):
+            for seat in range(n):
+                if given_t[seat] and not self._allowed(
+                    given_t[seat], passing.allowed(stage, seat, before[stage][seat], log[:stage], table)
+                ):
+                    return None
+        return hands, log
+
+    def _allowed(self, chosen: int, allowed: int) -> bool:
+        bits_of = self.table.bits_of
+        return all(
+            (chosen & bits_of[p % CARD_COUNT]).bit_count() <= (allowed & bits_of[p % CARD_COUNT]).bit_count()
+            for p in _bits(chosen)
+        )
+
+    def _plain_exchange(self, holdings: list[int]) -> tuple[list[int], PassLog]:
+        """A fallback exchange that only this seat's entries fill (when no full one was found)."""
+        n, me, table = self.n, self.me, self.table
+        dealt = list(holdings)
+        log = []
+        mine = self.hand | self.chosen | self.played_by[me]
+        for my_given, my_received in self.view.exchanges:
+            given = [0] * n
+            received = [0] * n
+            received[me] = self._find(my_received, mine) or 0
+            given[me] = self._find(my_given, table.pack_mask) or 0
+            log.append((tuple(given), tuple(received)))
+        for gave, got in reversed(log):
+            dealt[me] = (dealt[me] & ~got[me]) | gave[me]
+        return dealt, tuple(log)
+
+    def _seed(self, rng: random.Random) -> int:
+        """A random seed; one whose chance draws the view's pass direction, if the direction is drawn."""
+        view = self.view
+        passing = view.rules.passing
+        deal_count = len(view.score_sheet) + 1
+        seed = rng.getrandbits(64)
+        for _ in range(_SEED_TRIES):
+            try:
+                direction = passing.direction(
+                    view.hand_index, self.n, chance_for(seed, deal_count, "direction")
+                )
+            except HartenjagenError:
+                return seed
+            if direction is view.pass_direction:
+                return seed
+            seed = rng.getrandbits(64)
+        return seed
+
+    # ------------------------------------------------------------ the phases
+
+    def _passing_state(
+        self, fields: dict[str, Any], holdings: list[int], log: PassLog, rng: random.Random
+    ) -> State:
+        n, me, view, table = self.n, self.me, self.view, self.table
+        stage = self.done
+        count = self.counts[stage]
+        pending = 0
+        for seat in view.to_move:
+            pending |= 1 << seat
+        hands = list(holdings)
+        passed = [0] * n
+        passed[me] = self.chosen
+        hands[me] = self.hand
+        for seat in range(n):
+            if seat == me or not self.givers[stage] >> seat & 1 or pending >> seat & 1:
+                continue
+            allowed = view.rules.passing.allowed(stage, seat, holdings[seat], log, table)
+            chosen = self._choose(allowed, count, 0, rng) or self._choose(holdings[seat], count, 0, rng) or 0
+            passed[seat] = chosen
+            hands[seat] = holdings[seat] & ~chosen
+        fields["hand_masks"] = tuple(hands)
+        fields["passed_masks"] = tuple(passed)
+        fields["pending"] = pending
+        return _build(fields)
+
+    def _replay(self, state: State) -> tuple[State, bool]:
+        """Play this hand's cards again from the start of play; whether every play was legal."""
+        table = self.table
+        bits_of = table.bits_of
+        legal = True
+        for seat, card in self.plays:
+            hand = hand_masks(state)[seat]
+            bits = hand & bits_of[card.index]
+            allowed = bits & legal_mask(state)
+            if allowed:
+                bits = allowed
+            else:
+                legal = False
+            state = play(state, seat, bits & -bits, None)
+        return state, legal
+
+
+def _build(fields: dict[str, Any]) -> State:
+    return from_fields(StateFields(**fields))
