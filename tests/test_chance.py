@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
-import hartenjagen.bots.determinize
 from hartenjagen import variants
 from hartenjagen._chance_check import TwinMismatch, replay_explicitly, same_game, seeded_outcome
+from hartenjagen.bots import determinize
 from hartenjagen.chance import ScriptedChance
 from hartenjagen.rules.passing import PASS_TO_DEALER, PassDirection, PassToDealer, RandomDirection
 from helpers import ONE_SUIT_EACH
@@ -233,8 +233,8 @@ def test_explicit_states_pickle_hash_and_compare():
 
 def test_determinize_waits_for_chance():
     state = hj.apply(hj.new_game(variants.STANDARD, chance="explicit"), hj.DealCard("2C"))
-    with pytest.raises(hj.determinize.DeterminizeError, match="waits for a chance outcome"):
-        hj.determinize.determinize(hj.view(state, 1), 1)
+    with pytest.raises(determinize.DeterminizeError, match="waits for a chance outcome"):
+        determinize.determinize(hj.view(state, 1), 1)
 
 
 def test_rollout_draws_chance_outcomes():
