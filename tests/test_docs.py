@@ -129,7 +129,12 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert "hartenjagen/py.typed" in names
-    assert {"hartenjagen/__init__.py", "hartenjagen/cli.py", "hartenjagen/rules/ending.py"} <= set(names)
+    assert {
+        "hartenjagen/__init__.py",
+        "hartenjagen/cli/__init__.py",
+        "hartenjagen/bots/sampling.py",
+        "hartenjagen/rules/ending.py",
+    } <= set(names)
     assert not any(name.startswith(("tests/", "docs/", "scripts/")) for name in names)
     # Built here (a C compiler and mypyc in the dev extra), the wheel carries the compiled core.
     compiled = [name for name in names if name.startswith("hartenjagen/core/") and name.endswith(".so")]
