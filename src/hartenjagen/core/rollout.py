@@ -146,8 +146,12 @@ def _unrank_bits(mask: int, k: int, index: int) -> int:
     return out
 
 
-def _play_out_hand(state: State, draw: _Draw) -> State:
-    """Play the rest of the hand with random legal cards, tracking bitmasks only; score it at the end."""
+def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -> State:
+    """Play the rest of the hand with random legal cards, tracking bitmasks only; score it at the end.
+
+    With ``values`` (signed card values, see `_signed_values`) each card is the greedy
+    policy's (`_greedy_bit`) instead of a uniform draw.
+    """
     hand = state._hand
     table = hand.table
     n = table.players
@@ -175,11 +179,14 @@ def _play_out_hand(state: State, draw: _Draw) -> State:
             mask = planned_lead(cards, broken, log, hands, table) or cards
         if not log:
             mask = first_trick(mask, table)
-        choices = mask if single else table.distinct(mask)
-        for _ in range(draw.below(_popcount(choices))):
-            choices &= choices - 1
-        bits = mask & bits_of[(choices & -choices).bit_length() - 1]
-        bit = bits & -bits
+        if values is None:
+            choices = mask if single else table.distinct(mask)
+            for _ in range(draw.below(_popcount(choices))):
+                choices &= choices - 1
+            bits = mask & bits_of[(choices & -choices).bit_length() - 1]
+            bit = bits & -bits
+        else:
+            bit = _greedy_bit(mask, trick, led, count, n, table, values, draw)
         physical = bit.bit_length() - 1
         if count == 0:
             led = suit_of[physical]
@@ -307,7 +314,7 @@ def greedy_playout(state: State, rng: Any, sign: int) -> State:
         if phase == PLAYING:
             values = _signed_values(table, sign)
             if _fusable(table):
-                state = _greedy_out_hand(state, draw, values)
+                state = _play_out_hand(state, draw, values)
             else:
                 seat = (state._leader + state._count) % table.players
                 mask = legal_mask(state)
@@ -326,60 +333,3 @@ def greedy_playout(state: State, rng: Any, sign: int) -> State:
             state = apply(state, moves[draw.below(len(moves))])
         if state._hand is not hand and len(state._hand.sheet) != scored:
             return state
-
-
-def _greedy_out_hand(state: State, draw: _Draw, values: list[int]) -> State:
-    """``_play_out_hand`` with the greedy policy in place of the uniform draw."""
-    hand = state._hand
-    table = hand.table
-    n = table.players
-    hands = hand.hands
-    suit_of = table.suit_of
-    suit_masks = table.suit_masks
-    opening = table.rules.opening
-    owners = hand.owners()
-    hand_size = table.hand_size
-    played, trick, count = state._played, state._trick, state._count
-    leader, led, log = state._leader, state._led, state._log
-    broken, carry = state._broken, state._carry
-    while True:
-        seat = leader + count
-        if seat >= n:
-            seat -= n
-        cards = hands[seat] & ~played
-        if count:
-            mask = cards & suit_masks[led] or cards
-        elif not log:
-            mask = opening.lead_mask(cards, table) or cards
-        else:
-            mask = planned_lead(cards, broken, log, hands, table) or cards
-        if not log:
-            mask = first_trick(mask, table)
-        bit = _greedy_bit(mask, trick, led, count, n, table, values, draw)
-        physical = bit.bit_length() - 1
-        if count == 0:
-            led = suit_of[physical]
-        if not broken:
-            broken = breaks(table, bit, physical, count > 0 and suit_of[physical] != led, len(log))
-        played |= bit
-        trick |= bit
-        count += 1
-        if count < n:
-            continue
-        position = winner_position(hands, owners, trick, leader, led, table)
-        last = len(log) + 1 == hand_size
-        if position < 0:
-            if not last:
-                log = (*log, log_entry(trick, leader, -1, -1))
-                carry |= trick
-                trick, count, led = 0, 0, -1
-                continue
-            log = (*log, log_entry(trick, leader, -1, leader))
-            winner = leader
-        else:
-            winner = (leader + position) % n
-            log = (*log, log_entry(trick, leader, winner, winner))
-            carry = 0
-        if last:
-            return hand_steps.score_hand(State(hand, played, 0, 0, winner, -1, log, broken, 0), None)
-        leader, trick, count, led = winner, 0, 0, -1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
+from hartenjagen.bitmask import bits
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT
 from hartenjagen.core.chance_nodes import is_explicit
 from hartenjagen.core.state import StateFields, fields
@@ -52,13 +53,7 @@ def _order(physical: int) -> tuple[int, int]:
 
 def card_ids(mask: int) -> list[int]:
     """The physical cards of ``mask`` in written order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    out.sort(key=_order)
-    return out
+    return sorted(bits(mask), key=_order)
 
 
 def card_text(physical: int) -> str:
