@@ -234,6 +234,21 @@ class _CallingDuplicates(duplicates.FirstPlayedWins):
         return super().winner(trick, table)  # type: ignore[arg-type]
 
 
+@attrs.frozen(kw_only=True, repr=False)
+class _CallingMoon(hj.rules.moon.OthersPlus):
+    def shooter(self, taken: tuple[int, ...], table: object) -> int | None:
+        return super().shooter(taken, table)  # type: ignore[arg-type]
+
+
+@attrs.frozen(repr=False)
+class _CallingEnding(hj.rules.ending.ScoreLimit):
+    def is_over(self, totals: tuple[int, ...], sheet: tuple[hj.HandResult, ...]) -> bool:
+        return super().is_over(totals, sheet)
+
+    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        return super().winners(totals)
+
+
 def _play_through(rules: hj.Rules, seed: int) -> list[object]:
     rng = random.Random(seed)
     state = hj.new_game(rules, seed=seed)
@@ -250,12 +265,20 @@ def _play_through(rules: hj.Rules, seed: int) -> list[object]:
 def test_modules_that_override_a_hook_are_called_and_play_like_the_plan() -> None:
     planned = attrs.evolve(variants.STANDARD, ending=hj.rules.ending.ScoreLimit(limit=60))
     calling = attrs.evolve(
-        planned, leading=_CallingLeading(), first_trick=_CallingFirstTrick(), duplicates=_CallingDuplicates()
+        planned,
+        leading=_CallingLeading(),
+        first_trick=_CallingFirstTrick(),
+        duplicates=_CallingDuplicates(),
+        moon=_CallingMoon(),
+        ending=_CallingEnding(limit=60),
     )
     table = table_for(calling)
     assert table.lead_opens == LEAD_CALLBACK and table.break_callback
     assert table.first_kind == FIRST_CALLBACK and table.winner_callback
-    assert table_for(planned).lead_opens != LEAD_CALLBACK
+    assert not table.moon_planned and not table.ending_planned
+    planned_table = table_for(planned)
+    assert planned_table.lead_opens != LEAD_CALLBACK
+    assert planned_table.moon_planned and planned_table.ending_planned
     for seed in range(3):
         assert _play_through(calling, seed) == _play_through(planned, seed)
 
@@ -292,3 +315,64 @@ def test_rollout_plays_exactly_the_public_loop(preset: variants.Preset) -> None:
             mine = random.Random(seed)
             assert hj.rollout(start, rng=mine, until=until) == state
             assert mine.getstate() == rng.getstate()
+
+
+_ENDINGS = [
+    hj.rules.ending.ScoreLimit(),
+    hj.rules.ending.ScoreLimit(limit=30, inclusive=False),
+    hj.rules.ending.ScoreLimit(limit=30, tie=hj.rules.ending.Tie.PLAY_ON),
+    hj.rules.ending.Countdown(start=40),
+    hj.rules.ending.Countdown(start=40, tie=hj.rules.ending.Tie.PLAY_ON),
+    hj.rules.ending.FixedDeals(deals=3),
+    hj.rules.ending.SingleHand(),
+]
+
+
+@pytest.mark.parametrize("ending", _ENDINGS, ids=repr)
+def test_a_planned_ending_ends_the_game_as_its_hooks_say(ending: hj.rules.ending.Ending) -> None:
+    """The core's reading of an ending's plan agrees with ``is_over`` and ``winners``, revoked lines included."""
+    from hartenjagen.core.hands import _lowest, _planned_end
+
+    table = table_for(attrs.evolve(variants.STANDARD, ending=ending))
+    assert table.ending_planned
+    rng = random.Random(repr(ending))
+    for _ in range(2000):
+        sheet = tuple(
+            hj.HandResult(i, 0, (0,) * 4, (0,) * 4, (0,) * 4, None, revoke=rng.choice([None, None, 2]))
+            for i in range(rng.randrange(5))
+        )
+        totals = tuple(rng.choice([0, 10, 29, 30, 31, 40, 41, 100, 101]) for _ in range(4))
+        assert _planned_end(totals, sheet, table) == ending.is_over(totals, sheet), (totals, sheet)
+        assert _lowest(totals) == tuple(ending.winners(totals))
+
+
+@pytest.mark.parametrize(
+    "moon",
+    [
+        hj.rules.moon.OthersPlus(),
+        hj.rules.moon.SelfMinus(moon_set=hj.rules.moon.MoonSet.ALL_NONZERO),
+        hj.rules.moon.NoMoon(),
+    ],
+    ids=repr,
+)
+def test_a_planned_moon_finds_the_shooter_its_hook_finds(moon: hj.rules.moon.Moon) -> None:
+    """Every seat that takes the moon set (and only one that does) is the shooter, as ``shooter`` says."""
+    from hartenjagen.core.hands import score_hand
+
+    rules = attrs.evolve(variants.OMNIBUS, moon=moon, ending=hj.rules.ending.SingleHand())
+    table = table_for(rules)
+    assert table.moon_planned
+    rng = random.Random(repr(moon))
+    shots = 0
+    for _ in range(300):
+        owner = [rng.randrange(4) for _ in range(52)]
+        if rng.random() < 0.5:  # one seat takes every card of value, or every card but one
+            keep = rng.randrange(4)
+            owner = [keep if table.values[p] and rng.random() < 0.97 else owner[p] for p in range(52)]
+        taken = tuple(sum(1 << p for p in range(52) if owner[p] == seat) for seat in range(4))
+        expected = moon.shooter(taken, table)
+        state = hj.new_game(rules, seed=1)
+        line = score_hand(state, None, taken).score_sheet[-1]
+        assert line.shooter == expected
+        shots += expected is not None
+    assert (shots == 0) == isinstance(moon, hj.rules.moon.NoMoon)

@@ -311,7 +311,7 @@ def finish_exchange(
     table = hand.table
     direction = hand.direction
     stage = len(hand.pass_log)
-    hand.hands = tuple([mask | got for mask, got in zip(hands, received, strict=True)])
+    hand.hands = tuple([hands[seat] | received[seat] for seat in range(len(hands))])
     hand.pass_log = (*hand.pass_log, (given, received))
     hand.passed = (0,) * table.players
     if events is not None:
@@ -344,15 +344,27 @@ def announce(state: State, seat: int, announcing: bool, events: list[Any] | None
     return State(hand, 0, 0, 0, state._leader, -1, _NO_LOG, False, 0)
 
 
-def score_hand(state: State, events: list[Any] | None) -> State:
-    """The last trick is in: find the moon; ask the shooter if the moon module offers a choice."""
+def score_hand(state: State, events: list[Any] | None, taken: tuple[int, ...] | None = None) -> State:
+    """The last trick is in: find the moon; ask the shooter if the moon module offers a choice.
+
+    ``taken`` is each seat's captured cards when the caller tracked them (else read from the log).
+    """
     hand = state._hand
     table = hand.table
     rules = table.rules
-    taken = taken_masks(state)
+    if taken is None:
+        taken = taken_masks(state)
     shooter: int | None = None
     if table.moon_always or rules.ending.moon_applies(hand.sheet):
-        shooter = rules.moon.shooter(taken, table)
+        if table.moon_planned:
+            needed = table.moon_needed
+            if needed:
+                for seat in range(len(taken)):
+                    if taken[seat] & needed == needed:
+                        shooter = seat
+                        break
+        else:
+            shooter = rules.moon.shooter(taken, table)
     if shooter is None:
         return finish_hand(state, taken, None, None, events)
     options = rules.moon.options()
@@ -395,7 +407,8 @@ def finish_hand(
     if shooter is not None and option is not None:
         scored = rules.moon.settle(raw, taken, hand.scores, shooter, option, table)
     if table.adds_points:
-        totals = tuple([total + p for total, p in zip(hand.scores, scored, strict=True)])
+        before = hand.scores
+        totals = tuple([before[seat] + scored[seat] for seat in range(len(before))])
     else:
         totals = tuple(rules.ending.add(hand.scores, scored, hand.sheet))
     if rules.extras:
@@ -404,7 +417,8 @@ def finish_hand(
             change = extra.adjustments(summary)
             if change:
                 totals = rules.ending.adjust(totals, change, hand.sheet)
-    points = tuple([after - before for after, before in zip(totals, hand.scores, strict=True)])
+    start = hand.scores
+    points = tuple([totals[seat] - start[seat] for seat in range(len(start))])
     chosen = option if shooter is not None and len(rules.moon.options()) > 1 else None
     result = HandResult(hand.hand_index, hand.dealer, raw, points, totals, shooter, chosen, hand.announcers)
     if events is not None:
@@ -419,8 +433,12 @@ def next_deal(
     hand = state._hand
     table = hand.table
     rules = table.rules
-    if rules.ending.is_over(totals, sheet):
-        winners = tuple(rules.ending.winners(totals))
+    if table.ending_planned:
+        ends = _planned_end(totals, sheet, table)
+    else:
+        ends = bool(rules.ending.is_over(totals, sheet))
+    if ends:
+        winners = _lowest(totals) if table.ending_planned else tuple(rules.ending.winners(totals))
         if events is not None:
             events.append(GameOver(winners, totals))
         over = hand.copy()
@@ -442,6 +460,30 @@ def next_deal(
     return start_hand(
         table, hand_index, dealer, hands, totals, sheet, hand.seed, hand.deal_count + 1, events, hand.secret
     )
+
+
+def _lowest(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats holding the lowest total (`hartenjagen.rules.ending.lowest`)."""
+    best = min(totals)
+    return tuple([seat for seat in range(len(totals)) if totals[seat] == best])
+
+
+def _planned_end(totals: tuple[int, ...], sheet: tuple[Any, ...], table: Table) -> bool:
+    """Whether a planned ending (`hartenjagen.rules.plan.EndingPlan`) ends the game after ``sheet``."""
+    if table.end_deals:
+        played = 0
+        for result in sheet:
+            if result.revoke is None:
+                played += 1
+        if played >= table.end_deals:
+            return True
+    limit = table.end_limit
+    if not limit or (sheet and sheet[-1].revoke is not None):
+        return False
+    top = max(totals)
+    if top < limit or (top == limit and not table.end_inclusive):
+        return False
+    return table.end_tie_shared or len(_lowest(totals)) == 1
 
 
 def void_hand(state: State, revoker: int, card: Card, events: list[Any] | None) -> State:

@@ -19,6 +19,17 @@ from hartenjagen.moves import Pass, trusted_pass
 
 _ONE_PACK: Final = (1 << CARD_COUNT) - 1
 
+# Binomials C(n, k) for n < 64 and k < 8, looked up instead of calling math.comb (a Python call) per step.
+_CHOOSE_K: Final = 8
+_CHOOSE: Final = tuple([comb(n, k) for n in range(64) for k in range(8)])
+
+
+def choose(n: int, k: int) -> int:
+    """C(n, k): the number of k-card choices from n cards (0 when k > n)."""
+    if 0 <= k < _CHOOSE_K and 0 <= n < 64:
+        return _CHOOSE[n * _CHOOSE_K + k]
+    return comb(n, k)
+
 
 @final
 class PassMoves:
@@ -52,7 +63,7 @@ class PassMoves:
                 twice = (ones & twos).bit_count()
                 sizes.append(_multiset_choices((ones | twos).bit_count() - twice, twice, count))
             else:
-                sizes.append(comb(mask.bit_count(), count))
+                sizes.append(choose(mask.bit_count(), count))
         self._sizes = tuple(sizes)
         self._total = sum(sizes)
         self._cards = [None] * len(hands)
@@ -166,7 +177,7 @@ def _multiset_choices(singles: int, doubles: int, k: int) -> int:
     """How many different k-card choices a hand has with ``singles`` cards once and ``doubles`` twice."""
     total = 0
     for two in range(k // 2 + 1):
-        total += comb(doubles, two) * comb(singles + doubles - two, k - 2 * two)
+        total += choose(doubles, two) * choose(singles + doubles - two, k - 2 * two)
     return total
 
 
@@ -177,7 +188,7 @@ def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
     n = len(items)
     for slot in range(k):
         while True:
-            with_this = comb(n - position - 1, k - slot - 1)
+            with_this = choose(n - position - 1, k - slot - 1)
             if index < with_this:
                 out.append(items[position])
                 position += 1

@@ -11,7 +11,6 @@ rejection), without the Python-level method in between.
 from __future__ import annotations
 
 import random
-from math import comb
 from typing import Any
 
 from hartenjagen.core import hands as hand_steps
@@ -26,8 +25,9 @@ from hartenjagen.core.kernel import (
     play,
     winner_position,
 )
-from hartenjagen.core.state import CHANCE, GAME_OVER, PASSING, PLAYING, State, log_entry
-from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table
+from hartenjagen.core.passes import choose
+from hartenjagen.core.state import CHANCE, GAME_OVER, PASSING, PLAYING, State, log_entry, taken_masks
+from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table, popcount
 
 
 class _Draw:
@@ -49,14 +49,6 @@ class _Draw:
         while r >= n:
             r = self.getrandbits(k)
         return r
-
-
-def _popcount(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 def _fusable(table: Table) -> bool:
@@ -85,14 +77,14 @@ def playout(state: State, rng: Any, whole_game: bool) -> State:
                 seat = (state._leader + state._count) % table.players
                 mask = legal_mask(state)
                 choices = mask if table.copies == 1 else table.distinct(mask)
-                for _ in range(draw.below(_popcount(choices))):
+                for _ in range(draw.below(popcount(choices))):
                     choices &= choices - 1
                 bits = mask & table.bits_of[(choices & -choices).bit_length() - 1]
                 state = play(state, seat, bits & -bits, None)
         elif phase == GAME_OVER:
             return state
         elif phase == PASSING and table.copies == 1:
-            state = _random_pass(state, draw)
+            state = _random_stage(state, draw)
         elif phase == CHANCE:
             state = random_outcome(state, draw.below)
         else:
@@ -100,6 +92,51 @@ def playout(state: State, rng: Any, whole_game: bool) -> State:
             state = apply(state, moves[draw.below(len(moves))])
         if state._hand is not hand and not whole_game and len(state._hand.sheet) != scored:
             return state
+
+
+def _random_stage(state: State, draw: _Draw) -> State:
+    """Every pending seat's pass of this stage of the exchange, drawn as `_random_pass` draws them one by one.
+
+    The draws are the loop's (each over every pending seat's passes in
+    ``legal_moves``' order), but the hand is built once, not once per seat.
+    """
+    hand = state._hand
+    table = hand.table
+    if not table.exchange_rotates:
+        return _random_pass(state, draw)
+    count = state.pass_count
+    stage = len(hand.pass_log)
+    seats: list[int] = []
+    allowed: list[int] = []
+    sizes: list[int] = []
+    total = 0
+    for seat in range(table.players):
+        if hand.pending >> seat & 1:
+            mask = table.pass_allowed(stage, seat, hand.hands[seat], hand.pass_log)
+            size = choose(popcount(mask), count)
+            seats.append(seat)
+            allowed.append(mask)
+            sizes.append(size)
+            total += size
+    hands = list(hand.hands)
+    given = list(hand.passed)
+    while seats:
+        index = draw.below(total)
+        i = 0
+        while index >= sizes[i]:
+            index -= sizes[i]
+            i += 1
+        seat = seats.pop(i)
+        chosen = _unrank_bits(allowed.pop(i), count, index)
+        total -= sizes.pop(i)
+        hands[seat] &= ~chosen
+        given[seat] = chosen
+    n = table.players
+    offset = table.offset(hand.direction)
+    received = tuple([given[(seat - offset) % n] for seat in range(n)])
+    exchanged = hand.copy()
+    exchanged.pending = 0
+    return hand_steps.finish_exchange(exchanged, tuple(hands), tuple(given), received, None)
 
 
 def _random_pass(state: State, draw: _Draw) -> State:
@@ -113,7 +150,7 @@ def _random_pass(state: State, draw: _Draw) -> State:
     for seat in range(table.players):
         if hand.pending >> seat & 1:
             mask = table.pass_allowed(stage, seat, hand.hands[seat], hand.pass_log)
-            size = comb(_popcount(mask), count)
+            size = choose(popcount(mask), count)
             allowed.append((seat, mask, size))
             total += size
     index = draw.below(total)
@@ -136,7 +173,7 @@ def _unrank_bits(mask: int, k: int, index: int) -> int:
     position = 0
     for slot in range(k):
         while True:
-            with_this = comb(n - position - 1, k - slot - 1)
+            with_this = choose(n - position - 1, k - slot - 1)
             if index < with_this:
                 out |= items[position]
                 position += 1
@@ -166,6 +203,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     played, trick, count = state._played, state._trick, state._count
     leader, led, log = state._leader, state._led, state._log
     broken, carry = state._broken, state._carry
+    taken = list(taken_masks(state))
     while True:
         seat = leader + count
         if seat >= n:
@@ -181,7 +219,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             mask = first_trick(mask, table)
         if values is None:
             choices = mask if single else table.distinct(mask)
-            for _ in range(draw.below(_popcount(choices))):
+            for _ in range(draw.below(popcount(choices))):
                 choices &= choices - 1
             bits = mask & bits_of[(choices & -choices).bit_length() - 1]
             bit = bits & -bits
@@ -210,9 +248,11 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         else:
             winner = (leader + position) % n
             log = (*log, log_entry(trick, leader, winner, winner))
-            carry = 0
+        taken[winner] |= trick | carry
+        carry = 0
         if last:
-            return hand_steps.score_hand(State(hand, played, 0, 0, winner, -1, log, broken, 0), None)
+            final = State(hand, played, 0, 0, winner, -1, log, broken, 0)
+            return hand_steps.score_hand(final, None, tuple(taken))
         leader, trick, count, led = winner, 0, 0, -1
 
 
@@ -242,7 +282,7 @@ def _greedy_bit(
         return mask
     if draw.below(10) == 0:
         m = mask
-        for _ in range(draw.below(_popcount(mask))):
+        for _ in range(draw.below(popcount(mask))):
             m &= m - 1
         return m & -m
     follow = count > 0 and (mask & table.suit_masks[led]) != 0
@@ -325,7 +365,7 @@ def greedy_playout(state: State, rng: Any, sign: int) -> State:
         elif phase == GAME_OVER:
             return state
         elif phase == PASSING and table.copies == 1:
-            state = _random_pass(state, draw)
+            state = _random_stage(state, draw)
         elif phase == CHANCE:
             state = random_outcome(state, draw.below)
         else:

@@ -7,10 +7,11 @@ once per ``Rules`` value and shared by every state of every game with those
 rules; `table_for` keeps the most recently used ones in a bounded cache.
 
 Rule-module hooks receive the table (``table.suit_masks``, ``table.cards(mask)``,
-``table.points(mask)`` ...). The ``lead_*``, ``break_*``, ``first_*`` and
-``cancel_pairs`` fields are the plan: what the built-in modules of the per-card
-slots state as data (`hartenjagen.rules.plan`). A slot whose module has no
-plan is called through its hooks (``*_callback``).
+``table.points(mask)`` ...). The ``lead_*``, ``break_*``, ``first_*``,
+``cancel_pairs``, ``moon_*`` and ``end_*`` fields are the plan: what the
+built-in modules of the per-card slots, the moon and the ending state as data
+(`hartenjagen.rules.plan`). A slot whose module has no plan is called through
+its hooks (``*_callback``, ``moon_planned``, ``ending_planned``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,21 @@ from hartenjagen.rules import first_trick as first_trick_slot
 from hartenjagen.rules import leading as leading_slot
 from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
 from hartenjagen.rules.duplicates import Duplicates
+from hartenjagen.rules.ending import HOOKS as ENDING_HOOKS
 from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.extras import HouseRule
+from hartenjagen.rules.moon import HOOKS as MOON_HOOKS
+from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.passing import PassDirection, Passing
-from hartenjagen.rules.plan import DuplicatesPlan, FirstTrickPlan, HeartsOpen, LeadingPlan, declared_plan
+from hartenjagen.rules.plan import (
+    DuplicatesPlan,
+    EndingPlan,
+    FirstTrickPlan,
+    HeartsOpen,
+    LeadingPlan,
+    MoonPlan,
+    declared_plan,
+)
 from hartenjagen.rules.scoring import Scoring
 
 _SUIT_BITS: Final = (1 << 13) - 1
@@ -50,6 +62,15 @@ _OPENS: Final = {
     HeartsOpen.AFTER_TRICKS: LEAD_AFTER_TRICKS,
     HeartsOpen.SUITS_LED: LEAD_SUITS_LED,
 }
+
+
+def popcount(mask: int) -> int:
+    """The number of set bits of ``mask`` (``int.bit_count`` is a method call in the compiled core)."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
 
 
 def _overrides(extra: HouseRule, hook: str) -> bool:
@@ -102,6 +123,15 @@ class Table:
     points_by_value: bool
     moon_always: bool
     adds_points: bool
+    moon_planned: bool
+    moon_needed: int
+    ending_planned: bool
+    end_deals: int
+    end_limit: int
+    end_inclusive: bool
+    end_tie_shared: bool
+    _point_values: list[int]
+    _point_masks: list[int]
     # Keyed by id: directions are enum members, alive for good, and hashing them runs Python code.
     _stage_counts: dict[int, tuple[int, ...]]
     _offsets: dict[int, int]
@@ -152,6 +182,8 @@ class Table:
                 groups[value] = groups.get(value, 0) | (1 << p)
         #: (value, mask of the physical cards with that value), for summing points fast
         self.value_masks = tuple(sorted(groups.items()))
+        self._point_values = [value for value, _ in self.value_masks]
+        self._point_masks = [mask for _, mask in self.value_masks]
         positive = nonzero = total = 0
         for value, mask in self.value_masks:
             nonzero |= mask
@@ -165,6 +197,7 @@ class Table:
         self.queen_mask = self.bits_of[QUEEN_OF_SPADES.index]
         self._plan_leading(rules.leading)
         self._plan_first_trick(rules.first_trick)
+        self._plan_moon_and_ending(rules.moon, rules.ending)
         duplicates = declared_plan(rules.duplicates, Duplicates, DUPLICATES_HOOKS)
         self.winner_callback = not isinstance(duplicates, DuplicatesPlan)
         self.cancel_pairs = isinstance(duplicates, DuplicatesPlan) and duplicates.cancel_pairs
@@ -232,6 +265,22 @@ class Table:
             self.first_kind = FIRST_RESTRICT_LOWEST if plan.forced_lowest else FIRST_RESTRICT
             self.first_mask = mask
 
+    def _plan_moon_and_ending(self, moon: Any, ending: Any) -> None:
+        moon_plan = declared_plan(moon, Moon, MOON_HOOKS)
+        self.moon_planned = isinstance(moon_plan, MoonPlan)
+        self.moon_needed = 0
+        if isinstance(moon_plan, MoonPlan) and moon_plan.needs is not None:
+            self.moon_needed = self.positive_mask if moon_plan.needs == "all_positive" else self.nonzero_mask
+        end_plan = declared_plan(ending, Ending, ENDING_HOOKS)
+        self.ending_planned = isinstance(end_plan, EndingPlan)
+        self.end_deals = self.end_limit = 0
+        self.end_inclusive = self.end_tie_shared = True
+        if isinstance(end_plan, EndingPlan):
+            self.end_deals = end_plan.deals or 0
+            self.end_limit = end_plan.limit or 0
+            self.end_inclusive = end_plan.inclusive
+            self.end_tie_shared = end_plan.tie_shared
+
     def stage_counts(self, direction: object) -> tuple[int, ...]:
         """``rules.passing.stage_counts(direction)``, asked once per direction."""
         counts = self._stage_counts.get(id(direction))
@@ -278,8 +327,10 @@ class Table:
     def points(self, mask: int) -> int:
         """The card points in a bitmask under the active scoring table."""
         total = 0
-        for value, bits in self.value_masks:
-            total += value * (mask & bits).bit_count()
+        values = self._point_values
+        masks = self._point_masks
+        for i in range(len(values)):
+            total += values[i] * popcount(mask & masks[i])
         return total
 
     def __reduce__(self) -> tuple[object, tuple[object]]:

@@ -15,6 +15,7 @@ import attrs
 from hartenjagen._repr import enum_repr
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.plan import EndingPlan
 
 if TYPE_CHECKING:
     from hartenjagen.state import HandResult
@@ -80,6 +81,17 @@ class Ending(RuleModule):
         """The totals as the players write them on the score sheet."""
         return totals
 
+    def plan(self) -> EndingPlan | None:
+        """When the game ends, as data for the core (``None``: the core calls ``is_over`` and ``winners``).
+
+        See [`hartenjagen.rules.plan`][hartenjagen.rules.plan].
+        """
+        return None
+
+
+#: The hooks whose override makes the core call an ending module instead of reading its plan.
+HOOKS: Final[tuple[str, ...]] = ("is_over", "winners")
+
 
 def lowest(totals: tuple[int, ...]) -> tuple[int, ...]:
     """The seats holding the lowest total."""
@@ -133,6 +145,9 @@ class ScoreLimit(Ending):
             raise RulesError(f"ending: inclusive must be True or False, not {self.inclusive!r}")
         _kind(self.tie, Tie, "tie")
 
+    def plan(self) -> EndingPlan:
+        return EndingPlan(limit=self.limit, inclusive=self.inclusive, tie_shared=self.tie is Tie.SHARED)
+
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         if _voided(sheet):
             return False
@@ -160,6 +175,9 @@ class Countdown(Ending):
     def __attrs_post_init__(self) -> None:
         _whole(self.start, "start")
         _kind(self.tie, Tie, "tie")
+
+    def plan(self) -> EndingPlan:
+        return EndingPlan(limit=self.start, tie_shared=self.tie is Tie.SHARED)
 
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         if _voided(sheet):
@@ -238,6 +256,9 @@ class FixedDeals(Ending):
     def __attrs_post_init__(self) -> None:
         _whole(self.deals, "deals")
 
+    def plan(self) -> EndingPlan:
+        return EndingPlan(deals=self.deals)
+
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         return _played(sheet) >= self.deals
 
@@ -248,6 +269,9 @@ class FixedDeals(Ending):
 @attrs.frozen(repr=False)
 class SingleHand(Ending):
     """The game is one hand; the lowest score wins (OpenSpiel's episodes; sources §1.11)."""
+
+    def plan(self) -> EndingPlan:
+        return EndingPlan(deals=1)
 
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         return _played(sheet) >= 1

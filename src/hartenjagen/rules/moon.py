@@ -17,6 +17,7 @@ from hartenjagen._repr import enum_repr
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.plan import MoonPlan
 
 if TYPE_CHECKING:
     from hartenjagen.table import Table
@@ -57,6 +58,18 @@ class Moon(RuleModule):
         """The points each seat scores this hand after ``shooter`` shot the moon and chose ``option``."""
 
 
+    def plan(self) -> MoonPlan | None:
+        """How the shooter is found, as data for the core (``None``: the core calls ``shooter``).
+
+        See [`hartenjagen.rules.plan`][hartenjagen.rules.plan].
+        """
+        return None
+
+
+#: The hook whose override makes the core call a moon module's ``shooter`` instead of reading its plan.
+HOOKS: Final[tuple[str, ...]] = ("shooter",)
+
+
 def moon_mask(moon_set: MoonSet, table: Table) -> int:
     """The physical cards a shooter must capture."""
     return table.positive_mask if moon_set is MoonSet.ALL_POSITIVE else table.nonzero_mask
@@ -74,6 +87,9 @@ class _Shooting(Moon):
             raise RulesError(f"moon: amount must be a whole number or None, not {self.amount!r}")
         if not isinstance(self.moon_set, MoonSet):
             raise RulesError(f"moon: moon_set must be a MoonSet, not {self.moon_set!r}")
+
+    def plan(self) -> MoonPlan:
+        return MoonPlan(self.moon_set.value)
 
     def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
         needed = moon_mask(self.moon_set, table)
@@ -161,6 +177,9 @@ class ResetOrDouble(_Shooting):
 @attrs.frozen(repr=False)
 class NoMoon(Moon):
     """Taking every penalty card has no special effect (sources §1.10; the Black Maria sources mention no moon)."""
+
+    def plan(self) -> MoonPlan:
+        return MoonPlan(None)
 
     def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
         return None

@@ -73,6 +73,35 @@ class DuplicatesPlan:
     cancel_pairs: bool
 
 
+@attrs.frozen
+class MoonPlan:
+    """How a moon rule finds the shooter, as data: the seat that captured every card of ``needs``.
+
+    ``needs`` is ``"all_positive"`` or ``"all_nonzero"`` (a
+    [`MoonSet`][hartenjagen.rules.moon.MoonSet] value), or ``None`` when nobody
+    ever shoots the moon. How a moon is scored stays with the module.
+    """
+
+    needs: str | None
+
+
+@attrs.frozen
+class EndingPlan:
+    """When a game ends and who wins, as data; the lowest total always wins.
+
+    The game ends after ``deals`` hands played out (a hand voided by a revoke
+    does not count), or, when ``limit`` is set, after a hand played out in
+    which a total reaches ``limit`` (``inclusive``: at ``>=``; otherwise
+    ``>``); unless ``tie_shared``, only while a single seat holds the lowest
+    total.
+    """
+
+    deals: int | None = None
+    limit: int | None = None
+    inclusive: bool = True
+    tie_shared: bool = True
+
+
 def declared_plan(module: object, base: type, hooks: tuple[str, ...]) -> object | None:
     """``module.plan()`` if the module's hooks are those of the class that states the plan, else ``None``.
 
