@@ -249,6 +249,15 @@ class _CallingEnding(hj.rules.ending.ScoreLimit):
         return super().winners(totals)
 
 
+@attrs.frozen(repr=False)
+class _CallingOpening(hj.rules.opening.LowestClubLeads):
+    def leader(self, hands: tuple[int, ...], dealer: int, table: object) -> int:
+        return super().leader(hands, dealer, table)  # type: ignore[arg-type]
+
+    def lead_mask(self, hand: int, table: object) -> int:
+        return super().lead_mask(hand, table)  # type: ignore[arg-type]
+
+
 def _play_through(rules: hj.Rules, seed: int) -> list[object]:
     rng = random.Random(seed)
     state = hj.new_game(rules, seed=seed)
@@ -271,14 +280,15 @@ def test_modules_that_override_a_hook_are_called_and_play_like_the_plan() -> Non
         duplicates=_CallingDuplicates(),
         moon=_CallingMoon(),
         ending=_CallingEnding(limit=60),
+        opening=_CallingOpening(),
     )
     table = table_for(calling)
     assert table.lead_opens == LEAD_CALLBACK and table.break_callback
     assert table.first_kind == FIRST_CALLBACK and table.winner_callback
-    assert not table.moon_planned and not table.ending_planned
+    assert not table.moon_planned and not table.ending_planned and not table.opening_planned
     planned_table = table_for(planned)
     assert planned_table.lead_opens != LEAD_CALLBACK
-    assert planned_table.moon_planned and planned_table.ending_planned
+    assert planned_table.moon_planned and planned_table.ending_planned and planned_table.opening_planned
     for seed in range(3):
         assert _play_through(calling, seed) == _play_through(planned, seed)
 
@@ -376,3 +386,32 @@ def test_a_planned_moon_finds_the_shooter_its_hook_finds(moon: hj.rules.moon.Moo
         assert line.shooter == expected
         shots += expected is not None
     assert (shots == 0) == isinstance(moon, hj.rules.moon.NoMoon)
+
+
+_OPENINGS = [
+    hj.rules.opening.LowestClubLeads(),
+    hj.rules.opening.LowestClubHolderLeadsAnyClub(),
+    hj.rules.opening.FirstDeuceFromEldest(),
+    hj.rules.opening.ShowTwoOfClubsLeadSafe(),
+    hj.rules.opening.EldestLeadsAny(),
+]
+
+
+@pytest.mark.parametrize("opening", _OPENINGS, ids=repr)
+@pytest.mark.parametrize("preset", [variants.STANDARD, variants.SIX_DOUBLE_DECK, variants.DUTCH], ids=repr)
+def test_a_planned_opening_names_the_leader_and_cards_its_hooks_name(
+    opening: hj.rules.opening.Opening, preset: hj.Rules
+) -> None:
+    """The core's reading of an opening's plan agrees with ``leader`` and ``lead_mask`` on random deals."""
+    try:
+        rules = attrs.evolve(preset, opening=opening)
+    except hj.RulesError:
+        pytest.skip("this opening needs a card the pack lacks")
+    table = table_for(rules)
+    assert table.opening_planned
+    for seed in range(200):
+        hands = hj.new_game(rules, seed=seed)._hand.hands
+        dealer = seed % table.players
+        assert table.first_leader(hands, dealer) == opening.leader(hands, dealer, table)
+        for hand in hands:
+            assert table.opening_mask(hand) == opening.lead_mask(hand, table)

@@ -247,7 +247,7 @@ def after_exchange(hand: HandContext) -> State:
     ``hand`` is a fresh context the kernel may still change.
     """
     table = hand.table
-    leader: int = table.rules.opening.leader(hand.hands, hand.dealer, table)
+    leader = table.first_leader(hand.hands, hand.dealer)
     hand.pending = 0
     hand.phase = PLAYING
     if table.announcing:
@@ -312,7 +312,7 @@ def finish_exchange(
     direction = hand.direction
     stage = len(hand.pass_log)
     hand.hands = tuple([hands[seat] | received[seat] for seat in range(len(hands))])
-    hand.pass_log = (*hand.pass_log, (given, received))
+    hand.pass_log = hand.pass_log + ((given, received),)
     hand.passed = (0,) * table.players
     if events is not None:
         cards = table.cards
@@ -338,7 +338,7 @@ def announce(state: State, seat: int, announcing: bool, events: list[Any] | None
     hand = state._hand.copy()
     hand.pending &= ~(1 << seat)
     if announcing:
-        hand.announcers = (*hand.announcers, seat)
+        hand.announcers = hand.announcers + (seat,)
     if not hand.pending:
         hand.phase = PLAYING
     return State(hand, 0, 0, 0, state._leader, -1, _NO_LOG, False, 0)
@@ -423,7 +423,7 @@ def finish_hand(
     result = HandResult(hand.hand_index, hand.dealer, raw, points, totals, shooter, chosen, hand.announcers)
     if events is not None:
         events.append(HandScored(result))
-    return next_deal(state, (*hand.sheet, result), totals, events, advance=True)
+    return next_deal(state, hand.sheet + (result,), totals, events, advance=True)
 
 
 def next_deal(
@@ -499,7 +499,7 @@ def void_hand(state: State, revoker: int, card: Card, events: list[Any] | None) 
     )
     if events is not None:
         events.append(Revoked(revoker, card, penalty, result))
-    return next_deal(state, (*hand.sheet, result), totals, events, advance=False)
+    return next_deal(state, hand.sheet + (result,), totals, events, advance=False)
 
 
 def start_game(rules: Any, seed: int, deal: Any, dealer: int, secret: bool, hand_index: int = 0) -> State:

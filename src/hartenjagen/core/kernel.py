@@ -151,7 +151,7 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
             suit = ("clubs", "diamonds", "hearts", "spades")[state._led]
             trace.append((Code.MUST_FOLLOW_SUIT, english("refusal.must_follow_suit", suit=suit), candidates))
     elif first:
-        candidates = rules.opening.lead_mask(hand, table) or hand
+        candidates = table.opening_mask(hand) or hand
         if trace is not None:
             trace.append((Code.MUST_LEAD_OPENING_CARD, rules.opening.refusal(table), candidates))
     else:
@@ -272,7 +272,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         # Every led-suit card cancelled: the cards wait for the next trick's winner,
         # or go to this trick's leader if it was the last trick.
         taker = leader if last else -1
-        log = (*state._log, log_entry(trick, leader, -1, taker))
+        log = state._log + (log_entry(trick, leader, -1, taker),)
         if events is not None:
             events.append(
                 TrickCancelled(len(log) - 1, leader, _cards_in_order(hand.hands, leader, trick, table))
@@ -282,7 +282,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         winner = leader
     else:
         winner = (leader + position) % n
-        log = (*state._log, log_entry(trick, leader, winner, winner))
+        log = state._log + (log_entry(trick, leader, winner, winner),)
     if events is not None:
         carried = carry | trick if position < 0 else carry
         events.append(

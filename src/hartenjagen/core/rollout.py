@@ -197,7 +197,6 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     suit_masks = table.suit_masks
     bits_of = table.bits_of
     single = table.copies == 1
-    opening = table.rules.opening
     owners = hand.owners()
     hand_size = table.hand_size
     played, trick, count = state._played, state._trick, state._count
@@ -212,7 +211,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         if count:
             mask = cards & suit_masks[led] or cards
         elif not log:
-            mask = opening.lead_mask(cards, table) or cards
+            mask = table.opening_mask(cards) or cards
         else:
             mask = planned_lead(cards, broken, log, hands, table) or cards
         if not log:
@@ -239,15 +238,15 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         last = len(log) + 1 == hand_size
         if position < 0:
             if not last:
-                log = (*log, log_entry(trick, leader, -1, -1))
+                log = log + (log_entry(trick, leader, -1, -1),)
                 carry |= trick
                 trick, count, led = 0, 0, -1
                 continue
-            log = (*log, log_entry(trick, leader, -1, leader))
+            log = log + (log_entry(trick, leader, -1, leader),)
             winner = leader
         else:
             winner = (leader + position) % n
-            log = (*log, log_entry(trick, leader, winner, winner))
+            log = log + (log_entry(trick, leader, winner, winner),)
         taken[winner] |= trick | carry
         carry = 0
         if last:

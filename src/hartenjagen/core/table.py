@@ -29,14 +29,18 @@ from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.extras import HouseRule
 from hartenjagen.rules.moon import HOOKS as MOON_HOOKS
 from hartenjagen.rules.moon import Moon
+from hartenjagen.rules.opening import HOOKS as OPENING_HOOKS
+from hartenjagen.rules.opening import Opening
 from hartenjagen.rules.passing import PassDirection, Passing
 from hartenjagen.rules.plan import (
     DuplicatesPlan,
     EndingPlan,
+    FirstLead,
     FirstTrickPlan,
     HeartsOpen,
     LeadingPlan,
     MoonPlan,
+    OpeningPlan,
     declared_plan,
 )
 from hartenjagen.rules.scoring import Scoring
@@ -66,6 +70,14 @@ _OPENS: Final = {
 
 def popcount(mask: int) -> int:
     """The number of set bits of ``mask`` (``int.bit_count`` is a method call in the compiled core)."""
+    if 0 <= mask < 1 << 62:  # a machine word in the compiled core: add the bits up in parallel
+        mask -= (mask >> 1) & 0x1555555555555555
+        mask = (mask & 0x3333333333333333) + ((mask >> 2) & 0x3333333333333333)
+        mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0F
+        mask += mask >> 8
+        mask += mask >> 16
+        mask += mask >> 32
+        return mask & 0x7F
     count = 0
     while mask:
         mask &= mask - 1
@@ -123,6 +135,9 @@ class Table:
     points_by_value: bool
     moon_always: bool
     adds_points: bool
+    opening_planned: bool
+    opening_holders: int
+    opening_lead: int
     moon_planned: bool
     moon_needed: int
     ending_planned: bool
@@ -197,6 +212,7 @@ class Table:
         self.queen_mask = self.bits_of[QUEEN_OF_SPADES.index]
         self._plan_leading(rules.leading)
         self._plan_first_trick(rules.first_trick)
+        self._plan_opening(rules.opening)
         self._plan_moon_and_ending(rules.moon, rules.ending)
         duplicates = declared_plan(rules.duplicates, Duplicates, DUPLICATES_HOOKS)
         self.winner_callback = not isinstance(duplicates, DuplicatesPlan)
@@ -264,6 +280,46 @@ class Table:
                 mask = self.hearts_mask | self.queen_mask
             self.first_kind = FIRST_RESTRICT_LOWEST if plan.forced_lowest else FIRST_RESTRICT
             self.first_mask = mask
+
+    def _plan_opening(self, module: Any) -> None:
+        plan = declared_plan(module, Opening, OPENING_HOOKS)
+        self.opening_planned = isinstance(plan, OpeningPlan)
+        holders = 0
+        for card in module.leader_cards(self) if isinstance(plan, OpeningPlan) else ():
+            holders |= self.bits_of[card.index]
+        self.opening_holders = holders
+        lead = plan.lead if isinstance(plan, OpeningPlan) else FirstLead.ANY
+        if lead is FirstLead.LEADER_CARDS:
+            self.opening_lead = holders
+        elif lead is FirstLead.CLUBS:
+            self.opening_lead = self.suit_masks[int(Suit.CLUBS)]
+        elif lead is FirstLead.WORTHLESS:
+            self.opening_lead = self.pack_mask & ~self.nonzero_mask
+        else:
+            self.opening_lead = self.pack_mask
+
+    def first_leader(self, hands: tuple[int, ...], dealer: int) -> int:
+        """``rules.opening.leader(hands, dealer, table)``, read from the plan when there is one."""
+        if not self.opening_planned:
+            leader: int = self.rules.opening.leader(hands, dealer, self)
+            return leader
+        n = self.players
+        seat = dealer + 1 if dealer + 1 < n else 0
+        holders = self.opening_holders
+        if holders:
+            for _ in range(n):
+                if hands[seat] & holders:
+                    return seat
+                seat = seat + 1 if seat + 1 < n else 0
+            raise AssertionError("the opening card is in no hand")  # pragma: no cover - conservation
+        return seat
+
+    def opening_mask(self, hand: int) -> int:
+        """``rules.opening.lead_mask(hand, table)``, read from the plan when there is one."""
+        if self.opening_planned:
+            return hand & self.opening_lead
+        mask: int = self.rules.opening.lead_mask(hand, self)
+        return mask
 
     def _plan_moon_and_ending(self, moon: Any, ending: Any) -> None:
         moon_plan = declared_plan(moon, Moon, MOON_HOOKS)

@@ -57,7 +57,6 @@ class Moon(RuleModule):
     ) -> tuple[int, ...]:
         """The points each seat scores this hand after ``shooter`` shot the moon and chose ``option``."""
 
-
     def plan(self) -> MoonPlan | None:
         """How the shooter is found, as data for the core (``None``: the core calls ``shooter``).
 

@@ -12,6 +12,7 @@ from hartenjagen.cards import TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.plan import FirstLead, OpeningPlan
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -43,6 +44,17 @@ class Opening(RuleModule):
         """
         return ()
 
+    def plan(self) -> OpeningPlan | None:
+        """The opening as data for the core (``None``: the core calls the hooks).
+
+        See [`hartenjagen.rules.plan`][hartenjagen.rules.plan].
+        """
+        return None
+
+
+#: The hooks whose override makes the core call an opening module instead of reading its plan.
+HOOKS: Final[tuple[str, ...]] = ("leader", "lead_mask", "leader_cards")
+
 
 def lowest_club(table: Table) -> Card:
     """The lowest club in the pack (2♣, or 3♣ when the 2♣ is out, 7♣ in a piquet pack)."""
@@ -72,6 +84,9 @@ class LowestClubLeads(Opening):
     (sources §1.5; Black Lady 3p, Spelregelwijzer, Gamehelphearts, Hoemke #2, Microsoft, OpenSpiel).
     """
 
+    def plan(self) -> OpeningPlan:
+        return OpeningPlan(FirstLead.LEADER_CARDS)
+
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
         return _holder_from_eldest(hands, dealer, table.bits_of[lowest_club(table).index])
 
@@ -94,6 +109,9 @@ class LowestClubHolderLeadsAnyClub(Opening):
 
     sources §1.5; OpenSpiel ``can_lead_any_club``.
     """
+
+    def plan(self) -> OpeningPlan:
+        return OpeningPlan(FirstLead.CLUBS)
 
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
         return _holder_from_eldest(hands, dealer, table.bits_of[lowest_club(table).index])
@@ -169,6 +187,9 @@ class FirstDeuceFromEldest(Opening):
     sources §1.5; Hoemke #3.
     """
 
+    def plan(self) -> OpeningPlan:
+        return OpeningPlan(FirstLead.LEADER_CARDS)
+
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
         return _holder_from_eldest(hands, dealer, _deuce_bits(table))
 
@@ -201,6 +222,9 @@ class ShowTwoOfClubsLeadSafe(Opening):
     sources §1.5; Hoemke #4.
     """
 
+    def plan(self) -> OpeningPlan:
+        return OpeningPlan(FirstLead.WORTHLESS)
+
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
         return _holder_from_eldest(hands, dealer, table.bits_of[TWO_OF_CLUBS.index])
 
@@ -225,6 +249,9 @@ class EldestLeadsAny(Opening):
     sources §1.5; Spelregelwijzer (Dutch: "mag meteen met een strafkaart
     beginnen"), Black Maria.
     """
+
+    def plan(self) -> OpeningPlan:
+        return OpeningPlan(FirstLead.ANY)
 
     def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
         return (dealer + 1) % len(hands)

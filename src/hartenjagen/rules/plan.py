@@ -73,6 +73,33 @@ class DuplicatesPlan:
     cancel_pairs: bool
 
 
+class FirstLead(enum.Enum):
+    """Which of their cards the first leader may lead (`OpeningPlan.lead`)."""
+
+    __repr__ = enum_repr
+
+    #: one of the opening's leader cards (the 2♣, a deuce)
+    LEADER_CARDS = "leader_cards"
+    #: any club
+    CLUBS = "clubs"
+    #: any card worth nothing under the scoring
+    WORTHLESS = "worthless"
+    #: any card
+    ANY = "any"
+
+
+@attrs.frozen
+class OpeningPlan:
+    """Who leads the first trick and with what, as data.
+
+    The first leader is the holder of one of the module's ``leader_cards``
+    nearest clockwise from eldest, or eldest when it names none; ``lead`` says
+    which of their cards they may lead (any card when they hold none of those).
+    """
+
+    lead: FirstLead
+
+
 @attrs.frozen
 class MoonPlan:
     """How a moon rule finds the shooter, as data: the seat that captured every card of ``needs``.
