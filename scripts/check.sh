@@ -4,6 +4,10 @@
 # core, the core, rule, property and OpenSpiel tests again on the interpreted
 # core, mypy --strict on src/, ruff, and build the documentation site
 # (mkdocs --strict, with the docstrings' cross-references checked). Works on a fresh machine with only Python 3.11+ and a C compiler.
+# The work runs in two lanes side by side (one per core): each lane takes every
+# other test (HARTENJAGEN_TEST_SHARD, see tests/conftest.py) of both suites;
+# one lane then runs mypy, the other ruff and the docs. A lane's output is
+# printed when it ends; the check fails if either lane fails.
 # Usage: bash scripts/check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,20 +24,51 @@ if [ "${CI:-}" = "true" ] && [ ! -x /usr/bin/chromium ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
-.venv/bin/python -m pytest
-# The interpreted core (tests/test_cores.py above also compares the two cores game by game).
-HARTENJAGEN_PURE_PYTHON=1 .venv/bin/python -m pytest -q \
-  tests/test_cards.py tests/test_cores.py tests/test_errors.py tests/test_golden.py tests/test_perft.py \
-  tests/test_properties.py tests/test_openspiel_differential.py tests/test_chance.py tests/test_rules_*.py \
+
+# The interpreted core (tests/test_cores.py also compares the two cores game by game).
+PURE_TESTS=(
+  tests/test_cards.py tests/test_cores.py tests/test_errors.py tests/test_golden.py tests/test_perft.py
+  tests/test_properties.py tests/test_openspiel_differential.py tests/test_chance.py tests/test_rules_*.py
   tests/test_draws.py tests/test_rule_contract.py
-.venv/bin/python -m mypy --strict src
-.venv/bin/python -m ruff check .
-.venv/bin/python -m ruff format --check .
-# The documentation site, offline, with every warning an error; the pages are thrown away.
-# The docstrings must be Markdown with cross-references (no Sphinx roles), checked before and after.
-.venv/bin/python scripts/check_docs.py
-site_dir="$(mktemp -d)"
-trap 'rm -rf "$site_dir"' EXIT
-NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict --quiet --site-dir "$site_dir"
-.venv/bin/python scripts/check_docs.py --site "$site_dir"
+)
+
+lane() {  # lane INDEX: its half of both suites, then its share of the static checks
+  local shard="$1/2"
+  echo "== lane $1: compiled core, tests $shard"
+  HARTENJAGEN_TEST_SHARD="$shard" .venv/bin/python -m pytest -q -p no:cacheprovider
+  echo "== lane $1: interpreted core, tests $shard"
+  HARTENJAGEN_PURE_PYTHON=1 HARTENJAGEN_TEST_SHARD="$shard" .venv/bin/python -m pytest -q -p no:cacheprovider \
+    "${PURE_TESTS[@]}"
+  if [ "$1" = 0 ]; then
+    echo "== lane 0: mypy --strict src"
+    .venv/bin/python -m mypy --strict src
+  else
+    echo "== lane 1: ruff and the documentation"
+    .venv/bin/python -m ruff check .
+    .venv/bin/python -m ruff format --check .
+    # The documentation site, offline, with every warning an error; the pages are thrown away.
+    # The docstrings must be Markdown with cross-references (no Sphinx roles), checked before and after.
+    .venv/bin/python scripts/check_docs.py
+    local site_dir
+    site_dir="$(mktemp -d)"
+    NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict --quiet --site-dir "$site_dir"
+    .venv/bin/python scripts/check_docs.py --site "$site_dir"
+    rm -rf "$site_dir"
+  fi
+}
+
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+( lane 0 ) >"$logs/lane0" 2>&1 &
+first=$!
+( lane 1 ) >"$logs/lane1" 2>&1 &
+second=$!
+status=0
+wait "$first" || status=1
+wait "$second" || status=1
+cat "$logs/lane0" "$logs/lane1"
+if [ "$status" != 0 ]; then
+  echo "check FAILED (see the lane output above)"
+  exit 1
+fi
 echo "check passed"

@@ -4,12 +4,16 @@
 when the environment variable ``CI`` is set (or with ``HYPOTHESIS_PROFILE=ci``):
 derandomized, so that every CI run checks the same examples, with a modest
 number of examples and no example database.
+
+``HARTENJAGEN_TEST_SHARD=i/n`` runs one n-th of the suite (every n-th test from the
+i-th on), so that scripts/check.sh can run the halves side by side on two cores.
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("dev", deadline=None)
@@ -18,3 +22,20 @@ settings.register_profile(
 )
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``HARTENJAGEN_TEST_SHARD=i/n`` keeps every n-th test from the i-th on (scripts/check.sh runs halves side by side)."""
+    shard = os.environ.get("HARTENJAGEN_TEST_SHARD")
+    if not shard:
+        return
+    try:
+        index, count = (int(part) for part in shard.split("/"))
+    except ValueError:
+        raise SystemExit(f"HARTENJAGEN_TEST_SHARD must look like 0/2, not {shard!r}") from None
+    if not 0 <= index < count:
+        raise SystemExit(f"HARTENJAGEN_TEST_SHARD: {index} is not a shard of {count}")
+    kept = [item for position, item in enumerate(items) if position % count == index]
+    dropped = [item for position, item in enumerate(items) if position % count != index]
+    config.hook.pytest_deselected(items=dropped)
+    items[:] = kept

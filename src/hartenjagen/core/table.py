@@ -78,11 +78,7 @@ def popcount(mask: int) -> int:
         mask += mask >> 16
         mask += mask >> 32
         return mask & 0x7F
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
+    return mask.bit_count()  # a double deck's masks are Python ints anyway
 
 
 def _overrides(extra: HouseRule, hook: str) -> bool:
