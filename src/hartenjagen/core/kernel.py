@@ -67,7 +67,7 @@ def as_state(value: object, where: str) -> State:
 
 
 def _lowest_value(candidates: int, table: Table) -> int:
-    lowest = 1 << 62
+    lowest = 0x3FFFFFFFFFFFFFFF  # above any card value, and still a machine word
     mask = candidates
     while mask:
         low = mask & -mask

@@ -11,7 +11,7 @@ rejection), without the Python-level method in between.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.chance_nodes import random_outcome
@@ -27,7 +27,14 @@ from hartenjagen.core.kernel import (
 )
 from hartenjagen.core.passes import choose
 from hartenjagen.core.state import CHANCE, GAME_OVER, PASSING, PLAYING, State, log_entry, taken_masks
-from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table, popcount
+from hartenjagen.core.table import (
+    FIRST_CALLBACK,
+    LEAD_AFTER_TRICKS,
+    LEAD_CALLBACK,
+    LEAD_SUITS_LED,
+    Table,
+    popcount,
+)
 
 
 class _Draw:
@@ -49,6 +56,9 @@ class _Draw:
         while r >= n:
             r = self.getrandbits(k)
         return r
+
+
+_NO_TRICKS: Final[tuple[int, ...]] = ()
 
 
 def _fusable(table: Table) -> bool:
@@ -200,7 +210,10 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     owners = hand.owners()
     hand_size = table.hand_size
     played, trick, count = state._played, state._trick, state._count
-    leader, led, log = state._leader, state._led, state._log
+    leader, led = state._leader, state._led
+    entries = list(state._log)  # the log, appended to; a tuple only where a rule reads it
+    tricks = len(entries)
+    reads_log = table.lead_opens == LEAD_AFTER_TRICKS or table.lead_opens == LEAD_SUITS_LED
     broken, carry = state._broken, state._carry
     taken = list(taken_masks(state))
     while True:
@@ -210,11 +223,12 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         cards = hands[seat] & ~played
         if count:
             mask = cards & suit_masks[led] or cards
-        elif not log:
+        elif tricks == 0:
             mask = table.opening_mask(cards) or cards
         else:
+            log = tuple(entries) if reads_log else _NO_TRICKS
             mask = planned_lead(cards, broken, log, hands, table) or cards
-        if not log:
+        if tricks == 0:
             mask = first_trick(mask, table)
         if values is None:
             choices = mask if single else table.distinct(mask)
@@ -228,29 +242,31 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         if count == 0:
             led = suit_of[physical]
         if not broken:
-            broken = breaks(table, bit, physical, count > 0 and suit_of[physical] != led, len(log))
+            broken = breaks(table, bit, physical, count > 0 and suit_of[physical] != led, tricks)
         played |= bit
         trick |= bit
         count += 1
         if count < n:
             continue
         position = winner_position(hands, owners, trick, leader, led, table)
-        last = len(log) + 1 == hand_size
+        last = tricks + 1 == hand_size
         if position < 0:
             if not last:
-                log = log + (log_entry(trick, leader, -1, -1),)
+                entries.append(log_entry(trick, leader, -1, -1))
+                tricks += 1
                 carry |= trick
                 trick, count, led = 0, 0, -1
                 continue
-            log = log + (log_entry(trick, leader, -1, leader),)
+            entries.append(log_entry(trick, leader, -1, leader))
             winner = leader
         else:
             winner = (leader + position) % n
-            log = log + (log_entry(trick, leader, winner, winner),)
+            entries.append(log_entry(trick, leader, winner, winner))
+        tricks += 1
         taken[winner] |= trick | carry
         carry = 0
         if last:
-            final = State(hand, played, 0, 0, winner, -1, log, broken, 0)
+            final = State(hand, played, 0, 0, winner, -1, tuple(entries), broken, 0)
             return hand_steps.score_hand(final, None, tuple(taken))
         leader, trick, count, led = winner, 0, 0, -1
 

@@ -70,7 +70,7 @@ _OPENS: Final = {
 
 def popcount(mask: int) -> int:
     """The number of set bits of ``mask`` (``int.bit_count`` is a method call in the compiled core)."""
-    if 0 <= mask < 1 << 62:  # a machine word in the compiled core: add the bits up in parallel
+    if 0 <= mask <= 0x3FFFFFFFFFFFFFFF:  # a machine word in the compiled core: add the bits up in parallel
         mask -= (mask >> 1) & 0x1555555555555555
         mask = (mask & 0x3333333333333333) + ((mask >> 2) & 0x3333333333333333)
         mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0F
