@@ -416,3 +416,17 @@ def test_double_deck_explicit_deal_gives_each_seat_its_own_copy():
         state = hj.apply(state, hj.Pass(seat, cards))
     assert _counts(state.hands[1])["QS"] == 2
     assert [len(cards) for cards in state.hands] == [17] * 6
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_double_deck_pass_moves_are_the_different_combinations_in_order(seed: int) -> None:
+    """Each seat's passes are the deduplicated ``combinations`` of its sorted cards, in that order."""
+    import itertools
+
+    state = hj.new_game(hj.Rules(deck=DOUBLE_DECK_6), seed=seed)
+    moves = list(hj.legal_moves(state))
+    for seat in range(6):
+        cards = sorted(state.hands[seat], key=lambda card: card.index)
+        expected = list(dict.fromkeys(itertools.combinations(cards, state.pass_count)))
+        assert [move.cards for move in moves if move.seat == seat] == expected
+        assert all(hj.explain(state, move) is None for move in moves[:: max(1, len(moves) // 50)])

@@ -444,8 +444,11 @@ def _checked_pass(state: State, move: Any) -> int:
         if not free:
             return 0
         chosen |= free & -free
-    # Which copy goes is the one the slow path gives: the lowest copy in hand.
-    return chosen if table.copies == 1 else _pass_mask(state, move)
+    # Which copy goes is the one the slow path gives: the lowest copy in hand (the one
+    # chosen above, unless the passing module allows only some of the hand).
+    if table.copies == 1 or allowed == hand.hands[seat]:
+        return chosen
+    return _pass_mask(state, move)
 
 
 def _pass_mask(state: State, move: Any) -> int:

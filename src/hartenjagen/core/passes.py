@@ -14,7 +14,7 @@ from math import comb
 from typing import Any, Final, cast, final
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
-from hartenjagen.core.table import Table
+from hartenjagen.core.table import Table, popcount
 from hartenjagen.moves import Pass, trusted_pass
 
 _ONE_PACK: Final = (1 << CARD_COUNT) - 1
@@ -59,11 +59,11 @@ class PassMoves:
         for _, mask in hands:
             if table.copies > 1:
                 # A card held twice can be passed once or twice: count the different choices.
-                ones, twos = mask & _ONE_PACK, mask >> CARD_COUNT
-                twice = (ones & twos).bit_count()
-                sizes.append(_multiset_choices((ones | twos).bit_count() - twice, twice, count))
+                ones, twos = mask & _ONE_PACK, mask >> CARD_COUNT  # machine-word halves: one per pack
+                twice = popcount(ones & twos)
+                sizes.append(_multiset_choices(popcount(ones | twos) - twice, twice, count))
             else:
-                sizes.append(choose(mask.bit_count(), count))
+                sizes.append(choose(popcount(mask), count))
         self._sizes = tuple(sizes)
         self._total = sum(sizes)
         self._cards = [None] * len(hands)
@@ -213,17 +213,21 @@ def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
         items.append(low.bit_length() - 1)
         counts.append(2 if ones & twos & low else 1)
         held ^= low
-    # ways[j][r]: how many different r-card choices the cards from the j-th on offer.
-    ways = [[0] * (k + 1) for _ in range(len(items) + 1)]
-    ways[len(items)][0] = 1
+    # ways[j * width + r]: how many different r-card choices the cards from the j-th on offer
+    # (one flat list: a row per card would cost an allocation each).
+    width = k + 1
+    ways = [0] * ((len(items) + 1) * width)
+    ways[len(items) * width] = 1
     for j in range(len(items) - 1, -1, -1):
-        after, row = ways[j + 1], ways[j]
-        for r in range(k + 1):
-            row[r] = (
-                after[r]
-                + (after[r - 1] if r >= 1 else 0)
-                + (after[r - 2] if counts[j] == 2 and r >= 2 else 0)
-            )
+        after = (j + 1) * width
+        row = j * width
+        for r in range(width):
+            total = ways[after + r]
+            if r >= 1:
+                total += ways[after + r - 1]
+                if r >= 2 and counts[j] == 2:
+                    total += ways[after + r - 2]
+            ways[row + r] = total
     out: list[Card] = []
     j = used = 0
     while len(out) < k:
@@ -232,7 +236,7 @@ def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
         taking = 0
         if left >= 0:
             for m in range(min(left, rest) + 1):
-                taking += ways[j + 1][rest - m]
+                taking += ways[(j + 1) * width + rest - m]
         if index < taking:
             out.append(ALL_CARDS[items[j]])
             used += 1
