@@ -415,3 +415,13 @@ def test_a_planned_opening_names_the_leader_and_cards_its_hooks_name(
         assert table.first_leader(hands, dealer) == opening.leader(hands, dealer, table)
         for hand in hands:
             assert table.opening_mask(hand) == opening.lead_mask(hand, table)
+
+
+def test_popcount_counts_the_bits_of_words_and_of_big_masks() -> None:
+    """The kernel's bit count (word-parallel when compiled) agrees with ``int.bit_count`` up to two packs."""
+    from hartenjagen.core.table import popcount
+
+    rng = random.Random(5)
+    edges = [0, 1, (1 << 62) - 1, 1 << 62, (1 << 104) - 1, (1 << 52) - 1]
+    for mask in edges + [rng.getrandbits(rng.randrange(1, 110)) for _ in range(20000)]:
+        assert popcount(mask) == mask.bit_count(), mask

@@ -68,9 +68,18 @@ _OPENS: Final = {
 }
 
 
+def _runs_compiled() -> bool:
+    """Whether this module runs compiled: mypyc's functions are not Python function objects."""
+    return type(_runs_compiled).__name__ != "function"
+
+
+#: Compiled, adding bits up in parallel on a machine word beats a method call; interpreted, it is the other way.
+_WORD_ARITHMETIC: Final = _runs_compiled()
+
+
 def popcount(mask: int) -> int:
     """The number of set bits of ``mask`` (``int.bit_count`` is a method call in the compiled core)."""
-    if 0 <= mask <= 0x3FFFFFFFFFFFFFFF:  # a machine word in the compiled core: add the bits up in parallel
+    if _WORD_ARITHMETIC and 0 <= mask <= 0x3FFFFFFFFFFFFFFF:  # a machine word: add the bits up in parallel
         mask -= (mask >> 1) & 0x1555555555555555
         mask = (mask & 0x3333333333333333) + ((mask >> 2) & 0x3333333333333333)
         mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0F
