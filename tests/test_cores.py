@@ -425,3 +425,35 @@ def test_popcount_counts_the_bits_of_words_and_of_big_masks() -> None:
     edges = [0, 1, (1 << 62) - 1, 1 << 62, (1 << 104) - 1, (1 << 52) - 1]
     for mask in edges + [rng.getrandbits(rng.randrange(1, 110)) for _ in range(20000)]:
         assert popcount(mask) == mask.bit_count(), mask
+
+
+@attrs.frozen(repr=False)
+class _KeepTheQueen(hj.rules.passing.PassCycle):
+    """A rotating exchange whose ``allowed`` hook keeps the Q♠ off every pass: the core must ask it."""
+
+    def allowed(self, stage: int, seat: int, hand: int, log: object, table: object) -> int:
+        return hand & ~table.bits_of[hj.cards.QUEEN_OF_SPADES.index]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        attrs.evolve(variants.STANDARD, passing=_KeepTheQueen()),
+        attrs.evolve(variants.SIX_DOUBLE_DECK, passing=_KeepTheQueen()),
+        variants.hoemke(3, 2, 2, 1),  # pass four, return one of them
+        variants.hoemke(4, 2, 2, 1),  # pass to the dealer, who deals the pool back
+    ],
+    ids=["allowed_hook", "allowed_hook_two_packs", "pass_and_return", "pass_to_dealer"],
+)
+def test_rollout_plays_the_public_loop_through_other_exchanges(rules: hj.Rules) -> None:
+    """The fused exchange draws seat by seat as the loop does, also with an ``allowed`` hook or another exchange."""
+    for seed in range(4):
+        start = hj.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        state, scored = start, len(start.score_sheet)
+        while not state.is_over and len(state.score_sheet) == scored:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+        mine = random.Random(seed)
+        assert hj.rollout(start, rng=mine) == state
+        assert mine.getstate() == rng.getstate()
