@@ -457,3 +457,48 @@ def test_rollout_plays_the_public_loop_through_other_exchanges(rules: hj.Rules) 
         mine = random.Random(seed)
         assert hj.rollout(start, rng=mine) == state
         assert mine.getstate() == rng.getstate()
+
+
+from hartenjagen.rules import plan as plans  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("make", "field"),
+    [
+        (lambda: plans.LeadingPlan("broken"), "opens"),
+        (lambda: plans.LeadingPlan(plans.HeartsOpen.AFTER_TRICKS, tricks=-1), "tricks"),
+        (lambda: plans.LeadingPlan(plans.HeartsOpen.BROKEN, queen_breaks=1), "queen_breaks"),
+        (lambda: plans.FirstTrickPlan("hearts"), "restricted"),
+        (lambda: plans.DuplicatesPlan(cancel_pairs=None), "cancel_pairs"),
+        (lambda: plans.OpeningPlan("any"), "lead"),
+        (lambda: plans.MoonPlan("every_card"), "needs"),
+        (lambda: plans.EndingPlan(deals=0), "deals"),
+        (lambda: plans.EndingPlan(limit=True), "limit"),
+        (lambda: plans.EndingPlan(limit=100, tie_shared="yes"), "tie_shared"),
+    ],
+)
+def test_a_plan_with_a_bad_field_is_refused_as_it_is_made(make: object, field: str) -> None:
+    with pytest.raises(hj.RulesError, match=field):
+        make()  # type: ignore[operator]
+
+
+def test_an_opening_plan_whose_leader_cards_are_not_cards_gets_a_rules_error() -> None:
+    @attrs.frozen(repr=False)
+    class Garbled(hj.rules.opening.Opening):
+        def plan(self) -> plans.OpeningPlan:
+            return plans.OpeningPlan(plans.FirstLead.LEADER_CARDS)
+
+        def leader(self, hands: tuple[int, ...], dealer: int, table: object) -> int:
+            return 0
+
+        def lead_mask(self, hand: int, table: object) -> int:
+            return hand
+
+        def refusal(self, table: object) -> str:
+            return "any card"
+
+        def leader_cards(self, table: object) -> tuple[hj.Card, ...]:
+            return ("2C",)  # type: ignore[return-value]
+
+    with pytest.raises(hj.RulesError, match="leader_cards must give cards"):
+        hj.new_game(attrs.evolve(variants.STANDARD, opening=Garbled()), seed=1)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Final, final
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, QUEEN_OF_SPADES, Card, Suit
+from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
 from hartenjagen.rules import first_trick as first_trick_slot
 from hartenjagen.rules import leading as leading_slot
@@ -291,6 +292,8 @@ class Table:
         self.opening_planned = isinstance(plan, OpeningPlan)
         holders = 0
         for card in module.leader_cards(self) if isinstance(plan, OpeningPlan) else ():
+            if not isinstance(card, Card):
+                raise RulesError(f"opening {module!r}: leader_cards must give cards, not {card!r}")
             holders |= self.bits_of[card.index]
         self.opening_holders = holders
         lead = plan.lead if isinstance(plan, OpeningPlan) else FirstLead.ANY

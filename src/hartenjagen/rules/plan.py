@@ -17,7 +17,8 @@ import enum
 
 import attrs
 
-from hartenjagen._repr import enum_repr
+from hartenjagen._repr import enum_repr, shown
+from hartenjagen.errors import RulesError
 
 
 class HeartsOpen(enum.Enum):
@@ -33,6 +34,24 @@ class HeartsOpen(enum.Enum):
     AFTER_TRICKS = "after_tricks"
     #: once clubs, diamonds and spades were each led, or two of them twice
     SUITS_LED = "suits_led"
+
+
+def _require(plan: object, name: str, allowed: bool, what: str) -> None:
+    """A `RulesError` naming the plan's field unless ``allowed``: a plan of one's own is checked as it is made."""
+    if not allowed:
+        value = getattr(plan, name)
+        raise RulesError(f"{type(plan).__name__}: {name} must be {what}, not {shown(value)}")
+
+
+def _flags(plan: object, *names: str) -> None:
+    for name in names:
+        _require(plan, name, isinstance(getattr(plan, name), bool), "True or False")
+
+
+def _whole_or_none(value: object, minimum: int) -> bool:
+    if value is None:
+        return True
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
 
 
 @attrs.frozen
@@ -52,6 +71,13 @@ class LeadingPlan:
     queen_breaks: bool = False
     break_on_first_trick: bool = True
 
+    def __attrs_post_init__(self) -> None:
+        _require(self, "opens", isinstance(self.opens, HeartsOpen), "a HeartsOpen")
+        whole = self.tricks is not None and _whole_or_none(self.tricks, 0)
+        _require(self, "tricks", whole, "a whole number >= 0")
+        _flags(self, "queen_closed", "hearts_or_queen", "hearts_followed_break", "queen_breaks")
+        _flags(self, "break_on_first_trick")
+
 
 @attrs.frozen
 class FirstTrickPlan:
@@ -65,12 +91,20 @@ class FirstTrickPlan:
     restricted: str | None
     forced_lowest: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        allowed = self.restricted in (None, "positive_valued", "hearts_and_qs")
+        _require(self, "restricted", allowed, "None, 'positive_valued' or 'hearts_and_qs'")
+        _flags(self, "forced_lowest")
+
 
 @attrs.frozen
 class DuplicatesPlan:
     """A duplicate-card rule as data: whether identical led-suit cards cancel each other."""
 
     cancel_pairs: bool
+
+    def __attrs_post_init__(self) -> None:
+        _flags(self, "cancel_pairs")
 
 
 class FirstLead(enum.Enum):
@@ -99,6 +133,9 @@ class OpeningPlan:
 
     lead: FirstLead
 
+    def __attrs_post_init__(self) -> None:
+        _require(self, "lead", isinstance(self.lead, FirstLead), "a FirstLead")
+
 
 @attrs.frozen
 class MoonPlan:
@@ -110,6 +147,10 @@ class MoonPlan:
     """
 
     needs: str | None
+
+    def __attrs_post_init__(self) -> None:
+        allowed = self.needs in (None, "all_positive", "all_nonzero")
+        _require(self, "needs", allowed, "None, 'all_positive' or 'all_nonzero'")
 
 
 @attrs.frozen
@@ -127,6 +168,11 @@ class EndingPlan:
     limit: int | None = None
     inclusive: bool = True
     tie_shared: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        _require(self, "deals", _whole_or_none(self.deals, 1), "None or a whole number >= 1")
+        _require(self, "limit", _whole_or_none(self.limit, 1), "None or a whole number >= 1")
+        _flags(self, "inclusive", "tie_shared")
 
 
 def declared_plan(module: object, base: type, hooks: tuple[str, ...]) -> object | None:
