@@ -119,11 +119,30 @@ def report(title: str, row: Mapping[str, Any]) -> None:
     print(f"  moons shot       {int(row['moons'])}", flush=True)
 
 
+def _sums_of(row: Mapping[str, Any], acc: dict[str, float]) -> int:
+    """Fill ``acc`` with the sums behind a saved preset row (games, wins, totals and their squares ...); its rounds."""
+    n = int(row["games"])
+    mean = row["mean_total"]
+    sd = row["mean_half_width"] * math.sqrt(n) / 1.96 if n > 1 else 0.0
+    acc.update(
+        games=n,
+        wins=row["wins"],
+        total=mean * n,
+        squares=(sd * sd + mean * mean) * n,
+        others=row["others_mean_total"] * n,
+        moons=row["moons"],
+        seconds=row["seconds"],
+    )
+    return int(row["rounds"])
+
+
 def presets(args: argparse.Namespace, results: dict[str, Any], out: Path) -> None:
     """Sampling against heuristics in every preset, round by round: a round is one deal per preset, every seat.
 
     Every preset gets the same number of rounds, so a run stopped early still
-    covers them all; the JSON is rewritten after every round.
+    covers them all; the JSON is rewritten after every round. With ``--resume``
+    the rounds already in the JSON are kept and play goes on from the next one
+    (round ``r`` deals with seed ``--seed + r``, so no deal is played twice).
     """
     wanted = {p.strip() for p in args.presets.split(",") if p.strip()}
     chosen = [p for p in variants.ALL if not wanted or p.name in wanted]
@@ -132,9 +151,19 @@ def presets(args: argparse.Namespace, results: dict[str, Any], out: Path) -> Non
         p.name: dict.fromkeys(("games", "wins", "total", "squares", "others", "moons", "seconds"), 0.0)
         for p in chosen
     }
+    done = dict.fromkeys(sums, 0)  # rounds already in the results, per preset (--resume)
+    if args.resume and out.exists():
+        earlier = json.loads(out.read_text())["matches"]
+        for name, acc in sums.items():
+            row = earlier.get(f"sampling_vs_heuristic/{name}")
+            if row:
+                results["matches"][f"sampling_vs_heuristic/{name}"] = row
+                done[name] = _sums_of(row, acc)
     rounds = max(1, args.preset_games // 4)
-    for game in range(rounds):
+    for game in range(min(done.values(), default=0), rounds):
         for preset in chosen:
+            if game < done[preset.name]:
+                continue
             rules = preset.rules
             acc = sums[preset.name]
             for seat in range(rules.players):
@@ -191,6 +220,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
     parser.add_argument("--out", default="benchmarks/results/tournament.json", help="JSON results file")
+    parser.add_argument(
+        "--resume", action="store_true", help="presets: keep the rounds already in --out, play the next ones"
+    )
     args = parser.parse_args()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

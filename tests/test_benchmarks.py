@@ -91,6 +91,26 @@ def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None
         "--out",
         str(presets),
     )
+    first = json.loads(presets.read_text(encoding="utf-8"))["matches"]["sampling_vs_heuristic/black_maria"]
+    # Resumed: the round already played is kept (its sums rebuilt from the JSON), the next one played.
+    _run(
+        str(bench / "bot_tournament.py"),
+        "--matches",
+        "presets",
+        "--presets",
+        "black_maria",
+        "--preset-games",
+        "8",
+        "--samples",
+        "2",
+        "--out",
+        str(presets),
+        "--resume",
+    )
+    resumed = json.loads(presets.read_text(encoding="utf-8"))["matches"]["sampling_vs_heuristic/black_maria"]
+    assert (first["rounds"], resumed["rounds"]) == (1, 2)
+    assert resumed["games"] == 2 * first["games"]
+    assert resumed["seconds"] > first["seconds"]
     matches = (
         json.loads(games.read_text(encoding="utf-8"))["matches"]
         | json.loads(presets.read_text(encoding="utf-8"))["matches"]
