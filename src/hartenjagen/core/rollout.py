@@ -93,15 +93,21 @@ def playout(state: State, rng: Any, whole_game: bool) -> State:
                 state = play(state, seat, bits & -bits, None)
         elif phase == GAME_OVER:
             return state
-        elif phase == PASSING and table.copies == 1:
-            state = _random_stage(state, draw)
-        elif phase == CHANCE:
-            state = random_outcome(state, draw.below)
         else:
-            moves = legal_moves(state)
-            state = apply(state, moves[draw.below(len(moves))])
+            state = _random_step(state, draw)
         if state._hand is not hand and not whole_game and len(state._hand.sheet) != scored:
             return state
+
+
+def _random_step(state: State, draw: _Draw) -> State:
+    """One random move (or chance outcome) outside card play: a whole stage of passes where it can."""
+    hand = state._hand
+    if hand.phase == PASSING and hand.table.copies == 1:
+        return _random_stage(state, draw)
+    if hand.phase == CHANCE:
+        return random_outcome(state, draw.below)
+    moves = legal_moves(state)
+    return apply(state, moves[draw.below(len(moves))])
 
 
 def _random_stage(state: State, draw: _Draw) -> State:
@@ -379,12 +385,7 @@ def greedy_playout(state: State, rng: Any, sign: int) -> State:
                 state = play(state, seat, bit, None)
         elif phase == GAME_OVER:
             return state
-        elif phase == PASSING and table.copies == 1:
-            state = _random_stage(state, draw)
-        elif phase == CHANCE:
-            state = random_outcome(state, draw.below)
         else:
-            moves = legal_moves(state)
-            state = apply(state, moves[draw.below(len(moves))])
+            state = _random_step(state, draw)
         if state._hand is not hand and len(state._hand.sheet) != scored:
             return state
