@@ -29,6 +29,7 @@ from hartenjagen.core.table import (
     LEAD_ALWAYS,
     LEAD_BROKEN,
     LEAD_CALLBACK,
+    ONE_PACK,
     Table,
 )
 from hartenjagen.errors import HartenjagenError, IllegalMove, IllegalMoveCode, IllegalMoveError
@@ -39,6 +40,7 @@ Code = IllegalMoveCode
 _NO_MOVES: Final[tuple[Move, ...]] = ()
 _SEAT_BITS: Final = 31
 _MASK_SHIFT: Final = 15
+_SUIT_BITS: Final = (1 << 13) - 1
 #: The codes of the play chain: a revoke-penalty house rule lets these plays through.
 _RULE_CODES: Final = frozenset(
     {
@@ -182,14 +184,14 @@ def legal_mask(state: State) -> int:
 # ---------------------------------------------------------------- playing a card
 
 
-def breaks(table: Table, bit: int, physical: int, discarded: bool, trick_number: int) -> bool:
-    """Whether playing the physical card ``bit`` breaks hearts (``discarded``: not of the led suit)."""
+def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> bool:
+    """Whether playing the physical card ``physical`` breaks hearts (``discarded``: not of the led suit)."""
     if table.break_callback:
         broken: bool = table.rules.leading.breaks(physical, discarded, trick_number, table)
         return broken
     if trick_number == 0 and not table.break_on_first_trick:
         return False
-    return bool(bit & (table.break_discarded if discarded else table.break_played))
+    return bool((table.break_discarded if discarded else table.break_played) >> (physical % CARD_COUNT) & 1)
 
 
 def winner_position(
@@ -227,18 +229,19 @@ def winner_position(
                 return i
         return -1  # pragma: no cover - the card is in the trick
     # The highest card of the led suit wins; of two identical ones, the one played first.
-    led_cards = trick & table.suit_masks[led]
     owners = owners_of
     if table.copies == 1:
-        return (owners[led_cards.bit_length() - 1] - leader) % n
-    top = table.distinct(led_cards).bit_length() - 1
-    best = n
-    for copy in (top, top + CARD_COUNT):
-        if trick >> copy & 1:
-            position = (owners[copy] - leader) % n
-            if position < best:
-                best = position
-    return best
+        return (owners[(trick & table.suit_masks[led]).bit_length() - 1] - leader) % n
+    # Two packs: on the trick's machine-word halves (Card.index = 13 × suit + rank).
+    first, second = trick & ONE_PACK, trick >> CARD_COUNT
+    shift = 13 * led
+    top = (((first | second) >> shift) & _SUIT_BITS).bit_length() - 1 + shift
+    if not first >> top & 1:
+        return (owners[top + CARD_COUNT] - leader) % n
+    position = (owners[top] - leader) % n
+    if second >> top & 1:
+        return min(position, (owners[top + CARD_COUNT] - leader) % n)
+    return position
 
 
 def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
@@ -255,7 +258,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     if count == 0:
         led = table.suit_of[physical]
     if not broken:
-        broken = breaks(table, bit, physical, count > 0 and table.suit_of[physical] != led, len(state._log))
+        broken = breaks(table, physical, count > 0 and table.suit_of[physical] != led, len(state._log))
         if broken and events is not None:
             events.append(HeartsBroken(seat, table.card_of[physical]))
     played = state._played | bit
@@ -376,15 +379,15 @@ def apply(state: object, move: object) -> State:
                 if mask < 0:
                     mask = legal_mask(state)
                 bits = mask & table.bits_of[code & 63]
-                if bits:
-                    return play(state, seat, bits & -bits, None)
+                if bits:  # the lowest copy: the first pack's when both are legal
+                    return play(state, seat, (bits & ONE_PACK) or bits, None)
         elif type(move) is Play and move.seat == (state._leader + state._count) % table.players:
             mask = state._legal
             if mask < 0:
                 mask = legal_mask(state)
             bits = mask & table.bits_of[move.card.index]
             if bits:
-                return play(state, move.seat, bits & -bits, None)
+                return play(state, move.seat, (bits & ONE_PACK) or bits, None)
     elif hand.phase == PASSING and type(move) is Pass:
         chosen = _checked_pass(state, move)
         if chosen:

@@ -14,10 +14,8 @@ from math import comb
 from typing import Any, Final, cast, final
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
-from hartenjagen.core.table import Table, popcount
+from hartenjagen.core.table import ONE_PACK, Table, popcount
 from hartenjagen.moves import Pass, trusted_pass
-
-_ONE_PACK: Final = (1 << CARD_COUNT) - 1
 
 # Binomials C(n, k) for n < 64 and k < 8, looked up instead of calling math.comb (a Python call) per step.
 _CHOOSE_K: Final = 8
@@ -59,7 +57,7 @@ class PassMoves:
         for _, mask in hands:
             if table.copies > 1:
                 # A card held twice can be passed once or twice: count the different choices.
-                ones, twos = mask & _ONE_PACK, mask >> CARD_COUNT  # machine-word halves: one per pack
+                ones, twos = mask & ONE_PACK, mask >> CARD_COUNT  # machine-word halves: one per pack
                 twice = popcount(ones & twos)
                 sizes.append(_multiset_choices(popcount(ones | twos) - twice, twice, count))
             else:
@@ -204,7 +202,7 @@ def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
     A card held twice may be chosen once or twice. The order is that of the
     deduplicated ``combinations`` of the sorted cards: lexicographic.
     """
-    ones, twos = mask & _ONE_PACK, mask >> CARD_COUNT  # machine-word halves: one per pack
+    ones, twos = mask & ONE_PACK, mask >> CARD_COUNT  # machine-word halves: one per pack
     held = ones | twos
     items: list[int] = []  # Card.index of each different card, lowest first
     counts: list[int] = []

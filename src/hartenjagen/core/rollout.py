@@ -32,6 +32,7 @@ from hartenjagen.core.table import (
     LEAD_AFTER_TRICKS,
     LEAD_CALLBACK,
     LEAD_SUITS_LED,
+    ONE_PACK,
     Table,
     popcount,
 )
@@ -90,7 +91,7 @@ def playout(state: State, rng: Any, whole_game: bool) -> State:
                 for _ in range(draw.below(popcount(choices))):
                     choices &= choices - 1
                 bits = mask & table.bits_of[(choices & -choices).bit_length() - 1]
-                state = play(state, seat, bits & -bits, None)
+                state = play(state, seat, (bits & ONE_PACK) or bits, None)
         elif phase == GAME_OVER:
             return state
         else:
@@ -241,14 +242,14 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             for _ in range(draw.below(popcount(choices))):
                 choices &= choices - 1
             bits = mask & bits_of[(choices & -choices).bit_length() - 1]
-            bit = bits & -bits
+            bit = (bits & ONE_PACK) or bits  # the lowest copy
         else:
             bit = _greedy_bit(mask, trick, led, count, n, table, values, draw)
         physical = bit.bit_length() - 1
         if count == 0:
             led = suit_of[physical]
         if not broken:
-            broken = breaks(table, bit, physical, count > 0 and suit_of[physical] != led, tricks)
+            broken = breaks(table, physical, count > 0 and suit_of[physical] != led, tricks)
         played |= bit
         trick |= bit
         count += 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple, final
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
-from hartenjagen.core.table import Table, table_for
+from hartenjagen.core.table import ONE_PACK, Table, table_for
 from hartenjagen.moves import Play
 from hartenjagen.values import HandResult, Phase, Trick
 
@@ -132,11 +132,14 @@ class HandContext:
         if not owners:
             table = self.table
             found = [-1] * (len(table.card_of))
-            for seat, mask in enumerate(self.hands):
-                while mask:
-                    low = mask & -mask
-                    found[low.bit_length() - 1] = seat
-                    mask ^= low
+            for seat, hand in enumerate(self.hands):
+                # One machine-word half per pack: a two-pack hand has 104 bits, a big integer.
+                for offset in range(0, len(found), CARD_COUNT):
+                    mask = (hand >> offset) & ONE_PACK
+                    while mask:
+                        low = mask & -mask
+                        found[offset + low.bit_length() - 1] = seat
+                        mask ^= low
             owners = self._owners = tuple(found)
         return owners
 

@@ -47,7 +47,15 @@ from hartenjagen.rules.plan import (
 from hartenjagen.rules.scoring import Scoring
 
 _SUIT_BITS: Final = (1 << 13) - 1
-_ALL_INDEXES: Final = (1 << CARD_COUNT) - 1
+#: Every Card.index bit: one pack, the machine-word half of a two-pack mask.
+ONE_PACK: Final = (1 << CARD_COUNT) - 1
+
+
+def _folded(mask: int) -> int:
+    """A mask over physical cards folded onto ``Card.index`` bits (two copies at most: index and index + 52)."""
+    # Two operations on the 104-bit mask, not three: each makes a big integer in the compiled core.
+    return (mask & ONE_PACK) | mask >> CARD_COUNT
+
 
 #: How hearts open (``Table.lead_opens``); LEAD_CALLBACK: ask the leading module.
 LEAD_ALWAYS: Final = 0
@@ -268,8 +276,9 @@ class Table:
         self.lead_closed = hearts | (self.queen_mask if plan.queen_closed else 0)
         self.lead_hearts_or_queen = plan.hearts_or_queen
         queen = self.queen_mask if plan.queen_breaks else 0
-        self.break_played = (hearts if plan.hearts_followed_break else 0) | queen
-        self.break_discarded = hearts | queen
+        # Folded onto Card.index bits: `breaks` tests one bit of a machine word, with one pack or two.
+        self.break_played = _folded((hearts if plan.hearts_followed_break else 0) | queen)
+        self.break_discarded = _folded(hearts | queen)
         self.break_on_first_trick = plan.break_on_first_trick
         self.break_callback = False
 
@@ -385,8 +394,7 @@ class Table:
         """Fold a mask over physical cards onto ``Card.index`` bits (copies merge)."""
         if self.copies == 1:
             return mask
-        # Two copies at most: index and index + 52.
-        return (mask | mask >> CARD_COUNT) & _ALL_INDEXES
+        return _folded(mask)
 
     def points(self, mask: int) -> int:
         """The card points in a bitmask under the active scoring table."""
