@@ -20,7 +20,16 @@ from hartenjagen.catalogue import english
 from hartenjagen.core import chance_nodes
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.passes import PassMoves
-from hartenjagen.core.state import ANNOUNCING, GAME_OVER, MOON_CHOICE, PASSING, PLAYING, State, log_entry
+from hartenjagen.core.state import (
+    ANNOUNCING,
+    GAME_OVER,
+    MOON_CHOICE,
+    PASSING,
+    PLAYING,
+    HandContext,
+    State,
+    log_entry,
+)
 from hartenjagen.core.table import (
     FIRST_ANYTHING,
     FIRST_CALLBACK,
@@ -110,8 +119,8 @@ def planned_lead(hand: int, broken: bool, log: tuple[int, ...], hands: tuple[int
         is_open = _suits_led_open(log, hands, table)
     if is_open:
         return hand
-    others = hand & ~table.lead_closed
-    if table.lead_hearts_or_queen and others and not others & ~table.queen_mask:
+    others = hand & table.lead_free
+    if table.lead_hearts_or_queen and others and not others & table.not_queen:
         return hand
     return others
 
@@ -194,15 +203,13 @@ def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> b
     return bool((table.break_discarded if discarded else table.break_played) >> (physical % CARD_COUNT) & 1)
 
 
-def winner_position(
-    hands: tuple[int, ...], owners_of: tuple[int, ...], trick: int, leader: int, led: int, table: Table
-) -> int:
+def winner_position(context: HandContext, trick: int, leader: int, led: int, table: Table) -> int:
     """The position in play order of the card that wins the full trick ``trick`` (-1: every card cancelled).
 
-    ``hands`` are the hands as play began (a seat's card in the trick is the one they share) and
-    ``owners_of`` the seat that held each physical card then.
+    ``context.hands`` are the hands as play began: a seat's card in the trick is the one they share.
     """
     n = table.players
+    hands = context.hands
     if table.winner_callback:
         order = []
         for i in range(n):
@@ -229,9 +236,19 @@ def winner_position(
                 return i
         return -1  # pragma: no cover - the card is in the trick
     # The highest card of the led suit wins; of two identical ones, the one played first.
-    owners = owners_of
     if table.copies == 1:
-        return (owners[(trick & table.suit_masks[led]).bit_length() - 1] - leader) % n
+        # The seat holding the top card of the led suit, asked seat by seat from the leader:
+        # cheaper than a table of every card's owner, which a playout would build once a hand.
+        top = 1 << ((trick & table.suit_masks[led]).bit_length() - 1)
+        seat = leader
+        for position in range(n):
+            if hands[seat] & top:
+                return position
+            seat += 1
+            if seat == n:
+                seat = 0
+        return -1  # pragma: no cover - the card is in a hand
+    owners = context.owners()
     # Two packs: on the trick's machine-word halves (Card.index = 13 × suit + rank).
     first, second = trick & ONE_PACK, trick >> CARD_COUNT
     shift = 13 * led
@@ -268,7 +285,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         return State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
     leader = state._leader
     carry = state._carry
-    position = winner_position(hand.hands, hand.owners(), trick, leader, led, table)
+    position = winner_position(hand, trick, leader, led, table)
     # Every trick takes one card from each hand: the last one is the hand size's.
     last = len(state._log) + 1 == table.hand_size
     if position < 0:

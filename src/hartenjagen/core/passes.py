@@ -204,42 +204,29 @@ def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
     """
     ones, twos = mask & ONE_PACK, mask >> CARD_COUNT  # machine-word halves: one per pack
     held = ones | twos
-    items: list[int] = []  # Card.index of each different card, lowest first
-    counts: list[int] = []
-    while held:
-        low = held & -held
-        items.append(low.bit_length() - 1)
-        counts.append(2 if ones & twos & low else 1)
-        held ^= low
-    # ways[j * width + r]: how many different r-card choices the cards from the j-th on offer
-    # (one flat list: a row per card would cost an allocation each).
-    width = k + 1
-    ways = [0] * ((len(items) + 1) * width)
-    ways[len(items) * width] = 1
-    for j in range(len(items) - 1, -1, -1):
-        after = (j + 1) * width
-        row = j * width
-        for r in range(width):
-            total = ways[after + r]
-            if r >= 1:
-                total += ways[after + r - 1]
-                if r >= 2 and counts[j] == 2:
-                    total += ways[after + r - 2]
-            ways[row + r] = total
+    doubles = ones & twos
+    # The choices of the cards after the current one are counted in closed form
+    # (`_multiset_choices` of the singles and doubles left): no table is built.
+    doubles_left = popcount(doubles)
+    singles_left = popcount(held) - doubles_left
     out: list[Card] = []
-    j = used = 0
+    used = 0  # copies of the current card (the lowest of ``held``) chosen so far
     while len(out) < k:
-        rest = k - len(out) - 1  # cards still to choose after taking items[j] now
-        left = counts[j] - used - 1  # copies of items[j] still free after taking one now
+        low = held & -held
+        double = 1 if doubles & low else 0
+        # Counting what follows the current card: one card fewer, and one double fewer if it is one.
+        singles_after = singles_left - 1 + double
+        doubles_after = doubles_left - double
+        rest = k - len(out) - 1  # cards still to choose after taking the current one now
         taking = 0
-        if left >= 0:
-            for m in range(min(left, rest) + 1):
-                taking += ways[(j + 1) * width + rest - m]
+        for more in range(min(double - used, rest) + 1):  # more copies of it after this one
+            taking += _multiset_choices(singles_after, doubles_after, rest - more)
         if index < taking:
-            out.append(ALL_CARDS[items[j]])
+            out.append(ALL_CARDS[low.bit_length() - 1])
             used += 1
         else:
             index -= taking
-            j += 1
+            held ^= low
+            singles_left, doubles_left = singles_after, doubles_after
             used = 0
     return tuple(out)

@@ -180,23 +180,19 @@ def _random_pass(state: State, draw: _Draw) -> State:
 
 def _unrank_bits(mask: int, k: int, index: int) -> int:
     """The ``index``-th k-subset of the set bits of ``mask``, lexicographic from the lowest bit."""
-    items = []
-    while mask:
-        low = mask & -mask
-        items.append(low)
-        mask ^= low
-    n = len(items)
+    after = popcount(mask)  # the bits after the current one, once it is taken off
     out = 0
-    position = 0
-    for slot in range(k):
-        while True:
-            with_this = choose(n - position - 1, k - slot - 1)
-            if index < with_this:
-                out |= items[position]
-                position += 1
-                break
+    chosen = 0
+    while chosen < k:
+        low = mask & -mask
+        mask ^= low
+        after -= 1
+        with_this = choose(after, k - chosen - 1)
+        if index < with_this:
+            out |= low
+            chosen += 1
+        else:
             index -= with_this
-            position += 1
     return out
 
 
@@ -214,7 +210,6 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     suit_masks = table.suit_masks
     bits_of = table.bits_of
     single = table.copies == 1
-    owners = hand.owners()
     hand_size = table.hand_size
     played, trick, count = state._played, state._trick, state._count
     leader, led = state._leader, state._led
@@ -255,7 +250,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         count += 1
         if count < n:
             continue
-        position = winner_position(hands, owners, trick, leader, led, table)
+        position = winner_position(hand, trick, leader, led, table)
         last = tricks + 1 == hand_size
         if position < 0:
             if not last:
@@ -270,7 +265,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             winner = (leader + position) % n
             entries.append(log_entry(trick, leader, winner, winner))
         tricks += 1
-        taken[winner] |= trick | carry
+        taken[winner] = taken[winner] | trick | carry  # not |=: that is a generic operation on a list item
         carry = 0
         if last:
             final = State(hand, played, 0, 0, winner, -1, tuple(entries), broken, 0)

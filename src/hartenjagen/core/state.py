@@ -41,7 +41,8 @@ _MASK_SHIFT: Final = 15
 
 def log_entry(mask: int, leader: int, winner: int, taker: int) -> int:
     """One completed trick of the log (``winner`` / ``taker`` -1: none)."""
-    return mask << _MASK_SHIFT | (taker + 1) << 10 | leader << 5 | (winner + 1)
+    # The seat fields are put together first: with the mask shifted, every step makes a big integer.
+    return mask << _MASK_SHIFT | ((taker + 1) << 10 | leader << 5 | (winner + 1))
 
 
 @final

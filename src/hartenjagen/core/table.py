@@ -16,7 +16,7 @@ its hooks (``*_callback``, ``moon_planned``, ``ending_planned``).
 
 from __future__ import annotations
 
-from typing import Any, Final, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, QUEEN_OF_SPADES, Card, Suit
 from hartenjagen.errors import RulesError
@@ -45,6 +45,9 @@ from hartenjagen.rules.plan import (
     declared_plan,
 )
 from hartenjagen.rules.scoring import Scoring
+
+if TYPE_CHECKING:  # machine integers in the compiled core; never imported at run time
+    from mypy_extensions import i64
 
 _SUIT_BITS: Final = (1 << 13) - 1
 #: Every Card.index bit: one pack, the machine-word half of a two-pack mask.
@@ -89,13 +92,15 @@ _WORD_ARITHMETIC: Final = _runs_compiled()
 def popcount(mask: int) -> int:
     """The number of set bits of ``mask`` (``int.bit_count`` is a method call in the compiled core)."""
     if _WORD_ARITHMETIC and 0 <= mask <= 0x3FFFFFFFFFFFFFFF:  # a machine word: add the bits up in parallel
-        mask -= (mask >> 1) & 0x1555555555555555
-        mask = (mask & 0x3333333333333333) + ((mask >> 2) & 0x3333333333333333)
-        mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0F
-        mask += mask >> 8
-        mask += mask >> 16
-        mask += mask >> 32
-        return mask & 0x7F
+        # On i64, not int: no tag or overflow checks between the steps (no step can overflow).
+        word: i64 = mask
+        word -= (word >> 1) & 0x1555555555555555
+        word = (word & 0x3333333333333333) + ((word >> 2) & 0x3333333333333333)
+        word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0F
+        word += word >> 8
+        word += word >> 16
+        word += word >> 32
+        return word & 0x7F
     return mask.bit_count()  # a double deck's masks are Python ints anyway
 
 
@@ -129,7 +134,8 @@ class Table:
     # The plan.
     lead_opens: int
     lead_tricks: int
-    lead_closed: int
+    lead_free: int  # the cards that may be led while hearts are closed
+    not_queen: int
     lead_hearts_or_queen: bool
     break_discarded: int
     break_played: int
@@ -224,6 +230,7 @@ class Table:
         self.positive_total = total
         self.hearts_mask = self.suit_masks[int(Suit.HEARTS)]
         self.queen_mask = self.bits_of[QUEEN_OF_SPADES.index]
+        self.not_queen = self.pack_mask & ~self.queen_mask
         self._plan_leading(rules.leading)
         self._plan_first_trick(rules.first_trick)
         self._plan_opening(rules.opening)
@@ -265,7 +272,7 @@ class Table:
         if not isinstance(plan, LeadingPlan):
             self.lead_opens = LEAD_CALLBACK
             self.lead_tricks = 0
-            self.lead_closed = 0
+            self.lead_free = self.pack_mask
             self.lead_hearts_or_queen = False
             self.break_discarded = self.break_played = 0
             self.break_on_first_trick = True
@@ -273,7 +280,8 @@ class Table:
             return
         self.lead_opens = _OPENS[plan.opens]
         self.lead_tricks = plan.tricks
-        self.lead_closed = hearts | (self.queen_mask if plan.queen_closed else 0)
+        # Complements kept positive and ready: `planned_lead` then makes one mask operation, not two.
+        self.lead_free = self.pack_mask & ~(hearts | (self.queen_mask if plan.queen_closed else 0))
         self.lead_hearts_or_queen = plan.hearts_or_queen
         queen = self.queen_mask if plan.queen_breaks else 0
         # Folded onto Card.index bits: `breaks` tests one bit of a machine word, with one pack or two.
