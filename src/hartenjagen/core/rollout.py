@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from hartenjagen.cards import CARD_COUNT
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.chance_nodes import random_outcome
 from hartenjagen.core.kernel import (
@@ -146,7 +147,7 @@ def _random_stage(state: State, draw: _Draw) -> State:
         seat = seats.pop(i)
         chosen = _unrank_bits(allowed.pop(i), count, index)
         total -= sizes.pop(i)
-        hands[seat] &= ~chosen
+        hands[seat] = hands[seat] & ~chosen  # not &=: that is a generic operation on a list item
         given[seat] = chosen
     n = table.players
     offset = table.offset(hand.direction)
@@ -218,6 +219,10 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     reads_log = table.lead_opens == LEAD_AFTER_TRICKS or table.lead_opens == LEAD_SUITS_LED
     broken, carry = state._broken, state._carry
     taken = list(taken_masks(state))
+    # The trick's winner is followed card by card (the led suit's highest Card.index, the first
+    # of two identical ones), except where pairs cancel or the trick began before this playout.
+    follows_winner = not table.cancel_pairs and count == 0
+    top = position = 0
     while True:
         seat = leader + count
         if seat >= n:
@@ -241,16 +246,23 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         else:
             bit = _greedy_bit(mask, trick, led, count, n, table, values, draw)
         physical = bit.bit_length() - 1
+        suit = suit_of[physical]
+        index = physical - CARD_COUNT if physical >= CARD_COUNT else physical
         if count == 0:
-            led = suit_of[physical]
+            led = suit
+            top, position = index, 0
+        elif suit == led and index > top:
+            top, position = index, count
         if not broken:
-            broken = breaks(table, physical, count > 0 and suit_of[physical] != led, tricks)
+            broken = breaks(table, physical, count > 0 and suit != led, tricks)
         played |= bit
         trick |= bit
         count += 1
         if count < n:
             continue
-        position = winner_position(hand, trick, leader, led, table)
+        if not follows_winner:
+            position = winner_position(hand, trick, leader, led, table)
+            follows_winner = not table.cancel_pairs
         last = tricks + 1 == hand_size
         if position < 0:
             if not last:
