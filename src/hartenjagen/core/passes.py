@@ -116,7 +116,7 @@ class PassMoves:
                 seat, mask = self._hands[position]
                 if self._table.copies > 1:
                     return trusted_pass(seat, _unrank_multiset(mask, self._count, index))
-                return trusted_pass(seat, _unrank(self._seat_cards(position), self._count, index))
+                return trusted_pass(seat, self._table.cards(unrank_bits(mask, self._count, index)))
             index -= size
         raise IndexError("legal move index out of range")  # pragma: no cover - checked by the caller
 
@@ -179,21 +179,22 @@ def _multiset_choices(singles: int, doubles: int, k: int) -> int:
     return total
 
 
-def _unrank(items: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
-    """The ``index``-th k-combination of ``items`` in lexicographic order."""
-    out = []
-    position = 0
-    n = len(items)
-    for slot in range(k):
-        while True:
-            with_this = choose(n - position - 1, k - slot - 1)
-            if index < with_this:
-                out.append(items[position])
-                position += 1
-                break
+def unrank_bits(mask: int, k: int, index: int) -> int:
+    """The ``index``-th k-subset of the set bits of ``mask``, lexicographic from the lowest bit."""
+    after = popcount(mask)  # the bits after the current one, once it is taken off
+    out = 0
+    chosen = 0
+    while chosen < k:
+        low = mask & -mask
+        mask ^= low
+        after -= 1
+        with_this = choose(after, k - chosen - 1)
+        if index < with_this:
+            out |= low
+            chosen += 1
+        else:
             index -= with_this
-            position += 1
-    return tuple(out)
+    return out
 
 
 def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:

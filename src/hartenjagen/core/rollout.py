@@ -26,7 +26,7 @@ from hartenjagen.core.kernel import (
     play,
     winner_position,
 )
-from hartenjagen.core.passes import choose
+from hartenjagen.core.passes import choose, unrank_bits
 from hartenjagen.core.state import CHANCE, GAME_OVER, PASSING, PLAYING, State, log_entry, taken_masks
 from hartenjagen.core.table import (
     FIRST_CALLBACK,
@@ -145,7 +145,7 @@ def _random_stage(state: State, draw: _Draw) -> State:
             index -= sizes[i]
             i += 1
         seat = seats.pop(i)
-        chosen = _unrank_bits(allowed.pop(i), count, index)
+        chosen = unrank_bits(allowed.pop(i), count, index)
         total -= sizes.pop(i)
         hands[seat] = hands[seat] & ~chosen  # not &=: that is a generic operation on a list item
         given[seat] = chosen
@@ -174,27 +174,9 @@ def _random_pass(state: State, draw: _Draw) -> State:
     index = draw.below(total)
     for seat, mask, size in allowed:
         if index < size:
-            return hand_steps.pass_cards(state, seat, _unrank_bits(mask, count, index), None)
+            return hand_steps.pass_cards(state, seat, unrank_bits(mask, count, index), None)
         index -= size
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _unrank_bits(mask: int, k: int, index: int) -> int:
-    """The ``index``-th k-subset of the set bits of ``mask``, lexicographic from the lowest bit."""
-    after = popcount(mask)  # the bits after the current one, once it is taken off
-    out = 0
-    chosen = 0
-    while chosen < k:
-        low = mask & -mask
-        mask ^= low
-        after -= 1
-        with_this = choose(after, k - chosen - 1)
-        if index < with_this:
-            out |= low
-            chosen += 1
-        else:
-            index -= with_this
-    return out
 
 
 def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -> State:
