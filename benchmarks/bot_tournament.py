@@ -221,12 +221,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
     parser.add_argument("--out", default="benchmarks/results/tournament.json", help="JSON results file")
     parser.add_argument(
-        "--resume", action="store_true", help="presets: keep the rounds already in --out, play the next ones"
+        "--resume",
+        action="store_true",
+        help="presets: keep the rounds (and other rows) already in --out, play the next ones",
     )
     args = parser.parse_args()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = {"args": vars(args), "matches": {}}
+    if args.resume and out.exists():  # a resumed run of some presets keeps every other row of the file
+        results["matches"].update(json.loads(out.read_text())["matches"])
 
     def run(key: str, title: str, rules: Rules, contender: str, field: str, games: int, **kw: Any) -> None:
         start = time.perf_counter()

@@ -111,11 +111,33 @@ def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None
     assert (first["rounds"], resumed["rounds"]) == (1, 2)
     assert resumed["games"] == 2 * first["games"]
     assert resumed["seconds"] > first["seconds"]
+    # Resuming another preset into the same file keeps the rows already there.
+    _run(
+        str(bench / "bot_tournament.py"),
+        "--matches",
+        "presets",
+        "--presets",
+        "achterhoek",
+        "--preset-games",
+        "4",
+        "--samples",
+        "2",
+        "--out",
+        str(presets),
+        "--resume",
+    )
+    kept = json.loads(presets.read_text(encoding="utf-8"))["matches"]
+    assert kept["sampling_vs_heuristic/black_maria"] == resumed
+    assert kept["sampling_vs_heuristic/achterhoek"]["rounds"] == 1
     matches = (
         json.loads(games.read_text(encoding="utf-8"))["matches"]
         | json.loads(presets.read_text(encoding="utf-8"))["matches"]
     )
-    assert set(matches) == {"heuristic_vs_v1", "sampling_vs_heuristic/black_maria"}
+    assert set(matches) == {
+        "heuristic_vs_v1",
+        "sampling_vs_heuristic/black_maria",
+        "sampling_vs_heuristic/achterhoek",
+    }
     chart = tmp_path / "bots.svg"
     _run(str(bench / "bots_chart.py"), str(tmp_path), str(chart))
     assert chart.read_text(encoding="utf-8").count("<circle") == 2
