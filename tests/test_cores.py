@@ -327,6 +327,30 @@ def test_rollout_plays_exactly_the_public_loop(preset: variants.Preset) -> None:
             assert mine.getstate() == rng.getstate()
 
 
+@pytest.mark.parametrize("preset", variants.ALL, ids=lambda preset: preset.name)
+def test_rollout_from_inside_a_trick_plays_the_public_loop(preset: variants.Preset) -> None:
+    """A playout that starts with cards already on the table finds that trick's winner as the loop does."""
+    rng = random.Random(7)
+    for seed in range(6):
+        state = hj.new_game(preset.rules, seed=seed)
+        # Walk to a state with part of a trick on the table (a different trick and count each time).
+        wanted = 1 + seed % (preset.rules.players - 1)
+        skip = seed
+        while not state.is_over and not (state.trick and len(state.trick) == wanted and skip <= 0):
+            if state.trick and len(state.trick) == wanted:
+                skip -= 1
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+        assert state.trick and len(state.trick) == wanted
+        loop_rng, mine = random.Random(seed), random.Random(seed)
+        expected, scored = state, len(state.score_sheet)
+        while not expected.is_over and len(expected.score_sheet) == scored:
+            moves = hj.legal_moves(expected)
+            expected = hj.apply(expected, moves[loop_rng.randrange(len(moves))])
+        assert hj.rollout(state, rng=mine) == expected
+        assert mine.getstate() == loop_rng.getstate()
+
+
 _ENDINGS = [
     hj.rules.ending.ScoreLimit(),
     hj.rules.ending.ScoreLimit(limit=30, inclusive=False),
