@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,6 +40,26 @@ def test_bench_runs_and_writes_every_figure(tmp_path: Path) -> None:
 
 def _run(*args: str) -> None:
     subprocess.run([sys.executable, *args], check=True, capture_output=True, timeout=300, cwd=ROOT)
+
+
+def _presets(out: Path, preset: str, games: int, *more: str) -> dict[str, dict[str, Any]]:
+    """Sampling (two deals a decision) against heuristics in one preset; the file's rows after the run."""
+    _run(
+        str(ROOT / "benchmarks" / "bot_tournament.py"),
+        "--matches",
+        "presets",
+        "--presets",
+        preset,
+        "--preset-games",
+        str(games),
+        "--samples",
+        "2",
+        "--out",
+        str(out),
+        *more,
+    )
+    rows: dict[str, dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))["matches"]
+    return rows
 
 
 def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None:
@@ -78,55 +99,14 @@ def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None
     games = tmp_path / "heuristic_vs_v1.json"
     _run(str(bench / "bot_tournament.py"), "--matches", "v1", "--games", "4", "--out", str(games))
     presets = tmp_path / "sampling_presets.json"
-    _run(
-        str(bench / "bot_tournament.py"),
-        "--matches",
-        "presets",
-        "--presets",
-        "black_maria",
-        "--preset-games",
-        "3",
-        "--samples",
-        "2",
-        "--out",
-        str(presets),
-    )
-    first = json.loads(presets.read_text(encoding="utf-8"))["matches"]["sampling_vs_heuristic/black_maria"]
+    first = _presets(presets, "black_maria", 3)["sampling_vs_heuristic/black_maria"]
     # Resumed: the round already played is kept (its sums rebuilt from the JSON), the next one played.
-    _run(
-        str(bench / "bot_tournament.py"),
-        "--matches",
-        "presets",
-        "--presets",
-        "black_maria",
-        "--preset-games",
-        "8",
-        "--samples",
-        "2",
-        "--out",
-        str(presets),
-        "--resume",
-    )
-    resumed = json.loads(presets.read_text(encoding="utf-8"))["matches"]["sampling_vs_heuristic/black_maria"]
+    resumed = _presets(presets, "black_maria", 8, "--resume")["sampling_vs_heuristic/black_maria"]
     assert (first["rounds"], resumed["rounds"]) == (1, 2)
     assert resumed["games"] == 2 * first["games"]
     assert resumed["seconds"] > first["seconds"]
     # Resuming another preset into the same file keeps the rows already there.
-    _run(
-        str(bench / "bot_tournament.py"),
-        "--matches",
-        "presets",
-        "--presets",
-        "achterhoek",
-        "--preset-games",
-        "4",
-        "--samples",
-        "2",
-        "--out",
-        str(presets),
-        "--resume",
-    )
-    kept = json.loads(presets.read_text(encoding="utf-8"))["matches"]
+    kept = _presets(presets, "achterhoek", 4, "--resume")
     assert kept["sampling_vs_heuristic/black_maria"] == resumed
     assert kept["sampling_vs_heuristic/achterhoek"]["rounds"] == 1
     matches = (
