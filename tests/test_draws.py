@@ -1,15 +1,16 @@
-"""The generator of chance events: xoshiro128** keyed by BLAKE2b, shuffles and choices without bias."""
+"""The generator of chance events: xoshiro128** keyed by BLAKE2b, shuffles (swap positions several to a word) and choices without bias."""
 
 from __future__ import annotations
 
 import hashlib
+import math
 from collections import Counter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hartenjagen.core.draws import Draws
+from hartenjagen.core.draws import Draws, shuffle_groups
 
 WORD = 0xFFFFFFFF
 
@@ -80,6 +81,69 @@ def test_choice_refuses_an_empty_sequence():
         Draws("x").choice([])
 
 
+def _reference_shuffle(words: list[int], n: int) -> list[int]:
+    """Fisher–Yates on ``range(n)``, its swap positions drawn a group at a time, written out plainly.
+
+    Going down from the top position, a group takes the positions whose
+    ranges (``i + 1`` for position ``i``) multiply to at most 2**32. One word
+    is drawn for the group, again while it is not below the largest multiple
+    of that product; its digits in mixed radix, lowest first, are the swap
+    positions of the group, top position first.
+    """
+    cards = list(range(n))
+    source = iter(words)
+    top = n - 1
+    while top > 0:
+        ranges = [top + 1]
+        while top - len(ranges) > 0 and math.prod(ranges) * (top - len(ranges) + 1) <= 2**32:
+            ranges.append(top - len(ranges) + 1)
+        product = math.prod(ranges)
+        word = next(source)
+        while word >= product * (2**32 // product):
+            word = next(source)
+        for size in ranges:
+            word, swap = divmod(word, size)
+            cards[size - 1], cards[swap] = cards[swap], cards[size - 1]
+        top -= len(ranges)
+    return cards
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 13, 24, 32, 51, 52, 104, 127, 200])
+def test_a_shuffle_is_the_grouped_fisher_yates(n):
+    key = f"hartenjagen/3/{n}"
+    cards = list(range(n))
+    Draws(key).shuffle_cards(cards)
+    words_source = Draws(key)
+    assert cards == _reference_shuffle([words_source.word() for _ in range(400)], n)
+
+
+def test_a_pack_takes_eight_groups_of_five_to_eight_positions():
+    groups = shuffle_groups(52)
+    tops = [51] + [last for last, _ in groups[:-1]]
+    sizes = [top - last for top, (last, _) in zip(tops, groups, strict=True)]
+    assert sizes == [5, 5, 6, 6, 6, 7, 8, 8]
+    assert sum(sizes) == 51
+    assert shuffle_groups(1) == shuffle_groups(0) == ()
+    assert shuffle_groups(2) == ((0, 2**32),)  # one position below 2: every word is accepted
+
+
+def test_the_words_a_deal_uses():
+    """A pack takes one word a group and about one in ten groups draws again."""
+    counts = []
+    for k in range(500):
+        draws = Draws(f"count/{k}")
+        draws.shuffle_cards(list(range(52)))
+        after = (draws._a, draws._b, draws._c, draws._d)
+        again = Draws(f"count/{k}")
+        used = 0
+        while (again._a, again._b, again._c, again._d) != after:
+            again.word()
+            used += 1
+        counts.append(used)
+    assert min(counts) == 8
+    assert 8.3 < sum(counts) / len(counts) < 9.5
+
+
 @given(st.text(max_size=40), st.integers(0, 110))
 def test_a_shuffle_is_a_permutation_and_both_shuffles_agree(key, size):
     cards = list(range(size))
@@ -98,3 +162,26 @@ def test_every_position_of_a_shuffle_is_equally_likely():
         Draws(f"shuffle/{k}").shuffle_cards(cards)
         where[cards.index(0)] += 1
     assert all(880 < where[p] < 1120 for p in range(4))
+
+
+def test_every_order_of_a_shuffle_is_equally_likely():
+    """24,000 shuffles of 4 cards (one group): each of the 24 orders about 1,000 times (chi-square, df 23;
+    the 0.1 % level is about 49.7)."""
+    orders = Counter()
+    for k in range(24_000):
+        cards = [0, 1, 2, 3]
+        Draws(f"order/{k}").shuffle_cards(cards)
+        orders[tuple(cards)] += 1
+    assert len(orders) == 24
+    assert sum((n - 1000) ** 2 / 1000 for n in orders.values()) < 49.7
+
+
+def test_a_pack_deals_every_card_to_every_place_equally():
+    """Where the ace of spades and the two of clubs land in 5,200 deals of 52 (chi-square, df 51 each)."""
+    for card in (0, 51):
+        where = Counter()
+        for k in range(5_200):
+            cards = list(range(52))
+            Draws(f"place/{k}").shuffle_cards(cards)
+            where[cards.index(card)] += 1
+        assert sum((where[p] - 100) ** 2 / 100 for p in range(52)) < 87

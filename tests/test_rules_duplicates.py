@@ -234,9 +234,12 @@ def test_cancel_pairs_cards_are_conserved_and_cancelled_cards_keep_their_points(
 
 
 def test_cancel_pairs_carry_over_holds_the_cancelled_trick_and_goes_to_the_next_winner():
+    """Seeded first hands until two cancelled tricks and two carried-over takes were seen (at most 1,000 hands)."""
     found = taken = 0
     previous = None
-    for state in _first_hands(CANCEL_SIX, range(60)):
+    for state in _first_hands(CANCEL_SIX, range(1000)):
+        if found >= 2 and taken >= 2:
+            break
         if previous is not None and state.hand_index == 0 and len(state.tricks) > len(previous.tricks):
             trick = state.tricks[-1]
             if trick.winner is None:
