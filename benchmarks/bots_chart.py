@@ -19,7 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-TARGETS = {"sampling-vs-ismcts": -1.5, "heuristic-vs-ismcts": -0.5}
+#: The issue's targets against IS-MCTS, by the bot's name before its options (``sampling:samples=64``).
+TARGETS = {"sampling": -1.5, "heuristic": -0.5}
 
 
 def _load(folder: Path, name: str) -> dict[str, Any]:
@@ -51,7 +52,7 @@ def svg(folder: Path) -> str:
         )
         parts.append(f'<circle cx="{mx(m):.1f}" cy="{y + 12}" r="5" fill="{colour}"/>')
         parts.append(f'<text x="{mx(hi) + 8:.1f}" y="{y + 17}">{m:+.2f} ± {h:.2f}</text>')
-        target = TARGETS.get(pairing)
+        target = TARGETS.get(pairing.split("-vs-")[0].split(":")[0])
         if target is not None:
             parts.append(
                 f'<line x1="{mx(target):.1f}" y1="{y + 2}" x2="{mx(target):.1f}" y2="{y + 22}" stroke="#1f4e79" stroke-dasharray="3 2"/>'

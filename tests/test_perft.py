@@ -327,7 +327,7 @@ CHOICE = Reference("anytime", free_first_trick=True, moon_cards=_moon_cards(FREE
 POSITIONS: tuple[Position, ...] = (
     # Late in a seeded hand of the preset's own pack: the last three or four tricks, mid-trick.
     _late("standard", 1, 14),
-    _late("standard_moon_choice", 14, 13),
+    _late("standard_moon_choice", 51, 13),  # a seed whose position can still end in a moon choice
     _late("black_lady_3", 2, 11),
     _late("five_players", 3, 14),
     _late("six_double_deck", 4, 17),
@@ -372,7 +372,7 @@ POSITIONS: tuple[Position, ...] = (
 #: The pinned counts: any behaviour change of the engine shows here.
 EXPECTED: dict[str, int] = {
     "standard/late": 9760,
-    "standard_moon_choice/late": 2032,
+    "standard_moon_choice/late": 1728,
     "black_lady_3/late": 64,
     "five_players/late": 2592,
     "six_double_deck/late": 48,
@@ -416,11 +416,11 @@ HANDS: dict[str, tuple[str, ...]] = {
     ),
     "standard_moon_choice/late": (
         "playing",
-        "2H JH QH",
-        "5D 9S JS",
-        "AC 9H 8S",
-        "4H 6H 4S 7S",
-        "trick: 3D TD QD",
+        "8D 2H 7H TH",
+        "QH 4S 8S",
+        "3H 8H KH",
+        "QD 2S AS",
+        "trick: JH 4H 6H",
     ),
     "black_lady_3/late": (
         "playing",
@@ -683,6 +683,23 @@ def test_perft(position: Position) -> None:
         assert reference_count(state, position.ref) == counted, "the reference counter disagrees"
     assert _position(state) == HANDS[position.name], "the position itself changed"
     assert counted == EXPECTED[position.name]
+
+
+@pytest.mark.parametrize("name", ["standard_moon_choice/late", "shooter_choice/tiny"])
+def test_the_moon_positions_reach_a_moon_choice(name: str) -> None:
+    """The positions picked for the moon choice still lead to one (a new deal could quietly lose it)."""
+    (position,) = [p for p in POSITIONS if p.name == name]
+    state = position.build()
+    hand = len(state.score_sheet)
+
+    def choices(state: hj.State) -> int:
+        if state.phase is hj.Phase.MOON_CHOICE:
+            return 1
+        if state.is_over or len(state.score_sheet) > hand:
+            return 0
+        return sum(choices(hj.apply(state, move)) for move in hj.legal_moves(state))
+
+    assert choices(state) > 0
 
 
 def test_every_preset_has_a_position() -> None:
