@@ -544,7 +544,7 @@ def test_no_moon_rules_no_moon_defence():
 def test_the_sampling_bot_defaults():
     bot = make_bot("sampling")
     assert isinstance(bot, SamplingBot)
-    assert bot.playout == "greedy" and bot.samples == 32 and bot.budget_ms is None and bot.seconds is None
+    assert bot.playout == "greedy" and bot.samples == 64 and bot.budget_ms is None and bot.seconds is None
     timed = SamplingBot(budget_ms=250)
     assert timed.samples is None and timed.seconds == 0.25
     assert SamplingBot(seconds=0.5).budget_ms == 500.0

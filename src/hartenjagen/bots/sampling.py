@@ -31,7 +31,7 @@ __all__ = ["PLAYOUTS", "SamplingBot"]
 #: How [`SamplingBot`][hartenjagen.bots.SamplingBot] plays a sampled deal out: uniformly at random, or with fast card sense.
 PLAYOUTS: Final = ("greedy", "random")
 #: Deals per decision when neither ``samples`` nor ``budget_ms`` is given.
-DEFAULT_SAMPLES: Final = 32
+DEFAULT_SAMPLES: Final = 64
 #: How many points per hand a move must gain over the heuristic's choice to be preferred to it (sampling noise).
 TRUST: Final = 0.5
 #: Extra cards beyond ``pass_count`` whose passes the bot compares (the heuristic's most dangerous).
@@ -56,7 +56,7 @@ class SamplingBot:
     the other seats pass their own most dangerous cards and the hand is played
     out. The moon choice hides nothing and is the heuristic's.
 
-    The budget per decision is ``samples`` deals (default 32), or, with
+    The budget per decision is ``samples`` deals (default 64), or, with
     ``budget_ms``, as many deals as fit in that many milliseconds (at least
     one; a pass gets four times the budget). With ``samples`` and a ``seed``
     the bot is deterministic; with ``budget_ms`` the number of deals depends
