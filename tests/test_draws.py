@@ -127,6 +127,13 @@ def test_a_pack_takes_eight_groups_of_five_to_eight_positions():
     assert shuffle_groups(2) == ((0, 2**32),)  # one position below 2: every word is accepted
 
 
+def test_a_shuffle_refuses_more_items_than_a_word_has_values():
+    with pytest.raises(ValueError, match="more than 2\\*\\*32 items"):
+        shuffle_groups(2**32 + 1)
+    top = shuffle_groups(2**16 + 2)[0]  # ranges 2**16 + 2 and 2**16 + 1 multiply past 2**32
+    assert top == (2**16, 2**32 - 2**32 % (2**16 + 2))
+
+
 def test_the_words_a_deal_uses():
     """A pack takes one word a group and about one in ten groups draws again."""
     counts = []

@@ -31,12 +31,14 @@ def shuffle_groups(n: int) -> tuple[tuple[int, int], ...]:
     """How a shuffle of ``n`` items groups its draws: ``(last, limit)`` for each group, in order.
 
     Fisher–Yates swaps position ``i`` with one drawn below ``i + 1``, for ``i``
-    from ``n - 1`` down to 1. A group takes the positions from the one after
-    the previous group down to ``last + 1``: as many as have ranges whose
-    product ``span`` stays at most 2**32. Its word is drawn again until it is
-    below ``limit``, the largest multiple of ``span`` that fits in a word, so
-    every combination of swap positions is equally likely.
+    from ``n - 1`` down to 1. Going down, each group takes the next positions,
+    down to ``last + 1``: as many as have ranges whose product ``span`` stays
+    at most 2**32. Its word is drawn again until it is below ``limit``, the
+    largest multiple of ``span`` that fits in a word, so every combination of
+    swap positions is equally likely.
     """
+    if n > _SPAN:
+        raise ValueError(f"cannot shuffle more than 2**32 items, not {n}")
     groups = []
     i = n - 1
     while i > 0:
