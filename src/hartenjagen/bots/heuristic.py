@@ -125,10 +125,6 @@ class _Read:
         """Whether no unseen card of its suit is higher: it wins a trick of its suit it leads."""
         return not any(c.rank > card.rank for c, _ in self.unseen_in(card.suit))
 
-    def draws_points(self, suit: Suit) -> bool:
-        """Whether an unseen card of ``suit`` is worth points (leading the suit may draw it)."""
-        return any(self.values[c.index] > 0 for c, _ in self.unseen_in(suit))
-
     def can_run(self) -> bool:
         """Whether this seat may take every point left: every unseen scoring card has a higher card of its suit here."""
         for i in range(CARD_COUNT):
@@ -385,20 +381,14 @@ class HeuristicBot:
                 return (-0.1 * read.value(card), -card.rank)
 
             return min(options, key=cost)
-        outstanding = read.draws_points(led)
-        early = read.led[led] <= 1 and all(led not in read.voids[s] for s in range(read.n) if s != read.seat)
-        if value == 0 and winners and early and not outstanding:
-            # The first round of a suit with no points in it or out: nobody can throw points on it yet,
-            # so this is the cheapest moment to be rid of a high card (it may still be overtaken).
-            plain = [card for card in winners if read.value(card) == 0]
-            if plain:
-                return max(plain, key=lambda card: card.rank)
         if losers and (value >= 0 or not winners):
             # Duck with the highest card that still loses; dump a scoring card that loses.
             return max(losers, key=lambda card: (read.value(card), card.rank))
         if value < 0 and winners:  # a bonus on the table: try to win it
             return max(winners, key=lambda card: (-max(read.value(card), 0), card.rank))
         # Every card wins for now: later players may still go over.
+        outstanding = any(read.value(c) > 0 for c, _ in read.unseen_in(led))
+        early = read.led[led] <= 1 and all(led not in read.voids[s] for s in range(read.n) if s != read.seat)
         if value <= 0 and not outstanding and early:
             return max(options, key=lambda card: (-max(read.value(card), 0), card.rank))
         # Win low, but never with a card that may draw a big penalty card under it (A♠ over Q♠).
