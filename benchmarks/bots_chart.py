@@ -6,7 +6,8 @@
 It reads, from the results folder, ``openspiel.json`` (our bots against
 OpenSpiel's IS-MCTS, ``openspiel_tournament.py``), ``heuristic_vs_v1.json`` and
 ``sampling_presets.json`` (whole games, ``bot_tournament.py``), whichever are
-there. The top panel shows each bot's margin in points per hand against three
+there. A pairing row may say which deals it played (``"deals": "seed 1"``);
+the table shows it after the bot's name. The top panel shows each bot's margin in points per hand against three
 IS-MCTS (lower is better) with its 95 % interval and the target; the bottom
 panel the win rates over whole games with their 95 % intervals and the share an
 equal bot would have.
@@ -103,8 +104,9 @@ def markdown(folder: Path) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in _load(folder, "openspiel.json").get("pairings", {}).values():
+        deals = f" ({r['deals']})" if "deals" in r else ""
         lines.append(
-            f"| `{r['bot']}` | 3 × `{r['field']}` | {r['hands']} | {r['mean_points']:.2f} | "
+            f"| `{r['bot']}`{deals} | 3 × `{r['field']}` | {r['hands']} | {r['mean_points']:.2f} | "
             f"{r['field_mean_points']:.2f} | **{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
             f"{r['ms_per_play']:.2f} | {r['field_ms_per_play']:.0f} |"
         )
