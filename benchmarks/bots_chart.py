@@ -7,10 +7,10 @@ It reads, from the results folder, ``openspiel.json`` (our bots against
 OpenSpiel's IS-MCTS, ``openspiel_tournament.py``), ``heuristic_vs_v1.json`` and
 ``sampling_presets.json`` (whole games, ``bot_tournament.py``), whichever are
 there. A pairing row may say which deals it played (``"deals": "seed 1"``);
-the table shows it after the bot's name. The top panel shows each bot's margin in points per hand against three
-IS-MCTS (lower is better) with its 95 % interval and the target; the bottom
-panel the win rates over whole games with their 95 % intervals and the share an
-equal bot would have.
+the table shows it after the bot's name. The top panel shows each bot's margin
+in points per hand against three IS-MCTS (lower is better) with its 95 %
+interval and the target; the bottom panel the win rates over whole games with
+their 95 % intervals and the share an equal bot would have.
 """
 
 from __future__ import annotations
