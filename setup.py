@@ -1,6 +1,6 @@
 """The build: compile the core with mypyc where a C compiler is available, else install it as source.
 
-Everything but the extension modules is declared in pyproject.toml. The seven
+Everything but the extension modules is declared in pyproject.toml. The nine
 modules of ``hartenjagen.core`` listed in ``CORE`` are compiled; the same
 source runs interpreted when there is no compiler, when compiling fails (a
 warning says why) or when ``HARTENJAGEN_PURE_PYTHON=1`` is set for the build.
@@ -19,7 +19,7 @@ from setuptools.command.build_ext import build_ext
 
 CORE = [
     f"src/hartenjagen/core/{name}.py"
-    for name in ("draws", "table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
+    for name in ("draws", "table", "state", "hooks", "passes", "hands", "chance_nodes", "kernel", "rollout")
 ]
 
 

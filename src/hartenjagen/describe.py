@@ -22,7 +22,6 @@ from hartenjagen.events import (
     TrickWon,
 )
 from hartenjagen.notation import Language, NotationError, card_name
-from hartenjagen.rules.passing import PassDirection
 from hartenjagen.texts import language as _language
 from hartenjagen.texts import text
 
@@ -42,16 +41,16 @@ def describe(event: Event, language: Language = "en") -> str:
     """One sentence saying what ``event`` was, in English (``"en"``) or Dutch (``"nl"``).
 
     The sentences are the catalogue's ``event.`` entries ([`hartenjagen.texts`][hartenjagen.texts]);
-    the pass directions read as at the table ([`direction_text`][hartenjagen.cli.terminal.direction_text]).
+    a pass route reads in its own words ([`PassRoute.words`][hartenjagen.rules.routes.PassRoute.words]).
     Another language, or something that is not an event, raises
     [`NotationError`][hartenjagen.notation.NotationError].
     """
     lang = _language(language)
     if isinstance(event, HandDealt):
         hand, dealer = event.hand_index + 1, event.dealer
-        if event.pass_direction is PassDirection.HOLD:
+        if not event.pass_direction.passes:
             return text("event.hand_dealt_hold", lang, hand=hand, dealer=dealer)
-        direction = text(f"direction.{event.pass_direction.value}", lang)
+        direction = event.pass_direction.words(lang)
         return text("event.hand_dealt", lang, hand=hand, dealer=dealer, direction=direction)
     if isinstance(event, PassChosen):
         return text("event.pass_chosen", lang, seat=event.seat)

@@ -54,6 +54,7 @@ class IllegalMoveCode(enum.StrEnum):
     HEARTS_NOT_BROKEN = "hearts_not_broken"
     POINTS_ON_FIRST_TRICK = "points_on_first_trick"
     PASS_NOT_ALLOWED = "pass_not_allowed"
+    #: the code of [`MustDropQueen`][hartenjagen.rules.extras.MustDropQueen], which owns it (kept here for old callers)
     MUST_DROP_QUEEN = "must_drop_queen"
     HOUSE_RULE = "house_rule"
     NOT_AN_OPTION = "not_an_option"
@@ -68,27 +69,36 @@ class IllegalMove:
 
     ``explain(state, move)`` returns one (or ``None`` for a legal move);
     ``apply`` raises the same reason as an [`IllegalMoveError`][hartenjagen.errors.IllegalMoveError].
+    ``revocable`` says whether a rule of play refused the card (following
+    suit, the first lead, the heart-lead rule, the first trick, a house rule's
+    ``playable``, built-in or a module's own): under a revoke penalty
+    (``RevokePenalty``) such a play is accepted and voids the hand. A move that
+    is wrong in itself (not this seat's turn, a card not in hand) is never
+    revocable.
     """
 
-    __slots__ = ("code", "message")
+    __slots__ = ("code", "message", "revocable")
 
     code: str
     message: str
+    revocable: bool
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, revocable: bool = False) -> None:
         self.code = code
         self.message = message
+        self.revocable = revocable
 
     def __repr__(self) -> str:
-        return f"IllegalMove({self.code!r}, {self.message!r})"
+        extra = ", revocable=True" if self.revocable else ""
+        return f"IllegalMove({self.code!r}, {self.message!r}{extra})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, IllegalMove):
             return NotImplemented
-        return (self.code, self.message) == (other.code, other.message)
+        return (self.code, self.message, self.revocable) == (other.code, other.message, other.revocable)
 
     def __hash__(self) -> int:
-        return hash((self.code, self.message))
+        return hash((self.code, self.message, self.revocable))
 
 
 class IllegalMoveError(HartenjagenError):

@@ -11,7 +11,7 @@ import attrs
 
 from hartenjagen.cards import Card
 from hartenjagen.moves import MoonOption
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult
 
 
@@ -21,7 +21,7 @@ class HandDealt:
 
     hand_index: int
     dealer: int
-    pass_direction: PassDirection
+    pass_direction: PassRoute
     hand_sizes: tuple[int, ...]
 
 
@@ -42,7 +42,7 @@ class CardsExchanged:
     """
 
     stage: int
-    pass_direction: PassDirection
+    pass_direction: PassRoute
     given: tuple[tuple[Card, ...], ...]
     received: tuple[tuple[Card, ...], ...]
 

@@ -26,7 +26,8 @@ import attrs
 
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.moves import MoveError
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.errors import RulesError
+from hartenjagen.rules.routes import BUILT_IN, PassRoute, route_named
 
 __all__ = [
     "OUTCOME_TYPES",
@@ -64,14 +65,13 @@ def _hands(value: Iterable[Iterable[str | Card] | str]) -> tuple[tuple[Card, ...
     return tuple(tuple(sorted(parse_cards(hand), key=lambda card: card.index)) for hand in hands)
 
 
-def _direction(value: object) -> PassDirection:
-    if isinstance(value, PassDirection):
+def _direction(value: object) -> PassRoute:
+    if isinstance(value, PassRoute):
         return value
     try:
-        return PassDirection(value)
-    except ValueError:
-        choices = ", ".join(repr(d.value) for d in PassDirection)
-        raise MoveError(f"a pass direction is one of {choices}, not {value!r}") from None
+        return route_named(value)
+    except RulesError as error:
+        raise MoveError(str(error)) from None
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -108,10 +108,11 @@ class DealCard:
 class DrawnDirection:
     """Chance chose ``direction`` as this hand's pass direction."""
 
-    direction: PassDirection = attrs.field(converter=_direction)
+    direction: PassRoute = attrs.field(converter=_direction)
 
     def __repr__(self) -> str:
-        return f"DrawnDirection({self.direction.value!r})"
+        built_in = BUILT_IN.get(self.direction.name) == self.direction
+        return f"DrawnDirection({self.direction.name!r})" if built_in else f"DrawnDirection({self.direction!r})"
 
 
 @attrs.frozen(cache_hash=True, repr=False)

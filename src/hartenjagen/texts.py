@@ -43,7 +43,7 @@ from hartenjagen.catalogue import ENTRIES
 from hartenjagen.errors import HartenjagenError, IllegalMove
 from hartenjagen.moves import Move
 from hartenjagen.notation import Language, NotationError, suit_name
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import BUILT_IN, PassRoute
 from hartenjagen.state import Phase
 from hartenjagen.views import PlayerView
 
@@ -146,10 +146,10 @@ PHASES: Final[dict[str, dict[Phase, str]]] = {
     lang: {phase: text(f"phase.{phase.value}", lang) for phase in Phase} for lang in LANGUAGES
 }
 
-#: Where passed cards go, as the end of a sentence (the same words in the events and at the table).
-DIRECTIONS: Final[dict[str, dict[PassDirection, str]]] = {
-    lang: {direction: text(f"direction.{direction.value}", lang) for direction in PassDirection}
-    for lang in LANGUAGES
+#: Where passed cards go along each built-in route, as the end of a sentence (a route of one's own
+#: says it in its own words: [`PassRoute.words`][hartenjagen.rules.routes.PassRoute.words]).
+DIRECTIONS: Final[dict[str, dict[PassRoute, str]]] = {
+    lang: {route: route.words(lang) for route in BUILT_IN.values()} for lang in LANGUAGES
 }
 
 

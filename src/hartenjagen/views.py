@@ -20,7 +20,7 @@ from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardsExchanged, Event
 from hartenjagen.moves import Move, Play
 from hartenjagen.rules import Rules
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.state import HandResult, Phase, State, Trick
 
 
@@ -48,7 +48,7 @@ class PlayerView:
     phase: Phase
     hand_index: int
     dealer: int
-    pass_direction: PassDirection
+    pass_direction: PassRoute
     pass_stage: int
     pass_count: int
     to_move: tuple[int, ...]
@@ -143,9 +143,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
     options: tuple[Card, ...] = ()
     if seat is not None and seat in state.to_move:
         if state.phase is Phase.PASSING:
-            stage = state.pass_stage
-            mask = table.rules.passing.allowed(stage, seat, inside.hand_masks[seat], inside.pass_log, table)
-            options = table.cards(mask)
+            options = legal_moves(state).passable(seat)  # type: ignore[attr-defined]
         else:
             moves = tuple(legal_moves(state))
     exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = ()

@@ -16,9 +16,9 @@ from hartenjagen import variants
 from hartenjagen.cards import Card, Rank
 from hartenjagen.notation import Language
 from hartenjagen.rules import Rules
-from hartenjagen.rules.passing import PassCycle, PassDirection
+from hartenjagen.rules.passing import PassCycle
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.scoring import CardPoints
-from hartenjagen.table import table_for
 from hartenjagen.texts import CATALOGUE, text
 
 __all__ = ["rules_text", "variants_text"]
@@ -118,6 +118,8 @@ def _setting(value: object, language: Language) -> str:
         return text("rules.yes" if value else "rules.no", language)
     if isinstance(value, enum.Enum):
         return str(value.value) if isinstance(value.value, str) else value.name.lower()
+    if isinstance(value, PassRoute):
+        return value.name
     if value is None:
         return text("rules.none", language)
     if isinstance(value, str):
@@ -161,7 +163,7 @@ def _settings(slot: str, module: object, rules: Rules, language: Language) -> li
         if isinstance(module, CardPoints) and field.name == "values":
             out.append(f"values = {_card_values(module, pack, language)}")
         elif slot == "moon" and field.name == "amount" and value is None:
-            total = rules.scoring.moon_total(table_for(rules))
+            total = rules.scoring.moon_total(rules)
             out.append(f"amount = {text('rules.moon_total', language, total=total)}")
         else:
             out.append(f"{field.name} = {_setting(value, language)}")
@@ -173,7 +175,7 @@ def _passes_nothing(slot: str, module: object) -> bool:
     return (
         slot == "passing"
         and isinstance(module, PassCycle)
-        and all(direction is PassDirection.HOLD for direction in module.directions)
+        and not any(route.passes for route in module.directions)
     )
 
 

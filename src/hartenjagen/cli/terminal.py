@@ -45,7 +45,7 @@ from hartenjagen.notation import (
 )
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import Miezen
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.scoring import CardPoints
 from hartenjagen.state import HandResult, Phase, State
 from hartenjagen.texts import text
@@ -73,9 +73,12 @@ WORDS = _texts.WORDS
 PHASES = _texts.PHASES
 
 
-def direction_text(direction: PassDirection, language: Language = "en") -> str:
-    """Where the cards go, as the end of a sentence: ``to the left``, ``naar de overkant`` (as in the events)."""
-    return text(f"direction.{direction.value}", language)
+def direction_text(direction: PassRoute, language: Language = "en") -> str:
+    """Where the cards go, as the end of a sentence: ``to the left``, ``naar de overkant`` (as in the events).
+
+    The route's own words ([`PassRoute.words`][hartenjagen.rules.routes.PassRoute.words]).
+    """
+    return direction.words(str(_texts.language(language)))
 
 
 def move_text(move: Move, language: Language = "en") -> str:

@@ -1,6 +1,6 @@
 """The core: the table a ``Rules`` value compiles to, the state records and the kernel.
 
-Seven modules (``table``, ``state``, ``passes``, ``hands``, ``chance_nodes``, ``kernel``, ``rollout``) are
+Nine modules (``draws``, ``table``, ``state``, ``hooks``, ``passes``, ``hands``, ``chance_nodes``, ``kernel``, ``rollout``) are
 compiled with mypyc when the package is installed on a machine with a C
 compiler; the same source runs interpreted elsewhere. This package loads the
 compiled core if it is there, unless ``HARTENJAGEN_PURE_PYTHON=1`` is set in
@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: The compiled modules, in import order (each imports only earlier ones).
-KERNEL_MODULES = ("draws", "table", "state", "passes", "hands", "chance_nodes", "kernel", "rollout")
+KERNEL_MODULES = ("draws", "table", "state", "hooks", "passes", "hands", "chance_nodes", "kernel", "rollout")
 _HERE = Path(__file__).parent
 
 
@@ -92,8 +92,8 @@ COMPILED: bool = _load()
 if COMPILED:
     _restore_class_docstrings()
 
-from hartenjagen.core import chance_nodes, draws, hands, kernel, passes, rollout, state, table  # noqa: E402
+from hartenjagen.core import chance_nodes, draws, hands, hooks, kernel, passes, rollout, state, table  # noqa: E402
 
 __all__ = [
-    "COMPILED", "KERNEL_MODULES", "chance_nodes", "draws", "hands", "kernel", "passes", "rollout", "state", "table"
+    "COMPILED", "KERNEL_MODULES", "chance_nodes", "draws", "hands", "hooks", "kernel", "passes", "rollout", "state", "table"
 ]  # fmt: skip

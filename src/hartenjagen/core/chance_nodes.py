@@ -31,6 +31,7 @@ from hartenjagen.core.hands import (
     POOL_NODE,
     assign_copies,
     checked_draw,
+    exchanged,
     explicit_deal,
     finish_exchange,
     start_hand,
@@ -277,11 +278,8 @@ def _exchange(state: State, answers: tuple[Any, ...], events: list[Any] | None) 
     """Run the stage's exchange again with the shuffles drawn so far; wait again if it draws once more."""
     hand = state._hand
     table = hand.table
-    stage = len(hand.pass_log)
     try:
-        received: tuple[int, ...] = table.rules.passing.exchange(
-            stage, hand.direction, hand.passed, hand.dealer, ScriptedChance(answers), table
-        )
+        received = exchanged(hand, hand.hands, hand.passed, ScriptedChance(answers))
     except NeedChance as need:
         more = hand.copy()
         more.chance = (POOL_NODE, checked_draw(need, table, "exchange"), answers, ())

@@ -13,6 +13,7 @@ from typing import Any, Final
 from hartenjagen.cards import CARD_COUNT, Card, parse_cards
 from hartenjagen.chance import NeedChance, ScriptedChance, chance_for
 from hartenjagen.core.draws import Draws
+from hartenjagen.core import hooks
 from hartenjagen.core.state import (
     ANNOUNCING,
     CHANCE,
@@ -24,7 +25,7 @@ from hartenjagen.core.state import (
     State,
     taken_masks,
 )
-from hartenjagen.core.table import Table, table_for
+from hartenjagen.core.table import TRAVEL_POOL, TRAVEL_RULE, TRAVEL_SEAT, Table, table_for
 from hartenjagen.errors import CardParseError, RulesError, SetupError
 from hartenjagen.events import (
     Announced,
@@ -37,8 +38,7 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
-from hartenjagen.rules.extras import HandSummary
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult
 
 _NO_LOG: Final[tuple[int, ...]] = ()
@@ -71,7 +71,7 @@ def waiting(
     nothing = (0,) * n
     dealt = nothing if hands is None else hands
     hand = HandContext(
-        table, CHANCE, hand_index, dealer, dealt, nothing, 0, (), PassDirection.HOLD, scores, sheet, seed,
+        table, CHANCE, hand_index, dealer, dealt, nothing, 0, (), PassRoute.HOLD, scores, sheet, seed,
         deal_count, dealt, (), (), -1, secret, node,
     )  # fmt: skip
     return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
@@ -79,8 +79,8 @@ def waiting(
 
 def checked_draw(need: NeedChance, table: Table, hook: str) -> tuple[Any, ...]:
     """The items of a draw a hook asked explicit chance for; a draw explicit chance cannot decide is a RulesError."""
-    if hook == "direction":
-        if need.kind == "choice" and need.items and all(isinstance(d, PassDirection) for d in need.items):
+    if hook == "route":
+        if need.kind == "choice" and need.items and all(isinstance(d, PassRoute) for d in need.items):
             return need.items
     elif (
         need.kind == "shuffle"
@@ -90,7 +90,7 @@ def checked_draw(need: NeedChance, table: Table, hook: str) -> tuple[Any, ...]:
         return need.items
     raise RulesError(
         f"explicit chance: the passing module's {hook} hook draws a {need.kind} that explicit chance cannot"
-        " decide (it decides a choice of pass directions and a shuffle of cards)"
+        " decide (it decides a choice of pass routes and the shuffle of a pool)"
     )
 
 
@@ -217,15 +217,17 @@ def start_hand(
     passing = table.rules.passing
     node: tuple[Any, ...] | None = None
     if answers is None:
-        direction = passing.direction(hand_index, n, chance_for(seed, deal_count, "direction"))
+        direction = passing.route(hand_index, chance_for(seed, deal_count, "direction"))
     else:
         node = EXPLICIT
         try:
-            direction = passing.direction(hand_index, n, ScriptedChance(answers))
+            direction = passing.route(hand_index, ScriptedChance(answers))
         except NeedChance as need:
-            items = checked_draw(need, table, "direction")
+            items = checked_draw(need, table, "route")
             wait = (DIRECTION_NODE, items, answers, ())
             return waiting(table, hand_index, dealer, scores, sheet, seed, deal_count, secret, wait, hands)
+    if not isinstance(direction, PassRoute):
+        raise RulesError(f"passing {passing!r}: route() must give a PassRoute, not {direction!r}")
     nothing = (0,) * n
     hand = HandContext(
         table, PASSING, hand_index, dealer, hands, nothing, 0, (), direction, scores, sheet, seed,
@@ -247,7 +249,7 @@ def after_exchange(hand: HandContext) -> State:
     ``hand`` is a fresh context the kernel may still change.
     """
     table = hand.table
-    leader = table.first_leader(hand.hands, hand.dealer)
+    leader = table.first_leader(hand.hands, hand.dealer) if table.opening_planned else hooks.first_leader(hand)
     hand.pending = 0
     hand.phase = PLAYING
     if table.announcing:
@@ -275,17 +277,11 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
         hand.hands = tuple(hands)
         hand.passed = tuple(given)
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
-    if table.exchange_rotates:  # every seat's cards go to the seat `offset` places on
-        offset = table.offset(old.direction)
-        n = table.players
-        received = tuple([given[(seat - offset) % n] for seat in range(n)])
-        return finish_exchange(hand, tuple(hands), tuple(given), received, events)
-    if old.chance is None:
-        chance: Any = chance_for(old.seed, old.deal_count, f"exchange{stage}")
-    else:
-        chance = ScriptedChance(())
+    chance: Any = None
+    if table.route_plan(old.direction)[2] == TRAVEL_POOL:  # only a pool draws
+        chance = chance_for(old.seed, old.deal_count, f"exchange{stage}") if old.chance is None else ScriptedChance(())
     try:
-        received = table.rules.passing.exchange(stage, old.direction, tuple(given), old.dealer, chance, table)
+        received = exchanged(old, tuple(hands), tuple(given), chance)
     except NeedChance as need:
         if old.chance is None:
             raise  # pragma: no cover - a seeded game's chance never asks
@@ -295,6 +291,58 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
         hand.chance = (POOL_NODE, checked_draw(need, table, "exchange"), (), ())
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
     return finish_exchange(hand, tuple(hands), tuple(given), received, events)
+
+
+def exchanged(hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...], chance: Any) -> tuple[int, ...]:
+    """What each seat receives when the current stage of ``hand``'s exchange is complete, as its route says.
+
+    ``hands`` are the hands without the cards ``given``; ``chance`` shuffles a pool.
+    """
+    table = hand.table
+    _, offsets, travel = table.route_plan(hand.direction)
+    n = table.players
+    if travel == TRAVEL_SEAT:  # every seat's cards go to the seat `offset` places on
+        offset = offsets[len(hand.pass_log)]
+        return tuple([given[(seat - offset) % n] for seat in range(n)])
+    if travel == TRAVEL_RULE:
+        return hooks.scattered(hand, hands, given)
+    return _pooled(hand, given, chance)
+
+
+def _pooled(hand: HandContext, given: tuple[int, ...], chance: Any) -> tuple[int, ...]:
+    """The givers' cards pooled, shuffled and dealt back one at a time clockwise from eldest to the givers."""
+    table = hand.table
+    n = table.players
+    pool = []
+    for mask in given:
+        while mask:
+            low = mask & -mask
+            pool.append(low.bit_length() - 1)
+            mask ^= low
+    pool.sort()
+    chance.shuffle(pool)
+    if table.copies > 1:
+        pool = _lowest_copies_first(pool)
+    stage = len(hand.pass_log)
+    givers = range(n) if table.givers_all else table.rules.passing.givers(stage, hand.direction, n, hand.dealer)
+    takers = set(givers)
+    receivers = [(hand.dealer + step) % n for step in range(1, n + 1) if (hand.dealer + step) % n in takers]
+    received = [0] * n
+    for i, physical in enumerate(pool):
+        received[receivers[i % len(receivers)]] |= 1 << physical
+    return tuple(received)
+
+
+def _lowest_copies_first(pool: list[int]) -> list[int]:
+    """The shuffled pool with the copies of each card in ascending order (which copy a seat gets never matters).
+
+    Dealing copies in one order makes a pool dealt back from an explicit order
+    of cards (explicit chance) the same as the shuffled one.
+    """
+    copies: dict[int, list[int]] = {}
+    for physical in sorted(pool):
+        copies.setdefault(physical % CARD_COUNT, []).append(physical)
+    return [copies[physical % CARD_COUNT].pop(0) for physical in pool]
 
 
 def finish_exchange(
@@ -364,7 +412,7 @@ def score_hand(state: State, events: list[Any] | None, taken: tuple[int, ...] | 
                         shooter = seat
                         break
         else:
-            shooter = rules.moon.shooter(taken, table)
+            shooter = hooks.shooter(state, taken)
     if shooter is None:
         return finish_hand(state, taken, None, None, events)
     options = rules.moon.options()
@@ -399,24 +447,18 @@ def finish_hand(
     hand = state._hand
     table = hand.table
     rules = table.rules
-    if table.points_by_value:
-        raw = tuple([table.points(mask) for mask in taken])
-    else:
-        raw = tuple(rules.scoring.hand_points(taken, table))
+    raw = hooks.hand_points(table, taken)
     scored = raw
     if shooter is not None and option is not None:
-        scored = rules.moon.settle(raw, taken, hand.scores, shooter, option, table)
+        scored = hooks.settle(state, taken, raw, shooter, option)
     if table.adds_points:
         before = hand.scores
         totals = tuple([before[seat] + scored[seat] for seat in range(len(before))])
     else:
         totals = tuple(rules.ending.add(hand.scores, scored, hand.sheet))
     if rules.extras:
-        summary = HandSummary(raw, taken, state.tricks_won, shooter, hand.announcers, table)
-        for extra in rules.extras:
-            change = extra.adjustments(summary)
-            if change:
-                totals = rules.ending.adjust(totals, change, hand.sheet)
+        for change in hooks.adjustments(state, taken, raw, shooter):
+            totals = rules.ending.adjust(totals, change, hand.sheet)
     start = hand.scores
     points = tuple([totals[seat] - start[seat] for seat in range(len(start))])
     chosen = option if shooter is not None and len(rules.moon.options()) > 1 else None

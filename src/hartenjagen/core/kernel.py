@@ -17,7 +17,7 @@ from typing import Any, Final, cast
 
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.catalogue import english
-from hartenjagen.core import chance_nodes
+from hartenjagen.core import chance_nodes, hooks
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.state import (
@@ -50,17 +50,6 @@ _NO_MOVES: Final[tuple[Move, ...]] = ()
 _SEAT_BITS: Final = 31
 _MASK_SHIFT: Final = 15
 _SUIT_BITS: Final = (1 << 13) - 1
-#: The codes of the play chain: a revoke-penalty house rule lets these plays through.
-_RULE_CODES: Final = frozenset(
-    {
-        Code.MUST_FOLLOW_SUIT,
-        Code.MUST_LEAD_OPENING_CARD,
-        Code.HEARTS_NOT_BROKEN,
-        Code.POINTS_ON_FIRST_TRICK,
-        Code.MUST_DROP_QUEEN,
-        Code.HOUSE_RULE,
-    }
-)
 
 
 class StateError(HartenjagenError):
@@ -128,18 +117,27 @@ def planned_lead(hand: int, broken: bool, log: tuple[int, ...], hands: tuple[int
 def _lead_mask(state: State, hand: int, table: Table) -> int:
     """The cards a leader may lead after the first trick (empty: the whole hand)."""
     if table.lead_opens == LEAD_CALLBACK:
-        allowed: int = table.rules.leading.lead_mask(hand, state, table)
-        return allowed
+        leading = table.rules.leading
+        return hooks.narrowed(leading, leading.playable, hand, hand, state)
     return planned_lead(hand, state._broken, state._log, state._hand.hands, table)
 
 
-def first_trick(candidates: int, table: Table) -> int:
+def _opening_mask(state: State, hand: int, table: Table) -> int:
+    """The cards the first leader may lead (empty: the whole hand)."""
+    if table.opening_planned:
+        return table.opening_mask(hand)
+    opening = table.rules.opening
+    return hooks.narrowed(opening, opening.playable, hand, hand, state)
+
+
+def first_trick(candidates: int, hand: int, table: Table, state: State) -> int:
+    """The first-trick rule on ``candidates`` (``state``: the position, for a module of one's own)."""
     kind = table.first_kind
     if kind == FIRST_ANYTHING:
         return candidates
     if kind == FIRST_CALLBACK:
-        allowed: int = table.rules.first_trick.filter(candidates, table)
-        return allowed
+        module = table.rules.first_trick
+        return hooks.narrowed(module, module.playable, candidates, hand, state)
     free = candidates & ~table.first_mask
     if free or kind == FIRST_RESTRICT:
         return free or candidates
@@ -162,21 +160,21 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
             suit = ("clubs", "diamonds", "hearts", "spades")[state._led]
             trace.append((Code.MUST_FOLLOW_SUIT, english("refusal.must_follow_suit", suit=suit), candidates))
     elif first:
-        candidates = table.opening_mask(hand) or hand
+        candidates = _opening_mask(state, hand, table) or hand
         if trace is not None:
-            trace.append((Code.MUST_LEAD_OPENING_CARD, rules.opening.refusal(table), candidates))
+            trace.append((Code.MUST_LEAD_OPENING_CARD, rules.opening.refusal(rules), candidates))
     else:
         candidates = _lead_mask(state, hand, table) or hand
         if trace is not None:
-            trace.append((Code.HEARTS_NOT_BROKEN, rules.leading.refusal(table), candidates))
+            trace.append((Code.HEARTS_NOT_BROKEN, rules.leading.refusal(rules), candidates))
     if first:
-        candidates = first_trick(candidates, table)
+        candidates = first_trick(candidates, hand, table, state)
         if trace is not None:
-            trace.append((Code.POINTS_ON_FIRST_TRICK, rules.first_trick.refusal(table), candidates))
+            trace.append((Code.POINTS_ON_FIRST_TRICK, rules.first_trick.refusal(rules), candidates))
     for extra in table.restricting:
-        candidates = extra.restrict_play(candidates, hand, state, table)
+        candidates = hooks.narrowed(extra, extra.playable, candidates, hand, state)
         if trace is not None:
-            trace.append((extra.play_code, extra.refusal(table), candidates))
+            trace.append((extra.play_code, extra.refusal(rules), candidates))
     return candidates
 
 
@@ -196,8 +194,7 @@ def legal_mask(state: State) -> int:
 def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> bool:
     """Whether playing the physical card ``physical`` breaks hearts (``discarded``: not of the led suit)."""
     if table.break_callback:
-        broken: bool = table.rules.leading.breaks(physical, discarded, trick_number, table)
-        return broken
+        return hooks.breaks(table, physical, discarded, trick_number)
     if trick_number == 0 and not table.break_on_first_trick:
         return False
     return bool((table.break_discarded if discarded else table.break_played) >> (physical % CARD_COUNT) & 1)
@@ -215,8 +212,7 @@ def winner_position(context: HandContext, trick: int, leader: int, led: int, tab
         for i in range(n):
             bits = trick & hands[(leader + i) % n]
             order.append((bits & -bits).bit_length() - 1)
-        position = table.rules.duplicates.winner(tuple(order), table)
-        return -1 if position is None else int(position)
+        return hooks.trick_winner(table, order)
     if table.cancel_pairs:
         counts: dict[int, int] = {}
         for i in range(n):
@@ -357,14 +353,9 @@ def legal_moves(state: object) -> Sequence[Move]:
             mask ^= low
         return tuple(out)
     if phase == PASSING:
-        stage = len(hand.pass_log)
         pending = hand.pending
         allowed = tuple(
-            [
-                (seat, table.pass_allowed(stage, seat, mask, hand.pass_log))
-                for seat, mask in enumerate(hand.hands)
-                if pending >> seat & 1
-            ]
+            [(seat, hooks.pass_choices(hand, seat, mask)) for seat, mask in enumerate(hand.hands) if pending >> seat & 1]
         )
         return cast(Sequence[Move], PassMoves(table, allowed, s.pass_count))
     if phase == ANNOUNCING:
@@ -442,7 +433,7 @@ def transition(state: State, move: object, events: list[Any] | None) -> State:
         if kind is MoonChoice:
             return hand_steps.choose_moon(state, move.option, events)  # type: ignore[attr-defined]
         return chance_nodes.take_outcome(state, move, events)
-    if reason.code in _RULE_CODES and type(move) is Play and state._hand.table.has_revoke_penalty:
+    if reason.revocable and type(move) is Play and state._hand.table.has_revoke_penalty:
         return hand_steps.void_hand(state, move.seat, move.card, events)
     raise IllegalMoveError(reason, move)
 
@@ -457,7 +448,7 @@ def _checked_pass(state: State, move: Any) -> int:
     if len(cards) != state.pass_count:
         return 0
     table = hand.table
-    allowed = table.pass_allowed(len(hand.pass_log), seat, hand.hands[seat], hand.pass_log)
+    allowed = hooks.pass_choices(hand, seat, hand.hands[seat])
     chosen = 0
     for card in cards:
         free = allowed & table.bits_of[card.index] & ~chosen
@@ -558,7 +549,7 @@ def _explain_play(state: State, move: Any) -> IllegalMove | None:
     play_mask(state, hand, trace)
     for code, sentence, allowed in trace:
         if not allowed & bits:
-            return IllegalMove(code, english("refusal.play", card=card.symbol, reason=sentence))
+            return IllegalMove(code, english("refusal.play", card=card.symbol, reason=sentence), revocable=True)
     return None
 
 
@@ -583,7 +574,7 @@ def _explain_pass(state: State, move: Any) -> IllegalMove | None:
         )
     hand = hand_context.hands[seat]
     stage = len(hand_context.pass_log)
-    allowed = table.pass_allowed(stage, seat, hand, hand_context.pass_log)
+    allowed = hooks.pass_choices(hand_context, seat, hand)
     seen: list[Card] = []
     for card in cards:
         if card in seen:

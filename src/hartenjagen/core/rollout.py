@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from hartenjagen.cards import CARD_COUNT
 from hartenjagen.core import hands as hand_steps
+from hartenjagen.core import hooks
 from hartenjagen.core.chance_nodes import random_outcome
 from hartenjagen.core.kernel import (
     apply,
@@ -34,6 +35,7 @@ from hartenjagen.core.table import (
     LEAD_CALLBACK,
     LEAD_SUITS_LED,
     ONE_PACK,
+    TRAVEL_SEAT,
     Table,
     popcount,
 )
@@ -67,6 +69,7 @@ def _fusable(table: Table) -> bool:
     """Whether every per-card rule of ``table`` is planned (no hook needs a state between cards)."""
     return (
         table.lead_opens != LEAD_CALLBACK
+        and table.opening_planned
         and table.first_kind != FIRST_CALLBACK
         and not table.restricting
         and not table.winner_callback
@@ -120,17 +123,18 @@ def _random_stage(state: State, draw: _Draw) -> State:
     """
     hand = state._hand
     table = hand.table
-    if not table.exchange_rotates:
+    stage = len(hand.pass_log)
+    _, offsets, travel = table.route_plan(hand.direction)
+    if travel != TRAVEL_SEAT:
         return _random_pass(state, draw)
     count = state.pass_count
-    stage = len(hand.pass_log)
     seats: list[int] = []
     allowed: list[int] = []
     sizes: list[int] = []
     total = 0
     for seat in range(table.players):
         if hand.pending >> seat & 1:
-            mask = table.pass_allowed(stage, seat, hand.hands[seat], hand.pass_log)
+            mask = hooks.pass_choices(hand, seat, hand.hands[seat])
             size = choose(popcount(mask), count)
             seats.append(seat)
             allowed.append(mask)
@@ -150,7 +154,7 @@ def _random_stage(state: State, draw: _Draw) -> State:
         hands[seat] = hands[seat] & ~chosen  # not &=: that is a generic operation on a list item
         given[seat] = chosen
     n = table.players
-    offset = table.offset(hand.direction)
+    offset = offsets[stage]
     received = tuple([given[(seat - offset) % n] for seat in range(n)])
     exchanged = hand.copy()
     exchanged.pending = 0
@@ -162,12 +166,11 @@ def _random_pass(state: State, draw: _Draw) -> State:
     hand = state._hand
     table = hand.table
     count = state.pass_count
-    stage = len(hand.pass_log)
     allowed = []
     total = 0
     for seat in range(table.players):
         if hand.pending >> seat & 1:
-            mask = table.pass_allowed(stage, seat, hand.hands[seat], hand.pass_log)
+            mask = hooks.pass_choices(hand, seat, hand.hands[seat])
             size = choose(popcount(mask), count)
             allowed.append((seat, mask, size))
             total += size
@@ -218,7 +221,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             log = tuple(entries) if reads_log else _NO_TRICKS
             mask = planned_lead(cards, broken, log, hands, table) or cards
         if tricks == 0:
-            mask = first_trick(mask, table)
+            mask = first_trick(mask, cards, table, state)
         if values is None:
             choices = mask if single else table.distinct(mask)
             for _ in range(draw.below(popcount(choices))):

@@ -6,12 +6,14 @@ tricks and captured cards are bitmasks over physical cards. A table is built
 once per ``Rules`` value and shared by every state of every game with those
 rules; `table_for` keeps the most recently used ones in a bounded cache.
 
-Rule-module hooks receive the table (``table.suit_masks``, ``table.cards(mask)``,
-``table.points(mask)`` ...). The ``lead_*``, ``break_*``, ``first_*``,
-``cancel_pairs``, ``moon_*`` and ``end_*`` fields are the plan: what the
-built-in modules of the per-card slots, the moon and the ending state as data
-(`hartenjagen.rules.plan`). A slot whose module has no plan is called through
-its hooks (``*_callback``, ``moon_planned``, ``ending_planned``).
+The table is the core's own: no rule-module hook ever receives it. The
+``lead_*``, ``break_*``, ``first_*``, ``opening_*``, ``cancel_pairs``,
+``moon_*`` and ``end_*`` fields are the plan: what the built-in modules of the
+per-card slots, the opening, the moon and the ending state as data
+(`hartenjagen.rules.plan`). A slot whose module has no plan is asked through
+its card-level hooks by `hartenjagen.core.hooks` (``*_callback``,
+``opening_planned``, ``moon_planned``, ``ending_planned``). The routes a
+passing module declares are read once, with how each stage's cards travel.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from hartenjagen.rules.moon import HOOKS as MOON_HOOKS
 from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import HOOKS as OPENING_HOOKS
 from hartenjagen.rules.opening import Opening
-from hartenjagen.rules.passing import PassDirection, Passing
+from hartenjagen.rules.passing import Passing
+from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.plan import (
     DuplicatesPlan,
     EndingPlan,
@@ -71,6 +74,16 @@ FIRST_ANYTHING: Final = 0
 FIRST_RESTRICT: Final = 1
 FIRST_RESTRICT_LOWEST: Final = 2
 FIRST_CALLBACK: Final = 3
+#: How the cards of a stage of the exchange travel (``Table.route_travel``).
+TRAVEL_NONE: Final = 0
+TRAVEL_SEAT: Final = 1
+TRAVEL_RULE: Final = 2
+TRAVEL_POOL: Final = 3
+_TRAVEL: Final = {Travel.NONE: TRAVEL_NONE, Travel.SEAT: TRAVEL_SEAT, Travel.RULE: TRAVEL_RULE, Travel.POOL: TRAVEL_POOL}
+#: The first lead of a planned opening (``Table.opening_kind``): a mask of cards, or the lowest ranks.
+OPENING_MASK: Final = 0
+OPENING_LOWEST_NON_HEART: Final = 1
+OPENING_LOWEST_OF_A_SUIT: Final = 2
 
 _OPENS: Final = {
     HeartsOpen.ALWAYS: LEAD_ALWAYS,
@@ -151,12 +164,12 @@ class Table:
     has_revoke_penalty: bool
     pass_allowed_callback: bool
     givers_all: bool
-    exchange_rotates: bool
-    points_by_value: bool
+    scoring_callback: bool
     moon_always: bool
     adds_points: bool
     opening_planned: bool
     opening_holders: int
+    opening_kind: int
     opening_lead: int
     moon_planned: bool
     moon_needed: int
@@ -167,9 +180,10 @@ class Table:
     end_tie_shared: bool
     _point_values: list[int]
     _point_masks: list[int]
-    # Keyed by id: directions are enum members, alive for good, and hashing them runs Python code.
-    _stage_counts: dict[int, tuple[int, ...]]
-    _offsets: dict[int, int]
+    #: the routes the passing module declares (kept here, so that their ids stay theirs)
+    routes: tuple[PassRoute, ...]
+    # By the id of a declared route: hashing a route runs Python code. (counts, offsets, travel) per route.
+    _route_plans: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]]
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -239,29 +253,27 @@ class Table:
         self.winner_callback = not isinstance(duplicates, DuplicatesPlan)
         self.cancel_pairs = isinstance(duplicates, DuplicatesPlan) and duplicates.cancel_pairs
         extras: tuple[HouseRule, ...] = rules.extras
-        self.restricting = tuple(
-            e for e in extras if _overrides(e, "restrict_play") or _overrides(e, "playable")
-        )
+        self.restricting = tuple(e for e in extras if _overrides(e, "playable"))
         self.announcing = tuple(e for e in extras if _overrides(e, "announces"))
         # The once-a-hand hooks a module leaves as its base class has them run here without a call.
         passing = type(rules.passing)
-        self.pass_allowed_callback = passing.allowed is not Passing.allowed
+        self.pass_allowed_callback = passing.passable is not Passing.passable
         self.givers_all = passing.givers is Passing.givers
-        self.exchange_rotates = passing.exchange is Passing.exchange
-        scoring_class = type(rules.scoring)
-        self.points_by_value = (
-            scoring_class.points is Scoring.points and scoring_class.hand_points is Scoring.hand_points
-        )
+        self.scoring_callback = type(rules.scoring).points_of is not Scoring.points_of
         ending = type(rules.ending)
         self.moon_always = ending.moon_applies is Ending.moon_applies
         self.adds_points = ending.add is Ending.add
-        self._stage_counts = {}
-        self._offsets = {}
+        self.routes = tuple(rules.passing.routes())
+        self._route_plans = {}
+        for route in self.routes:
+            self._route_plans[id(route)] = self._route_plan(route)
         self.revoke_penalty = 0
         self.has_revoke_penalty = False
         for extra in extras:
-            penalty = extra.revoke_penalty(self)
+            penalty = extra.revoke_penalty(rules)
             if penalty is not None:
+                if isinstance(penalty, bool) or not isinstance(penalty, int):
+                    raise RulesError(f"extras {extra!r}: revoke_penalty must give a whole number or None, not {penalty!r}")
                 self.revoke_penalty = int(penalty)
                 self.has_revoke_penalty = True
                 break
@@ -308,26 +320,27 @@ class Table:
         plan = declared_plan(module, Opening, OPENING_HOOKS)
         self.opening_planned = isinstance(plan, OpeningPlan)
         holders = 0
-        for card in module.leader_cards(self) if isinstance(plan, OpeningPlan) else ():
+        for card in module.leader_cards(self.rules) if isinstance(plan, OpeningPlan) else ():
             if not isinstance(card, Card):
                 raise RulesError(f"opening {module!r}: leader_cards must give cards, not {card!r}")
             holders |= self.bits_of[card.index]
         self.opening_holders = holders
         lead = plan.lead if isinstance(plan, OpeningPlan) else FirstLead.ANY
+        self.opening_kind = OPENING_MASK
+        self.opening_lead = self.pack_mask
         if lead is FirstLead.LEADER_CARDS:
             self.opening_lead = holders
         elif lead is FirstLead.CLUBS:
             self.opening_lead = self.suit_masks[int(Suit.CLUBS)]
         elif lead is FirstLead.WORTHLESS:
             self.opening_lead = self.pack_mask & ~self.nonzero_mask
-        else:
-            self.opening_lead = self.pack_mask
+        elif lead is FirstLead.LOWEST_NON_HEART:
+            self.opening_kind = OPENING_LOWEST_NON_HEART
+        elif lead is FirstLead.LOWEST_OF_A_SUIT:
+            self.opening_kind = OPENING_LOWEST_OF_A_SUIT
 
     def first_leader(self, hands: tuple[int, ...], dealer: int) -> int:
-        """``rules.opening.leader(hands, dealer, table)``, read from the plan when there is one."""
-        if not self.opening_planned:
-            leader: int = self.rules.opening.leader(hands, dealer, self)
-            return leader
+        """The planned opening's first leader: the holder of a leader card nearest clockwise from eldest, else eldest."""
         n = self.players
         seat = dealer + 1 if dealer + 1 < n else 0
         holders = self.opening_holders
@@ -340,11 +353,35 @@ class Table:
         return seat
 
     def opening_mask(self, hand: int) -> int:
-        """``rules.opening.lead_mask(hand, table)``, read from the plan when there is one."""
-        if self.opening_planned:
+        """The cards of ``hand`` a planned opening lets the first leader lead (empty: none of them)."""
+        kind = self.opening_kind
+        if kind == OPENING_MASK:
             return hand & self.opening_lead
-        mask: int = self.rules.opening.lead_mask(hand, self)
-        return mask
+        if kind == OPENING_LOWEST_NON_HEART:
+            return self._lowest_rank(hand & ~self.hearts_mask or hand)
+        allowed = 0
+        for suit in (0, 1, 3):  # clubs, diamonds, spades
+            allowed |= self._lowest_rank(hand & self.suit_masks[suit])
+        return allowed or self._lowest_rank(hand)
+
+    def _lowest_rank(self, cards: int) -> int:
+        """The cards of ``cards`` of the lowest rank among them, in any suit."""
+        lowest = 13
+        mask = cards
+        while mask:
+            low = mask & -mask
+            rank = ((low.bit_length() - 1) % CARD_COUNT) % 13
+            if rank < lowest:
+                lowest = rank
+            mask ^= low
+        out = 0
+        mask = cards
+        while mask:
+            low = mask & -mask
+            if ((low.bit_length() - 1) % CARD_COUNT) % 13 == lowest:
+                out |= low
+            mask ^= low
+        return out
 
     def _plan_moon_and_ending(self, moon: Any, ending: Any) -> None:
         moon_plan = declared_plan(moon, Moon, MOON_HOOKS)
@@ -362,30 +399,25 @@ class Table:
             self.end_inclusive = end_plan.inclusive
             self.end_tie_shared = end_plan.tie_shared
 
-    def stage_counts(self, direction: object) -> tuple[int, ...]:
-        """``rules.passing.stage_counts(direction)``, asked once per direction."""
-        counts = self._stage_counts.get(id(direction))
-        if counts is None:
-            counts = tuple(self.rules.passing.stage_counts(direction))
-            if type(direction) is PassDirection:  # a member lives for good: its id stays its own
-                self._stage_counts[id(direction)] = counts
-        return counts
+    def _route_plan(self, route: Any) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """(cards per stage, seat offset per stage, travel) of hands along ``route``."""
+        if not isinstance(route, PassRoute):
+            raise RulesError(f"passing {self.rules.passing!r}: a route must be a PassRoute, not {route!r}")
+        stages = tuple(self.rules.passing.stages(route))
+        offset = route.offset(self.players)
+        offsets = tuple([(-offset if stage.back else offset) % self.players for stage in stages])
+        return tuple([int(stage.cards) for stage in stages]), offsets, _TRAVEL[route.travel]
 
-    def offset(self, direction: Any) -> int:
-        """``direction.offset(players)``, asked once per direction."""
-        offset = self._offsets.get(id(direction))
-        if offset is None:
-            offset = int(direction.offset(self.players))
-            if type(direction) is PassDirection:
-                self._offsets[id(direction)] = offset
-        return offset
+    def route_plan(self, route: Any) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """(cards per stage, seat offset per stage, travel) of ``route``: read once for a declared route."""
+        plan = self._route_plans.get(id(route))
+        if plan is None:  # a route equal to a declared one, or one drawn from outside (explicit chance)
+            plan = self._route_plan(route)
+        return plan
 
-    def pass_allowed(self, stage: int, seat: int, hand: int, log: tuple[Any, ...]) -> int:
-        """The cards of ``hand`` that ``seat`` may choose in ``stage`` of the exchange."""
-        if not self.pass_allowed_callback:
-            return hand
-        allowed: int = self.rules.passing.allowed(stage, seat, hand, log, self)
-        return allowed
+    def stage_counts(self, route: Any) -> tuple[int, ...]:
+        """How many cards each giver chooses in each stage of a hand along ``route``."""
+        return self.route_plan(route)[0]
 
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The cards in a bitmask, sorted (a card twice if both copies are in it)."""

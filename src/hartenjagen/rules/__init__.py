@@ -36,10 +36,11 @@ from hartenjagen.rules import (
     moon,
     opening,
     passing,
+    routes,
     scoring,
 )
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import PlayContext
+from hartenjagen.rules.context import MoonContext, OpeningContext, PassContext, PlayContext
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import Ending
@@ -48,7 +49,8 @@ from hartenjagen.rules.first_trick import FirstTrick
 from hartenjagen.rules.leading import Leading
 from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import Opening
-from hartenjagen.rules.passing import Passing
+from hartenjagen.rules.passing import Passing, PassStage
+from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.scoring import Scoring
 
 __all__ = [
@@ -60,12 +62,18 @@ __all__ = [
     "HouseRule",
     "Leading",
     "Moon",
+    "MoonContext",
     "Opening",
+    "OpeningContext",
+    "PassContext",
+    "PassRoute",
+    "PassStage",
     "Passing",
     "PlayContext",
     "RuleModule",
     "Rules",
     "Scoring",
+    "Travel",
     "deck",
     "duplicates",
     "ending",
@@ -75,6 +83,7 @@ __all__ = [
     "moon",
     "opening",
     "passing",
+    "routes",
     "scoring",
 ]
 
@@ -141,7 +150,11 @@ class Rules:
             if not isinstance(module, kind):
                 raise RulesError(f"slot {slot!r} takes a {kind.__name__} module, not {module!r}")
         for slot in _SLOTS:
-            getattr(self, slot).check(self)
+            module = getattr(self, slot)
+            text = getattr(module, "refusal_text", "")
+            if not isinstance(text, str):
+                raise RulesError(f"{slot}: {module!r} must declare refusal_text as a sentence (a str), not {text!r}")
+            module.check(self)
         for extra in self.extras:
             _check_declarations(extra)
             extra.check(self)

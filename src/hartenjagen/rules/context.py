@@ -1,29 +1,50 @@
 """What a rule module sees: read-only contexts of cards, never the engine's bitmasks.
 
-A house rule's [`playable`][hartenjagen.rules.extras.HouseRule.playable] hook
-receives a [`PlayContext`][hartenjagen.rules.context.PlayContext]: the seat to
-move, its hand, the cards the other rules allow, the trick so far, the led
-suit, the trick number, whether hearts are broken, the tricks each seat has
-taken, the scores and the rules. In a double deck a card held twice appears
-twice in ``hand`` and once in ``allowed``: which copy is played is the engine's
-business, not the rule's.
+Every hook of a rule module receives one of these frozen records (or plain
+values) and returns cards or plain values:
+
+- [`PlayContext`][hartenjagen.rules.context.PlayContext]: the seat about to play
+  a card (house rules, the heart-lead rule, the first trick, the first lead);
+- [`PassContext`][hartenjagen.rules.context.PassContext]: one seat in the
+  exchange before play (which cards it may pass, where a scatter pass sends them);
+- [`OpeningContext`][hartenjagen.rules.context.OpeningContext]: every hand after
+  the exchange, to name the first leader;
+- [`MoonContext`][hartenjagen.rules.context.MoonContext]: a hand played out,
+  with the tricks in order, to find and score a moon.
+
+Each has ``.of(state)``, so a rule can be tested on its own against any state.
+In a double deck a card held twice appears twice in a hand and once in
+``allowed``: which copy moves is the engine's business, not the rule's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from hartenjagen.cards import CARD_COUNT, Card, Suit
+from hartenjagen.cards import Card, Suit
 from hartenjagen.errors import RulesError
-from hartenjagen.moves import Play
+from hartenjagen.moves import MoonOption, Play
+from hartenjagen.values import Phase, Trick
 
 if TYPE_CHECKING:
+    from hartenjagen.core.state import State
     from hartenjagen.rules import Rules
-    from hartenjagen.state import State
-    from hartenjagen.table import Table
+    from hartenjagen.rules.routes import PassRoute
+
+
+def _phase_error(what: str, state: State, wanted: str) -> RulesError:
+    return RulesError(f"{what} needs a state {wanted}, not one in the {state.phase.value} phase")
+
+
+def _check_state(state: object, what: str) -> State:
+    from hartenjagen.core.state import State
+
+    if type(state) is not State:
+        raise RulesError(f"{what}.of needs a State (from new_game or apply), not {type(state).__name__}")
+    return state
 
 
 @attrs.frozen
@@ -32,7 +53,7 @@ class PlayContext:
 
     Build one from any state in the play phase with
     [`PlayContext.of`][hartenjagen.rules.context.PlayContext.of] (handy in a
-    rule's own tests); the engine builds one when it asks a house rule.
+    rule's own tests); the engine builds one when it asks a rule module.
     """
 
     #: the whole ruleset in play
@@ -56,69 +77,159 @@ class PlayContext:
     tricks_taken: tuple[int, ...]
     #: each seat's total before this hand
     scores: tuple[int, ...]
+    #: the completed tricks of this hand, in order (leader, cards in play order, winner)
+    tricks: tuple[Trick, ...] = ()
 
     @property
     def leading(self) -> bool:
         """Whether the seat leads this trick."""
         return not self.trick
 
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
     @classmethod
-    def of(cls, state: State, allowed: frozenset[Card] | None = None) -> PlayContext:
+    def of(cls, state: State, allowed: Iterable[Card] | None = None) -> PlayContext:
         """The context of the seat to move in ``state``; ``allowed`` defaults to its legal cards."""
+        from hartenjagen.core.hooks import play_context
         from hartenjagen.engine import legal_moves
-        from hartenjagen.values import Phase
 
+        state = _check_state(state, "PlayContext")
         if state.phase is not Phase.PLAYING:
-            raise RulesError(
-                f"a play context needs a state in the play phase, not {state.phase.name.lower()}"
-            )
+            raise _phase_error("a play context", state, "in the play phase")
         if allowed is None:
-            allowed = frozenset(move.card for move in legal_moves(state) if isinstance(move, Play))
-        return _context(state, state.hands[state.to_move[0]], allowed)
+            allowed = [move.card for move in legal_moves(state) if isinstance(move, Play)]
+        return play_context(state, frozenset(allowed))
 
 
-def _context(state: State, hand: tuple[Card, ...], allowed: frozenset[Card]) -> PlayContext:
-    trick = state.trick
-    return PlayContext(
-        rules=state.rules,
-        seat=state.to_move[0],
-        hand=hand,
-        allowed=allowed,
-        trick=trick,
-        led_suit=trick[0].card.suit if trick else None,
-        trick_number=state.trick_number + 1,
-        hearts_broken=state.hearts_broken,
-        tricks_taken=state.tricks_won,
-        scores=state.scores,
-    )
+@attrs.frozen
+class PassContext:
+    """One seat's place in the exchange before play, as cards.
 
-
-def narrowed(
-    module: object,
-    playable: Callable[[PlayContext], Iterable[Card]],
-    candidates: int,
-    hand: int,
-    state: State,
-    table: Table,
-) -> int:
-    """The engine's side of a ``playable`` hook: ask it with a context of cards, return its cards as bits.
-
-    ``candidates`` and ``hand`` are bitmasks over physical cards; every copy of a
-    card the hook allows stays allowed. A hook that returns something that is not
-    cards, or no card of ``allowed``, raises [`RulesError`][hartenjagen.errors.RulesError] naming ``module``.
+    ``hand`` is what the seat holds as it chooses (its dealt cards, less what
+    it gave and plus what it received in earlier stages); ``given`` and
+    ``received`` list, stage by stage, the cards this seat gave and got so far
+    in this hand.
     """
-    allowed = frozenset(table.cards(candidates))
-    context = _context(state, table.cards(hand), allowed)
-    try:
-        chosen = frozenset(playable(context)) & allowed
-    except TypeError as error:
-        raise RulesError(f"rule module {module!r}: playable must return cards ({error})") from error
-    if not chosen:
-        raise RulesError(
-            f"rule module {module!r} left no card to play (allowed: {' '.join(map(str, sorted(allowed)))}); "
-            "playable must return at least one card of context.allowed"
-        )
-    indexes = 0
-    for card in chosen:
-        indexes |= 1 << card.index
-    return candidates & (indexes | indexes << CARD_COUNT)
+
+    rules: Rules
+    seat: int
+    #: the seat's cards now, sorted
+    hand: tuple[Card, ...]
+    #: the stage of the exchange being chosen (0; 1 for the return of a pass-and-return hand)
+    stage: int
+    #: where this hand's cards travel
+    route: PassRoute
+    #: the cards this seat gave in each completed stage of this hand's exchange
+    given: tuple[tuple[Card, ...], ...]
+    #: the cards this seat received in each completed stage
+    received: tuple[tuple[Card, ...], ...]
+    #: the hand being played, counted from 0
+    hand_index: int
+    #: the seat that dealt this hand
+    dealer: int
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @classmethod
+    def of(cls, state: State, seat: int | None = None) -> PassContext:
+        """The context of ``seat`` (default: the first seat still to pass) in a state of the passing phase."""
+        from hartenjagen.core.hooks import pass_context
+
+        state = _check_state(state, "PassContext")
+        if state.phase is not Phase.PASSING:
+            raise _phase_error("a pass context", state, "in the passing phase")
+        if seat is None:
+            seat = state.to_move[0]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise RulesError(f"PassContext.of: there is no seat {seat!r}: seats are 0 to {state.players - 1}")
+        return pass_context(state, seat)
+
+
+@attrs.frozen
+class OpeningContext:
+    """Every hand after the exchange, as cards: what names the first leader of the hand."""
+
+    rules: Rules
+    #: each seat's cards after the exchange, sorted
+    hands: tuple[tuple[Card, ...], ...]
+    #: the seat that dealt this hand
+    dealer: int
+    #: the hand being played, counted from 0
+    hand_index: int
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer, the first to receive a card."""
+        return (self.dealer + 1) % len(self.hands)
+
+    def nearest_holder(self, cards: Iterable[Card]) -> int | None:
+        """The seat nearest clockwise from eldest (eldest first) that holds one of ``cards``, if any."""
+        wanted = set(cards)
+        n = len(self.hands)
+        for step in range(1, n + 1):
+            seat = (self.dealer + step) % n
+            if wanted.intersection(self.hands[seat]):
+                return seat
+        return None
+
+    @classmethod
+    def of(cls, state: State) -> OpeningContext:
+        """The hands as play began in ``state``'s hand (a state after the exchange)."""
+        from hartenjagen.core.hooks import opening_context
+
+        state = _check_state(state, "OpeningContext")
+        if state.phase in (Phase.PASSING, Phase.CHANCE, Phase.GAME_OVER):
+            raise _phase_error("an opening context", state, "after the exchange")
+        return opening_context(state)
+
+
+@attrs.frozen
+class MoonContext:
+    """A hand played out, as cards: what each seat took and the tricks in order, to find and score a moon."""
+
+    rules: Rules
+    #: each seat's captured cards, sorted (a card twice if both copies were taken)
+    taken: tuple[tuple[Card, ...], ...]
+    #: the tricks of the hand in order: leader, cards in play order, winner
+    tricks: tuple[Trick, ...]
+    #: each seat's card points for the hand (the scoring's ``points_of``)
+    raw: tuple[int, ...]
+    #: each seat's total before the hand
+    totals: tuple[int, ...]
+    #: what a shooter may choose (the moon module's ``options()``)
+    options: tuple[MoonOption, ...]
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.taken)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat won."""
+        counts = [0] * len(self.taken)
+        for trick in self.tricks:
+            if trick.winner is not None:
+                counts[trick.winner] += 1
+        return tuple(counts)
+
+    @classmethod
+    def of(cls, state: State) -> MoonContext:
+        """The tricks of ``state``'s hand so far (all of them once the last trick is in)."""
+        from hartenjagen.core.hooks import moon_context
+
+        state = _check_state(state, "MoonContext")
+        if state.phase not in (Phase.PLAYING, Phase.MOON_CHOICE):
+            raise _phase_error("a moon context", state, "in the play phase or at a moon choice")
+        return moon_context(state)

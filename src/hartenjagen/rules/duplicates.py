@@ -7,22 +7,21 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen.cards import CARD_COUNT
+from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import DuplicatesPlan
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
-    from hartenjagen.table import Table
 
 
 class Duplicates(RuleModule):
     """The ``duplicates`` slot: which card wins a trick, given that two may be identical."""
 
     @abc.abstractmethod
-    def winner(self, trick: tuple[int, ...], table: Table) -> int | None:
-        """The position in ``trick`` (physical cards in play order) of the winning card.
+    def winner(self, cards: tuple[Card, ...]) -> int | None:
+        """The position in ``cards`` (a full trick, in play order) of the winning card.
 
         ``None`` means no card wins: the trick goes to a carry-over pile, the
         same player leads again and the next trick's winner takes the pile.
@@ -45,14 +44,12 @@ class FirstPlayedWins(Duplicates):
     sources §1.2; Wikipedia *Black Lady* (old revision).
     """
 
-    def winner(self, trick: tuple[int, ...], table: Table) -> int | None:
-        led = table.suit_of[trick[0]]
+    def winner(self, cards: tuple[Card, ...]) -> int | None:
+        led = cards[0].suit
         best = 0
-        best_index = trick[0] % CARD_COUNT
-        for position in range(1, len(trick)):
-            physical = trick[position]
-            if table.suit_of[physical] == led and physical % CARD_COUNT > best_index:
-                best, best_index = position, physical % CARD_COUNT
+        for position in range(1, len(cards)):
+            if cards[position].suit is led and cards[position].rank > cards[best].rank:
+                best = position
         return best
 
     def plan(self) -> DuplicatesPlan:
@@ -70,21 +67,12 @@ class CancelPairs(Duplicates):
     Wikipedia *Double Deck Cancellation Hearts*.
     """
 
-    def winner(self, trick: tuple[int, ...], table: Table) -> int | None:
-        led = table.suit_of[trick[0]]
-        seen: dict[int, int] = {}
-        for physical in trick:
-            if table.suit_of[physical] == led:
-                index = physical % CARD_COUNT
-                seen[index] = seen.get(index, 0) + 1
-        alive = [index for index, count in seen.items() if count == 1]
+    def winner(self, cards: tuple[Card, ...]) -> int | None:
+        led = cards[0].suit
+        alive = [card for card in cards if card.suit is led and cards.count(card) == 1]
         if not alive:
             return None
-        best = max(alive)
-        for position, physical in enumerate(trick):
-            if physical % CARD_COUNT == best and table.suit_of[physical] == led:
-                return position
-        raise AssertionError("unreachable")  # pragma: no cover
+        return cards.index(max(alive))
 
     def plan(self) -> DuplicatesPlan:
         return DuplicatesPlan(cancel_pairs=True)

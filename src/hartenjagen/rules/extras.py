@@ -17,46 +17,50 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import PlayContext, narrowed
+from hartenjagen.rules.context import PlayContext
+from hartenjagen.values import Trick
 
 if TYPE_CHECKING:
+    from hartenjagen.core.state import State
     from hartenjagen.rules import Rules
-    from hartenjagen.state import State
-    from hartenjagen.table import Table
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class HandSummary:
-    """What a house rule sees of a hand being scored.
+    """What a house rule sees of a hand being scored: who took what, and when.
 
-    Read ``cards_taken`` and ``rules``; ``taken`` and ``table`` are the same
-    captures as the engine's bitmasks, for the built-in rules' fast path.
+    Build one from a state of the hand with
+    [`HandSummary.of`][hartenjagen.rules.extras.HandSummary.of] to test a rule's
+    ``adjustments`` on its own.
     """
 
-    #: each seat's card points
+    #: the ruleset in play
+    rules: Rules
+    #: each seat's card points (the scoring's ``points_of``)
     raw: tuple[int, ...]
-    #: each seat's captured cards (bitmasks over physical cards; see ``cards_taken``)
-    taken: tuple[int, ...]
+    #: the cards each seat captured, sorted (a card twice if both copies were taken)
+    cards_taken: tuple[tuple[Card, ...], ...]
+    #: the tricks of the hand in order: leader, cards in play order, winner
+    tricks: tuple[Trick, ...]
+    #: how many tricks each seat won
     tricks_won: tuple[int, ...]
+    #: the seat that shot the moon, if any
     shooter: int | None
     #: the seats that made the hand's announcement
     announcers: tuple[int, ...]
-    table: Table = attrs.field(repr=False)
 
-    @property
-    def rules(self) -> Rules:
-        """The ruleset in play."""
-        rules: Rules = self.table.rules
-        return rules
+    @classmethod
+    def of(cls, state: State) -> HandSummary:
+        """The summary of ``state``'s hand so far (a state of the play phase or at a moon choice)."""
+        from hartenjagen.core.hooks import hand_summary
+        from hartenjagen.rules.context import MoonContext
 
-    @property
-    def cards_taken(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards each seat captured in the hand, sorted (a card twice if both copies were taken)."""
-        return tuple(self.table.cards(mask) for mask in self.taken)
+        MoonContext.of(state)  # the same checks of the state
+        return hand_summary(state)
 
 
 class HouseRule(RuleModule):
@@ -70,14 +74,11 @@ class HouseRule(RuleModule):
       [`PlayContext`][hartenjagen.rules.context.PlayContext]; ``play_code``
       and ``refusal_text`` say why a card is refused (the code is the
       module's own string, carried by [`IllegalMove.code`][hartenjagen.errors.IllegalMove]);
+      a revoke rule treats this refusal as it treats the built-in ones;
     - ``announces`` opens an announcement round before the first lead;
     - ``adjustments`` changes totals directly when a hand is scored, given a
       [`HandSummary`][hartenjagen.rules.extras.HandSummary];
     - ``revoke_penalty`` lets an illegal play through and voids the hand.
-
-    ``restrict_play`` is the same hook as ``playable`` on the engine's
-    bitmasks: the built-in rules use it for speed; a new rule writes
-    ``playable`` instead.
     """
 
     #: the code of a play this rule refuses: a short lower-case string the module owns
@@ -92,11 +93,7 @@ class HouseRule(RuleModule):
         """
         return context.allowed
 
-    def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
-        """``playable`` on bitmasks over physical cards (the engine's fast path); never return an empty mask."""
-        return narrowed(self, self.playable, candidates, hand, state, table)
-
-    def refusal(self, table: Table) -> str:
+    def refusal(self, rules: Rules) -> str:
         """The sentence saying what the rule requires: ``refusal_text``, or a generic one."""
         return self.refusal_text or english("refusal.extras.house_rule", rule=repr(self))
 
@@ -108,7 +105,7 @@ class HouseRule(RuleModule):
         """Points added straight to each total when the hand is scored (``None``: nothing)."""
         return None
 
-    def revoke_penalty(self, table: Table) -> int | None:
+    def revoke_penalty(self, rules: Rules) -> int | None:
         """Points for a player who makes an illegal play, which voids the hand (``None``: illegal plays are refused)."""
         return None
 
@@ -158,12 +155,12 @@ class Miezen(HouseRule):
         return not (self.first_half_only and state.rules.ending.second_half(state.score_sheet))
 
     def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
-        penalty_cards = hand.table.positive_mask
+        value = hand.rules.scoring.card_value
         return tuple(
-            (self.points if hand.taken[seat] & penalty_cards else -self.points)
+            (self.points if any(value(card) > 0 for card in taken) else -self.points)
             if seat in hand.announcers
             else 0
-            for seat in range(len(hand.taken))
+            for seat, taken in enumerate(hand.cards_taken)
         )
 
 
@@ -176,24 +173,20 @@ class MustDropQueen(HouseRule):
     §1.8; Spelregelwijzer house rule.
     """
 
-    play_code = IllegalMoveCode.MUST_DROP_QUEEN
+    play_code = "must_drop_queen"
+    refusal_text = english("refusal.extras.must_drop_queen")
 
-    def restrict_play(self, candidates: int, hand: int, state: State, table: Table) -> int:
-        queen = candidates & table.queen_mask
-        trick = state.trick
-        if not queen or not trick:
-            return candidates
-        led = trick[0].card.suit
-        if not hand & table.suit_masks[led]:
-            return queen & -queen
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if QUEEN_OF_SPADES not in context.allowed or context.leading:
+            return context.allowed
+        led = context.led_suit
+        if all(card.suit is not led for card in context.hand):
+            return {QUEEN_OF_SPADES}
         if led is Suit.SPADES and any(
-            play.card.suit is Suit.SPADES and play.card.rank > Rank.QUEEN for play in trick
+            play.card.suit is Suit.SPADES and play.card.rank > Rank.QUEEN for play in context.trick
         ):
-            return queen & -queen
-        return candidates
-
-    def refusal(self, table: Table) -> str:
-        return english("refusal.extras.must_drop_queen")
+            return {QUEEN_OF_SPADES}
+        return context.allowed
 
 
 @attrs.frozen(repr=False)
@@ -212,8 +205,8 @@ class RevokePenalty(HouseRule):
         if self.points is not None:
             _whole(self.points, "RevokePenalty points")
 
-    def revoke_penalty(self, table: Table) -> int | None:
-        return table.rules.scoring.moon_total(table) if self.points is None else self.points
+    def revoke_penalty(self, rules: Rules) -> int | None:
+        return rules.scoring.moon_total(rules) if self.points is None else self.points
 
 
 #: Miezen with ±10 in both halves.

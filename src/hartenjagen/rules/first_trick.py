@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-import abc
 import enum
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from hartenjagen._repr import enum_repr
-from hartenjagen.bitmask import bits
+from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.context import PlayContext
 from hartenjagen.rules.plan import FirstTrickPlan
 
 if TYPE_CHECKING:
-    from hartenjagen.table import Table
+    from hartenjagen.rules import Rules
 
 
 class RestrictedCards(enum.Enum):
@@ -42,23 +43,33 @@ class ForcedChoice(enum.Enum):
 
 
 class FirstTrick(RuleModule):
-    """The ``first_trick`` slot: a filter on the cards allowed in trick one."""
+    """The ``first_trick`` slot: a rule on the cards played to trick one, by the leader and the followers.
 
-    @abc.abstractmethod
-    def filter(self, candidates: int, table: Table) -> int:
-        """Narrow ``candidates`` (after following suit and the lead rule); never empty it."""
+    A module of your own writes ``playable`` on the
+    [`PlayContext`][hartenjagen.rules.context.PlayContext] of a play to trick
+    one (``context.allowed``: the cards following suit and the first lead
+    allow) and ``refusal_text``. The rule never leaves a player without a
+    card: when it would allow none, the cards before it stay allowed.
+    """
 
-    @abc.abstractmethod
-    def refusal(self, table: Table) -> str:
-        """A sentence saying what may not be played to the first trick."""
+    #: the sentence a player reads when a card is refused on the first trick ("" for a generic one)
+    refusal_text: str = ""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        """The cards of ``context.allowed`` that may be played to the first trick (default: all of them)."""
+        return context.allowed
+
+    def refusal(self, rules: Rules) -> str:
+        """A sentence saying what may not be played to the first trick: ``refusal_text``, or a generic one."""
+        return self.refusal_text or english("refusal.first_trick.generic")
 
     def plan(self) -> FirstTrickPlan | None:
-        """The rule as data for the core (``None``: the core calls ``filter``; see `hartenjagen.rules.plan`)."""
+        """The rule as data for the core (``None``: the core calls ``playable``; see `hartenjagen.rules.plan`)."""
         return None
 
 
 #: The hooks whose override makes the core call a first-trick module instead of reading its plan.
-HOOKS: Final[tuple[str, ...]] = ("filter", "restricted_mask")
+HOOKS: Final[tuple[str, ...]] = ("playable", "is_restricted")
 
 
 @attrs.frozen(repr=False)
@@ -79,26 +90,24 @@ class NoPointsUnlessForced(FirstTrick):
         if not isinstance(self.forced, ForcedChoice):
             raise RulesError(f"first_trick: forced must be a ForcedChoice, not {self.forced!r}")
 
-    def restricted_mask(self, table: Table) -> int:
-        """The physical cards this rule keeps off the first trick."""
+    def is_restricted(self, card: Card, rules: Rules) -> bool:
+        """Whether this rule keeps ``card`` off the first trick (while there is another card to play)."""
         if self.restricted is RestrictedCards.POSITIVE_VALUED:
-            return table.positive_mask
-        return table.hearts_mask | table.queen_mask
+            return rules.scoring.card_value(card) > 0
+        return card.suit is Suit.HEARTS or card == QUEEN_OF_SPADES
 
-    def filter(self, candidates: int, table: Table) -> int:
-        restricted = self.restricted_mask(table)
-        free = candidates & ~restricted
-        if free:
-            return free
-        if self.forced is ForcedChoice.ANY:
-            return candidates
-        lowest = min(table.values[table.card_of[p].index] for p in bits(candidates))
-        return sum(1 << p for p in bits(candidates) if table.values[table.card_of[p].index] == lowest)
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        rules = context.rules
+        free = {card for card in context.allowed if not self.is_restricted(card, rules)}
+        if free or self.forced is ForcedChoice.ANY:
+            return free or context.allowed
+        lowest = min(rules.scoring.card_value(card) for card in context.allowed)
+        return {card for card in context.allowed if rules.scoring.card_value(card) == lowest}
 
     def plan(self) -> FirstTrickPlan:
         return FirstTrickPlan(self.restricted.value, forced_lowest=self.forced is ForcedChoice.MIN_VALUE)
 
-    def refusal(self, table: Table) -> str:
+    def refusal(self, rules: Rules) -> str:
         positive = self.restricted is RestrictedCards.POSITIVE_VALUED
         what = english("refusal.what.penalty_cards" if positive else "refusal.what.hearts_or_queen")
         return english("refusal.first_trick", what=what)
@@ -108,10 +117,7 @@ class NoPointsUnlessForced(FirstTrick):
 class AnythingOnFirstTrick(FirstTrick):
     """The first trick is played like any other (sources §1.6; Black Lady 3p house rule, Dutch rules)."""
 
-    def filter(self, candidates: int, table: Table) -> int:
-        return candidates
-
-    def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
+    def refusal(self, rules: Rules) -> str:  # pragma: no cover - never refuses
         return english("refusal.first_trick.anything")
 
     def plan(self) -> FirstTrickPlan:

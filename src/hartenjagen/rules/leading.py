@@ -16,16 +16,15 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen._repr import enum_repr
-from hartenjagen.cards import Card, Suit
+from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import PlayContext, narrowed
+from hartenjagen.rules.context import PlayContext
 from hartenjagen.rules.plan import HeartsOpen, LeadingPlan
 
 if TYPE_CHECKING:
-    from hartenjagen.state import State
-    from hartenjagen.table import Table
+    from hartenjagen.rules import Rules
 
 
 class BrokenBy(enum.Enum):
@@ -57,8 +56,7 @@ class Leading(RuleModule):
     [`playable`][hartenjagen.rules.leading.Leading.playable] (given a
     [`PlayContext`][hartenjagen.rules.context.PlayContext] whose ``allowed`` is
     the leader's hand), ``breaks_hearts`` and ``refusal_text``. The built-in
-    modules state their rule as a plan and write the bitmask hooks
-    (``lead_mask``, ``breaks``) for speed.
+    modules also state their rule as a plan, which the core reads for speed.
     """
 
     #: the sentence a player reads when a lead is refused ("" for a generic one)
@@ -76,15 +74,7 @@ class Leading(RuleModule):
         ``trick_number`` from 1). Default: any heart does."""
         return card.suit is Suit.HEARTS
 
-    def lead_mask(self, hand: int, state: State, table: Table) -> int:
-        """``playable`` on bitmasks over physical cards (the engine's fast path)."""
-        return narrowed(self, self.playable, hand, hand, state, table)
-
-    def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: Table) -> bool:
-        """``breaks_hearts`` on a physical card (the engine's fast path); ``trick_number`` from 0."""
-        return self.breaks_hearts(table.card_of[physical_card], discarded, trick_number + 1)
-
-    def refusal(self, table: Table) -> str:
+    def refusal(self, rules: Rules) -> str:
         """A sentence saying why a card may not be led: ``refusal_text``, or a generic one."""
         return self.refusal_text or english("refusal.leading.generic")
 
@@ -94,14 +84,7 @@ class Leading(RuleModule):
 
 
 #: The hooks whose override makes the core call a leading module instead of reading its plan.
-HOOKS: Final[tuple[str, ...]] = (
-    "lead_mask",
-    "breaks",
-    "hearts_open",
-    "condition",
-    "playable",
-    "breaks_hearts",
-)
+HOOKS: Final[tuple[str, ...]] = ("playable", "breaks_hearts", "hearts_open", "condition")
 
 
 def _enum(value: object, kind: type[enum.Enum], name: str) -> None:
@@ -133,23 +116,21 @@ class RestrictedHeartLeads(Leading):
         _flag(self.queen_like_heart, "queen_like_heart")
 
     @abc.abstractmethod
-    def hearts_open(self, state: State) -> bool:
+    def hearts_open(self, context: PlayContext) -> bool:
         """Whether hearts may be led now."""
 
-    def lead_mask(self, hand: int, state: State, table: Table) -> int:
-        if self.hearts_open(state):
-            return hand
-        closed = table.hearts_mask | (table.queen_mask if self.queen_like_heart else 0)
-        others = hand & ~closed
-        if (
-            self.hearts_and_queen is HeartsAndQueen.HEARTS_OR_QUEEN
-            and others
-            and others & ~table.queen_mask == 0
-        ):
-            return hand
-        return others
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if self.hearts_open(context):
+            return context.allowed
+        others = {card for card in context.allowed if not self._closed(card)}
+        if self.hearts_and_queen is HeartsAndQueen.HEARTS_OR_QUEEN and others == {QUEEN_OF_SPADES}:
+            return context.allowed
+        return others or context.allowed  # a hand of only closed cards may lead any of them
 
-    def refusal(self, table: Table) -> str:
+    def _closed(self, card: Card) -> bool:
+        return card.suit is Suit.HEARTS or (self.queen_like_heart and card == QUEEN_OF_SPADES)
+
+    def refusal(self, rules: Rules) -> str:
         what = english("refusal.what.hearts_or_queen" if self.queen_like_heart else "refusal.what.hearts")
         return english("refusal.leading", what=what, condition=self.condition())
 
@@ -186,15 +167,15 @@ class HeartsAfterBroken(RestrictedHeartLeads):
         _flag(self.queen_breaks, "queen_breaks")
         _flag(self.break_on_first_trick, "break_on_first_trick")
 
-    def hearts_open(self, state: State) -> bool:
-        return state.hearts_broken
+    def hearts_open(self, context: PlayContext) -> bool:
+        return context.hearts_broken
 
-    def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: Table) -> bool:
-        if trick_number == 0 and not self.break_on_first_trick:
+    def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
+        if trick_number == 1 and not self.break_on_first_trick:
             return False
-        if self.queen_breaks and table.queen_mask >> physical_card & 1:
+        if self.queen_breaks and card == QUEEN_OF_SPADES:
             return True
-        if table.suit_of[physical_card] != Suit.HEARTS:
+        if card.suit is not Suit.HEARTS:
             return False
         return discarded or self.broken_by is BrokenBy.ANY_HEART
 
@@ -221,8 +202,8 @@ class HeartsAfterTricks(RestrictedHeartLeads):
         if isinstance(self.tricks, bool) or not isinstance(self.tricks, int) or self.tricks < 1:
             raise RulesError(f"leading: tricks must be a whole number >= 1, not {self.tricks!r}")
 
-    def hearts_open(self, state: State) -> bool:
-        return len(state.tricks) >= self.tricks
+    def hearts_open(self, context: PlayContext) -> bool:
+        return len(context.tricks) >= self.tricks
 
     def condition(self) -> str:
         return english("refusal.condition.before_trick", trick=self.tricks + 1)
@@ -238,9 +219,9 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
     Counted over the earlier tricks of the hand. sources §1.7; Hoemke #4.
     """
 
-    def hearts_open(self, state: State) -> bool:
+    def hearts_open(self, context: PlayContext) -> bool:
         led = [0, 0, 0, 0]
-        for trick in state.tricks:
+        for trick in context.tricks:
             led[trick.cards[0].suit] += 1
         others = (led[Suit.CLUBS], led[Suit.DIAMONDS], led[Suit.SPADES])
         return all(others) or sum(1 for count in others if count >= 2) >= 2
@@ -256,10 +237,7 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
 class HeartsAnytime(Leading):
     """Hearts may be led at any time (sources §1.7; Spelregelwijzer "originally", Black Maria, OpenSpiel)."""
 
-    def lead_mask(self, hand: int, state: State, table: Table) -> int:
-        return hand
-
-    def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
+    def refusal(self, rules: Rules) -> str:  # pragma: no cover - never refuses
         return english("refusal.opening.any")
 
     def plan(self) -> LeadingPlan:

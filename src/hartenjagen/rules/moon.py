@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import abc
 import enum
+from collections import Counter
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from hartenjagen._repr import enum_repr
+from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.context import MoonContext
 from hartenjagen.rules.plan import MoonPlan
 
 if TYPE_CHECKING:
-    from hartenjagen.table import Table
+    from hartenjagen.rules import Rules
 
 
 class MoonSet(enum.Enum):
@@ -35,26 +38,23 @@ class MoonSet(enum.Enum):
 
 
 class Moon(RuleModule):
-    """The ``moon`` slot: finds the shooter and turns raw hand points into scored points."""
+    """The ``moon`` slot: finds the shooter and turns raw hand points into scored points.
+
+    Each hook receives a [`MoonContext`][hartenjagen.rules.context.MoonContext]
+    of the hand played out: what each seat took, the tricks in order, the raw
+    points and the totals before the hand.
+    """
 
     @abc.abstractmethod
-    def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
-        """The seat that shot the moon, if any (``taken``: each seat's captured cards)."""
+    def shooter(self, context: MoonContext) -> int | None:
+        """The seat that shot the moon in this hand, if any."""
 
     @abc.abstractmethod
     def options(self) -> tuple[MoonOption, ...]:
         """What a shooter may choose; with one option there is nothing to choose."""
 
     @abc.abstractmethod
-    def settle(
-        self,
-        raw: tuple[int, ...],
-        taken: tuple[int, ...],
-        totals: tuple[int, ...],
-        shooter: int,
-        option: MoonOption,
-        table: Table,
-    ) -> tuple[int, ...]:
+    def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
         """The points each seat scores this hand after ``shooter`` shot the moon and chose ``option``."""
 
     def plan(self) -> MoonPlan | None:
@@ -69,9 +69,17 @@ class Moon(RuleModule):
 HOOKS: Final[tuple[str, ...]] = ("shooter",)
 
 
-def moon_mask(moon_set: MoonSet, table: Table) -> int:
-    """The physical cards a shooter must capture."""
-    return table.positive_mask if moon_set is MoonSet.ALL_POSITIVE else table.nonzero_mask
+def moon_cards(moon_set: MoonSet, rules: Rules) -> tuple[Card, ...]:
+    """The cards of the pack a shooter must capture (a card twice when the pack holds it twice)."""
+    value = rules.scoring.card_value
+    if moon_set is MoonSet.ALL_POSITIVE:
+        return tuple(card for card in rules.deck.pack() if value(card) > 0)
+    return tuple(card for card in rules.deck.pack() if value(card) != 0)
+
+
+def took_all(taken: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether ``taken`` holds every card of ``cards`` (as many copies as ``cards`` lists)."""
+    return not Counter(cards) - Counter(taken)
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -90,27 +98,22 @@ class _Shooting(Moon):
     def plan(self) -> MoonPlan:
         return MoonPlan(self.moon_set.value)
 
-    def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
-        needed = moon_mask(self.moon_set, table)
+    def shooter(self, context: MoonContext) -> int | None:
+        needed = moon_cards(self.moon_set, context.rules)
         if not needed:
             return None
-        for seat, mask in enumerate(taken):
-            if mask & needed == needed:
+        for seat, cards in enumerate(context.taken):
+            if took_all(cards, needed):
                 return seat
         return None
 
-    def settle(
-        self,
-        raw: tuple[int, ...],
-        taken: tuple[int, ...],
-        totals: tuple[int, ...],
-        shooter: int,
-        option: MoonOption,
-        table: Table,
-    ) -> tuple[int, ...]:
-        scoring = table.rules.scoring
-        amount = scoring.moon_total(table) if self.amount is None else self.amount
-        own = raw[shooter] - scoring.points(taken[shooter] & moon_mask(self.moon_set, table), table)
+    def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
+        rules = context.rules
+        scoring = rules.scoring
+        raw = context.raw
+        amount = scoring.moon_total(rules) if self.amount is None else self.amount
+        needed = set(moon_cards(self.moon_set, rules))
+        own = raw[shooter] - scoring.points_of(card for card in context.taken[shooter] if card in needed)
         points = list(raw)
         if option is MoonOption.OTHERS_PLUS:
             points = [p + amount for p in raw]
@@ -118,9 +121,9 @@ class _Shooting(Moon):
         elif option is MoonOption.SELF_MINUS:
             points[shooter] = own - amount
         elif option is MoonOption.RESET:
-            points[shooter] = -totals[shooter]
+            points[shooter] = -context.totals[shooter]
         else:  # DOUBLE
-            points = [p + total for p, total in zip(raw, totals, strict=True)]
+            points = [p + total for p, total in zip(raw, context.totals, strict=True)]
             points[shooter] = own
         return tuple(points)
 
@@ -180,22 +183,14 @@ class NoMoon(Moon):
     def plan(self) -> MoonPlan:
         return MoonPlan(None)
 
-    def shooter(self, taken: tuple[int, ...], table: Table) -> int | None:
+    def shooter(self, context: MoonContext) -> int | None:
         return None
 
     def options(self) -> tuple[MoonOption, ...]:
         return ()
 
-    def settle(
-        self,
-        raw: tuple[int, ...],
-        taken: tuple[int, ...],
-        totals: tuple[int, ...],
-        shooter: int,
-        option: MoonOption,
-        table: Table,
-    ) -> tuple[int, ...]:
-        return raw
+    def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
+        return context.raw
 
 
 #: The shooter scores 0 for the moon cards; everyone else gets the scheme's positive total.

@@ -1,48 +1,65 @@
-"""Opening: who leads the first trick of a hand, and with what (sources §1.5)."""
+"""Opening: who leads the first trick of a hand, and with what (sources §1.5).
+
+An opening module says who leads (``leader``, given an
+[`OpeningContext`][hartenjagen.rules.context.OpeningContext] of every hand
+after the exchange) and what the leader may lead (``playable``, given the
+[`PlayContext`][hartenjagen.rules.context.PlayContext] of the first lead). Most
+openings name the leader by a card: they declare ``leader_cards`` ("the holder
+of the 2♣ leads") and the default ``leader`` finds its holder, nearest
+clockwise from eldest; a module that declares none has eldest lead. What the
+first lead reveals to everyone (that the leader holds one of those cards, and
+the seats before it none) is read from the declaration by the bots.
+"""
 
 from __future__ import annotations
 
-import abc
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen.bitmask import bits
 from hartenjagen.cards import TWO_OF_CLUBS, Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.context import OpeningContext, PlayContext
 from hartenjagen.rules.plan import FirstLead, OpeningPlan
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
-    from hartenjagen.table import Table
 
 
 class Opening(RuleModule):
-    """The ``opening`` slot: the first leader of a hand and the cards they may lead."""
+    """The ``opening`` slot: the first leader of a hand and the cards they may lead.
 
-    @abc.abstractmethod
-    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
-        """The seat that leads the first trick, given the hands after passing."""
+    A module of your own overrides what it changes: ``leader_cards`` (the
+    cards whose holder leads), ``leader`` (any other way to name the leader),
+    ``playable`` (what the leader may lead) and ``refusal_text``.
+    """
 
-    @abc.abstractmethod
-    def lead_mask(self, hand: int, table: Table) -> int:
-        """The cards of ``hand`` (a bitmask) the first leader may lead."""
+    #: the sentence a player reads when a first lead is refused ("" for a generic one)
+    refusal_text: str = ""
 
-    @abc.abstractmethod
-    def refusal(self, table: Table) -> str:
-        """A sentence saying what the first lead must be."""
+    def leader_cards(self, rules: Rules) -> tuple[Card, ...]:
+        """The cards whose holder, first clockwise from eldest, leads the first trick (default: none, eldest leads).
 
-    def leader_cards(self, table: Table) -> tuple[Card, ...]:
-        """The cards whose holder, first clockwise from eldest, this opening makes the first leader.
-
-        What the first lead reveals to everyone: that seat holds one of these
-        cards and the seats between eldest and it hold none. The default,
-        ``()``, says the leader does not depend on the hands (eldest leads).
-        Bots' determinization ([`hartenjagen.bots.determinize`][hartenjagen.bots.determinize]) reads it.
+        A declaration: the first lead tells everyone that the leader holds one
+        of these cards and that the seats between eldest and it hold none.
         """
         return ()
+
+    def leader(self, context: OpeningContext) -> int:
+        """The seat that leads the first trick: the holder of a leader card nearest eldest, else eldest."""
+        holder = context.nearest_holder(self.leader_cards(context.rules))
+        return context.eldest if holder is None else holder
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        """The cards of ``context.allowed`` (the leader's hand) the first lead may be (default: any)."""
+        return context.allowed
+
+    def refusal(self, rules: Rules) -> str:
+        """A sentence saying what the first lead must be: ``refusal_text``, or a generic one."""
+        return self.refusal_text or english("refusal.opening.generic")
 
     def plan(self) -> OpeningPlan | None:
         """The opening as data for the core (``None``: the core calls the hooks).
@@ -53,22 +70,12 @@ class Opening(RuleModule):
 
 
 #: The hooks whose override makes the core call an opening module instead of reading its plan.
-HOOKS: Final[tuple[str, ...]] = ("leader", "lead_mask", "leader_cards")
+HOOKS: Final[tuple[str, ...]] = ("leader", "playable", "leader_cards")
 
 
-def lowest_club(table: Table) -> Card:
+def lowest_club(rules: Rules) -> Card:
     """The lowest club in the pack (2♣, or 3♣ when the 2♣ is out, 7♣ in a piquet pack)."""
-    clubs = table.suit_masks[Suit.CLUBS]
-    return table.card_of[(clubs & -clubs).bit_length() - 1]
-
-
-def _holder_from_eldest(hands: tuple[int, ...], dealer: int, cards: int) -> int:
-    players = len(hands)
-    for step in range(1, players + 1):
-        seat = (dealer + step) % players
-        if hands[seat] & cards:
-            return seat
-    raise AssertionError("the opening card is in no hand")  # pragma: no cover - conservation
+    return min(card for card in rules.deck.pack() if card.suit is Suit.CLUBS)
 
 
 def _check_clubs(module: Opening, rules: Rules) -> None:
@@ -87,17 +94,14 @@ class LowestClubLeads(Opening):
     def plan(self) -> OpeningPlan:
         return OpeningPlan(FirstLead.LEADER_CARDS)
 
-    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
-        return _holder_from_eldest(hands, dealer, table.bits_of[lowest_club(table).index])
+    def leader_cards(self, rules: Rules) -> tuple[Card, ...]:
+        return (lowest_club(rules),)
 
-    def lead_mask(self, hand: int, table: Table) -> int:
-        return hand & table.bits_of[lowest_club(table).index]
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        return context.allowed & set(self.leader_cards(context.rules))
 
-    def refusal(self, table: Table) -> str:
-        return english("refusal.opening.lowest_club", card=lowest_club(table).symbol)
-
-    def leader_cards(self, table: Table) -> tuple[Card, ...]:
-        return (lowest_club(table),)
+    def refusal(self, rules: Rules) -> str:
+        return english("refusal.opening.lowest_club", card=lowest_club(rules).symbol)
 
     def check(self, rules: Rules) -> None:
         _check_clubs(self, rules)
@@ -113,26 +117,26 @@ class LowestClubHolderLeadsAnyClub(Opening):
     def plan(self) -> OpeningPlan:
         return OpeningPlan(FirstLead.CLUBS)
 
-    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
-        return _holder_from_eldest(hands, dealer, table.bits_of[lowest_club(table).index])
+    def leader_cards(self, rules: Rules) -> tuple[Card, ...]:
+        return (lowest_club(rules),)
 
-    def lead_mask(self, hand: int, table: Table) -> int:
-        return hand & table.suit_masks[Suit.CLUBS]
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        return {card for card in context.allowed if card.suit is Suit.CLUBS}
 
-    def refusal(self, table: Table) -> str:
+    def refusal(self, rules: Rules) -> str:
         return english("refusal.opening.any_club")
-
-    def leader_cards(self, table: Table) -> tuple[Card, ...]:
-        return (lowest_club(table),)
 
     def check(self, rules: Rules) -> None:
         _check_clubs(self, rules)
 
 
-def _lowest_rank_cards(cards: int, table: Table) -> int:
-    """The cards of ``cards`` (a bitmask) of the lowest rank among them, in any suit."""
-    lowest = min(table.card_of[p].rank for p in bits(cards))
-    return sum(1 << p for p in bits(cards) if table.card_of[p].rank == lowest)
+def _lowest_rank(cards: Iterable[Card]) -> set[Card]:
+    """The cards of the lowest rank among ``cards``, in any suit."""
+    cards = set(cards)
+    if not cards:
+        return cards
+    lowest = min(card.rank for card in cards)
+    return {card for card in cards if card.rank == lowest}
 
 
 @attrs.frozen(repr=False)
@@ -143,13 +147,14 @@ class EldestLeadsLowestNonHeart(Opening):
     §1.5; Hoemke #1.
     """
 
-    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
-        return (dealer + 1) % len(hands)
+    def plan(self) -> OpeningPlan:
+        return OpeningPlan(FirstLead.LOWEST_NON_HEART)
 
-    def lead_mask(self, hand: int, table: Table) -> int:
-        return _lowest_rank_cards(hand & ~table.hearts_mask or hand, table)
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        others = {card for card in context.allowed if card.suit is not Suit.HEARTS}
+        return _lowest_rank(others or context.allowed)
 
-    def refusal(self, table: Table) -> str:
+    def refusal(self, rules: Rules) -> str:
         return english("refusal.opening.lowest_non_heart")
 
 
@@ -160,20 +165,16 @@ class EldestLeadsLowestOfChosenSuit(Opening):
     The alternative reading of Hoemke #1 (sources §1.5).
     """
 
-    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
-        return (dealer + 1) % len(hands)
+    def plan(self) -> OpeningPlan:
+        return OpeningPlan(FirstLead.LOWEST_OF_A_SUIT)
 
-    def lead_mask(self, hand: int, table: Table) -> int:
-        allowed = 0
-        for suit in Suit:
-            if suit is Suit.HEARTS:
-                continue
-            cards = hand & table.suit_masks[suit]
-            if cards:
-                allowed |= _lowest_rank_cards(cards, table)
-        return allowed or _lowest_rank_cards(hand, table)
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        allowed: set[Card] = set()
+        for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES):
+            allowed |= _lowest_rank(card for card in context.allowed if card.suit is suit)
+        return allowed or _lowest_rank(context.allowed)
 
-    def refusal(self, table: Table) -> str:
+    def refusal(self, rules: Rules) -> str:
         return english("refusal.opening.lowest_of_chosen_suit")
 
 
@@ -190,29 +191,19 @@ class FirstDeuceFromEldest(Opening):
     def plan(self) -> OpeningPlan:
         return OpeningPlan(FirstLead.LEADER_CARDS)
 
-    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
-        return _holder_from_eldest(hands, dealer, _deuce_bits(table))
+    def leader_cards(self, rules: Rules) -> tuple[Card, ...]:
+        pack = set(rules.deck.pack())
+        return tuple(card for card in _DEUCES if card in pack)
 
-    def lead_mask(self, hand: int, table: Table) -> int:
-        return hand & _deuce_bits(table)
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        return context.allowed & set(_DEUCES)
 
-    def refusal(self, table: Table) -> str:
+    def refusal(self, rules: Rules) -> str:
         return english("refusal.opening.deuce")
 
-    def leader_cards(self, table: Table) -> tuple[Card, ...]:
-        return tuple(card for card in _DEUCES if table.bits_of[card.index])
-
     def check(self, rules: Rules) -> None:
-        pack = rules.deck.pack()
-        if not any(card in pack for card in _DEUCES):
+        if not self.leader_cards(rules):
             raise RulesError(f"opening {self!r} leads a deuce, but deck {rules.deck!r} has no 2♣, 2♦ or 2♠")
-
-
-def _deuce_bits(table: Table) -> int:
-    bits = 0
-    for card in _DEUCES:
-        bits |= table.bits_of[card.index]
-    return bits
 
 
 @attrs.frozen(repr=False)
@@ -225,17 +216,15 @@ class ShowTwoOfClubsLeadSafe(Opening):
     def plan(self) -> OpeningPlan:
         return OpeningPlan(FirstLead.WORTHLESS)
 
-    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
-        return _holder_from_eldest(hands, dealer, table.bits_of[TWO_OF_CLUBS.index])
-
-    def lead_mask(self, hand: int, table: Table) -> int:
-        return hand & ~table.nonzero_mask
-
-    def refusal(self, table: Table) -> str:
-        return english("refusal.opening.no_points")
-
-    def leader_cards(self, table: Table) -> tuple[Card, ...]:
+    def leader_cards(self, rules: Rules) -> tuple[Card, ...]:
         return (TWO_OF_CLUBS,)
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        value = context.rules.scoring.card_value
+        return {card for card in context.allowed if value(card) == 0}
+
+    def refusal(self, rules: Rules) -> str:
+        return english("refusal.opening.no_points")
 
     def check(self, rules: Rules) -> None:
         if TWO_OF_CLUBS not in rules.deck.pack():
@@ -253,13 +242,7 @@ class EldestLeadsAny(Opening):
     def plan(self) -> OpeningPlan:
         return OpeningPlan(FirstLead.ANY)
 
-    def leader(self, hands: tuple[int, ...], dealer: int, table: Table) -> int:
-        return (dealer + 1) % len(hands)
-
-    def lead_mask(self, hand: int, table: Table) -> int:
-        return hand
-
-    def refusal(self, table: Table) -> str:  # pragma: no cover - never refuses
+    def refusal(self, rules: Rules) -> str:  # pragma: no cover - never refuses
         return english("refusal.opening.any")
 
 

@@ -1,153 +1,188 @@
 """Passing: how many cards go where before play (sources §1.4).
 
-A passing module describes a hand's exchange as *stages*. In each stage some
-seats (the givers) each choose a number of cards at the same time; when the
-last giver has chosen, the module's ``exchange`` says what every seat
-receives. Simultaneous passing is one stage; pass four and return one is two;
-a hold hand has none.
+A passing module declares the [routes][hartenjagen.rules.routes.PassRoute] it
+passes along (``routes()``: left, right, across, hold, ...; hand ``h`` takes
+``routes()[h % len(routes())]`` unless the module draws its route by chance)
+and, for each route, the *stages* of the hand's exchange
+(``stages(route)``). In each stage some seats (the givers) each choose a
+number of cards at the same time; when the last giver has chosen, the cards
+travel as the route says. Simultaneous passing is one stage; pass four and
+return one is two; a hold hand has none.
+
+A module of your own may also narrow the cards a seat may choose
+(``passable``, given a [`PassContext`][hartenjagen.rules.context.PassContext])
+and, for a route that travels by its own rule (`Travel.RULE`), say where each
+passed card goes (``scatter``). docs/writing-rules.md writes a scatter pass.
 """
 
 from __future__ import annotations
 
 import abc
-import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._repr import enum_repr
+from hartenjagen._repr import shown
+from hartenjagen.cards import Card
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.context import PassContext
+from hartenjagen.rules.routes import PassDirection, PassRoute, Travel
 
 if TYPE_CHECKING:
     from hartenjagen.chance import Chance
     from hartenjagen.rules import Rules
-    from hartenjagen.table import Table
 
-#: What each stage of a hand's exchange did: (cards each seat gave, cards each seat received).
-PassLog = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+__all__ = [
+    "ALWAYS_LEFT", "ALWAYS_RIGHT", "FIVE_PLAYER_CYCLE", "LEFT_ACROSS_RIGHT_HOLD", "LEFT_RIGHT_ACROSS",
+    "LEFT_RIGHT_ACROSS_HOLD", "LEFT_RIGHT_HOLD", "LEFT_RIGHT_HOLD_HOLD", "NO_PASSING", "PASS_FOUR_RETURN_ONE",
+    "PASS_TO_DEALER", "RANDOM_DIRECTION", "PassAndReturn", "PassCycle", "PassDirection", "PassRoute",
+    "PassStage", "PassToDealer", "Passing", "RandomDirection", "Travel",
+]  # fmt: skip
 
 
-class PassDirection(enum.Enum):
-    """Where a seat's passed cards go. Left is the next seat clockwise (seat + 1)."""
+@attrs.frozen
+class PassStage:
+    """One stage of a hand's exchange: every giver chooses ``cards`` cards at once.
 
-    __repr__ = enum_repr
+    With ``back`` the cards go back to the seat this seat received from in
+    the stage before (a return; routes to a seat only).
+    """
 
-    LEFT = "left"
-    RIGHT = "right"
-    ACROSS = "across"
-    SECOND_LEFT = "second_left"
-    SECOND_RIGHT = "second_right"
-    HOLD = "hold"
-    #: to the dealer, who shuffles the cards and deals them back
-    DEALER = "dealer"
+    cards: int
+    back: bool = False
 
-    def offset(self, players: int) -> int:
-        """The receiving seat minus the giving seat, modulo ``players`` (0 when not passing to a seat)."""
-        steps = {
-            PassDirection.LEFT: 1,
-            PassDirection.RIGHT: -1,
-            PassDirection.ACROSS: players // 2,
-            PassDirection.SECOND_LEFT: 2,
-            PassDirection.SECOND_RIGHT: -2,
-        }
-        return steps.get(self, 0) % players
+    def __attrs_post_init__(self) -> None:
+        _count(self.cards, "a stage's cards")
+        if not isinstance(self.back, bool):
+            raise RulesError(f"passing: a stage's back must be True or False, not {shown(self.back)}")
 
 
 class Passing(RuleModule):
-    """The ``passing`` slot: the direction of each hand and the stages of its exchange."""
+    """The ``passing`` slot: the route of each hand and the stages of its exchange.
+
+    Write ``routes`` and ``stages``; the other hooks have defaults that suit
+    most modules: the route of hand ``h`` is ``routes()[h % len(routes())]``,
+    every seat gives, and a seat may pass any card it holds.
+    """
+
+    #: the sentence a player reads when ``passable`` refuses a card ("" for a generic one)
+    refusal_text: str = ""
 
     @abc.abstractmethod
-    def direction(self, hand_index: int, players: int, chance: Chance | None = None) -> PassDirection:
-        """The direction of hand ``hand_index`` (the first hand is 0).
+    def routes(self) -> tuple[PassRoute, ...]:
+        """Every route this module passes along, in the order of its cycle (at least one).
 
-        ``chance`` is the hand's random source, for modules that draw the
-        direction by chance; without it such a module cannot say.
+        A declaration: bots, the rules in words and the framework adapters read it.
         """
 
-    @abc.abstractmethod
-    def stage_counts(self, direction: PassDirection) -> tuple[int, ...]:
-        """How many cards each giver chooses in each stage of a hand with this direction."""
+    def route(self, hand_index: int, chance: Chance | None = None) -> PassRoute:
+        """The route of hand ``hand_index`` (the first hand is 0): ``routes()`` in turn, hand by hand.
 
-    def givers(self, stage: int, direction: PassDirection, players: int, dealer: int) -> tuple[int, ...]:
-        """The seats that choose cards in ``stage`` (all seats unless overridden)."""
+        ``chance`` is the hand's random source, for a module that draws its
+        route by chance (`RandomDirection`); without it such a module cannot say.
+        """
+        routes = self.routes()
+        return routes[hand_index % len(routes)]
+
+    @abc.abstractmethod
+    def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+        """The stages of the exchange of a hand along ``route`` (none for a hold hand)."""
+
+    def givers(self, stage: int, route: PassRoute, players: int, dealer: int) -> tuple[int, ...]:
+        """The seats that choose cards in ``stage`` (every seat unless overridden)."""
         return tuple(range(players))
 
-    def allowed(self, stage: int, seat: int, hand: int, log: PassLog, table: Table) -> int:
-        """The cards of ``hand`` (a bitmask) that ``seat`` may choose from in ``stage``."""
-        return hand
+    def passable(self, context: PassContext) -> Iterable[Card]:
+        """The cards of ``context.hand`` that the seat may choose from (default: all of them)."""
+        return context.hand
 
-    def exchange(
-        self,
-        stage: int,
-        direction: PassDirection,
-        given: tuple[int, ...],
-        dealer: int,
-        chance: Chance,
-        table: Table,
-    ) -> tuple[int, ...]:
-        """What each seat receives once every giver of ``stage`` has chosen (bitmasks)."""
-        return _rotate(given, direction.offset(len(given)))
+    def scatter(self, context: PassContext, chosen: tuple[Card, ...]) -> Mapping[int, Iterable[Card]]:
+        """For a route that travels by the module's own rule: where each card a seat passes goes.
+
+        ``context`` is the giver's, ``chosen`` the cards it passes; return a
+        mapping from each receiving seat to the cards it gets, every chosen card
+        once. Only a route of `Travel.RULE` asks; the default says there is no rule.
+        """
+        raise RulesError(f"passing {self!r} has a route that travels by its own rule, but no scatter hook")
 
     def refusal(self, stage: int) -> str:
-        """A sentence saying which cards may be chosen in ``stage``."""
-        return english("refusal.passing.from_hand")
+        """A sentence saying which cards may be chosen in ``stage``: ``refusal_text``, or a generic one."""
+        return self.refusal_text or english("refusal.passing.from_hand")
+
+    def stage_counts(self, route: PassRoute) -> tuple[int, ...]:
+        """How many cards each giver chooses in each stage along ``route`` (from ``stages``)."""
+        return tuple(stage.cards for stage in self.stages(route))
+
+    def check(self, rules: Rules) -> None:
+        """Refuse routes and stages that cannot work with ``rules`` (the base class checks every route)."""
+        check_routes(self, rules)
 
 
-def _rotate(given: tuple[int, ...], offset: int) -> tuple[int, ...]:
-    players = len(given)
-    return tuple(given[(seat - offset) % players] for seat in range(players))
-
-
-def _lowest_copies_first(pool: list[int]) -> list[int]:
-    """The shuffled pool with the copies of each card in ascending order (which copy a seat gets never matters).
-
-    Dealing copies in one order makes a pool dealt back from an explicit order
-    of cards (explicit chance) the same as the shuffled one.
-    """
-    copies: dict[int, list[int]] = {}
-    for physical in sorted(pool):
-        copies.setdefault(physical % 52, []).append(physical)
-    return [copies[physical % 52].pop(0) for physical in pool]
-
-
-def _directions(value: Iterable[PassDirection]) -> tuple[PassDirection, ...]:
-    try:
-        directions = tuple(value)
-    except TypeError:
-        directions = ()
-    if not directions or not all(isinstance(d, PassDirection) for d in directions):
-        raise RulesError(f"passing: directions must be a non-empty list of PassDirection, not {value!r}")
-    if PassDirection.DEALER in directions:
-        raise RulesError("passing: use PassToDealer to pass to the dealer")
-    return directions
+#: The hooks of a passing module the core calls only when a module overrides them.
+HOOKS: Final[tuple[str, ...]] = ("passable", "scatter", "givers")
 
 
 def _count(value: object, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"passing: {what} must be a whole number >= 0, not {value!r}")
+        raise RulesError(f"passing: {what} must be a whole number >= 0, not {shown(value)}")
 
 
-def _check_directions(module: Passing, directions: Iterable[PassDirection], cards: int, rules: Rules) -> None:
+def check_routes(module: Passing, rules: Rules) -> None:
+    """Every declared route works with the rules' players and its stages with its travel and the hand size."""
     players = rules.deck.players
-    for direction in directions:
-        if direction is PassDirection.ACROSS and players % 2:
-            raise RulesError(
-                f"passing {module!r} passes across, which needs an even number of players, "
-                f"but deck {rules.deck!r} has {players}"
-            )
-        if direction is not PassDirection.HOLD and direction.offset(players) == 0:
-            raise RulesError(
-                f"passing {module!r} passes {direction.value}, which with the {players} players "
-                f"of deck {rules.deck!r} is the passer's own seat"
-            )
+    try:
+        routes = tuple(module.routes())
+    except TypeError as error:
+        raise RulesError(f"passing {module!r}: routes() must give PassRoute values ({error})") from error
+    if not routes or not all(isinstance(route, PassRoute) for route in routes):
+        raise RulesError(f"passing {module!r}: routes() must give at least one PassRoute, not {shown(routes)}")
     hand_size = len(rules.deck.pack()) // players
-    if cards > hand_size:
-        raise RulesError(
-            f"passing {module!r} passes {cards} cards, more than the {hand_size} in a hand of deck {rules.deck!r}"
-        )
+    scatters = type(module).scatter is not Passing.scatter
+    for route in routes:
+        try:
+            route.check(players)
+        except RulesError as error:
+            raise RulesError(f"passing {module!r}: {error} (deck {rules.deck!r})") from None
+        stages = tuple(module.stages(route))
+        if not all(isinstance(stage, PassStage) for stage in stages):
+            raise RulesError(f"passing {module!r}: stages() must give PassStage values, not {shown(stages)}")
+        if stages and not route.passes:
+            raise RulesError(f"passing {module!r}: the route {route.name!r} passes nothing, but has stages")
+        if route.travel is Travel.RULE and not scatters:
+            raise RulesError(
+                f"passing {module!r}: the route {route.name!r} travels by the module's own rule, "
+                "so the module must write scatter(context, chosen)"
+            )
+        for index, stage in enumerate(stages):
+            if stage.back and (route.travel is not Travel.SEAT or index == 0):
+                raise RulesError(
+                    f"passing {module!r}: only a later stage of a route to a seat can go back, "
+                    f"not stage {index} of {route.name!r}"
+                )
+            if stage.cards > hand_size:
+                raise RulesError(
+                    f"passing {module!r} passes {stage.cards} cards, more than the {hand_size} in a hand "
+                    f"of deck {rules.deck!r}"
+                )
+
+
+def _routes(value: Iterable[PassRoute]) -> tuple[PassRoute, ...]:
+    try:
+        routes = tuple(value)
+    except TypeError:
+        routes = ()
+    if not routes or not all(isinstance(route, PassRoute) for route in routes):
+        raise RulesError(f"passing: directions must be a non-empty list of PassRoute values, not {shown(value)}")
+    if PassRoute.DEALER in routes:
+        raise RulesError("passing: use PassToDealer to pass to the dealer")
+    return routes
+
+
+def _one_stage(cards: int, route: PassRoute) -> tuple[PassStage, ...]:
+    return (PassStage(cards),) if route.passes and cards else ()
 
 
 @attrs.frozen(repr=False)
@@ -159,24 +194,19 @@ class PassCycle(Passing):
     (sources §1.4, ``simultaneous``; Spelregelwijzer, Hoemke #2, Microsoft Hearts).
     """
 
-    directions: tuple[PassDirection, ...] = attrs.field(
-        default=(PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD),
-        converter=_directions,
+    directions: tuple[PassRoute, ...] = attrs.field(
+        default=(PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD), converter=_routes
     )
     cards: int = 3
 
     def __attrs_post_init__(self) -> None:
         _count(self.cards, "cards")
 
-    def direction(self, hand_index: int, players: int, chance: Chance | None = None) -> PassDirection:
-        return self.directions[hand_index % len(self.directions)]
+    def routes(self) -> tuple[PassRoute, ...]:
+        return self.directions
 
-    def stage_counts(self, direction: PassDirection) -> tuple[int, ...]:
-        return () if direction is PassDirection.HOLD or not self.cards else (self.cards,)
-
-    def check(self, rules: Rules) -> None:
-        passes = any(d is not PassDirection.HOLD for d in self.directions)
-        _check_directions(self, self.directions, self.cards if passes else 0, rules)
+    def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+        return _one_stage(self.cards, route)
 
 
 @attrs.frozen(repr=False)
@@ -187,26 +217,23 @@ class RandomDirection(Passing):
     """
 
     cards: int = 3
-    choices: tuple[PassDirection, ...] = attrs.field(
-        default=(PassDirection.HOLD, PassDirection.LEFT, PassDirection.ACROSS, PassDirection.RIGHT),
-        converter=_directions,
+    choices: tuple[PassRoute, ...] = attrs.field(
+        default=(PassRoute.HOLD, PassRoute.LEFT, PassRoute.ACROSS, PassRoute.RIGHT), converter=_routes
     )
 
     def __attrs_post_init__(self) -> None:
         _count(self.cards, "cards")
 
-    def direction(self, hand_index: int, players: int, chance: Chance | None = None) -> PassDirection:
+    def routes(self) -> tuple[PassRoute, ...]:
+        return self.choices
+
+    def route(self, hand_index: int, chance: Chance | None = None) -> PassRoute:
         if chance is None:
-            raise RulesError(
-                "passing: RandomDirection draws each hand's direction by chance and needs a random source"
-            )
+            raise RulesError("passing: RandomDirection draws each hand's route by chance and needs a random source")
         return chance.choice(self.choices)
 
-    def stage_counts(self, direction: PassDirection) -> tuple[int, ...]:
-        return () if direction is PassDirection.HOLD or not self.cards else (self.cards,)
-
-    def check(self, rules: Rules) -> None:
-        _check_directions(self, self.choices, self.cards, rules)
+    def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+        return _one_stage(self.cards, route)
 
 
 @attrs.frozen(repr=False)
@@ -218,9 +245,8 @@ class PassAndReturn(Passing):
     Hold hands pass nothing. sources §1.4; Hoemke #3.
     """
 
-    directions: tuple[PassDirection, ...] = attrs.field(
-        default=(PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD),
-        converter=_directions,
+    directions: tuple[PassRoute, ...] = attrs.field(
+        default=(PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD), converter=_routes
     )
     cards: int = 4
     returned: int = 1
@@ -232,32 +258,22 @@ class PassAndReturn(Passing):
         if self.returned > self.cards:
             raise RulesError(f"passing: cannot return {self.returned} of {self.cards} cards received")
         if not isinstance(self.from_received, bool):
-            raise RulesError(f"passing: from_received must be True or False, not {self.from_received!r}")
+            raise RulesError(f"passing: from_received must be True or False, not {shown(self.from_received)}")
 
-    def direction(self, hand_index: int, players: int, chance: Chance | None = None) -> PassDirection:
-        return self.directions[hand_index % len(self.directions)]
+    def routes(self) -> tuple[PassRoute, ...]:
+        return self.directions
 
-    def stage_counts(self, direction: PassDirection) -> tuple[int, ...]:
-        if direction is PassDirection.HOLD or not self.cards:
+    def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+        if not route.passes or not self.cards:
             return ()
-        return (self.cards, self.returned) if self.returned else (self.cards,)
+        if not self.returned:
+            return (PassStage(self.cards),)
+        return (PassStage(self.cards), PassStage(self.returned, back=True))
 
-    def allowed(self, stage: int, seat: int, hand: int, log: PassLog, table: Table) -> int:
-        if stage == 1 and self.from_received:
-            return hand & log[0][1][seat]
-        return hand
-
-    def exchange(
-        self,
-        stage: int,
-        direction: PassDirection,
-        given: tuple[int, ...],
-        dealer: int,
-        chance: Chance,
-        table: Table,
-    ) -> tuple[int, ...]:
-        offset = direction.offset(len(given))
-        return _rotate(given, offset if stage == 0 else -offset)
+    def passable(self, context: PassContext) -> Iterable[Card]:
+        if context.stage == 1 and self.from_received:
+            return context.received[0]
+        return context.hand
 
     def refusal(self, stage: int) -> str:
         if stage == 1 and self.from_received:
@@ -265,7 +281,10 @@ class PassAndReturn(Passing):
         return super().refusal(stage)
 
     def check(self, rules: Rules) -> None:
-        _check_directions(self, self.directions, self.cards, rules)
+        super().check(rules)
+        for route in self.directions:
+            if route.travel is not Travel.SEAT and route.passes:
+                raise RulesError(f"passing {self!r}: cards can only be returned along a route to a seat")
 
 
 @attrs.frozen(repr=False)
@@ -284,52 +303,19 @@ class PassToDealer(Passing):
     def __attrs_post_init__(self) -> None:
         _count(self.cards, "cards")
         if not isinstance(self.dealer_joins, bool):
-            raise RulesError(f"passing: dealer_joins must be True or False, not {self.dealer_joins!r}")
+            raise RulesError(f"passing: dealer_joins must be True or False, not {shown(self.dealer_joins)}")
 
-    def direction(self, hand_index: int, players: int, chance: Chance | None = None) -> PassDirection:
-        return PassDirection.DEALER if self.cards else PassDirection.HOLD
+    def routes(self) -> tuple[PassRoute, ...]:
+        return (PassRoute.DEALER,) if self.cards else (PassRoute.HOLD,)
 
-    def stage_counts(self, direction: PassDirection) -> tuple[int, ...]:
-        return (self.cards,) if direction is PassDirection.DEALER else ()
+    def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+        return _one_stage(self.cards, route)
 
-    def givers(self, stage: int, direction: PassDirection, players: int, dealer: int) -> tuple[int, ...]:
+    def givers(self, stage: int, route: PassRoute, players: int, dealer: int) -> tuple[int, ...]:
         return tuple(seat for seat in range(players) if self.dealer_joins or seat != dealer)
 
-    def exchange(
-        self,
-        stage: int,
-        direction: PassDirection,
-        given: tuple[int, ...],
-        dealer: int,
-        chance: Chance,
-        table: Table,
-    ) -> tuple[int, ...]:
-        players = len(given)
-        pool = []
-        for mask in given:
-            while mask:
-                low = mask & -mask
-                pool.append(low.bit_length() - 1)
-                mask ^= low
-        pool.sort()
-        chance.shuffle(pool)
-        if table.copies > 1:
-            pool = _lowest_copies_first(pool)
-        receivers = [
-            (dealer + step) % players
-            for step in range(1, players + 1)
-            if self.dealer_joins or (dealer + step) % players != dealer
-        ]
-        received = [0] * players
-        for i, physical in enumerate(pool):
-            received[receivers[i % len(receivers)]] |= 1 << physical
-        return tuple(received)
 
-    def check(self, rules: Rules) -> None:
-        _check_directions(self, (), self.cards, rules)
-
-
-_L, _R, _A, _H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
+_L, _R, _A, _H = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
 
 #: Left, right, across, hold; three cards (``l_r_a_h``, the 4-player default).
 LEFT_RIGHT_ACROSS_HOLD: Final = PassCycle()
@@ -342,9 +328,7 @@ LEFT_RIGHT_HOLD_HOLD: Final = PassCycle(directions=(_L, _R, _H, _H))
 #: Left, right, hold (``l_r_h``; Spelregelwijzer for three players).
 LEFT_RIGHT_HOLD: Final = PassCycle(directions=(_L, _R, _H))
 #: First left, first right, second left, second right, hold (``l1_r1_l2_r2_h``, five players; Spelregelwijzer).
-FIVE_PLAYER_CYCLE: Final = PassCycle(
-    directions=(_L, _R, PassDirection.SECOND_LEFT, PassDirection.SECOND_RIGHT, _H)
-)
+FIVE_PLAYER_CYCLE: Final = PassCycle(directions=(_L, _R, PassRoute.SECOND_LEFT, PassRoute.SECOND_RIGHT, _H))
 #: Right every hand (``always_right``; Black Maria).
 ALWAYS_RIGHT: Final = PassCycle(directions=(_R,))
 #: Left every hand (``always_left``; Wikipedia *Black Lady*).

@@ -118,6 +118,10 @@ class FirstLead(enum.Enum):
     CLUBS = "clubs"
     #: any card worth nothing under the scoring
     WORTHLESS = "worthless"
+    #: the lowest-ranked card that is not a heart (any suit on a tie; the lowest heart with only hearts)
+    LOWEST_NON_HEART = "lowest_non_heart"
+    #: the lowest card of any suit but hearts (the lowest heart with only hearts)
+    LOWEST_OF_A_SUIT = "lowest_of_a_suit"
     #: any card
     ANY = "any"
 

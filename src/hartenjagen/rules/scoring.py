@@ -18,34 +18,42 @@ from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 
 if TYPE_CHECKING:
-    from hartenjagen.table import Table
+    from hartenjagen.rules import Rules
 
 
 class Scoring(RuleModule):
-    """The ``scoring`` slot: the value of each card, and each seat's raw points for a hand."""
+    """The ``scoring`` slot: the value of each card, and each seat's raw points for a hand.
+
+    ``card_value`` says what one card is worth (the first-trick rule and the
+    moon read it: a card worth more than 0 is a penalty card). ``points_of`` is
+    what scores a hand: a seat's raw points for the cards it captured. Its
+    default is the sum of their values; a scheme whose points are not a sum
+    (Hoemke's first two hearts free) overrides it, and the engine scores every
+    hand with it.
+    """
 
     @abc.abstractmethod
     def card_value(self, card: Card) -> int:
         """The penalty value of ``card`` (0 for cards that do not score)."""
 
-    def points(self, captured: int, table: Table) -> int:
-        """The raw points of one seat's captured cards (a bitmask over physical cards)."""
-        return table.points(captured)
-
     def points_of(self, cards: Iterable[Card]) -> int:
-        """The raw points of these captured cards (the sum of their values unless a scheme says otherwise).
+        """The raw points of these captured cards: what a seat scores for them in a hand.
 
-        For a frontend: the points a seat has taken so far in a hand, from its view.
+        The sum of their values unless a scheme says otherwise. For a frontend:
+        the points a seat has taken so far in a hand, from its view.
         """
         return sum(self.card_value(card) for card in cards)
 
-    def hand_points(self, taken: tuple[int, ...], table: Table) -> tuple[int, ...]:
-        """Each seat's raw points from the cards it captured (bitmasks), before the moon."""
-        return tuple(self.points(mask, table) for mask in taken)
+    def moon_total(self, rules: Rules) -> int:
+        """The most one seat can score in a hand: the points of every card of the pack worth more than 0.
 
-    def moon_total(self, table: Table) -> int:
-        """The most one seat can score in a hand: the moon amount ``scheme_positive_total``."""
-        return table.positive_total
+        The moon amount ``scheme_positive_total`` (26 in Black Lady).
+        """
+        return self.points_of([card for card in rules.deck.pack() if self.card_value(card) > 0])
+
+
+#: The hooks whose override makes the core score with the module instead of its table of card values.
+HOOKS: Final[tuple[str, ...]] = ("points_of",)
 
 
 def _values(value: Mapping[Any, int] | tuple[tuple[Card, int], ...]) -> tuple[tuple[Card, int], ...]:
@@ -170,19 +178,11 @@ class HoemkeFirstTwoFree(Scoring):
             return 2
         return {QUEEN_OF_SPADES: 13, JACK_OF_DIAMONDS: -10}.get(card, 0)
 
-    def points(self, captured: int, table: Table) -> int:
-        hearts = (captured & table.hearts_mask).bit_count()
-        others = captured & ~table.hearts_mask
-        return 2 * max(0, hearts - 2) + table.points(others)
-
     def points_of(self, cards: Iterable[Card]) -> int:
         cards = tuple(cards)
         hearts = sum(1 for card in cards if card.suit is Suit.HEARTS)
         others = sum(self.card_value(card) for card in cards if card.suit is not Suit.HEARTS)
         return 2 * max(0, hearts - 2) + others
-
-    def moon_total(self, table: Table) -> int:
-        return self.points(table.positive_mask, table)
 
 
 #: Hoemke #4's scheme.

@@ -1,0 +1,344 @@
+"""The one adapter between the core and a rule module's own hooks: contexts of cards in, cards out.
+
+A built-in module is read through its plan (`hartenjagen.core.table`); a
+module of your own is asked through the hooks of its slot. Each function here
+builds the context a hook receives (cards, never bitmasks), calls the hook and
+maps its answer back onto the physical cards: every copy of an allowed card
+stays allowed, a card passed goes as the lowest copy the seat holds. An answer
+that is not what the hook promises (no cards, a seat that does not exist, a
+card the seat does not hold) raises [`RulesError`][hartenjagen.errors.RulesError]
+naming the module, never a type error of the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from hartenjagen.cards import Card
+from hartenjagen.core.state import HandContext, State, hand_masks, taken_masks
+from hartenjagen.core.table import Table
+from hartenjagen.errors import RulesError
+from hartenjagen.moves import MoonOption
+from hartenjagen.rules.context import MoonContext, OpeningContext, PassContext, PlayContext
+from hartenjagen.rules.extras import HandSummary
+from hartenjagen.values import Trick
+
+
+def _shown(value: object) -> str:
+    from hartenjagen._repr import shown
+
+    return shown(value)
+
+
+def _cards(module: object, hook: str, answer: object) -> list[Card]:
+    """The cards a hook returned, as a list (a RulesError if it returned something else)."""
+    try:
+        cards = list(answer)  # type: ignore[call-overload]
+    except TypeError:
+        raise RulesError(f"rule module {module!r}: {hook} must return cards, not {_shown(answer)}") from None
+    for card in cards:
+        if type(card) is not Card:
+            raise RulesError(f"rule module {module!r}: {hook} must return cards, not {_shown(card)}")
+    return cards
+
+
+def _seat(module: object, hook: str, answer: object, players: int) -> int:
+    if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < players:
+        raise RulesError(
+            f"rule module {module!r}: {hook} must return a seat from 0 to {players - 1}, not {_shown(answer)}"
+        )
+    return int(answer)
+
+
+def _every_copy(table: Table, cards: Iterable[Card]) -> int:
+    indexes = 0
+    for card in cards:
+        indexes |= table.bits_of[card.index]
+    return indexes
+
+
+def _lowest_copies(table: Table, cards: Iterable[Card], within: int) -> int:
+    """The lowest copy within ``within`` of each card, as many copies as ``cards`` names it (those held)."""
+    chosen = 0
+    for card in cards:
+        free = within & table.bits_of[card.index] & ~chosen
+        chosen |= free & -free
+    return chosen
+
+
+# ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
+
+
+def play_context(state: State, allowed: frozenset[Card], hand: int | None = None) -> PlayContext:
+    """The `PlayContext` of the seat to move in ``state`` (``hand``: its cards as a bitmask, if known)."""
+    table = state._hand.table
+    seat = (state._leader + state._count) % table.players
+    trick = state.trick
+    return PlayContext(
+        rules=table.rules,
+        seat=seat,
+        hand=table.cards(hand_masks(state)[seat] if hand is None else hand),
+        allowed=allowed,
+        trick=trick,
+        led_suit=trick[0].card.suit if trick else None,
+        trick_number=len(state._log) + 1,
+        hearts_broken=state._broken,
+        tricks_taken=state.tricks_won,
+        scores=state._hand.scores,
+        tricks=state.tricks,
+    )
+
+
+def narrowed(module: object, playable: Callable[[PlayContext], Iterable[Card]], candidates: int, hand: int, state: State) -> int:
+    """Ask a ``playable`` hook with a context of cards; the physical cards of ``candidates`` it allows.
+
+    Every copy of a card the hook allows stays allowed. A hook that returns
+    something that is not cards, or no card of ``allowed``, raises `RulesError`.
+    """
+    table = state._hand.table
+    allowed = frozenset(table.cards(candidates))
+    context = play_context(state, allowed, hand)
+    chosen = frozenset(_cards(module, "playable", playable(context))) & allowed
+    if not chosen:
+        raise RulesError(
+            f"rule module {module!r} left no card to play (allowed: {' '.join(map(str, sorted(allowed)))}); "
+            "playable must return at least one card of context.allowed"
+        )
+    return candidates & _every_copy(table, chosen)
+
+
+def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> bool:
+    """A leading module's ``breaks_hearts`` for a physical card (``trick_number`` from 0)."""
+    module = table.rules.leading
+    answer = module.breaks_hearts(table.card_of[physical], discarded, trick_number + 1)
+    if not isinstance(answer, bool):
+        raise RulesError(f"rule module {module!r}: breaks_hearts must return True or False, not {_shown(answer)}")
+    return answer
+
+
+# ---------------------------------------------------------------- the exchange
+
+
+def _pass_context(hand: HandContext, seat: int, cards: int) -> PassContext:
+    table = hand.table
+    return PassContext(
+        rules=table.rules,
+        seat=seat,
+        hand=table.cards(cards),
+        stage=len(hand.pass_log),
+        route=hand.direction,
+        given=tuple([table.cards(given[seat]) for given, _ in hand.pass_log]),
+        received=tuple([table.cards(got[seat]) for _, got in hand.pass_log]),
+        hand_index=hand.hand_index,
+        dealer=hand.dealer,
+    )
+
+
+def pass_context(state: State, seat: int) -> PassContext:
+    """The `PassContext` of ``seat`` in a state of the passing phase (its hand with any cards it has chosen)."""
+    hand = state._hand
+    return _pass_context(hand, seat, hand.hands[seat] | hand.passed[seat])
+
+
+def passable(hand: HandContext, seat: int, cards: int) -> int:
+    """The physical cards of ``cards`` (the seat's hand) that the passing module lets ``seat`` choose."""
+    module = hand.table.rules.passing
+    answer = _cards(module, "passable", module.passable(_pass_context(hand, seat, cards)))
+    return _lowest_copies(hand.table, answer, cards)
+
+
+def pass_choices(hand: HandContext, seat: int, cards: int) -> int:
+    """The physical cards of ``cards`` (the seat's hand now) that ``seat`` may choose in the current stage."""
+    if not hand.table.pass_allowed_callback:
+        return cards
+    return passable(hand, seat, cards)
+
+
+def scattered(hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...]) -> tuple[int, ...]:
+    """What each seat receives when every giver's cards travel by the passing module's ``scatter`` hook.
+
+    ``hands`` are the hands without the cards given.
+    """
+    table = hand.table
+    module = table.rules.passing
+    n = table.players
+    received = [0] * n
+    for seat in range(n):
+        if not given[seat]:
+            continue
+        chosen = table.cards(given[seat])
+        answer = module.scatter(_pass_context(hand, seat, hands[seat] | given[seat]), chosen)
+        if not isinstance(answer, Mapping):
+            raise RulesError(
+                f"rule module {module!r}: scatter must return a mapping from seats to cards, not {_shown(answer)}"
+            )
+        left = given[seat]
+        for receiver, cards in answer.items():
+            target = _seat(module, "scatter", receiver, n)
+            if target == seat:
+                raise RulesError(f"rule module {module!r}: scatter sends seat {seat}'s cards to seat {seat}")
+            for card in _cards(module, "scatter", cards):
+                free = left & table.bits_of[card.index]
+                if not free:
+                    raise RulesError(
+                        f"rule module {module!r}: scatter sends the {card} of seat {seat}, "
+                        f"which passed {' '.join(map(str, chosen))}"
+                    )
+                received[target] |= free & -free
+                left ^= free & -free
+        if left:
+            missing = " ".join(map(str, table.cards(left)))
+            raise RulesError(f"rule module {module!r}: scatter sends seat {seat}'s {missing} nowhere")
+    return tuple(received)
+
+
+# ---------------------------------------------------------------- the first leader
+
+
+def _opening_context(hand: HandContext) -> OpeningContext:
+    table = hand.table
+    return OpeningContext(
+        rules=table.rules,
+        hands=tuple([table.cards(mask) for mask in hand.hands]),
+        dealer=hand.dealer,
+        hand_index=hand.hand_index,
+    )
+
+
+def opening_context(state: State) -> OpeningContext:
+    """The `OpeningContext` of ``state``'s hand: every hand as play began."""
+    return _opening_context(state._hand)
+
+
+def first_leader(hand: HandContext) -> int:
+    """The opening module's ``leader`` for the hands of ``hand`` (after the exchange)."""
+    module = hand.table.rules.opening
+    return _seat(module, "leader", module.leader(_opening_context(hand)), hand.table.players)
+
+
+def leader_cards(table: Table) -> int:
+    """Every physical copy of the cards the opening module declares name the first leader."""
+    module = table.rules.opening
+    return _every_copy(table, _cards(module, "leader_cards", module.leader_cards(table.rules)))
+
+
+# ---------------------------------------------------------------- the end of a hand
+
+
+def _tricks(state: State) -> tuple[Trick, ...]:
+    return state.tricks
+
+
+def moon_context(
+    state: State, taken: tuple[int, ...] | None = None, raw: tuple[int, ...] | None = None
+) -> MoonContext:
+    """The `MoonContext` of ``state``'s hand (``taken``, ``raw``: each seat's captures and points, if known)."""
+    table = state._hand.table
+    if taken is None:
+        taken = taken_masks(state)
+    if raw is None:
+        raw = hand_points(table, taken)
+    return MoonContext(
+        rules=table.rules,
+        taken=tuple([table.cards(mask) for mask in taken]),
+        tricks=_tricks(state),
+        raw=raw,
+        totals=state._hand.scores,
+        options=tuple(table.rules.moon.options()),
+    )
+
+
+def shooter(state: State, taken: tuple[int, ...]) -> int | None:
+    """The moon module's ``shooter`` for the hand of ``state``."""
+    module = state._hand.table.rules.moon
+    answer = module.shooter(moon_context(state, taken))
+    if answer is None:
+        return None
+    return _seat(module, "shooter", answer, state._hand.table.players)
+
+
+def settle(state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int, option: MoonOption) -> tuple[int, ...]:
+    """The moon module's ``settle``: each seat's points after ``seat`` shot the moon and chose ``option``."""
+    table = state._hand.table
+    module = table.rules.moon
+    context = moon_context(state, taken, raw)
+    return _numbers(module, "settle", module.settle(context, seat, option), table.players)
+
+
+def _numbers(module: object, hook: str, answer: object, players: int) -> tuple[int, ...]:
+    try:
+        numbers = tuple(answer)  # type: ignore[call-overload]
+    except TypeError:
+        numbers = ()
+    if len(numbers) != players or not all(type(x) is int for x in numbers):
+        raise RulesError(
+            f"rule module {module!r}: {hook} must return {players} whole numbers, one per seat, not {_shown(answer)}"
+        )
+    return numbers
+
+
+def adjustments(state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int | None) -> list[tuple[int, ...]]:
+    """Each house rule's ``adjustments`` of the hand (the ones that change something)."""
+    table = state._hand.table
+    summary = hand_summary(state, taken, raw, seat)
+    out = []
+    for extra in table.rules.extras:
+        change = extra.adjustments(summary)
+        if change:
+            out.append(_numbers(extra, "adjustments", change, table.players))
+    return out
+
+
+def hand_summary(
+    state: State, taken: tuple[int, ...] | None = None, raw: tuple[int, ...] | None = None, seat: Any = None
+) -> HandSummary:
+    """The `HandSummary` of ``state``'s hand (``seat``: the shooter, if any)."""
+    table = state._hand.table
+    if taken is None:
+        taken = taken_masks(state)
+    if raw is None:
+        raw = hand_points(table, taken)
+    return HandSummary(
+        rules=table.rules,
+        raw=raw,
+        cards_taken=tuple([table.cards(mask) for mask in taken]),
+        tricks=_tricks(state),
+        tricks_won=state.tricks_won,
+        shooter=seat,
+        announcers=state._hand.announcers,
+    )
+
+
+def hand_points(table: Table, taken: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's raw points for the cards it captured (``taken``: bitmasks)."""
+    return tuple([points(table, mask) for mask in taken])
+
+
+def points(table: Table, mask: int) -> int:
+    """One seat's raw points for the physical cards ``mask``: the table's values, or the scoring's ``points_of``."""
+    if not table.scoring_callback:
+        return table.points(mask)
+    module = table.rules.scoring
+    answer = module.points_of(table.cards(mask))
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        raise RulesError(f"rule module {module!r}: points_of must return a whole number, not {_shown(answer)}")
+    return int(answer)
+
+
+# ---------------------------------------------------------------- identical cards
+
+
+def trick_winner(table: Table, physical: list[int]) -> int:
+    """The duplicates module's ``winner`` of a full trick of physical cards in play order (-1: none wins)."""
+    module = table.rules.duplicates
+    cards = tuple([table.card_of[p] for p in physical])
+    answer = module.winner(cards)
+    if answer is None:
+        return -1
+    if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(cards):
+        raise RulesError(
+            f"rule module {module!r}: winner must return a position from 0 to {len(cards) - 1} or None, "
+            f"not {_shown(answer)}"
+        )
+    return int(answer)
