@@ -18,7 +18,7 @@ from typing import Literal, TypeVar
 from hartenjagen.cards import Card
 from hartenjagen.chance import Chance, chance_for
 from hartenjagen.core.chance_nodes import node_of
-from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE
+from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, exchanged
 from hartenjagen.core.state import fields, table_of
 from hartenjagen.engine import chance_outcomes, explain, legal_moves, new_game, step
 from hartenjagen.errors import IllegalMoveCode
@@ -77,17 +77,15 @@ def seeded_outcome(explicit: State, seeded: State, grain: Grain = "cards") -> Ou
         seat = (explicit.dealer + 1 + count) % n
         left = Counter(seeded.dealt[seat]) - Counter(explicit.dealt[seat])
         return DealCard(min(left, key=lambda card: card.index))
-    passing = table.rules.passing
     if kind == DIRECTION_NODE:
         recorder = _Recorder(chance_for(inside.seed, inside.deal_count, "direction"))
-        passing.direction(explicit.hand_index, table.players, recorder)
+        table.rules.passing.route(explicit.hand_index, recorder)
         direction = recorder.answers[len(answers)]
         return DrawnDirection(direction)
     stage = explicit.pass_stage
     recorder = _Recorder(chance_for(inside.seed, inside.deal_count, f"exchange{stage}"))
-    passing.exchange(
-        stage, explicit.pass_direction, fields(explicit).passed_masks, explicit.dealer, recorder, table
-    )
+    waiting = explicit._hand  # the pool's givers and their cards, as the kernel holds them at the node
+    exchanged(waiting, waiting.hands, waiting.passed, recorder)
     order: tuple[int, ...] = recorder.answers[len(answers)]  # type: ignore[assignment]
     cards = tuple(table.card_of[p] for p in order)
     if grain == "whole" and not drawn:

@@ -21,9 +21,9 @@ from hartenjagen._repr import brief, shown
 from hartenjagen.cards import ALL_CARDS, Card
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Play
 from hartenjagen.rules import Rules
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.state import HandResult, Phase, Trick
-from hartenjagen.table import Table, table_for
+from hartenjagen.core.table import Table, table_for
 from hartenjagen.views import PlayerView, ViewError
 
 T = TypeVar("T")
@@ -143,7 +143,7 @@ class _ViewCheck:
             raise _fail("players", f"{shown(view.players)}, but the rules seat {n} players")
         if view.seat is not None:
             self.seat(view.seat, "seat")
-        for field, kind in (("phase", Phase), ("pass_direction", PassDirection)):
+        for field, kind in (("phase", Phase), ("pass_direction", PassRoute)):
             if not isinstance(getattr(view, field), kind):
                 raise _fail(field, f"expected a {kind.__name__}, not {shown(getattr(view, field))}")
         for field in ("hearts_broken", "is_over"):
@@ -223,13 +223,15 @@ class _ViewCheck:
         view = self.view
         passing = view.rules.passing
         try:
-            direction = passing.direction(view.hand_index, self.n, None)
-        except Exception:  # a direction drawn by chance: any of the module's is possible
+            direction = passing.route(view.hand_index, None)
+        except Exception:  # a route drawn by chance: any of the module's is possible
             direction = view.pass_direction
-        if view.phase is Phase.CHANCE:  # waiting for the deal or the draw: the direction is not known yet
+        if view.phase is Phase.CHANCE:  # waiting for the deal or the draw: the route is not known yet
             direction = view.pass_direction
-        if direction is not view.pass_direction:
-            raise _fail("pass_direction", f"the rules pass {direction.value} in hand {view.hand_index}")
+        elif view.pass_direction not in self.ask("pass_direction", "list its routes", passing.routes):
+            raise _fail("pass_direction", f"the rules never pass {view.pass_direction.name}")
+        if direction != view.pass_direction:
+            raise _fail("pass_direction", f"the rules pass {direction.name} in hand {view.hand_index}")
         counts = self.ask("pass_direction", "count the cards passed", passing.stage_counts, direction)
         stage = self.whole(view.pass_stage, "pass_stage", 0, len(counts))
         passing_now = view.phase is Phase.PASSING

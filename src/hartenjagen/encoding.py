@@ -13,8 +13,12 @@ and while passing the lowest seat still to pass.
 
 Chance outcomes (explicit chance, `hartenjagen.outcomes`) have ids of their
 own: ``0 .. D-1`` the next card of a deal or of a pass-to-dealer pool,
-``D .. D+6`` a drawn direction in `PassDirection` order, ``D+7 ..`` a first
-dealer (``chance_action_count(rules) == D + 7 + players``).
+``D .. D+R-1`` a drawn pass route, ``D+R ..`` a first dealer
+(``chance_action_count(rules) == D + R + players``). The ``R`` routes are the
+seven built-in ones in the order of `hartenjagen.rules.routes.BUILT_IN`
+(left, right, across, second left, second right, hold, dealer), then the
+rules' own routes not among them, in the order the passing module declares
+them; the observation's ``pass_direction`` part has the same ``R`` entries.
 
 ``observation(view)`` is a flat list of floats of ``observation_size(rules)``
 from one seat's `PlayerView`, seats counted from the viewer (0: itself, 1:
@@ -37,15 +41,14 @@ from typing import Final
 from hartenjagen.cards import Card
 from hartenjagen.core.chance_nodes import node_of
 from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
-from hartenjagen.core.state import fields
 from hartenjagen.engine import chance_outcomes, legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.outcomes import DealCard, DrawnDirection, FirstDealer, Outcome, PoolCard
 from hartenjagen.rules import Rules
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import BUILT_IN
 from hartenjagen.state import Phase, State
-from hartenjagen.table import table_for
+from hartenjagen.core.table import table_for
 from hartenjagen.views import PlayerView
 
 __all__ = [
@@ -71,7 +74,6 @@ __all__ = [
 ]
 
 _MOON_OPTIONS: Final = tuple(MoonOption)
-_DIRECTIONS: Final = tuple(PassDirection)
 _PHASES: Final = tuple(Phase)
 
 
@@ -90,6 +92,9 @@ class _Codes:
         )
         self.card_ids = {card.index: i for i, card in enumerate(self.cards)}
         self.size = len(self.cards)
+        self.routes = tuple(BUILT_IN.values()) + tuple(
+            route for route in table.routes if route not in BUILT_IN.values()
+        )
         self.tricks = table.hand_size
         n, d = self.players, self.size
         self.layout: tuple[tuple[str, int], ...] = (
@@ -107,7 +112,7 @@ class _Codes:
             ("to_move", n),
             ("dealer", n),
             ("trick_leader", n),
-            ("pass_direction", len(_DIRECTIONS)),
+            ("pass_direction", len(self.routes)),
             ("pass_count", 1),
             ("pass_stage", 1),
             ("hearts_broken", 1),
@@ -181,13 +186,8 @@ def acting_seat(state: State) -> int | None:
 
 def _pass_left(state: State, seat: int, picked: Sequence[Card]) -> dict[int, int]:
     """card index -> copies ``seat`` may still pick for its pass."""
-    inside = fields(state)
-    table = inside.table
-    allowed = table.rules.passing.allowed(
-        state.pass_stage, seat, inside.hand_masks[seat], inside.pass_log, table
-    )
     left: dict[int, int] = {}
-    for card in table.cards(allowed):
+    for card in legal_moves(state).passable(seat):  # type: ignore[attr-defined]
         left[card.index] = left.get(card.index, 0) + 1
     for card in picked:
         if left.get(card.index, 0) > 0:
@@ -258,9 +258,9 @@ def move_for(action_id: int, state: State, picked: Sequence[Card] = ()) -> Move:
 
 
 def chance_action_count(rules: Rules) -> int:
-    """How many chance ids there are under ``rules``: the cards, the pass directions and the seats."""
+    """How many chance ids there are under ``rules``: the cards, the pass routes and the seats."""
     codes = _codes(_rules(rules))
-    return codes.size + len(_DIRECTIONS) + codes.players
+    return codes.size + len(codes.routes) + codes.players
 
 
 def chance_id(outcome: Outcome, rules: Rules) -> int:
@@ -269,11 +269,13 @@ def chance_id(outcome: Outcome, rules: Rules) -> int:
     if isinstance(outcome, (DealCard, PoolCard)):
         return card_id(outcome.card, rules)
     if isinstance(outcome, DrawnDirection):
-        return codes.size + _DIRECTIONS.index(outcome.direction)
+        if outcome.direction not in codes.routes:
+            raise EncodingError(f"the route {outcome.direction.name!r} is not one of these rules")
+        return codes.size + codes.routes.index(outcome.direction)
     if isinstance(outcome, FirstDealer):
         if not 0 <= outcome.seat < codes.players:
             raise EncodingError(f"there is no seat {outcome.seat}")
-        return codes.size + len(_DIRECTIONS) + outcome.seat
+        return codes.size + len(codes.routes) + outcome.seat
     raise EncodingError(f"{outcome!r} has no chance id (deal and pool outcomes go card by card)")
 
 
@@ -286,12 +288,12 @@ def outcome_for(chance_id: int, state: State) -> Outcome:
         raise EncodingError(f"a chance id is a whole number, not {chance_id!r}")
     if state.phase is not Phase.CHANCE:
         raise EncodingError("no chance event is waiting")
-    cards, directions = codes.size, codes.size + len(_DIRECTIONS)
+    cards, directions = codes.size, codes.size + len(codes.routes)
     if 0 <= chance_id < cards and kind in (DEAL_NODE, POOL_NODE):
         card = codes.cards[chance_id]
         return DealCard(card) if kind == DEAL_NODE else PoolCard(card)
     if cards <= chance_id < directions and kind == DIRECTION_NODE:
-        return DrawnDirection(_DIRECTIONS[chance_id - cards])
+        return DrawnDirection(codes.routes[chance_id - cards])
     if directions <= chance_id < directions + codes.players and kind == FIRST_DEALER_NODE:
         return FirstDealer(chance_id - directions)
     raise EncodingError(f"chance id {chance_id} means nothing at this chance node")
@@ -382,7 +384,8 @@ def observation_entries(view: PlayerView, picked: Sequence[Card] = ()) -> tuple[
         add((at["to_move"] + (seat - me) % n, 1.0))
     add((at["dealer"] + (view.dealer - me) % n, 1.0))
     add((at["trick_leader"] + (view.trick_leader - me) % n, 1.0))
-    add((at["pass_direction"] + _DIRECTIONS.index(view.pass_direction), 1.0))
+    if view.pass_direction in codes.routes:
+        add((at["pass_direction"] + codes.routes.index(view.pass_direction), 1.0))
     add((at["pass_count"], float(view.pass_count)))
     add((at["pass_stage"], float(view.pass_stage)))
     add((at["hearts_broken"], float(view.hearts_broken)))

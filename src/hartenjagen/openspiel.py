@@ -68,8 +68,7 @@ from hartenjagen.episodes import (
 from hartenjagen.moves import MoonOption
 from hartenjagen.notation import format_move
 from hartenjagen.rules import Rules
-from hartenjagen.rules.passing import PassDirection
-from hartenjagen.table import table_for
+from hartenjagen.core.table import table_for
 from hartenjagen.views import PlayerView, view
 
 __all__ = ["GAME_NAME", "HartenjagenGame", "HartenjagenState", "game_info"]
@@ -100,7 +99,7 @@ def _decisions_per_hand(rules: Rules) -> int:
     """At most how many player actions one hand takes: a card per pass, the announcements, the plays, a moon choice."""
     table = table_for(rules)
     n = table.players
-    passing = max(sum(table.stage_counts(direction)) for direction in PassDirection)
+    passing = max(sum(table.stage_counts(route)) for route in table.routes)
     return passing * n + n + len(table.pack) + 1
 
 
@@ -244,7 +243,7 @@ def _view_text(v: PlayerView, picked: str, perfect: bool) -> str:
     """A seat's information (``perfect``: with the tricks in order and the score sheet) as one line."""
     parts = [
         f"seat {v.seat} hand {v.hand_index} dealer {v.dealer} {v.phase.value} to_move {list(v.to_move)}",
-        f"pass {v.pass_direction.value} stage {v.pass_stage} count {v.pass_count}",
+        f"pass {v.pass_direction.name} stage {v.pass_stage} count {v.pass_count}",
         "cards " + " ".join(map(str, v.hand)),
         "picked " + picked,
         "passing " + " ".join(map(str, v.passing)),

@@ -32,6 +32,7 @@ from hartenjagen import serialize as _s
 from hartenjagen.serialize import codecs as _c
 from hartenjagen.serialize import registry as _r
 from hartenjagen.serialize import states as _st
+from hartenjagen.rules.routes import BUILT_IN, PassRoute
 from hartenjagen.serialize.reading import Json
 
 __all__ = ["KINDS", "SchemaKind", "json_schema"]
@@ -203,6 +204,8 @@ class _Builder:
             return self.need("Card")
         if isinstance(codec, _c.EnumCodec):
             return self.enum(codec)
+        if isinstance(codec, _c.RouteCodec):
+            return self.route(codec)
         if isinstance(codec, _c.TupleOf):
             return {"type": "array", "items": self.codec(codec.item)}
         if isinstance(codec, _c.Fixed):
@@ -244,6 +247,26 @@ class _Builder:
             self.defs[name] = schema
         return _ref(name)
 
+    def route(self, codec: _c.RouteCodec) -> dict[str, Json]:
+        """A pass route: a built-in one by name, or a route of one's own as an object of its fields."""
+        if "PassRoute" not in self.defs:
+            text: dict[str, Json] = {"type": "string"}
+            own: dict[str, Json] = {
+                "type": "object",
+                "properties": {
+                    "type": {"const": "PassRoute"}, "name": text, "en": text, "nl": text,
+                    "travel": self.enum(codec.travel), "steps": {"type": "integer"}, "across": {"type": "boolean"},
+                },
+                "required": list(_c.ROUTE_KEYS),
+                "additionalProperties": False,
+            }  # fmt: skip
+            names: list[Json] = list(BUILT_IN)
+            self.defs["PassRoute"] = {
+                "description": _summary(PassRoute) or "",
+                "anyOf": [{"enum": names}, own],
+            }
+        return _ref("PassRoute")
+
     def state_fields(self) -> dict[str, Json]:
         """A state's keys, as `hartenjagen.serialize.states.StateEntry` writes them."""
         card = self.need("PhysicalCard")
@@ -283,6 +306,32 @@ class _Builder:
             "announcers": seats,
             "shooter": self.codec(_st.SEAT_OR_NONE),
             "secret_seed": boolean,
+        }
+        finished: dict[str, Json] = {
+            "description": "A finished hand before the current one: what a loaded game replays.",
+            "type": "object",
+            "properties": {
+                "dealt": per_seat, "pass_direction": self.codec(_st.DIRECTION),
+                "exchanges": {"type": "array", "items": stage}, "announcers": seats,
+                "tricks": self.codec(_st.TRICKS), "trick": cards,
+            },
+            "required": list(_st.PLAYED_KEYS),
+            "additionalProperties": False,
+        }  # fmt: skip
+        fields["history"] = {"type": "array", "items": finished}
+        drawn: dict[str, Json] = {"type": "array", "items": {"anyOf": [self.codec(_st.DIRECTION), card]}}
+        waiting: dict[str, Json] = {"enum": list(_st.NODE_NAMES)}
+        fields["chance"] = {
+            "description": "null in a seeded game; with explicit chance, the chance node waited at and what it has drawn.",
+            "anyOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "properties": {"waiting": waiting, "drawn": drawn},
+                    "required": ["waiting", "drawn"],
+                    "additionalProperties": False,
+                },
+            ],
         }
         keys = _st.state_keys()
         if sorted(keys) != sorted(fields):  # pragma: no cover - a State field the schema does not know

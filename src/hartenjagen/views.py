@@ -14,13 +14,15 @@ import attrs
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card, Suit
+from hartenjagen.core.hooks import scatter_answer
 from hartenjagen.core.state import fields
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardsExchanged, Event
 from hartenjagen.moves import Move, Play
 from hartenjagen.rules import Rules
-from hartenjagen.rules.routes import PassRoute
+from hartenjagen.rules.context import PassContext
+from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.state import HandResult, Phase, State, Trick
 
 
@@ -106,6 +108,52 @@ class PlayerView:
             if play.card.suit is not self.trick[0].card.suit:
                 shown[play.seat].add(self.trick[0].card.suit)
         return tuple(tuple(sorted(suits)) for suits in shown)
+
+    def passed_to(self, stage: int = 0) -> tuple[tuple[Card, int], ...] | None:
+        """Where the cards this seat gave in ``stage`` of the exchange went: (card, receiving seat) for each.
+
+        The route says it: all to one seat (left, across, back for a return), or
+        each card by the passing module's own rule (a scatter pass). ``None``
+        when the cards were pooled and dealt back (nobody knows where they
+        went), for a spectator, and for a stage not done yet.
+        """
+        if self.seat is None or type(stage) is not int or not 0 <= stage < len(self.exchanges):
+            return None
+        given = self.exchanges[stage][0]
+        route = self.pass_direction
+        if route.travel is Travel.SEAT:
+            offset = route.offset(self.players)
+            if self.rules.passing.stages(route)[stage].back:
+                offset = -offset
+            receiver = (self.seat + offset) % self.players
+            return tuple((card, receiver) for card in given)
+        if route.travel is Travel.RULE:
+            return scatter_answer(self.rules.passing, _pass_context(self, stage), given)
+        return None
+
+
+def _pass_context(view: PlayerView, stage: int) -> PassContext:
+    """This seat's `PassContext` as it chose its cards in ``stage`` of the exchange (a stage done)."""
+    assert view.seat is not None
+    if view.phase is Phase.PASSING:
+        held = list(view.hand) + list(view.passing)
+    else:  # the hand as play began: the cards held and those played this hand
+        played = [
+            card for done in view.tricks for j, card in enumerate(done.cards)
+            if (done.leader + j) % view.players == view.seat
+        ]  # fmt: skip
+        held = list(view.hand) + played + [play.card for play in view.trick if play.seat == view.seat]
+    for later in range(len(view.exchanges) - 1, stage - 1, -1):
+        given, got = view.exchanges[later]
+        for card in got:
+            held.remove(card)
+        held += given
+    return PassContext(
+        rules=view.rules, seat=view.seat, hand=tuple(sorted(held)), stage=stage, route=view.pass_direction,
+        given=tuple(given for given, _ in view.exchanges[:stage]),
+        received=tuple(got for _, got in view.exchanges[:stage]),
+        hand_index=view.hand_index, dealer=view.dealer,
+    )  # fmt: skip
 
 
 def _plain_seat(seat: object) -> int | None:

@@ -46,11 +46,12 @@ from hartenjagen.bitmask import bits as _bits
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core.kernel import legal_mask, play
-from hartenjagen.core.state import StateFields, from_fields, hand_masks
+from hartenjagen.core.state import PassLog, StateFields, from_fields, hand_masks
 from hartenjagen.errors import HartenjagenError
-from hartenjagen.rules.passing import PassLog
+from hartenjagen.rules.context import OpeningContext, PassContext
+from hartenjagen.rules.routes import Travel
 from hartenjagen.state import Phase, State
-from hartenjagen.table import Table, table_for
+from hartenjagen.core.table import Table, table_for
 from hartenjagen.views import PlayerView, ViewError, validate_view
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
@@ -86,12 +87,12 @@ def _rng(rng: random.Random | int | None) -> random.Random:
 
 
 class _Shape:
-    """How one stage of the exchange moves cards: a fixed permutation of seats, or a pool (chance)."""
+    """How one stage of the exchange moves cards, as its route declares: to fixed seats, by the module's rule, or a pool."""
 
-    __slots__ = ("src", "dst", "counts")
+    __slots__ = ("src", "dst", "counts", "scatter")
 
-    def __init__(self, src: tuple[int | None, ...] | None, counts: tuple[int, ...]) -> None:
-        #: for each receiver, the seat whose cards it gets (``None``: no cards); ``None`` for a pool
+    def __init__(self, src: tuple[int | None, ...] | None, counts: tuple[int, ...], scatter: bool = False) -> None:
+        #: for each receiver, the seat whose cards it gets (``None``: no cards); ``None`` when not fixed
         self.src = src
         #: for each giver, the seat that gets its cards
         self.dst: dict[int, int] = {}
@@ -101,41 +102,36 @@ class _Shape:
                     self.dst[giver] = receiver
         #: how many cards each seat receives
         self.counts = counts
+        #: the cards travel by the passing module's own rule: each giver knows where its own went
+        self.scatter = scatter
 
 
 def _shape(view: PlayerView, table: Table, stage: int, count: int, givers: int) -> _Shape:
-    """Find the shape of a stage by exchanging marked cards twice, with two different chances."""
+    """The shape of a stage of the exchange, read from the route the view's rules declare."""
     n = table.players
-    passing = view.rules.passing
-    marks = tuple(((1 << count) - 1) << (count * seat) if givers >> seat & 1 else 0 for seat in range(n))
-    try:
-        first = passing.exchange(stage, view.pass_direction, marks, view.dealer, chance_for(1, 1, "a"), table)
-        second = passing.exchange(
-            stage, view.pass_direction, marks, view.dealer, chance_for(2, 2, "b"), table
-        )
-    except Exception as error:  # a custom module that cannot exchange marks
-        raise DeterminizeError(f"cannot read the exchange of {passing!r}: {error}") from error
-    counts = tuple(mask.bit_count() for mask in first)
-    if tuple(first) != tuple(second):
+    route = view.pass_direction
+    counts = tuple(count if givers >> seat & 1 else 0 for seat in range(n))
+    if route.travel is Travel.POOL:  # dealt back to the givers, ``count`` each
         return _Shape(None, counts)
-    by_mask = {mask: seat for seat, mask in enumerate(marks) if mask}
-    src = tuple(by_mask.get(mask) if mask else None for mask in first)
-    if any(mask and s is None for mask, s in zip(first, src, strict=True)) or len(
-        {s for s in src if s is not None}
-    ) != sum(1 for s in src if s is not None):
-        return _Shape(None, counts)
-    return _Shape(src, counts)
+    if route.travel is Travel.RULE:
+        return _Shape(None, counts, scatter=True)
+    offset = table.route_plan(route)[1][stage]
+    src = tuple(
+        (seat - offset) % n if givers >> ((seat - offset) % n) & 1 else None for seat in range(n)
+    )
+    return _Shape(src, tuple(count if giver is not None else 0 for giver in src))
 
 
 def _opening_keys(view: PlayerView, table: Table) -> int:
-    """The cards whose holder nearest eldest leads the first trick (0 when the opening names eldest)."""
+    """The cards whose holder nearest eldest leads the first trick, as the opening declares (0: none declared)."""
     try:
-        cards = view.rules.opening.leader_cards(table)
+        cards = view.rules.opening.leader_cards(view.rules)
     except Exception as error:  # a custom module whose hook fails
         raise DeterminizeError(f"cannot read the opening of {view.rules.opening!r}: {error}") from error
     keys = 0
     for card in cards:
-        keys |= table.bits_of[card.index]
+        if isinstance(card, Card):
+            keys |= table.bits_of[card.index]
     return keys
 
 
@@ -204,9 +200,10 @@ class Determinizer:
         self.pinned = [[0] * n for _ in range(stages + 1)]
         self._claimed = 0
         my_received = [list(got) for _, got in view.exchanges]
+        self.sent: list[dict[Card, list[int]]] = []  # per stage: where each card this seat gave went
         for stage in range(done):
-            if self.shapes[stage].src is None:
-                continue  # a pool: the cards may be anywhere but here
+            self.sent.append(self._sent(stage))
+        for stage in range(done):
             for card in view.exchanges[stage][0]:
                 self._locate(card, stage, my_received)
         # The opening: seats before the first leader hold no key card; the leader holds one.
@@ -249,12 +246,20 @@ class Determinizer:
         for seat in range(n):
             self.forbidden[seat] &= self.free
 
+    def _sent(self, stage: int) -> dict[Card, list[int]]:
+        """Where each card this seat gave in ``stage`` went, as the route says (empty: a pool, nobody knows)."""
+        out: dict[Card, list[int]] = {}
+        for card, receiver in self.view.passed_to(stage) or ():
+            out.setdefault(card, []).append(receiver)
+        return out
+
     def _locate(self, card: Card, stage: int, my_received: list[list[Card]]) -> None:
         """Place a card this seat passed in ``stage`` with the seat that holds it now, if that is certain."""
         table, me, done = self.table, self.me, self.done
-        receiver = self.shapes[stage].dst.get(me)
-        if receiver is None:
+        receivers = self.sent[stage].get(card)
+        if not receivers:
             return
+        receiver = receivers.pop(0)
         last = done  # the last stage before which the receiver surely held the card
         for later in range(stage + 1, done):
             if not self.givers[later] >> receiver & 1:
@@ -328,11 +333,12 @@ class Determinizer:
                 holdings[seat] = self.located[seat] | dealt_hidden[seat] | self.played_by[seat]
         consistent = True
         if self.first_leader is not None:
-            leader = view.rules.opening.leader(tuple(holdings), view.dealer, self.table)
-            consistent = leader == self.first_leader
-        unwound = self._unwind(holdings, rng) if exchange else None
+            consistent = self._leader(holdings) == self.first_leader
+        # A stage by the module's own rule is not rebuilt for the other seats (see `sample`).
+        rebuild = exchange and not any(shape.scatter for shape in self.shapes[: self.done])
+        unwound = self._unwind(holdings, rng) if rebuild else None
         if unwound is None:
-            consistent = consistent and not exchange
+            consistent = consistent and not rebuild
             dealt, log = self._plain_exchange(holdings)
         else:
             dealt, log = unwound
@@ -362,6 +368,8 @@ class Determinizer:
             "announcers": view.announcers,
             "shooter": None,
             "secret_seed": True,
+            "history": (),  # the view shows no earlier hand's cards: this world cannot be saved
+            "chance": None,
         }
         if view.phase is Phase.PASSING:
             return self._passing_state(fields, holdings, log, rng), consistent
@@ -371,7 +379,7 @@ class Determinizer:
             for seat in order[order.index(view.to_move[0]) :]:
                 pending |= 1 << seat
             fields["pending"] = pending
-            fields["leader"] = view.rules.opening.leader(tuple(holdings), view.dealer, self.table)
+            fields["leader"] = self._leader(holdings)
             return _build(fields), consistent
         fields["phase"] = Phase.PLAYING
         assert self.first_leader is not None
@@ -573,11 +581,10 @@ class Determinizer:
         log: PassLog = tuple(reversed(stages))
         before.reverse()
         # The rules' own check of every choice (e.g. a returned card must be one received).
-        passing = view.rules.passing
         for stage, (given_t, _) in enumerate(log):
             for seat in range(n):
                 if given_t[seat] and not self._allowed(
-                    given_t[seat], passing.allowed(stage, seat, before[stage][seat], log[:stage], table)
+                    given_t[seat], self._passable(seat, stage, before[stage][seat], log[:stage])
                 ):
                     return None
         return hands, log
@@ -613,12 +620,10 @@ class Determinizer:
         seed = rng.getrandbits(64)
         for _ in range(_SEED_TRIES):
             try:
-                direction = passing.direction(
-                    view.hand_index, self.n, chance_for(seed, deal_count, "direction")
-                )
+                direction = passing.route(view.hand_index, chance_for(seed, deal_count, "direction"))
             except HartenjagenError:
                 return seed
-            if direction is view.pass_direction:
+            if direction == view.pass_direction:
                 return seed
             seed = rng.getrandbits(64)
         return seed
@@ -641,7 +646,7 @@ class Determinizer:
         for seat in range(n):
             if seat == me or not self.givers[stage] >> seat & 1 or pending >> seat & 1:
                 continue
-            allowed = view.rules.passing.allowed(stage, seat, holdings[seat], log, table)
+            allowed = self._passable(seat, stage, holdings[seat], log)
             chosen = self._choose(allowed, count, 0, rng) or self._choose(holdings[seat], count, 0, rng) or 0
             passed[seat] = chosen
             hands[seat] = holdings[seat] & ~chosen
@@ -649,6 +654,35 @@ class Determinizer:
         fields["passed_masks"] = tuple(passed)
         fields["pending"] = pending
         return _build(fields)
+
+    def _leader(self, holdings: list[int]) -> int:
+        """The first leader the opening names for hands ``holdings`` (as play begins)."""
+        table, view = self.table, self.view
+        if table.opening_planned:
+            return table.first_leader(tuple(holdings), view.dealer)
+        hands = tuple(table.cards(mask) for mask in holdings)
+        context = OpeningContext(rules=view.rules, hands=hands, dealer=view.dealer, hand_index=view.hand_index)
+        leader = view.rules.opening.leader(context)
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < self.n:
+            raise DeterminizeError(f"the opening {view.rules.opening!r} names no seat as leader: {leader!r}")
+        return leader
+
+    def _passable(self, seat: int, stage: int, hand: int, log: PassLog) -> int:
+        """The physical cards of ``hand`` the passing module lets ``seat`` choose in ``stage`` after ``log``."""
+        table, view = self.table, self.view
+        if not table.pass_allowed_callback:
+            return hand
+        context = PassContext(
+            rules=view.rules, seat=seat, hand=table.cards(hand), stage=stage, route=view.pass_direction,
+            given=tuple(table.cards(given[seat]) for given, _ in log[:stage]),
+            received=tuple(table.cards(got[seat]) for _, got in log[:stage]),
+            hand_index=view.hand_index, dealer=view.dealer,
+        )  # fmt: skip
+        allowed = 0
+        for card in view.rules.passing.passable(context):
+            free = hand & table.bits_of[card.index] & ~allowed
+            allowed |= free & -free
+        return allowed
 
     def _replay(self, state: State) -> tuple[State, bool]:
         """Play this hand's cards again from the start of play; whether every play was legal."""

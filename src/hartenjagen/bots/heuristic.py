@@ -20,7 +20,7 @@ from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.state import Phase
-from hartenjagen.table import table_for
+from hartenjagen.core.table import table_for
 from hartenjagen.views import PlayerView
 
 __all__ = ["HeuristicBot"]

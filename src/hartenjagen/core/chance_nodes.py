@@ -95,6 +95,7 @@ def make_explicit(state: State) -> State:
     hand = state._hand.copy()
     hand.chance = EXPLICIT
     hand.secret = True
+    hand.seed = 0  # as in a game started with explicit chance: its states compare (and replay) as one
     return State(
         hand, state._played, state._trick, state._count, state._leader, state._led, state._log,
         state._broken, state._carry,
@@ -228,7 +229,7 @@ def take_outcome(state: State, outcome: Any, events: list[Any] | None) -> State:
         wait = (DEAL_NODE, (), (), ())
         return waiting(
             table, hand.hand_index, outcome.seat, hand.scores, hand.sheet, hand.seed, hand.deal_count,
-            hand.secret, wait,
+            hand.secret, wait, None, hand.history,
         )  # fmt: skip
     if kind == DIRECTION_NODE:
         return _start(state, hand.hands, node[2] + (outcome.direction,), hand.deal_count, events)
@@ -270,7 +271,7 @@ def _start(
     hand = state._hand
     return start_hand(
         hand.table, hand.hand_index, hand.dealer, hands, hand.scores, hand.sheet, hand.seed, deal_count,
-        events, hand.secret, answers,
+        events, hand.secret, answers, hand.history,
     )  # fmt: skip
 
 

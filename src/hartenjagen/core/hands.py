@@ -22,6 +22,7 @@ from hartenjagen.core.state import (
     PASSING,
     PLAYING,
     HandContext,
+    PlayedHand,
     State,
     taken_masks,
 )
@@ -65,14 +66,16 @@ def waiting(
     secret: bool,
     node: tuple[Any, ...],
     hands: tuple[int, ...] | None = None,
+    history: tuple[PlayedHand, ...] = (),
 ) -> State:
     """A state of a game with explicit chance that waits, before the hand's exchange, at ``node``."""
     n = table.players
     nothing = (0,) * n
     dealt = nothing if hands is None else hands
     hand = HandContext(
-        table, CHANCE, hand_index, dealer, dealt, nothing, 0, (), PassRoute.HOLD, scores, sheet, seed,
-        deal_count, dealt, (), (), -1, secret, node,
+        table=table, phase=CHANCE, hand_index=hand_index, dealer=dealer, hands=dealt, passed=nothing, pending=0,
+        pass_log=(), direction=PassRoute.HOLD, scores=scores, sheet=sheet, seed=seed, deal_count=deal_count,
+        dealt=dealt, winners=(), announcers=(), shooter=-1, secret=secret, chance=node, history=history,
     )  # fmt: skip
     return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
 
@@ -207,6 +210,7 @@ def start_hand(
     events: list[Any] | None,
     secret: bool,
     answers: tuple[Any, ...] | None = None,
+    history: tuple[PlayedHand, ...] = (),
 ) -> State:
     """The state after a deal: the exchange, the announcements or the first lead.
 
@@ -225,13 +229,14 @@ def start_hand(
         except NeedChance as need:
             items = checked_draw(need, table, "route")
             wait = (DIRECTION_NODE, items, answers, ())
-            return waiting(table, hand_index, dealer, scores, sheet, seed, deal_count, secret, wait, hands)
+            return waiting(table, hand_index, dealer, scores, sheet, seed, deal_count, secret, wait, hands, history)
     if not isinstance(direction, PassRoute):
         raise RulesError(f"passing {passing!r}: route() must give a PassRoute, not {direction!r}")
     nothing = (0,) * n
     hand = HandContext(
-        table, PASSING, hand_index, dealer, hands, nothing, 0, (), direction, scores, sheet, seed,
-        deal_count, hands, (), (), -1, secret, node,
+        table=table, phase=PASSING, hand_index=hand_index, dealer=dealer, hands=hands, passed=nothing, pending=0,
+        pass_log=(), direction=direction, scores=scores, sheet=sheet, seed=seed, deal_count=deal_count,
+        dealt=hands, winners=(), announcers=(), shooter=-1, secret=secret, chance=node, history=history,
     )  # fmt: skip
     if events is not None:
         events.append(HandDealt(hand_index, dealer, direction, tuple([mask.bit_count() for mask in hands])))
@@ -493,15 +498,22 @@ def next_deal(
         return _with_hand(state, over)
     dealer = (hand.dealer + 1) % table.players if advance else hand.dealer
     hand_index = hand.hand_index + 1 if advance else hand.hand_index
+    # The hand just over joins the game's history: what a saved game replays.
+    played = PlayedHand(
+        dealt=hand.dealt, direction=hand.direction, pass_log=hand.pass_log, announcers=hand.announcers,
+        hands=hand.hands, log=state._log, trick=state._trick, leader=state._leader,
+    )  # fmt: skip
+    history = hand.history + (played,)
     if hand.chance is not None:
         node = (DEAL_NODE, (), (), ())
         return waiting(
-            table, hand_index, dealer, totals, sheet, hand.seed, hand.deal_count, hand.secret, node
+            table, hand_index, dealer, totals, sheet, hand.seed, hand.deal_count, hand.secret, node, None, history
         )
     hands = shuffle_deal(table, hand.seed, hand.deal_count, dealer)
     return start_hand(
-        table, hand_index, dealer, hands, totals, sheet, hand.seed, hand.deal_count + 1, events, hand.secret
-    )
+        table, hand_index, dealer, hands, totals, sheet, hand.seed, hand.deal_count + 1, events, hand.secret,
+        None, history,
+    )  # fmt: skip
 
 
 def _lowest(totals: tuple[int, ...]) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ naming the module, never a type error of the core.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from hartenjagen.cards import Card
 from hartenjagen.core.state import HandContext, State, hand_masks, taken_masks
@@ -34,12 +34,14 @@ def _shown(value: object) -> str:
 def _cards(module: object, hook: str, answer: object) -> list[Card]:
     """The cards a hook returned, as a list (a RulesError if it returned something else)."""
     try:
-        cards = list(answer)  # type: ignore[call-overload]
+        items = list(cast(Iterable[object], answer))
     except TypeError:
         raise RulesError(f"rule module {module!r}: {hook} must return cards, not {_shown(answer)}") from None
-    for card in cards:
-        if type(card) is not Card:
-            raise RulesError(f"rule module {module!r}: {hook} must return cards, not {_shown(card)}")
+    cards: list[Card] = []
+    for item in items:
+        if type(item) is not Card:
+            raise RulesError(f"rule module {module!r}: {hook} must return cards, not {_shown(item)}")
+        cards.append(item)
     return cards
 
 
@@ -155,6 +157,29 @@ def pass_choices(hand: HandContext, seat: int, cards: int) -> int:
     return passable(hand, seat, cards)
 
 
+def scatter_answer(module: Any, context: PassContext, chosen: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
+    """A passing module's ``scatter`` for one giver: (card, receiving seat) for each card it passes, checked."""
+    answer = module.scatter(context, chosen)
+    if not isinstance(answer, Mapping):
+        raise RulesError(f"rule module {module!r}: scatter must return a mapping from seats to cards, not {_shown(answer)}")
+    out: list[tuple[Card, int]] = []
+    left = list(chosen)
+    for receiver, cards in answer.items():
+        target = _seat(module, "scatter", receiver, context.players)
+        if target == context.seat:
+            raise RulesError(f"rule module {module!r}: scatter sends seat {target}'s cards to seat {target}")
+        for card in _cards(module, "scatter", cards):
+            if card not in left:
+                passed = " ".join(map(str, chosen))
+                raise RulesError(f"rule module {module!r}: scatter sends a {card} of seat {context.seat}, which passed {passed}")
+            left.remove(card)
+            out.append((card, target))
+    if left:
+        missing = " ".join(map(str, left))
+        raise RulesError(f"rule module {module!r}: scatter sends seat {context.seat}'s {missing} nowhere")
+    return tuple(out)
+
+
 def scattered(hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...]) -> tuple[int, ...]:
     """What each seat receives when every giver's cards travel by the passing module's ``scatter`` hook.
 
@@ -162,34 +187,16 @@ def scattered(hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...])
     """
     table = hand.table
     module = table.rules.passing
-    n = table.players
-    received = [0] * n
-    for seat in range(n):
+    received = [0] * table.players
+    for seat in range(table.players):
         if not given[seat]:
             continue
-        chosen = table.cards(given[seat])
-        answer = module.scatter(_pass_context(hand, seat, hands[seat] | given[seat]), chosen)
-        if not isinstance(answer, Mapping):
-            raise RulesError(
-                f"rule module {module!r}: scatter must return a mapping from seats to cards, not {_shown(answer)}"
-            )
+        context = _pass_context(hand, seat, hands[seat] | given[seat])
         left = given[seat]
-        for receiver, cards in answer.items():
-            target = _seat(module, "scatter", receiver, n)
-            if target == seat:
-                raise RulesError(f"rule module {module!r}: scatter sends seat {seat}'s cards to seat {seat}")
-            for card in _cards(module, "scatter", cards):
-                free = left & table.bits_of[card.index]
-                if not free:
-                    raise RulesError(
-                        f"rule module {module!r}: scatter sends the {card} of seat {seat}, "
-                        f"which passed {' '.join(map(str, chosen))}"
-                    )
-                received[target] |= free & -free
-                left ^= free & -free
-        if left:
-            missing = " ".join(map(str, table.cards(left)))
-            raise RulesError(f"rule module {module!r}: scatter sends seat {seat}'s {missing} nowhere")
+        for card, target in scatter_answer(module, context, table.cards(given[seat])):
+            free = left & table.bits_of[card.index]
+            received[target] |= free & -free
+            left ^= free & -free
     return tuple(received)
 
 
@@ -268,14 +275,14 @@ def settle(state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int
 
 def _numbers(module: object, hook: str, answer: object, players: int) -> tuple[int, ...]:
     try:
-        numbers = tuple(answer)  # type: ignore[call-overload]
+        numbers: tuple[object, ...] = tuple(cast(Iterable[object], answer))
     except TypeError:
         numbers = ()
     if len(numbers) != players or not all(type(x) is int for x in numbers):
         raise RulesError(
             f"rule module {module!r}: {hook} must return {players} whole numbers, one per seat, not {_shown(answer)}"
         )
-    return numbers
+    return cast(tuple[int, ...], numbers)
 
 
 def adjustments(state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int | None) -> list[tuple[int, ...]]:

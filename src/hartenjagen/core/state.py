@@ -21,6 +21,8 @@ from typing import Any, Final, NamedTuple, final
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
 from hartenjagen.core.table import ONE_PACK, Table, table_for
 from hartenjagen.moves import Play
+from hartenjagen.rules import Rules
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult, Phase, Trick
 
 #: Phase codes inside the kernel, in the order of ``PHASES``.
@@ -35,6 +37,9 @@ PHASES: Final = (
 )  # fmt: skip
 _PHASE_CODE: Final = {phase: code for code, phase in enumerate(PHASES)}
 
+#: What each stage of a hand's exchange did: (physical cards each seat gave, cards each seat received).
+PassLog = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+
 _SEAT_BITS: Final = 31
 _MASK_SHIFT: Final = 15
 
@@ -45,15 +50,32 @@ def log_entry(mask: int, leader: int, winner: int, taker: int) -> int:
     return mask << _MASK_SHIFT | ((taker + 1) << 10 | leader << 5 | (winner + 1))
 
 
+class PlayedHand(NamedTuple):
+    """A finished hand, as a state keeps it to replay the game: its deal, route, exchange, announcements and plays.
+
+    ``log`` holds its completed tricks (log entries, read with ``hands``, the hands
+    as play began); ``trick`` and ``leader`` an unfinished trick, when a revoke
+    voided the hand before its last card. The score sheet holds what it scored.
+    """
+
+    dealt: tuple[int, ...]
+    direction: PassRoute
+    pass_log: PassLog
+    announcers: tuple[int, ...]
+    hands: tuple[int, ...]
+    log: tuple[int, ...]
+    trick: int
+    leader: int
+
+
 @final
 class HandContext:
-    """What every state of one hand and phase shares. Built by the kernel; never changed once shared."""
+    """What every state of one hand and phase shares. Built by the kernel (by keyword); never changed once shared.
 
-    __slots__ = (
-        "table", "phase", "hand_index", "dealer", "hands", "passed", "pending", "pass_log",
-        "direction", "scores", "sheet", "seed", "deal_count", "dealt", "winners", "announcers",
-        "shooter", "secret", "chance", "_hash", "_owners",
-    )  # fmt: skip
+    The fields are declared here, once: `HAND_FIELDS` lists them for equality,
+    hashing, pickling and `StateFields`; ``__init__`` and ``copy`` are the two
+    places the compiler needs them spelled out (a test holds them to this list).
+    """
 
     table: Table
     phase: int
@@ -65,10 +87,10 @@ class HandContext:
     passed: tuple[int, ...]
     #: the seats still to pass or to announce, as bits
     pending: int
-    pass_log: tuple[Any, ...]
-    direction: Any
+    pass_log: PassLog
+    direction: PassRoute
     scores: tuple[int, ...]
-    sheet: tuple[Any, ...]
+    sheet: tuple[HandResult, ...]
     seed: int
     deal_count: int
     dealt: tuple[int, ...]
@@ -79,8 +101,11 @@ class HandContext:
     secret: bool
     #: ``None`` in a seeded game; with explicit chance the event waited for (`hartenjagen.core.chance_nodes`)
     chance: Any
+    #: every finished hand of the game before this one, oldest first (shared by all the game's later states)
+    history: tuple[PlayedHand, ...]
+    # Caches, not fields.
     _hash: int
-    #: the seat whose hand held each physical card as play began (a cache: see ``owners``)
+    #: the seat whose hand held each physical card as play began (see ``owners``)
     _owners: tuple[int, ...]
 
     def __init__(
@@ -92,10 +117,10 @@ class HandContext:
         hands: tuple[int, ...],
         passed: tuple[int, ...],
         pending: int,
-        pass_log: tuple[Any, ...],
-        direction: Any,
+        pass_log: PassLog,
+        direction: PassRoute,
         scores: tuple[int, ...],
-        sheet: tuple[Any, ...],
+        sheet: tuple[HandResult, ...],
         seed: int,
         deal_count: int,
         dealt: tuple[int, ...],
@@ -103,7 +128,8 @@ class HandContext:
         announcers: tuple[int, ...],
         shooter: int,
         secret: bool,
-        chance: Any = None,
+        chance: Any,
+        history: tuple[PlayedHand, ...],
     ) -> None:
         self.table = table
         self.phase = phase
@@ -124,8 +150,19 @@ class HandContext:
         self.shooter = shooter
         self.secret = secret
         self.chance = chance
+        self.history = history
         self._hash = -1
         self._owners = ()
+
+    def copy(self) -> HandContext:
+        """A fresh copy for the kernel to change before anyone sees it."""
+        return HandContext(
+            table=self.table, phase=self.phase, hand_index=self.hand_index, dealer=self.dealer,
+            hands=self.hands, passed=self.passed, pending=self.pending, pass_log=self.pass_log,
+            direction=self.direction, scores=self.scores, sheet=self.sheet, seed=self.seed,
+            deal_count=self.deal_count, dealt=self.dealt, winners=self.winners, announcers=self.announcers,
+            shooter=self.shooter, secret=self.secret, chance=self.chance, history=self.history,
+        )  # fmt: skip
 
     def owners(self) -> tuple[int, ...]:
         """The seat that held each physical card as play began (-1: no seat), worked out once per context."""
@@ -144,39 +181,37 @@ class HandContext:
             owners = self._owners = tuple(found)
         return owners
 
-    def copy(self) -> HandContext:
-        """A fresh copy for the kernel to change before anyone sees it."""
-        return HandContext(
-            self.table, self.phase, self.hand_index, self.dealer, self.hands, self.passed,
-            self.pending, self.pass_log, self.direction, self.scores, self.sheet, self.seed,
-            self.deal_count, self.dealt, self.winners, self.announcers, self.shooter, self.secret,
-            self.chance,
-        )  # fmt: skip
-
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self.table.rules, self.phase, self.hand_index, self.dealer, self.hands, self.passed,
-            self.pending, self.pass_log, self.direction, self.scores, self.sheet, self.seed,
-            self.deal_count, self.dealt, self.winners, self.announcers, self.shooter, self.secret,
-            self.chance,
-        )  # fmt: skip
+    def values(self) -> tuple[object, ...]:
+        """Every field's value, in the order of `HAND_FIELDS` (the table stands for its rules)."""
+        out: list[object] = [self.table.rules]
+        for name in HAND_FIELDS[1:]:
+            out.append(getattr(self, name))
+        return tuple(out)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandContext):
             return NotImplemented
-        return self is other or self._key() == other._key()
+        return self is other or self.values() == other.values()
 
     def __hash__(self) -> int:
         if self._hash == -1:
-            self._hash = hash(self._key()) & 0x3FFFFFFFFFFFFFFF
+            self._hash = hash(self.values()) & 0x3FFFFFFFFFFFFFFF
         return self._hash
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (_restore_hand, (self.table.rules, *self._key()[1:]))
+        return (_restore_hand, self.values())
 
 
-def _restore_hand(rules: object, *fields: Any) -> HandContext:
-    return HandContext(table_for(rules), *fields)
+#: The fields of `HandContext`, in the order declared (the compiled class lists its attributes itself).
+HAND_FIELDS: Final[tuple[str, ...]] = tuple(
+    name
+    for name in getattr(HandContext, "__mypyc_attrs__", None) or HandContext.__annotations__
+    if not name.startswith("_")
+)
+
+
+def _restore_hand(rules: object, *values: Any) -> HandContext:
+    return HandContext(table_for(rules), *values)
 
 
 @final
@@ -292,9 +327,10 @@ class State:
         return self._hand.dealer
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         """The rules of this game."""
-        return self._hand.table.rules
+        rules: Rules = self._hand.table.rules
+        return rules
 
     @property
     def seed(self) -> int | None:
@@ -337,8 +373,8 @@ class State:
         return self._hand.winners
 
     @property
-    def pass_direction(self) -> Any:
-        """Where cards are passed in this hand (a `PassDirection`; ``HOLD`` when none are)."""
+    def pass_direction(self) -> PassRoute:
+        """The route cards are passed along in this hand (a `PassRoute`; ``PassRoute.HOLD`` when none are)."""
         return self._hand.direction
 
     @property
@@ -544,7 +580,9 @@ class StateFields(NamedTuple):
     Cards are physical cards and bitmasks as in `hartenjagen.core.table`;
     ``trick_cards`` are the current trick's physical cards in play order and
     ``tricks`` the completed tricks as `Trick` values. ``shooter`` is
-    ``None`` when nobody waits to choose how the moon is scored.
+    ``None`` when nobody waits to choose how the moon is scored. ``history``
+    holds the finished hands before this one (empty for a state built without
+    them, such as a determinized world: it cannot be saved).
     """
 
     table: Table
@@ -565,23 +603,29 @@ class StateFields(NamedTuple):
     deal_count: int
     dealt_masks: tuple[int, ...]
     winners: tuple[int, ...]
-    pass_direction: Any
-    pass_log: tuple[Any, ...]
+    pass_direction: PassRoute
+    pass_log: PassLog
     carry: int
     announcers: tuple[int, ...]
     shooter: int | None
     secret_seed: bool
+    history: tuple[PlayedHand, ...]
+    #: ``None`` in a seeded game; with explicit chance the chance node it waits at (`hartenjagen.core.hands`)
+    chance: Any
 
 
 def fields(state: State) -> StateFields:
     """All of ``state`` as one flat record."""
     hand = state._hand
     return StateFields(
-        hand.table, PHASES[hand.phase], hand.hand_index, hand.dealer, hand_masks(state), hand.passed,
-        hand.pending, state._leader, tuple([p for _, p in trick_cards(state)]), state.tricks,
-        taken_masks(state), state._broken, hand.scores, hand.sheet, hand.seed, hand.deal_count, hand.dealt,
-        hand.winners, hand.direction, hand.pass_log, state._carry, hand.announcers,
-        None if hand.shooter < 0 else hand.shooter, hand.secret,
+        table=hand.table, phase=PHASES[hand.phase], hand_index=hand.hand_index, dealer=hand.dealer,
+        hand_masks=hand_masks(state), passed_masks=hand.passed, pending=hand.pending, leader=state._leader,
+        trick_cards=tuple([p for _, p in trick_cards(state)]), tricks=state.tricks,
+        taken_masks=taken_masks(state), hearts_broken=state._broken, scores=hand.scores,
+        score_sheet=hand.sheet, seed=hand.seed, deal_count=hand.deal_count, dealt_masks=hand.dealt,
+        winners=hand.winners, pass_direction=hand.direction, pass_log=hand.pass_log, carry=state._carry,
+        announcers=hand.announcers, shooter=None if hand.shooter < 0 else hand.shooter,
+        secret_seed=hand.secret, history=hand.history, chance=hand.chance,
     )  # fmt: skip
 
 
@@ -628,9 +672,11 @@ def from_fields(f: StateFields) -> State:
     played |= trick_mask
     led = table.suit_of[f.trick_cards[0]] if f.trick_cards else -1
     hand = HandContext(
-        table, _PHASE_CODE[f.phase], f.hand_index, f.dealer, tuple(hands), f.passed_masks, f.pending,
-        f.pass_log, f.pass_direction, f.scores, f.score_sheet, f.seed, f.deal_count, f.dealt_masks,
-        f.winners, f.announcers, -1 if f.shooter is None else f.shooter, f.secret_seed,
+        table=table, phase=_PHASE_CODE[f.phase], hand_index=f.hand_index, dealer=f.dealer, hands=tuple(hands),
+        passed=f.passed_masks, pending=f.pending, pass_log=f.pass_log, direction=f.pass_direction,
+        scores=f.scores, sheet=f.score_sheet, seed=f.seed, deal_count=f.deal_count, dealt=f.dealt_masks,
+        winners=f.winners, announcers=f.announcers, shooter=-1 if f.shooter is None else f.shooter,
+        secret=f.secret_seed, chance=f.chance, history=f.history,
     )  # fmt: skip
     return State(
         hand, played, trick_mask, len(f.trick_cards), f.leader, led, tuple(log), f.hearts_broken, f.carry
@@ -638,7 +684,5 @@ def from_fields(f: StateFields) -> State:
 
 
 def replace(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with some `StateFields` changed (a game with explicit chance keeps it)."""
-    out = from_fields(fields(state)._replace(**changes))
-    out._hand.chance = state._hand.chance
-    return out
+    """A copy of ``state`` with some `StateFields` changed."""
+    return from_fields(fields(state)._replace(**changes))

@@ -108,7 +108,6 @@ from typing import TypeVar
 import attrs
 
 from hartenjagen.cards import Card
-from hartenjagen.core.state import fields
 from hartenjagen.events import EVENT_TYPES
 from hartenjagen.moves import Announce, MoonChoice, Pass, Play
 from hartenjagen.outcomes import OUTCOME_TYPES
@@ -144,7 +143,7 @@ from hartenjagen.serialize.registry import (
     entry_for_saving,
 )
 from hartenjagen.serialize.replay import replay
-from hartenjagen.serialize.states import StateEntry
+from hartenjagen.serialize.states import StateEntry, doc_of
 from hartenjagen.state import HandResult, State, Trick
 from hartenjagen.views import PlayerView
 
@@ -246,7 +245,10 @@ def validate_state(state: State, path: str = "$") -> None:
     scoring cards gives its raw points, and the rules score them as written),
     and must not have ended the game.
     """
-    replay(fields(state), None, path)
+    if type(state) is not State:
+        raise format_error(path, f"expected a State, not a {type(state).__name__}")
+    encoded = StateEntry(State, "State").encode(state, path)
+    replay(doc_of(state, path), encoded, path)
 
 
 # ---------------------------------------------------------------- the library's classes

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
-from hartenjagen.errors import CardParseError
+from hartenjagen.errors import CardParseError, RulesError
+from hartenjagen.rules.routes import BUILT_IN, PassRoute, Travel
 from hartenjagen.serialize.reading import (
     FormatError,
     Json,
@@ -177,6 +178,62 @@ class EnumCodec(Codec):
         return member
 
 
+ROUTE_KEYS: Final = ("type", "name", "en", "nl", "travel", "steps", "across")
+
+
+class RouteCodec(Codec):
+    """A pass route: a built-in one as its name (``"left"``), any other as a tagged object of its fields."""
+
+    def __init__(self) -> None:
+        self.travel = EnumCodec(Travel)
+
+    def matches(self, value: object) -> bool:
+        return isinstance(value, PassRoute)
+
+    def encode(self, value: object, path: str) -> Json:
+        if not isinstance(value, PassRoute):
+            raise cannot_save(value, path, "a PassRoute")
+        if BUILT_IN.get(value.name) == value:
+            return value.name
+        return {
+            "type": "PassRoute", "name": value.name, "en": value.en, "nl": value.nl,
+            "travel": self.travel.encode(value.travel, key_path(path, "travel")), "steps": value.steps,
+            "across": value.across,
+        }  # fmt: skip
+
+    def decode(self, data: object, path: str) -> PassRoute:
+        if type(data) is str:
+            route = BUILT_IN.get(data)
+            if route is None:
+                choices = ", ".join(show_json(name) for name in BUILT_IN)
+                raise format_error(
+                    path, f"unknown pass route {show_json(data)}: expected one of {choices}, or a PassRoute object"
+                )
+            return route
+        obj = check_object(data, path, 'a pass route ("left") or a PassRoute object')
+        for key in ROUTE_KEYS:
+            if key not in obj:
+                raise format_error(key_path(path, key), "missing: a PassRoute has " + ", ".join(ROUTE_KEYS[1:]))
+        for key in obj:
+            if key not in ROUTE_KEYS:
+                raise format_error(key_path(path, key), "unexpected field of a PassRoute")
+        if obj["type"] != "PassRoute":
+            raise format_error(key_path(path, "type"), f'expected "PassRoute", not {show_json(obj["type"])}')
+        for key in ("name", "en", "nl"):
+            if type(obj[key]) is not str:
+                raise format_error(key_path(path, key), f"expected text, not {describe_json(obj[key])}")
+        steps, across = obj["steps"], obj["across"]
+        if type(steps) is not int or abs(steps) > 64:
+            raise format_error(key_path(path, "steps"), f"expected a small whole number, not {describe_json(steps)}")
+        if type(across) is not bool:
+            raise format_error(key_path(path, "across"), f"expected true or false, not {describe_json(across)}")
+        travel = self.travel.decode(obj["travel"], key_path(path, "travel"))
+        try:
+            return PassRoute(obj["name"], obj["en"], obj["nl"], travel, steps, across)  # type: ignore[arg-type]
+        except RulesError as error:
+            raise format_error(path, str(error)) from None
+
+
 class TupleOf(Codec):
     def __init__(self, item: Codec) -> None:
         self.item = item
@@ -284,7 +341,9 @@ BOOL: Final = BoolCodec()
 _STR: Final = StrCodec()
 NULL: Final = NullCodec()
 CARD: Final = _CardText()
+ROUTE: Final = RouteCodec()
 SIMPLE: Final[dict[object, Codec]] = {
+    PassRoute: ROUTE,
     int: INT,
     bool: BOOL,
     str: _STR,

@@ -35,7 +35,7 @@ from hartenjagen.rules import (
     Rules,
     Scoring,
 )
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.serialize.codecs import (
     CARD,
     NULL,
@@ -163,7 +163,7 @@ _NAMES: Final[dict[str, object]] = {
         Announce,
         MoonChoice,
         MoonOption,
-        PassDirection,
+        PassRoute,
         Phase,
         State,
         Trick,

@@ -1,170 +1,315 @@
-"""Validating a loaded state by replaying its hand through the engine (internal).
+"""Validating a loaded state by replaying its whole game through the engine (internal).
 
-A state document holds the score sheet of the hands before the current one
-and the whole history of the current hand: its deal (or the seed and the deal
-number that give it), each stage of the exchange, the announcements and the
-tricks. Loading replays that history through the public engine:
+A state document holds the whole game: how it began (the seed, or the
+explicit chance outcomes), every finished hand in ``history`` (its deal, route,
+exchange, announcements and cards played) and the current hand (its deal,
+exchange, announcements and tricks). Loading replays all of it through the
+public engine:
 
-1. the hand starts as the engine starts it — ``new_game`` (here
-   `hartenjagen.engine.start`) for the first deal of a
-   game, the kernel's own start of a hand after the score sheet for a later deal;
-2. every pass, announcement, play and moon choice the document records is
-   applied with `apply`, so an illegal one is refused
-   where it stands (``$.tricks[3].cards[1]``);
+1. the game starts as ``new_game`` starts it (here `hartenjagen.engine.start`),
+   with the seed, the explicit first deal the document gives, or explicit chance;
+2. every hand is dealt by the engine (from the seed, or from the document's
+   deal as chance outcomes), and every pass, announcement, play, revoke and
+   moon choice the document records is applied with `apply`, so an illegal
+   one is refused where it stands (``$.history[2].tricks[3].cards[1]``);
 3. the state reached is written out and compared with the document field by
-   field; the first difference is refused with its JSON path and both values.
+   field, the score sheet and the history included; the first difference is
+   refused with its JSON path and both values.
 
-The state ``loads`` returns is the replayed one: every state it accepts is
-one the engine reached. The score sheet of earlier hands is the one part a
-state cannot replay (a state keeps no cards of earlier hands): those lines are
-checked to chain (totals, hand numbers, dealers) and to be what some split of
-the pack's scoring cards gives (`hartenjagen._sheetcheck`).
+The state ``loads`` returns is the replayed one: every state it accepts is one
+the engine reached, with every line of its score sheet scored by the engine.
+It costs time linear in the length of the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, cast
 
-from hartenjagen._sheetcheck import SheetProblem, check_lines
 from hartenjagen.cards import Card
-from hartenjagen.core.hands import shuffle_deal, start_hand
-from hartenjagen.core.state import StateFields, fields
-from hartenjagen.engine import SEED_BITS, apply, legal_moves, start
+from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
+from hartenjagen.core.chance_nodes import node_of
+from hartenjagen.core.state import fields
+from hartenjagen.core.table import Table
+from hartenjagen.engine import SEED_BITS, apply, legal_moves, new_game, start
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, PoolCard, PoolOrder
 from hartenjagen.serialize.reading import FormatError, ask_module, format_error, key_path, show_json
-from hartenjagen.serialize.states import card_ids, card_text, encode_fields, state_keys
+from hartenjagen.serialize.states import (
+    RecordedHand,
+    StateDoc,
+    card_ids,
+    card_text,
+    encode_fields,
+    finished_hands,
+    state_keys,
+)
 from hartenjagen.state import HandResult, Phase, State
-from hartenjagen.table import Table
 
 
-def replay(doc: StateFields, data: Mapping[str, object] | None, path: str) -> State:
-    """The state the engine reaches by replaying ``doc``'s hand; a FormatError at the first difference.
+def replay(doc: StateDoc, data: Mapping[str, object] | None, path: str) -> State:
+    """The state the engine reaches by replaying ``doc``'s game; a FormatError at the first difference.
 
-    ``data`` is the document's JSON object (``doc`` its decoded fields; ``None``:
-    written from ``doc`` when needed), ``path`` where it stands.
+    ``data`` is the document's JSON object (``None``: written from ``doc`` when
+    needed), ``path`` where it stands.
     """
-    n = doc.table.players
-    for i, trick in enumerate(doc.tricks):
+    f = doc.fields
+    n = f.table.players
+    for i, trick in enumerate(f.tricks):
         if len(trick.cards) != n:
             where = f"{key_path(path, 'tricks')}[{i}].cards"
             raise format_error(where, f"holds {len(trick.cards)} cards; a trick of {n} players has {n}")
-    if len(doc.trick_cards) >= n:
+    if len(f.trick_cards) >= n:
         raise format_error(
-            key_path(path, "trick"), f"holds {len(doc.trick_cards)} cards; a trick of {n} is complete at {n}"
+            key_path(path, "trick"), f"holds {len(f.trick_cards)} cards; a trick of {n} is complete at {n}"
         )
-    if doc.table.copies > 1:
-        _each_copy_once(doc, path)
-    earlier = _earlier_lines(doc, path)
-    state = _hand_start(doc, earlier, path)
-    # What the deal fixes is compared first: a wrong deal is named as such, not by the first move it spoils.
-    # The fields are compared as they are (quick); only a difference is looked for in the written form.
-    start = fields(state)
-    if any(getattr(start, name) != getattr(doc, name) for name in _DEALT_FIELDS):
-        data = encode_fields(doc, path) if data is None else data
-        _compare(data, encode_fields(start, path), path, _DEALT_KEYS)
-    state = _replay_hand(state, doc, len(earlier), path)
-    if fields(state) != doc:
-        data = encode_fields(doc, path) if data is None else data
-        _compare(data, encode_fields(fields(state), path), path)
+    if f.table.copies > 1:
+        _each_copy_once(f, path)
+    if f.seed.bit_length() > SEED_BITS:
+        raise format_error(key_path(path, "seed"), f"a seed has at most {SEED_BITS} bits, not {f.seed.bit_length()}")
+    expected = finished_hands(f)
+    if len(doc.history) != expected:
+        raise format_error(
+            key_path(path, "history"),
+            f"lists {len(doc.history)} finished hands, but the score sheet has {expected} before this hand:"
+            " a state keeps every hand of its game",
+        )
+    state = _Replay(doc, path).run()
+    # The fields are compared in their written form (the history and chance have no other in a document).
+    written = encode_fields(fields(state), path)
+    if data is None:
+        data = encode_fields(f, path)
+    _compare(data, written, path, _DEALT_KEYS)  # a wrong deal is named as such, not by the first move it spoils
+    _compare(data, written, path, ("history", "score_sheet"))  # a wrong line before the totals it spoils
+    _compare(data, written, path)
     return state
 
 
-# ---------------------------------------------------------------- the score sheet before this hand
+class _Replay:
+    """One replay of a document's game: the engine's states, from the first deal to the document's position."""
+
+    def __init__(self, doc: StateDoc, path: str) -> None:
+        self.doc = doc
+        self.f = doc.fields
+        self.table: Table = doc.fields.table
+        self.path = path
+        sheet = self.f.score_sheet
+        first: HandResult | None = sheet[0] if sheet else None
+        #: the first hand's number and dealer: the score sheet's first line, or the current hand's
+        self.hand_index = first.hand_index if first is not None else self.f.hand_index
+        self.dealer = first.dealer if first is not None else self.f.dealer
+        self.explicit = doc.chance is not None
+        self.now = self.current()
+
+    def run(self) -> State:
+        state = self.start()
+        for i, hand in enumerate(self.doc.history):
+            where = f"{key_path(self.path, 'history')}[{i}]"
+            line = self.f.score_sheet[i]
+            state = self.settle(state, hand, where, current=False)
+            self.check_deal(state, hand.dealt, key_path(where, "dealt"))
+            before = len(state.score_sheet)
+            n = self.table.players
+            state = self.moves(state, hand, (0,) * n, n, line, where)
+            if len(state.score_sheet) == before:
+                raise format_error(where, "the moves of this hand do not finish it")
+        state = self.settle(state, self.now, self.path, current=True)
+        if state.phase is Phase.CHANCE:
+            return state
+        n = self.table.players
+        announced = n - self.f.pending.bit_count() if self.f.phase is Phase.ANNOUNCING else n
+        last = self.f.score_sheet[-1] if self.f.phase is Phase.GAME_OVER and self.f.score_sheet else None
+        return self.moves(state, self.now, self.f.passed_masks, announced, last, self.path)
+
+    # ------------------------------------------------------------ dealing
+
+    def start(self) -> State:
+        """The first state of the game, as ``new_game`` gives it."""
+        f, table = self.f, self.table
+        n = table.players
+        _seat(self.dealer, key_path(self.path, "dealer"), n)
+        if not 0 <= self.hand_index < 1 << 31:
+            raise format_error(key_path(self.path, "hand_index"), f"hand {self.hand_index} cannot be: hands count from 0")
+        rules = table.rules
+        if self.explicit:
+            chance = self.doc.chance
+            cut = not self.doc.history and chance is not None and chance.waiting == FIRST_DEALER_NODE
+            dealer: int | str = "cut" if cut else self.dealer
+            return ask_module(self.path, "start", _explicit, rules, dealer, self.hand_index)
+        history = key_path(self.path, "history")
+        first = self.doc.history[0].dealt if self.doc.history else f.dealt_masks
+        where = key_path(f"{history}[0]", "dealt") if self.doc.history else key_path(self.path, "dealt")
+        ask = (rules, f.seed, self.dealer, f.secret_seed, self.hand_index)
+        seeded = ask_module(self.path, "deal", _start, *ask, None)
+        if fields(seeded).dealt_masks == first:  # else the first deal was given to new_game
+            return seeded
+        try:
+            return _start(*ask, [_cards(mask, table) for mask in first])
+        except FormatError:
+            raise
+        except Exception as error:  # SetupError: not a deal of this pack
+            raise format_error(where, f"not a deal the game can start with: {error}") from None
+
+    def check_deal(self, state: State, dealt: tuple[int, ...], where: str) -> None:
+        """The engine dealt ``dealt`` (a seeded game deals every hand but the first from its seed)."""
+        table = self.table
+        got = fields(state).dealt_masks
+        for seat in range(table.players):
+            mine, theirs = _cards(dealt[seat], table), _cards(got[seat], table)
+            if mine != theirs:
+                raise format_error(
+                    f"{where}[{seat}]",
+                    f"the document has [{' '.join(map(str, mine))}], but the game deals "
+                    f"[{' '.join(map(str, theirs))}]",
+                )
+
+    def current(self) -> RecordedHand:
+        """The current hand, as the replay reads it from the document's fields."""
+        f, table = self.f, self.table
+        plays = [
+            (f"{key_path(self.path, 'tricks')}[{i}].cards[{j}]", card)
+            for i, trick in enumerate(f.tricks)
+            for j, card in enumerate(trick.cards)
+        ]
+        plays += [(f"{key_path(self.path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(f.trick_cards)]
+        return RecordedHand(f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, tuple(plays))
+
+    def settle(self, state: State, hand: RecordedHand, where: str, *, current: bool) -> State:
+        """Answer every chance node of a game with explicit chance from what the document recorded."""
+        for _ in range(4 * len(self.table.pack) + 64):
+            if state.phase is not Phase.CHANCE:
+                return state
+            outcome = self.outcome(state, hand, current)
+            if outcome is None:  # the document waits here
+                return state
+            state = _apply(state, outcome, key_path(where, "chance"))
+        raise format_error(key_path(where, "chance"), "chance nodes without end")  # pragma: no cover
+
+    def outcome(self, state: State, hand: RecordedHand, current: bool) -> object | None:
+        """The chance outcome the document recorded at the node ``state`` waits at (``None``: it waits there)."""
+        table = self.table
+        n = table.players
+        kind, _, answers, order = node_of(state)
+        chance = self.doc.chance
+        if kind == FIRST_DEALER_NODE:  # the replay cuts for the dealer only when the document waits for the cut
+            return None
+        if kind == DEAL_NODE:
+            dealt = [list(_cards(mask, table)) for mask in hand.dealt]
+            if sum(len(cards) for cards in dealt) == len(table.pack) and not any(state.dealt):
+                return Deal(dealt)
+            given = sum(len(cards) for cards in state.dealt)
+            seat = (state.dealer + 1 + given) % n
+            left = list(dealt[seat])
+            for card in state.dealt[seat]:
+                if card in left:
+                    left.remove(card)
+            return DealCard(left[0]) if left else None
+        if kind == DIRECTION_NODE:
+            if current and chance is not None and chance.waiting == DIRECTION_NODE:
+                drawn = chance.drawn
+                return DrawnDirection(drawn[len(answers)]) if len(answers) < len(drawn) else None
+            return DrawnDirection(hand.route)
+        if kind == POOL_NODE:
+            stage = state.pass_stage
+            if stage < len(hand.pass_log):
+                pool = _pool_order(state, hand.pass_log[stage][1], table)
+                return PoolOrder(pool) if not order else PoolCard(pool[len(order)])
+            if current and chance is not None and chance.waiting == POOL_NODE and len(order) < len(chance.drawn):
+                return PoolCard(table.card_of[cast(int, chance.drawn[len(order)])])
+        return None
+
+    # ------------------------------------------------------------ the moves of a hand
+
+    def moves(
+        self,
+        state: State,
+        hand: RecordedHand,
+        choosing: tuple[int, ...],
+        announced: int,
+        line: HandResult | None,
+        where: str,
+    ) -> State:
+        """Apply the passes, announcements and plays of ``hand``, then its revoke or moon choice (``line``)."""
+        table = self.table
+        n = table.players
+        at_exchanges = key_path(where, "exchanges")
+        for stage, (given, _) in enumerate(hand.pass_log):
+            given_at = f"{at_exchanges}[{stage}].given"
+            for seat in range(n):
+                if given[seat]:
+                    state = self.step(state, Pass(seat, _cards(given[seat], table)), f"{given_at}[{seat}]", hand)
+            if state.phase is Phase.PASSING and state.pass_stage <= stage:  # a seat did not pass
+                seat = state.to_move[0] if state.to_move else 0
+                raise format_error(
+                    f"{given_at}[{seat}]",
+                    f"seat {seat} passes {state.pass_count} cards in this stage of the exchange, not none",
+                )
+        for seat, chosen in enumerate(choosing):
+            if chosen:
+                state = self.step(state, Pass(seat, _cards(chosen, table)), f"{key_path(where, 'passing')}[{seat}]", hand)
+        for _ in range(announced):
+            if state.phase is not Phase.ANNOUNCING:
+                break
+            seat = state.to_move[0]
+            state = self.step(state, Announce(seat, seat in hand.announcers), key_path(where, "announcers"), hand)
+        for at, card in hand.plays:
+            if state.phase is not Phase.PLAYING:
+                raise format_error(
+                    at, f"{card} cannot be played: after the moves before it, the game is {state.phase.value}"
+                )
+            state = self.step(state, Play(state.to_move[0], card), at, hand)
+        if line is None:
+            return state
+        at_line = f"{key_path(self.path, 'score_sheet')}[{self.f.score_sheet.index(line)}]"
+        if line.revoke is not None and state.phase is Phase.PLAYING:
+            # The hand was voided by a revoke: which card was played against the rules changes nothing.
+            state = _revoke(state, line.revoke, key_path(at_line, "revoke"))
+        if line.moon_choice is not None and state.phase is Phase.MOON_CHOICE:
+            state = _apply(state, MoonChoice(state.to_move[0], line.moon_choice), key_path(at_line, "moon_choice"))
+        return state
+
+    def step(self, state: State, move: Move, where: str, hand: RecordedHand) -> State:
+        """Apply ``move``; answer a chance node it leads to inside the hand (a pool dealt back)."""
+        state = _apply(state, move, where)
+        if state.phase is Phase.CHANCE and node_of(state)[0] == POOL_NODE:  # not the next hand's deal
+            state = self.settle(state, hand, where, current=hand is self.now)
+        return state
 
 
-def _earlier_lines(doc: StateFields, path: str) -> tuple[HandResult, ...]:
-    """The lines of the hands before the current one, checked as far as a state can check them."""
-    sheet = doc.score_sheet
-    at_sheet = key_path(path, "score_sheet")
-    if doc.phase is Phase.GAME_OVER:
-        if not sheet:
-            raise format_error(at_sheet, "the game is over, but no hand has been scored")
-        earlier = sheet[:-1]  # the last line is the current hand's: the replay scores it
-    else:
-        earlier = sheet
-    n = doc.table.players
-    rules = doc.table.rules
-    options = ask_module(key_path(path, "rules"), "list the moon options", rules.moon.options)
-    totals = (0,) * n
-    previous: HandResult | None = None
-    for i, line in enumerate(earlier):
-        where = f"{at_sheet}[{i}]"
-        for key in ("raw", "points", "totals"):
-            if len(getattr(line, key)) != n:
-                raise format_error(key_path(where, key), f"lists {len(getattr(line, key))} seats, not {n}")
-        _seat(line.dealer, key_path(where, "dealer"), n)
-        for key in ("shooter", "revoke"):
-            value = getattr(line, key)
-            if value is not None:
-                _seat(value, key_path(where, key), n)
-        for j, seat in enumerate(line.announcers):
-            _seat(seat, f"{key_path(where, 'announcers')}[{j}]", n)
-            if seat in line.announcers[:j]:
-                raise format_error(f"{key_path(where, 'announcers')}[{j}]", f"seat {seat} is listed twice")
-        if line.moon_choice is not None:
-            if line.shooter is None:
-                raise format_error(key_path(where, "moon_choice"), "a moon choice without a shooter")
-            if line.moon_choice not in options:
-                raise format_error(
-                    key_path(where, "moon_choice"),
-                    f"{line.moon_choice.value} is not an option of these rules",
-                )
-        if line.revoke is not None:
-            if line.shooter is not None:
-                raise format_error(key_path(where, "shooter"), "a hand voided by a revoke has no shooter")
-            if any(line.raw):
-                raise format_error(key_path(where, "raw"), "a hand voided by a revoke scores no card points")
-        if previous is None:
-            if not 0 <= line.hand_index < 1 << 31:  # new_game(hand_index=...) may start anywhere
-                raise format_error(
-                    key_path(where, "hand_index"), f"hand {line.hand_index} cannot be: hands count from 0"
-                )
-        else:
-            step = 0 if previous.revoke is not None else 1
-            if line.hand_index != previous.hand_index + step:
-                raise format_error(
-                    key_path(where, "hand_index"),
-                    f"expected hand {previous.hand_index + step} after the line before",
-                )
-            if line.dealer != (previous.dealer + step) % n:
-                raise format_error(
-                    key_path(where, "dealer"),
-                    f"expected dealer {(previous.dealer + step) % n}: the deal passes to the left",
-                )
-        for seat in range(n):
-            if line.totals[seat] != totals[seat] + line.points[seat]:
-                raise format_error(
-                    f"{key_path(where, 'totals')}[{seat}]",
-                    f"{line.totals[seat]} is not the previous total {totals[seat]} "
-                    f"plus the hand's {line.points[seat]} points",
-                )
-        totals = line.totals
-        previous = line
-    try:
-        check_lines(
-            doc._replace(score_sheet=earlier),
-            lambda key, what, call, *args: ask_module(key_path(path, key), what, call, *args),
-        )
-    except SheetProblem as problem:
-        raise format_error(key_path(f"{at_sheet}[{problem.index}]", problem.key), problem.problem) from None
-    if earlier and ask_module(
-        at_sheet, "say whether the game is over", rules.ending.is_over, totals, earlier
-    ):
-        where = f"{at_sheet}[{len(earlier)}]" if len(sheet) > len(earlier) else key_path(path, "phase")
-        raise format_error(where, "the rules' ending is reached after the lines before: the game is over")
-    return earlier
+def _explicit(rules: object, dealer: int | str, hand_index: int) -> State:
+    return new_game(rules, chance="explicit", dealer=dealer, hand_index=hand_index)  # type: ignore[arg-type]
 
 
-def _each_copy_once(doc: StateFields, path: str) -> None:
+def _start(rules: object, seed: int, dealer: int, secret: bool, hand_index: int, deal: object) -> State:
+    return start(rules, seed=seed, deal=deal, dealer=dealer, secret=secret, hand_index=hand_index)  # type: ignore[arg-type]
+
+
+def _cards(mask: int, table: Table) -> list[Card]:
+    return [table.card_of[p] for p in card_ids(mask)]
+
+
+def _pool_order(state: State, received: tuple[int, ...], table: Table) -> list[Card]:
+    """An order of a pool that deals each seat the cards it received: one at a time clockwise from eldest."""
+    n = table.players
+    piles = {seat: _cards(received[seat], table) for seat in range(n) if received[seat]}
+    order: list[Card] = []
+    receivers = [(state.dealer + step) % n for step in range(1, n + 1) if (state.dealer + step) % n in piles]
+    while any(piles.values()):
+        for seat in receivers:
+            if piles[seat]:
+                order.append(piles[seat].pop(0))
+    return order
+
+
+def _each_copy_once(doc: object, path: str) -> None:
     """In a double deck, no copy of a card stands in two places (the comparison takes copies as alike)."""
     areas: list[tuple[str, list[int]]] = []
-    for key, masks in (("hands", doc.hand_masks), ("passing", doc.passed_masks), ("taken", doc.taken_masks)):
+    for key, masks in (("hands", doc.hand_masks), ("passing", doc.passed_masks), ("taken", doc.taken_masks)):  # type: ignore[attr-defined]
         areas += [(f"{key_path(path, key)}[{seat}]", card_ids(mask)) for seat, mask in enumerate(masks)]
     areas += [
-        (key_path(path, "trick"), list(doc.trick_cards)),
-        (key_path(path, "carry_over"), card_ids(doc.carry)),
+        (key_path(path, "trick"), list(doc.trick_cards)),  # type: ignore[attr-defined]
+        (key_path(path, "carry_over"), card_ids(doc.carry)),  # type: ignore[attr-defined]
     ]
     seen: dict[int, str] = {}
     for base, cards in areas:
@@ -180,108 +325,6 @@ def _seat(value: int, where: str, n: int) -> None:
         raise format_error(where, f"{value} is not a seat: seats are 0 to {n - 1}")
 
 
-# ---------------------------------------------------------------- the start of the hand
-
-
-def _hand_start(doc: StateFields, earlier: tuple[HandResult, ...], path: str) -> State:
-    """The state as the engine deals the current hand, after the ``earlier`` lines of the sheet."""
-    table = doc.table
-    n = table.players
-    if doc.seed.bit_length() > SEED_BITS:
-        raise format_error(
-            key_path(path, "seed"), f"a seed has at most {SEED_BITS} bits, not {doc.seed.bit_length()}"
-        )
-    if not earlier:  # the first deal of the game: new_game, with the seed's deal or the one given
-        _seat(doc.dealer, key_path(path, "dealer"), n)
-        if not 0 <= doc.hand_index < 1 << 31:
-            raise format_error(
-                key_path(path, "hand_index"), f"hand {doc.hand_index} cannot be: hands count from 0"
-            )
-        ask = (doc.table.rules, doc.seed, doc.dealer, doc.secret_seed, doc.hand_index)
-        seeded = ask_module(path, "deal", _start, *ask, None)
-        if fields(seeded).dealt_masks == doc.dealt_masks:
-            return seeded
-        deal = [_cards(mask, table) for mask in doc.dealt_masks]
-        try:
-            return _start(*ask, deal)
-        except FormatError:
-            raise
-        except Exception as error:  # SetupError: not a deal of this pack
-            raise format_error(
-                key_path(path, "dealt"), f"not a deal the game can start with: {error}"
-            ) from None
-    last = earlier[-1]
-    step = 0 if last.revoke is not None else 1  # a hand voided by a revoke is dealt again
-    hand_index, dealer = last.hand_index + step, (last.dealer + step) % n
-    deals = len(earlier)
-    hands = ask_module(key_path(path, "dealt"), "deal", shuffle_deal, table, doc.seed, deals, dealer)
-    return ask_module(
-        path,
-        "deal",
-        start_hand,
-        *(table, hand_index, dealer, hands, last.totals, earlier, doc.seed, deals + 1, None, doc.secret_seed),
-    )
-
-
-def _start(rules: object, seed: int, dealer: int, secret: bool, hand_index: int, deal: object) -> State:
-    return start(rules, seed=seed, deal=deal, dealer=dealer, secret=secret, hand_index=hand_index)  # type: ignore[arg-type]
-
-
-def _cards(mask: int, table: Table) -> list[Card]:
-    return [table.card_of[p] for p in card_ids(mask)]
-
-
-# ---------------------------------------------------------------- the moves of the hand
-
-
-def _replay_hand(state: State, doc: StateFields, scored: int, path: str) -> State:
-    """Apply the passes, announcements, plays and moon choice ``doc`` records for its hand."""
-    table = doc.table
-    n = table.players
-    at_exchanges = key_path(path, "exchanges")
-    for stage, (given, _) in enumerate(doc.pass_log):
-        where = f"{at_exchanges}[{stage}].given"
-        for seat in range(n):
-            if given[seat]:
-                state = _apply(state, Pass(seat, _cards(given[seat], table)), f"{where}[{seat}]")
-        if len(fields(state).pass_log) <= stage:  # a seat did not pass: the stage never ended
-            seat = state.to_move[0] if state.to_move else 0
-            raise format_error(
-                f"{where}[{seat}]",
-                f"seat {seat} passes {state.pass_count} cards in this stage of the exchange, not none",
-            )
-    for seat, chosen in enumerate(doc.passed_masks):
-        if chosen:
-            state = _apply(state, Pass(seat, _cards(chosen, table)), f"{key_path(path, 'passing')}[{seat}]")
-    answered = n - doc.pending.bit_count() if doc.phase is Phase.ANNOUNCING else n
-    for _ in range(answered):
-        if state.phase is not Phase.ANNOUNCING:
-            break
-        seat = state.to_move[0]
-        state = _apply(state, Announce(seat, seat in doc.announcers), key_path(path, "announcers"))
-    plays = [
-        (f"{key_path(path, 'tricks')}[{i}].cards[{j}]", card)
-        for i, trick in enumerate(doc.tricks)
-        for j, card in enumerate(trick.cards)
-    ]
-    plays += [(f"{key_path(path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(doc.trick_cards)]
-    for where, card in plays:
-        if state.phase is not Phase.PLAYING:
-            raise format_error(
-                where, f"{card} cannot be played: after the moves before it, the game is {state.phase.value}"
-            )
-        state = _apply(state, Play(state.to_move[0], card), where)
-    # The current hand's line, when the replay scores it: the game is over after it.
-    line = doc.score_sheet[scored] if doc.phase is Phase.GAME_OVER and len(doc.score_sheet) > scored else None
-    where = f"{key_path(path, 'score_sheet')}[{scored}]"
-    if line is not None and line.revoke is not None and state.phase is Phase.PLAYING:
-        # The game ended on a revoke: the revoking card is not kept (any card the rules refuse voids the hand).
-        state = _revoke(state, line.revoke, key_path(where, "revoke"))
-    if line is not None and line.moon_choice is not None and state.phase is Phase.MOON_CHOICE:
-        state = _apply(state, MoonChoice(state.to_move[0], line.moon_choice), key_path(where, "moon_choice"))
-    return state
-
-
 def _revoke(state: State, revoker: int, where: str) -> State:
     seat = state.to_move[0]
     if seat != revoker:
@@ -293,35 +336,34 @@ def _revoke(state: State, revoker: int, where: str) -> State:
     return _apply(state, Play(seat, wrong), where)
 
 
-def _apply(state: State, move: Move, where: str) -> State:
+def _apply(state: State, move: object, where: str) -> State:
     try:
         return apply(state, move)
     except IllegalMoveError as error:
-        raise format_error(where, f"seat {move.seat} could not have {_did(move)}: {error}") from None
+        raise format_error(where, f"{_did(move)} is not possible: {error}") from None
     except FormatError:
         raise
     except Exception as error:  # a rule module's hook failed
         raise format_error(where, f"the rules cannot replay this move ({_did(move)}): {error}") from error
 
 
-def _did(move: Move) -> str:
+def _did(move: object) -> str:
     if isinstance(move, Play):
-        return f"played {move.card}"
+        return f"seat {move.seat} playing {move.card}"
     if isinstance(move, Pass):
-        return "passed " + " ".join(str(card) for card in move.cards)
+        return f"seat {move.seat} passing " + " ".join(str(card) for card in move.cards)
     if isinstance(move, Announce):
-        return "announced" if move.announce else "declined to announce"
-    return f"chosen {move.option.value} for the moon"
+        return f"seat {move.seat} " + ("announcing" if move.announce else "declining to announce")
+    if isinstance(move, MoonChoice):
+        return f"seat {move.seat} choosing {move.option.value} for the moon"
+    return f"the chance outcome {move!r}"
 
 
 # ---------------------------------------------------------------- the comparison
 
 
-#: The fields the start of a hand fixes: the same before and after its moves.
+#: The fields the start of a hand fixes: compared first, so a wrong deal is named as such.
 _DEALT_KEYS: Final = ("hand_index", "dealer", "seed", "deal_count", "dealt", "pass_direction", "secret_seed")
-_DEALT_FIELDS: Final = (
-    "hand_index", "dealer", "seed", "deal_count", "dealt_masks", "pass_direction", "secret_seed",
-)  # fmt: skip
 
 
 def _compare(

@@ -10,18 +10,21 @@ returned is the replayed one.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, cast
+
+import attrs
 
 from hartenjagen.bitmask import bits
-from hartenjagen.cards import ALL_CARDS, CARD_COUNT
-from hartenjagen.core.chance_nodes import is_explicit
-from hartenjagen.core.state import StateFields, fields
-from hartenjagen.rules import Rules
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
+
+from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, NO_NODE, POOL_NODE
+from hartenjagen.core.state import PassLog, PlayedHand, StateFields, fields
+from hartenjagen.rules import PassRoute, Rules
 from hartenjagen.serialize.codecs import (
     BOOL,
     INT,
     NULL,
+    ROUTE,
     EnumCodec,
     TupleOf,
     UnionCodec,
@@ -40,10 +43,8 @@ from hartenjagen.serialize.reading import (
 )
 from hartenjagen.serialize.registry import Entry, Tagged
 from hartenjagen.state import HandResult, Phase, State, Trick
-from hartenjagen.table import Table, table_for
+from hartenjagen.core.table import Table, table_for
 
-if TYPE_CHECKING:
-    from hartenjagen.rules.passing import PassLog
 
 
 def _order(physical: int) -> tuple[int, int]:
@@ -181,11 +182,13 @@ _STATE_KEYS: Final[dict[str, str]] = {
     "announcers": "announcers",
     "shooter": "shooter",
     "secret_seed": "secret_seed",
+    "history": "history",
+    "chance": "chance",
 }
 
 RULES: Final = Tagged((Rules,))
 PHASE: Final = EnumCodec(Phase)
-DIRECTION: Final = EnumCodec(PassDirection)
+DIRECTION: Final = ROUTE
 _INTS: Final = TupleOf(INT)
 TRICKS: Final = TupleOf(Tagged((Trick,)))
 SHEET: Final = TupleOf(Tagged((HandResult,)))
@@ -205,13 +208,14 @@ class StateEntry(Entry):
     def encode(self, value: object, path: str) -> dict[str, Json]:
         if type(value) is not State:
             raise cannot_save(value, path, "a State")
-        if is_explicit(value):
+        inside = fields(value)
+        if len(inside.history) != finished_hands(inside):
             raise format_error(
                 path,
-                "cannot save a state of a game with explicit chance (new_game(chance='explicit')):"
-                " keep its moves and chance outcomes, which dumps saves, and replay them",
+                "cannot save this state: it was built without the hands before this one (a determinized"
+                " world of a later hand, say), so loading could not replay the game",
             )
-        return encode_fields(fields(value), path)
+        return encode_fields(inside, path)
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         from hartenjagen.serialize.replay import replay
@@ -244,18 +248,188 @@ def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
         "dealt": [_encode_mask(mask) for mask in inside.dealt_masks],
         "winners": list(inside.winners),
         "pass_direction": DIRECTION.encode(inside.pass_direction, key_path(path, "pass_direction")),
-        "exchanges": [
-            {"given": [_encode_mask(m) for m in given], "received": [_encode_mask(m) for m in received]}
-            for given, received in inside.pass_log
-        ],
+        "exchanges": _encode_exchanges(inside.pass_log),
         "carry_over": _encode_mask(inside.carry),
         "announcers": list(inside.announcers),
         "shooter": inside.shooter,
         "secret_seed": inside.secret_seed,
+        "history": [_encode_played(played, inside.table, key_path(path, "history")) for played in inside.history],
+        "chance": _encode_chance(inside.chance, inside.table, key_path(path, "chance")),
     }
 
 
-def decode_fields(data: dict[str, object], path: str) -> StateFields:
+def finished_hands(inside: StateFields) -> int:
+    """How many hands before the current one the score sheet holds (the history must hold as many)."""
+    return len(inside.score_sheet) - (1 if inside.phase is Phase.GAME_OVER else 0)
+
+
+def played_tricks(played: PlayedHand, table: Table) -> tuple[Trick, ...]:
+    """The completed tricks of a finished hand, as `Trick` values."""
+    n = table.players
+    out = []
+    for entry in played.log:
+        mask, leader, winner = entry >> 15, entry >> 5 & 31, (entry & 31) - 1
+        cards = []
+        for i in range(n):
+            bits = mask & played.hands[(leader + i) % n]
+            cards.append(table.card_of[(bits & -bits).bit_length() - 1])
+        out.append(Trick(leader, tuple(cards), None if winner < 0 else winner))
+    return tuple(out)
+
+
+def unfinished_trick(played: PlayedHand, table: Table) -> tuple[int, ...]:
+    """The physical cards of a finished hand's unfinished trick (a revoke voided it), in play order."""
+    out = []
+    n = table.players
+    for i in range(n):
+        bits = played.trick & played.hands[(played.leader + i) % n]
+        if not bits:
+            break
+        out.append((bits & -bits).bit_length() - 1)
+    return tuple(out)
+
+
+def _encode_played(played: PlayedHand, table: Table, path: str) -> dict[str, Json]:
+    return {
+        "dealt": [_encode_mask(mask) for mask in played.dealt],
+        "pass_direction": DIRECTION.encode(played.direction, key_path(path, "pass_direction")),
+        "exchanges": _encode_exchanges(played.pass_log),
+        "announcers": list(played.announcers),
+        "tricks": TRICKS.encode(played_tricks(played, table), key_path(path, "tricks")),
+        "trick": [card_text(p) for p in unfinished_trick(played, table)],
+    }
+
+
+def _encode_exchanges(log: PassLog) -> list[Json]:
+    return [
+        {"given": [_encode_mask(m) for m in given], "received": [_encode_mask(m) for m in received]}
+        for given, received in log
+    ]
+
+
+#: The chance nodes by the name a state document gives them.
+_NODES: Final = {NO_NODE: "none", FIRST_DEALER_NODE: "first_dealer", DEAL_NODE: "deal", DIRECTION_NODE: "route", POOL_NODE: "pool"}
+_NODE_KINDS: Final = {name: kind for kind, name in _NODES.items()}
+#: The names of the chance nodes, as a state document writes them.
+NODE_NAMES: Final = tuple(_NODE_KINDS)
+
+
+def _encode_chance(node: object, table: Table, path: str) -> Json:
+    """``null`` for a seeded game; for explicit chance the node waited at and what it has drawn so far."""
+    if node is None:
+        return None
+    kind, _, answers, order = cast(tuple[Any, ...], node)
+    drawn: list[Json] = []
+    if kind == DIRECTION_NODE:
+        drawn = [DIRECTION.encode(route, f"{key_path(path, 'drawn')}[{i}]") for i, route in enumerate(answers)]
+    elif kind == POOL_NODE:
+        drawn = [card_text(p) for p in order]
+    return {"waiting": _NODES[kind], "drawn": drawn}
+
+
+@attrs.frozen
+class ChanceDoc:
+    """What a state document says of explicit chance: the node waited at, and what it has drawn so far."""
+
+    waiting: int
+    #: a route node: the routes drawn so far; a pool node: the physical cards drawn so far
+    drawn: tuple[object, ...]
+
+
+def _decode_chance(data: object, path: str, table: Table) -> ChanceDoc | None:
+    if data is None:
+        return None
+    obj = check_object(data, path, 'null (a seeded game) or {"waiting": ..., "drawn": [...]}')
+    check_keys(obj, path, "chance", ["waiting", "drawn"], False)
+    name = obj["waiting"]
+    if not isinstance(name, str) or name not in _NODE_KINDS:
+        choices = ", ".join(show_json(known) for known in _NODE_KINDS)
+        raise format_error(key_path(path, "waiting"), f"expected one of {choices}, not {describe_json(name)}")
+    kind = _NODE_KINDS[name]
+    items = obj["drawn"]
+    where = key_path(path, "drawn")
+    if not isinstance(items, list):
+        raise format_error(where, f"expected a list, not {describe_json(items)}")
+    if kind == DIRECTION_NODE:
+        drawn: tuple[object, ...] = tuple(DIRECTION.decode(item, f"{where}[{i}]") for i, item in enumerate(items))
+    elif kind == POOL_NODE:
+        drawn = tuple(_physical(item, f"{where}[{i}]", table) for i, item in enumerate(items))
+    elif items:
+        raise format_error(where, f"a {name} node has drawn nothing")
+    else:
+        drawn = ()
+    return ChanceDoc(kind, drawn)
+
+
+@attrs.frozen
+class RecordedHand:
+    """A finished hand as a document (or a state) records it: what the replay deals and plays again."""
+
+    dealt: tuple[int, ...]
+    route: PassRoute
+    pass_log: PassLog
+    announcers: tuple[int, ...]
+    #: every card played in the hand, in order (an unfinished trick's too), each with its JSON path
+    plays: tuple[tuple[str, Card], ...]
+
+
+def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
+    """A finished hand of a state's history, as the replay reads it."""
+    plays = [
+        (f"{key_path(path, 'tricks')}[{i}].cards[{j}]", card)
+        for i, done in enumerate(played_tricks(played, table))
+        for j, card in enumerate(done.cards)
+    ]
+    plays += [(f"{key_path(path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(unfinished_trick(played, table))]
+    return RecordedHand(played.dealt, played.direction, played.pass_log, played.announcers, tuple(plays))
+
+
+def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
+    """A finished hand of the document's history (checked for its kind only: the replay checks the rest)."""
+    obj = check_object(data, path, "a finished hand")
+    check_keys(obj, path, "finished hand", list(PLAYED_KEYS), False)
+
+    def at(key: str) -> str:
+        return key_path(path, key)
+
+    tricks = TRICKS.decode(obj["tricks"], at("tricks"))
+    plays = [(f"{at('tricks')}[{i}].cards[{j}]", card) for i, done in enumerate(tricks) for j, card in enumerate(done.cards)]  # type: ignore[attr-defined]
+    plays += [(f"{at('trick')}[{j}]", table.card_of[p]) for j, p in enumerate(_decode_trick(obj["trick"], at("trick"), table))]
+    return RecordedHand(
+        dealt=_decode_seat_masks(obj["dealt"], at("dealt"), table),
+        route=DIRECTION.decode(obj["pass_direction"], at("pass_direction")),
+        pass_log=_decode_exchanges(obj["exchanges"], at("exchanges"), table),
+        announcers=_INTS.decode(obj["announcers"], at("announcers")),  # type: ignore[arg-type]
+        plays=tuple(plays),
+    )
+
+
+@attrs.frozen
+class StateDoc:
+    """A state document decoded: its fields (``history`` and ``chance`` left empty) and what the replay reads of those."""
+
+    fields: StateFields
+    history: tuple[RecordedHand, ...]
+    chance: ChanceDoc | None
+
+
+def doc_of(state: State, path: str) -> StateDoc:
+    """A state of the engine as a decoded document (what ``validate_state`` replays)."""
+    inside = fields(state)
+    table = inside.table
+    at = key_path(path, "history")
+    history = tuple(recorded(played, table, f"{at}[{i}]") for i, played in enumerate(inside.history))
+    chance = None
+    if inside.chance is not None:
+        kind, _, answers, order = inside.chance
+        chance = ChanceDoc(kind, tuple(answers) if kind == DIRECTION_NODE else tuple(order))
+    return StateDoc(inside._replace(history=(), chance=None), history, chance)
+
+
+PLAYED_KEYS: Final = ("dealt", "pass_direction", "exchanges", "announcers", "tricks", "trick")
+
+
+def decode_fields(data: dict[str, object], path: str) -> StateDoc:
     """The fields a state document gives, each checked for its kind only (the replay checks the rest)."""
 
     def at(key: str) -> str:
@@ -290,8 +464,18 @@ def decode_fields(data: dict[str, object], path: str) -> StateFields:
         "announcers": _INTS.decode(data["announcers"], at("announcers")),
         "shooter": SEAT_OR_NONE.decode(data["shooter"], at("shooter")),
         "secret_seed": BOOL.decode(data["secret_seed"], at("secret_seed")),
+        "history": (),
+        "chance": None,
     }
-    return StateFields(**raw)  # type: ignore[arg-type]
+    history = _decode_history(data["history"], at("history"), table)
+    chance = _decode_chance(data["chance"], at("chance"), table)
+    return StateDoc(StateFields(**raw), history, chance)  # type: ignore[arg-type]
+
+
+def _decode_history(data: object, path: str, table: Table) -> tuple[RecordedHand, ...]:
+    if not isinstance(data, list):
+        raise format_error(path, f"expected the list of the finished hands before this one, not {describe_json(data)}")
+    return tuple(_decode_played(item, f"{path}[{i}]", table) for i, item in enumerate(data))
 
 
 def _decode_trick(data: object, path: str, table: Table) -> tuple[int, ...]:

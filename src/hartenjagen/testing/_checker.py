@@ -20,7 +20,7 @@ from hartenjagen.notation import format_move
 from hartenjagen.rules import Rules
 from hartenjagen.serialize import FormatError, dumps, loads
 from hartenjagen.state import Phase, State
-from hartenjagen.table import Table, table_for
+from hartenjagen.core.table import Table, table_for
 from hartenjagen.testing._common import FOREIGN
 from hartenjagen.testing._move_checks import Failure, MoveChecks
 from hartenjagen.testing._probe import Contract
@@ -109,7 +109,7 @@ class Checker(MoveChecks):
     def __init__(self, rules_value: Rules) -> None:
         self.rules = rules_value
         self.table = table = table_for(rules_value)
-        self.contract = Contract(rules_value, table)
+        self.contract = Contract(rules_value)
         self._fields = {}
         self.n = rules_value.players
         self.pack = Counter(table.card_of[p] for p in table.pack)
@@ -397,7 +397,13 @@ class Checker(MoveChecks):
                 isinstance(reason.code, IllegalMoveCode) or (isinstance(reason.code, str) and reason.code)
             ):
                 raise Failure(f"{shown}: the refusal has no code (an IllegalMoveCode or a module's own text)")
-            voids = self.revoke and type(move) is Play and reason.code not in _NOT_A_RULE
+            by_a_rule = type(move) is Play and reason.code not in _NOT_A_RULE
+            if reason.revocable != by_a_rule:
+                raise Failure(
+                    f"{shown}: the refusal ({reason.code}) says revocable={reason.revocable}, but a rule of play"
+                    f" {'did' if by_a_rule else 'did not'} refuse it"
+                )
+            voids = self.revoke and reason.revocable
             try:
                 after = apply(state, move)
             except IllegalMoveError as error:

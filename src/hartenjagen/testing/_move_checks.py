@@ -22,7 +22,7 @@ from hartenjagen.events import (
 from hartenjagen.moves import Move, Play
 from hartenjagen.notation import format_move
 from hartenjagen.rules import Rules
-from hartenjagen.state import HandResult, Phase, State
+from hartenjagen.state import HandResult, Phase, State, Trick
 from hartenjagen.testing._probe import Contract
 
 
@@ -41,6 +41,8 @@ class MoveChecks:
     captured: list[Counter[Card]]
     carry: list[Card]
     tricks: int
+    #: the tricks of the hand so far, as the moon module sees them
+    played: list[Trick]
 
     #: the fields of the last two states asked about (a state is checked, then the move from it)
     _fields: dict[int, tuple[State, StateFields]]
@@ -58,6 +60,7 @@ class MoveChecks:
         self.captured = [Counter[Card]() for _ in range(self.n)]
         self.carry = []
         self.tricks = 0
+        self.played = []
 
     def trick_winner(self, cards: list[Card]) -> int | None:
         """The position of the winning card of a full trick, as the duplicates module says (``None``: cancelled).
@@ -147,6 +150,7 @@ class MoveChecks:
                 )
             taker = winner
         self.tricks += 1
+        self.played.append(Trick(leader, tuple(cards), None if position is None else (leader + position) % n))
         if taker is None:
             self.carry += cards
         else:
@@ -198,12 +202,12 @@ class MoveChecks:
             raise Failure("the captured cards are not the pack")
         taken = [list(pile.elements()) for pile in self.captured]
         raw = self.contract.raw_points(taken)
-        if raw is not None and result.raw != raw:
+        if result.raw != raw:
             raise Failure(
                 f"the card points are {result.raw}, not {raw}: what scoring.points_of gives for the cards captured"
             )
         moon_counts = self.contract.moon_applies(state.score_sheet)
-        expected = self.contract.shooter(taken) if moon_counts else None
+        expected = self.contract.shooter(taken, self.played, state.scores) if moon_counts else None
         if result.shooter != expected:
             raise Failure(
                 f"the shooter is {result.shooter}, not {expected}: what the moon module's shooter gives"

@@ -3,27 +3,22 @@
 Every call the test kit makes into a rule module's hooks is here, so that the
 checks and the strategies learn what a module does from the module, never
 from its class: the winner of a trick from the ``duplicates`` module, the
-shooter from the ``moon`` module, and so on. The hooks take cards as the core
-holds them (bitmasks over physical cards, a `Table`); this file turns cards
-into those arguments. A card's copies in a double deck are numbered in the
-order they come (the first seen is copy 0): no module may tell them apart.
+shooter from the ``moon`` module, and so on. The hooks take cards and the
+contexts of `hartenjagen.rules.context`, as any caller would give them.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
-from hartenjagen.rules import Deck, Ending, HouseRule, Moon, Rules, Scoring, opening, passing
+from hartenjagen.rules import Deck, Ending, HouseRule, Moon, MoonContext, PassRoute, Rules, Scoring, opening, passing
 from hartenjagen.rules.extras import HandSummary
-from hartenjagen.rules.passing import PassDirection
-from hartenjagen.state import HandResult
-from hartenjagen.table import Table, table_for
 from hartenjagen.testing._common import cached
+from hartenjagen.values import HandResult, Trick
 
 #: Hands scored with no points, to see whether an ending ends on its own (a fixed number of hands).
 _IDLE_HANDS = 12
@@ -32,54 +27,46 @@ _IDLE_HANDS = 12
 class Contract:
     """The hooks of one ruleset's modules, asked with cards."""
 
-    def __init__(self, rules: Rules, table: Table | None = None) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._table: Table = table_for(rules) if table is None else table
         self.players = rules.players
-
-    def masks(self, piles: Sequence[Sequence[Card]]) -> tuple[int, ...]:
-        """The piles as bitmasks over physical cards (copies numbered in the order they come)."""
-        copies: Counter[Card] = Counter()
-        out = []
-        for pile in piles:
-            mask = 0
-            for card in pile:
-                mask |= 1 << (card.index + CARD_COUNT * copies[card])
-                copies[card] += 1
-            out.append(mask)
-        return tuple(out)
 
     def trick_winner(self, cards: Sequence[Card]) -> int | None:
         """The position of the winning card in a full trick, by the ``duplicates`` module (``None``: cancelled)."""
-        copies: Counter[Card] = Counter()
-        physical = []
-        for card in cards:
-            physical.append(card.index + CARD_COUNT * copies[card])
-            copies[card] += 1
-        position = self.rules.duplicates.winner(tuple(physical), self._table)
+        position = self.rules.duplicates.winner(tuple(cards))
         return None if position is None else int(position)
 
-    def shooter(self, taken: Sequence[Sequence[Card]]) -> int | None:
+    def moon_context(
+        self, taken: Sequence[Sequence[Card]], tricks: Sequence[Trick] = (), totals: tuple[int, ...] | None = None
+    ) -> MoonContext:
+        """The moon context of a hand in which each seat captured ``taken`` (in ``tricks``, if known)."""
+        piles = tuple(tuple(sorted(pile)) for pile in taken)
+        return MoonContext(
+            rules=self.rules,
+            taken=piles,
+            tricks=tuple(tricks),
+            raw=tuple(self.rules.scoring.points_of(pile) for pile in piles),
+            totals=(0,) * self.players if totals is None else totals,
+            options=tuple(self.rules.moon.options()),
+        )
+
+    def shooter(
+        self, taken: Sequence[Sequence[Card]], tricks: Sequence[Trick] = (), totals: tuple[int, ...] | None = None
+    ) -> int | None:
         """The seat that shot the moon with these captured cards, by the ``moon`` module."""
-        return self.rules.moon.shooter(self.masks(taken), self._table)
+        return self.rules.moon.shooter(self.moon_context(taken, tricks, totals))
 
     def moon_applies(self, sheet: tuple[HandResult, ...]) -> bool:
         """Whether the moon counts in the hand after ``sheet``, by the ``ending`` module."""
         return self.rules.ending.moon_applies(sheet)
 
-    def raw_points(self, taken: Sequence[Sequence[Card]]) -> tuple[int, ...] | None:
-        """Each seat's card points by ``scoring.points_of``, or ``None`` if the scoring sees all seats at once.
-
-        A scoring that keeps ``hand_points`` as the base class has it scores
-        each seat's cards alone, and then promises the same in ``points_of``.
-        """
-        if type(self.rules.scoring).hand_points is not Scoring.hand_points:
-            return None
+    def raw_points(self, taken: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+        """Each seat's card points by ``scoring.points_of``: what the engine scores a hand with."""
         return tuple(self.rules.scoring.points_of(pile) for pile in taken)
 
-    def givers(self, stage: int, direction: PassDirection, dealer: int) -> tuple[int, ...]:
+    def givers(self, stage: int, route: PassRoute, dealer: int) -> tuple[int, ...]:
         """The seats that pass in this stage of the exchange, by the ``passing`` module."""
-        return tuple(self.rules.passing.givers(stage, direction, self.players, dealer))
+        return tuple(self.rules.passing.givers(stage, route, self.players, dealer))
 
     def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
         """The winners of a game that ended with these totals, by the ``ending`` module."""
@@ -88,7 +75,7 @@ class Contract:
     def revoke_penalty(self) -> int | None:
         """The revoke penalty of the first house rule that has one (``None``: illegal plays are refused)."""
         for extra in self.rules.extras:
-            penalty = extra.revoke_penalty(self._table)
+            penalty = extra.revoke_penalty(self.rules)
             if penalty is not None:
                 return int(penalty)
         return None
@@ -122,16 +109,15 @@ def least_hand_points(deck: Deck, scoring: Scoring) -> int:
     return min(sum(scoring.points_of(pile) for pile in piles) for piles in _splits(pack, deck.players))
 
 
-def _table(deck: Deck, scoring: Scoring, moon: Moon | None = None) -> Table | None:
-    """A table for these modules (the other slots as simple as they come), or ``None`` if they do not fit."""
+def _rules(deck: Deck, scoring: Scoring, moon: Moon | None = None) -> Rules | None:
+    """Rules of these modules (the other slots as simple as they come), or ``None`` if they do not fit."""
     try:
         slots: dict[str, Any] = {"deck": deck, "scoring": scoring, "passing": passing.NO_PASSING}
         if moon is not None:
             slots["moon"] = moon
-        rules = Rules(opening=opening.ELDEST_ANY, **slots)
+        return Rules(opening=opening.ELDEST_ANY, **slots)
     except RulesError:
         return None
-    return table_for(rules)
 
 
 @cached
@@ -142,12 +128,12 @@ def moon_facts(deck: Deck, scoring: Scoring, moon: Moon) -> tuple[bool, bool, in
     Asked through ``moon.shooter`` (one seat takes the pack, then each card in
     turn goes to another seat), ``moon.options`` and ``moon.settle``.
     """
-    table = _table(deck, scoring, moon)
+    rules = _rules(deck, scoring, moon)
     options = moon.options()
-    if table is None or not options:
+    if rules is None or not options:
         return False, False, 0
     pack = deck.pack()
-    contract = Contract(table.rules, table)
+    contract = Contract(rules)
     n = deck.players
     everything: list[list[Card]] = [list(pack)] + [[] for _ in range(n - 1)]
     if contract.shooter(everything) is None:
@@ -157,16 +143,9 @@ def moon_facts(deck: Deck, scoring: Scoring, moon: Moon) -> tuple[bool, bool, in
         rest = [card for i, card in enumerate(pack) if i != position]
         if contract.shooter([rest, [pack[position]], *([] for _ in range(n - 2))]) != 0:
             needed += 1
-    raw = tuple(scoring.points_of(pile) for pile in everything)
-    taken = contract.masks(everything)
-    zeros = (0,) * n
+    context = contract.moon_context(everything)
     gains = all(
-        all(
-            after > before
-            for after, before in list(
-                zip(moon.settle(raw, taken, zeros, 0, option, table), raw, strict=True)
-            )[1:]
-        )
+        all(after > before for after, before in list(zip(moon.settle(context, 0, option), context.raw, strict=True))[1:])
         for option in options
     )
     return True, gains, needed
@@ -180,12 +159,11 @@ def house_bonus(deck: Deck, scoring: Scoring, extra: HouseRule) -> int:
     trick, no card) while the next takes everything, with every seat
     announcing and with none.
     """
-    table = _table(deck, scoring)
-    if table is None:
+    rules = _rules(deck, scoring)
+    if rules is None:
         return 0
     n = deck.players
     pack = deck.pack()
-    contract = Contract(table.rules, table)
     tricks = len(pack) // n
     most = 0
     for seat in range(n):
@@ -195,7 +173,10 @@ def house_bonus(deck: Deck, scoring: Scoring, extra: HouseRule) -> int:
         won[(seat + 1) % n] = tricks
         raw = tuple(scoring.points_of(pile) for pile in piles)
         for announcers in (tuple(range(n)), ()):
-            summary = HandSummary(raw, contract.masks(piles), tuple(won), None, announcers, table)
+            summary = HandSummary(
+                rules=rules, raw=raw, cards_taken=tuple(tuple(sorted(pile)) for pile in piles), tricks=(),
+                tricks_won=tuple(won), shooter=None, announcers=announcers,
+            )  # fmt: skip
             change = extra.adjustments(summary)
             if change:
                 most = max(most, -min(change))

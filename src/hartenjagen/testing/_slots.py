@@ -37,7 +37,7 @@ from hartenjagen.rules import (
     passing,
     scoring,
 )
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import BUILT_IN, PassRoute, Travel
 from hartenjagen.testing._common import cached
 from hartenjagen.testing._probe import ends_by_count, house_bonus, least_hand_points, moon_facts
 
@@ -62,18 +62,14 @@ class Facts:
     def holds(self, card: Card) -> bool:
         return card in self.counts
 
-    def directions(self) -> list[PassDirection]:
-        """The directions that pass to another seat with this many players, and hold."""
+    def directions(self) -> list[PassRoute]:
+        """The built-in routes that pass to another seat with this many players, and hold."""
         n = self.players
         return [
             d
-            for d in PassDirection
-            if d is PassDirection.HOLD
-            or (
-                d is not PassDirection.DEALER
-                and d.offset(n) != 0
-                and (d is not PassDirection.ACROSS or n % 2 == 0)
-            )
+            for d in BUILT_IN.values()
+            if d.travel is Travel.NONE
+            or (d.travel is Travel.SEAT and d.offset(n) != 0 and (not d.across or n % 2 == 0))
         ]
 
     def totals(self, scoring_module: Scoring) -> tuple[int, int]:
@@ -127,7 +123,7 @@ def moon_keeps_scores_up(
 @cached
 def passings(facts: Facts) -> st.SearchStrategy[Passing]:
     directions = facts.directions()
-    moving = [d for d in directions if d is not PassDirection.HOLD]
+    moving = [d for d in directions if d.passes]
     # Up to the hand size; up to 4 with a double deck, whose passes the engine lists one by one.
     most = min(4, facts.hand_size) if facts.double else facts.hand_size
     counts = st.one_of(st.integers(0, min(4, most)), st.integers(0, most))

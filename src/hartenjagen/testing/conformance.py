@@ -225,9 +225,8 @@ def check_rules(
       captures the cards; a hand has as many tricks as cards in a hand;
     - hearts, once broken, stay broken until the next deal;
     - the score sheet: one line per hand, totals that add up, card points that are
-      what the scoring's ``points_of`` gives for the cards captured (unless it
-      scores all seats at once in ``hand_points``), the shooter the ``moon``
-      module names for the cards captured (none where the ending says the moon
+      what the scoring's ``points_of`` gives for the cards captured, the shooter
+      the ``moon`` module names for the hand (none where the ending says the moon
       does not count), and a moon choice of exactly the module's options;
     - the game ends only between hands, has winners, who share one total, and then
       takes no move;
@@ -251,20 +250,21 @@ def check_rules(
     other seeds from ``seed`` on, with other move choices, every check on every
     state. It raises [`RulesCheckFailed`][hartenjagen.testing.RulesCheckFailed] with the rules, the seed
     and the moves up to the failure. An example, with a house rule that forgets
-    to keep the legal plays in the hand:
+    that the Q♠ is not always in the hand:
 
     ```pycon
     >>> import attrs
     >>> from hartenjagen import rules, testing, variants
+    >>> from hartenjagen.cards import Card
     >>> @attrs.frozen
     ... class AlwaysTheQueen(rules.HouseRule):
-    ...     def restrict_play(self, candidates, hand, state, table):
-    ...         return table.queen_mask  # wrong: the Q♠ even when it is not in the hand
+    ...     def playable(self, context):
+    ...         return {Card.parse("QS")}  # wrong: nothing is left when the Q♠ may not be played
     >>> testing.check_rules(variants.STANDARD, games=2)  # the standard game passes
     >>> testing.check_rules(attrs.evolve(variants.STANDARD, extras=(AlwaysTheQueen(),)), games=2)
     Traceback (most recent call last):
     ...
-    hartenjagen.testing.RulesCheckFailed: check_rules: ... does not hold the QS
+    hartenjagen.testing.RulesCheckFailed: check_rules: ... left no card to play ...
     ...
 
     ```
