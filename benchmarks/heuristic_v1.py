@@ -17,9 +17,9 @@ from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules.scoring import Scoring
-from hartenjagen.state import Phase
-from hartenjagen.table import table_for
-from hartenjagen.views import PlayerView, validate_view
+from hartenjagen.values import Phase
+from hartenjagen.core.table import table_for
+from hartenjagen.frontend.views import PlayerView, validate_view
 from hartenjagen.bots import BotError
 
 

@@ -19,10 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
-from hartenjagen import rules, serialize, testing, variants
+from hartenjagen import rules, testing, variants
+from hartenjagen.core.state import State
+from hartenjagen.core.table import Table
+from hartenjagen.frontend import serialize
 from hartenjagen.rules.extras import HouseRule
-from hartenjagen.state import State
-from hartenjagen.table import Table
 
 
 @serialize.register  # so that rules using it can be saved (and check_rules checks the JSON round trips)

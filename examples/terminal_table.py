@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 
 import hartenjagen as hj
 from hartenjagen.cli.terminal import WORDS, ask, show
-from hartenjagen.notation import Language
-from hartenjagen.views import events_for
+from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.views import events_for
 
 HUMAN = 0
 

@@ -25,7 +25,7 @@ import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.bots import make_bot
 from hartenjagen.cards import Card, Suit
-from hartenjagen.records import GameRecord
+from hartenjagen.frontend.records import GameRecord
 from hartenjagen.rules import HandSummary, HouseRule, PlayContext
 
 QUEEN = Card.parse("QS")

@@ -49,7 +49,7 @@ from hartenjagen.events import (
     TrickCancelled,
     TrickWon,
 )
-from hartenjagen.notation import format_move
+from hartenjagen.frontend.notation import format_move
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = ROOT / "tests" / "golden"

@@ -32,11 +32,11 @@ from hartenjagen.bots import (
 )
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer, determinize
 from hartenjagen.bots.simulate import SimulationResult, _bot_seed, simulate
+from hartenjagen.frontend.serialize import FormatError, validate_state
 from hartenjagen.rules import moon as moon_rules
 from hartenjagen.rules.ending import SINGLE_HAND
 from hartenjagen.rules.opening import LOWEST_CLUB
 from hartenjagen.rules.passing import PassToDealer
-from hartenjagen.serialize import FormatError, validate_state
 from helpers import ONE_SUIT_EACH, game, play
 
 #: Every preset, plus Hoemke variants that add what the presets lack: pass four and return one,

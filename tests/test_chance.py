@@ -1,7 +1,7 @@
 """Explicit chance: ``new_game(rules, chance="explicit")``, ``chance_outcomes`` and outcomes through ``apply``.
 
 The central property: a seeded game equals the explicit game given the same
-outcomes (``hartenjagen._chance_check.replay_explicitly``), on every preset and
+outcomes (``hartenjagen.testing._twin.replay_explicitly``), on every preset and
 a sample of Hoemke's variants, card by card and whole, with a cut for the
 dealer too; hypothesis draws the seeds, dealers and moves.
 """
@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen import variants
-from hartenjagen._chance_check import TwinMismatch, replay_explicitly, same_game, seeded_outcome
 from hartenjagen.bots import determinize
 from hartenjagen.chance import ScriptedChance
 from hartenjagen.rules.passing import PASS_TO_DEALER, PassDirection, PassToDealer, RandomDirection
+from hartenjagen.testing._twin import TwinMismatch, replay_explicitly, same_game, seeded_outcome
 from helpers import ONE_SUIT_EACH
 
 HOEMKE_SAMPLE = ("hoemke_P4L2H3S1", "hoemke_P3L3H4S4", "hoemke_P2L4H1S2", "hoemke_P4L1H4S3")

@@ -21,7 +21,7 @@ import hartenjagen as hj
 from hartenjagen import cli, rules, variants
 from hartenjagen.bots import make_bot
 from hartenjagen.cli import terminal
-from hartenjagen.notation import format_card
+from hartenjagen.frontend.notation import format_card
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {

@@ -22,12 +22,13 @@ from pathlib import Path
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import cli, texts, variants
+from hartenjagen import cli, variants
 from hartenjagen.bots import make_bot
 from hartenjagen.bots.simulate import SeatResult, SimulationResult
 from hartenjagen.cli import terminal
 from hartenjagen.cli.simulate import simulation_table
-from hartenjagen.notation import card_name, parse_card
+from hartenjagen.frontend import texts
+from hartenjagen.frontend.notation import card_name, parse_card
 from helpers import ONE_SUIT_EACH
 
 ROOT = Path(__file__).resolve().parent.parent

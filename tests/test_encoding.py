@@ -1,4 +1,4 @@
-"""``hartenjagen.encoding``: action ids, chance ids and observation vectors; ``PlayerView.voids``."""
+"""``hartenjagen.adapters.encoding``: action ids, chance ids and observation vectors; ``PlayerView.voids``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import random
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import encoding, variants
-from hartenjagen.encoding import EncodingError
+from hartenjagen import variants
+from hartenjagen.adapters import encoding
+from hartenjagen.adapters.encoding import EncodingError
 from helpers import ONE_SUIT_EACH
 
 PRESETS = variants.ALL

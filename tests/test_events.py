@@ -27,8 +27,8 @@ from hartenjagen.events import (
     TrickCancelled,
     TrickWon,
 )
-from hartenjagen.notation import NotationError
-from hartenjagen.views import events_for
+from hartenjagen.frontend.notation import NotationError
+from hartenjagen.frontend.views import events_for
 from helpers import ONE_SUIT_EACH, game
 from playouts import PRESET_NAMES, PRESETS, RULES_BY_NAME, random_moves
 

@@ -17,7 +17,7 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.cli import terminal
-from hartenjagen.notation import card_name, format_card
+from hartenjagen.frontend.notation import card_name, format_card
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "examples" / "terminal_table.py"
@@ -140,9 +140,9 @@ def test_the_snippets_of_the_frontend_guide_run_in_order(capsys: pytest.CaptureF
     blocks = re.findall(r"```python\n(.*?)```", GUIDE.read_text(encoding="utf-8"), flags=re.DOTALL)
     assert len(blocks) >= 7
     namespace: dict[str, object] = {"__name__": "frontends_md"}
-    serialize = importlib.util.find_spec("hartenjagen.serialize") is not None
+    serialize = importlib.util.find_spec("hartenjagen.frontend.serialize") is not None
     for number, block in enumerate(blocks, start=1):
-        if "hartenjagen.serialize" in block and not serialize:
+        if "hartenjagen.frontend.serialize" in block and not serialize:
             continue
         exec(compile(block, f"docs/frontends.md block {number}", "exec"), namespace)
     out = capsys.readouterr().out

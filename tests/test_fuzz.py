@@ -24,11 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
-from hartenjagen import rules, serialize, testing, variants
+from hartenjagen import rules, testing, variants
 from hartenjagen.cards import ALL_CARDS, Rank, Suit, parse_cards
-from hartenjagen.notation import NotationError, format_card, format_move, parse_move
+from hartenjagen.frontend import serialize
+from hartenjagen.frontend.notation import NotationError, format_card, format_move, parse_move
+from hartenjagen.frontend.views import event_for, events_for
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.views import event_for, events_for
 
 FUZZ = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 

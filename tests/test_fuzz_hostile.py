@@ -37,7 +37,7 @@ from hartenjagen.bots import BotError, make_bot
 from hartenjagen.bots.determinize import DeterminizeError, determinize
 from hartenjagen.cards import ALL_CARDS
 from hartenjagen.cli import terminal
-from hartenjagen.views import events_for, validate_view
+from hartenjagen.frontend.views import events_for, validate_view
 from helpers import ONE_SUIT_EACH, game
 from playouts import PRESETS
 

@@ -328,7 +328,7 @@ def _long_record(moves: int) -> hj.GameRecord:
 
 
 def test_state_at_every_move_replays_each_move_once(monkeypatch):
-    from hartenjagen import records
+    from hartenjagen.frontend import records
 
     record = _long_record(2000)
     expected = record.states()  # an independent record replays it the plain way below
@@ -453,7 +453,7 @@ def test_every_consumer_of_an_inconsistent_view_raises_a_library_error(change):
 
     from hartenjagen.bots import BotError
     from hartenjagen.bots.determinize import DeterminizeError
-    from hartenjagen.views import validate_view
+    from hartenjagen.frontend.views import validate_view
 
     expected = {"determinize": DeterminizeError, "loads": hj.FormatError, "show": hj.ViewError}
     broken = 0
@@ -480,7 +480,7 @@ def test_every_consumer_of_an_inconsistent_view_raises_a_library_error(change):
 
 
 def test_views_of_real_games_pass_validation_and_round_trip():
-    from hartenjagen.views import validate_view
+    from hartenjagen.frontend.views import validate_view
 
     for seen in _views():
         fresh = attrs.evolve(seen)  # not marked as built by view()

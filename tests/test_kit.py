@@ -636,7 +636,7 @@ def test_importing_without_hypothesis_says_how_to_install_it(monkeypatch):
 def test_the_rest_of_the_library_does_not_need_hypothesis():
     code = (
         "import sys; sys.modules['hypothesis'] = None\n"
-        "import hartenjagen as hj, hartenjagen.serialize, hartenjagen.records, hartenjagen.views\n"
+        "import hartenjagen as hj, hartenjagen.frontend.serialize, hartenjagen.frontend.records, hartenjagen.frontend.views\n"
         "hj.rollout(hj.new_game(hj.variants.STANDARD, seed=1), rng=1, until='game')\n"
         "assert 'hartenjagen.testing' not in sys.modules\n"
     )

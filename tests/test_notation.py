@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen.cards import ALL_CARDS, Rank, Suit
-from hartenjagen.notation import (
+from hartenjagen.frontend.notation import (
     DISPLAY_SUITS,
     NotationError,
     by_suit,

@@ -1,4 +1,4 @@
-"""``hartenjagen.openspiel``: the game ``python_hartenjagen`` in OpenSpiel.
+"""``hartenjagen.adapters.openspiel``: the game ``python_hartenjagen`` in OpenSpiel.
 
 * ``pyspiel.random_sim_test`` (with serialization) on every preset and a sample
   of Hoemke's variants: one-hand episodes always; whole games on a few presets,
@@ -20,10 +20,11 @@ import numpy as np
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import encoding, variants
+from hartenjagen import variants
+from hartenjagen.adapters import encoding
 
 pyspiel = pytest.importorskip("pyspiel")
-adapter = pytest.importorskip("hartenjagen.openspiel")
+adapter = pytest.importorskip("hartenjagen.adapters.openspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from test_openspiel_differential import FLAGS, PASS_DIRECTIONS, flags_for, os_action, os_card  # noqa: E402

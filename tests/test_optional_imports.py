@@ -26,7 +26,7 @@ def test_importing_hartenjagen_imports_no_framework():
         f"""
         import sys
         import hartenjagen as hj
-        import hartenjagen.encoding, hartenjagen.episodes, hartenjagen.bots.simulate, hartenjagen.cli
+        import hartenjagen.adapters.encoding, hartenjagen.adapters.episodes, hartenjagen.bots.simulate, hartenjagen.cli
         import hartenjagen.bots.specs, hartenjagen.outcomes, hartenjagen.testing
         hj.new_game(hj.variants.STANDARD, chance="explicit")
         hj.dumps(hj.DealCard("QS"))

@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
+from hartenjagen.core.table import table_for
 from hartenjagen.rules import (
     deck,
     duplicates,
@@ -42,7 +43,6 @@ from hartenjagen.rules import (
     scoring,
 )
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.table import table_for
 
 ROOT = Path(__file__).resolve().parent.parent
 L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD

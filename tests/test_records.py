@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.core.state import fields
-from hartenjagen.records import HEADER
+from hartenjagen.frontend.records import HEADER
 from helpers import MIXED_DEAL
 from playouts import PRESETS, RULES_BY_NAME, random_moves
 
@@ -161,7 +161,7 @@ def test_from_text_skips_comments_and_blank_lines():
 
 
 def test_rules_that_are_no_preset_are_written_as_json():
-    pytest.importorskip("hartenjagen.serialize")
+    pytest.importorskip("hartenjagen.frontend.serialize")
     choice = attrs.evolve(variants.STANDARD, moon=rules.moon.ResetOrDouble())
     record = _record(limit=8, rules_=choice)
     text = record.to_text()
@@ -315,7 +315,7 @@ class HouseNote(rules.HouseRule):
 
 
 def test_a_record_with_a_users_house_rule_is_written_without_registration():
-    serialize = pytest.importorskip("hartenjagen.serialize")
+    serialize = pytest.importorskip("hartenjagen.frontend.serialize")
     choice = attrs.evolve(variants.STANDARD, extras=(HouseNote(note="ours", bonus=2),))
     record = _record(limit=30, rules_=choice)
     text = record.to_text()

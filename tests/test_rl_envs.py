@@ -1,4 +1,4 @@
-"""``hartenjagen.pettingzoo`` and ``hartenjagen.gymnasium``: PettingZoo's and Gymnasium's own checks.
+"""``hartenjagen.adapters.pettingzoo`` and ``hartenjagen.adapters.gymnasium``: PettingZoo's and Gymnasium's own checks.
 
 * ``pettingzoo.test.api_test`` and ``seed_test`` on every preset (and a Hoemke sample);
 * ``gymnasium.utils.env_checker.check_env`` on several presets;
@@ -14,16 +14,17 @@ import numpy as np
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import encoding, variants
+from hartenjagen import variants
+from hartenjagen.adapters import encoding
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from hartenjagen.episodes import EpisodeError, packed_variant, rules_from
-from hartenjagen.gymnasium import SeatEnv
-from hartenjagen.pettingzoo import env, raw_env
+from hartenjagen.adapters.episodes import EpisodeError, packed_variant, rules_from
+from hartenjagen.adapters.gymnasium import SeatEnv
+from hartenjagen.adapters.pettingzoo import env, raw_env
 
 VARIANTS = (*(p.name for p in variants.ALL), "hoemke_P4L2H3S1", "hoemke_P3L3H4S4")
 

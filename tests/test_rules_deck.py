@@ -11,6 +11,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.cards import ALL_CARDS
+from hartenjagen.core.table import table_for
 from hartenjagen.rules.deck import (
     DOUBLE_DECK_6,
     MINUS_2C_3P,
@@ -25,7 +26,6 @@ from hartenjagen.rules.deck import (
 )
 from hartenjagen.rules.opening import LOWEST_CLUB
 from hartenjagen.rules.passing import LEFT_RIGHT_ACROSS_HOLD, PassCycle, PassDirection
-from hartenjagen.table import table_for
 from helpers import fill_deal, legal, no_pass_rules, play
 
 

@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import hartenjagen as hj
+from hartenjagen.core.table import table_for
 from hartenjagen.rules.ending import SINGLE_HAND, TwoHalves
 from hartenjagen.rules.extras import (
     MIEZEN,
@@ -25,7 +26,6 @@ from hartenjagen.rules.extras import (
 from hartenjagen.rules.first_trick import ANYTHING
 from hartenjagen.rules.moon import NO_MOON
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.table import table_for
 from helpers import (
     JD_TO_EAST,
     JD_TO_EAST_KEEP,

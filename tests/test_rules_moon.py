@@ -13,6 +13,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.cards import parse_cards
+from hartenjagen.core.table import table_for
 from hartenjagen.rules.deck import SinglePack
 from hartenjagen.rules.ending import SINGLE_HAND, ScoreLimit
 from hartenjagen.rules.moon import (
@@ -29,7 +30,6 @@ from hartenjagen.rules.moon import (
 )
 from hartenjagen.rules.passing import NO_PASSING
 from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, HOEMKE_FIRST_TWO_FREE, OMNIBUS, CardPoints
-from hartenjagen.table import table_for
 from helpers import (
     JD_TO_EAST,
     JD_TO_EAST_KEEP,

@@ -11,6 +11,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.core.state import table_of
+from hartenjagen.core.table import table_for
 from hartenjagen.rules.deck import MINUS_2C_3P, MINUS_2D_2C_5P, MINUS_3C_2D_5P, PIQUET32, SinglePack
 from hartenjagen.rules.first_trick import ANYTHING
 from hartenjagen.rules.opening import (
@@ -24,7 +25,6 @@ from hartenjagen.rules.opening import (
     lowest_club,
 )
 from hartenjagen.rules.passing import NO_PASSING
-from hartenjagen.table import table_for
 from helpers import MIXED_DEAL, fill_deal, game, legal, names, no_pass_rules, play
 
 

@@ -14,12 +14,12 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.cards import ALL_CARDS, parse_cards
+from hartenjagen.core.table import table_for
 from hartenjagen.rules import scoring as schemes
 from hartenjagen.rules.deck import DOUBLE_DECK_6, PIQUET32, SinglePack
 from hartenjagen.rules.ending import SINGLE_HAND
 from hartenjagen.rules.moon import NO_MOON
 from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, OMNIBUS, CardPoints
-from hartenjagen.table import table_for
 from helpers import JD_TO_EAST, JD_TO_EAST_KEEP, ONE_SUIT_EACH, game, no_pass_rules, play_out, random_move
 
 HEARTS = {f"{rank}H": 1 for rank in "23456789TJQKA"}

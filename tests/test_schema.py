@@ -16,8 +16,8 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen import variants
-from hartenjagen.schema import KINDS
-from hartenjagen.views import events_for
+from hartenjagen.frontend.schema import KINDS
+from hartenjagen.frontend.views import events_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

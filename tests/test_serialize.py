@@ -18,11 +18,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
-from hartenjagen import rules, serialize, variants
+from hartenjagen import rules, variants
 from hartenjagen.cards import ALL_CARDS, Rank
 from hartenjagen.core.state import fields, replace, table_of
+from hartenjagen.core.table import table_for
 from hartenjagen.engine import step
 from hartenjagen.events import EVENT_TYPES
+from hartenjagen.frontend import serialize
+from hartenjagen.frontend.serialize import FormatError, dumps, loads, register, validate_state
+from hartenjagen.frontend.views import PlayerView, public_view, view
 from hartenjagen.rules import (
     deck,
     duplicates,
@@ -36,9 +40,6 @@ from hartenjagen.rules import (
     scoring,
 )
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.serialize import FormatError, dumps, loads, register, validate_state
-from hartenjagen.table import table_for
-from hartenjagen.views import PlayerView, public_view, view
 from helpers import ONE_SUIT_EACH, find_state, game, play_out
 
 QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -1116,9 +1117,9 @@ def test_dumps_refuses_values_it_does_not_know() -> None:
 
 
 def test_game_records_round_trip() -> None:
-    if importlib.util.find_spec("hartenjagen.records") is None:
-        pytest.skip("hartenjagen.records does not exist yet")
-    record_class = importlib.import_module("hartenjagen.records").GameRecord
+    if importlib.util.find_spec("hartenjagen.frontend.records") is None:
+        pytest.skip("hartenjagen.frontend.records does not exist yet")
+    record_class = importlib.import_module("hartenjagen.frontend.records").GameRecord
     state = hj.new_game(variants.STANDARD, seed=4)
     played = tuple(move for _, move in random_play(state, random.Random(4), 30))
     record = record_class(rules=variants.STANDARD, seed=4, dealer=0, deal=None, moves=played)

@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import texts
+from hartenjagen.frontend import texts
 from hartenjagen.serve import PROTOCOL_VERSION, ServeError, TableServer, WebGame
 from hartenjagen.serve.server import MAX_BODY, MAX_STREAMS
 from serving import post_move, raw, request, running

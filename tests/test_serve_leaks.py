@@ -24,7 +24,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.cards import ALL_CARDS
-from hartenjagen.notation import card_name, format_card
+from hartenjagen.frontend.notation import card_name, format_card
 from hartenjagen.serve import TableServer, WebGame
 from serving import post_move, request, running
 

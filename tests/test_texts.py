@@ -1,4 +1,4 @@
-"""The message catalogue (``hartenjagen.texts``): complete in both languages, strict lookups, the
+"""The message catalogue (``hartenjagen.frontend.texts``): complete in both languages, strict lookups, the
 engine's refusals in Dutch by their code, and a whole ``--lang nl`` session without an English sentence."""
 
 from __future__ import annotations
@@ -16,16 +16,17 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import cli, rules, texts, variants
+from hartenjagen import cli, rules, variants
 from hartenjagen.bots import make_bot
 from hartenjagen.cards import ALL_CARDS
 from hartenjagen.cli import rules as cli_rules
 from hartenjagen.cli import terminal
 from hartenjagen.errors import IllegalMove, IllegalMoveCode
 from hartenjagen.events import HandDealt
-from hartenjagen.notation import NotationError, card_name
+from hartenjagen.frontend import texts
+from hartenjagen.frontend.notation import NotationError, card_name
+from hartenjagen.frontend.texts import CATALOGUE, MessageError, text
 from hartenjagen.rules.passing import PassDirection
-from hartenjagen.texts import CATALOGUE, MessageError, text
 from helpers import ONE_SUIT_EACH
 
 ROOT = Path(__file__).resolve().parent.parent

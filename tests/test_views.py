@@ -19,7 +19,7 @@ import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.cards import ALL_CARDS
 from hartenjagen.core.state import fields, replace, table_of
-from hartenjagen.views import events_for
+from hartenjagen.frontend.views import events_for
 from helpers import ONE_SUIT_EACH, game, names, play
 from playouts import PRESETS, RULES_BY_NAME, play_until, playout
 
@@ -182,7 +182,7 @@ def test_hidden_cards_do_not_change_views_in_every_phase(name, seed, steps, phas
 
 
 def _json_dumps():
-    serialize = pytest.importorskip("hartenjagen.serialize")
+    serialize = pytest.importorskip("hartenjagen.frontend.serialize")
     return serialize.dumps
 
 

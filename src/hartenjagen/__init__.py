@@ -14,11 +14,11 @@ See ``docs/architecture.md`` for the shape of the library.
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from hartenjagen import events, notation, rules, variants
+from hartenjagen import _moved, events, rules, variants
 from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.core import COMPILED
 from hartenjagen.core.kernel import StateError
-from hartenjagen.describe import describe
+from hartenjagen.core.state import State
 from hartenjagen.engine import apply, chance_outcomes, explain, is_legal, legal_moves, new_game, step
 from hartenjagen.errors import (
     CardParseError,
@@ -29,33 +29,39 @@ from hartenjagen.errors import (
     RulesError,
     SetupError,
 )
+from hartenjagen.frontend import notation
+from hartenjagen.frontend.describe import describe
+from hartenjagen.frontend.views import PlayerView, ViewError, public_view, view
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, MoveError, Pass, Play
 from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, FirstDealer, Outcome, PoolCard, PoolOrder
 from hartenjagen.rollout import RolloutError, rollout
 from hartenjagen.rules import Rules
-from hartenjagen.rules.passing import PassDirection
-from hartenjagen.state import HandResult, Phase, State, Trick
-from hartenjagen.views import PlayerView, ViewError, public_view, view
+from hartenjagen.rules.routes import PassDirection, PassRoute
+from hartenjagen.values import HandResult, Phase, Trick
 
 if TYPE_CHECKING:
-    from hartenjagen.records import GameRecord, RecordError
-    from hartenjagen.schema import json_schema
-    from hartenjagen.serialize import FormatError, dumps, loads
+    from hartenjagen.frontend.records import GameRecord, RecordError
+    from hartenjagen.frontend.schema import json_schema
+    from hartenjagen.frontend.serialize import FormatError, dumps, loads
+
+_moved.install()  # the old paths of modules that moved (hartenjagen.views, ...) import until 1.0
 
 __version__ = "0.1.0"
 
 # JSON and game records load on first use: a program that only plays pays nothing for them.
 _LAZY = {
-    "FormatError": "hartenjagen.serialize",
-    "dumps": "hartenjagen.serialize",
-    "loads": "hartenjagen.serialize",
-    "GameRecord": "hartenjagen.records",
-    "RecordError": "hartenjagen.records",
-    "json_schema": "hartenjagen.schema",
+    "FormatError": "hartenjagen.frontend.serialize",
+    "dumps": "hartenjagen.frontend.serialize",
+    "loads": "hartenjagen.frontend.serialize",
+    "GameRecord": "hartenjagen.frontend.records",
+    "RecordError": "hartenjagen.frontend.records",
+    "json_schema": "hartenjagen.frontend.schema",
 }
 
 
 def __getattr__(name: str) -> Any:
+    if f"hartenjagen.{name}" in _moved.MOVED:  # a module at its old path, e.g. hartenjagen.views
+        return import_module(f"hartenjagen.{name}")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'hartenjagen' has no attribute {name!r}")
@@ -87,6 +93,7 @@ __all__ = [
     "Outcome",
     "Pass",
     "PassDirection",
+    "PassRoute",
     "Phase",
     "Play",
     "PlayerView",

@@ -1,6 +1,6 @@
 """The message catalogue: every sentence a player or user reads, ``key: (English, Dutch)``.
 
-Read it through [`hartenjagen.texts`][hartenjagen.texts] (``text(key, lang, **values)``); the
+Read it through [`hartenjagen.frontend.texts`][hartenjagen.frontend.texts] (``text(key, lang, **values)``); the
 engine and the rule modules take their English sentences from here with
 [`english`][hartenjagen.catalogue.english], so each sentence is written once.
 

@@ -18,10 +18,10 @@ from hartenjagen.chance import chance_for
 from hartenjagen.core import chance_nodes
 from hartenjagen.core.hands import start_game
 from hartenjagen.core.kernel import apply, as_state, explain, is_legal, legal_moves, step
+from hartenjagen.core.state import State
 from hartenjagen.errors import SetupError
 from hartenjagen.outcomes import Outcome
 from hartenjagen.rules import Rules
-from hartenjagen.state import State
 
 __all__ = [
     "SEED_BITS", "Deal", "apply", "chance_outcomes", "explain", "is_legal", "legal_moves", "new_game",

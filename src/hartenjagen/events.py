@@ -2,7 +2,7 @@
 
 ``step(state, move)`` returns the new state and a tuple of these, in the order
 they happened. Events that carry cards a seat may not see are censored per
-seat by ``events_for(events, seat)`` (see [`hartenjagen.views`][hartenjagen.views]).
+seat by ``events_for(events, seat)`` (see [`hartenjagen.frontend.views`][hartenjagen.frontend.views]).
 """
 
 from __future__ import annotations

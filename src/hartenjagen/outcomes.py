@@ -25,8 +25,8 @@ from collections.abc import Iterable
 import attrs
 
 from hartenjagen.cards import Card, parse_cards
-from hartenjagen.moves import MoveError
 from hartenjagen.errors import RulesError
+from hartenjagen.moves import MoveError
 from hartenjagen.rules.routes import BUILT_IN, PassRoute, route_named
 
 __all__ = [
@@ -112,7 +112,9 @@ class DrawnDirection:
 
     def __repr__(self) -> str:
         built_in = BUILT_IN.get(self.direction.name) == self.direction
-        return f"DrawnDirection({self.direction.name!r})" if built_in else f"DrawnDirection({self.direction!r})"
+        return (
+            f"DrawnDirection({self.direction.name!r})" if built_in else f"DrawnDirection({self.direction!r})"
+        )
 
 
 @attrs.frozen(cache_hash=True, repr=False)

@@ -12,8 +12,8 @@ import random
 from typing import Literal
 
 from hartenjagen.core.rollout import playout
+from hartenjagen.core.state import State
 from hartenjagen.errors import HartenjagenError
-from hartenjagen.state import State
 
 
 class RolloutError(HartenjagenError):

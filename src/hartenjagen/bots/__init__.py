@@ -2,7 +2,7 @@
 
 A bot is anything with a ``name`` and a ``choose(view)`` method (the
 [`Bot`][hartenjagen.bots.Bot] protocol). It is given the seat's
-[`PlayerView`][hartenjagen.views.PlayerView] — its own hand, the public play and the
+[`PlayerView`][hartenjagen.frontend.views.PlayerView] — its own hand, the public play and the
 rules — and returns one of the seat's legal moves: in the passing phase a
 ``Pass(view.seat, cards)`` of ``view.pass_count`` cards from
 ``view.pass_options``, otherwise one of ``view.legal_moves``.
@@ -32,11 +32,12 @@ from typing import Any, Final
 from hartenjagen.bots.base import Bot, BotError, seat_to_move
 from hartenjagen.bots.heuristic import HeuristicBot
 from hartenjagen.bots.sampling import PLAYOUTS, SamplingBot
+from hartenjagen.core.state import State
 from hartenjagen.engine import apply, explain, new_game
+from hartenjagen.frontend.views import PlayerView, view
 from hartenjagen.moves import Move, Pass
 from hartenjagen.rules import Rules
-from hartenjagen.state import Phase, State
-from hartenjagen.views import PlayerView, view
+from hartenjagen.values import Phase
 
 __all__ = [
     "BOT_NAMES",

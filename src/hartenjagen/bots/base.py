@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from hartenjagen.errors import HartenjagenError
+from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.moves import Move
-from hartenjagen.views import PlayerView, ViewError, validate_view
 
 __all__ = ["Bot", "BotError", "seat_to_move"]
 

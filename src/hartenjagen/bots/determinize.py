@@ -1,6 +1,6 @@
 """Determinization: a whole game state that agrees with everything one seat knows.
 
-A bot sees only its [`PlayerView`][hartenjagen.views.PlayerView]: its own hand, the
+A bot sees only its [`PlayerView`][hartenjagen.frontend.views.PlayerView]: its own hand, the
 cards played, its own passes. To look ahead with the engine (``apply``,
 ``rollout``) it needs a complete [`State`][hartenjagen.state.State].
 ``determinize(view, rng)`` builds one: the cards the seat cannot see are dealt
@@ -26,7 +26,7 @@ by chance is the one the view shows.
 The result works with ``legal_moves``, ``apply`` and ``rollout``, and
 ``view(state, view.seat) == view``. In the first hand of a game (where no deal
 depends on the unknown seed) it also passes
-[`hartenjagen.serialize.validate_state`][hartenjagen.serialize.validate_state], except in a hand whose exchange is
+[`hartenjagen.frontend.serialize.validate_state`][hartenjagen.frontend.serialize.validate_state], except in a hand whose exchange is
 drawn by chance (``PassToDealer``: the pool is redealt from the seed).
 
 A sample is rejected and drawn again when a play of this hand would have been
@@ -42,17 +42,17 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from hartenjagen.bitmask import bits as _bits
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core.kernel import legal_mask, play
-from hartenjagen.core.state import PassLog, StateFields, from_fields, hand_masks
+from hartenjagen.core.state import PassLog, State, StateFields, from_fields, hand_masks
+from hartenjagen.core.table import Table, table_for
+from hartenjagen.core.table import bits as _bits
 from hartenjagen.errors import HartenjagenError
+from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext
 from hartenjagen.rules.routes import Travel
-from hartenjagen.state import Phase, State
-from hartenjagen.core.table import Table, table_for
-from hartenjagen.views import PlayerView, ViewError, validate_view
+from hartenjagen.values import Phase
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
 
@@ -91,7 +91,9 @@ class _Shape:
 
     __slots__ = ("src", "dst", "counts", "scatter")
 
-    def __init__(self, src: tuple[int | None, ...] | None, counts: tuple[int, ...], scatter: bool = False) -> None:
+    def __init__(
+        self, src: tuple[int | None, ...] | None, counts: tuple[int, ...], scatter: bool = False
+    ) -> None:
         #: for each receiver, the seat whose cards it gets (``None``: no cards); ``None`` when not fixed
         self.src = src
         #: for each giver, the seat that gets its cards
@@ -116,9 +118,7 @@ def _shape(view: PlayerView, table: Table, stage: int, count: int, givers: int) 
     if route.travel is Travel.RULE:
         return _Shape(None, counts, scatter=True)
     offset = table.route_plan(route)[1][stage]
-    src = tuple(
-        (seat - offset) % n if givers >> ((seat - offset) % n) & 1 else None for seat in range(n)
-    )
+    src = tuple((seat - offset) % n if givers >> ((seat - offset) % n) & 1 else None for seat in range(n))
     return _Shape(src, tuple(count if giver is not None else 0 for giver in src))
 
 
@@ -633,7 +633,7 @@ class Determinizer:
     def _passing_state(
         self, fields: dict[str, Any], holdings: list[int], log: PassLog, rng: random.Random
     ) -> State:
-        n, me, view, table = self.n, self.me, self.view, self.table
+        n, me, view = self.n, self.me, self.view
         stage = self.done
         count = self.counts[stage]
         pending = 0
@@ -661,7 +661,9 @@ class Determinizer:
         if table.opening_planned:
             return table.first_leader(tuple(holdings), view.dealer)
         hands = tuple(table.cards(mask) for mask in holdings)
-        context = OpeningContext(rules=view.rules, hands=hands, dealer=view.dealer, hand_index=view.hand_index)
+        context = OpeningContext(
+            rules=view.rules, hands=hands, dealer=view.dealer, hand_index=view.hand_index
+        )
         leader = view.rules.opening.leader(context)
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < self.n:
             raise DeterminizeError(f"the opening {view.rules.opening!r} names no seat as leader: {leader!r}")

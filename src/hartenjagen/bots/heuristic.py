@@ -14,14 +14,14 @@ from typing import Final
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
+from hartenjagen.core.table import table_for
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
+from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.scoring import Scoring
-from hartenjagen.state import Phase
-from hartenjagen.core.table import table_for
-from hartenjagen.views import PlayerView
+from hartenjagen.values import Phase
 
 __all__ = ["HeuristicBot"]
 

@@ -18,13 +18,13 @@ from hartenjagen.bots.heuristic import HeuristicBot, points_sign
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.rollout import greedy_playout
-from hartenjagen.core.state import table_of
+from hartenjagen.core.state import State, table_of
 from hartenjagen.engine import apply, legal_moves
 from hartenjagen.errors import IllegalMoveError
+from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Move, Pass
 from hartenjagen.rollout import rollout
-from hartenjagen.state import Phase, State
-from hartenjagen.views import PlayerView
+from hartenjagen.values import Phase
 
 __all__ = ["PLAYOUTS", "SamplingBot"]
 

@@ -29,23 +29,24 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Literal, NoReturn
 
-from hartenjagen import texts, variants
+from hartenjagen import variants
 from hartenjagen.bots import Bot, make_bot
 from hartenjagen.cli import terminal
 from hartenjagen.cli.options import UsageError, argv_language, bot_names, language_option, preset_option
 from hartenjagen.cli.rules import rules_text, variants_text
 from hartenjagen.cli.simulate import ProgressBar, Spread, add_spread_arguments, run_simulation
-from hartenjagen.describe import describe
+from hartenjagen.core.state import State
 from hartenjagen.engine import new_game, step
 from hartenjagen.errors import HartenjagenError, IllegalMoveError
 from hartenjagen.events import CardsExchanged, Event, HandDealt, HandScored, Revoked
+from hartenjagen.frontend import texts
+from hartenjagen.frontend.describe import describe
+from hartenjagen.frontend.notation import Language, format_move
+from hartenjagen.frontend.records import GameRecord, RecordError
+from hartenjagen.frontend.texts import text
+from hartenjagen.frontend.views import event_for, events_for, view
 from hartenjagen.moves import Move
-from hartenjagen.notation import Language, format_move
-from hartenjagen.records import GameRecord, RecordError
 from hartenjagen.rules import Rules
-from hartenjagen.state import State
-from hartenjagen.texts import text
-from hartenjagen.views import event_for, events_for, view
 
 __all__ = [
     "EXIT_BROKEN_PIPE",

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from hartenjagen import variants
 from hartenjagen.bots import BOT_NAMES
-from hartenjagen.notation import Language
-from hartenjagen.texts import text
+from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.texts import text
 
 __all__ = ["UsageError", "argv_language", "bot_names", "language_option", "preset_option"]
 

@@ -14,12 +14,12 @@ import attrs
 from hartenjagen import rules as rule_modules
 from hartenjagen import variants
 from hartenjagen.cards import Card, Rank
-from hartenjagen.notation import Language
+from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.texts import CATALOGUE, text
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import PassCycle
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.scoring import CardPoints
-from hartenjagen.texts import CATALOGUE, text
 
 __all__ = ["rules_text", "variants_text"]
 
@@ -182,7 +182,7 @@ def _passes_nothing(slot: str, module: object) -> bool:
 def rules_text(name: str, language: Language = "en") -> str:
     """One preset's rules in words: per slot, the module, its rule and its settings.
 
-    A built-in module's rule is the catalogue's sentence ([`hartenjagen.texts`][hartenjagen.texts]),
+    A built-in module's rule is the catalogue's sentence ([`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]),
     in ``language``; a module of one's own gives its docstring's first paragraph.
     """
     preset = variants.preset(name)

@@ -24,9 +24,9 @@ from typing import IO, Any, Final, NamedTuple, TypeVar
 
 from hartenjagen.bots import BotError
 from hartenjagen.bots.simulate import SimulationResult, simulate
-from hartenjagen.notation import Language
+from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.texts import plural, text
 from hartenjagen.rules import Rules
-from hartenjagen.texts import plural, text
 
 __all__ = [
     "ProgressBar",

@@ -2,12 +2,12 @@
 
 Shared by ``hartenjagen play`` ([`hartenjagen.cli`][hartenjagen.cli]) and
 ``examples/terminal_table.py``. Everything that is drawn comes from a
-[`PlayerView`][hartenjagen.views.PlayerView]; the prompt loop checks a typed move
+[`PlayerView`][hartenjagen.frontend.views.PlayerView]; the prompt loop checks a typed move
 with [`explain`][hartenjagen.engine.explain] and shows the engine's reason when it
-is refused, in the player's language ([`refusal`][hartenjagen.texts.refusal]). Texts are
+is refused, in the player's language ([`refusal`][hartenjagen.frontend.texts.refusal]). Texts are
 English (``"en"``) or Dutch (``"nl"``), from the message catalogue
-([`hartenjagen.texts`][hartenjagen.texts]); events are put in words by
-[`describe`][hartenjagen.describe.describe].
+([`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]); events are put in words by
+[`describe`][hartenjagen.frontend.describe.describe].
 
 ```pycon
 >>> import hartenjagen as hj
@@ -27,12 +27,12 @@ from typing import TypeVar
 
 import attrs
 
-from hartenjagen import texts as _texts
 from hartenjagen.cards import Card, Rank
+from hartenjagen.core.state import State
 from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
-from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
-from hartenjagen.notation import (
+from hartenjagen.frontend import texts as _texts
+from hartenjagen.frontend.notation import (
     DISPLAY_SUITS,
     Language,
     by_suit,
@@ -43,13 +43,14 @@ from hartenjagen.notation import (
     parse_typed_cards,
     sort_hand,
 )
+from hartenjagen.frontend.texts import text
+from hartenjagen.frontend.views import PlayerView, validate_view, view
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import Miezen
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.scoring import CardPoints
-from hartenjagen.state import HandResult, Phase, State
-from hartenjagen.texts import text
-from hartenjagen.views import PlayerView, validate_view, view
+from hartenjagen.values import HandResult, Phase
 
 __all__ = [
     "WORDS",
@@ -68,7 +69,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: The words of the table (kept here under their old name; they live in [`hartenjagen.texts`][hartenjagen.texts]).
+#: The words of the table (kept here under their old name; they live in [`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]).
 WORDS = _texts.WORDS
 PHASES = _texts.PHASES
 
@@ -187,7 +188,7 @@ def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
 
     Accepts a number from the list ([`move_choices`][hartenjagen.cli.terminal.move_choices], [`pass_choices`][hartenjagen.cli.terminal.pass_choices]), a card (``QS``, ``q♠``, ``10h``, ``♠Q``,
     ``queen of spades``; in Dutch also ``VS``, ``B♣``, ``schoppenvrouw``: see
-    [`parse_card`][hartenjagen.notation.parse_card]), the full notation (``play 0 QS``),
+    [`parse_card`][hartenjagen.frontend.notation.parse_card]), the full notation (``play 0 QS``),
     ``yes``/``no`` (``ja``/``nee``) to an announcement, a moon option, and for passing several
     cards or numbers separated by spaces. Unreadable text raises ``ValueError`` with a
     sentence; a number not in the list raises ``IndexError(number, count)``.
@@ -252,7 +253,7 @@ def ask(
     ``read(prompt)`` returns a line the player typed (``input`` at a terminal)
     and ``say(text)`` shows text. A move the engine refuses is answered with
     [`explain`][hartenjagen.engine.explain]'s reason, in ``language``
-    ([`refusal`][hartenjagen.texts.refusal]), and a new prompt. With
+    ([`refusal`][hartenjagen.frontend.texts.refusal]), and a new prompt. With
     ``gather``, a pass may be chosen a few cards at a time: the cards typed so
     far are kept (if the engine would take them) and the rest asked for, with
     the remaining cards numbered again; ``-`` starts the choice again.

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from hartenjagen.bitmask import bits
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.catalogue import english
 from hartenjagen.chance import NeedChance, ScriptedChance
@@ -38,7 +37,7 @@ from hartenjagen.core.hands import (
     waiting,
 )
 from hartenjagen.core.state import CHANCE, GAME_OVER, PASSING, State
-from hartenjagen.core.table import Table, table_for
+from hartenjagen.core.table import Table, bits, table_for
 from hartenjagen.errors import IllegalMove, IllegalMoveCode, SetupError
 from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, FirstDealer, PoolCard, PoolOrder
 

@@ -12,8 +12,8 @@ from typing import Any, Final
 
 from hartenjagen.cards import CARD_COUNT, Card, parse_cards
 from hartenjagen.chance import NeedChance, ScriptedChance, chance_for
-from hartenjagen.core.draws import Draws
 from hartenjagen.core import hooks
+from hartenjagen.core.draws import Draws
 from hartenjagen.core.state import (
     ANNOUNCING,
     CHANCE,
@@ -229,7 +229,9 @@ def start_hand(
         except NeedChance as need:
             items = checked_draw(need, table, "route")
             wait = (DIRECTION_NODE, items, answers, ())
-            return waiting(table, hand_index, dealer, scores, sheet, seed, deal_count, secret, wait, hands, history)
+            return waiting(
+                table, hand_index, dealer, scores, sheet, seed, deal_count, secret, wait, hands, history
+            )
     if not isinstance(direction, PassRoute):
         raise RulesError(f"passing {passing!r}: route() must give a PassRoute, not {direction!r}")
     nothing = (0,) * n
@@ -254,7 +256,9 @@ def after_exchange(hand: HandContext) -> State:
     ``hand`` is a fresh context the kernel may still change.
     """
     table = hand.table
-    leader = table.first_leader(hand.hands, hand.dealer) if table.opening_planned else hooks.first_leader(hand)
+    leader = (
+        table.first_leader(hand.hands, hand.dealer) if table.opening_planned else hooks.first_leader(hand)
+    )
     hand.pending = 0
     hand.phase = PLAYING
     if table.announcing:
@@ -284,7 +288,11 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
         return State(hand, 0, 0, 0, 0, -1, _NO_LOG, False, 0)
     chance: Any = None
     if table.route_plan(old.direction)[2] == TRAVEL_POOL:  # only a pool draws
-        chance = chance_for(old.seed, old.deal_count, f"exchange{stage}") if old.chance is None else ScriptedChance(())
+        chance = (
+            chance_for(old.seed, old.deal_count, f"exchange{stage}")
+            if old.chance is None
+            else ScriptedChance(())
+        )
     try:
         received = exchanged(old, tuple(hands), tuple(given), chance)
     except NeedChance as need:
@@ -298,7 +306,9 @@ def pass_cards(state: State, seat: int, chosen: int, events: list[Any] | None) -
     return finish_exchange(hand, tuple(hands), tuple(given), received, events)
 
 
-def exchanged(hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...], chance: Any) -> tuple[int, ...]:
+def exchanged(
+    hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...], chance: Any
+) -> tuple[int, ...]:
     """What each seat receives when the current stage of ``hand``'s exchange is complete, as its route says.
 
     ``hands`` are the hands without the cards ``given``; ``chance`` shuffles a pool.
@@ -329,7 +339,9 @@ def _pooled(hand: HandContext, given: tuple[int, ...], chance: Any) -> tuple[int
     if table.copies > 1:
         pool = _lowest_copies_first(pool)
     stage = len(hand.pass_log)
-    givers = range(n) if table.givers_all else table.rules.passing.givers(stage, hand.direction, n, hand.dealer)
+    givers = (
+        range(n) if table.givers_all else table.rules.passing.givers(stage, hand.direction, n, hand.dealer)
+    )
     takers = set(givers)
     receivers = [(hand.dealer + step) % n for step in range(1, n + 1) if (hand.dealer + step) % n in takers]
     received = [0] * n
@@ -507,7 +519,17 @@ def next_deal(
     if hand.chance is not None:
         node = (DEAL_NODE, (), (), ())
         return waiting(
-            table, hand_index, dealer, totals, sheet, hand.seed, hand.deal_count, hand.secret, node, None, history
+            table,
+            hand_index,
+            dealer,
+            totals,
+            sheet,
+            hand.seed,
+            hand.deal_count,
+            hand.secret,
+            node,
+            None,
+            history,
         )
     hands = shuffle_deal(table, hand.seed, hand.deal_count, dealer)
     return start_hand(

@@ -92,7 +92,13 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
     )
 
 
-def narrowed(module: object, playable: Callable[[PlayContext], Iterable[Card]], candidates: int, hand: int, state: State) -> int:
+def narrowed(
+    module: object,
+    playable: Callable[[PlayContext], Iterable[Card]],
+    candidates: int,
+    hand: int,
+    state: State,
+) -> int:
     """Ask a ``playable`` hook with a context of cards; the physical cards of ``candidates`` it allows.
 
     Every copy of a card the hook allows stays allowed. A hook that returns
@@ -115,7 +121,9 @@ def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> b
     module = table.rules.leading
     answer = module.breaks_hearts(table.card_of[physical], discarded, trick_number + 1)
     if not isinstance(answer, bool):
-        raise RulesError(f"rule module {module!r}: breaks_hearts must return True or False, not {_shown(answer)}")
+        raise RulesError(
+            f"rule module {module!r}: breaks_hearts must return True or False, not {_shown(answer)}"
+        )
     return answer
 
 
@@ -157,11 +165,15 @@ def pass_choices(hand: HandContext, seat: int, cards: int) -> int:
     return passable(hand, seat, cards)
 
 
-def scatter_answer(module: Any, context: PassContext, chosen: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
+def scatter_answer(
+    module: Any, context: PassContext, chosen: tuple[Card, ...]
+) -> tuple[tuple[Card, int], ...]:
     """A passing module's ``scatter`` for one giver: (card, receiving seat) for each card it passes, checked."""
     answer = module.scatter(context, chosen)
     if not isinstance(answer, Mapping):
-        raise RulesError(f"rule module {module!r}: scatter must return a mapping from seats to cards, not {_shown(answer)}")
+        raise RulesError(
+            f"rule module {module!r}: scatter must return a mapping from seats to cards, not {_shown(answer)}"
+        )
     out: list[tuple[Card, int]] = []
     left = list(chosen)
     for receiver, cards in answer.items():
@@ -171,7 +183,9 @@ def scatter_answer(module: Any, context: PassContext, chosen: tuple[Card, ...]) 
         for card in _cards(module, "scatter", cards):
             if card not in left:
                 passed = " ".join(map(str, chosen))
-                raise RulesError(f"rule module {module!r}: scatter sends a {card} of seat {context.seat}, which passed {passed}")
+                raise RulesError(
+                    f"rule module {module!r}: scatter sends a {card} of seat {context.seat}, which passed {passed}"
+                )
             left.remove(card)
             out.append((card, target))
     if left:
@@ -265,7 +279,9 @@ def shooter(state: State, taken: tuple[int, ...]) -> int | None:
     return _seat(module, "shooter", answer, state._hand.table.players)
 
 
-def settle(state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int, option: MoonOption) -> tuple[int, ...]:
+def settle(
+    state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int, option: MoonOption
+) -> tuple[int, ...]:
     """The moon module's ``settle``: each seat's points after ``seat`` shot the moon and chose ``option``."""
     table = state._hand.table
     module = table.rules.moon
@@ -285,7 +301,9 @@ def _numbers(module: object, hook: str, answer: object, players: int) -> tuple[i
     return cast(tuple[int, ...], numbers)
 
 
-def adjustments(state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int | None) -> list[tuple[int, ...]]:
+def adjustments(
+    state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int | None
+) -> list[tuple[int, ...]]:
     """Each house rule's ``adjustments`` of the hand (the ones that change something)."""
     table = state._hand.table
     summary = hand_summary(state, taken, raw, seat)
@@ -329,7 +347,9 @@ def points(table: Table, mask: int) -> int:
     module = table.rules.scoring
     answer = module.points_of(table.cards(mask))
     if isinstance(answer, bool) or not isinstance(answer, int):
-        raise RulesError(f"rule module {module!r}: points_of must return a whole number, not {_shown(answer)}")
+        raise RulesError(
+            f"rule module {module!r}: points_of must return a whole number, not {_shown(answer)}"
+        )
     return int(answer)
 
 

@@ -355,7 +355,11 @@ def legal_moves(state: object) -> Sequence[Move]:
     if phase == PASSING:
         pending = hand.pending
         allowed = tuple(
-            [(seat, hooks.pass_choices(hand, seat, mask)) for seat, mask in enumerate(hand.hands) if pending >> seat & 1]
+            [
+                (seat, hooks.pass_choices(hand, seat, mask))
+                for seat, mask in enumerate(hand.hands)
+                if pending >> seat & 1
+            ]
         )
         return cast(Sequence[Move], PassMoves(table, allowed, s.pass_count))
     if phase == ANNOUNCING:
@@ -549,7 +553,9 @@ def _explain_play(state: State, move: Any) -> IllegalMove | None:
     play_mask(state, hand, trace)
     for code, sentence, allowed in trace:
         if not allowed & bits:
-            return IllegalMove(code, english("refusal.play", card=card.symbol, reason=sentence), revocable=True)
+            return IllegalMove(
+                code, english("refusal.play", card=card.symbol, reason=sentence), revocable=True
+            )
     return None
 
 

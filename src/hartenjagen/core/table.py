@@ -35,7 +35,6 @@ from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import HOOKS as OPENING_HOOKS
 from hartenjagen.rules.opening import Opening
 from hartenjagen.rules.passing import Passing
-from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.plan import (
     DuplicatesPlan,
     EndingPlan,
@@ -47,6 +46,7 @@ from hartenjagen.rules.plan import (
     OpeningPlan,
     declared_plan,
 )
+from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.scoring import Scoring
 
 if TYPE_CHECKING:  # machine integers in the compiled core; never imported at run time
@@ -79,7 +79,12 @@ TRAVEL_NONE: Final = 0
 TRAVEL_SEAT: Final = 1
 TRAVEL_RULE: Final = 2
 TRAVEL_POOL: Final = 3
-_TRAVEL: Final = {Travel.NONE: TRAVEL_NONE, Travel.SEAT: TRAVEL_SEAT, Travel.RULE: TRAVEL_RULE, Travel.POOL: TRAVEL_POOL}
+_TRAVEL: Final = {
+    Travel.NONE: TRAVEL_NONE,
+    Travel.SEAT: TRAVEL_SEAT,
+    Travel.RULE: TRAVEL_RULE,
+    Travel.POOL: TRAVEL_POOL,
+}
 #: The first lead of a planned opening (``Table.opening_kind``): a mask of cards, or the lowest ranks.
 OPENING_MASK: Final = 0
 OPENING_LOWEST_NON_HEART: Final = 1
@@ -100,6 +105,16 @@ def _runs_compiled() -> bool:
 
 #: Compiled, adding bits up in parallel on a machine word beats a method call; interpreted, it is the other way.
 _WORD_ARITHMETIC: Final = _runs_compiled()
+
+
+def bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first (physical cards, seats, ...)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def popcount(mask: int) -> int:
@@ -273,7 +288,9 @@ class Table:
             penalty = extra.revoke_penalty(rules)
             if penalty is not None:
                 if isinstance(penalty, bool) or not isinstance(penalty, int):
-                    raise RulesError(f"extras {extra!r}: revoke_penalty must give a whole number or None, not {penalty!r}")
+                    raise RulesError(
+                        f"extras {extra!r}: revoke_penalty must give a whole number or None, not {penalty!r}"
+                    )
                 self.revoke_penalty = int(penalty)
                 self.has_revoke_penalty = True
                 break

@@ -153,7 +153,9 @@ class Rules:
             module = getattr(self, slot)
             text = getattr(module, "refusal_text", "")
             if not isinstance(text, str):
-                raise RulesError(f"{slot}: {module!r} must declare refusal_text as a sentence (a str), not {text!r}")
+                raise RulesError(
+                    f"{slot}: {module!r} must declare refusal_text as a sentence (a str), not {text!r}"
+                )
             module.check(self)
         for extra in self.extras:
             _check_declarations(extra)

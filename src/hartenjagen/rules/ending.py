@@ -18,7 +18,7 @@ from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import EndingPlan
 
 if TYPE_CHECKING:
-    from hartenjagen.state import HandResult
+    from hartenjagen.values import HandResult
 
 #: The complete hands so far, oldest first.
 Sheet = tuple["HandResult", ...]

@@ -138,7 +138,9 @@ def check_routes(module: Passing, rules: Rules) -> None:
     except TypeError as error:
         raise RulesError(f"passing {module!r}: routes() must give PassRoute values ({error})") from error
     if not routes or not all(isinstance(route, PassRoute) for route in routes):
-        raise RulesError(f"passing {module!r}: routes() must give at least one PassRoute, not {shown(routes)}")
+        raise RulesError(
+            f"passing {module!r}: routes() must give at least one PassRoute, not {shown(routes)}"
+        )
     hand_size = len(rules.deck.pack()) // players
     scatters = type(module).scatter is not Passing.scatter
     for route in routes:
@@ -175,7 +177,9 @@ def _routes(value: Iterable[PassRoute]) -> tuple[PassRoute, ...]:
     except TypeError:
         routes = ()
     if not routes or not all(isinstance(route, PassRoute) for route in routes):
-        raise RulesError(f"passing: directions must be a non-empty list of PassRoute values, not {shown(value)}")
+        raise RulesError(
+            f"passing: directions must be a non-empty list of PassRoute values, not {shown(value)}"
+        )
     if PassRoute.DEALER in routes:
         raise RulesError("passing: use PassToDealer to pass to the dealer")
     return routes
@@ -229,7 +233,9 @@ class RandomDirection(Passing):
 
     def route(self, hand_index: int, chance: Chance | None = None) -> PassRoute:
         if chance is None:
-            raise RulesError("passing: RandomDirection draws each hand's route by chance and needs a random source")
+            raise RulesError(
+                "passing: RandomDirection draws each hand's route by chance and needs a random source"
+            )
         return chance.choice(self.choices)
 
     def stages(self, route: PassRoute) -> tuple[PassStage, ...]:

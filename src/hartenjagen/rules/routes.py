@@ -47,13 +47,22 @@ class Travel(enum.Enum):
 
 
 def _name(route: PassRoute, attribute: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str) or not value or not value.replace("_", "").isalnum() or value != value.lower():
-        raise RulesError(f"PassRoute: name must be a short lower-case word such as 'scatter', not {shown(value)}")
+    if (
+        not isinstance(value, str)
+        or not value
+        or not value.replace("_", "").isalnum()
+        or value != value.lower()
+    ):
+        raise RulesError(
+            f"PassRoute: name must be a short lower-case word such as 'scatter', not {shown(value)}"
+        )
 
 
 def _words(route: PassRoute, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise RulesError(f"PassRoute: {attribute.name} must be words such as 'to the left', not {shown(value)}")
+        raise RulesError(
+            f"PassRoute: {attribute.name} must be words such as 'to the left', not {shown(value)}"
+        )
 
 
 def _whole(value: object, what: str) -> None:
@@ -99,9 +108,13 @@ class PassRoute:
             raise RulesError(f"PassRoute: across must be True or False, not {shown(self.across)}")
         seat = self.travel is Travel.SEAT
         if seat and not self.across and not self.steps:
-            raise RulesError(f"PassRoute {self.name!r}: a route to a seat needs steps (1: left) or across=True")
+            raise RulesError(
+                f"PassRoute {self.name!r}: a route to a seat needs steps (1: left) or across=True"
+            )
         if (self.steps or self.across) and not seat:
-            raise RulesError(f"PassRoute {self.name!r}: steps and across are for routes that travel to a seat")
+            raise RulesError(
+                f"PassRoute {self.name!r}: steps and across are for routes that travel to a seat"
+            )
         if self.across and self.steps:
             raise RulesError(f"PassRoute {self.name!r}: give steps or across, not both")
 
@@ -130,9 +143,13 @@ class PassRoute:
         if self.travel is not Travel.SEAT:
             return
         if self.across and players % 2:
-            raise RulesError(f"the route {self.name!r} passes across, which needs an even number of players, not {players}")
+            raise RulesError(
+                f"the route {self.name!r} passes across, which needs an even number of players, not {players}"
+            )
         if self.offset(players) == 0:
-            raise RulesError(f"the route {self.name!r} passes {self.steps} seats on, which with {players} players is the passer's own seat")
+            raise RulesError(
+                f"the route {self.name!r} passes {self.steps} seats on, which with {players} players is the passer's own seat"
+            )
 
     def __repr__(self) -> str:
         for name, route in BUILT_IN.items():
@@ -166,6 +183,7 @@ BUILT_IN: Final[dict[str, PassRoute]] = {
         PassRoute.HOLD, PassRoute.DEALER,
     )
 }  # fmt: skip
+
 
 def route_named(name: object) -> PassRoute:
     """The built-in route called ``name`` (``"left"``, ``"across"``, ...); a `RulesError` for any other name."""

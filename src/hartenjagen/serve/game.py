@@ -16,21 +16,22 @@ import threading
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
-from hartenjagen import texts
 from hartenjagen.bots import Bot, make_bot
 from hartenjagen.cli import terminal
-from hartenjagen.describe import describe
+from hartenjagen.core.state import State
 from hartenjagen.engine import explain, new_game, step
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import Event, HandDealt
+from hartenjagen.frontend import texts
+from hartenjagen.frontend.describe import describe
+from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.records import GameRecord
+from hartenjagen.frontend.serialize import FormatError, dumps, loads
+from hartenjagen.frontend.serialize.reading import Json
+from hartenjagen.frontend.views import PlayerView, events_for, view
 from hartenjagen.moves import Announce, MoonChoice, Pass, Play
-from hartenjagen.notation import Language
-from hartenjagen.records import GameRecord
 from hartenjagen.rules import Rules
-from hartenjagen.serialize import FormatError, dumps, loads
-from hartenjagen.serialize.reading import Json
-from hartenjagen.state import Phase, State
-from hartenjagen.views import PlayerView, events_for, view
+from hartenjagen.values import Phase
 
 __all__ = ["PROTOCOL_VERSION", "Reply", "ServeError", "WebGame"]
 

@@ -32,8 +32,8 @@ from importlib import resources
 from typing import Any, Final
 from urllib.parse import parse_qs, urlsplit
 
-from hartenjagen.notation import Language
-from hartenjagen.serialize.reading import Json
+from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.serialize.reading import Json
 from hartenjagen.serve.game import PROTOCOL_VERSION, Reply, WebGame, error_message
 
 __all__ = ["MAX_BODY", "MAX_CONNECTIONS", "MAX_STREAMS", "TableServer"]

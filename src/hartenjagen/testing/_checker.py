@@ -9,22 +9,21 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from hartenjagen._chance_check import Grain, TwinMismatch, replay_explicitly
-from hartenjagen.bitmask import bits
 from hartenjagen.cards import ALL_CARDS
-from hartenjagen.core.state import StateFields, replace
+from hartenjagen.core.state import State, StateFields, replace
+from hartenjagen.core.table import Table, bits, table_for
 from hartenjagen.engine import apply, explain, is_legal, legal_moves, new_game
 from hartenjagen.errors import IllegalMoveCode, IllegalMoveError
+from hartenjagen.frontend.notation import format_move
+from hartenjagen.frontend.serialize import FormatError, dumps, loads
+from hartenjagen.frontend.views import public_view, view
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
-from hartenjagen.notation import format_move
 from hartenjagen.rules import Rules
-from hartenjagen.serialize import FormatError, dumps, loads
-from hartenjagen.state import Phase, State
-from hartenjagen.core.table import Table, table_for
 from hartenjagen.testing._common import FOREIGN
 from hartenjagen.testing._move_checks import Failure, MoveChecks
 from hartenjagen.testing._probe import Contract
-from hartenjagen.views import public_view, view
+from hartenjagen.testing._twin import Grain, TwinMismatch, replay_explicitly
+from hartenjagen.values import Phase
 
 
 def _generators(seed: int, count: int) -> Probe:

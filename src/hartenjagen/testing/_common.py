@@ -10,10 +10,11 @@ from typing import Any, Final, TypeVar
 from hypothesis import strategies as st
 
 from hartenjagen.cards import Card
+from hartenjagen.core.state import State
 from hartenjagen.engine import legal_moves
 from hartenjagen.moves import MoonOption, Move
 from hartenjagen.rules import Rules
-from hartenjagen.state import Phase, State
+from hartenjagen.values import Phase
 
 #: The slots of a [`Rules`][hartenjagen.rules.Rules] value (``extras`` holds a tuple of house rules).
 SLOTS: Final[tuple[str, ...]] = (

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from hartenjagen.cards import Card
-from hartenjagen.core.state import StateFields, fields
+from hartenjagen.core.state import State, StateFields, fields
 from hartenjagen.engine import apply, step
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.events import (
@@ -19,11 +19,11 @@ from hartenjagen.events import (
     TrickCancelled,
     TrickWon,
 )
+from hartenjagen.frontend.notation import format_move
 from hartenjagen.moves import Move, Play
-from hartenjagen.notation import format_move
 from hartenjagen.rules import Rules
-from hartenjagen.state import HandResult, Phase, State, Trick
 from hartenjagen.testing._probe import Contract
+from hartenjagen.values import HandResult, Phase, Trick
 
 
 class Failure(Exception):

@@ -15,7 +15,18 @@ from typing import Any
 
 from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
-from hartenjagen.rules import Deck, Ending, HouseRule, Moon, MoonContext, PassRoute, Rules, Scoring, opening, passing
+from hartenjagen.rules import (
+    Deck,
+    Ending,
+    HouseRule,
+    Moon,
+    MoonContext,
+    PassRoute,
+    Rules,
+    Scoring,
+    opening,
+    passing,
+)
 from hartenjagen.rules.extras import HandSummary
 from hartenjagen.testing._common import cached
 from hartenjagen.values import HandResult, Trick
@@ -37,7 +48,10 @@ class Contract:
         return None if position is None else int(position)
 
     def moon_context(
-        self, taken: Sequence[Sequence[Card]], tricks: Sequence[Trick] = (), totals: tuple[int, ...] | None = None
+        self,
+        taken: Sequence[Sequence[Card]],
+        tricks: Sequence[Trick] = (),
+        totals: tuple[int, ...] | None = None,
     ) -> MoonContext:
         """The moon context of a hand in which each seat captured ``taken`` (in ``tricks``, if known)."""
         piles = tuple(tuple(sorted(pile)) for pile in taken)
@@ -51,7 +65,10 @@ class Contract:
         )
 
     def shooter(
-        self, taken: Sequence[Sequence[Card]], tricks: Sequence[Trick] = (), totals: tuple[int, ...] | None = None
+        self,
+        taken: Sequence[Sequence[Card]],
+        tricks: Sequence[Trick] = (),
+        totals: tuple[int, ...] | None = None,
     ) -> int | None:
         """The seat that shot the moon with these captured cards, by the ``moon`` module."""
         return self.rules.moon.shooter(self.moon_context(taken, tricks, totals))
@@ -145,7 +162,10 @@ def moon_facts(deck: Deck, scoring: Scoring, moon: Moon) -> tuple[bool, bool, in
             needed += 1
     context = contract.moon_context(everything)
     gains = all(
-        all(after > before for after, before in list(zip(moon.settle(context, 0, option), context.raw, strict=True))[1:])
+        all(
+            after > before
+            for after, before in list(zip(moon.settle(context, 0, option), context.raw, strict=True))[1:]
+        )
         for option in options
     )
     return True, gains, needed

@@ -16,8 +16,8 @@ from typing import Final
 from hypothesis import HealthCheck, Phase, Verbosity, currently_in_test_context, given, settings
 from hypothesis import strategies as st
 
+from hartenjagen.frontend.notation import format_move
 from hartenjagen.moves import Move
-from hartenjagen.notation import format_move
 from hartenjagen.rules import Rules
 from hartenjagen.testing._checker import Checker, Found, Pick
 from hartenjagen.testing._common import check_keyword, checked_max_moves, default_max_moves
@@ -51,7 +51,7 @@ class RulesCheckFailed(AssertionError):
     """[`check_rules`][hartenjagen.testing.check_rules] found a state or a move of a game where an invariant does not hold.
 
     The message gives the problem, the rules, how the game was started and the
-    moves up to the failure, one per line in [`format_move`][hartenjagen.notation.format_move]
+    moves up to the failure, one per line in [`format_move`][hartenjagen.frontend.notation.format_move]
     text: replay them with ``apply`` from ``new_game(rules, seed=seed,
     dealer=dealer)`` to reach it. The same facts are attributes: ``rules``,
     ``seed``, ``dealer``, ``moves`` (the moves, as values), ``problem`` (one
@@ -234,7 +234,7 @@ def check_rules(
       move between other seats, nor with the seed;
     - states, views and the rules read back from JSON (when every module of the
       rules can be saved: register modules of your own with
-      [`hartenjagen.serialize.register`][hartenjagen.serialize.register]);
+      [`hartenjagen.frontend.serialize.register`][hartenjagen.frontend.serialize.register]);
     - every game ends within ``max_moves`` moves (default: about 200 hands), and
       replaying its seed and moves gives the same final state;
     - explicit chance: the same moves in ``new_game(rules, chance="explicit")``,

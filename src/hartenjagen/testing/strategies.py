@@ -14,11 +14,11 @@ import hypothesis
 from hypothesis import strategies as st
 
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
+from hartenjagen.core.state import State
 from hartenjagen.engine import apply, is_legal, legal_moves, new_game
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Deck, Ending, HouseRule, Moon, Rules, Scoring, deck
-from hartenjagen.state import Phase, State
 from hartenjagen.testing._common import (
     FOREIGN,
     SLOTS,
@@ -45,6 +45,7 @@ from hartenjagen.testing._slots import (
     passings,
     scorings,
 )
+from hartenjagen.values import Phase
 
 __all__ = ["cards", "decks", "games", "modules", "moves", "playouts", "rules"]
 

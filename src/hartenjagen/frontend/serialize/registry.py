@@ -1,11 +1,11 @@
 """The classes the format knows, by ``"type"`` name, and how each is written field by field (internal).
 
 The library's own classes and classes given to
-[`register`][hartenjagen.serialize.register] are known by name. A rule module of
+[`register`][hartenjagen.frontend.serialize.register] are known by name. A rule module of
 your own (a concrete attrs subclass of a slot's abstract class, such as
 ``HouseRule`` or ``Scoring``) needs no registration: it is written with its
 import path as its type, ``"mypackage.rules:QueenMustDrop"``, and read back only
-under the safety rule of [`_find_by_path`][hartenjagen.serialize.registry._find_by_path].
+under the safety rule of [`_find_by_path`][hartenjagen.frontend.serialize.registry._find_by_path].
 """
 
 from __future__ import annotations
@@ -21,6 +21,32 @@ from typing import Final
 import attrs
 
 from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.core.state import State
+from hartenjagen.frontend.serialize.codecs import (
+    CARD,
+    NULL,
+    SIMPLE,
+    CardMap,
+    Codec,
+    EnumCodec,
+    Fixed,
+    TupleOf,
+    UnionCodec,
+    cannot_save,
+    decode_card,
+)
+from hartenjagen.frontend.serialize.reading import (
+    FORMAT_VERSION,
+    FormatError,
+    Json,
+    check_keys,
+    check_object,
+    describe_json,
+    format_error,
+    key_path,
+    show_json,
+)
+from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import (
     Deck,
@@ -36,32 +62,7 @@ from hartenjagen.rules import (
     Scoring,
 )
 from hartenjagen.rules.routes import PassRoute
-from hartenjagen.serialize.codecs import (
-    CARD,
-    NULL,
-    SIMPLE,
-    CardMap,
-    Codec,
-    EnumCodec,
-    Fixed,
-    TupleOf,
-    UnionCodec,
-    cannot_save,
-    decode_card,
-)
-from hartenjagen.serialize.reading import (
-    FORMAT_VERSION,
-    FormatError,
-    Json,
-    check_keys,
-    check_object,
-    describe_json,
-    format_error,
-    key_path,
-    show_json,
-)
-from hartenjagen.state import HandResult, Phase, State, Trick
-from hartenjagen.views import PlayerView, ViewError, validate_view
+from hartenjagen.values import HandResult, Phase, Trick
 
 #: The slots' abstract classes: a concrete attrs subclass of one is saved by its import path.
 SLOT_BASES: Final = (
@@ -79,7 +80,7 @@ SLOT_BASES: Final = (
 
 _REGISTER_HINT: Final = (
     "only the library's values, rule modules (attrs subclasses of a slot's class such as HouseRule)"
-    " and classes given to hartenjagen.serialize.register are saved"
+    " and classes given to hartenjagen.frontend.serialize.register are saved"
 )
 
 
@@ -142,7 +143,7 @@ def _compile(hint: object, where: str) -> Codec:
     elif _is_tagged_type(hint):
         assert isinstance(hint, type)
         return Tagged((hint,))
-    raise TypeError(f"hartenjagen.serialize cannot write a field of type {hint!r} ({where})")
+    raise TypeError(f"hartenjagen.frontend.serialize cannot write a field of type {hint!r} ({where})")
 
 
 def _is_tagged_type(hint: object) -> bool:
@@ -178,7 +179,9 @@ def _field_type(cls: type, field: attrs.Attribute[object]) -> object:
     """The evaluated type annotation of one attrs field of ``cls``."""
     annotation = field.type
     if annotation is None:
-        raise TypeError(f"hartenjagen.serialize needs a type annotation on {cls.__name__}.{field.name}")
+        raise TypeError(
+            f"hartenjagen.frontend.serialize needs a type annotation on {cls.__name__}.{field.name}"
+        )
     module_name = cls.__module__
     for klass in cls.__mro__:
         if field.name in inspect.get_annotations(klass):
@@ -252,7 +255,7 @@ class AttrsEntry(Entry):
 
 
 class ViewEntry(AttrsEntry):
-    """A player view: its fields, then `hartenjagen.views.validate_view` (a view from a client)."""
+    """A player view: its fields, then `hartenjagen.frontend.views.validate_view` (a view from a client)."""
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         value = super().decode(data, path, top)
@@ -296,12 +299,12 @@ def add_entry(entry: Entry) -> None:
 
 
 def load_lazy() -> bool:
-    """Register ``hartenjagen.records.GameRecord`` once that module exists; True if something was added."""
+    """Register ``hartenjagen.frontend.records.GameRecord`` once that module exists; True if something was added."""
     global _lazy_missing
     if _lazy_missing:
         return False
     try:
-        module = importlib.import_module("hartenjagen.records")
+        module = importlib.import_module("hartenjagen.frontend.records")
     except ImportError:
         _lazy_missing = True
         return False
@@ -366,7 +369,7 @@ def import_path(cls: type) -> str:
 
 
 def entry_for_saving(cls: type, path: str) -> Entry:
-    """The entry that writes values of ``cls``; a [`FormatError`][hartenjagen.serialize.FormatError] says what to do if there is none."""
+    """The entry that writes values of ``cls``; a [`FormatError`][hartenjagen.frontend.serialize.FormatError] says what to do if there is none."""
     entry = _entry_of(cls)
     if entry is not None:
         return entry
@@ -381,7 +384,7 @@ def _path_entry(cls: type, path: str) -> AttrsEntry:
     if entry is not None:
         return entry
     name = cls.__name__
-    how = f"or call hartenjagen.serialize.register({name}) before saving and before loading"
+    how = f"or call hartenjagen.frontend.serialize.register({name}) before saving and before loading"
     if not attrs.has(cls):
         raise format_error(
             path,

@@ -2,7 +2,7 @@
 
 ```python
 import numpy as np
-from hartenjagen.gymnasium import SeatEnv
+from hartenjagen.adapters.gymnasium import SeatEnv
 
 env = SeatEnv(variant="standard", seat=0, opponents="heuristic", reward="hand")
 observation, info = env.reset(seed=1)
@@ -14,15 +14,15 @@ while not done:
     done = terminated or truncated
 ```
 
-Observations are the seat's view as a vector (`hartenjagen.encoding.observation`),
-actions the ids of `hartenjagen.encoding` (``Discrete(action_count(rules))``);
+Observations are the seat's view as a vector (`hartenjagen.adapters.encoding.observation`),
+actions the ids of `hartenjagen.adapters.encoding` (``Discrete(action_count(rules))``);
 ``action_masks()`` says which are legal now, as sb3-contrib's ``MaskablePPO``
 expects (``info["action_mask"]`` too). A pass is one card per step. An
 action that is not legal changes nothing and is rewarded ``illegal_reward``
 (``info["illegal"]`` is True). Between the seat's steps the other seats move
 (``opponents``: one bot name for all, or one per other seat in seat order; a
 bundled bot or an import path ``"module:Name"``), and the reward is everything
-the seat got meanwhile (see `hartenjagen.episodes` for ``reward``). Needs
+the seat got meanwhile (see `hartenjagen.adapters.episodes` for ``reward``). Needs
 the ``rl`` extra (``pip install hartenjagen[rl]``).
 """
 
@@ -36,13 +36,15 @@ try:
     import gymnasium
     import numpy as np
 except ImportError as _error:  # pragma: no cover - exercised where Gymnasium is missing
-    raise ImportError("hartenjagen.gymnasium needs Gymnasium: pip install 'hartenjagen[rl]'") from _error
+    raise ImportError(
+        "hartenjagen.adapters.gymnasium needs Gymnasium: pip install 'hartenjagen[rl]'"
+    ) from _error
 
+from hartenjagen.adapters.encoding import action_count, observation, observation_size
+from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain, rules_from
 from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
-from hartenjagen.encoding import action_count, observation, observation_size
-from hartenjagen.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain, rules_from
-from hartenjagen.views import view
+from hartenjagen.frontend.views import view
 
 __all__ = ["SeatEnv"]
 

@@ -27,16 +27,14 @@ from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
 from hartenjagen.cards import Card
-from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
 from hartenjagen.core.chance_nodes import node_of
-from hartenjagen.core.state import fields
+from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
+from hartenjagen.core.state import State, fields
 from hartenjagen.core.table import Table
 from hartenjagen.engine import SEED_BITS, apply, legal_moves, new_game, start
 from hartenjagen.errors import IllegalMoveError
-from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
-from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, PoolCard, PoolOrder
-from hartenjagen.serialize.reading import FormatError, ask_module, format_error, key_path, show_json
-from hartenjagen.serialize.states import (
+from hartenjagen.frontend.serialize.reading import FormatError, ask_module, format_error, key_path, show_json
+from hartenjagen.frontend.serialize.states import (
     RecordedHand,
     StateDoc,
     card_ids,
@@ -45,7 +43,9 @@ from hartenjagen.serialize.states import (
     finished_hands,
     state_keys,
 )
-from hartenjagen.state import HandResult, Phase, State
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, PoolCard, PoolOrder
+from hartenjagen.values import HandResult, Phase
 
 
 def replay(doc: StateDoc, data: Mapping[str, object] | None, path: str) -> State:
@@ -67,7 +67,9 @@ def replay(doc: StateDoc, data: Mapping[str, object] | None, path: str) -> State
     if f.table.copies > 1:
         _each_copy_once(f, path)
     if f.seed.bit_length() > SEED_BITS:
-        raise format_error(key_path(path, "seed"), f"a seed has at most {SEED_BITS} bits, not {f.seed.bit_length()}")
+        raise format_error(
+            key_path(path, "seed"), f"a seed has at most {SEED_BITS} bits, not {f.seed.bit_length()}"
+        )
     expected = finished_hands(f)
     if len(doc.history) != expected:
         raise format_error(
@@ -80,7 +82,9 @@ def replay(doc: StateDoc, data: Mapping[str, object] | None, path: str) -> State
     written = encode_fields(fields(state), path)
     if data is None:
         data = encode_fields(f, path)
-    _compare(data, written, path, _DEALT_KEYS)  # a wrong deal is named as such, not by the first move it spoils
+    _compare(
+        data, written, path, _DEALT_KEYS
+    )  # a wrong deal is named as such, not by the first move it spoils
     _compare(data, written, path, ("history", "score_sheet"))  # a wrong line before the totals it spoils
     _compare(data, written, path)
     return state
@@ -130,7 +134,9 @@ class _Replay:
         n = table.players
         _seat(self.dealer, key_path(self.path, "dealer"), n)
         if not 0 <= self.hand_index < 1 << 31:
-            raise format_error(key_path(self.path, "hand_index"), f"hand {self.hand_index} cannot be: hands count from 0")
+            raise format_error(
+                key_path(self.path, "hand_index"), f"hand {self.hand_index} cannot be: hands count from 0"
+            )
         rules = table.rules
         if self.explicit:
             chance = self.doc.chance
@@ -172,7 +178,9 @@ class _Replay:
             for i, trick in enumerate(f.tricks)
             for j, card in enumerate(trick.cards)
         ]
-        plays += [(f"{key_path(self.path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(f.trick_cards)]
+        plays += [
+            (f"{key_path(self.path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(f.trick_cards)
+        ]
         return RecordedHand(f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, tuple(plays))
 
     def settle(self, state: State, hand: RecordedHand, where: str, *, current: bool) -> State:
@@ -192,7 +200,9 @@ class _Replay:
         n = table.players
         kind, _, answers, order = node_of(state)
         chance = self.doc.chance
-        if kind == FIRST_DEALER_NODE:  # the replay cuts for the dealer only when the document waits for the cut
+        if (
+            kind == FIRST_DEALER_NODE
+        ):  # the replay cuts for the dealer only when the document waits for the cut
             return None
         if kind == DEAL_NODE:
             dealt = [list(_cards(mask, table)) for mask in hand.dealt]
@@ -215,7 +225,12 @@ class _Replay:
             if stage < len(hand.pass_log):
                 pool = _pool_order(state, hand.pass_log[stage][1], table)
                 return PoolOrder(pool) if not order else PoolCard(pool[len(order)])
-            if current and chance is not None and chance.waiting == POOL_NODE and len(order) < len(chance.drawn):
+            if (
+                current
+                and chance is not None
+                and chance.waiting == POOL_NODE
+                and len(order) < len(chance.drawn)
+            ):
                 return PoolCard(table.card_of[cast(int, chance.drawn[len(order)])])
         return None
 
@@ -238,7 +253,9 @@ class _Replay:
             given_at = f"{at_exchanges}[{stage}].given"
             for seat in range(n):
                 if given[seat]:
-                    state = self.step(state, Pass(seat, _cards(given[seat], table)), f"{given_at}[{seat}]", hand)
+                    state = self.step(
+                        state, Pass(seat, _cards(given[seat], table)), f"{given_at}[{seat}]", hand
+                    )
             if state.phase is Phase.PASSING and state.pass_stage <= stage:  # a seat did not pass
                 seat = state.to_move[0] if state.to_move else 0
                 raise format_error(
@@ -247,12 +264,16 @@ class _Replay:
                 )
         for seat, chosen in enumerate(choosing):
             if chosen:
-                state = self.step(state, Pass(seat, _cards(chosen, table)), f"{key_path(where, 'passing')}[{seat}]", hand)
+                state = self.step(
+                    state, Pass(seat, _cards(chosen, table)), f"{key_path(where, 'passing')}[{seat}]", hand
+                )
         for _ in range(announced):
             if state.phase is not Phase.ANNOUNCING:
                 break
             seat = state.to_move[0]
-            state = self.step(state, Announce(seat, seat in hand.announcers), key_path(where, "announcers"), hand)
+            state = self.step(
+                state, Announce(seat, seat in hand.announcers), key_path(where, "announcers"), hand
+            )
         for at, card in hand.plays:
             if state.phase is not Phase.PLAYING:
                 raise format_error(
@@ -266,7 +287,9 @@ class _Replay:
             # The hand was voided by a revoke: which card was played against the rules changes nothing.
             state = _revoke(state, line.revoke, key_path(at_line, "revoke"))
         if line.moon_choice is not None and state.phase is Phase.MOON_CHOICE:
-            state = _apply(state, MoonChoice(state.to_move[0], line.moon_choice), key_path(at_line, "moon_choice"))
+            state = _apply(
+                state, MoonChoice(state.to_move[0], line.moon_choice), key_path(at_line, "moon_choice")
+            )
         return state
 
     def step(self, state: State, move: Move, where: str, hand: RecordedHand) -> State:

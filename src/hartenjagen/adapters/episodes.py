@@ -3,7 +3,7 @@
 The part the OpenSpiel, PettingZoo and Gymnasium adapters share (it needs
 none of them). An `Episode` holds a game state, the cards the acting seat
 has picked so far for a pass (a pass is one action per card, see
-`hartenjagen.encoding`) and the rewards of the last action. Rewards are
+`hartenjagen.adapters.encoding`) and the rewards of the last action. Rewards are
 penalty points with the sign turned (lower totals are better, so a reward
 is ``-points``), in one of three grains:
 
@@ -28,15 +28,16 @@ import zlib
 from collections.abc import Sequence
 from typing import Final, Literal
 
+from hartenjagen.adapters.encoding import acting_seat, legal_action_ids, move_for, outcome_for
 from hartenjagen.cards import Card
 from hartenjagen.core.chance_nodes import is_explicit, make_explicit
-from hartenjagen.encoding import acting_seat, legal_action_ids, move_for, outcome_for
+from hartenjagen.core.state import State
 from hartenjagen.engine import apply, explain, new_game, step
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import Event, GameOver, HandScored, Revoked, TrickWon
 from hartenjagen.moves import Move, Pass
 from hartenjagen.rules import Rules
-from hartenjagen.state import Phase, State
+from hartenjagen.values import Phase
 from hartenjagen.variants import UnknownVariantError, preset
 
 __all__ = ["EPISODES", "REWARDS", "Episode", "EpisodeError", "packed_variant", "rules_from"]
@@ -69,7 +70,7 @@ def rules_from(variant: object) -> Rules:
         except (ValueError, zlib.error) as error:
             raise EpisodeError(f"variant: {variant[:40]!r}... is not a packed Rules value") from error
     if text.startswith("{"):
-        from hartenjagen.serialize import FormatError, loads
+        from hartenjagen.frontend.serialize import FormatError, loads
 
         try:
             value = loads(text)
@@ -90,7 +91,7 @@ _PACKED: Final = "rules-z64:"
 
 def packed_variant(rules: Rules) -> str:
     """``rules`` as a variant text made of letters, digits, ``-`` and ``_`` (for game strings such as OpenSpiel's)."""
-    from hartenjagen.serialize import dumps
+    from hartenjagen.frontend.serialize import dumps
 
     data = zlib.compress(dumps(rules).encode("utf-8"), 9)
     return _PACKED + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")

@@ -2,15 +2,15 @@
 
 One place for the words of the ``hartenjagen`` command ([`hartenjagen.cli`][hartenjagen.cli]), the
 terminal table ([`hartenjagen.cli.terminal`][hartenjagen.cli.terminal]), the event sentences
-([`hartenjagen.describe.describe`][hartenjagen.describe.describe]), the rules in words
+([`hartenjagen.frontend.describe.describe`][hartenjagen.frontend.describe.describe]), the rules in words
 (``hartenjagen rules``) and the reasons the engine gives for refusing a move. Each entry has a
 key, an English and a Dutch sentence with the same ``str.format`` fields;
-[`text`][hartenjagen.texts.text] looks one up and fills it in, and
-[`refusal`][hartenjagen.texts.refusal] says in the player's language why a move was refused.
+[`text`][hartenjagen.frontend.texts.text] looks one up and fills it in, and
+[`refusal`][hartenjagen.frontend.texts.refusal] says in the player's language why a move was refused.
 The entries themselves are in ``hartenjagen/catalogue.py``, one line each.
 
 ```pycon
->>> from hartenjagen.texts import text
+>>> from hartenjagen.frontend.texts import text
 >>> text("event.card_played", "nl", seat=2, card="schoppenvrouw")
 'Speler 2 speelt schoppenvrouw.'
 >>> text("refusal.wrong_pass_count", "en", count=3, given=2)
@@ -41,11 +41,11 @@ from typing import Final
 from hartenjagen.cards import Suit
 from hartenjagen.catalogue import ENTRIES
 from hartenjagen.errors import HartenjagenError, IllegalMove
+from hartenjagen.frontend.notation import Language, NotationError, suit_name
+from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Move
-from hartenjagen.notation import Language, NotationError, suit_name
 from hartenjagen.rules.routes import BUILT_IN, PassRoute
-from hartenjagen.state import Phase
-from hartenjagen.views import PlayerView
+from hartenjagen.values import Phase
 
 __all__ = [
     "CATALOGUE",
@@ -75,7 +75,7 @@ class MessageError(HartenjagenError):
 
 
 def language(value: object) -> Language:
-    """``value`` if it is ``"en"`` or ``"nl"``; anything else raises [`NotationError`][hartenjagen.notation.NotationError]."""
+    """``value`` if it is ``"en"`` or ``"nl"``; anything else raises [`NotationError`][hartenjagen.frontend.notation.NotationError]."""
     if value == "en":
         return "en"
     if value == "nl":
@@ -104,8 +104,8 @@ def text(key: str, lang: Language = "en", /, **values: object) -> str:
     """The sentence ``key`` in ``lang`` with ``values`` filled in.
 
     Every field of the sentence must be given, and nothing else: a missing or
-    extra value, or an unknown key, raises [`MessageError`][hartenjagen.texts.MessageError];
-    a language other than ``"en"`` or ``"nl"`` raises [`NotationError`][hartenjagen.notation.NotationError].
+    extra value, or an unknown key, raises [`MessageError`][hartenjagen.frontend.texts.MessageError];
+    a language other than ``"en"`` or ``"nl"`` raises [`NotationError`][hartenjagen.frontend.notation.NotationError].
     """
     sentence = _entry(key)[LANGUAGES.index(language(lang))]
     wanted = _fields(sentence)
@@ -154,7 +154,7 @@ DIRECTIONS: Final[dict[str, dict[PassRoute, str]]] = {
 
 
 def words(lang: str) -> dict[str, str]:
-    """The table's sentences of ``lang`` ([`WORDS`][hartenjagen.texts.WORDS]); another language raises ``NotationError``."""
+    """The table's sentences of ``lang`` ([`WORDS`][hartenjagen.frontend.texts.WORDS]); another language raises ``NotationError``."""
     return WORDS[language(lang)]
 
 
@@ -282,6 +282,6 @@ def refusal(problem: IllegalMove, lang: Language = "en") -> str:
 
 
 def reason(problem: IllegalMove, move: Move, v: PlayerView, lang: Language) -> str:
-    """Why ``move`` was refused, in the player's language: [`refusal`][hartenjagen.texts.refusal]
+    """Why ``move`` was refused, in the player's language: [`refusal`][hartenjagen.frontend.texts.refusal]
     (``move`` and the player's view ``v`` are no longer needed; kept for existing callers)."""
     return refusal(problem, lang)

@@ -175,7 +175,7 @@ def parse_card(text: str | Card, language: Language = "en") -> Card:
 
 
 def parse_typed_cards(text: str, language: Language = "en") -> tuple[Card, ...]:
-    """Several cards as a player types them (see [`parse_card`][hartenjagen.notation.parse_card]), separated by spaces or commas.
+    """Several cards as a player types them (see [`parse_card`][hartenjagen.frontend.notation.parse_card]), separated by spaces or commas.
 
     A name of two or three words (``klaveren twee``, ``queen of spades``) is read as one card.
     """
@@ -249,7 +249,7 @@ def format_move(move: Move, style: Style = "ascii") -> str:
 
 
 def parse_move(text: str) -> Move:
-    """Read a move written by [`format_move`][hartenjagen.notation.format_move] (cards in any notation ``Card.parse`` reads)."""
+    """Read a move written by [`format_move`][hartenjagen.frontend.notation.format_move] (cards in any notation ``Card.parse`` reads)."""
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text, not {text!r}")
     words = text.split()

@@ -31,13 +31,12 @@ import attrs
 from hartenjagen._repr import brief, shown
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.core.chance_nodes import is_explicit
-from hartenjagen.core.state import fields
+from hartenjagen.core.state import State, fields
 from hartenjagen.engine import SEED_BITS, apply, start
 from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMoveError, SetupError
+from hartenjagen.frontend.notation import NotationError, format_cards, format_move, parse_move
 from hartenjagen.moves import SEAT_LIMIT, Announce, MoonChoice, Move, Pass, Play
-from hartenjagen.notation import NotationError, format_cards, format_move, parse_move
 from hartenjagen.rules import Rules
-from hartenjagen.state import State
 
 HEADER = "[hartenjagen record 1]"
 
@@ -244,7 +243,7 @@ class GameRecord:
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
-        """Read a record written by [`to_text`][hartenjagen.records.GameRecord.to_text]; a bad line raises [`RecordError`][hartenjagen.records.RecordError] naming it."""
+        """Read a record written by [`to_text`][hartenjagen.frontend.records.GameRecord.to_text]; a bad line raises [`RecordError`][hartenjagen.frontend.records.RecordError] naming it."""
         if not isinstance(text, str):
             raise RecordError(f"a record is text, not {type(text).__name__}")
         lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
@@ -320,7 +319,7 @@ def _rules_text(rules: Rules) -> str:
     name = _names().get(rules)
     if name is not None:
         return name
-    from hartenjagen.serialize import dumps
+    from hartenjagen.frontend.serialize import dumps
 
     return dumps(rules)
 
@@ -329,7 +328,7 @@ def _read_rules(text: str) -> Rules:
     from hartenjagen import variants
 
     if text.startswith("{"):
-        from hartenjagen.serialize import FormatError, loads
+        from hartenjagen.frontend.serialize import FormatError, loads
 
         try:
             rules = loads(text)

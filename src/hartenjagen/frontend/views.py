@@ -1,30 +1,302 @@
-"""Checking a `PlayerView` that came from outside (``views.validate_view``).
+"""What one seat may know: player views, spectator views and censored events.
 
-``view(state, seat)`` builds consistent views. A view read from JSON, or built
-by hand, may be anything: `validate_view` checks that it is one a game
-could show, as far as a view says (its own fields agree with each other and
-with its rules), so that the code that reads views (``determinize``, the bots)
-meets only views it can work with. The check costs time linear in the size of
-the view and allocates nothing large: a view of 2**63 players is refused at
-once.
+A frontend that only ever sends ``view(state, seat)`` and
+``events_for(events, seat)`` to a player cannot leak another player's cards:
+both are built here and nowhere else.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
+import attrs
+
 from hartenjagen._repr import brief, shown
-from hartenjagen.cards import ALL_CARDS, Card
-from hartenjagen.moves import Announce, MoonChoice, MoonOption, Play
-from hartenjagen.rules import Rules
-from hartenjagen.rules.routes import PassRoute
-from hartenjagen.state import HandResult, Phase, Trick
+from hartenjagen.cards import ALL_CARDS, Card, Suit
+from hartenjagen.core.hooks import scatter_answer
+from hartenjagen.core.state import State, fields
 from hartenjagen.core.table import Table, table_for
-from hartenjagen.views import PlayerView, ViewError
+from hartenjagen.engine import legal_moves
+from hartenjagen.errors import HartenjagenError
+from hartenjagen.events import CardsExchanged, Event
+from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Play
+from hartenjagen.rules import Rules
+from hartenjagen.rules.context import PassContext
+from hartenjagen.rules.routes import PassRoute, Travel
+from hartenjagen.values import HandResult, Phase, Trick
+
+
+class ViewError(HartenjagenError):
+    """A view was asked for a seat that is not at the table."""
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything one seat may know about a game, and nothing else.
+
+    ``seat`` is ``None`` in a spectator's view (``public_view``), which has no
+    hand, no passed cards and no legal moves. Cards of other seats appear only
+    once played: on the table, in completed tricks and in captured cards.
+    In the passing phase the seat chooses ``pass_count`` of ``pass_options``
+    (listing every combination would be hundreds of moves); otherwise
+    ``legal_moves`` lists what the seat may do now (empty when it is not its
+    turn).
+    """
+
+    seat: int | None
+    #: the rules of the game (public: every player knows them)
+    rules: Rules
+    players: int
+    phase: Phase
+    hand_index: int
+    dealer: int
+    pass_direction: PassRoute
+    pass_stage: int
+    pass_count: int
+    to_move: tuple[int, ...]
+    #: this seat's cards, sorted by suit and rank
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    #: the cards this seat gave and received in each completed stage of the exchange
+    exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
+    #: the cards this seat has chosen to pass in the current stage (before the exchange)
+    passing: tuple[Card, ...]
+    trick: tuple[Play, ...]
+    #: the seat that led (or is to lead) the current trick; 0 while the seats pass or announce,
+    #: because who leads first may depend on hidden cards (the holder of the 2♣) until play starts
+    trick_leader: int
+    tricks: tuple[Trick, ...]
+    carry_over: tuple[Card, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    hearts_broken: bool
+    announcers: tuple[int, ...]
+    scores: tuple[int, ...]
+    display_scores: tuple[int, ...]
+    score_sheet: tuple[HandResult, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+    legal_moves: tuple[Move, ...]
+    pass_options: tuple[Card, ...]
+    # Set once the view is known to be consistent: built by view(), or checked by validate_view.
+    # Not a field of its value: no init argument, not compared, not saved.
+    _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+
+    @property
+    def passed(self) -> tuple[Card, ...]:
+        """The cards this seat gave in the first stage of the exchange (or has chosen to give)."""
+        return self.exchanges[0][0] if self.exchanges else self.passing
+
+    @property
+    def received(self) -> tuple[Card, ...]:
+        """The cards this seat received in the first stage of the exchange (empty before it)."""
+        return self.exchanges[0][1] if self.exchanges else ()
+
+    @property
+    def voids(self) -> tuple[tuple[Suit, ...], ...]:
+        """Per seat, the suits it has shown it holds none of in this hand: it played another suit to one led.
+
+        Every player sees these (they are public); a seat's own hand may show it more voids.
+        """
+        n = self.players
+        shown: list[set[Suit]] = [set() for _ in range(n)]
+        for trick in self.tricks:
+            led = trick.cards[0].suit
+            for i, card in enumerate(trick.cards):
+                if card.suit is not led:
+                    shown[(trick.leader + i) % n].add(led)
+        for play in self.trick[1:]:
+            if play.card.suit is not self.trick[0].card.suit:
+                shown[play.seat].add(self.trick[0].card.suit)
+        return tuple(tuple(sorted(suits)) for suits in shown)
+
+    def passed_to(self, stage: int = 0) -> tuple[tuple[Card, int], ...] | None:
+        """Where the cards this seat gave in ``stage`` of the exchange went: (card, receiving seat) for each.
+
+        The route says it: all to one seat (left, across, back for a return), or
+        each card by the passing module's own rule (a scatter pass). ``None``
+        when the cards were pooled and dealt back (nobody knows where they
+        went), for a spectator, and for a stage not done yet.
+        """
+        if self.seat is None or type(stage) is not int or not 0 <= stage < len(self.exchanges):
+            return None
+        given = self.exchanges[stage][0]
+        route = self.pass_direction
+        if route.travel is Travel.SEAT:
+            offset = route.offset(self.players)
+            if self.rules.passing.stages(route)[stage].back:
+                offset = -offset
+            receiver = (self.seat + offset) % self.players
+            return tuple((card, receiver) for card in given)
+        if route.travel is Travel.RULE:
+            return scatter_answer(self.rules.passing, _pass_context(self, stage), given)
+        return None
+
+
+def _pass_context(view: PlayerView, stage: int) -> PassContext:
+    """This seat's `PassContext` as it chose its cards in ``stage`` of the exchange (a stage done)."""
+    assert view.seat is not None
+    if view.phase is Phase.PASSING:
+        held = list(view.hand) + list(view.passing)
+    else:  # the hand as play began: the cards held and those played this hand
+        played = [
+            card for done in view.tricks for j, card in enumerate(done.cards)
+            if (done.leader + j) % view.players == view.seat
+        ]  # fmt: skip
+        held = list(view.hand) + played + [play.card for play in view.trick if play.seat == view.seat]
+    for later in range(len(view.exchanges) - 1, stage - 1, -1):
+        given, got = view.exchanges[later]
+        for card in got:
+            held.remove(card)
+        held += given
+    return PassContext(
+        rules=view.rules, seat=view.seat, hand=tuple(sorted(held)), stage=stage, route=view.pass_direction,
+        given=tuple(given for given, _ in view.exchanges[:stage]),
+        received=tuple(got for _, got in view.exchanges[:stage]),
+        hand_index=view.hand_index, dealer=view.dealer,
+    )  # fmt: skip
+
+
+def _plain_seat(seat: object) -> int | None:
+    """The plain int of a seat (an int subclass may answer == and < as it likes), or ``None``."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        return None
+    return operator.index(seat)
+
+
+def _seat(state: State, seat: object) -> int:
+    plain = _plain_seat(seat)
+    if plain is None or not 0 <= plain < state.players:
+        raise ViewError(f"there is no seat {shown(seat)}: seats are 0 to {state.players - 1}")
+    return plain
+
+
+def view(state: State, seat: int) -> PlayerView:
+    """What ``seat`` may know about ``state``: its own hand and passes, and everything public."""
+    return _build(state, _seat(state, seat))
+
+
+def public_view(state: State) -> PlayerView:
+    """What a spectator may know: everything public, no hand at all."""
+    return _build(state, None)
+
+
+#: The phases before the first lead of a hand: who will lead is not public yet.
+_BEFORE_PLAY = (Phase.PASSING, Phase.ANNOUNCING)
+
+
+def _build(state: State, seat: int | None) -> PlayerView:
+    inside = fields(state)
+    table = inside.table
+    moves: tuple[Move, ...] = ()
+    options: tuple[Card, ...] = ()
+    if seat is not None and seat in state.to_move:
+        if state.phase is Phase.PASSING:
+            options = legal_moves(state).passable(seat)  # type: ignore[attr-defined]
+        else:
+            moves = tuple(legal_moves(state))
+    exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = ()
+    passing: tuple[Card, ...] = ()
+    hand: tuple[Card, ...] = ()
+    if seat is not None:
+        hand = table.cards(inside.hand_masks[seat])
+        exchanges = tuple(
+            (table.cards(given[seat]), table.cards(got[seat])) for given, got in inside.pass_log
+        )
+        if state.phase is Phase.PASSING:
+            passing = table.cards(inside.passed_masks[seat])
+    built = PlayerView(
+        seat=seat,
+        rules=state.rules,
+        players=state.players,
+        phase=state.phase,
+        hand_index=state.hand_index,
+        dealer=state.dealer,
+        pass_direction=state.pass_direction,
+        pass_stage=state.pass_stage,
+        pass_count=state.pass_count,
+        to_move=state.to_move,
+        hand=hand,
+        hand_sizes=tuple(mask.bit_count() for mask in inside.hand_masks),
+        exchanges=exchanges,
+        passing=passing,
+        trick=state.trick,
+        trick_leader=state.trick_leader if state.phase not in _BEFORE_PLAY else 0,
+        tricks=state.tricks,
+        carry_over=state.carry_over,
+        taken=state.taken,
+        hearts_broken=state.hearts_broken,
+        announcers=state.announcers,
+        scores=state.scores,
+        display_scores=state.display_scores,
+        score_sheet=state.score_sheet,
+        is_over=state.is_over,
+        winners=state.winners,
+        legal_moves=moves,
+        pass_options=options,
+    )
+    object.__setattr__(built, "_consistent", True)
+    return built
+
+
+def validate_view(view: object) -> None:
+    """Check that ``view`` is a `PlayerView` a game could show; raise `ViewError` if not.
+
+    For views from outside (JSON from a client, a view built by hand):
+    ``loads``, ``determinize`` and the bots run it on every view they get.
+    Checked: every field has its type (whole numbers are plain ints, cards
+    the interned cards, moves, tricks and score lines the library's own
+    classes); seats lie on the table of the view's rules and every per-seat
+    list has one entry per seat; the seats to move fit the phase and the
+    trick; the seat's hand fits its hand size; the trick follows its leader;
+    no card is shown more often than the pack holds it; captured cards are
+    those of the tricks; the exchange has the stages the rules give; the
+    legal moves and the pass options belong to the seat to move and its
+    hand; the scores are the score sheet's last totals. It costs time linear
+    in the view's size (a view of 2**63 players is refused at once). A view
+    from `view` or `public_view` always passes.
+    """
+    if type(view) is PlayerView and view._consistent:
+        return
+    _check_view(view)
+    object.__setattr__(view, "_consistent", True)  # frozen: the checked values cannot change
+
+
+def event_for(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may see it (``None``: a spectator): an exchange keeps only the seat's own cards."""
+    if seat is not None:
+        plain = _plain_seat(seat)
+        if plain is None or plain < 0:
+            raise ViewError(f"there is no seat {shown(seat)}")
+        seat = plain
+    if isinstance(event, CardsExchanged):
+        players = len(event.given)
+        if seat is not None and seat >= players:
+            raise ViewError(f"there is no seat {seat}: seats are 0 to {players - 1}")
+        return CardsExchanged(
+            event.stage,
+            event.pass_direction,
+            tuple(event.given[s] if s == seat else () for s in range(players)),
+            tuple(event.received[s] if s == seat else () for s in range(players)),
+        )
+    return event
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them (``None``: a spectator)."""
+    return tuple(event_for(event, seat) for event in events)
+
+
+# ---------------------------------------------------------------- checking a view from outside
+# ``view(state, seat)`` builds consistent views. A view read from JSON, or built by hand, may be
+# anything: `validate_view` checks that it is one a game could show, as far as a view says (its own
+# fields agree with each other and with its rules), so that the code that reads views
+# (``determinize``, the bots) meets only views it can work with. The check costs time linear in the
+# size of the view and allocates nothing large: a view of 2**63 players is refused at once.
 
 T = TypeVar("T")
 
@@ -36,8 +308,8 @@ _MOVE_OF_PHASE: dict[Phase, type] = {
 }
 
 
-def check(view: object) -> None:
-    """`hartenjagen.views.validate_view`."""
+def _check_view(view: object) -> None:
+    """`validate_view` of a view that did not come from `view` or `public_view`."""
     if type(view) is not PlayerView:
         raise ViewError(f"expected a PlayerView, not {shown(view)}")
     _ViewCheck(view).run()

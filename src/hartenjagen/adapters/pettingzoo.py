@@ -1,7 +1,7 @@
 """hartenjagen as a PettingZoo AEC environment: every variant, whole games or single hands.
 
 ```python
-from hartenjagen.pettingzoo import env
+from hartenjagen.adapters.pettingzoo import env
 
 table = env(variant="dutch", episode="game", reward="hand")
 table.reset(seed=1)
@@ -16,12 +16,12 @@ for agent in table.agent_iter():
 
 Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat order). Each observation
 is a dict: ``"observation"``, the seat's view as a vector
-(`hartenjagen.encoding.observation`), and ``"action_mask"``, 1 for each legal
-action id (`hartenjagen.encoding`). A pass is one card per step: the seat
+(`hartenjagen.adapters.encoding.observation`), and ``"action_mask"``, 1 for each legal
+action id (`hartenjagen.adapters.encoding`). A pass is one card per step: the seat
 passing picks its cards one at a time (the lowest seat still to pass goes
 first, then the next), and the pass is made when it holds enough cards.
 Rewards are minus penalty points per ``"trick"``, ``"hand"`` (the default) or
-``"game"`` (see `hartenjagen.episodes`). ``episode="hand"`` ends after one
+``"game"`` (see `hartenjagen.adapters.episodes`). ``episode="hand"`` ends after one
 hand; ``"game"`` at the end of the game (truncated after ``max_hands`` hands).
 ``env()`` wraps ``raw_env`` as PettingZoo's classic games are wrapped: an
 illegal action ends the game with reward -1 for its player. Needs the ``rl``
@@ -39,11 +39,13 @@ try:
     from pettingzoo import AECEnv  # type: ignore[import-not-found,import-untyped,unused-ignore]
     from pettingzoo.utils import wrappers  # type: ignore[import-not-found,import-untyped,unused-ignore]
 except ImportError as _error:  # pragma: no cover - exercised where PettingZoo is missing
-    raise ImportError("hartenjagen.pettingzoo needs PettingZoo: pip install 'hartenjagen[rl]'") from _error
+    raise ImportError(
+        "hartenjagen.adapters.pettingzoo needs PettingZoo: pip install 'hartenjagen[rl]'"
+    ) from _error
 
-from hartenjagen.encoding import action_count, observation, observation_size
-from hartenjagen.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain, rules_from
-from hartenjagen.views import view
+from hartenjagen.adapters.encoding import action_count, observation, observation_size
+from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain, rules_from
+from hartenjagen.frontend.views import view
 
 __all__ = ["env", "raw_env"]
 

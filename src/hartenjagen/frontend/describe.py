@@ -1,4 +1,4 @@
-"""One sentence per event, in Dutch or English, for a game log (the sentences are in [`hartenjagen.texts`][hartenjagen.texts])."""
+"""One sentence per event, in Dutch or English, for a game log (the sentences are in [`hartenjagen.frontend.texts`][hartenjagen.frontend.texts])."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from hartenjagen.events import (
     TrickCancelled,
     TrickWon,
 )
-from hartenjagen.notation import Language, NotationError, card_name
-from hartenjagen.texts import language as _language
-from hartenjagen.texts import text
+from hartenjagen.frontend.notation import Language, NotationError, card_name
+from hartenjagen.frontend.texts import language as _language
+from hartenjagen.frontend.texts import text
 
 
 def _listed(names: Sequence[str], language: Language) -> str:
@@ -40,10 +40,10 @@ def _cards(cards: tuple[Card, ...], language: Language) -> str:
 def describe(event: Event, language: Language = "en") -> str:
     """One sentence saying what ``event`` was, in English (``"en"``) or Dutch (``"nl"``).
 
-    The sentences are the catalogue's ``event.`` entries ([`hartenjagen.texts`][hartenjagen.texts]);
+    The sentences are the catalogue's ``event.`` entries ([`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]);
     a pass route reads in its own words ([`PassRoute.words`][hartenjagen.rules.routes.PassRoute.words]).
     Another language, or something that is not an event, raises
-    [`NotationError`][hartenjagen.notation.NotationError].
+    [`NotationError`][hartenjagen.frontend.notation.NotationError].
     """
     lang = _language(language)
     if isinstance(event, HandDealt):

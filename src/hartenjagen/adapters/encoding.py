@@ -41,15 +41,16 @@ from typing import Final
 from hartenjagen.cards import Card
 from hartenjagen.core.chance_nodes import node_of
 from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
+from hartenjagen.core.state import State
+from hartenjagen.core.table import table_for
 from hartenjagen.engine import chance_outcomes, legal_moves
 from hartenjagen.errors import HartenjagenError
+from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.outcomes import DealCard, DrawnDirection, FirstDealer, Outcome, PoolCard
 from hartenjagen.rules import Rules
 from hartenjagen.rules.routes import BUILT_IN
-from hartenjagen.state import Phase, State
-from hartenjagen.core.table import table_for
-from hartenjagen.views import PlayerView
+from hartenjagen.values import Phase
 
 __all__ = [
     "EncodingError",

@@ -2,8 +2,8 @@
 
 ``dumps(value)`` writes one value as JSON text and ``loads(text)`` reads it back:
 ``loads(dumps(x)) == x``. Only the library's own classes, rule modules of your own (see below) and
-classes given to [`register`][hartenjagen.serialize.register] are read; anything else, and any text that is not a
-consistent value, raises [`FormatError`][hartenjagen.serialize.FormatError] naming the JSON path of the bad
+classes given to [`register`][hartenjagen.frontend.serialize.register] are read; anything else, and any text that is not a
+consistent value, raises [`FormatError`][hartenjagen.frontend.serialize.FormatError] naming the JSON path of the bad
 field (``$.hands[2][5]``).
 
 The format (version 1)
@@ -75,14 +75,14 @@ double deck the second copy of a card is written with ``#2`` (``"QS#2"``), so a
 state reads back exactly.
 
 Loading a state replays it (see
-[`validate_state`][hartenjagen.serialize.validate_state]): the hand is dealt as
+[`validate_state`][hartenjagen.frontend.serialize.validate_state]): the hand is dealt as
 the engine deals it (from the seed, or the deal ``new_game(deal=...)`` was
 given), each pass, announcement and play the document records is applied with
 ``apply``, and the state reached must be the document, field by field; the
 first difference is refused with its JSON path and both values
 (``$.hands[2]: the document has [...], but replaying the game gives [...]``).
 The state returned is the replayed one. A player view is checked with
-`hartenjagen.views.validate_view` (its fields agree with each other and its
+`hartenjagen.frontend.views.validate_view` (its fields agree with each other and its
 rules), so that a view a client sent can be given to ``determinize`` or a bot.
 
 Rule modules of your own
@@ -96,7 +96,7 @@ class such as ``HouseRule`` or ``Scoring``) is saved without registration: its
 concrete attrs subclass of the slot's class. A class that cannot be written
 this way (defined inside a function, not an attrs class, a field of a type the
 format does not write) raises a ``FormatError`` that says what to do;
-[`register`][hartenjagen.serialize.register] gives any attrs class a short name.
+[`register`][hartenjagen.frontend.serialize.register] gives any attrs class a short name.
 """
 
 from __future__ import annotations
@@ -108,7 +108,29 @@ from typing import TypeVar
 import attrs
 
 from hartenjagen.cards import Card
+from hartenjagen.core.state import State
 from hartenjagen.events import EVENT_TYPES
+from hartenjagen.frontend.serialize.reading import (
+    FORMAT_VERSION,
+    FormatError,
+    Json,
+    format_error,
+    json_object,
+    no_constant,
+    parse_int,
+)
+from hartenjagen.frontend.serialize.registry import (
+    SLOT_BASES,
+    AttrsEntry,
+    CardEntry,
+    ViewEntry,
+    add_entry,
+    decode_top,
+    entry_for_saving,
+)
+from hartenjagen.frontend.serialize.replay import replay
+from hartenjagen.frontend.serialize.states import StateEntry, doc_of
+from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Pass, Play
 from hartenjagen.outcomes import OUTCOME_TYPES
 from hartenjagen.rules import (
@@ -124,28 +146,7 @@ from hartenjagen.rules import (
     passing,
     scoring,
 )
-from hartenjagen.serialize.reading import (
-    FORMAT_VERSION,
-    FormatError,
-    Json,
-    format_error,
-    json_object,
-    no_constant,
-    parse_int,
-)
-from hartenjagen.serialize.registry import (
-    SLOT_BASES,
-    AttrsEntry,
-    CardEntry,
-    ViewEntry,
-    add_entry,
-    decode_top,
-    entry_for_saving,
-)
-from hartenjagen.serialize.replay import replay
-from hartenjagen.serialize.states import StateEntry, doc_of
-from hartenjagen.state import HandResult, State, Trick
-from hartenjagen.views import PlayerView
+from hartenjagen.values import HandResult, Trick
 
 __all__ = ["FORMAT_VERSION", "FormatError", "dumps", "loads", "register", "validate_state"]
 
@@ -161,8 +162,8 @@ def dumps(value: object, *, indent: int | None = None) -> str:
     ``value`` is a ``Rules``, a rule module, a move, a ``Card``, a ``State``, a
     ``PlayerView``, an event, a ``HandResult``, a ``Trick``, a ``GameRecord`` or
     a rule module of your own (written by its import path) or an instance of a
-    class given to [`register`][hartenjagen.serialize.register]; anything else
-    raises [`FormatError`][hartenjagen.serialize.FormatError], saying what to do.
+    class given to [`register`][hartenjagen.frontend.serialize.register]; anything else
+    raises [`FormatError`][hartenjagen.frontend.serialize.FormatError], saying what to do.
     """
     entry = entry_for_saving(type(value), "$")
     data: dict[str, Json] = {"type": entry.name, "version": FORMAT_VERSION}
@@ -174,9 +175,9 @@ def dumps(value: object, *, indent: int | None = None) -> str:
 
 
 def loads(text: str | bytes | bytearray) -> object:
-    """The value saved in ``text`` by [`dumps`][hartenjagen.serialize.dumps].
+    """The value saved in ``text`` by [`dumps`][hartenjagen.frontend.serialize.dumps].
 
-    Raises [`FormatError`][hartenjagen.serialize.FormatError], naming the JSON path of the first bad field,
+    Raises [`FormatError`][hartenjagen.frontend.serialize.FormatError], naming the JSON path of the first bad field,
     when ``text`` is not JSON, not a saved value of a known type and version,
     or not consistent (a state the engine does not reach when its hand is
     replayed, a combination of rule modules the library rejects).
@@ -198,7 +199,7 @@ def loads(text: str | bytes | bytearray) -> object:
 
 
 def register(cls: C, *, name: str | None = None) -> C:
-    """Let [`dumps`][hartenjagen.serialize.dumps] and [`loads`][hartenjagen.serialize.loads] handle instances of ``cls``, an attrs class; returns ``cls``.
+    """Let [`dumps`][hartenjagen.frontend.serialize.dumps] and [`loads`][hartenjagen.frontend.serialize.loads] handle instances of ``cls``, an attrs class; returns ``cls``.
 
     A rule module of your own needs no registration (it is written by its
     import path); register one to give it a short ``"type"`` name instead, or to
@@ -225,7 +226,7 @@ def register(cls: C, *, name: str | None = None) -> C:
 
 
 def validate_state(state: State, path: str = "$") -> None:
-    """Check that ``state`` is one the engine reaches; raise [`FormatError`][hartenjagen.serialize.FormatError] if not.
+    """Check that ``state`` is one the engine reaches; raise [`FormatError`][hartenjagen.frontend.serialize.FormatError] if not.
 
     ``loads`` runs this on every state it reads. The current hand is replayed
     through the engine: dealt as the engine deals it (``new_game`` for the first

@@ -2,7 +2,7 @@
 
 A state is written field by field (cards as text, ``"QS#2"`` for a second copy).
 Reading decodes the fields, then hands them to
-`hartenjagen.serialize.replay`, which replays the
+`hartenjagen.frontend.serialize.replay`, which replays the
 hand through the engine and compares the result with the document: the state
 returned is the replayed one.
 """
@@ -10,17 +10,15 @@ returned is the replayed one.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 import attrs
 
-from hartenjagen.bitmask import bits
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
-
 from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, NO_NODE, POOL_NODE
-from hartenjagen.core.state import PassLog, PlayedHand, StateFields, fields
-from hartenjagen.rules import PassRoute, Rules
-from hartenjagen.serialize.codecs import (
+from hartenjagen.core.state import PassLog, PlayedHand, State, StateFields, fields
+from hartenjagen.core.table import Table, bits, table_for
+from hartenjagen.frontend.serialize.codecs import (
     BOOL,
     INT,
     NULL,
@@ -31,7 +29,7 @@ from hartenjagen.serialize.codecs import (
     cannot_save,
     decode_card,
 )
-from hartenjagen.serialize.reading import (
+from hartenjagen.frontend.serialize.reading import (
     Json,
     ask_module,
     check_keys,
@@ -41,10 +39,9 @@ from hartenjagen.serialize.reading import (
     key_path,
     show_json,
 )
-from hartenjagen.serialize.registry import Entry, Tagged
-from hartenjagen.state import HandResult, Phase, State, Trick
-from hartenjagen.core.table import Table, table_for
-
+from hartenjagen.frontend.serialize.registry import Entry, Tagged
+from hartenjagen.rules import PassRoute, Rules
+from hartenjagen.values import HandResult, Phase, Trick
 
 
 def _order(physical: int) -> tuple[int, int]:
@@ -199,7 +196,7 @@ def state_keys() -> list[str]:
     names = list(StateFields._fields)
     if set(names) != set(_STATE_KEYS):  # pragma: no cover - a State field serialize does not know
         raise AssertionError(
-            f"hartenjagen.serialize does not know the State fields {sorted(set(names) ^ set(_STATE_KEYS))}"
+            f"hartenjagen.frontend.serialize does not know the State fields {sorted(set(names) ^ set(_STATE_KEYS))}"
         )
     return [_STATE_KEYS[name] for name in names]
 
@@ -218,7 +215,7 @@ class StateEntry(Entry):
         return encode_fields(inside, path)
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
-        from hartenjagen.serialize.replay import replay
+        from hartenjagen.frontend.serialize.replay import replay
 
         check_keys(data, path, self.name, state_keys(), top)
         return replay(decode_fields(data, path), data, path)
@@ -253,7 +250,9 @@ def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
         "announcers": list(inside.announcers),
         "shooter": inside.shooter,
         "secret_seed": inside.secret_seed,
-        "history": [_encode_played(played, inside.table, key_path(path, "history")) for played in inside.history],
+        "history": [
+            _encode_played(played, inside.table, key_path(path, "history")) for played in inside.history
+        ],
         "chance": _encode_chance(inside.chance, inside.table, key_path(path, "chance")),
     }
 
@@ -308,7 +307,13 @@ def _encode_exchanges(log: PassLog) -> list[Json]:
 
 
 #: The chance nodes by the name a state document gives them.
-_NODES: Final = {NO_NODE: "none", FIRST_DEALER_NODE: "first_dealer", DEAL_NODE: "deal", DIRECTION_NODE: "route", POOL_NODE: "pool"}
+_NODES: Final = {
+    NO_NODE: "none",
+    FIRST_DEALER_NODE: "first_dealer",
+    DEAL_NODE: "deal",
+    DIRECTION_NODE: "route",
+    POOL_NODE: "pool",
+}
 _NODE_KINDS: Final = {name: kind for kind, name in _NODES.items()}
 #: The names of the chance nodes, as a state document writes them.
 NODE_NAMES: Final = tuple(_NODE_KINDS)
@@ -321,7 +326,9 @@ def _encode_chance(node: object, table: Table, path: str) -> Json:
     kind, _, answers, order = cast(tuple[Any, ...], node)
     drawn: list[Json] = []
     if kind == DIRECTION_NODE:
-        drawn = [DIRECTION.encode(route, f"{key_path(path, 'drawn')}[{i}]") for i, route in enumerate(answers)]
+        drawn = [
+            DIRECTION.encode(route, f"{key_path(path, 'drawn')}[{i}]") for i, route in enumerate(answers)
+        ]
     elif kind == POOL_NODE:
         drawn = [card_text(p) for p in order]
     return {"waiting": _NODES[kind], "drawn": drawn}
@@ -351,7 +358,9 @@ def _decode_chance(data: object, path: str, table: Table) -> ChanceDoc | None:
     if not isinstance(items, list):
         raise format_error(where, f"expected a list, not {describe_json(items)}")
     if kind == DIRECTION_NODE:
-        drawn: tuple[object, ...] = tuple(DIRECTION.decode(item, f"{where}[{i}]") for i, item in enumerate(items))
+        drawn: tuple[object, ...] = tuple(
+            DIRECTION.decode(item, f"{where}[{i}]") for i, item in enumerate(items)
+        )
     elif kind == POOL_NODE:
         drawn = tuple(_physical(item, f"{where}[{i}]", table) for i, item in enumerate(items))
     elif items:
@@ -380,7 +389,10 @@ def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
         for i, done in enumerate(played_tricks(played, table))
         for j, card in enumerate(done.cards)
     ]
-    plays += [(f"{key_path(path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(unfinished_trick(played, table))]
+    plays += [
+        (f"{key_path(path, 'trick')}[{j}]", table.card_of[p])
+        for j, p in enumerate(unfinished_trick(played, table))
+    ]
     return RecordedHand(played.dealt, played.direction, played.pass_log, played.announcers, tuple(plays))
 
 
@@ -392,9 +404,16 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
     def at(key: str) -> str:
         return key_path(path, key)
 
-    tricks = TRICKS.decode(obj["tricks"], at("tricks"))
-    plays = [(f"{at('tricks')}[{i}].cards[{j}]", card) for i, done in enumerate(tricks) for j, card in enumerate(done.cards)]  # type: ignore[attr-defined]
-    plays += [(f"{at('trick')}[{j}]", table.card_of[p]) for j, p in enumerate(_decode_trick(obj["trick"], at("trick"), table))]
+    tricks = cast(tuple[Trick, ...], TRICKS.decode(obj["tricks"], at("tricks")))
+    plays = [
+        (f"{at('tricks')}[{i}].cards[{j}]", card)
+        for i, done in enumerate(tricks)
+        for j, card in enumerate(done.cards)
+    ]
+    plays += [
+        (f"{at('trick')}[{j}]", table.card_of[p])
+        for j, p in enumerate(_decode_trick(obj["trick"], at("trick"), table))
+    ]
     return RecordedHand(
         dealt=_decode_seat_masks(obj["dealt"], at("dealt"), table),
         route=DIRECTION.decode(obj["pass_direction"], at("pass_direction")),
@@ -474,7 +493,9 @@ def decode_fields(data: dict[str, object], path: str) -> StateDoc:
 
 def _decode_history(data: object, path: str, table: Table) -> tuple[RecordedHand, ...]:
     if not isinstance(data, list):
-        raise format_error(path, f"expected the list of the finished hands before this one, not {describe_json(data)}")
+        raise format_error(
+            path, f"expected the list of the finished hands before this one, not {describe_json(data)}"
+        )
     return tuple(_decode_played(item, f"{path}[{i}]", table) for i, item in enumerate(data))
 
 

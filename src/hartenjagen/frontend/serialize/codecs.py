@@ -1,8 +1,8 @@
 """Codecs: how values of one field type are written as JSON and read back (internal).
 
 Each field of a saved class has one codec, compiled from its type annotation
-by `hartenjagen.serialize.registry`; a codec's ``decode`` raises
-[`FormatError`][hartenjagen.serialize.FormatError] at the JSON path of the bad item.
+by `hartenjagen.frontend.serialize.registry`; a codec's ``decode`` raises
+[`FormatError`][hartenjagen.frontend.serialize.FormatError] at the JSON path of the bad item.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from typing import Final
 
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
 from hartenjagen.errors import CardParseError, RulesError
-from hartenjagen.rules.routes import BUILT_IN, PassRoute, Travel
-from hartenjagen.serialize.reading import (
+from hartenjagen.frontend.serialize.reading import (
     FormatError,
     Json,
     check_object,
@@ -23,6 +22,7 @@ from hartenjagen.serialize.reading import (
     key_path,
     show_json,
 )
+from hartenjagen.rules.routes import BUILT_IN, PassRoute, Travel
 
 
 class Codec:
@@ -207,13 +207,16 @@ class RouteCodec(Codec):
             if route is None:
                 choices = ", ".join(show_json(name) for name in BUILT_IN)
                 raise format_error(
-                    path, f"unknown pass route {show_json(data)}: expected one of {choices}, or a PassRoute object"
+                    path,
+                    f"unknown pass route {show_json(data)}: expected one of {choices}, or a PassRoute object",
                 )
             return route
         obj = check_object(data, path, 'a pass route ("left") or a PassRoute object')
         for key in ROUTE_KEYS:
             if key not in obj:
-                raise format_error(key_path(path, key), "missing: a PassRoute has " + ", ".join(ROUTE_KEYS[1:]))
+                raise format_error(
+                    key_path(path, key), "missing: a PassRoute has " + ", ".join(ROUTE_KEYS[1:])
+                )
         for key in obj:
             if key not in ROUTE_KEYS:
                 raise format_error(key_path(path, key), "unexpected field of a PassRoute")
@@ -224,9 +227,13 @@ class RouteCodec(Codec):
                 raise format_error(key_path(path, key), f"expected text, not {describe_json(obj[key])}")
         steps, across = obj["steps"], obj["across"]
         if type(steps) is not int or abs(steps) > 64:
-            raise format_error(key_path(path, "steps"), f"expected a small whole number, not {describe_json(steps)}")
+            raise format_error(
+                key_path(path, "steps"), f"expected a small whole number, not {describe_json(steps)}"
+            )
         if type(across) is not bool:
-            raise format_error(key_path(path, "across"), f"expected true or false, not {describe_json(across)}")
+            raise format_error(
+                key_path(path, "across"), f"expected true or false, not {describe_json(across)}"
+            )
         travel = self.travel.decode(obj["travel"], key_path(path, "travel"))
         try:
             return PassRoute(obj["name"], obj["en"], obj["nl"], travel, steps, across)  # type: ignore[arg-type]

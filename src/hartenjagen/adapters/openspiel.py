@@ -2,14 +2,14 @@
 
 ```python
 import pyspiel
-import hartenjagen.openspiel  # registers python_hartenjagen
+import hartenjagen.adapters.openspiel  # registers python_hartenjagen
 
 game = pyspiel.load_game("python_hartenjagen", {"variant": "black_maria", "episode": "hand"})
 ```
 
 Parameters: ``variant`` (a preset name or alias, ``hoemke_P1L2H3S4``, or a
 Rules JSON text, which the game keeps packed by
-`hartenjagen.episodes.packed_variant` so that OpenSpiel's game strings read
+`hartenjagen.adapters.episodes.packed_variant` so that OpenSpiel's game strings read
 back; default ``"standard"``), ``episode`` (``"hand"`` or
 ``"game"``, the default) and ``max_hands`` (a game episode ends after that
 many hands at the latest; default 100). Needs the ``openspiel`` extra
@@ -17,13 +17,13 @@ many hands at the latest; default 100). Needs the ``openspiel`` extra
 
 - Chance nodes are the game's explicit chance (`hartenjagen.outcomes`): the
   deal card by card, a drawn pass direction, the dealer's shuffle of passed
-  cards; chance and player action ids are `hartenjagen.encoding`'s, stable
+  cards; chance and player action ids are `hartenjagen.adapters.encoding`'s, stable
   per rules value. A pass is one action per card, the lowest seat still to
   pass acting first (as in OpenSpiel's own ``hearts``).
 - Rewards come per hand: when a hand is scored, each seat gets minus what it
   scored; the returns are minus the totals (``state.scores``), so they add up.
 - Information states and observations are strings and tensors from the
-  seat's `PlayerView` (`hartenjagen.encoding.observation`; the information
+  seat's `PlayerView` (`hartenjagen.adapters.encoding.observation`; the information
   state adds the tricks of the hand in order). They have perfect recall
   within a hand: of earlier hands they keep the score sheet.
 - ``serialize``/``deserialize`` work (OpenSpiel pickles the Python state);
@@ -41,11 +41,10 @@ try:
     import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 except ImportError as _error:  # pragma: no cover - exercised where OpenSpiel is missing
     raise ImportError(
-        "hartenjagen.openspiel needs OpenSpiel: pip install 'hartenjagen[openspiel]' (open-spiel)"
+        "hartenjagen.adapters.openspiel needs OpenSpiel: pip install 'hartenjagen[openspiel]' (open-spiel)"
     ) from _error
 
-from hartenjagen.bots.determinize import determinize
-from hartenjagen.encoding import (
+from hartenjagen.adapters.encoding import (
     action_count,
     chance_action_count,
     chance_ids,
@@ -56,7 +55,7 @@ from hartenjagen.encoding import (
     observation_size,
     outcome_for,
 )
-from hartenjagen.episodes import (
+from hartenjagen.adapters.episodes import (
     EPISODES,
     Episode,
     EpisodeError,
@@ -65,11 +64,12 @@ from hartenjagen.episodes import (
     packed_variant,
     rules_from,
 )
-from hartenjagen.moves import MoonOption
-from hartenjagen.notation import format_move
-from hartenjagen.rules import Rules
+from hartenjagen.bots.determinize import determinize
 from hartenjagen.core.table import table_for
-from hartenjagen.views import PlayerView, view
+from hartenjagen.frontend.notation import format_move
+from hartenjagen.frontend.views import PlayerView, view
+from hartenjagen.moves import MoonOption
+from hartenjagen.rules import Rules
 
 __all__ = ["GAME_NAME", "HartenjagenGame", "HartenjagenState", "game_info"]
 
@@ -262,7 +262,7 @@ def _view_text(v: PlayerView, picked: str, perfect: bool) -> str:
 
 
 class _Observer:
-    """OpenSpiel's Python observer: tensors from `hartenjagen.encoding`, strings from the view."""
+    """OpenSpiel's Python observer: tensors from `hartenjagen.adapters.encoding`, strings from the view."""
 
     def __init__(self, rules: Rules, perfect: bool) -> None:
         self.perfect = perfect

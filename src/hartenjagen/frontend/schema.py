@@ -1,4 +1,4 @@
-"""JSON Schema (2020-12) of the JSON that `hartenjagen.serialize.dumps` writes.
+"""JSON Schema (2020-12) of the JSON that `hartenjagen.frontend.serialize.dumps` writes.
 
 ``json_schema(kind)`` builds the schema of one kind of saved value — ``"view"``,
 ``"event"``, ``"move"``, ``"state"``, ``"rules"`` or ``"record"`` — from the very
@@ -28,12 +28,12 @@ import inspect
 import re
 from typing import Final, Literal, TypeAlias
 
-from hartenjagen import serialize as _s
-from hartenjagen.serialize import codecs as _c
-from hartenjagen.serialize import registry as _r
-from hartenjagen.serialize import states as _st
+from hartenjagen.frontend import serialize as _s
+from hartenjagen.frontend.serialize import codecs as _c
+from hartenjagen.frontend.serialize import registry as _r
+from hartenjagen.frontend.serialize import states as _st
+from hartenjagen.frontend.serialize.reading import Json
 from hartenjagen.rules.routes import BUILT_IN, PassRoute
-from hartenjagen.serialize.reading import Json
 
 __all__ = ["KINDS", "SchemaKind", "json_schema"]
 
@@ -268,7 +268,7 @@ class _Builder:
         return _ref("PassRoute")
 
     def state_fields(self) -> dict[str, Json]:
-        """A state's keys, as `hartenjagen.serialize.states.StateEntry` writes them."""
+        """A state's keys, as `hartenjagen.frontend.serialize.states.StateEntry` writes them."""
         card = self.need("PhysicalCard")
         cards: dict[str, Json] = {"type": "array", "items": card}
         per_seat: dict[str, Json] = {"type": "array", "items": cards}

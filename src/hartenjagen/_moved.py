@@ -1,0 +1,67 @@
+"""The old import paths of modules that moved, kept working (with a ``DeprecationWarning``) until 1.0.
+
+The frontend kit now lives in [`hartenjagen.frontend`][hartenjagen.frontend] and the
+framework adapters in [`hartenjagen.adapters`][hartenjagen.adapters]; a few modules
+that had moved earlier were reachable under their old names through files of
+their own. Each old path here imports the module at its new path: the same
+module object, so nothing is defined twice. CHANGELOG.md says when they go.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+import warnings
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Final
+
+#: Old path -> new path.
+MOVED: Final[dict[str, str]] = {
+    "hartenjagen.views": "hartenjagen.frontend.views",
+    "hartenjagen.describe": "hartenjagen.frontend.describe",
+    "hartenjagen.notation": "hartenjagen.frontend.notation",
+    "hartenjagen.texts": "hartenjagen.frontend.texts",
+    "hartenjagen.records": "hartenjagen.frontend.records",
+    "hartenjagen.schema": "hartenjagen.frontend.schema",
+    "hartenjagen.serialize": "hartenjagen.frontend.serialize",
+    "hartenjagen.encoding": "hartenjagen.adapters.encoding",
+    "hartenjagen.episodes": "hartenjagen.adapters.episodes",
+    "hartenjagen.openspiel": "hartenjagen.adapters.openspiel",
+    "hartenjagen.pettingzoo": "hartenjagen.adapters.pettingzoo",
+    "hartenjagen.gymnasium": "hartenjagen.adapters.gymnasium",
+    "hartenjagen.state": "hartenjagen.core.state",
+    "hartenjagen.table": "hartenjagen.core.table",
+    "hartenjagen.legal": "hartenjagen.core.passes",
+    "hartenjagen.terminal": "hartenjagen.cli.terminal",
+    "hartenjagen.determinize": "hartenjagen.bots.determinize",
+    "hartenjagen.simulate": "hartenjagen.bots.simulate",
+}
+
+
+class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds an old path and loads it as the module at its new path."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MOVED:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        new = MOVED[spec.name]
+        warnings.warn(f"{spec.name} is now {new}; the old path goes at 1.0", DeprecationWarning, stacklevel=2)
+        return importlib.import_module(new)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the module at the new path is loaded already."""
+
+
+def install() -> None:
+    """Let the old paths import (once per process)."""
+    if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
+        sys.meta_path.append(_OldPaths())
