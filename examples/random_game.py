@@ -27,7 +27,7 @@ def score_sheet(state: hj.State) -> str:
     header = "hand  dealer  pass    " + "".join(f"  seat {s}" for s in seats) + "   moon"
     lines = [header, "-" * len(header)]
     for result in state.score_sheet:
-        direction = state.rules.passing.direction(result.hand_index, state.players).value
+        direction = state.rules.passing.route(result.hand_index).name
         points = "".join(f"{p:>+8}" for p in result.points)
         moon = f"seat {result.shooter}" if result.shooter is not None else ""
         lines.append(f"{result.hand_index + 1:>4}  {result.dealer:>6}  {direction:<6}  {points}   {moon}")

@@ -1,15 +1,21 @@
-"""Writing rule modules with public names only: a restriction, a scoring table and an announcement.
+"""Writing rule modules with public names only: one worked module for every slot a house rule varies.
 
-The house plays standard Hearts with three changes of its own:
+Each is a small frozen attrs class whose hooks receive a context of cards and
+return cards or plain values; ``attrs.evolve`` composes them into a preset.
+docs/writing-rules.md walks through this file, and the tests run every module
+with ``check_rules``, a game of sampling bots, JSON and record round trips and
+``describe`` of every event (tests/test_rule_contract.py).
 
-- a player who cannot follow suit and holds the Q♠ must discard it;
-- the 10♣ scores 5 and the J♦ −10 on top of the hearts and the Q♠;
-- before the first lead each player may pledge to win no trick: a kept
-  pledge scores −15, a broken one +15;
-- the Q♠ breaks hearts as a heart does.
-
-Each is a small frozen attrs class; ``attrs.evolve`` composes them into the
-standard game. docs/writing-rules.md walks through this file.
+- ``ScatterPass``: the lowest passed card goes left, the middle one across, the
+  highest right (a route of its own, travelling by the module's rule);
+- ``SevenOfDiamondsLeads``: the holder of the 7♦ leads the first trick, with any card;
+- ``NoQueenOnFirstTrick``: no Q♠ on the first trick, hearts allowed;
+- ``TenOfClubsDoubles``: a scoring that overrides ``points_of`` (the 10♣ doubles a seat's points);
+- ``ShootTheSun`` and ``MoonNeedsJackOfDiamonds``: two moons under Omnibus;
+- ``LastTrickBonus``: the winner of the last trick scores −5;
+- ``DiscardQueenWhenVoid``: a play restriction with a code of its own, played under a revoke penalty;
+- ``QueenBreaksHearts``, ``HOUSE_POINTS`` and ``NoTrickPledge``: a heart-lead rule, a table of
+  card points and an announcement.
 
 Run: python examples/writing_rules.py [--seed 3]
 """
@@ -17,7 +23,7 @@ Run: python examples/writing_rules.py [--seed 3]
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -25,10 +31,159 @@ import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.bots import make_bot
 from hartenjagen.cards import Card, Suit
+from hartenjagen.errors import RulesError
 from hartenjagen.frontend.records import GameRecord
-from hartenjagen.rules import HandSummary, HouseRule, PlayContext
+from hartenjagen.moves import MoonOption
+from hartenjagen.rules import (
+    HandSummary,
+    HouseRule,
+    MoonContext,
+    PassContext,
+    PassRoute,
+    PassStage,
+    PlayContext,
+    Travel,
+)
 
 QUEEN = Card.parse("QS")
+TEN_OF_CLUBS = Card.parse("TC")
+
+# ---------------------------------------------------------------- passing: a scatter pass
+
+#: The route of a scatter pass: its words at the table and in the events, and how its cards travel.
+SCATTER = PassRoute(
+    "scatter",
+    "one card left, one across and one right",
+    "één kaart naar links, één naar de overkant en één naar rechts",
+    Travel.RULE,
+)
+
+
+@attrs.frozen
+class ScatterPass(rules.Passing):
+    """Every hand each player passes three cards: the lowest to the left, the middle one across, the highest right."""
+
+    def routes(self) -> tuple[PassRoute, ...]:
+        return (SCATTER,)
+
+    def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+        return (PassStage(3),)
+
+    def scatter(self, context: PassContext, chosen: tuple[Card, ...]) -> Mapping[int, Iterable[Card]]:
+        low, middle, high = sorted(chosen, key=lambda card: (card.rank, card.suit))
+        seat, players = context.seat, context.players
+        return {(seat + 1) % players: [low], (seat + 2) % players: [middle], (seat - 1) % players: [high]}
+
+    def check(self, rules: hj.Rules) -> None:
+        super().check(rules)
+        if rules.players != 4:
+            raise RulesError(f"passing {self!r} needs four players (left, across and right), not {rules.players}")
+
+
+# ---------------------------------------------------------------- opening: the 7♦ leads
+
+
+@attrs.frozen
+class SevenOfDiamondsLeads(rules.Opening):
+    """The holder of the 7♦ leads the first trick, and may lead any card."""
+
+    def leader_cards(self, rules: hj.Rules) -> tuple[Card, ...]:
+        return (Card.parse("7D"),)
+
+
+# ---------------------------------------------------------------- first trick: no Q♠
+
+
+@attrs.frozen
+class NoQueenOnFirstTrick(rules.FirstTrick):
+    """Nobody may play the Q♠ to the first trick unless it is all they may play; hearts are allowed."""
+
+    refusal_text = "the Q♠ may not be played to the first trick"
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        return context.allowed - {QUEEN} or context.allowed
+
+
+# ---------------------------------------------------------------- scoring: the 10♣ doubles
+
+
+@attrs.frozen
+class TenOfClubsDoubles(rules.Scoring):
+    """Hearts score 1 each and the Q♠ 13; a player who took the 10♣ scores double (as in Gong Zhu)."""
+
+    def card_value(self, card: Card) -> int:
+        return 1 if card.suit is Suit.HEARTS else 13 if card == QUEEN else 0
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        cards = list(cards)
+        points = sum(self.card_value(card) for card in cards)
+        return 2 * points if TEN_OF_CLUBS in cards else points
+
+
+# ---------------------------------------------------------------- moon: shooting the sun, and the J♦
+
+
+def _penalty_cards(rules: hj.Rules) -> list[Card]:
+    return [card for card in rules.deck.pack() if rules.scoring.card_value(card) > 0]
+
+
+@attrs.frozen
+class ShootTheSun(rules.Moon):
+    """Winning every trick shoots the sun: every other player scores 52. Taking every penalty card is the moon: 26.
+
+    The shooter scores only the cards worth less than nothing it took (the J♦'s −10 under Omnibus).
+    """
+
+    def options(self) -> tuple[MoonOption, ...]:
+        return (MoonOption.OTHERS_PLUS,)
+
+    def shooter(self, context: MoonContext) -> int | None:
+        for seat, won in enumerate(context.tricks_won):
+            if won == len(context.tricks):
+                return seat
+        penalty = _penalty_cards(context.rules)
+        for seat, taken in enumerate(context.taken):
+            if all(card in taken for card in penalty):
+                return seat
+        return None
+
+    def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
+        amount = 52 if context.tricks_won[shooter] == len(context.tricks) else 26
+        value = context.rules.scoring.card_value
+        own = sum(value(card) for card in context.taken[shooter] if value(card) < 0)
+        return tuple(own if seat == shooter else raw + amount for seat, raw in enumerate(context.raw))
+
+
+@attrs.frozen
+class MoonNeedsJackOfDiamonds(rules.Moon):
+    """Shooting the moon takes every penalty card and the J♦ too: the shooter scores −10, every other player 26."""
+
+    def options(self) -> tuple[MoonOption, ...]:
+        return (MoonOption.OTHERS_PLUS,)
+
+    def shooter(self, context: MoonContext) -> int | None:
+        needed = [*_penalty_cards(context.rules), Card.parse("JD")]
+        for seat, taken in enumerate(context.taken):
+            if all(card in taken for card in needed):
+                return seat
+        return None
+
+    def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
+        return tuple(-10 if seat == shooter else raw + 26 for seat, raw in enumerate(context.raw))
+
+
+# ---------------------------------------------------------------- extras: the last trick, and a restriction
+
+
+@attrs.frozen
+class LastTrickBonus(HouseRule):
+    """The winner of the last trick scores ``points`` (−5) on top of the hand."""
+
+    points: int = -5
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...]:
+        last = hand.tricks[-1].winner
+        return tuple(self.points if seat == last else 0 for seat in range(hand.rules.players))
 
 
 @attrs.frozen
@@ -43,6 +198,24 @@ class DiscardQueenWhenVoid(HouseRule):
         if context.leading or can_follow or QUEEN not in context.allowed:
             return context.allowed
         return {QUEEN}
+
+
+# ---------------------------------------------------------------- leading, card points, an announcement
+
+
+@attrs.frozen
+class QueenBreaksHearts(rules.Leading):
+    """Hearts may not be led until a heart or the Q♠ has been played."""
+
+    refusal_text = "hearts may not be led until a heart or the Q♠ has been played"
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if context.hearts_broken:
+            return context.allowed
+        return {card for card in context.allowed if card.suit is not Suit.HEARTS} or context.allowed
+
+    def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
+        return card.suit is Suit.HEARTS or card == QUEEN
 
 
 #: The house's card points: hearts 1 each, the Q♠ 13, the 10♣ 5 and the J♦ −10.
@@ -68,34 +241,38 @@ class NoTrickPledge(HouseRule):
         )
 
 
-@attrs.frozen
-class QueenBreaksHearts(rules.Leading):
-    """Hearts may not be led until a heart or the Q♠ has been played."""
+# ---------------------------------------------------------------- composing them
 
-    refusal_text = "hearts may not be led until a heart or the Q♠ has been played"
-
-    def playable(self, context: PlayContext) -> Iterable[Card]:
-        if context.hearts_broken:
-            return context.allowed
-        return {card for card in context.allowed if card.suit is not Suit.HEARTS} or context.allowed
-
-    def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
-        return card.suit is Suit.HEARTS or card == QUEEN
-
-
-#: The house game.
+#: The house game: standard Hearts with a heart-lead rule, card points, a restriction and a pledge of its own.
 HOUSE = attrs.evolve(
     variants.STANDARD,
     scoring=HOUSE_POINTS,
     leading=QueenBreaksHearts(),
     extras=(DiscardQueenWhenVoid(), NoTrickPledge()),
 )
+#: A scatter pass, the 7♦ leading anything and no Q♠ on the first trick.
+SCATTER_GAME = attrs.evolve(
+    variants.STANDARD, passing=ScatterPass(), opening=SevenOfDiamondsLeads(), first_trick=NoQueenOnFirstTrick()
+)
+#: Omnibus where taking every trick shoots the sun.
+SUN = attrs.evolve(variants.OMNIBUS, moon=ShootTheSun())
+#: Omnibus where the moon needs the J♦ too, with a bonus for the last trick.
+JACK_MOON = attrs.evolve(variants.OMNIBUS, moon=MoonNeedsJackOfDiamonds(), extras=(LastTrickBonus(),))
+#: The 10♣ doubles a seat's points.
+TEN_DOUBLES = attrs.evolve(variants.STANDARD, scoring=TenOfClubsDoubles())
+#: Real cards on a real table: a revoke of any rule, the house rule's own included, voids the hand.
+REVOKES = attrs.evolve(variants.STANDARD, extras=(DiscardQueenWhenVoid(), rules.extras.RevokePenalty()))
+#: Every house game of this file, by name.
+GAMES = {
+    "house": HOUSE, "scatter": SCATTER_GAME, "sun": SUN, "jack_moon": JACK_MOON, "ten_doubles": TEN_DOUBLES,
+    "revokes": REVOKES,
+}  # fmt: skip
 
 
-def play(seed: int) -> GameRecord:
-    """One game of the house rules between four heuristic bots, as a record of its moves."""
-    bots = [make_bot("heuristic", seed=seed + seat) for seat in range(HOUSE.players)]
-    state = hj.new_game(HOUSE, seed=seed)
+def play(rules_value: hj.Rules, seed: int) -> GameRecord:
+    """One game between four heuristic bots, as a record of its moves."""
+    bots = [make_bot("heuristic", seed=seed + seat) for seat in range(rules_value.players)]
+    state = hj.new_game(rules_value, seed=seed)
     record = GameRecord.begin(state)
     while not state.is_over:
         seat = state.to_move[0]  # passes are simultaneous: any seat still to pass may go first
@@ -109,14 +286,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=3, help="seed of the deals and the bots")
     args = parser.parse_args()
-    record = play(args.seed)
-    final = record.final_state()
-    print(HOUSE)
-    print("final totals:", final.scores)
-    # The game saves and loads as JSON and as a record, with no registration call.
-    assert hj.loads(hj.dumps(final)) == final
-    assert GameRecord.from_text(record.to_text()).final_state() == final
-    print("saved and loaded as JSON and as a record")
+    for name, game in GAMES.items():
+        record = play(game, args.seed)
+        final = record.final_state()
+        # The game saves and loads as JSON and as a record, with no registration call.
+        assert hj.loads(hj.dumps(final)) == final
+        assert GameRecord.from_text(record.to_text()).final_state() == final
+        print(f"{name}: final totals {final.scores}; saved and loaded as JSON and as a record")
 
 
 if __name__ == "__main__":

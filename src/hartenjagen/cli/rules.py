@@ -17,7 +17,7 @@ from hartenjagen.cards import Card, Rank
 from hartenjagen.frontend.notation import Language
 from hartenjagen.frontend.texts import CATALOGUE, text
 from hartenjagen.rules import Rules
-from hartenjagen.rules.passing import PassCycle
+from hartenjagen.rules.passing import Passing
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.scoring import CardPoints
 
@@ -171,12 +171,8 @@ def _settings(slot: str, module: object, rules: Rules, language: Language) -> li
 
 
 def _passes_nothing(slot: str, module: object) -> bool:
-    """A pass cycle of hold hands only (``NO_PASSING``): its card count would only confuse."""
-    return (
-        slot == "passing"
-        and isinstance(module, PassCycle)
-        and not any(route.passes for route in module.directions)
-    )
+    """A passing module whose declared routes all hold (``NO_PASSING``): its card count would only confuse."""
+    return slot == "passing" and isinstance(module, Passing) and not any(route.passes for route in module.routes())
 
 
 def rules_text(name: str, language: Language = "en") -> str:

@@ -204,9 +204,11 @@ class HandContext:
 
 #: The fields of `HandContext`, in the order declared (the compiled class lists its attributes itself).
 HAND_FIELDS: Final[tuple[str, ...]] = tuple(
-    name
-    for name in getattr(HandContext, "__mypyc_attrs__", None) or HandContext.__annotations__
-    if not name.startswith("_")
+    [
+        name
+        for name in getattr(HandContext, "__mypyc_attrs__", None) or getattr(HandContext, "__annotations__", {})
+        if not name.startswith("_")
+    ]
 )
 
 
