@@ -77,7 +77,9 @@ class ScatterPass(rules.Passing):
     def check(self, rules: hj.Rules) -> None:
         super().check(rules)
         if rules.players != 4:
-            raise RulesError(f"passing {self!r} needs four players (left, across and right), not {rules.players}")
+            raise RulesError(
+                f"passing {self!r} needs four players (left, across and right), not {rules.players}"
+            )
 
 
 # ---------------------------------------------------------------- opening: the 7♦ leads
@@ -252,7 +254,10 @@ HOUSE = attrs.evolve(
 )
 #: A scatter pass, the 7♦ leading anything and no Q♠ on the first trick.
 SCATTER_GAME = attrs.evolve(
-    variants.STANDARD, passing=ScatterPass(), opening=SevenOfDiamondsLeads(), first_trick=NoQueenOnFirstTrick()
+    variants.STANDARD,
+    passing=ScatterPass(),
+    opening=SevenOfDiamondsLeads(),
+    first_trick=NoQueenOnFirstTrick(),
 )
 #: Omnibus where taking every trick shoots the sun.
 SUN = attrs.evolve(variants.OMNIBUS, moon=ShootTheSun())

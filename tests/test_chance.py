@@ -20,7 +20,8 @@ import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.bots import determinize
 from hartenjagen.chance import ScriptedChance
-from hartenjagen.rules.passing import PASS_TO_DEALER, PassDirection, PassToDealer, RandomDirection
+from hartenjagen.rules.passing import PASS_TO_DEALER, PassToDealer, RandomDirection
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.testing._twin import TwinMismatch, replay_explicitly, same_game, seeded_outcome
 from helpers import ONE_SUIT_EACH
 
@@ -94,9 +95,9 @@ _CALLS = iter(range(10**9))
 class Forgetful(RandomDirection):
     """Draws like RandomDirection, but skips a draw now and then: not a function of its chance."""
 
-    def direction(self, hand_index, players, chance=None):
+    def route(self, hand_index, chance=None):
         if next(_CALLS) % 3 == 1:
-            return PassDirection.HOLD
+            return PassRoute.HOLD
         return chance.choice(self.choices)
 
 
@@ -137,7 +138,7 @@ def test_a_new_explicit_game_waits_for_the_deal_card_by_card():
 def test_a_whole_deal_starts_the_hand_and_tells_the_deal():
     state = hj.new_game(variants.STANDARD, chance="explicit")
     after, events = hj.step(state, hj.Deal(ONE_SUIT_EACH))
-    assert after.phase is hj.Phase.PASSING and after.pass_direction is PassDirection.LEFT
+    assert after.phase is hj.Phase.PASSING and after.pass_direction is PassRoute.LEFT
     assert [type(e).__name__ for e in events] == ["HandDealt"]
     assert after == hj.new_game(variants.STANDARD, chance="explicit", deal=list(ONE_SUIT_EACH))
 
@@ -161,17 +162,17 @@ def test_a_drawn_direction_is_a_chance_node_of_its_own():
     outcomes = hj.chance_outcomes(state)
     assert outcomes == tuple(
         (hj.DrawnDirection(d), 0.25)
-        for d in (PassDirection.HOLD, PassDirection.LEFT, PassDirection.ACROSS, PassDirection.RIGHT)
+        for d in (PassRoute.HOLD, PassRoute.LEFT, PassRoute.ACROSS, PassRoute.RIGHT)
     )
     after, events = hj.step(state, hj.DrawnDirection("across"))
-    assert after.phase is hj.Phase.PASSING and after.pass_direction is PassDirection.ACROSS
+    assert after.phase is hj.Phase.PASSING and after.pass_direction is PassRoute.ACROSS
     assert [type(e).__name__ for e in events] == ["HandDealt"]
-    held = hj.apply(state, hj.DrawnDirection(PassDirection.HOLD))
+    held = hj.apply(state, hj.DrawnDirection(PassRoute.HOLD))
     assert held.phase is hj.Phase.PLAYING
 
 
 def test_uneven_choices_give_uneven_probabilities():
-    passing = RandomDirection(choices=(PassDirection.LEFT, PassDirection.LEFT, PassDirection.RIGHT))
+    passing = RandomDirection(choices=(PassRoute.LEFT, PassRoute.LEFT, PassRoute.RIGHT))
     rules = attrs.evolve(variants.STANDARD, passing=passing)
     state = hj.apply(hj.new_game(rules, chance="explicit"), hj.Deal(ONE_SUIT_EACH))
     assert dict(hj.chance_outcomes(state)) == {
@@ -252,11 +253,11 @@ def test_outcomes_read_card_texts_and_check_their_fields():
     assert hj.DealCard("qs") == hj.DealCard(hj.Card("QS"))
     assert hj.Deal(["2C 3C", ["4C"]]).hands == ((hj.Card("2C"), hj.Card("3C")), (hj.Card("4C"),))
     assert hj.PoolOrder("3C 2C").cards == (hj.Card("3C"), hj.Card("2C"))  # the order is kept
-    assert hj.DrawnDirection("left").direction is PassDirection.LEFT
+    assert hj.DrawnDirection("left").direction is PassRoute.LEFT
     assert repr(hj.DealCard("QS")) == "DealCard('QS')" and repr(hj.FirstDealer(1)) == "FirstDealer(1)"
     with pytest.raises(hj.MoveError, match="a seat is a whole number"):
         hj.FirstDealer("1")  # type: ignore[arg-type]
-    with pytest.raises(hj.MoveError, match="a pass direction is one of"):
+    with pytest.raises(hj.MoveError, match=r"a built-in pass route is one of 'left', 'right', .*, not 'up'"):
         hj.DrawnDirection("up")
     with pytest.raises(hj.MoveError, match="one list of cards per seat"):
         hj.Deal("2C 3C")
@@ -312,27 +313,79 @@ def test_new_game_checks_the_chance_argument():
     with pytest.raises(hj.StateError, match="chance_outcomes needs a State"):
         hj.chance_outcomes("state")  # type: ignore[arg-type]
     explicit = hj.new_game(variants.STANDARD, chance="explicit", hand_index=2)
-    assert hj.apply(explicit, hj.Deal(ONE_SUIT_EACH)).pass_direction is PassDirection.ACROSS
+    assert hj.apply(explicit, hj.Deal(ONE_SUIT_EACH)).pass_direction is PassRoute.ACROSS
 
 
-def test_explicit_states_are_not_saved_or_recorded_as_seeded_ones():
+def _explicit_waits() -> dict[str, hj.State]:
+    """Explicit-chance states waiting for an outcome: mid-deal, for a drawn route, mid-pool, for the cut."""
+    mid_deal = hj.new_game(variants.STANDARD, chance="explicit")
+    for card in ("AH", "2C", "QS", "7D", "KS"):
+        mid_deal = hj.apply(mid_deal, hj.DealCard(card))
+    drawn_route = hj.apply(hj.new_game(variants.OPENSPIEL, chance="explicit"), hj.Deal(ONE_SUIT_EACH))
+    rules = attrs.evolve(variants.STANDARD, passing=PASS_TO_DEALER)
+    mid_pool = hj.new_game(rules, chance="explicit", deal=list(ONE_SUIT_EACH), dealer=0)
+    for seat in range(4):
+        mid_pool = hj.apply(mid_pool, hj.Pass(seat, mid_pool.hands[seat][:3]))
+    for card in ("4S", "2H", "3C"):
+        mid_pool = hj.apply(mid_pool, hj.PoolCard(card))
+    cut = hj.new_game(variants.BLACK_MARIA, chance="explicit", dealer="cut")
+    later = hj.new_game(variants.STANDARD, chance="explicit", deal=list(ONE_SUIT_EACH))
+    rng = random.Random(0)
+    while not later.score_sheet:  # the next hand's deal, after a hand played out
+        listed = hj.legal_moves(later)
+        later = hj.apply(later, listed[rng.randrange(len(listed))])
+    later = hj.apply(later, hj.DealCard("9H"))
+    return {
+        "mid_deal": mid_deal,
+        "drawn_route": drawn_route,
+        "mid_pool": mid_pool,
+        "cut": cut,
+        "later": later,
+    }
+
+
+@pytest.mark.parametrize("where", ["mid_deal", "drawn_route", "mid_pool", "cut", "later"])
+def test_explicit_states_save_and_read_back(where):
+    state = _explicit_waits()[where]
+    assert state.phase is hj.Phase.CHANCE and state.seed is None
+    copy = hj.loads(hj.dumps(state))
+    assert copy == state and hash(copy) == hash(state)
+    assert hj.chance_outcomes(copy) == hj.chance_outcomes(state)
+    assert hj.dumps(copy) == hj.dumps(state)
+    # The copy plays on as the state does, outcome by outcome and move by move.
+    rng = random.Random(where)
+    for _ in range(40):
+        if state.phase is hj.Phase.CHANCE:
+            outcomes = hj.chance_outcomes(state)
+            move = outcomes[rng.randrange(len(outcomes))][0]
+        else:
+            listed = hj.legal_moves(state)
+            move = listed[rng.randrange(len(listed))]
+        state, copy = hj.apply(state, move), hj.apply(copy, move)
+        assert copy == state
+    assert hj.loads(hj.dumps(state)) == state
+
+
+def test_explicit_states_are_not_recorded_as_seeded_ones():
     state = hj.new_game(variants.STANDARD, chance="explicit")
-    with pytest.raises(hj.FormatError, match="explicit chance"):
-        hj.dumps(state)
-    with pytest.raises(hj.FormatError, match="explicit chance"):
-        hj.dumps(hj.apply(state, hj.Deal(ONE_SUIT_EACH)))
     with pytest.raises(hj.RecordError, match="explicit chance"):
         hj.GameRecord.begin(hj.apply(state, hj.Deal(ONE_SUIT_EACH)))
+    with pytest.raises(hj.RecordError, match="explicit chance"):
+        hj.GameRecord.begin(state)
     assert hj.view(state, 0).phase is hj.Phase.CHANCE
     assert hj.loads(hj.dumps(hj.public_view(state))) == hj.public_view(state)
+    # Saved, an explicit state is still one: it reads back waiting for chance, with no seed.
+    dealt = hj.loads(hj.dumps(hj.apply(state, hj.Deal(ONE_SUIT_EACH))))
+    assert dealt.seed is None and dealt == hj.apply(state, hj.Deal(ONE_SUIT_EACH))
+    assert dealt != hj.new_game(variants.STANDARD, deal=list(ONE_SUIT_EACH))
 
 
 def test_a_module_whose_draws_explicit_chance_cannot_decide_is_a_rules_error():
     @attrs.frozen(repr=False)
     class DrawsNumbers(RandomDirection):
-        def direction(self, hand_index, players, chance=None):
+        def route(self, hand_index, chance=None):
             chance.choice([1, 2, 3])
-            return PassDirection.LEFT
+            return PassRoute.LEFT
 
     rules = attrs.evolve(variants.STANDARD, passing=DrawsNumbers())
     with pytest.raises(hj.RulesError, match="explicit chance cannot"):
@@ -342,22 +395,22 @@ def test_a_module_whose_draws_explicit_chance_cannot_decide_is_a_rules_error():
 def test_a_module_that_draws_twice_waits_twice():
     @attrs.frozen(repr=False)
     class TwoDraws(RandomDirection):
-        def direction(self, hand_index, players, chance=None):
-            first = chance.choice((PassDirection.LEFT, PassDirection.HOLD))
-            second = chance.choice((PassDirection.RIGHT, PassDirection.ACROSS))
-            return first if first is PassDirection.HOLD else second
+        def route(self, hand_index, chance=None):
+            first = chance.choice((PassRoute.LEFT, PassRoute.HOLD))
+            second = chance.choice((PassRoute.RIGHT, PassRoute.ACROSS))
+            return first if first is PassRoute.HOLD else second
 
     rules = attrs.evolve(variants.STANDARD, passing=TwoDraws())
     state = hj.apply(hj.new_game(rules, chance="explicit"), hj.Deal(ONE_SUIT_EACH))
     state = hj.apply(state, hj.DrawnDirection("left"))
     assert state.phase is hj.Phase.CHANCE
-    assert [o.direction for o, _ in hj.chance_outcomes(state)] == [PassDirection.RIGHT, PassDirection.ACROSS]
-    assert hj.apply(state, hj.DrawnDirection("across")).pass_direction is PassDirection.ACROSS
+    assert [o.direction for o, _ in hj.chance_outcomes(state)] == [PassRoute.RIGHT, PassRoute.ACROSS]
+    assert hj.apply(state, hj.DrawnDirection("across")).pass_direction is PassRoute.ACROSS
 
 
 def test_scripted_chance_answers_in_order_then_asks():
-    chance = ScriptedChance((PassDirection.LEFT, (3, 1, 2)))
-    assert chance.choice([PassDirection.LEFT, PassDirection.RIGHT]) is PassDirection.LEFT
+    chance = ScriptedChance((PassRoute.LEFT, (3, 1, 2)))
+    assert chance.choice([PassRoute.LEFT, PassRoute.RIGHT]) is PassRoute.LEFT
     items = [1, 2, 3]
     chance.shuffle(items)
     assert items == [3, 1, 2]

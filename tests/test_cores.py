@@ -205,57 +205,96 @@ def test_no_module_global_keeps_the_last_state_touched() -> None:
 
 # ---------------------------------------------------------------- the plan and its callbacks
 
+from collections import Counter  # noqa: E402
+from collections.abc import Iterable  # noqa: E402
+
 import attrs  # noqa: E402
 
-from hartenjagen.core.table import CACHE_SIZE, FIRST_CALLBACK, LEAD_CALLBACK, table_for  # noqa: E402
+from hartenjagen.core.table import CACHE_SIZE, FIRST_CALLBACK, LEAD_CALLBACK, Table, table_for  # noqa: E402
 from hartenjagen.rules import duplicates, first_trick, leading  # noqa: E402
+from hartenjagen.rules.context import MoonContext, OpeningContext, PassContext, PlayContext  # noqa: E402
+from hartenjagen.rules.routes import PassRoute  # noqa: E402
+
+#: How often the core called each overriding hook (the test below checks that every one was called).
+CALLS: Counter[str] = Counter()
 
 
 @attrs.frozen(repr=False)
 class _CallingLeading(leading.HeartsAfterBroken):
     """The standard leading rule, overriding its hooks only to call them: the core must call it."""
 
-    def lead_mask(self, hand: int, state: hj.State, table: object) -> int:
-        return super().lead_mask(hand, state, table)  # type: ignore[arg-type]
+    def playable(self, context: PlayContext) -> Iterable[hj.Card]:
+        CALLS["leading.playable"] += 1
+        return super().playable(context)
 
-    def breaks(self, physical_card: int, discarded: bool, trick_number: int, table: object) -> bool:
-        return super().breaks(physical_card, discarded, trick_number, table)  # type: ignore[arg-type]
+    def breaks_hearts(self, card: hj.Card, discarded: bool, trick_number: int) -> bool:
+        CALLS["leading.breaks_hearts"] += 1
+        return super().breaks_hearts(card, discarded, trick_number)
 
 
 @attrs.frozen(repr=False)
 class _CallingFirstTrick(first_trick.NoPointsUnlessForced):
-    def filter(self, candidates: int, table: object) -> int:
-        return super().filter(candidates, table)  # type: ignore[arg-type]
+    def playable(self, context: PlayContext) -> Iterable[hj.Card]:
+        CALLS["first_trick.playable"] += 1
+        return super().playable(context)
 
 
 @attrs.frozen(repr=False)
 class _CallingDuplicates(duplicates.FirstPlayedWins):
-    def winner(self, trick: tuple[int, ...], table: object) -> int | None:
-        return super().winner(trick, table)  # type: ignore[arg-type]
+    def winner(self, cards: tuple[hj.Card, ...]) -> int | None:
+        CALLS["duplicates.winner"] += 1
+        return super().winner(cards)
 
 
 @attrs.frozen(kw_only=True, repr=False)
 class _CallingMoon(hj.rules.moon.OthersPlus):
-    def shooter(self, taken: tuple[int, ...], table: object) -> int | None:
-        return super().shooter(taken, table)  # type: ignore[arg-type]
+    def shooter(self, context: MoonContext) -> int | None:
+        CALLS["moon.shooter"] += 1
+        return super().shooter(context)
 
 
 @attrs.frozen(repr=False)
 class _CallingEnding(hj.rules.ending.ScoreLimit):
     def is_over(self, totals: tuple[int, ...], sheet: tuple[hj.HandResult, ...]) -> bool:
+        CALLS["ending.is_over"] += 1
         return super().is_over(totals, sheet)
 
     def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        CALLS["ending.winners"] += 1
         return super().winners(totals)
 
 
 @attrs.frozen(repr=False)
 class _CallingOpening(hj.rules.opening.LowestClubLeads):
-    def leader(self, hands: tuple[int, ...], dealer: int, table: object) -> int:
-        return super().leader(hands, dealer, table)  # type: ignore[arg-type]
+    def leader(self, context: OpeningContext) -> int:
+        CALLS["opening.leader"] += 1
+        return super().leader(context)
 
-    def lead_mask(self, hand: int, table: object) -> int:
-        return super().lead_mask(hand, table)  # type: ignore[arg-type]
+    def playable(self, context: PlayContext) -> Iterable[hj.Card]:
+        CALLS["opening.playable"] += 1
+        return super().playable(context)
+
+    def leader_cards(self, rules: hj.Rules) -> tuple[hj.Card, ...]:
+        CALLS["opening.leader_cards"] += 1
+        return super().leader_cards(rules)
+
+
+@attrs.frozen(repr=False)
+class _CallingPassing(hj.rules.passing.PassCycle):
+    def passable(self, context: PassContext) -> Iterable[hj.Card]:
+        CALLS["passing.passable"] += 1
+        return super().passable(context)
+
+    def givers(self, stage: int, route: PassRoute, players: int, dealer: int) -> tuple[int, ...]:
+        CALLS["passing.givers"] += 1
+        return super().givers(stage, route, players, dealer)
+
+
+@attrs.frozen(repr=False)
+class _CallingScoring(hj.rules.scoring.CardPoints):
+    def points_of(self, cards: Iterable[hj.Card]) -> int:
+        CALLS["scoring.points_of"] += 1
+        return super().points_of(cards)
 
 
 def _play_through(rules: hj.Rules, seed: int) -> list[object]:
@@ -275,8 +314,10 @@ def test_modules_that_override_a_hook_are_called_and_play_like_the_plan() -> Non
     planned = attrs.evolve(variants.STANDARD, ending=hj.rules.ending.ScoreLimit(limit=60))
     calling = attrs.evolve(
         planned,
+        passing=_CallingPassing(),
         leading=_CallingLeading(),
         first_trick=_CallingFirstTrick(),
+        scoring=_CallingScoring(hj.rules.scoring.BLACK_LADY.values, name="black_lady"),
         duplicates=_CallingDuplicates(),
         moon=_CallingMoon(),
         ending=_CallingEnding(limit=60),
@@ -286,11 +327,21 @@ def test_modules_that_override_a_hook_are_called_and_play_like_the_plan() -> Non
     assert table.lead_opens == LEAD_CALLBACK and table.break_callback
     assert table.first_kind == FIRST_CALLBACK and table.winner_callback
     assert not table.moon_planned and not table.ending_planned and not table.opening_planned
+    assert table.pass_allowed_callback and not table.givers_all and table.scoring_callback
     planned_table = table_for(planned)
-    assert planned_table.lead_opens != LEAD_CALLBACK
+    assert planned_table.lead_opens != LEAD_CALLBACK and not planned_table.break_callback
+    assert planned_table.first_kind != FIRST_CALLBACK and not planned_table.winner_callback
     assert planned_table.moon_planned and planned_table.ending_planned and planned_table.opening_planned
+    assert not planned_table.pass_allowed_callback and planned_table.givers_all
+    assert not planned_table.scoring_callback
+    CALLS.clear()
     for seed in range(3):
         assert _play_through(calling, seed) == _play_through(planned, seed)
+    assert set(CALLS) == {
+        "passing.passable", "passing.givers", "leading.playable", "leading.breaks_hearts",
+        "first_trick.playable", "scoring.points_of", "duplicates.winner", "moon.shooter",
+        "ending.is_over", "ending.winners", "opening.leader", "opening.playable", "opening.leader_cards",
+    }  # fmt: skip
 
 
 def test_a_subclass_that_overrides_nothing_keeps_the_plan() -> None:
@@ -404,7 +455,16 @@ def test_a_planned_moon_finds_the_shooter_its_hook_finds(moon: hj.rules.moon.Moo
             keep = rng.randrange(4)
             owner = [keep if table.values[p] and rng.random() < 0.97 else owner[p] for p in range(52)]
         taken = tuple(sum(1 << p for p in range(52) if owner[p] == seat) for seat in range(4))
-        expected = moon.shooter(taken, table)
+        piles = tuple(table.cards(mask) for mask in taken)
+        context = MoonContext(
+            rules=rules,
+            taken=piles,
+            tricks=(),
+            raw=tuple(rules.scoring.points_of(pile) for pile in piles),
+            totals=(0,) * 4,
+            options=tuple(moon.options()),
+        )
+        expected = moon.shooter(context)
         state = hj.new_game(rules, seed=1)
         line = score_hand(state, None, taken).score_sheet[-1]
         assert line.shooter == expected
@@ -426,19 +486,36 @@ _OPENINGS = [
 def test_a_planned_opening_names_the_leader_and_cards_its_hooks_name(
     opening: hj.rules.opening.Opening, preset: hj.Rules
 ) -> None:
-    """The core's reading of an opening's plan agrees with ``leader`` and ``lead_mask`` on random deals."""
+    """The core's reading of an opening's plan agrees with ``leader`` and ``playable`` on random deals."""
     try:
         rules = attrs.evolve(preset, opening=opening)
     except hj.RulesError:
         pytest.skip("this opening needs a card the pack lacks")
     table = table_for(rules)
     assert table.opening_planned
+    n = table.players
     for seed in range(200):
         hands = hj.new_game(rules, seed=seed)._hand.hands
-        dealer = seed % table.players
-        assert table.first_leader(hands, dealer) == opening.leader(hands, dealer, table)
-        for hand in hands:
-            assert table.opening_mask(hand) == opening.lead_mask(hand, table)
+        dealer = seed % n
+        cards = tuple(table.cards(hand) for hand in hands)
+        context = OpeningContext(rules=rules, hands=cards, dealer=dealer, hand_index=0)
+        assert table.first_leader(hands, dealer) == opening.leader(context)
+        for seat, hand in enumerate(hands):
+            lead = PlayContext(
+                rules=rules, seat=seat, hand=cards[seat], allowed=frozenset(cards[seat]), trick=(),
+                led_suit=None, trick_number=1, hearts_broken=False, tricks_taken=(0,) * n, scores=(0,) * n,
+            )  # fmt: skip
+            # Every copy of a card the hook allows is allowed (an empty answer: any card, as in the core).
+            allowed = set(opening.playable(lead)) & lead.allowed
+            assert table.opening_mask(hand) == (hand & _copies(table, allowed) if allowed else 0)
+
+
+def _copies(table: Table, cards: Iterable[hj.Card]) -> int:
+    """Every physical copy of ``cards`` in the table's pack."""
+    mask = 0
+    for card in cards:
+        mask |= table.bits_of[card.index]
+    return mask
 
 
 def test_popcount_counts_the_bits_of_words_and_of_big_masks() -> None:
@@ -453,10 +530,10 @@ def test_popcount_counts_the_bits_of_words_and_of_big_masks() -> None:
 
 @attrs.frozen(repr=False)
 class _KeepTheQueen(hj.rules.passing.PassCycle):
-    """A rotating exchange whose ``allowed`` hook keeps the Q♠ off every pass: the core must ask it."""
+    """A rotating exchange whose ``passable`` hook keeps the Q♠ off every pass: the core must ask it."""
 
-    def allowed(self, stage: int, seat: int, hand: int, log: object, table: object) -> int:
-        return hand & ~table.bits_of[hj.cards.QUEEN_OF_SPADES.index]  # type: ignore[attr-defined]
+    def passable(self, context: PassContext) -> Iterable[hj.Card]:
+        return [card for card in context.hand if card != hj.cards.QUEEN_OF_SPADES]
 
 
 @pytest.mark.parametrize(
@@ -467,10 +544,10 @@ class _KeepTheQueen(hj.rules.passing.PassCycle):
         variants.hoemke(3, 2, 2, 1),  # pass four, return one of them
         variants.hoemke(4, 2, 2, 1),  # pass to the dealer, who deals the pool back
     ],
-    ids=["allowed_hook", "allowed_hook_two_packs", "pass_and_return", "pass_to_dealer"],
+    ids=["passable_hook", "passable_hook_two_packs", "pass_and_return", "pass_to_dealer"],
 )
 def test_rollout_plays_the_public_loop_through_other_exchanges(rules: hj.Rules) -> None:
-    """The fused exchange draws seat by seat as the loop does, also with an ``allowed`` hook or another exchange."""
+    """The fused exchange draws seat by seat as the loop does, also with a ``passable`` hook or another exchange."""
     for seed in range(4):
         start = hj.new_game(rules, seed=seed)
         rng = random.Random(seed)
@@ -512,16 +589,16 @@ def test_an_opening_plan_whose_leader_cards_are_not_cards_gets_a_rules_error() -
         def plan(self) -> plans.OpeningPlan:
             return plans.OpeningPlan(plans.FirstLead.LEADER_CARDS)
 
-        def leader(self, hands: tuple[int, ...], dealer: int, table: object) -> int:
+        def leader(self, context: OpeningContext) -> int:
             return 0
 
-        def lead_mask(self, hand: int, table: object) -> int:
-            return hand
+        def playable(self, context: PlayContext) -> Iterable[hj.Card]:
+            return context.allowed
 
-        def refusal(self, table: object) -> str:
+        def refusal(self, rules: hj.Rules) -> str:
             return "any card"
 
-        def leader_cards(self, table: object) -> tuple[hj.Card, ...]:
+        def leader_cards(self, rules: hj.Rules) -> tuple[hj.Card, ...]:
             return ("2C",)  # type: ignore[return-value]
 
     with pytest.raises(hj.RulesError, match="leader_cards must give cards"):

@@ -1,5 +1,9 @@
-"""The documentation a newcomer reads first: every code block runs on its own, the API reference's
-docstrings render, and the package installs from a built wheel into a fresh virtual environment.
+"""The documentation a newcomer reads first: every code block runs on its own, the blocks of
+docs/writing-rules.md run as one program, the API reference's docstrings render, and the package
+installs from a built wheel into a fresh virtual environment.
+
+A ```python block is a program of its own (its imports must suffice); blocks that are parts of one
+program are ```py, and the page says how they go together.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import check_docs  # noqa: E402
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
-SNIPPET = re.compile(r'^--8<-- "([^"]+)"$', re.MULTILINE)
+WRITING_RULES = ROOT / "docs" / "writing-rules.md"
 
 
 def _blocks() -> list[tuple[str, int, str, str | None]]:
@@ -40,7 +44,7 @@ def _blocks() -> list[tuple[str, int, str, str | None]]:
             if fence.group(1) != "python":
                 continue
             number += 1
-            code = SNIPPET.sub(lambda m: (ROOT / m.group(1)).read_text(encoding="utf-8"), fence.group(2))
+            code = fence.group(2)
             after = fences[index + 1] if index + 1 < len(fences) else None
             shown = None
             if (
@@ -62,26 +66,75 @@ def test_the_pages_have_code_blocks():
     assert len(BLOCKS) >= 25
 
 
+def _run_fresh(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a fresh interpreter in ``cwd`` (an empty directory), with only src/ on the path.
+
+    Importing an old module path (``hartenjagen.views`` ...) is an error there, not a warning:
+    the pages must name the new ones.
+    """
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-W", "error:hartenjagen.:DeprecationWarning", "-c", code],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
 @pytest.mark.parametrize(("page", "number", "code", "shown"), BLOCKS, ids=[f"{b[0]}-{b[1]}" for b in BLOCKS])
 def test_every_code_block_runs_on_its_own(
     page: str, number: int, code: str, shown: str | None, tmp_path: Path
 ):
     # A fresh interpreter per block, in an empty directory: the block's own imports must be enough.
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONIOENCODING": "utf-8"}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=tmp_path,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    done = _run_fresh(code, tmp_path)
     assert done.returncode == 0, f"{page} block {number}:\n{done.stderr}"
     if shown is not None:
         # A ```text block right after the code shows what it prints.
         assert shown.strip() in done.stdout, f"{page} block {number} printed:\n{done.stdout}"
+
+
+def test_no_page_pulls_code_in_from_a_file():
+    # A code block shows its code in the page (or the page names the example file): no snippet lines.
+    for page in PAGES:
+        for fence in FENCE.finditer(page.read_text(encoding="utf-8")):
+            assert "--8<--" not in fence.group(2), page.name
+
+
+#: What the pages no longer teach: the hooks on bitmasks, the enum of pass directions, the old paths.
+OLD_API = re.compile(
+    r"\b(restrict_play|lead_mask|restricted_mask|moon_mask|hand_points|PassDirection)\b"
+    r"|\bhartenjagen\.(state|table|legal|views|describe|notation|texts|records|schema|serialize|encoding"
+    r"|episodes|openspiel|pettingzoo|gymnasium|terminal|determinize|simulate)\b(?!\.py)"
+)
+
+
+def test_no_page_teaches_the_old_api():
+    found = [
+        f"{page.name}:{number}: {line.strip()}"
+        for page in PAGES
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1)
+        if OLD_API.search(line)
+    ]
+    assert found == []
+
+
+def test_the_blocks_of_writing_rules_run_as_one_program(tmp_path: Path):
+    # docs/writing-rules.md says its ```py blocks, pasted in order into one file, run.
+    text = WRITING_RULES.read_text(encoding="utf-8")
+    blocks = [fence.group(2) for fence in FENCE.finditer(text) if fence.group(1) == "py"]
+    assert len(blocks) >= 10
+    assert not [fence for fence in FENCE.finditer(text) if fence.group(1) == "python"]
+    program = "\n\n".join(blocks)
+    done = _run_fresh(program, tmp_path)
+    assert done.returncode == 0, done.stderr
+    # The page's program is what examples/writing_rules.py defines: every module of it is there.
+    example = (ROOT / "examples" / "writing_rules.py").read_text(encoding="utf-8")
+    for name in re.findall(r"^class (\w+)\(", program, flags=re.MULTILINE):
+        assert f"\nclass {name}(" in example, name
 
 
 def test_the_readme_example_prints_what_it_shows():

@@ -32,7 +32,7 @@ from hartenjagen.frontend.views import events_for
 from helpers import ONE_SUIT_EACH, game
 from playouts import PRESET_NAMES, PRESETS, RULES_BY_NAME, random_moves
 
-LEFT = hj.PassDirection.LEFT
+LEFT = hj.PassRoute.LEFT
 OTHERS_PLUS, SELF_MINUS = hj.MoonOption.OTHERS_PLUS, hj.MoonOption.SELF_MINUS
 
 
@@ -152,7 +152,7 @@ def test_the_events_of_a_full_hand_in_order():
     assert per_move[-1][-3:] == (
         won[-1],
         HandScored(result),
-        HandDealt(1, 1, hj.PassDirection.RIGHT, (13,) * 4),
+        HandDealt(1, 1, hj.PassRoute.RIGHT, (13,) * 4),
     )
     raw = [0, 0, 0, 0]
     for trick in won:

@@ -1,7 +1,7 @@
 """``examples/house_rule_test.py`` (the test-kit walkthrough of docs/testing.md) runs and passes.
 
-It runs as a script in a fresh interpreter: the example registers its house rule for JSON, which
-is done once per process.
+It runs as a script in a fresh interpreter, as a user runs it; the page quotes its house rule and
+its test of the rule on its own exactly as the example has them.
 """
 
 from __future__ import annotations
@@ -26,7 +26,11 @@ def test_the_docs_page_shows_the_example():
     page = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
     source = EXAMPLE.read_text(encoding="utf-8")
     assert "examples/house_rule_test.py" in page
-    # The page quotes the house rule as the example defines it.
-    start = source.index("@serialize.register")
+    # The page quotes the house rule as the example defines it ...
+    start = source.index("@attrs.frozen\nclass MustDiscardPoints")
     end = source.index("#: The house game")
+    assert source[start:end].strip() in page
+    # ... and the example's test of the rule on its own.
+    start = source.index("def test_the_rule_on_its_own")
+    end = source.index("def test_the_house_game_keeps_every_invariant")
     assert source[start:end].strip() in page

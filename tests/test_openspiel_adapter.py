@@ -22,6 +22,7 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.adapters import encoding
+from hartenjagen.rules.routes import BUILT_IN, route_named
 
 pyspiel = pytest.importorskip("pyspiel")
 adapter = pytest.importorskip("hartenjagen.adapters.openspiel")
@@ -165,9 +166,9 @@ def test_chance_and_moves_read_as_text_and_actions_are_stable():
     for _ in range(52):
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
     assert state.is_chance_node()  # the pass direction
-    ids = [
-        52 + list(hj.PassDirection).index(hj.PassDirection(d)) for d in ("left", "right", "across", "hold")
-    ]
+    # The route ids follow BUILT_IN's order (OpenSpiel's rules declare no routes of their own).
+    built_in = list(BUILT_IN.values())
+    ids = [52 + built_in.index(route_named(d)) for d in ("left", "right", "across", "hold")]
     assert [a for a, _ in state.chance_outcomes()] == ids
     state.apply_action(ids[0])
     assert state.current_player() == 0  # the lowest seat still to pass picks first
@@ -220,8 +221,8 @@ def play_both(index: int) -> tuple[dict[str, bool], list[float], list[float]]:
         else:
             ours.apply_action(encoding.chance_id(hj.DrawnDirection(PASS_DIRECTIONS[direction]), rules))
     assert ours.episode.state.hands == tuple(tuple(sorted(cards)) for cards in dealt)
-    expected = PASS_DIRECTIONS[direction] if flags["pass_cards"] else hj.PassDirection.HOLD
-    assert ours.episode.state.pass_direction is expected
+    expected = PASS_DIRECTIONS[direction] if flags["pass_cards"] else hj.PassRoute.HOLD
+    assert ours.episode.state.pass_direction == expected
     while not theirs.is_terminal():
         assert not ours.is_terminal()
         player = theirs.current_player()

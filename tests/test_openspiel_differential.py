@@ -81,11 +81,11 @@ FLAGS: tuple[str, ...] = (
     "can_lead_hearts_instead_of_qs",
 )
 #: OpenSpiel's pass-direction chance action -> our direction (hearts.h ``PassDir``).
-PASS_DIRECTIONS: dict[int, hj.PassDirection] = {
-    0: hj.PassDirection.HOLD,
-    1: hj.PassDirection.LEFT,
-    2: hj.PassDirection.ACROSS,
-    3: hj.PassDirection.RIGHT,
+PASS_DIRECTIONS: dict[int, hj.PassRoute] = {
+    0: hj.PassRoute.HOLD,
+    1: hj.PassRoute.LEFT,
+    2: hj.PassRoute.ACROSS,
+    3: hj.PassRoute.RIGHT,
 }
 #: OpenSpiel's total of positive points; ``returns() = TOTAL - points``.
 OPENSPIEL_TOTAL = 26
@@ -122,7 +122,7 @@ class HandLog:
     seed: str
     flags: dict[str, bool]
     style: str = ""
-    direction: hj.PassDirection = hj.PassDirection.HOLD
+    direction: hj.PassRoute = hj.PassRoute.HOLD
     events: list[str] = field(default_factory=list)
     coverage: Counter[str] = field(default_factory=Counter)
 
@@ -207,10 +207,10 @@ def play_hand(index: int) -> HandLog:
     shooter = target if style == "moon" else -1
 
     # Passing: OpenSpiel's seats pass in order 0..3, one card per action.
-    passes = flags["pass_cards"] and log.direction is not hj.PassDirection.HOLD
+    passes = flags["pass_cards"] and log.direction != hj.PassRoute.HOLD
     assert (ours.phase is hj.Phase.PASSING) == passes, log.fail(f"our phase is {ours.phase}")
     if passes:
-        assert ours.pass_direction is log.direction and ours.pass_count == 3, log.fail(
+        assert ours.pass_direction == log.direction and ours.pass_count == 3, log.fail(
             f"our pass: {ours.pass_direction} x {ours.pass_count}"
         )
         for seat in range(PLAYERS):
@@ -356,17 +356,15 @@ def test_hands_agree_with_openspiel() -> None:
 #: Whole games per run of the multi-hand test (each to 100 points: some ten hands).
 N_GAMES = 100
 #: Our pass cycle in the multi-hand games; OpenSpiel draws each hand's direction, we give it ours.
-PASS_CYCLE = (hj.PassDirection.LEFT, hj.PassDirection.RIGHT, hj.PassDirection.ACROSS, hj.PassDirection.HOLD)
+PASS_CYCLE = (hj.PassRoute.LEFT, hj.PassRoute.RIGHT, hj.PassRoute.ACROSS, hj.PassRoute.HOLD)
 #: Our direction -> OpenSpiel's pass-direction chance action.
-OS_DIRECTION: dict[hj.PassDirection, int] = {
-    direction: action for action, direction in PASS_DIRECTIONS.items()
-}
+OS_DIRECTION: dict[hj.PassRoute, int] = {direction: action for action, direction in PASS_DIRECTIONS.items()}
 GAME_LIMIT = 100
 
 
 def multi_hand_rules(flags: dict[str, bool]) -> hj.Rules:
     """OpenSpiel's hand with these flags, played as a whole game: pass left, right, across, hold; to 100."""
-    rules = hj.variants.openspiel(pass_direction=hj.PassDirection.LEFT, **flags)
+    rules = hj.variants.openspiel(pass_direction=hj.PassRoute.LEFT, **flags)
     passing = hj.rules.passing.PassCycle(directions=PASS_CYCLE) if flags["pass_cards"] else rules.passing
     return attrs.evolve(rules, passing=passing, ending=hj.rules.ending.ScoreLimit(GAME_LIMIT))
 
@@ -399,7 +397,7 @@ def _replay_hand(
     hand_index = ours.hand_index
     log.hand = hand_index
     direction = ours.pass_direction
-    assert direction is PASS_CYCLE[hand_index % 4] or not log.flags["pass_cards"], log.fail(
+    assert direction == PASS_CYCLE[hand_index % 4] or not log.flags["pass_cards"], log.fail(
         f"our pass {direction}"
     )
     theirs = game.new_initial_state()

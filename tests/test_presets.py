@@ -42,10 +42,10 @@ from hartenjagen.rules import (
     passing,
     scoring,
 )
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import PassRoute
 
 ROOT = Path(__file__).resolve().parent.parent
-L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
+L, R, A, H = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
 QS, JD, TWO_CLUBS = Card("QS"), Card("JD"), Card("2C")
 HEARTS = {f"{rank}H": 1 for rank in "23456789TJQKA"}
 
@@ -99,7 +99,7 @@ EXPECTED_SLOTS = {
         **STANDARD_SLOTS,
         "deck": deck.SinglePack(players=5, removed=("2D", "2C")),
         "passing": passing.PassCycle(
-            directions=(L, R, PassDirection.SECOND_LEFT, PassDirection.SECOND_RIGHT, H), cards=3
+            directions=(L, R, PassRoute.SECOND_LEFT, PassRoute.SECOND_RIGHT, H), cards=3
         ),
     },
     "six_double_deck": {**STANDARD_SLOTS, "deck": deck.DoubleDeck(players=6)},
@@ -219,7 +219,7 @@ PASS_CYCLES = {
     "standard": (L, R, A, H, L),
     "standard_moon_choice": (L, R, A, H, L),
     "black_lady_3": (L, R, H, H, L),
-    "five_players": (L, R, PassDirection.SECOND_LEFT, PassDirection.SECOND_RIGHT, H, L),
+    "five_players": (L, R, PassRoute.SECOND_LEFT, PassRoute.SECOND_RIGHT, H, L),
     "six_double_deck": (L, R, A, H, L),
     "dutch": (H, H, H),
     "achterhoek": (H, H, H),
@@ -257,20 +257,21 @@ def test_preset_derived_facts(name):
     assert table.hand_size == hand_size == pack_size // players
     assert _values(rules) == values
     assert table.positive_total == positive_total
-    assert rules.scoring.moon_total(table) == positive_total
+    assert rules.scoring.moon_total(rules) == positive_total
     if moon_amount is None:
         assert rules.moon.options() == ()
     else:
         assert rules.moon.amount is None  # the scheme's positive total
-        assert rules.scoring.moon_total(table) == moon_amount
+        assert rules.scoring.moon_total(rules) == moon_amount
     if first_lead is not None:
-        assert opening.lowest_club(table) == Card(first_lead)
+        assert opening.lowest_club(rules) == Card(first_lead)
     state = hj.new_game(rules, seed=1)
     assert [len(hand) for hand in state.hands] == [hand_size] * players
     assert Counter(card for hand in state.hands for card in hand) == Counter(rules.deck.pack())
     if name in PASS_CYCLES:
         cycle = PASS_CYCLES[name]
-        assert tuple(rules.passing.direction(h, players) for h in range(len(cycle))) == cycle
+        assert tuple(rules.passing.route(h) for h in range(len(cycle))) == cycle
+        assert rules.passing.routes() == cycle[: len(rules.passing.routes())]
 
 
 def test_double_deck_pack_and_across():
@@ -279,7 +280,7 @@ def test_double_deck_pack_and_across():
     assert pack[Card("2C")] == 1 and pack[Card("2D")] == 1
     assert all(count == 2 for card, count in pack.items() if card not in (Card("2C"), Card("2D")))
     assert set(pack) == set(ALL_CARDS) and sum(pack.values()) == 102
-    assert PassDirection.ACROSS.offset(6) == 3
+    assert PassRoute.ACROSS.offset(6) == 3
 
 
 def test_openspiel_preset_is_the_default_switches():
@@ -494,12 +495,13 @@ def test_hoemke_builds_all_256_combinations():
 )
 def test_hoemke_moon_set_is_every_nonzero_card(s, moon_cards, moon_points):
     rules = variants.hoemke(2, 2, 2, s)
-    table = table_for(rules)
-    needed = moon.moon_mask(rules.moon.moon_set, table)
-    cards = table.cards(needed)
-    assert len(cards) == moon_cards
+    cards = moon.moon_cards(rules.moon.moon_set, rules)
+    assert len(cards) == len(set(cards)) == moon_cards
     assert (QS in cards) == (s >= 3)  # under S1/S2 the Q♠ scores nothing
-    assert rules.scoring.points(needed, table) == moon_points
+    assert rules.scoring.points_of(cards) == moon_points
+    # The engine's moon set is the same cards: one seat taking them all shoots.
+    table = table_for(rules)
+    assert table.cards(table.moon_needed) == tuple(sorted(cards))
 
 
 # ---------------------------------------------------------------- 3. docs/variants.md is current
@@ -545,12 +547,10 @@ class Checker:
         self.hand_size = self.pack_size // self.n
         self.value = {card: rules.scoring.card_value(card) for card in self.pack}
         self.probe = probe
-        self.revoke_penalty = any(e.revoke_penalty(self.table) is not None for e in rules.extras)
+        self.revoke_penalty = any(e.revoke_penalty(rules) is not None for e in rules.extras)
         self.first_two_free = isinstance(rules.scoring, scoring.HoemkeFirstTwoFree)
         #: whether a house rule narrows the legal plays (then only subset checks apply)
-        self.restricting = any(
-            type(e).restrict_play is not extras.HouseRule.restrict_play for e in rules.extras
-        )
+        self.restricting = any(type(e).playable is not extras.HouseRule.playable for e in rules.extras)
         self.new_hand()
 
     def new_hand(self) -> None:
@@ -941,7 +941,7 @@ class Checker:
         scored = list(raw)
         if result.shooter is not None and isinstance(self.rules.moon, moon.OthersPlus):
             amount = self.rules.moon.amount
-            amount = self.rules.scoring.moon_total(self.table) if amount is None else amount
+            amount = self.rules.scoring.moon_total(self.rules) if amount is None else amount
             scored = [r + amount for r in raw]
             scored[result.shooter] = raw[result.shooter] - self.points(self.moon_set().elements())
             if all(v >= 0 for v in self.value.values()):

@@ -49,11 +49,12 @@ from hartenjagen.rules.leading import (
 )
 from hartenjagen.rules.moon import NO_MOON, MoonSet, OthersPlus
 from hartenjagen.rules.opening import ANY_CLUB, LOWEST_CLUB
-from hartenjagen.rules.passing import LEFT_RIGHT_ACROSS_HOLD, NO_PASSING, PassCycle, PassDirection
+from hartenjagen.rules.passing import LEFT_RIGHT_ACROSS_HOLD, NO_PASSING, PassCycle
+from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, OMNIBUS
 
 #: The directions of the standard game's cycles (the full catalogue is drawn by hartenjagen.testing).
-BASIC_DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
+BASIC_DIRECTIONS = (PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD)
 
 Code = IllegalMoveCode
 
@@ -98,21 +99,19 @@ def passing_strategy(
     """
     even = players % 2 == 0
     if first_holds:
-        later = st.lists(
-            st.sampled_from([d for d in BASIC_DIRECTIONS if even or d is not PassDirection.ACROSS])
-        )
+        later = st.lists(st.sampled_from([d for d in BASIC_DIRECTIONS if even or d is not PassRoute.ACROSS]))
         return st.one_of(
             st.just(NO_PASSING),
             st.builds(
                 PassCycle,
-                directions=later.map(lambda d: (PassDirection.HOLD, *d[:3])),
+                directions=later.map(lambda d: (PassRoute.HOLD, *d[:3])),
                 cards=st.sampled_from(sorted({1, 3, hand_size})),
             ),
         )
-    presets = [NO_PASSING, PassCycle(directions=(PassDirection.RIGHT,))]
+    presets = [NO_PASSING, PassCycle(directions=(PassRoute.RIGHT,))]
     if even:  # the default cycle passes across
         presets += [LEFT_RIGHT_ACROSS_HOLD, PassCycle(cards=1), PassCycle(cards=0)]
-    directions = [d for d in BASIC_DIRECTIONS if even or d is not PassDirection.ACROSS]
+    directions = [d for d in BASIC_DIRECTIONS if even or d is not PassRoute.ACROSS]
     cycles = st.builds(
         PassCycle,
         directions=st.lists(st.sampled_from(directions), min_size=1, max_size=4).map(tuple),
@@ -339,17 +338,17 @@ def hand_ended(prev: State, nxt: State) -> bool:
     return len(nxt.score_sheet) > len(prev.score_sheet)
 
 
-def offset(direction: PassDirection, players: int) -> int:
+def offset(direction: PassRoute, players: int) -> int:
     """Receiver minus giver (sources §1.4: left is the next seat clockwise)."""
     return {
-        PassDirection.LEFT: 1,
-        PassDirection.RIGHT: -1,
-        PassDirection.ACROSS: players // 2,
-        PassDirection.HOLD: 0,
+        PassRoute.LEFT: 1,
+        PassRoute.RIGHT: -1,
+        PassRoute.ACROSS: players // 2,
+        PassRoute.HOLD: 0,
     }[direction]
 
 
-def expected_direction(rules: Rules, hand_index: int) -> PassDirection:
+def expected_direction(rules: Rules, hand_index: int) -> PassRoute:
     passing = rules.passing
     assert isinstance(passing, PassCycle)
     return passing.directions[hand_index % len(passing.directions)]
@@ -358,7 +357,7 @@ def expected_direction(rules: Rules, hand_index: int) -> PassDirection:
 def expected_pass_count(rules: Rules, hand_index: int) -> int:
     passing = rules.passing
     assert isinstance(passing, PassCycle)
-    return 0 if expected_direction(rules, hand_index) is PassDirection.HOLD else passing.cards
+    return 0 if expected_direction(rules, hand_index) is PassRoute.HOLD else passing.cards
 
 
 def hand_plays(state: State) -> list[tuple[Play, bool]]:

@@ -25,7 +25,8 @@ from hartenjagen.rules.deck import (
     SinglePack,
 )
 from hartenjagen.rules.opening import LOWEST_CLUB
-from hartenjagen.rules.passing import LEFT_RIGHT_ACROSS_HOLD, PassCycle, PassDirection
+from hartenjagen.rules.passing import LEFT_RIGHT_ACROSS_HOLD, PassCycle
+from hartenjagen.rules.routes import PassRoute
 from helpers import fill_deal, legal, no_pass_rules, play
 
 
@@ -201,7 +202,7 @@ def test_lowest_club_lead_follows_the_deck(deck, lead):
     other = next(card for card in state.hands[last] if str(card) != lead)
     reason = hj.explain(state, hj.Play(last, other))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
+    assert reason.code == hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
     assert f"the {hj.Card(lead).symbol}" in reason.message
 
 
@@ -370,7 +371,7 @@ def test_double_deck_pass_moves_list_a_pass_of_two_identical_cards_once():
     assert hj.Pass(0, "3C 3C 3C") not in moves
     reason = hj.explain(state, hj.Pass(0, "2C 2C 3C"))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.DUPLICATE_CARD
+    assert reason.code == hj.IllegalMoveCode.DUPLICATE_CARD
     assert hj.explain(state, hj.Pass(0, "3C 3C 4C")) is None
 
 
@@ -407,7 +408,7 @@ def test_double_deck_passing_both_copies_of_a_card():
 
 
 def test_double_deck_explicit_deal_gives_each_seat_its_own_copy():
-    rules = hj.Rules(deck=DOUBLE_DECK_6, passing=PassCycle(directions=(PassDirection.LEFT,), cards=2))
+    rules = hj.Rules(deck=DOUBLE_DECK_6, passing=PassCycle(directions=(PassRoute.LEFT,), cards=2))
     deal = fill_deal(rules, {0: "2C QS", 1: "QS"})
     state = hj.new_game(rules, deal=deal, dealer=5)
     assert _counts(state.hands[0])["QS"] == _counts(state.hands[1])["QS"] == 1

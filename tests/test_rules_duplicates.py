@@ -18,11 +18,19 @@ import pytest
 import hartenjagen as hj
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.rules.deck import DOUBLE_DECK_6, PIQUET32, STD52, Deck
-from hartenjagen.rules.duplicates import CANCEL_PAIRS, FIRST_PLAYED_WINS, CancelPairs, FirstPlayedWins
+from hartenjagen.rules.duplicates import (
+    CANCEL_PAIRS,
+    FIRST_PLAYED_WINS,
+    CancelPairs,
+    Duplicates,
+    FirstPlayedWins,
+)
+from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
 from hartenjagen.rules.first_trick import ANYTHING
 from hartenjagen.rules.leading import ANYTIME
 from hartenjagen.rules.opening import ELDEST_ANY
 from hartenjagen.rules.passing import NO_PASSING
+from hartenjagen.rules.plan import declared_plan
 from helpers import play, random_move
 
 
@@ -294,3 +302,126 @@ def test_cancel_pairs_with_a_single_pack_names_both_modules(deck):
 def test_first_played_wins_works_with_a_single_pack_and_cancel_pairs_with_a_double_deck():
     assert hj.Rules(duplicates=FIRST_PLAYED_WINS).duplicates == FIRST_PLAYED_WINS
     assert hj.Rules(deck=DOUBLE_DECK_6, duplicates=CANCEL_PAIRS).duplicates == CANCEL_PAIRS == CancelPairs()
+
+
+# ---------------------------------------------------------------- winner, on cards
+
+
+def _trick(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+@pytest.mark.parametrize(
+    ("cards", "first_played", "cancel"),
+    [
+        ("9H KH KH 2H", 1, 0),  # worked example 15
+        ("3H 5H AH AH", 2, 1),
+        ("AH 5H AH 3H", 0, 1),
+        ("5H QH AH QH", 2, 2),
+        ("5C QS QS 4C", 0, 0),  # identical discards win nothing and cancel nothing
+        ("KC KC QS 2H", 0, None),  # every led-suit card cancelled: no winner
+        ("9H KH KH 9H", 1, None),
+        ("2C 3C 4C AC", 3, 3),  # one pack: the highest card of the led suit
+    ],
+)
+def test_winner_on_the_cards_of_a_trick(cards, first_played, cancel):
+    assert FIRST_PLAYED_WINS.winner(_trick(cards)) == first_played
+    assert CANCEL_PAIRS.winner(_trick(cards)) == cancel
+
+
+@pytest.mark.parametrize("duplicates", [FIRST_PLAYED_WINS, CANCEL_PAIRS], ids=repr)
+def test_winner_on_cards_is_who_the_engine_gives_the_trick(duplicates):
+    rules = hj.Rules(deck=DOUBLE_DECK_6, passing=NO_PASSING, duplicates=duplicates)
+    tricks = 0
+    for state in _first_hands(rules, range(4)):
+        if state.hand_index:
+            continue
+        for trick in state.tricks:
+            position = duplicates.winner(trick.cards)
+            assert trick.winner == (None if position is None else (trick.leader + position) % 6)
+        tricks = max(tricks, len(state.tricks))
+    assert tricks == 16
+
+
+# ---------------------------------------------------------------- a duplicates module of one's own
+
+
+@attrs.frozen(repr=False)
+class OwnFirstPlayedWins(FirstPlayedWins):
+    """The built-in rule with ``winner`` written again, saying the same."""
+
+    def winner(self, cards: tuple[Card, ...]) -> int | None:
+        return super().winner(cards)
+
+
+@attrs.frozen(repr=False)
+class OwnCancelPairs(CancelPairs):
+    """The built-in rule with ``winner`` written again, saying the same."""
+
+    def winner(self, cards: tuple[Card, ...]) -> int | None:
+        return super().winner(cards)
+
+
+@pytest.mark.parametrize(
+    ("built_in", "own"),
+    [(FIRST_PLAYED_WINS, OwnFirstPlayedWins()), (CANCEL_PAIRS, OwnCancelPairs())],
+    ids=repr,
+)
+def test_a_subclass_overriding_winner_loses_the_plan_and_plays_like_the_built_in(built_in, own):
+    assert declared_plan(built_in, Duplicates, DUPLICATES_HOOKS) == built_in.plan() is not None
+    assert declared_plan(own, Duplicates, DUPLICATES_HOOKS) is None  # the core calls winner
+    rules = hj.Rules(deck=DOUBLE_DECK_6, passing=NO_PASSING, duplicates=built_in)
+    mine = attrs.evolve(rules, duplicates=own)
+    games = [(hj.new_game(rules, seed=seed), hj.new_game(mine, seed=seed)) for seed in range(4)]
+    for hands in (
+        EXAMPLE_15,
+        ALL_CANCEL,
+        ["KC QC", "KC QC", "QS 2S", "2H 3S"],
+        ["KH 3C", "KH 4C", "2S 5C", "3S 6C"],
+    ):
+        games += [(_game(hands, built_in), _game(hands, own))] * 2
+    for seed, (first, second) in enumerate(games):
+        rng = random.Random(seed)
+        while first.hand_index == 0:
+            assert first.hands == second.hands
+            assert (first.tricks, first.carry_over, first.to_move) == (
+                second.tricks,
+                second.carry_over,
+                second.to_move,
+            )
+            move = random_move(first, rng)
+            first, second = hj.apply(first, move), hj.apply(second, move)
+        assert first.score_sheet == second.score_sheet
+
+
+@attrs.frozen(repr=False)
+class LowestWins(Duplicates):
+    """A rule of one's own: the lowest card of the led suit wins (the first played of two)."""
+
+    def winner(self, cards: tuple[Card, ...]) -> int | None:
+        led = cards[0].suit
+        return min((i for i in range(len(cards)) if cards[i].suit is led), key=lambda i: (cards[i].rank, i))
+
+
+def test_a_duplicates_module_of_ones_own_decides_who_takes_the_trick():
+    state = play(_game(EXAMPLE_15, LowestWins()), "9H KH KH 2H")
+    assert state.tricks[0].winner == 3
+    assert state.to_move == (3,)
+    state = play(_game(["5H 2C", "3H 3C", "3H 4C", "4H 5C"], LowestWins()), "5H 3H 3H 4H")
+    assert state.tricks[0].winner == 1
+
+
+@pytest.mark.parametrize(
+    ("answer", "fragment"), [(4, "not 4"), (-1, "not -1"), (True, "not True"), ("0", "not '0'")]
+)
+def test_a_winner_that_is_no_position_raises_rules_error_naming_the_module(answer, fragment):
+    @attrs.frozen(repr=False)
+    class Broken(Duplicates):
+        def winner(self, cards: tuple[Card, ...]) -> int | None:
+            return answer
+
+    with pytest.raises(
+        hj.RulesError,
+        match=f"rule module Broken\\(\\): winner must return a position from 0 to 3 or None, {fragment}",
+    ):
+        play(_game(EXAMPLE_15, Broken()), "9H KH KH 2H")

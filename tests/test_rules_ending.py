@@ -141,7 +141,7 @@ def test_no_hand_follows_the_end():
     assert len(state.tricks) == 13  # the last hand stays readable
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Play(0, "2C"))
-    assert info.value.code is hj.IllegalMoveCode.GAME_OVER
+    assert info.value.code == hj.IllegalMoveCode.GAME_OVER
 
 
 def test_next_hand_is_dealt_by_the_seat_left_of_the_dealer():

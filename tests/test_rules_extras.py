@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen.core.table import table_for
+from hartenjagen.rules import PlayContext
 from hartenjagen.rules.ending import SINGLE_HAND, TwoHalves
 from hartenjagen.rules.extras import (
     MIEZEN,
@@ -25,7 +25,7 @@ from hartenjagen.rules.extras import (
 )
 from hartenjagen.rules.first_trick import ANYTHING
 from hartenjagen.rules.moon import NO_MOON
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import PassRoute
 from helpers import (
     JD_TO_EAST,
     JD_TO_EAST_KEEP,
@@ -96,14 +96,35 @@ def test_no_tricks_bonus_goes_only_to_seats_without_tricks(seed):
         assert result.points == tuple(r - 5 if w == 0 else r for r, w in zip(result.raw, won, strict=True))
 
 
+def _summary(
+    cards_taken: tuple[str, ...], tricks_won: tuple[int, ...], shooter: int | None = None
+) -> HandSummary:
+    """A summary of a standard hand in which each seat took ``cards_taken`` and won ``tricks_won`` tricks."""
+    rules = hj.variants.STANDARD
+    taken = tuple(tuple(sorted(hj.cards.parse_cards(cards))) for cards in cards_taken)
+    return HandSummary(
+        rules=rules,
+        raw=tuple(rules.scoring.points_of(cards) for cards in taken),
+        cards_taken=taken,
+        tricks=(),
+        tricks_won=tricks_won,
+        shooter=shooter,
+        announcers=(),
+    )
+
+
 def test_house_rule_hooks_do_nothing_by_default():
     rule = HouseRule()
-    table = table_for(hj.variants.STANDARD)
-    hand = HandSummary((1, 2, 3, 4), (0, 0, 0, 0), (0, 0, 0, 13), None, (), table)
+    hand = _summary(("", "", "", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"), (0, 0, 0, 13))
     assert rule.adjustments(hand) is None
-    assert rule.revoke_penalty(table) is None
-    assert rule.restrict_play(0b1011, 0b1111, hj.new_game(hj.variants.STANDARD, seed=1), table) == 0b1011
+    assert rule.revoke_penalty(hj.variants.STANDARD) is None
+    state = hj.new_game(no_pass_rules(), seed=1)
+    context = PlayContext.of(state, allowed=state.hands[state.to_move[0]][:3])
+    assert set(rule.playable(context)) == set(context.allowed)
     assert not rule.announces(hj.new_game(hj.variants.STANDARD, seed=1))
+    assert rule.play_code == Code.HOUSE_RULE
+    assert rule.refusal_text == ""
+    assert rule.refusal(hj.variants.STANDARD) == "the house rule HouseRule() forbids it"
 
 
 def test_openspiel_avoid_all_tricks_bonus_switch_adds_no_tricks_bonus():
@@ -111,21 +132,15 @@ def test_openspiel_avoid_all_tricks_bonus_switch_adds_no_tricks_bonus():
     assert hj.variants.openspiel().extras == ()
 
 
-def _mask(text: str) -> int:
-    mask = 0
-    for card in hj.cards.parse_cards(text):
-        mask |= 1 << card.index
-    return mask
-
-
 def test_no_tricks_bonus_adjustments_from_a_hand_summary():
-    table = table_for(hj.variants.STANDARD)
-    taken = (_mask("QS 2H"), _mask("3H"), 0, 0)
-    hand = HandSummary((14, 1, 0, 0), taken, (10, 3, 0, 0), None, (), table)
+    hand = _summary(("QS 2H", "3H", "", ""), (10, 3, 0, 0))
+    assert hand.raw == (14, 1, 0, 0)
     assert NoTricksBonus().adjustments(hand) == (0, 0, -5, -5)
     assert NoTricksBonus(points=-2).adjustments(hand) == (0, 0, -2, -2)
-    moon = HandSummary((26, 0, 0, 0), (_mask(" ".join(f"{r}H" for r in "23456789TJQKA") + " QS"), 0, 0, 0),
-                       (13, 0, 0, 0), 0, (), table)  # fmt: skip
+    moon = _summary(
+        (" ".join(f"{r}H" for r in "23456789TJQKA") + " QS", "", "", ""), (13, 0, 0, 0), shooter=0
+    )
+    assert moon.raw == (26, 0, 0, 0)
     assert NoTricksBonus().adjustments(moon) is None
 
 
@@ -148,7 +163,8 @@ DROP = (MUST_DROP_QUEEN,)
 
 def test_must_drop_queen_is_off_by_default():
     assert MustDropQueen() == MUST_DROP_QUEEN
-    assert MustDropQueen.play_code is Code.MUST_DROP_QUEEN
+    assert MustDropQueen.play_code == Code.MUST_DROP_QUEEN == "must_drop_queen"
+    assert type(MustDropQueen.play_code) is str  # the module owns its code
     assert legal(play(game(DROP_AFTER_ACE), "2C 3C 4C AC 2S AS")) == {"QS", "5S"}
 
 
@@ -199,13 +215,37 @@ def test_must_drop_queen_refusal_through_apply_and_explain():
     state = play(game(DROP_AFTER_ACE, extras=DROP), "2C 3C 4C AC 2S AS")
     message = "5♠ may not be played: you must drop the Q♠ now that it cannot win the trick"
     reason = hj.explain(state, hj.Play(2, "5S"))
-    assert reason == hj.IllegalMove(Code.MUST_DROP_QUEEN, message)
+    assert reason == hj.IllegalMove("must_drop_queen", message, revocable=True)
+    assert reason.code == Code.MUST_DROP_QUEEN
     assert not hj.is_legal(state, hj.Play(2, "5S"))
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Play(2, "5S"))
-    assert info.value.code is Code.MUST_DROP_QUEEN
+    assert info.value.code == Code.MUST_DROP_QUEEN
     assert str(info.value) == message
     assert hj.explain(state, hj.Play(2, "QS")) is None
+
+
+def test_must_drop_queen_playable_on_cards():
+    # The examples above, asked of the rule itself on the PlayContext of each position.
+    def playable(state: hj.State) -> set[str]:
+        (seat,) = state.to_move
+        led = state.trick[0].card.suit if state.trick else None
+        hand = state.hands[seat]
+        followed = [card for card in hand if card.suit is led] or hand
+        return names(MUST_DROP_QUEEN.playable(PlayContext.of(state, allowed=followed)))
+
+    assert playable(play(game(DROP_AFTER_ACE), "2C 3C 4C AC 2S AS")) == {"QS"}
+    assert playable(play(game(DROP_AFTER_KING), "2C 3C 4C AC 2S KS")) == {"QS"}
+    assert playable(play(game(DROP_AFTER_FOUR), "2C 3C 4C AC 2S 4S")) == {"QS", "5S"}
+    assert playable(play(game(DROP_VOID), "2C 3C 4C AC 3D 5D")) == {"QS"}
+    leader = play(game(("2C 3D 4D 2S", "3C 5D 6D 7D", "AC QS 5S 2H", "4C 8D 9D 6S")), "2C 3C AC 4C")
+    context = PlayContext.of(leader, allowed=leader.hands[2])
+    assert context.leading
+    assert names(MUST_DROP_QUEEN.playable(context)) == {"QS", "5S", "2H"}  # the leader is not bound
+    # without the Q♠ among the allowed cards (the first-trick rule held it back) there is nothing to drop
+    state = play(game(DROP_FIRST_TRICK), "2C")
+    context = PlayContext.of(state, allowed=[hj.Card.parse(c) for c in ("5S", "2D", "3D")])
+    assert names(MUST_DROP_QUEEN.playable(context)) == {"5S", "2D", "3D"}
 
 
 # ---------------------------------------------------------------- miezen (§1.12)
@@ -338,15 +378,15 @@ def test_miezen_announce_out_of_turn_is_refused():
     state = _achterhoek()
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Announce(2, True))
-    assert info.value.code is Code.NOT_YOUR_TURN
+    assert info.value.code == Code.NOT_YOUR_TURN
     assert str(info.value) == "it is seat 0's turn to announce, not seat 2's"
     reason = hj.explain(state, hj.Play(0, "QC"))
     assert reason is not None
-    assert reason.code is Code.WRONG_PHASE
+    assert reason.code == Code.WRONG_PHASE
     assert reason.message == "now is the time to make announcements, not to play a card"
     reason = hj.explain(_announce(state), hj.Announce(0, True))
     assert reason is not None
-    assert reason.code is Code.WRONG_PHASE
+    assert reason.code == Code.WRONG_PHASE
 
 
 def test_miezen_hook_users_are_limited_to_one():
@@ -368,24 +408,24 @@ def _to_play(state: hj.State) -> hj.State:
 
 def test_revoke_penalty_default_is_the_schemes_positive_total():
     assert RevokePenalty().points is None
-    assert RevokePenalty().revoke_penalty(table_for(hj.variants.STANDARD)) == 26
-    assert RevokePenalty().revoke_penalty(table_for(hj.variants.DUTCH)) == 15
-    assert RevokePenalty().revoke_penalty(table_for(hj.variants.ACHTERHOEK)) == 25
-    assert RevokePenalty(points=10).revoke_penalty(table_for(hj.variants.STANDARD)) == 10
+    assert RevokePenalty().revoke_penalty(hj.variants.STANDARD) == 26
+    assert RevokePenalty().revoke_penalty(hj.variants.DUTCH) == 15
+    assert RevokePenalty().revoke_penalty(hj.variants.ACHTERHOEK) == 25
+    assert RevokePenalty(points=10).revoke_penalty(hj.variants.STANDARD) == 10
 
 
 def test_revoke_voids_the_hand_and_the_same_dealer_deals_again():
     state = _to_play(hj.new_game(hj.Rules(extras=REVOKE), deal=list(MIXED_DEAL), dealer=0, seed=3))
-    assert state.pass_direction is PassDirection.LEFT
+    assert state.pass_direction == PassRoute.LEFT
     (leader,) = state.to_move
     wrong = next(card for card in state.hands[leader] if str(card) != "2C")
     revoke = hj.Play(leader, wrong)
     assert not hj.is_legal(state, revoke)
-    assert hj.explain(state, revoke).code is Code.MUST_LEAD_OPENING_CARD
+    assert hj.explain(state, revoke).code == Code.MUST_LEAD_OPENING_CARD
     after = hj.apply(state, revoke)
     assert after.hand_index == 0
     assert after.dealer == 0
-    assert after.pass_direction is PassDirection.LEFT
+    assert after.pass_direction == PassRoute.LEFT
     assert after.phase is hj.Phase.PASSING
     assert after.tricks == ()
     assert after.scores == tuple(26 if seat == leader else 0 for seat in range(4))
@@ -405,7 +445,7 @@ def test_revoke_of_a_card_that_breaks_a_later_rule():
     state = play(hj.new_game(rules, deal=list(MIXED_DEAL)), "2C")
     assert state.to_move == (3,)
     reason = hj.explain(state, hj.Play(3, "AD"))
-    assert reason.code is Code.MUST_FOLLOW_SUIT
+    assert reason.code == Code.MUST_FOLLOW_SUIT
     after = hj.apply(state, hj.Play(3, "AD"))
     assert after.scores == (0, 0, 0, 10)
     assert after.score_sheet[-1].revoke == 3
@@ -425,10 +465,10 @@ def test_revoke_card_not_in_hand_is_still_refused():
     state = game(MIXED_DEAL, extras=REVOKE)
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Play(2, "AS"))
-    assert info.value.code is Code.CARD_NOT_IN_HAND
+    assert info.value.code == Code.CARD_NOT_IN_HAND
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Play(0, "3C"))
-    assert info.value.code is Code.NOT_YOUR_TURN
+    assert info.value.code == Code.NOT_YOUR_TURN
 
 
 def test_revoke_is_not_legal_but_apply_accepts_it():
@@ -436,7 +476,7 @@ def test_revoke_is_not_legal_but_apply_accepts_it():
     revoke = hj.Play(2, "8C")
     assert revoke not in hj.legal_moves(state)
     assert not hj.is_legal(state, revoke)
-    assert hj.explain(state, revoke).code is Code.MUST_LEAD_OPENING_CARD
+    assert hj.explain(state, revoke).code == Code.MUST_LEAD_OPENING_CARD
     assert hj.apply(state, revoke).score_sheet[-1].revoke == 2
     # Without the house rule the same play is refused.
     with pytest.raises(hj.IllegalMoveError):
@@ -521,12 +561,12 @@ def test_different_hooks_combine():
 class NoSpadeLeads(HouseRule):
     """A user's house rule: spades may not be led while the leader holds another suit."""
 
-    def restrict_play(self, candidates: int, hand: int, state: hj.State, table) -> int:
-        if state.trick:
-            return candidates
-        return candidates & ~table.suit_masks[hj.Suit.SPADES] or candidates
+    def playable(self, context: PlayContext):
+        if not context.leading:
+            return context.allowed
+        return {card for card in context.allowed if card.suit is not hj.Suit.SPADES} or context.allowed
 
-    def refusal(self, table) -> str:
+    def refusal(self, rules: hj.Rules) -> str:
         return "spades may not be led"
 
 
@@ -537,17 +577,19 @@ def test_user_house_rule_restricts_play_with_the_house_rule_code():
     assert not {"TS", "JS", "QS", "KS", "AS"} & legal(state)
     assert legal(state) == {"JC", "QC", "KC", "AD"}
     reason = hj.explain(state, hj.Play(3, "AS"))
-    assert reason == hj.IllegalMove(Code.HOUSE_RULE, "A♠ may not be played: spades may not be led")
+    assert reason == hj.IllegalMove(
+        Code.HOUSE_RULE, "A♠ may not be played: spades may not be led", revocable=True
+    )
     assert repr(NoSpadeLeads()) == "NoSpadeLeads()"
 
 
 class PlainNoSpadeLeads(HouseRule):
     """The same rule as a plain subclass (not an attrs class), relying on the default refusal."""
 
-    def restrict_play(self, candidates: int, hand: int, state: hj.State, table) -> int:
-        if state.trick:
-            return candidates
-        return candidates & ~table.suit_masks[hj.Suit.SPADES] or candidates
+    def playable(self, context: PlayContext):
+        if context.trick:
+            return context.allowed
+        return {card for card in context.allowed if card.suit is not hj.Suit.SPADES} or context.allowed
 
 
 def test_user_house_rule_as_a_plain_subclass():
@@ -557,7 +599,7 @@ def test_user_house_rule_as_a_plain_subclass():
     state = play(game(MIXED_DEAL, extras=(rule,)), "2C AC 3C 5C")
     reason = hj.explain(state, hj.Play(3, "AS"))
     assert reason is not None
-    assert reason.code is Code.HOUSE_RULE
+    assert reason.code == Code.HOUSE_RULE
     assert "PlainNoSpadeLeads()" in reason.message
 
 
@@ -570,7 +612,7 @@ def test_revoke_penalty_does_not_cover_passing():
     assert state.pass_stage == 1
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Pass(0, "3C"))
-    assert info.value.code is Code.PASS_NOT_ALLOWED
+    assert info.value.code == Code.PASS_NOT_ALLOWED
 
 
 def test_revoke_voids_miezen_too():
@@ -596,4 +638,98 @@ def test_revoke_penalty_does_not_cover_a_play_during_the_moon_choice():
     assert state.phase is hj.Phase.MOON_CHOICE
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Play(1, "2D"))
-    assert info.value.code is Code.WRONG_PHASE
+    assert info.value.code == Code.WRONG_PHASE
+
+
+class NoSpadeLeadsOwnCode(NoSpadeLeads):
+    """The rule with a code of its own."""
+
+    play_code = "no_spade_lead"
+    refusal_text = "spades may not be led while you hold another suit"
+
+
+def test_user_house_rule_with_its_own_code():
+    state = play(game(MIXED_DEAL, extras=(NoSpadeLeadsOwnCode(),)), "2C AC 3C 5C")
+    message = "A♠ may not be played: spades may not be led"
+    assert hj.explain(state, hj.Play(3, "AS")) == hj.IllegalMove("no_spade_lead", message, revocable=True)
+    with pytest.raises(hj.IllegalMoveError) as info:
+        hj.apply(state, hj.Play(3, "AS"))
+    assert info.value.code == "no_spade_lead"
+
+
+def test_revoke_penalty_voids_the_hand_for_a_house_rule_with_its_own_code():
+    # Bug B4: a refusal by any house rule's playable is a revoke, whatever its code.
+    state = play(game(MIXED_DEAL, extras=(NoSpadeLeadsOwnCode(), RevokePenalty())), "2C AC 3C 5C")
+    revoke = hj.Play(3, "AS")
+    assert not hj.is_legal(state, revoke)
+    reason = hj.explain(state, revoke)
+    assert (reason.code, reason.revocable) == ("no_spade_lead", True)
+    after = hj.apply(state, revoke)
+    (result,) = after.score_sheet
+    assert result.revoke == 3
+    assert result.points == after.scores == (0, 0, 0, 26)
+    assert after.hand_index == 0
+    assert after.dealer == 0
+    assert after.tricks == ()
+
+
+@pytest.mark.parametrize(
+    ("answer", "fragment"),
+    [
+        (
+            (),
+            " left no card to play \\(allowed: .*\\); playable must return at least one card of context.allowed",
+        ),
+        (["AS"], ": playable must return cards, not 'AS'"),
+        (None, ": playable must return cards, not None"),
+    ],
+)
+def test_a_house_rule_whose_playable_breaks_its_promise_raises_rules_error_naming_it(answer, fragment):
+    @attrs.frozen
+    class Broken(HouseRule):
+        def playable(self, context: PlayContext):
+            return answer
+
+    with pytest.raises(hj.RulesError, match=f"rule module Broken\\(\\){fragment}"):
+        hj.legal_moves(game(MIXED_DEAL, extras=(Broken(),)))
+
+
+# ---------------------------------------------------------------- HandSummary
+
+
+def test_hand_summary_of_a_state():
+    state = play(game(MIXED_DEAL, extras=BONUS), "2C AC 3C 5C AD 2D 7D JD")
+    summary = HandSummary.of(state)
+    assert summary.rules == state.rules
+    assert summary.cards_taken == tuple(tuple(sorted(pile)) for pile in state.taken)
+    assert names(summary.cards_taken[3]) == names("2C AC 3C 5C AD 2D 7D JD")
+    assert summary.raw == (0, 0, 0, 0)
+    assert summary.tricks_won == (0, 0, 0, 2) == state.tricks_won
+    assert (summary.shooter, summary.announcers) == (None, ())
+    assert summary.tricks == (
+        hj.Trick(2, tuple(hj.cards.parse_cards("2C AC 3C 5C")), 3),
+        hj.Trick(3, tuple(hj.cards.parse_cards("AD 2D 7D JD")), 3),
+    )
+    assert NoTricksBonus().adjustments(summary) == (-5, -5, -5, 0)
+    with pytest.raises(hj.RulesError, match="needs a state in the play phase or at a moon choice"):
+        HandSummary.of(hj.new_game(hj.Rules(), deal=list(MIXED_DEAL)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hand_summary_tricks_are_in_order_with_leader_cards_and_winner(seed):
+    rng = random.Random(seed)
+    state = hj.new_game(no_pass_rules(extras=BONUS), seed=seed)
+    while state.hand_index == 0:
+        summary = HandSummary.of(state)
+        leader = state.tricks[0].leader if state.tricks else state.trick_leader
+        for trick in summary.tricks:
+            assert trick.leader == leader
+            led = trick.cards[0].suit
+            best = max((card for card in trick.cards if card.suit is led), key=lambda card: card.rank)
+            assert trick.winner == (trick.leader + trick.cards.index(best)) % 4
+            leader = trick.winner
+        assert summary.tricks == state.tricks
+        assert summary.tricks_won == tuple(sum(t.winner == s for t in summary.tricks) for s in range(4))
+        assert summary.raw == tuple(state.rules.scoring.points_of(pile) for pile in summary.cards_taken)
+        state = hj.apply(state, random_move(state, rng))
+    assert len(summary.tricks) == 12  # the last state of the hand: one trick to go

@@ -5,20 +5,26 @@ Seats are N=0, E=1, S=2, W=3 where the worked examples of §4 name them.
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen.rules import scoring
+from hartenjagen.rules import FirstTrick, PlayContext, scoring
 from hartenjagen.rules.first_trick import (
     ANYTHING,
     NO_POINTS_UNLESS_FORCED,
+    AnythingOnFirstTrick,
     ForcedChoice,
     NoPointsUnlessForced,
     RestrictedCards,
 )
+from hartenjagen.rules.first_trick import HOOKS as FIRST_TRICK_HOOKS
 from hartenjagen.rules.opening import ANY_CLUB, ELDEST_ANY, FIRST_DEUCE_FROM_ELDEST
+from hartenjagen.rules.plan import declared_plan
 from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, OMNIBUS, CardPoints
-from helpers import MIXED_DEAL, game, legal, names, play
+from helpers import MIXED_DEAL, game, legal, names, no_pass_rules, play, random_move
 
 HEARTS = {f"{rank}H": 1 for rank in "23456789TJQKA"}
 #: Black Maria: hearts 1, Q♠ 13, K♠ 10, A♠ 7 (sources §1.9 ``black_maria_43``).
@@ -84,7 +90,7 @@ def test_no_points_unless_forced_refuses_a_penalty_card_with_a_reason():
     state = play(game(EXAMPLE_1), "2C 2H 2D")
     with pytest.raises(hj.IllegalMoveError, match="no penalty cards on the first trick") as info:
         hj.apply(state, hj.Play(1, "AH"))
-    assert info.value.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+    assert info.value.code == hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
 
 
 def test_no_points_unless_forced_falls_back_when_only_hearts_and_queen():
@@ -103,7 +109,7 @@ def test_forced_min_value_allows_only_the_hearts_when_only_hearts_and_queen():
     assert len(hj.legal_moves(state)) == 12
     reason = hj.explain(state, hj.Play(3, "QS"))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+    assert reason.code == hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
 
 
 def test_forced_min_value_uses_the_scoring_values():
@@ -186,7 +192,7 @@ def test_no_points_unless_forced_applies_to_leader_when_lead_rule_leaves_choice(
     assert legal(state) == {"2C", "8C", "9C"}
     reason = hj.explain(state, hj.Play(2, "TC"))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+    assert reason.code == hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
 
 
 def test_no_points_unless_forced_never_blocks_the_opening_card():
@@ -235,7 +241,7 @@ def test_positive_valued_keeps_argentine_jacks_off_the_first_trick():
     assert legal(state) == EXAMPLE_3_SAFE - {"JD"}
     reason = hj.explain(state, hj.Play(0, "JD"))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+    assert reason.code == hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
 
 
 def test_positive_valued_lets_forced_argentine_jacks_onto_the_first_trick():
@@ -252,7 +258,7 @@ def test_positive_valued_keeps_black_maria_spades_off_the_first_trick():
     for card in ("KS", "AS", "QS"):
         reason = hj.explain(state, hj.Play(0, card))
         assert reason is not None
-        assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+        assert reason.code == hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
 
 
 def test_positive_valued_lets_forced_black_maria_spades_onto_the_first_trick():
@@ -304,7 +310,7 @@ def test_spade_lead_on_trick_1_follow_suit_before_the_restriction(scheme):
     assert legal(state) == {"9S"}
     reason = hj.explain(state, hj.Play(2, "QS"))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+    assert reason.code == hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
     state = play(game(EXAMPLE_2_QUEEN_ONLY, opening=FIRST_DEUCE_FROM_ELDEST, scoring=scheme), "2S")
     assert legal(state) == {"QS"}
 
@@ -321,3 +327,145 @@ def test_eldest_any_lead_is_restricted_on_trick_1_when_there_is_a_choice():
     state = game(EXAMPLE_1, opening=ELDEST_ANY)
     assert state.to_move == (1,)
     assert legal(state) == names(EXAMPLE_1[1]) - {"AH"}
+
+
+# ---------------------------------------------------------------- the card-level hooks
+
+
+def _followed(state: hj.State) -> frozenset[hj.Card]:
+    """The cards of the seat to move that following suit leaves it (its whole hand when void)."""
+    (seat,) = state.to_move
+    led = state.trick[0].card.suit
+    hand = state.hands[seat]
+    return frozenset(card for card in hand if card.suit is led) or frozenset(hand)
+
+
+def test_is_restricted_says_which_cards_are_kept_off_the_first_trick():
+    black_maria = hj.Rules(scoring=BLACK_MARIA)
+    hearts_only = hj.Rules(scoring=HEARTS_ONLY)
+    omnibus = hj.Rules(scoring=OMNIBUS)
+    kept = {str(card) for card in hj.cards.ALL_CARDS if POSITIVE_VALUED.is_restricted(card, black_maria)}
+    assert kept == {*HEARTS, "QS", "KS", "AS"}
+    kept = {str(card) for card in hj.cards.ALL_CARDS if HEARTS_AND_QS.is_restricted(card, black_maria)}
+    assert kept == {*HEARTS, "QS"}
+    assert not POSITIVE_VALUED.is_restricted(hj.Card.parse("QS"), hearts_only)
+    assert HEARTS_AND_QS.is_restricted(hj.Card.parse("QS"), hearts_only)
+    assert not POSITIVE_VALUED.is_restricted(hj.Card.parse("JD"), omnibus)  # a bonus card is no penalty card
+
+
+@pytest.mark.parametrize(
+    ("module", "scheme", "hands", "moves", "expected"),
+    [
+        (NO_POINTS_UNLESS_FORCED, BLACK_LADY, EXAMPLE_1, "2C 2H 2D", names(EXAMPLE_1[1]) - {"AH"}),
+        (NO_POINTS_UNLESS_FORCED, BLACK_LADY, EXAMPLE_1, "2C", W_HAND),
+        (FORCED_MIN_VALUE, BLACK_LADY, EXAMPLE_1, "2C", W_HAND - {"QS"}),
+        (FORCED_MIN_VALUE, ARGENTINE, JACKS, "2C JC", names(JACKS[2]) - {"JD", "JH"}),
+        (POSITIVE_VALUED, OMNIBUS, EXAMPLE_3, "2C", EXAMPLE_3_SAFE),
+        (HEARTS_AND_QS, BLACK_MARIA, SPADE_PENALTIES, "2C", {"5D", "KS", "AS"}),
+        (POSITIVE_VALUED, BLACK_MARIA, SPADE_PENALTIES, "2C", {"5D"}),
+        (ANYTHING, OMNIBUS, EXAMPLE_3, "2C", names(EXAMPLE_3[0])),
+    ],
+)
+def test_playable_on_cards_is_what_the_engine_allows(module, scheme, hands, moves, expected):
+    state = play(game(hands, scoring=scheme, first_trick=module), moves)
+    context = PlayContext.of(state, allowed=_followed(state))
+    assert context.trick_number == 1
+    assert names(module.playable(context)) == expected == legal(state)
+
+
+def test_playable_on_cards_of_the_first_lead():
+    # lowest_club_any_club with a 2-point T♣: the opening allows every club, the first-trick rule not the T♣.
+    scheme = CardPoints({**HEARTS, "QS": 13, "TC": 2})
+    state = game(MIXED_DEAL, opening=ANY_CLUB, scoring=scheme)
+    lead = PlayContext.of(state, allowed=state.hands[2])
+    assert lead.leading
+    clubs = frozenset(ANY_CLUB.playable(lead))  # the opening comes first ...
+    assert names(clubs) == {"2C", "8C", "9C", "TC"}
+    context = PlayContext.of(state, allowed=clubs)  # ... then the first-trick rule
+    assert names(NO_POINTS_UNLESS_FORCED.playable(context)) == {"2C", "8C", "9C"} == legal(state)
+
+
+# ---------------------------------------------------------------- a subclass of a built-in rule
+
+
+@attrs.frozen(repr=False)
+class OwnNoPoints(NoPointsUnlessForced):
+    """The built-in rule with ``is_restricted`` written again, saying the same."""
+
+    def is_restricted(self, card: hj.Card, rules: hj.Rules) -> bool:
+        return super().is_restricted(card, rules)
+
+
+@attrs.frozen(repr=False)
+class OwnNoPointsPlayable(NoPointsUnlessForced):
+    """The built-in rule with ``playable`` written again, saying the same."""
+
+    def playable(self, context: PlayContext):
+        return super().playable(context)
+
+
+@attrs.frozen(repr=False)
+class OwnAnything(AnythingOnFirstTrick):
+    """No restriction on trick one, with ``playable`` written again."""
+
+    def playable(self, context: PlayContext):
+        return set(context.allowed)
+
+
+def _plays_alike(first: hj.State, second: hj.State, seed: int) -> None:
+    """Play one hand at random in both games with the same moves; every position allows and refuses alike."""
+    rng = random.Random(seed)
+    assert first.hands == second.hands
+    hand_index = first.hand_index
+    while first.hand_index == hand_index and first.phase is hj.Phase.PLAYING:
+        assert hj.legal_moves(first) == hj.legal_moves(second)
+        (seat,) = first.to_move
+        for card in first.hands[seat]:
+            assert hj.explain(first, hj.Play(seat, card)) == hj.explain(second, hj.Play(seat, card))
+        move = random_move(first, rng)
+        first, second = hj.apply(first, move), hj.apply(second, move)
+    assert first.hand_index == hand_index + 1  # the hand was played out
+    assert first.score_sheet == second.score_sheet
+
+
+@attrs.frozen(repr=False)
+class Lenient(NoPointsUnlessForced):
+    """A rule of one's own that restricts nothing: the engine asks it, not the plan of its base."""
+
+    def is_restricted(self, card: hj.Card, rules: hj.Rules) -> bool:
+        return False
+
+
+def test_a_subclass_of_a_built_in_rule_is_asked_by_the_engine():
+    state = play(game(EXAMPLE_1, first_trick=Lenient()), "2C 2H 2D")
+    assert legal(state) == names(EXAMPLE_1[1])  # the A♥ is no longer held back
+    assert legal(play(game(EXAMPLE_1), "2C 2H 2D")) == names(EXAMPLE_1[1]) - {"AH"}
+
+
+@pytest.mark.parametrize(
+    ("built_in", "own"),
+    [
+        (NO_POINTS_UNLESS_FORCED, OwnNoPoints()),
+        (HEARTS_AND_QS, OwnNoPoints(restricted=RestrictedCards.HEARTS_AND_QUEEN)),
+        (FORCED_MIN_VALUE, OwnNoPoints(forced=ForcedChoice.MIN_VALUE)),
+        (FORCED_MIN_VALUE, OwnNoPointsPlayable(forced=ForcedChoice.MIN_VALUE)),
+        (ANYTHING, OwnAnything()),
+    ],
+    ids=repr,
+)
+def test_a_subclass_overriding_a_hook_loses_the_plan_and_plays_like_the_built_in(built_in, own):
+    assert declared_plan(built_in, FirstTrick, FIRST_TRICK_HOOKS) == built_in.plan() is not None
+    assert declared_plan(own, FirstTrick, FIRST_TRICK_HOOKS) is None  # the core calls its hooks
+    assert own.refusal(hj.Rules()) == built_in.refusal(hj.Rules())
+    for scheme in (BLACK_LADY, ARGENTINE, OMNIBUS, scoring.HOEMKE_FIRST_TWO_FREE):
+        for hands in (EXAMPLE_1, EXAMPLE_3, SPADE_PENALTIES, JACKS):
+            for seed in range(2):
+                _plays_alike(
+                    game(hands, scoring=scheme, first_trick=built_in),
+                    game(hands, scoring=scheme, first_trick=own),
+                    seed,
+                )
+        for seed in range(4):
+            rules = no_pass_rules(scoring=scheme, first_trick=built_in, opening=ELDEST_ANY)
+            mine = attrs.evolve(rules, first_trick=own)
+            _plays_alike(hj.new_game(rules, seed=seed), hj.new_game(mine, seed=seed), seed)

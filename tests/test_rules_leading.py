@@ -8,9 +8,13 @@ trick of clubs; the leads tested are the same as in a full pack.
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
 
 import hartenjagen as hj
+from hartenjagen.rules import Leading, PlayContext
 from hartenjagen.rules.leading import (
     AFTER_BROKEN,
     AFTER_SUITS_LED,
@@ -23,8 +27,11 @@ from hartenjagen.rules.leading import (
     HeartsAfterSuitsLed,
     HeartsAfterTricks,
     HeartsAndQueen,
+    HeartsAnytime,
 )
-from helpers import find_state, game, legal, names, no_pass_rules, play
+from hartenjagen.rules.leading import HOOKS as LEADING_HOOKS
+from hartenjagen.rules.plan import declared_plan
+from helpers import find_state, game, legal, names, no_pass_rules, play, random_move
 
 HEART_DISCARDED = HeartsAfterBroken(broken_by=BrokenBy.HEART_DISCARDED)
 HEARTS_OR_QS = HeartsAfterBroken(hearts_and_queen=HeartsAndQueen.HEARTS_OR_QUEEN)
@@ -72,7 +79,7 @@ def test_after_broken_refuses_a_heart_lead_before_hearts_are_broken():
     assert legal(state) == {"5D", "KD"}
     with pytest.raises(hj.IllegalMoveError, match="hearts may not be led until hearts are broken") as info:
         hj.apply(state, hj.Play(0, "7H"))
-    assert info.value.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert info.value.code == hj.IllegalMoveCode.HEARTS_NOT_BROKEN
     assert str(info.value) == "7♥ may not be played: hearts may not be led until hearts are broken"
 
 
@@ -173,7 +180,7 @@ def test_only_hq_qs_forced_allows_only_the_queen():
     assert legal(state) == {"QS"}
     reason = hj.explain(state, hj.Play(0, "7H"))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert reason.code == hj.IllegalMoveCode.HEARTS_NOT_BROKEN
 
 
 def test_hearts_or_queen_allows_hearts_when_only_hearts_and_queen_remain():
@@ -274,7 +281,7 @@ def test_after_trick_3_refuses_a_heart_lead_on_tricks_2_and_3():
     assert legal(state) == {"QC", "5D"}
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Play(0, "7H"))
-    assert info.value.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert info.value.code == hj.IllegalMoveCode.HEARTS_NOT_BROKEN
     assert str(info.value) == "7♥ may not be played: hearts may not be led before trick 4"
 
 
@@ -357,7 +364,7 @@ def test_after_suits_led_one_suit_twice_is_not_enough():
     assert legal(state) == {"KD", "AS"}
     reason = hj.explain(state, hj.Play(0, "7H"))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert reason.code == hj.IllegalMoveCode.HEARTS_NOT_BROKEN
     assert reason.message == (
         "7♥ may not be played: hearts may not be led until clubs, diamonds and spades "
         "have each been led, or two of them twice"
@@ -434,7 +441,7 @@ def test_queen_like_heart_closes_the_queen_while_hearts_are_unbroken():
     assert legal(state) == {"KD"}
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Play(0, "QS"))
-    assert info.value.code is hj.IllegalMoveCode.HEARTS_NOT_BROKEN
+    assert info.value.code == hj.IllegalMoveCode.HEARTS_NOT_BROKEN
     assert str(info.value) == "Q♠ may not be played: hearts or the Q♠ may not be led until hearts are broken"
 
 
@@ -461,3 +468,196 @@ def test_queen_like_heart_under_after_trick_3():
     reason = hj.explain(state, hj.Play(0, "QS"))
     assert reason is not None
     assert reason.message == "Q♠ may not be played: hearts or the Q♠ may not be led before trick 4"
+
+
+# ---------------------------------------------------------------- the card-level hooks
+
+C = hj.Card.parse
+
+
+def test_hearts_open_on_the_context_of_a_lead():
+    unbroken = PlayContext.of(play(game(UNBROKEN), CLUBS))
+    broken = PlayContext.of(play(game(DISCARDED_HEART), "2C 3C 2H AC"))
+    assert (unbroken.leading, unbroken.trick_number, unbroken.hearts_broken) == (True, 2, False)
+    assert broken.hearts_broken
+    assert not AFTER_BROKEN.hearts_open(unbroken)
+    assert AFTER_BROKEN.hearts_open(broken)
+    assert AFTER_TRICK_1.hearts_open(unbroken)
+    assert not AFTER_TRICK_3.hearts_open(broken)  # counts tricks, not hearts broken
+    assert not AFTER_SUITS_LED.hearts_open(broken)
+    suits = PlayContext.of(
+        play(game(SUITS_LED, leading=AFTER_SUITS_LED), "2C 3C 4C AC AD 2D 3D 4D AS 2S 4S 6S")
+    )
+    assert [str(trick.cards[0]) for trick in suits.tricks] == ["2C", "AD", "AS"]
+    assert AFTER_SUITS_LED.hearts_open(suits)
+
+
+@pytest.mark.parametrize(
+    ("leading", "hands", "moves"),
+    [
+        (AFTER_BROKEN, UNBROKEN, CLUBS),
+        (AFTER_BROKEN, DISCARDED_HEART, "2C 3C 2H AC"),
+        (AFTER_BROKEN, FOLLOWED_HEARTS, CLUBS),
+        (AFTER_BROKEN, ONLY_HQ, CLUBS),
+        (HEARTS_OR_QS, ONLY_HQ, CLUBS),
+        (HEARTS_OR_QS, QUEEN_AND_OTHERS, CLUBS),
+        (HeartsAfterBroken(queen_like_heart=True), QUEEN_AND_OTHERS, CLUBS),
+        (HeartsAfterBroken(queen_like_heart=True), ONLY_HQ, CLUBS),
+        (AFTER_TRICK_1, UNBROKEN, CLUBS),
+        (AFTER_TRICK_3, THREE_CLUB_TRICKS, CLUBS),
+        (AFTER_TRICK_3, THREE_CLUB_TRICKS, CLUBS + " KC 5C 6C 7C QC 8C 9C TC"),
+        (AFTER_SUITS_LED, SUITS_LED, "2C 3C 4C AC KC 5C 6C 7C AD 2D 3D 4D KD 5D 6D 7D"),
+        (AFTER_SUITS_LED, SUITS_LED, "2C 3C 4C AC AD 2D 3D 4D KC 5C 6C 7C"),
+        (ANYTIME, UNBROKEN, CLUBS),
+    ],
+)
+def test_playable_on_cards_is_what_the_engine_allows(leading, hands, moves):
+    state = play(game(hands, leading=leading), moves)
+    (seat,) = state.to_move
+    context = PlayContext.of(state, allowed=state.hands[seat])
+    assert context.leading and context.trick_number > 1
+    assert names(leading.playable(context)) == legal(state)
+
+
+@pytest.mark.parametrize(
+    ("leading", "card", "discarded", "trick", "breaks"),
+    [
+        (AFTER_BROKEN, "2H", False, 2, True),
+        (AFTER_BROKEN, "2H", True, 1, True),
+        (AFTER_BROKEN, "QS", True, 2, False),
+        (HEART_DISCARDED, "2H", False, 2, False),
+        (HEART_DISCARDED, "2H", True, 2, True),
+        (QUEEN_BREAKS, "QS", False, 2, True),
+        (QUEEN_BREAKS, "QS", True, 1, True),
+        (HeartsAfterBroken(break_on_first_trick=False), "2H", True, 1, False),
+        (HeartsAfterBroken(break_on_first_trick=False), "2H", True, 2, True),
+        (HeartsAfterBroken(queen_breaks=True, break_on_first_trick=False), "QS", True, 1, False),
+        (AFTER_BROKEN, "AS", True, 2, False),
+    ],
+)
+def test_breaks_hearts_on_cards(leading, card, discarded, trick, breaks):
+    assert leading.breaks_hearts(C(card), discarded, trick) is breaks
+
+
+def test_refusal_names_the_condition():
+    rules = hj.Rules()
+    assert AFTER_BROKEN.refusal(rules) == "hearts may not be led until hearts are broken"
+    assert AFTER_TRICK_3.refusal(rules) == "hearts may not be led before trick 4"
+    assert QUEEN_LIKE_HEART.refusal(rules) == "hearts or the Q♠ may not be led until hearts are broken"
+
+
+# ---------------------------------------------------------------- a subclass of a built-in rule
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class OwnAfterBroken(HeartsAfterBroken):
+    """The built-in rule with ``hearts_open`` written again, saying the same."""
+
+    def hearts_open(self, context: PlayContext) -> bool:
+        return super().hearts_open(context)
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class OwnBreaks(HeartsAfterBroken):
+    """The built-in rule with ``breaks_hearts`` written again, saying the same."""
+
+    def breaks_hearts(self, card: hj.Card, discarded: bool, trick_number: int) -> bool:
+        return super().breaks_hearts(card, discarded, trick_number)
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class OwnAfterTricks(HeartsAfterTricks):
+    """The built-in rule with ``playable`` written again, saying the same."""
+
+    def playable(self, context: PlayContext):
+        return super().playable(context)
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class OwnSuitsLed(HeartsAfterSuitsLed):
+    """The built-in rule with ``hearts_open`` written again, saying the same."""
+
+    def hearts_open(self, context: PlayContext) -> bool:
+        return super().hearts_open(context)
+
+
+@attrs.frozen(repr=False)
+class OwnAnytime(HeartsAnytime):
+    """Hearts at any time, with ``playable`` written again."""
+
+    def playable(self, context: PlayContext):
+        return set(context.allowed)
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class NeverBreaks(HeartsAfterBroken):
+    """A rule of one's own in which nothing breaks hearts: the engine asks it, not the plan of its base."""
+
+    def breaks_hearts(self, card: hj.Card, discarded: bool, trick_number: int) -> bool:
+        return False
+
+
+def test_a_subclass_of_a_built_in_rule_is_asked_by_the_engine():
+    state = play(game(DISCARDED_HEART, leading=NeverBreaks()), "2C 3C 2H AC")
+    assert not state.hearts_broken
+    assert legal(state) == {"5D", "KD"}
+    assert play(game(DISCARDED_HEART), "2C 3C 2H AC").hearts_broken
+
+
+def _plays_alike(first: hj.State, second: hj.State, seed: int) -> None:
+    """Play one hand at random in both games with the same moves; every position allows and refuses alike."""
+    rng = random.Random(seed)
+    assert first.hands == second.hands
+    hand_index = first.hand_index
+    while first.hand_index == hand_index and first.phase is hj.Phase.PLAYING:
+        assert hj.legal_moves(first) == hj.legal_moves(second)
+        assert first.hearts_broken is second.hearts_broken
+        (seat,) = first.to_move
+        for card in first.hands[seat]:
+            assert hj.explain(first, hj.Play(seat, card)) == hj.explain(second, hj.Play(seat, card))
+        move = random_move(first, rng)
+        first, second = hj.apply(first, move), hj.apply(second, move)
+    assert first.hand_index == hand_index + 1  # the hand was played out
+    assert first.score_sheet == second.score_sheet
+
+
+@pytest.mark.parametrize(
+    ("built_in", "own"),
+    [
+        (AFTER_BROKEN, OwnAfterBroken()),
+        (QUEEN_BREAKS, OwnAfterBroken(queen_breaks=True)),
+        (HEART_DISCARDED, OwnBreaks(broken_by=BrokenBy.HEART_DISCARDED)),
+        (HEARTS_OR_QS, OwnBreaks(hearts_and_queen=HeartsAndQueen.HEARTS_OR_QUEEN)),
+        (QUEEN_LIKE_HEART, OwnAfterBroken(queen_like_heart=True)),
+        (
+            HeartsAfterBroken(queen_breaks=True, break_on_first_trick=False),
+            OwnBreaks(queen_breaks=True, break_on_first_trick=False),
+        ),
+        (AFTER_TRICK_1, OwnAfterTricks()),
+        (AFTER_TRICK_3, OwnAfterTricks(tricks=3)),
+        (AFTER_SUITS_LED, OwnSuitsLed()),
+        (ANYTIME, OwnAnytime()),
+    ],
+    ids=repr,
+)
+def test_a_subclass_overriding_a_hook_loses_the_plan_and_plays_like_the_built_in(built_in, own):
+    assert declared_plan(built_in, Leading, LEADING_HOOKS) == built_in.plan() is not None
+    assert declared_plan(own, Leading, LEADING_HOOKS) is None  # the core calls its hooks
+    assert own.refusal(hj.Rules()) == built_in.refusal(hj.Rules())
+    small = (
+        UNBROKEN,
+        DISCARDED_HEART,
+        FOLLOWED_HEARTS,
+        DISCARDED_QUEEN,
+        ONLY_HQ,
+        QUEEN_AND_OTHERS,
+        SUITS_LED,
+    )
+    for hands in (*small, ONLY_HQ_52, ONLY_HEARTS_52, THREE_CLUB_TRICKS, EXAMPLE_5):
+        for seed in range(3):
+            _plays_alike(game(hands, leading=built_in), game(hands, leading=own), seed)
+    for seed in range(6):
+        rules = no_pass_rules(leading=built_in)
+        _plays_alike(
+            hj.new_game(rules, seed=seed), hj.new_game(attrs.evolve(rules, leading=own), seed=seed), seed
+        )

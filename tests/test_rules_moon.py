@@ -13,8 +13,8 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.cards import parse_cards
-from hartenjagen.core.table import table_for
-from hartenjagen.rules.deck import SinglePack
+from hartenjagen.rules import MoonContext
+from hartenjagen.rules.deck import DOUBLE_DECK_6, SinglePack
 from hartenjagen.rules.ending import SINGLE_HAND, ScoreLimit
 from hartenjagen.rules.moon import (
     NO_MOON,
@@ -26,7 +26,8 @@ from hartenjagen.rules.moon import (
     ResetOrDouble,
     SelfMinus,
     ShooterChoice,
-    moon_mask,
+    moon_cards,
+    took_all,
 )
 from hartenjagen.rules.passing import NO_PASSING
 from hartenjagen.rules.scoring import BLACK_LADY, HEARTS_ONLY, HOEMKE_FIRST_TWO_FREE, OMNIBUS, CardPoints
@@ -48,25 +49,29 @@ HEARTS = {f"{rank}H": 1 for rank in "23456789TJQKA"}
 ALL_NONZERO = OthersPlus(moon_set=MoonSet.ALL_NONZERO)
 
 
-def _mask(text: str) -> int:
-    mask = 0
-    for card in parse_cards(text):
-        mask |= 1 << card.index
-    return mask
-
-
 def _hearts_and(extra: str) -> str:
     return " ".join([*HEARTS, extra])
 
 
+def _context(rules: hj.Rules, *taken_text: str, totals: tuple[int, ...] | None = None) -> MoonContext:
+    """The moon context of a hand in which each seat took the cards ``taken_text`` (raw points by the scoring)."""
+    taken = tuple(tuple(sorted(parse_cards(text))) for text in taken_text)
+    return MoonContext(
+        rules=rules,
+        taken=taken,
+        tricks=(),
+        raw=tuple(rules.scoring.points_of(cards) for cards in taken),
+        totals=(0,) * len(taken) if totals is None else totals,
+        options=rules.moon.options(),
+    )
+
+
 def _settle(moon: hj.rules.Moon, scoring: hj.rules.Scoring, *taken_text: str):
-    table = table_for(no_pass_rules(scoring=scoring, moon=moon))
-    taken = tuple(_mask(text) for text in taken_text)
-    raw = scoring.hand_points(taken, table)
-    shooter = moon.shooter(taken, table)
+    context = _context(no_pass_rules(scoring=scoring, moon=moon), *taken_text)
+    shooter = moon.shooter(context)
     if shooter is None:
-        return raw, None
-    return moon.settle(raw, taken, (0,) * len(taken), shooter, moon.options()[0], table), shooter
+        return context.raw, None
+    return moon.settle(context, shooter, moon.options()[0]), shooter
 
 
 def _moon_hand(hands=ONE_SUIT_EACH, keep: str = "", **slots: object) -> hj.State:
@@ -143,13 +148,13 @@ def test_moon_amount_defaults_to_the_positive_total():
 
 def test_moon_amount_excludes_removed_cards():
     # Three players without the 2♥: Tpos = 25, and the other 12 hearts with the Q♠ make a moon.
-    table = table_for(no_pass_rules(deck=SinglePack(players=3, removed=["2H"])))
-    assert table.positive_total == 25
-    taken = (_mask(_hearts_and("QS").replace("2H ", "")), _mask("2C"), _mask("3C"))
-    raw = BLACK_LADY.hand_points(taken, table)
-    assert raw == (25, 0, 0)
-    assert OTHERS_PLUS.shooter(taken, table) == 0
-    assert OTHERS_PLUS.settle(raw, taken, (0, 0, 0), 0, hj.MoonOption.OTHERS_PLUS, table) == (0, 25, 25)
+    rules = no_pass_rules(deck=SinglePack(players=3, removed=["2H"]))
+    assert BLACK_LADY.moon_total(rules) == 25
+    assert len(moon_cards(MoonSet.ALL_POSITIVE, rules)) == 13
+    context = _context(rules, _hearts_and("QS").replace("2H ", ""), "2C", "3C")
+    assert context.raw == (25, 0, 0)
+    assert OTHERS_PLUS.shooter(context) == 0
+    assert OTHERS_PLUS.settle(context, 0, hj.MoonOption.OTHERS_PLUS) == (0, 25, 25)
 
 
 def test_moon_amount_can_be_fixed():
@@ -214,11 +219,62 @@ def test_moon_is_shot_iff_one_seat_takes_every_penalty_card(seed):
 
 
 def test_moon_set_cards():
-    table = table_for(no_pass_rules(scoring=OMNIBUS))
-    positive = {str(c) for c in table.cards(moon_mask(MoonSet.ALL_POSITIVE, table))}
-    nonzero = {str(c) for c in table.cards(moon_mask(MoonSet.ALL_NONZERO, table))}
-    assert positive == {*HEARTS, "QS"}
-    assert nonzero == {*HEARTS, "QS", "JD"}
+    rules = no_pass_rules(scoring=OMNIBUS)
+    positive = moon_cards(MoonSet.ALL_POSITIVE, rules)
+    nonzero = moon_cards(MoonSet.ALL_NONZERO, rules)
+    assert [str(c) for c in positive] == sorted({*HEARTS, "QS"}, key=hj.Card.parse)
+    assert {str(c) for c in nonzero} == {*HEARTS, "QS", "JD"}
+    assert len(nonzero) == 15
+    assert moon_cards(MoonSet.ALL_NONZERO, no_pass_rules()) == positive  # no negative cards in black_lady
+    assert moon_cards(MoonSet.ALL_POSITIVE, no_pass_rules(scoring=CardPoints({"JD": -10}))) == ()
+
+
+def test_moon_set_cards_of_a_double_deck_list_each_card_twice():
+    rules = no_pass_rules(deck=DOUBLE_DECK_6, scoring=OMNIBUS)
+    positive = moon_cards(MoonSet.ALL_POSITIVE, rules)
+    assert len(positive) == 28
+    assert all(positive.count(card) == 2 for card in set(positive))
+    assert {str(c) for c in positive} == {*HEARTS, "QS"}
+    assert len(moon_cards(MoonSet.ALL_NONZERO, rules)) == 30
+
+
+def test_took_all_counts_copies():
+    queen, heart = hj.Card.parse("QS"), hj.Card.parse("2H")
+    assert took_all((queen, heart, hj.Card.parse("3C")), (queen, heart))
+    assert not took_all((queen,), (queen, heart))
+    assert took_all((), ())
+    # a double deck: taking one copy of a card listed twice is not taking it all
+    assert not took_all((queen, heart, heart), (queen, queen, heart, heart))
+    assert took_all((queen, queen, heart, heart, heart), (queen, queen, heart, heart))
+    rules = no_pass_rules(deck=DOUBLE_DECK_6)
+    needed = moon_cards(MoonSet.ALL_POSITIVE, rules)
+    assert took_all(needed, needed)
+    assert not took_all(tuple(sorted(set(needed))), needed)
+
+
+def test_moon_shooter_in_a_double_deck_needs_both_copies():
+    rules = no_pass_rules(deck=DOUBLE_DECK_6)
+    hearts_twice = " ".join(2 * list(HEARTS))
+    context = _context(rules, hearts_twice + " QS QS", "", "", "", "", "")
+    assert context.raw == (52, 0, 0, 0, 0, 0)
+    assert OTHERS_PLUS.shooter(context) == 0
+    assert OTHERS_PLUS.settle(context, 0, Option.OTHERS_PLUS) == (0, 52, 52, 52, 52, 52)
+    split = _context(rules, hearts_twice + " QS", "QS", "", "", "", "")
+    assert OTHERS_PLUS.shooter(split) is None
+
+
+def test_moon_context_of_a_hand_played_out():
+    state = _moon_choice_state()
+    context = MoonContext.of(state)
+    assert context.players == 4
+    assert context.tricks == state.tricks
+    assert len(context.tricks) == 13
+    assert context.tricks_won == (13, 0, 0, 0) == state.tricks_won
+    assert context.taken == tuple(tuple(sorted(pile)) for pile in state.taken)
+    assert context.raw == (26, 0, 0, 0)
+    assert context.options == SHOOTER_CHOICE.options()
+    assert SHOOTER_CHOICE.shooter(context) == 0
+    assert SHOOTER_CHOICE.settle(context, 0, Option.SELF_MINUS) == (-26, 0, 0, 0)
 
 
 # ---------------------------------------------------------------- self_minus
@@ -360,7 +416,7 @@ def test_shooter_choice_refuses_an_option_not_offered():
     for option in (Option.RESET, Option.DOUBLE):
         with pytest.raises(hj.IllegalMoveError) as info:
             hj.apply(state, hj.MoonChoice(0, option))
-        assert info.value.code is Code.NOT_AN_OPTION
+        assert info.value.code == Code.NOT_AN_OPTION
         assert str(info.value) == f"{option.value} is not an option here: choose others_plus, self_minus"
         assert not hj.is_legal(state, hj.MoonChoice(0, option))
 
@@ -369,7 +425,7 @@ def test_shooter_choice_refuses_another_seat():
     state = _moon_choice_state()
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.MoonChoice(1, Option.OTHERS_PLUS))
-    assert info.value.code is Code.NOT_YOUR_TURN
+    assert info.value.code == Code.NOT_YOUR_TURN
     assert str(info.value) == "it is seat 0's turn to choose, not seat 1's"
 
 
@@ -377,7 +433,7 @@ def test_shooter_choice_refuses_a_play_during_the_choice():
     state = _moon_choice_state()
     reason = hj.explain(state, hj.Play(1, "2D"))
     assert reason is not None
-    assert reason.code is Code.WRONG_PHASE
+    assert reason.code == Code.WRONG_PHASE
     assert reason.message == "now is the time to choose how the moon is scored, not to play a card"
 
 
@@ -385,7 +441,7 @@ def test_moon_choice_during_play_is_the_wrong_phase():
     state = game(ONE_SUIT_EACH, moon=SHOOTER_CHOICE)
     reason = hj.explain(state, hj.MoonChoice(0, Option.OTHERS_PLUS))
     assert reason is not None
-    assert reason.code is Code.WRONG_PHASE
+    assert reason.code == Code.WRONG_PHASE
 
 
 def test_shooter_choice_without_a_moon_scores_at_once():
@@ -423,11 +479,10 @@ def test_others_plus_records_no_moon_choice():
 
 def _reset_or_double_settle(option: hj.MoonOption, totals: tuple[int, ...]) -> tuple[int, ...]:
     moon = ResetOrDouble()
-    table = table_for(no_pass_rules(moon=moon))
-    taken = (_mask(_hearts_and("QS")), _mask("2C"), _mask("3C"), _mask("4C"))
-    raw = BLACK_LADY.hand_points(taken, table)
-    assert moon.shooter(taken, table) == 0
-    points = moon.settle(raw, taken, totals, 0, option, table)
+    context = _context(no_pass_rules(moon=moon), _hearts_and("QS"), "2C", "3C", "4C", totals=totals)
+    assert context.raw == (26, 0, 0, 0)
+    assert moon.shooter(context) == 0
+    points = moon.settle(context, 0, option)
     return tuple(t + p for t, p in zip(totals, points, strict=True))
 
 
@@ -465,7 +520,7 @@ def test_reset_or_double_end_to_end():
     assert double.scores == tuple(t if seat == shooter else 2 * t for seat, t in enumerate(before))
     reason = hj.explain(state, hj.MoonChoice(shooter, Option.OTHERS_PLUS))
     assert reason is not None
-    assert reason.code is Code.NOT_AN_OPTION
+    assert reason.code == Code.NOT_AN_OPTION
 
 
 # ---------------------------------------------------------------- none

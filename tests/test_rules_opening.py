@@ -10,9 +10,15 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen.core.state import table_of
-from hartenjagen.core.table import table_for
-from hartenjagen.rules.deck import MINUS_2C_3P, MINUS_2D_2C_5P, MINUS_3C_2D_5P, PIQUET32, SinglePack
+from hartenjagen.rules import Opening, OpeningContext, PlayContext
+from hartenjagen.rules.deck import (
+    DOUBLE_DECK_6,
+    MINUS_2C_3P,
+    MINUS_2D_2C_5P,
+    MINUS_3C_2D_5P,
+    PIQUET32,
+    SinglePack,
+)
 from hartenjagen.rules.first_trick import ANYTHING
 from hartenjagen.rules.opening import (
     ANY_CLUB,
@@ -24,7 +30,9 @@ from hartenjagen.rules.opening import (
     SHOW_TWO_OF_CLUBS_LEAD_SAFE,
     lowest_club,
 )
-from hartenjagen.rules.passing import NO_PASSING
+from hartenjagen.rules.opening import HOOKS as OPENING_HOOKS
+from hartenjagen.rules.passing import LEFT_RIGHT_ACROSS_HOLD, NO_PASSING
+from hartenjagen.rules.plan import declared_plan
 from helpers import MIXED_DEAL, fill_deal, game, legal, names, no_pass_rules, play
 
 
@@ -67,13 +75,13 @@ def test_lowest_club_refuses_any_other_first_lead():
     state = game(MIXED_DEAL)
     reason = hj.explain(state, hj.Play(2, "8C"))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
+    assert reason.code == hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
     assert "must be opened with the 2♣" in reason.message
 
 
 def test_lowest_club_is_three_of_clubs_when_two_is_removed():
     rules = no_pass_rules(deck=SinglePack(players=3, removed=["2C"]))
-    assert str(lowest_club(table_for(rules))) == "3C"
+    assert str(lowest_club(rules)) == "3C"
     for seed in range(4):
         state = hj.new_game(rules, seed=seed)
         assert state.to_move == (_holder(state, "3C"),)
@@ -89,6 +97,7 @@ def test_lowest_club_is_three_of_clubs_with_five_players_minus_two_of_diamonds_a
 
 def test_lowest_club_is_seven_of_clubs_in_piquet_pack():
     rules = no_pass_rules(deck=SinglePack(lowest_rank=hj.Rank.SEVEN))
+    assert lowest_club(rules) == hj.Card.parse("7C")
     state = hj.new_game(rules, seed=5)
     assert state.to_move == (_holder(state, "7C"),)
     assert legal(state) == {"7C"}
@@ -96,13 +105,13 @@ def test_lowest_club_is_seven_of_clubs_in_piquet_pack():
     other = next(card for card in state.hands[seat] if str(card) != "7C")
     reason = hj.explain(state, hj.Play(seat, other))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
+    assert reason.code == hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
     assert "the 7♣" in reason.message
 
 
 def test_lowest_club_is_led_by_the_seat_it_is_dealt_to_in_a_small_pack():
     state = game(["AC KD", "4C 2D", "QH 3D", "5C 2H"])
-    assert str(lowest_club(table_of(state))) == "4C"
+    assert str(lowest_club(state.rules)) == "4C"
     assert state.to_move == (1,)
     assert legal(state) == {"4C"}
 
@@ -132,7 +141,7 @@ def test_lowest_club_any_club_refuses_a_non_club_lead():
     state = game(MIXED_DEAL, opening=ANY_CLUB)
     with pytest.raises(hj.IllegalMoveError, match="must be opened with a club") as info:
         hj.apply(state, hj.Play(2, "JD"))
-    assert info.value.code is hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
+    assert info.value.code == hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
 
 
 def test_lowest_club_any_club_opener_may_keep_the_two_of_clubs():
@@ -171,7 +180,7 @@ def _deal(rules: hj.Rules, fixed: dict[int, str], *, dealer: int = 0) -> hj.Stat
 def _refusal(state: hj.State, card: str) -> str:
     reason = hj.explain(state, hj.Play(state.to_move[0], card))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
+    assert reason.code == hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
     return reason.message
 
 
@@ -384,7 +393,7 @@ def test_eldest_any_is_still_narrowed_by_the_first_trick_rule():
     state = _deal(no_pass_rules(opening=ELDEST_ANY), {1: hand})
     assert legal(state) == names(hand) - names("QS 2H AH 5H 6H")
     reason = hj.explain(state, hj.Play(1, "QS"))
-    assert reason.code is hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
+    assert reason.code == hj.IllegalMoveCode.POINTS_ON_FIRST_TRICK
     forced = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
     assert legal(_deal(no_pass_rules(opening=ELDEST_ANY), {1: forced})) == names(forced)
 
@@ -457,3 +466,92 @@ def test_eldest_openings_work_with_any_pack(opening):
     state = hj.new_game(rules, seed=1, dealer=3)
     assert state.to_move == (0,)
     assert legal(state)
+
+
+# ---------------------------------------------------------------- the card-level hooks and the plans
+
+BUILT_IN_OPENINGS = (
+    LOWEST_CLUB,
+    ANY_CLUB,
+    ELDEST_LOWEST_NON_HEART,
+    ELDEST_LOWEST_OF_CHOSEN_SUIT,
+    FIRST_DEUCE_FROM_ELDEST,
+    SHOW_TWO_OF_CLUBS_LEAD_SAFE,
+    ELDEST_ANY,
+)
+
+
+def _first_leads(rules: hj.Rules) -> list[hj.State]:
+    """States at the first lead: shuffled deals and the edge hands above, after the exchange if the rules pass."""
+    states = [hj.new_game(rules, seed=seed, dealer=seed % 4) for seed in range(16)]
+    if rules.deck == hj.rules.deck.STD52:
+        for hand in (EXAMPLE_18, ALL_HEARTS, EXAMPLE_3, EXAMPLE_17_SEAT_2, "QS KS AS " + ALL_HEARTS[9:]):
+            states.append(_deal(rules, {1: hand}))
+    out = []
+    for index, state in enumerate(states):
+        while state.phase is hj.Phase.PASSING:
+            state = hj.apply(state, hj.legal_moves(state)[index])
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("passing", [NO_PASSING, LEFT_RIGHT_ACROSS_HOLD], ids=["no_passing", "l_r_a_h"])
+@pytest.mark.parametrize("opening", BUILT_IN_OPENINGS, ids=repr)
+def test_built_in_openings_card_hooks_agree_with_their_plans(opening, passing):
+    # The engine reads a built-in opening's plan; its leader and playable say the same on cards.
+    rules = hj.Rules(opening=opening, passing=passing, first_trick=ANYTHING)
+    assert declared_plan(opening, Opening, OPENING_HOOKS) == opening.plan() is not None
+    for state in _first_leads(rules):
+        context = OpeningContext.of(state)
+        assert (context.hands, context.dealer, context.eldest) == (state.hands, state.dealer, state.eldest)
+        (leader,) = state.to_move
+        assert opening.leader(context) == leader
+        declared = opening.leader_cards(rules)
+        if declared:
+            assert context.nearest_holder(declared) == leader
+        else:
+            assert leader == context.eldest
+        lead = PlayContext.of(state, allowed=state.hands[leader])
+        assert (lead.seat, lead.leading, lead.trick_number, lead.tricks) == (leader, True, 1, ())
+        playable = set(opening.playable(lead)) or set(state.hands[leader])  # none of them: any card
+        assert names(playable) == legal(state)
+        for card in set(state.hands[leader]) - playable:
+            reason = hj.explain(state, hj.Play(leader, card))
+            assert reason.code == hj.IllegalMoveCode.MUST_LEAD_OPENING_CARD
+            assert reason.message == f"{card.symbol} may not be played: {opening.refusal(rules)}"
+
+
+@attrs.frozen
+class SevenOfDiamondsLeads(Opening):
+    """The holder of the 7♦ leads the first trick, and may lead any card (docs/writing-rules.md)."""
+
+    def leader_cards(self, rules: hj.Rules) -> tuple[hj.Card, ...]:
+        return (hj.Card.parse("7D"),)
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_an_opening_declaring_only_leader_cards_leads_from_their_holder(dealer):
+    opening = SevenOfDiamondsLeads()
+    assert opening.plan() is None
+    assert declared_plan(opening, Opening, OPENING_HOOKS) is None
+    rules = no_pass_rules(opening=opening, first_trick=ANYTHING)
+    state = _deal(rules, {3: "7D QS 2H", 1: "2C"}, dealer=dealer)
+    assert state.to_move == (3,)
+    assert legal(state) == names(state.hands[3])  # any first lead, penalty cards included
+    assert opening.leader(OpeningContext.of(state)) == 3
+    # Under the default first-trick rule the penalty cards wait, as after any other first leader.
+    state = _deal(no_pass_rules(opening=opening), {3: "7D QS 2H", 1: "2C"}, dealer=dealer)
+    assert state.to_move == (3,)
+    assert legal(state) == names(state.hands[3]) - {"QS"} - {f"{r}H" for r in "23456789TJQKA"}
+
+
+@pytest.mark.parametrize(("dealer", "leader"), [(0, 1), (1, 4), (2, 4), (3, 4), (4, 1), (5, 1)])
+def test_an_opening_declaring_leader_cards_leads_from_the_holder_nearest_eldest(dealer, leader):
+    # A double deck holds the 7♦ twice: the holder first clockwise from eldest leads.
+    rules = no_pass_rules(deck=DOUBLE_DECK_6, opening=SevenOfDiamondsLeads(), first_trick=ANYTHING)
+    state = _deal(rules, {1: "7D", 4: "7D"}, dealer=dealer)
+    assert state.to_move == (leader,)
+    context = OpeningContext.of(state)
+    assert context.nearest_holder([hj.Card.parse("7D")]) == leader
+    assert SevenOfDiamondsLeads().leader(context) == leader
+    assert legal(state) == names(state.hands[leader])

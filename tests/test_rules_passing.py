@@ -14,9 +14,9 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import PassDirection
-from hartenjagen.cards import ALL_CARDS
+from hartenjagen.cards import ALL_CARDS, Card
 from hartenjagen.chance import Chance
+from hartenjagen.rules import PassContext, Passing, PassStage
 from hartenjagen.rules.deck import (
     MINUS_2C_3P,
     MINUS_2D_2C_5P,
@@ -46,9 +46,10 @@ from hartenjagen.rules.passing import (
     PassToDealer,
     RandomDirection,
 )
+from hartenjagen.rules.routes import BUILT_IN, PassRoute, Travel, route_named
 from helpers import MIXED_DEAL, game, names, play_out, random_move
 
-LEFT, RIGHT, ACROSS, HOLD = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
+LEFT, RIGHT, ACROSS, HOLD = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
 #: What each seat of MIXED_DEAL passes.
 PASSES = {0: "4H 5H 3S", 1: "8H 5S 6S", 2: "KD JH 9S", 3: "QS KS AS"}
 
@@ -59,7 +60,7 @@ def _pass_all(state: hj.State, passes: dict[int, str], order=(0, 1, 2, 3)) -> hj
     return state
 
 
-def _cycle(*directions: PassDirection, cards: int = 3) -> PassCycle:
+def _cycle(*directions: PassRoute, cards: int = 3) -> PassCycle:
     return PassCycle(directions=directions, cards=cards)
 
 
@@ -68,15 +69,15 @@ def test_left_right_across_hold_is_the_default_cycle():
 
 
 def test_pass_cycle_left_right_across_hold_by_hand_index():
-    directions = [LEFT_RIGHT_ACROSS_HOLD.direction(h, 4) for h in range(9)]
+    directions = [LEFT_RIGHT_ACROSS_HOLD.route(h) for h in range(9)]
     assert directions == [LEFT, RIGHT, ACROSS, HOLD, LEFT, RIGHT, ACROSS, HOLD, LEFT]
-    assert [_count(LEFT_RIGHT_ACROSS_HOLD, h, 4) for h in range(5)] == [3, 3, 3, 0, 3]
+    assert [_count(LEFT_RIGHT_ACROSS_HOLD, h) for h in range(5)] == [3, 3, 3, 0, 3]
 
 
 def test_pass_cycle_of_any_length_repeats_by_hand_index():
     cycle = _cycle(LEFT, RIGHT, HOLD, HOLD, cards=4)  # l_r_h_h, the three-player default
-    assert [cycle.direction(h, 3) for h in range(6)] == [LEFT, RIGHT, HOLD, HOLD, LEFT, RIGHT]
-    assert [_count(cycle, h, 3) for h in range(4)] == [4, 4, 0, 0]
+    assert [cycle.route(h) for h in range(6)] == [LEFT, RIGHT, HOLD, HOLD, LEFT, RIGHT]
+    assert [_count(cycle, h) for h in range(4)] == [4, 4, 0, 0]
 
 
 @pytest.mark.parametrize(
@@ -107,7 +108,7 @@ def test_pass_cycle_follows_the_hand_index_in_play():
 def test_hold_hand_skips_the_pass_phase():
     state = game(MIXED_DEAL, passing=_cycle(HOLD, LEFT))
     assert state.phase is hj.Phase.PLAYING
-    assert state.pass_direction is HOLD
+    assert state.pass_direction == HOLD
     assert state.pass_count == 0
     assert state.to_move == (2,)
     assert state.hands == state.dealt
@@ -115,7 +116,7 @@ def test_hold_hand_skips_the_pass_phase():
 
 def test_no_passing_never_passes():
     assert _cycle(HOLD) == NO_PASSING
-    assert all(_count(NO_PASSING, h, 4) == 0 for h in range(8))
+    assert all(_count(NO_PASSING, h) == 0 for h in range(8))
     assert game(MIXED_DEAL, passing=NO_PASSING).phase is hj.Phase.PLAYING
 
 
@@ -129,7 +130,7 @@ def test_passing_phase_lets_every_seat_choose_any_three_cards():
     state = game(MIXED_DEAL, passing=LEFT_RIGHT_ACROSS_HOLD)
     assert state.phase is hj.Phase.PASSING
     assert state.to_move == (0, 1, 2, 3)
-    assert state.pass_direction is LEFT
+    assert state.pass_direction == LEFT
     assert state.pass_count == 3
     assert len(hj.legal_moves(state)) == 4 * comb(13, 3)
     assert hj.Pass(1, "8H 5S 6S") in hj.legal_moves(state)
@@ -223,7 +224,8 @@ def test_across_needs_an_even_number_of_players():
         hj.Rules(deck=three)
     message = str(info.value)
     assert f"passing {LEFT_RIGHT_ACROSS_HOLD!r}" in message
-    assert f"deck {three!r} has 3" in message
+    assert "the route 'across' passes across" in message
+    assert f"players, not 3 (deck {three!r})" in message
     # left, right and hold are fine with three players
     assert hj.Rules(deck=three, passing=_cycle(LEFT, RIGHT, HOLD)).players == 3
 
@@ -237,7 +239,7 @@ def test_passing_more_cards_than_a_hand_holds_is_rejected():
         hj.Rules(deck=piquet, passing=_cycle(LEFT, cards=9))
     # a whole hand may be passed, and a hold-only cycle passes nothing
     assert hj.Rules(deck=piquet, passing=_cycle(LEFT, cards=8)).passing.cards == 8
-    assert _count(hj.Rules(passing=_cycle(HOLD, cards=20)).passing, 0, 4) == 0
+    assert _count(hj.Rules(passing=_cycle(HOLD, cards=20)).passing, 0) == 0
 
 
 def test_openspiel_pass_switches():
@@ -247,16 +249,17 @@ def test_openspiel_pass_switches():
     assert hj.variants.openspiel(pass_cards=False).passing == NO_PASSING
 
 
-def _count(passing: hj.rules.Passing, hand_index: int, players: int) -> int:
+def _count(passing: hj.rules.Passing, hand_index: int) -> int:
     """Cards each seat passes in the first stage of hand ``hand_index`` (0 for a hold hand)."""
-    counts = passing.stage_counts(passing.direction(hand_index, players))
-    return counts[0] if counts else 0
+    stages = passing.stages(passing.route(hand_index))
+    assert passing.stage_counts(passing.route(hand_index)) == tuple(stage.cards for stage in stages)
+    return stages[0].cards if stages else 0
 
 
 # ---------------------------------------------------------------- the named cycles
 
-L2, R2 = PassDirection.SECOND_LEFT, PassDirection.SECOND_RIGHT
-DEALER = PassDirection.DEALER
+L2, R2 = PassRoute.SECOND_LEFT, PassRoute.SECOND_RIGHT
+DEALER = PassRoute.DEALER
 #: An ending that lets a test play many hands.
 LONG_GAME = ScoreLimit(limit=100_000)
 
@@ -276,18 +279,17 @@ LONG_GAME = ScoreLimit(limit=100_000)
     ids=["l_a_r_h", "l_r_a", "l_r_h_h", "l_r_h", "l1_r1_l2_r2_h", "always_right", "always_left", "none"],
 )
 def test_named_pass_cycle_by_hand_index(cycle, players, expected):
-    assert [cycle.direction(h, players) for h in range(12)] == [
-        expected[h % len(expected)] for h in range(12)
-    ]
+    assert [cycle.route(h) for h in range(12)] == [expected[h % len(expected)] for h in range(12)]
+    assert cycle.routes() == tuple(expected)
+    for route in cycle.routes():
+        route.check(players)  # every route of the cycle works with its number of players
     assert cycle.cards == 3
-    counts = [_count(cycle, h, players) for h in range(12)]
-    assert counts == [0 if expected[h % len(expected)] is HOLD else 3 for h in range(12)]
+    counts = [_count(cycle, h) for h in range(12)]
+    assert counts == [0 if expected[h % len(expected)] == HOLD else 3 for h in range(12)]
 
 
 def test_five_player_cycle_worked_example_13_receivers_of_seat_zero():
-    receivers = [
-        None if d is HOLD else d.offset(5) for d in (FIVE_PLAYER_CYCLE.direction(h, 5) for h in range(5))
-    ]
+    receivers = [None if d == HOLD else d.offset(5) for d in (FIVE_PLAYER_CYCLE.route(h) for h in range(5))]
     assert receivers == [1, 4, 2, 3, None]
 
 
@@ -306,7 +308,7 @@ def _receivers_by_hand(rules: hj.Rules, hands: int, seed: int = 1) -> list[dict[
     for hand_index in range(hands):
         assert state.hand_index == hand_index
         if state.phase is hj.Phase.PLAYING:
-            assert state.pass_direction is HOLD
+            assert state.pass_direction == HOLD
             assert state.hands == state.dealt
             out.append(None)
         else:
@@ -374,7 +376,7 @@ def test_pass_cycle_of_a_whole_hand_swaps_hands():
 # ---------------------------------------------------------------- random direction
 
 
-def _directions_of_game(rules: hj.Rules, seed: int, hands: int) -> list[PassDirection]:
+def _directions_of_game(rules: hj.Rules, seed: int, hands: int) -> list[PassRoute]:
     state = hj.new_game(rules, seed=seed)
     out = []
     for _ in range(hands):
@@ -406,7 +408,7 @@ def test_random_direction_all_four_directions_occur_over_seeds():
 def test_random_direction_state_tells_the_direction_and_cards_go_that_way(seed):
     state = hj.new_game(hj.Rules(passing=RANDOM_DIRECTION), seed=seed)
     direction = state.pass_direction
-    if direction is HOLD:
+    if direction == HOLD:
         assert state.phase is hj.Phase.PLAYING
         assert state.pass_count == 0
         assert state.hands == state.dealt
@@ -416,21 +418,21 @@ def test_random_direction_state_tells_the_direction_and_cards_go_that_way(seed):
     state = _pass_first_cards(state)
     for seat in range(4):
         assert set(state.passed[seat]) <= set(state.hands[(seat + direction.offset(4)) % 4])
-    assert state.pass_direction is direction
+    assert state.pass_direction == direction
 
 
 def test_random_direction_hold_hand_skips_passing():
     rules = hj.Rules(passing=RANDOM_DIRECTION)
-    seed = next(seed for seed in range(50) if hj.new_game(rules, seed=seed).pass_direction is HOLD)
+    seed = next(seed for seed in range(50) if hj.new_game(rules, seed=seed).pass_direction == HOLD)
     state = hj.new_game(rules, seed=seed)
     assert state.phase is hj.Phase.PLAYING
     assert state.to_move == (next(s for s, hand in enumerate(state.hands) if hj.Card("2C") in hand),)
-    assert hj.explain(state, hj.Pass(0, state.hands[0][:3])).code is hj.IllegalMoveCode.WRONG_PHASE
+    assert hj.explain(state, hj.Pass(0, state.hands[0][:3])).code == hj.IllegalMoveCode.WRONG_PHASE
 
 
 def test_random_direction_needs_a_random_source():
-    with pytest.raises(hj.RulesError, match="draws each hand's direction by chance"):
-        RANDOM_DIRECTION.direction(0, 4)
+    with pytest.raises(hj.RulesError, match="draws each hand's route by chance and needs a random source"):
+        RANDOM_DIRECTION.route(0)
 
 
 def test_random_direction_with_own_choices_and_count():
@@ -457,13 +459,13 @@ def test_pass_and_return_is_hoemke_p3():
     assert PASS_FOUR_RETURN_ONE.cards == 4
     assert PASS_FOUR_RETURN_ONE.returned == 1
     assert PASS_FOUR_RETURN_ONE.from_received is True
-    assert [PASS_FOUR_RETURN_ONE.direction(h, 4) for h in range(5)] == [LEFT, RIGHT, ACROSS, HOLD, LEFT]
+    assert [PASS_FOUR_RETURN_ONE.route(h) for h in range(5)] == [LEFT, RIGHT, ACROSS, HOLD, LEFT]
 
 
 def test_pass_and_return_worked_example_14_first_stage_passes_four_left():
     state = hj.new_game(HOEMKE_P3, deal=MIXED_DEAL)
     assert state.phase is hj.Phase.PASSING
-    assert state.pass_direction is LEFT
+    assert state.pass_direction == LEFT
     assert (state.pass_stage, state.pass_count) == (0, 4)
     assert len(hj.legal_moves(state)) == 4 * comb(13, 4)
     state = _pass_four(state)
@@ -509,14 +511,14 @@ def test_pass_and_return_from_received_refuses_a_card_not_received():
     state = _pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
     reason = hj.explain(state, hj.Pass(0, ["3C"]))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.PASS_NOT_ALLOWED
+    assert reason.code == hj.IllegalMoveCode.PASS_NOT_ALLOWED
     assert "must be one of the cards you received" in reason.message
     with pytest.raises(hj.IllegalMoveError) as info:
         hj.apply(state, hj.Pass(0, ["3C"]))
-    assert info.value.code is hj.IllegalMoveCode.PASS_NOT_ALLOWED
-    assert hj.explain(state, hj.Pass(0, ["QS", "KS"])).code is hj.IllegalMoveCode.WRONG_PASS_COUNT
+    assert info.value.code == hj.IllegalMoveCode.PASS_NOT_ALLOWED
+    assert hj.explain(state, hj.Pass(0, ["QS", "KS"])).code == hj.IllegalMoveCode.WRONG_PASS_COUNT
     state = hj.apply(state, hj.Pass(0, ["AC"]))
-    assert hj.explain(state, hj.Pass(0, ["QS"])).code is hj.IllegalMoveCode.ALREADY_PASSED
+    assert hj.explain(state, hj.Pass(0, ["QS"])).code == hj.IllegalMoveCode.ALREADY_PASSED
 
 
 def test_pass_and_return_return_any_allows_any_card_in_hand():
@@ -547,7 +549,7 @@ def test_pass_and_return_hold_hand_passes_nothing():
     rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(directions=(HOLD, LEFT)))
     state = hj.new_game(rules, deal=MIXED_DEAL)
     assert state.phase is hj.Phase.PLAYING
-    assert state.pass_direction is HOLD
+    assert state.pass_direction == HOLD
     assert (state.pass_stage, state.pass_count) == (0, 0)
     assert state.hands == state.dealt
     assert state.exchanges == ()
@@ -580,14 +582,14 @@ def unshuffled(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_pass_to_dealer_is_hoemke_p4():
     assert HOEMKE_P4.passing == PASS_TO_DEALER == PassToDealer()
     assert (PASS_TO_DEALER.cards, PASS_TO_DEALER.dealer_joins) == (3, True)
-    assert {PASS_TO_DEALER.direction(h, 4) for h in range(8)} == {DEALER}
+    assert {PASS_TO_DEALER.route(h) for h in range(8)} == {DEALER}
 
 
 @pytest.mark.parametrize("seed", [None, 4])
 def test_pass_to_dealer_pool_is_dealt_back_three_each_and_conserved(seed):
     state = hj.new_game(HOEMKE_P4, deal=MIXED_DEAL, seed=seed)
     assert state.phase is hj.Phase.PASSING
-    assert state.pass_direction is DEALER
+    assert state.pass_direction == DEALER
     assert state.to_move == (0, 1, 2, 3)
     assert state.pass_count == 3
     state = _pass_all(state, PASSES)
@@ -616,7 +618,7 @@ def test_pass_to_dealer_without_the_dealer_leaves_the_dealers_hand(unshuffled):
     assert state.to_move == (0, 2, 3)
     reason = hj.explain(state, hj.Pass(1, PASSES[1].split()))
     assert reason is not None
-    assert reason.code is hj.IllegalMoveCode.NOT_YOUR_TURN
+    assert reason.code == hj.IllegalMoveCode.NOT_YOUR_TURN
     assert "does not pass in this hand" in reason.message
     assert {move.seat for move in hj.legal_moves(state)} == {0, 2, 3}
     assert len(hj.legal_moves(state)) == 3 * comb(13, 3)
@@ -642,7 +644,7 @@ def test_pass_to_dealer_is_reproducible_for_a_seed():
 def test_pass_to_dealer_of_no_cards_is_a_hold():
     state = hj.new_game(attrs.evolve(HOEMKE_P4, passing=PassToDealer(cards=0)), deal=MIXED_DEAL)
     assert state.phase is hj.Phase.PLAYING
-    assert state.pass_direction is HOLD
+    assert state.pass_direction == HOLD
     assert state.hands == state.dealt
 
 
@@ -678,7 +680,8 @@ def test_across_with_an_odd_number_of_players_names_both_modules(passing, deck):
 def test_second_left_or_right_with_two_players_is_ones_own_seat(direction):
     two = SinglePack(players=2)
     passing = PassCycle(directions=(LEFT, direction))
-    with pytest.raises(hj.RulesError, match=f"passes {direction.value}, which with the 2 players") as info:
+    expected = f"the route '{direction.value}' passes {direction.steps} seats on, which with 2 players"
+    with pytest.raises(hj.RulesError, match=expected) as info:
         hj.Rules(deck=two, passing=passing)
     _names_both(info, passing, two)
     assert "is the passer's own seat" in str(info.value)
@@ -723,7 +726,12 @@ def test_pass_count_larger_than_the_hand_names_both_modules(passing, deck, hand)
         (lambda: PassToDealer(cards=-3), "cards must be a whole number >= 0"),
         (lambda: PassToDealer(dealer_joins="yes"), "dealer_joins must be True or False"),
         (lambda: RandomDirection(cards=2.5), "cards must be a whole number >= 0"),
-        (lambda: RandomDirection(choices=()), "directions must be a non-empty list of PassDirection"),
+        (lambda: RandomDirection(choices=()), "directions must be a non-empty list of PassRoute values, not"),
+        (
+            lambda: PassCycle(directions=("left",)),
+            "directions must be a non-empty list of PassRoute values, not",
+        ),
+        (lambda: PassCycle(directions=LEFT), "directions must be a non-empty list of PassRoute values, not"),
         (lambda: PassCycle(directions=(LEFT, DEALER)), "use PassToDealer to pass to the dealer"),
         (lambda: PassAndReturn(directions=(DEALER,)), "use PassToDealer to pass to the dealer"),
     ],
@@ -731,3 +739,319 @@ def test_pass_count_larger_than_the_hand_names_both_modules(passing, deck, hand)
 def test_bad_passing_settings_raise_rules_error(build, fragment):
     with pytest.raises(hj.RulesError, match=fragment):
         build()
+
+
+# ---------------------------------------------------------------- routes (rules/routes.py)
+
+#: A route of one's own that travels by the passing module's rule (docs/writing-rules.md).
+SCATTER = PassRoute(
+    "scatter",
+    "one card left, one across and one right",
+    "één kaart naar links, één naar de overkant en één naar rechts",
+    Travel.RULE,
+)
+
+
+@pytest.mark.parametrize(
+    ("fields", "fragment"),
+    [
+        ({"name": "Left"}, "name must be a short lower-case word such as 'scatter', not 'Left'"),
+        ({"name": ""}, "name must be a short lower-case word"),
+        ({"name": "two words"}, "name must be a short lower-case word"),
+        ({"name": 3}, "name must be a short lower-case word"),
+        ({"en": ""}, "en must be words such as 'to the left', not ''"),
+        ({"nl": "   "}, "nl must be words such as 'to the left'"),
+        ({"travel": "seat"}, "travel must be a Travel, not 'seat'"),
+        (
+            {"travel": Travel.SEAT, "steps": 0},
+            "PassRoute 'mine': a route to a seat needs steps \\(1: left\\) or across=True",
+        ),
+        ({"travel": Travel.POOL, "steps": 1}, "steps and across are for routes that travel to a seat"),
+        ({"travel": Travel.NONE, "across": True}, "steps and across are for routes that travel to a seat"),
+        ({"steps": 1.5}, "steps must be a whole number, not 1.5"),
+        ({"steps": True}, "steps must be a whole number"),
+        ({"steps": 1, "across": True}, "give steps or across, not both"),
+        ({"across": 1}, "across must be True or False, not 1"),
+    ],
+)
+def test_pass_route_validation(fields, fragment):
+    values = {"name": "mine", "en": "to mine", "nl": "naar de mijne", "travel": Travel.SEAT, "steps": 1}
+    with pytest.raises(hj.RulesError, match=fragment):
+        PassRoute(**{**values, **fields})
+
+
+def test_pass_route_offset_words_and_passes():
+    assert [route.offset(4) for route in BUILT_IN.values()] == [1, 3, 2, 2, 2, 0, 0]
+    assert [route.offset(5) for route in (PassRoute.SECOND_LEFT, PassRoute.SECOND_RIGHT)] == [2, 3]
+    assert PassRoute("skip", "two on", "twee verder", steps=7).offset(5) == 2
+    assert SCATTER.offset(4) == 0  # no single receiving seat
+    assert LEFT.words() == LEFT.words("en") == LEFT.en
+    assert LEFT.words("nl") == LEFT.nl != LEFT.en
+    assert SCATTER.words("nl") == "één kaart naar links, één naar de overkant en één naar rechts"
+    assert [route.passes for route in (LEFT, HOLD, DEALER, SCATTER)] == [True, False, True, True]
+    assert [route.travel for route in (LEFT, HOLD, DEALER, SCATTER)] == [
+        Travel.SEAT, Travel.NONE, Travel.POOL, Travel.RULE,
+    ]  # fmt: skip
+    assert LEFT.value == "left"
+    assert hj.PassDirection is PassRoute
+
+
+def test_pass_route_check_with_players():
+    with pytest.raises(
+        hj.RulesError, match="the route 'across' passes across, which needs an even number of players, not 3"
+    ):
+        ACROSS.check(3)
+    with pytest.raises(
+        hj.RulesError, match="passes 4 seats on, which with 4 players is the passer's own seat"
+    ):
+        PassRoute("round", "all the way round", "helemaal rond", steps=4).check(4)
+    for players in (2, 4, 6):
+        ACROSS.check(players)
+    for route in (HOLD, DEALER, SCATTER):  # no seat to check
+        route.check(3)
+
+
+def test_route_named_gives_the_built_in_routes_and_refuses_other_names():
+    assert {name: route_named(name) for name in BUILT_IN} == BUILT_IN
+    assert route_named("left") is LEFT
+    choices = "'left', 'right', 'across', 'second_left', 'second_right', 'hold', 'dealer'"
+    for name in ("sideways", "LEFT", 3, None):
+        with pytest.raises(hj.RulesError, match=f"a built-in pass route is one of {choices}, not"):
+            route_named(name)
+
+
+def test_pass_route_repr_reads_as_code():
+    assert repr(LEFT) == "PassRoute.LEFT"
+    assert [repr(route) for route in BUILT_IN.values()] == [f"PassRoute.{name.upper()}" for name in BUILT_IN]
+    # a route is a value: one built equal to a built-in route is that route
+    assert repr(PassRoute("left", LEFT.en, LEFT.nl, steps=1)) == "PassRoute.LEFT"
+    assert repr(SCATTER) == (
+        "PassRoute('scatter', 'one card left, one across and one right', "
+        "'één kaart naar links, één naar de overkant en één naar rechts', Travel.RULE)"
+    )
+    assert repr(PassRoute("skip", "two on", "twee verder", steps=2)) == (
+        "PassRoute('skip', 'two on', 'twee verder', Travel.SEAT, steps=2)"
+    )
+    assert repr(PassRoute("over", "over", "over", across=True)) == (
+        "PassRoute('over', 'over', 'over', Travel.SEAT, across=True)"
+    )
+    assert repr(_cycle(LEFT, HOLD)) == "PassCycle(directions=(PassRoute.LEFT, PassRoute.HOLD))"
+
+
+# ---------------------------------------------------------------- passable, on cards
+
+
+def test_pass_and_return_passable_is_the_cards_received():
+    state = hj.new_game(HOEMKE_P3, deal=MIXED_DEAL)
+    first = PassContext.of(state, 0)
+    assert (first.stage, first.route, first.given, first.received) == (0, LEFT, (), ())
+    assert first.hand == state.hands[0]
+    assert tuple(PASS_FOUR_RETURN_ONE.passable(first)) == state.hands[0]
+    state = _pass_four(state)
+    for seat in range(4):
+        context = PassContext.of(state, seat)
+        assert context.stage == 1
+        assert context.given == (state.passed[seat],)
+        assert context.received == (state.received[seat],)
+        assert tuple(PASS_FOUR_RETURN_ONE.passable(context)) == state.received[seat]
+        assert hj.legal_moves(state).passable(seat) == state.received[seat]
+        anything = PassAndReturn(from_received=False).passable(context)
+        assert tuple(anything) == context.hand == state.hands[seat]
+
+
+# ---------------------------------------------------------------- a passing module of one's own
+
+
+@attrs.frozen
+class Declared(Passing):
+    """A passing module that passes along ``declared`` in the stages ``staged``."""
+
+    declared: tuple[PassRoute, ...] = (LEFT,)
+    staged: tuple[PassStage, ...] = (PassStage(3),)
+
+    def routes(self) -> tuple[PassRoute, ...]:
+        return self.declared
+
+    def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+        return self.staged if route.passes else ()
+
+
+@pytest.mark.parametrize(
+    ("module", "fragment"),
+    [
+        (
+            Declared(declared=(SCATTER,)),
+            "the route 'scatter' travels by the module's own rule, so the module must write scatter",
+        ),
+        (
+            Declared(staged=(PassStage(1, back=True),)),
+            "only a later stage of a route to a seat can go back, not stage 0 of 'left'",
+        ),
+        (
+            Declared(declared=(DEALER,), staged=(PassStage(3), PassStage(1, back=True))),
+            "only a later stage of a route to a seat can go back, not stage 1 of 'dealer'",
+        ),
+        (
+            Declared(staged=(PassStage(14),)),
+            "passes 14 cards, more than the 13 in a hand of deck SinglePack()",
+        ),
+        (Declared(staged=(PassStage(3), PassStage(14))), "passes 14 cards, more than the 13 in a hand"),
+        (Declared(declared=()), "routes\\(\\) must give at least one PassRoute, not \\(\\)"),
+        (Declared(declared=("left",)), "routes\\(\\) must give at least one PassRoute"),
+        (Declared(staged=(3,)), "stages\\(\\) must give PassStage values, not \\(3,\\)"),
+    ],
+)
+def test_check_routes_refuses_routes_and_stages_that_cannot_work(module, fragment):
+    with pytest.raises(hj.RulesError, match=fragment) as info:
+        hj.Rules(passing=module)
+    assert str(info.value).startswith(f"passing {module!r}")
+
+
+def test_check_routes_checks_every_declared_route_with_the_players():
+    module = Declared(declared=(LEFT, ACROSS))
+    with pytest.raises(
+        hj.RulesError, match="the route 'across' passes across, which needs an even number"
+    ) as info:
+        hj.Rules(deck=MINUS_2D_3P, passing=module)
+    assert str(info.value).startswith(f"passing {module!r}")
+
+
+def test_check_routes_refuses_stages_on_a_hold_route():
+    class StagedHold(Passing):
+        def routes(self) -> tuple[PassRoute, ...]:
+            return (HOLD,)
+
+        def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+            return (PassStage(3),)
+
+    with pytest.raises(hj.RulesError, match="the route 'hold' passes nothing, but has stages"):
+        hj.Rules(passing=StagedHold())
+
+
+def test_a_passing_module_of_ones_own_on_built_in_routes_plays_like_a_pass_cycle():
+    module = Declared(declared=(LEFT, HOLD, RIGHT), staged=(PassStage(3),))
+    assert [module.route(h) for h in range(4)] == [LEFT, HOLD, RIGHT, LEFT]
+    state = _pass_all(game(MIXED_DEAL, passing=module), PASSES)
+    cycle = _pass_all(game(MIXED_DEAL, passing=_cycle(LEFT, HOLD, RIGHT)), PASSES)
+    assert (state.hands, state.exchanges, state.to_move) == (cycle.hands, cycle.exchanges, cycle.to_move)
+    assert hj.legal_moves(state) == hj.legal_moves(cycle)
+    pass_and_return = Declared(staged=(PassStage(2), PassStage(1, back=True)))
+    state = _pass_all(
+        game(MIXED_DEAL, passing=pass_and_return), {s: PASSES[s].rsplit(" ", 1)[0] for s in range(4)}
+    )
+    assert (state.pass_stage, state.pass_count) == (1, 1)
+    state = _pass_all(state, {seat: str(state.hands[seat][0]) for seat in range(4)})
+    (given, got), (returned, got_back) = state.exchanges
+    assert got == tuple(given[(seat - 1) % 4] for seat in range(4))
+    assert got_back == tuple(returned[(seat + 1) % 4] for seat in range(4))
+
+
+def test_pass_stage_validation():
+    assert PassStage(3) == PassStage(3, back=False)
+    with pytest.raises(hj.RulesError, match="a stage's cards must be a whole number >= 0, not -1"):
+        PassStage(-1)
+    with pytest.raises(hj.RulesError, match="a stage's back must be True or False, not 1"):
+        PassStage(1, back=1)
+
+
+# ---------------------------------------------------------------- a scatter pass
+
+
+def _by_rank(cards: tuple[Card, ...]) -> list[Card]:
+    return sorted(cards, key=lambda card: (card.rank, card.suit))
+
+
+@attrs.frozen
+class ScatterPass(Passing):
+    """Each seat passes three cards: the lowest to the left, the middle one across, the highest right.
+
+    ``mistake`` makes ``scatter`` break its promise, to see the engine refuse it.
+    """
+
+    mistake: str = ""
+
+    def routes(self) -> tuple[PassRoute, ...]:
+        return (SCATTER,)
+
+    def stages(self, route: PassRoute) -> tuple[PassStage, ...]:
+        return (PassStage(3),)
+
+    def scatter(self, context: PassContext, chosen: tuple[Card, ...]) -> dict[int, list[Card]]:
+        low, middle, high = _by_rank(chosen)
+        seat, players = context.seat, context.players
+        left, across, right = (seat + 1) % players, (seat + 2) % players, (seat - 1) % players
+        if self.mistake == "twice":
+            return {left: [low], across: [middle, middle], right: [high]}
+        if self.mistake == "to_giver":
+            return {left: [low], across: [middle], seat: [high]}
+        if self.mistake == "left_out":
+            return {left: [low], across: [middle]}
+        if self.mistake == "not_held":
+            return {left: [low], across: [middle], right: [Card.parse("2C")]}  # no seat passes the 2C
+        if self.mistake == "no_seat":
+            return {left: [low], across: [middle], players: [high]}
+        if self.mistake == "no_mapping":
+            return [(left, low), (across, middle), (right, high)]  # type: ignore[return-value]
+        return {left: [low], across: [middle], right: [high]}
+
+
+def test_scatter_pass_sends_each_card_where_the_rule_says():
+    state = game(MIXED_DEAL, passing=ScatterPass())
+    assert state.phase is hj.Phase.PASSING
+    assert state.pass_direction == SCATTER
+    assert state.pass_count == 3
+    state = _pass_all(state, PASSES)
+    assert state.phase is hj.Phase.PLAYING
+    # Seat 0 passes 3S 4H 5H (by rank), seat 1 5S 6S 8H, seat 2 9S JH KD, seat 3 QS KS AS: each seat
+    # gets the lowest card of the seat on its right, the middle one of the seat across and the
+    # highest of the seat on its left.
+    received = {0: "QS JH 8H", 1: "3S KS KD", 2: "5S 4H AS", 3: "9S 6S 5H"}
+    for seat in range(4):
+        assert names(state.received[seat]) == names(received[seat])
+        assert names(state.passed[seat]) == names(PASSES[seat])
+        assert names(state.hands[seat]) == names(MIXED_DEAL[seat]) - names(PASSES[seat]) | names(
+            received[seat]
+        )
+    assert sorted(card for hand in state.hands for card in hand) == sorted(
+        card for hand in state.dealt for card in hand
+    )
+    assert hj.view(state, 0).passed_to(0) == (
+        (Card.parse("3S"), 1),
+        (Card.parse("4H"), 2),
+        (Card.parse("5H"), 3),
+    )
+
+
+def test_scatter_pass_context_is_the_givers():
+    state = _pass_all(game(MIXED_DEAL, passing=ScatterPass()), PASSES, order=(0, 1, 2))
+    context = PassContext.of(state, 3)
+    assert (context.seat, context.stage, context.route, context.players) == (3, 0, SCATTER, 4)
+    assert names(context.hand) == names(MIXED_DEAL[3])
+    assert ScatterPass().scatter(context, tuple(hj.cards.parse_cards(PASSES[3]))) == {
+        0: [Card.parse("QS")], 1: [Card.parse("KS")], 2: [Card.parse("AS")],
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("mistake", "fragment"),
+    [
+        ("twice", "scatter sends a 4H of seat 0, which passed 4H 5H 3S"),
+        ("to_giver", "scatter sends seat 0's cards to seat 0"),
+        ("left_out", "scatter sends seat 0's 5H nowhere"),
+        ("not_held", "scatter sends a 2C of seat 0, which passed 4H 5H 3S"),
+        ("no_seat", "scatter must return a seat from 0 to 3, not 4"),
+        ("no_mapping", "scatter must return a mapping from seats to cards"),
+    ],
+)
+def test_scatter_that_breaks_its_promise_raises_rules_error_naming_the_module(mistake, fragment):
+    module = ScatterPass(mistake=mistake)
+    state = _pass_all(game(MIXED_DEAL, passing=module), PASSES, order=(0, 1, 2))
+    with pytest.raises(hj.RulesError, match=fragment) as info:
+        hj.apply(state, hj.Pass(3, PASSES[3].split()))
+    assert f"rule module {module!r}" in str(info.value)
+
+
+def test_the_default_scatter_says_there_is_no_rule():
+    state = game(MIXED_DEAL, passing=ScatterPass())
+    with pytest.raises(hj.RulesError, match="has a route that travels by its own rule, but no scatter hook"):
+        Declared().scatter(PassContext.of(state, 0), state.hands[0][:3])

@@ -10,11 +10,13 @@ from __future__ import annotations
 import itertools
 import random
 
+import attrs
 import pytest
 
 import hartenjagen as hj
 from hartenjagen.cards import ALL_CARDS, parse_cards
 from hartenjagen.core.table import table_for
+from hartenjagen.rules import HandSummary, MoonContext, Scoring
 from hartenjagen.rules import scoring as schemes
 from hartenjagen.rules.deck import DOUBLE_DECK_6, PIQUET32, SinglePack
 from hartenjagen.rules.ending import SINGLE_HAND
@@ -36,10 +38,19 @@ def _values(scoring: hj.rules.Scoring) -> dict[str, int]:
     return {str(card): scoring.card_value(card) for card in ALL_CARDS if scoring.card_value(card)}
 
 
+def _points(scoring: hj.rules.Scoring, text: str) -> int:
+    """The points of the cards ``text`` under ``scoring``: its ``points_of``, the hook that scores a hand."""
+    return scoring.points_of(parse_cards(text))
+
+
 def _totals(scoring: hj.rules.Scoring, **slots: object) -> tuple[int, int]:
-    """(Tpos, T): the sum of positive values and of all values in the pack."""
-    table = table_for(no_pass_rules(scoring=scoring, **slots))
-    return table.positive_total, table.points(table.pack_mask)
+    """(Tpos, T): the sum of positive values and of all values in the pack (the core's table agrees)."""
+    rules = no_pass_rules(scoring=scoring, **slots)
+    pack = rules.deck.pack()
+    totals = sum(v for v in map(scoring.card_value, pack) if v > 0), scoring.points_of(pack)
+    table = table_for(rules)
+    assert (table.positive_total, table.points(table.pack_mask)) == totals
+    return totals
 
 
 def test_black_lady_is_the_default_scheme():
@@ -72,9 +83,10 @@ def test_user_defined_card_points_table():
 def test_user_defined_table_scores_a_trick():
     # Worked example 7 (Argentine, the J♥ counts 5 only): JH, JC, QS, 2H = 5 + 5 + 13 + 1 = 24.
     argentine = CardPoints({**HEARTS, "QS": 13, "JC": 5, "JD": 5, "JS": 5, "JH": 5})
+    assert _points(argentine, "JH JC QS 2H") == 24
     table = table_for(no_pass_rules(scoring=argentine))
     assert table.points(_mask("JH JC QS 2H")) == 24
-    assert table.positive_total == 45
+    assert table.positive_total == 45 == _totals(argentine)[0]
 
 
 def test_card_points_accepts_cards_or_texts_and_drops_zero_values():
@@ -91,9 +103,9 @@ def test_card_points_repr_is_readable():
 
 
 def test_hand_points_sums_each_seats_captured_cards():
-    table = table_for(no_pass_rules(scoring=OMNIBUS))
-    taken = (_mask("QS 2H 3C"), _mask("JD AH KH"), _mask("2C 3D"), 0)
-    assert OMNIBUS.hand_points(taken, table) == (14, -8, 0, 0)
+    taken = ("QS 2H 3C", "JD AH KH", "2C 3D", "")
+    assert tuple(_points(OMNIBUS, cards) for cards in taken) == (14, -8, 0, 0)
+    assert OMNIBUS.points_of([]) == 0
 
 
 def test_removed_cards_never_score():
@@ -207,8 +219,7 @@ def test_scheme_totals(scheme, deck, totals):
     # sources §1.9: Tpos / T of each table (the piquet schemes in the 32-card pack).
     slots = {} if deck is None else {"deck": deck}
     assert _totals(scheme, **slots) == totals
-    table = table_for(no_pass_rules(scoring=scheme, **slots))
-    assert scheme.moon_total(table) == totals[0]
+    assert scheme.moon_total(no_pass_rules(scoring=scheme, **slots)) == totals[0]
 
 
 def test_black_lady_variants_keep_the_queen_at_thirteen():
@@ -223,19 +234,23 @@ def test_argentine_trick_jack_of_hearts_counts_five_only():
     # Worked example 7: a trick of JH, JC, QS, 2H is worth 5 + 5 + 13 + 1 = 24.
     table = table_for(no_pass_rules(scoring=schemes.ARGENTINE))
     assert table.points(_mask("JH JC QS 2H")) == 24
-    assert schemes.ARGENTINE.points(_mask("JH JC QS 2H"), table) == 24
+    assert _points(schemes.ARGENTINE, "JH JC QS 2H") == 24
+    assert [schemes.ARGENTINE.card_value(card) for card in parse_cards("JH JC QS 2H")] == [5, 5, 13, 1]
 
 
 def test_argentine_jack_of_hearts_stacks_counts_six():
     # Spelregelwijzer's other reading: the J♥ is a jack (5) and a heart (1).
     table = table_for(no_pass_rules(scoring=schemes.ARGENTINE_JACK_OF_HEARTS_STACKS))
     assert table.points(_mask("JH JC QS 2H")) == 25
+    assert _points(schemes.ARGENTINE_JACK_OF_HEARTS_STACKS, "JH JC QS 2H") == 25
 
 
 def test_dutch_32_in_the_piquet_pack_has_eight_hearts():
     table = table_for(no_pass_rules(deck=PIQUET32, scoring=schemes.DUTCH_32))
     assert table.points(_mask("7H 8H 9H TH JH QH KH AH")) == 8
     assert table.points(_mask("QS JC")) == 7
+    assert _points(schemes.DUTCH_32, "7H 8H 9H TH JH QH KH AH") == 8
+    assert _points(schemes.DUTCH_32, "QS JC") == 7
 
 
 def test_spot_hearts_defaults_are_ace_15_and_queen_25():
@@ -277,31 +292,32 @@ def test_hoemke_first_two_free_card_values():
 def test_hoemke_first_two_free_worked_example():
     # Worked example 8: A takes 5 hearts and the Q♠; B 2 hearts and the J♦; C 6 hearts; D nothing.
     scheme = schemes.HOEMKE_FIRST_TWO_FREE
-    table = table_for(no_pass_rules(scoring=scheme))
-    taken = (_mask("2H 3H 4H 5H 6H QS 2C"), _mask("7H 8H JD"), _mask("9H TH JH QH KH AH"), _mask("3C 4C"))
-    assert scheme.hand_points(taken, table) == (19, -10, 8, 0)
-    assert sum(scheme.hand_points(taken, table)) == 17 == 2 * (13 - 6) + 3
+    taken = ("2H 3H 4H 5H 6H QS 2C", "7H 8H JD", "9H TH JH QH KH AH", "3C 4C")
+    points = tuple(_points(scheme, cards) for cards in taken)
+    assert points == (19, -10, 8, 0)
+    assert sum(points) == 17 == 2 * (13 - 6) + 3
+    # not the sum of the card values: the first two hearts of each seat are free
+    assert sum(scheme.card_value(card) for card in parse_cards(taken[0])) == 23
 
 
 def test_hoemke_first_two_free_which_hearts_are_free_does_not_matter():
     scheme = schemes.HOEMKE_FIRST_TWO_FREE
-    table = table_for(no_pass_rules(scoring=scheme))
-    assert scheme.points(_mask("2H 3H 4H"), table) == scheme.points(_mask("AH KH QH"), table) == 2
-    assert scheme.points(_mask("AH KH"), table) == 0
+    assert _points(scheme, "2H 3H 4H") == _points(scheme, "AH KH QH") == 2
+    assert _points(scheme, "AH KH") == 0
+    assert _points(scheme, "4H 2H 3H") == _points(scheme, "2H 3H 4H")  # in any order
 
 
 def test_hoemke_first_two_free_moon_total_is_35():
     # sources §1.9: "35 for one player's capture" (22 for 13 hearts + 13 for the Q♠).
     scheme = schemes.HOEMKE_FIRST_TWO_FREE
-    table = table_for(no_pass_rules(scoring=scheme))
-    assert scheme.moon_total(table) == 35
-    assert scheme.points(_mask(" ".join(HEARTS) + " QS JD"), table) == 25
+    assert scheme.moon_total(no_pass_rules(scoring=scheme)) == 35
+    assert _points(scheme, " ".join(HEARTS) + " QS") == 35
+    assert _points(scheme, " ".join(HEARTS) + " QS JD") == 25
 
 
 def test_hoemke_first_two_free_hand_total_lies_between_13_and_25():
     # sources §1.9: the hand total is 2·(13 − Σ min(h_i, 2)) + 3, in [13, 25], for every split.
     scheme = schemes.HOEMKE_FIRST_TWO_FREE
-    table = table_for(no_pass_rules(scoring=scheme))
     hearts = list(HEARTS)
     seen = set()
     for cuts in itertools.combinations(range(13 + 3), 3):  # 13 hearts split four ways
@@ -312,10 +328,10 @@ def test_hoemke_first_two_free_hand_total_lies_between_13_and_25():
             piles.append(" ".join(hearts[start : start + count]))
             start += count
         for queen_seat, jack_seat in ((0, 0), (1, 3)):
-            taken = [_mask(pile) for pile in piles]
-            taken[queen_seat] |= _mask("QS")
-            taken[jack_seat] |= _mask("JD")
-            total = sum(scheme.hand_points(tuple(taken), table))
+            taken = list(piles)
+            taken[queen_seat] += " QS"
+            taken[jack_seat] += " JD"
+            total = sum(_points(scheme, pile) for pile in taken)
             assert total == 2 * (13 - sum(min(count, 2) for count in counts)) + 3
             seen.add(total)
     assert min(seen) == 13
@@ -384,13 +400,15 @@ def test_double_deck_doubles_the_totals(scheme, single, double):
     # sources §1.9: a double deck doubles Tpos and T (six players: only the 2♣ and 2♦ are out).
     assert _totals(scheme) == single
     assert _totals(scheme, deck=DOUBLE_DECK_6) == double
-    table = table_for(no_pass_rules(scoring=scheme, deck=DOUBLE_DECK_6))
-    assert scheme.moon_total(table) == double[0]
+    assert scheme.moon_total(no_pass_rules(scoring=scheme, deck=DOUBLE_DECK_6)) == double[0]
 
 
 def test_double_deck_two_copies_of_a_card_both_score():
+    queen = hj.Card.parse("QS")
+    assert DOUBLE_DECK_6.pack().count(queen) == 2
+    assert BLACK_LADY.points_of([queen, queen]) == 26
     table = table_for(no_pass_rules(deck=DOUBLE_DECK_6))
-    queens = table.bits_of[hj.Card.parse("QS").index]
+    queens = table.bits_of[queen.index]
     assert queens.bit_count() == 2
     assert table.points(queens) == 26
 
@@ -411,9 +429,79 @@ def test_user_defined_table_scores_end_to_end():
 def test_user_defined_table_sets_the_moon_amount_and_first_trick_restriction():
     own = CardPoints({"QS": 13, "AC": 7, "2D": -3})
     rules = no_pass_rules(scoring=own)
-    table = table_for(rules)
-    assert (table.positive_total, table.points(table.pack_mask)) == (20, 17)
-    assert own.moon_total(table) == 20
+    assert _totals(own) == (20, 17)
+    assert own.moon_total(rules) == 20
     state = play_out(game(ONE_SUIT_EACH, scoring=own, ending=SINGLE_HAND))
     assert state.score_sheet[-1].shooter == 0
     assert state.score_sheet[-1].points == (-3, 20, 20, 20)
+
+
+# ---------------------------------------------------------------- a scheme whose points are no sum
+
+TEN_OF_CLUBS = hj.Card.parse("TC")
+
+
+@attrs.frozen(repr=False)
+class TenOfClubsDoubles(Scoring):
+    """Black Lady's values, but a seat that takes the 10♣ scores its points twice (a points_of of its own)."""
+
+    def card_value(self, card: hj.Card) -> int:
+        return BLACK_LADY.card_value(card)
+
+    def points_of(self, cards) -> int:
+        cards = tuple(cards)
+        points = sum(self.card_value(card) for card in cards)
+        return 2 * points if TEN_OF_CLUBS in cards else points
+
+
+def test_a_scoring_of_ones_own_scores_the_hand_with_its_points_of():
+    # Bug B3: the engine scores with points_of, not with the sum of the card values.
+    scheme = TenOfClubsDoubles()
+    assert scheme.points_of(parse_cards("QS 2H TC")) == 28
+    assert (
+        scheme.points_of(parse_cards("QS 2H")) == 14 == sum(map(scheme.card_value, parse_cards("QS 2H TC")))
+    )
+    state = play_out(game(ONE_SUIT_EACH, scoring=scheme, moon=NO_MOON, ending=SINGLE_HAND))
+    assert TEN_OF_CLUBS in state.taken[0]
+    assert state.score_sheet[-1].raw == (52, 0, 0, 0) == state.scores
+    rules = no_pass_rules(scoring=scheme, moon=NO_MOON, ending=SINGLE_HAND)
+    doubled = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = hj.new_game(rules, seed=seed)
+        while not state.is_over:
+            before = state
+            state = hj.apply(state, random_move(state, rng))
+        raw = state.score_sheet[-1].raw
+        assert raw == tuple(scheme.points_of(pile) for pile in state.taken)
+        assert (
+            MoonContext.of(before).raw
+            == HandSummary.of(before).raw
+            == tuple(  # the last trick not yet in
+                scheme.points_of(pile) for pile in before.taken
+            )
+        )
+        doubled += raw != tuple(sum(map(scheme.card_value, pile)) for pile in state.taken)
+    assert doubled  # some hand where the 10♣ went with points
+
+
+def test_a_scoring_of_ones_own_sets_the_moon_amount_with_its_points_of():
+    scheme = TenOfClubsDoubles()
+    assert scheme.moon_total(no_pass_rules(scoring=scheme)) == 26  # the 10♣ is worth nothing itself
+    state = play_out(game(ONE_SUIT_EACH, scoring=scheme, ending=SINGLE_HAND))
+    result = state.score_sheet[-1]
+    assert result.shooter == 0
+    assert result.raw == (52, 0, 0, 0)
+    assert result.points[1:] == (26, 26, 26)
+
+
+def test_a_points_of_that_is_no_whole_number_raises_rules_error_naming_the_module():
+    @attrs.frozen(repr=False)
+    class Broken(TenOfClubsDoubles):
+        def points_of(self, cards) -> int:
+            return 1.5  # type: ignore[return-value]
+
+    with pytest.raises(
+        hj.RulesError, match=r"rule module Broken\(\): points_of must return a whole number, not 1.5"
+    ):
+        play_out(game(ONE_SUIT_EACH, scoring=Broken(), moon=NO_MOON, ending=SINGLE_HAND))

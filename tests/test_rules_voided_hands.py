@@ -22,7 +22,7 @@ def _revoke_on_trick_one(rules: hj.Rules) -> tuple[hj.State, hj.State]:
     """Seat 2 leads the 2♣, seat 3 and seat 0 follow, seat 1 (holding clubs) discards the 7♦."""
     state = play(hj.new_game(rules, deal=list(MIXED_DEAL), seed=5), "2C JC 3C")
     assert state.to_move == (1,)
-    assert hj.explain(state, hj.Play(1, "7D")).code is hj.IllegalMoveCode.MUST_FOLLOW_SUIT
+    assert hj.explain(state, hj.Play(1, "7D")).code == hj.IllegalMoveCode.MUST_FOLLOW_SUIT
     return state, hj.apply(state, hj.Play(1, "7D"))
 
 

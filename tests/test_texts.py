@@ -26,7 +26,7 @@ from hartenjagen.events import HandDealt
 from hartenjagen.frontend import texts
 from hartenjagen.frontend.notation import NotationError, card_name
 from hartenjagen.frontend.texts import CATALOGUE, MessageError, text
-from hartenjagen.rules.passing import PassDirection
+from hartenjagen.rules.routes import BUILT_IN, PassRoute
 from helpers import ONE_SUIT_EACH
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,14 +118,14 @@ def test_the_old_tables_read_the_catalogue():
     assert terminal.WORDS is texts.WORDS and terminal.PHASES is texts.PHASES
     for language in texts.LANGUAGES:
         assert set(texts.PHASES[language]) == set(hj.Phase)
-        assert set(texts.DIRECTIONS[language]) == set(PassDirection)
+        assert set(texts.DIRECTIONS[language]) == set(BUILT_IN.values())
     assert texts.plural(1, "move", "nl") == "1 zet" and texts.plural(2, "simulate.game", "en") == "2 games"
 
 
 # ---------------------------------------------------------------- the pass directions agree
 
 
-@pytest.mark.parametrize("direction", [d for d in PassDirection if d is not PassDirection.HOLD])
+@pytest.mark.parametrize("direction", [d for d in BUILT_IN.values() if d != PassRoute.HOLD], ids=repr)
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_the_events_and_the_table_use_the_same_direction_words(direction, language):
     words = terminal.direction_text(direction, language)
@@ -134,13 +134,13 @@ def test_the_events_and_the_table_use_the_same_direction_words(direction, langua
 
 
 def test_across_and_a_hold_hand_in_words():
-    event = HandDealt(2, 2, PassDirection.ACROSS, (13,) * 4)
+    event = HandDealt(2, 2, PassRoute.ACROSS, (13,) * 4)
     assert hj.describe(event) == "Hand 3 is dealt by seat 2; cards pass across."
     assert (
         hj.describe(event, "nl")
         == "Ronde 3 wordt gedeeld door speler 2; er wordt naar de overkant doorgegeven."
     )
-    hold = HandDealt(3, 3, PassDirection.HOLD, (13,) * 4)
+    hold = HandDealt(3, 3, PassRoute.HOLD, (13,) * 4)
     assert hj.describe(hold) == "Hand 4 is dealt by seat 3; no cards are passed (a hold hand)."
     assert (
         hj.describe(hold, "nl")
@@ -322,10 +322,9 @@ def _rule_classes() -> list[type]:
                 and kind.__module__ == module.__name__
                 and not name.startswith("_")
                 and not inspect.isabstract(kind)
-                and any(
-                    callable(getattr(kind, hook, None)) for hook in ("check", "plan", "pack", "restrict_play")
-                )
-                and name not in ("HouseRule", "HandSummary", "Leading")  # slot bases a user derives from
+                and any(callable(getattr(kind, hook, None)) for hook in ("check", "plan", "pack", "playable"))
+                # slot bases a user derives from (Opening and FirstTrick have defaults for every hook now)
+                and name not in ("HouseRule", "HandSummary", "Leading", "Opening", "FirstTrick")
                 and not name.endswith("Plan")
             ):
                 found.append(kind)

@@ -239,7 +239,7 @@ def test_view_in_the_passing_phase():
     assert v.players == 4
     assert v.phase is hj.Phase.PASSING
     assert v.to_move == (0, 1, 2, 3)
-    assert v.pass_direction is hj.PassDirection.LEFT
+    assert v.pass_direction is hj.PassRoute.LEFT
     assert (v.pass_stage, v.pass_count) == (0, 3)
     assert v.pass_options == v.hand  # any card of the hand may be passed
     assert v.legal_moves == ()  # not the 286 combinations
@@ -326,7 +326,7 @@ def test_pass_and_return_view_offers_the_received_cards_to_return():
 
 def test_pass_to_dealer_view_shows_own_cards_only():
     state = hj.new_game(variants.hoemke(4, 2, 2, 3), seed=2)
-    assert state.pass_direction is hj.PassDirection.DEALER
+    assert state.pass_direction is hj.PassRoute.DEALER
     given = {seat: state.hands[seat][:3] for seat in range(4)}
     for seat in range(4):
         state = hj.apply(state, hj.Pass(seat, given[seat]))
@@ -563,7 +563,7 @@ def test_an_announcement_round_does_not_show_who_leads():
 
 def test_a_moon_choice_and_the_hand_end_do_not_show_the_exchange_of_others():
     """Seat 0 shoots the moon after an exchange across; seat 1 never saw what seats 0 and 2 passed."""
-    across = rules.passing.PassCycle(directions=(hj.PassDirection.ACROSS,))
+    across = rules.passing.PassCycle(directions=(hj.PassRoute.ACROSS,))
     ruleset = attrs.evolve(variants.STANDARD, passing=across, moon=rules.moon.SHOOTER_CHOICE)
     deal = [hand.split() for hand in ONE_SUIT_EACH]
     passes = [hj.Pass(0, "2C 3C 4C"), hj.Pass(1, "2D 3D 4D"), hj.Pass(2, "QH KH AH"), hj.Pass(3, "2S 3S 4S")]

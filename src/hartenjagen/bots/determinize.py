@@ -2,7 +2,7 @@
 
 A bot sees only its [`PlayerView`][hartenjagen.frontend.views.PlayerView]: its own hand, the
 cards played, its own passes. To look ahead with the engine (``apply``,
-``rollout``) it needs a complete [`State`][hartenjagen.state.State].
+``rollout``) it needs a complete [`State`][hartenjagen.core.state.State].
 ``determinize(view, rng)`` builds one: the cards the seat cannot see are dealt
 at random to the other seats, consistently with the view:
 

@@ -53,6 +53,10 @@ def points_sign(view: PlayerView, seat: int) -> int:
     return -1 if after[seat] < view.scores[seat] else 1
 
 
+#: The largest card value the heuristic weighs (a scoring may give any whole number).
+_VALUE_CAP = 1 << 60
+
+
 class _Read:
     """What the heuristic reads off a view: card values (signed), unseen cards, voids, points taken, the trick."""
 
@@ -62,7 +66,10 @@ class _Read:
         self.n = n = view.players
         table = table_for(view.rules)
         sign = points_sign(view, seat)
-        self.values = values = tuple(sign * v for v in card_values(view.rules.scoring))
+        # Clamped to what a float holds with room to spare: the heuristic weighs values as floats.
+        self.values = values = tuple(
+            max(-_VALUE_CAP, min(_VALUE_CAP, sign * v)) for v in card_values(view.rules.scoring)
+        )
         unseen = [copies.bit_count() for copies in table.bits_of]
         #: the positive points of the whole pack (what a moon takes)
         self.pack_points = sum(max(values[i], 0) * unseen[i] for i in range(CARD_COUNT))

@@ -225,6 +225,12 @@ def greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
     return greedy_playout(state, rng, sign)
 
 
+#: Hand scores beyond this are weighed as this (a float holds it; a scoring may give any whole number).
+_SCORE_CAP = 1 << 900
+
+
 def _relative(points: tuple[int, ...], seat: int) -> float:
+    """``seat``'s points less the others' average, as a float even for points no float holds."""
     others = [p for s, p in enumerate(points) if s != seat]
-    return points[seat] - sum(others) / len(others)
+    difference = points[seat] * len(others) - sum(others)
+    return max(-_SCORE_CAP, min(_SCORE_CAP, difference)) / len(others)

@@ -32,7 +32,18 @@ from typing import IO, Literal, NoReturn
 from hartenjagen import variants
 from hartenjagen.bots import Bot, make_bot
 from hartenjagen.cli import terminal
-from hartenjagen.cli.options import UsageError, argv_language, bot_names, language_option, preset_option
+from hartenjagen.cli.options import (
+    EXIT_BROKEN_PIPE,
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    argv_language,
+    bot_names,
+    language_option,
+    preset_option,
+)
 from hartenjagen.cli.rules import rules_text, variants_text
 from hartenjagen.cli.simulate import ProgressBar, Spread, add_spread_arguments, run_simulation
 from hartenjagen.core.state import State
@@ -59,18 +70,6 @@ __all__ = [
     "rules_text",
     "variants_text",
 ]
-
-#: The game ended, or the player stopped it by ending the input (Ctrl-D).
-EXIT_OK = 0
-#: A bot failed (made an illegal move or raised an error).
-EXIT_FAILURE = 1
-#: Bad arguments: an unknown variant, seat or bot, a missing or unreadable file.
-EXIT_USAGE = 2
-#: Stopped with Ctrl-C (128 + SIGINT, as shells report it).
-EXIT_INTERRUPTED = 130
-#: The reader of the output went away (``hartenjagen simulate --json - | head``): 128 + SIGPIPE,
-#: as for a command the pipe stopped; nothing is printed about it.
-EXIT_BROKEN_PIPE = 141
 
 PROG = "hartenjagen"
 

@@ -15,7 +15,22 @@ from hartenjagen.bots import BOT_NAMES
 from hartenjagen.frontend.notation import Language
 from hartenjagen.frontend.texts import text
 
-__all__ = ["UsageError", "argv_language", "bot_names", "language_option", "preset_option"]
+__all__ = [
+    "EXIT_BROKEN_PIPE", "EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "UsageError", "argv_language",
+    "bot_names", "language_option", "preset_option",
+]  # fmt: skip
+
+#: The game ended, or the player stopped it by ending the input (Ctrl-D).
+EXIT_OK = 0
+#: A bot failed (made an illegal move or raised an error).
+EXIT_FAILURE = 1
+#: Bad arguments: an unknown variant, seat or bot, a missing or unreadable file.
+EXIT_USAGE = 2
+#: Stopped with Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+#: The reader of the output went away (``hartenjagen simulate --json - | head``): 128 + SIGPIPE,
+#: as for a command the pipe stopped; nothing is printed about it.
+EXIT_BROKEN_PIPE = 141
 
 
 class UsageError(Exception):

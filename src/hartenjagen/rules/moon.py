@@ -113,7 +113,8 @@ class _Shooting(Moon):
         raw = context.raw
         amount = scoring.moon_total(rules) if self.amount is None else self.amount
         needed = set(moon_cards(self.moon_set, rules))
-        own = raw[shooter] - scoring.points_of(card for card in context.taken[shooter] if card in needed)
+        # The shooter keeps what its other cards score (the J♦ under Omnibus), whatever the scheme adds up.
+        own = scoring.points_of(card for card in context.taken[shooter] if card not in needed)
         points = list(raw)
         if option is MoonOption.OTHERS_PLUS:
             points = [p + amount for p in raw]

@@ -7,8 +7,7 @@ import signal
 import sys
 import threading
 
-from hartenjagen.cli import EXIT_INTERRUPTED
-from hartenjagen.cli.options import UsageError, bot_names, language_option, preset_option
+from hartenjagen.cli.options import EXIT_INTERRUPTED, UsageError, bot_names, language_option, preset_option
 
 __all__ = ["add_parser"]
 

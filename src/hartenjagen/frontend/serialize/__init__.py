@@ -63,24 +63,31 @@ passed and the secret seed. Its fields are the game's whole position:
  "hearts_broken": false, "scores": [0, 0, 0, 0], "score_sheet": [], "seed": 7,
  "deal_count": 1, "dealt": [[...], ...], "winners": [], "pass_direction": "left",
  "exchanges": [{"given": [[...], ...], "received": [[...], ...]}], "carry_over": [],
- "announcers": [], "shooter": null, "secret_seed": false}
+ "announcers": [], "shooter": null, "secret_seed": false, "history": [], "chance": null}
 ```
 
 ``hands``, ``passing`` (the cards each seat has chosen in the current stage of
 the exchange), ``taken``, ``dealt`` and each exchange stage's ``given`` and
 ``received`` list one list of cards per seat; ``trick`` is the current trick in
-play order; ``pending`` the seats yet to pass or announce. Lists of a seat's
+play order; ``pending`` the seats yet to pass or announce; ``history`` one
+entry per finished hand before this one (its ``dealt``, ``pass_direction``,
+``exchanges``, ``announcers``, ``tricks`` and, for a hand a revoke voided, the
+unfinished ``trick``); ``chance`` is ``null`` in a seeded game and, with
+explicit chance, ``{"waiting": ..., "drawn": [...]}``: the chance node the
+game waits at (``"none"``, ``"first_dealer"``, ``"deal"``, ``"route"``,
+``"pool"``) and what that node has drawn so far. Lists of a seat's
 cards are in card order (clubs, diamonds, hearts, spades; two up to ace). In a
 double deck the second copy of a card is written with ``#2`` (``"QS#2"``), so a
 state reads back exactly.
 
-Loading a state replays it (see
-[`validate_state`][hartenjagen.frontend.serialize.validate_state]): the hand is dealt as
-the engine deals it (from the seed, or the deal ``new_game(deal=...)`` was
-given), each pass, announcement and play the document records is applied with
-``apply``, and the state reached must be the document, field by field; the
-first difference is refused with its JSON path and both values
-(``$.hands[2]: the document has [...], but replaying the game gives [...]``).
+Loading a state replays its whole game (see
+[`validate_state`][hartenjagen.frontend.serialize.validate_state]): every hand is dealt as
+the engine deals it (from the seed, the deal ``new_game(deal=...)`` was
+given, or the explicit chance outcomes), each pass, announcement and play the
+document records is applied with ``apply``, and the state reached must be the
+document, field by field, its score sheet included; the first difference is
+refused with its JSON path and both values (``$.score_sheet[0].points[0]: the
+document has -1000, but replaying the game gives 13``).
 The state returned is the replayed one. A player view is checked with
 `hartenjagen.frontend.views.validate_view` (its fields agree with each other and its
 rules), so that a view a client sent can be given to ``determinize`` or a bot.
@@ -228,23 +235,20 @@ def register(cls: C, *, name: str | None = None) -> C:
 def validate_state(state: State, path: str = "$") -> None:
     """Check that ``state`` is one the engine reaches; raise [`FormatError`][hartenjagen.frontend.serialize.FormatError] if not.
 
-    ``loads`` runs this on every state it reads. The current hand is replayed
-    through the engine: dealt as the engine deals it (``new_game`` for the first
-    deal of a game, with the seed's deal or the one given; from the seed for a
-    later deal), then every pass of the exchange, every announcement, every play
-    and the moon choice the state records applied with
-    [`apply`][hartenjagen.engine.apply]. A move the engine refuses is named by
-    the JSON path of the card (``$.tricks[3].cards[1]: seat 2 could not have
-    played QS: ...``); otherwise the state reached is compared with ``state``
-    field by field in their saved form, and the first difference is named with
-    both values (``$.hands[2]``, ``$.score_sheet[0].points[3]``). ``path`` is where
-    the state itself stands.
-
-    The score sheet of earlier hands cannot be replayed (a state keeps no cards
-    of earlier hands): each earlier line must follow the one before (totals,
-    hand numbers, dealers), could have happened (some split of the pack's
-    scoring cards gives its raw points, and the rules score them as written),
-    and must not have ended the game.
+    ``loads`` runs this on every state it reads. The whole game is replayed
+    through the engine: started as ``new_game`` starts it (the seed, the first
+    deal given to it, or the explicit chance outcomes the state records), then
+    every finished hand of ``history`` and the current hand, each dealt as the
+    engine deals it and every pass, announcement, play, revoke and moon choice
+    applied with [`apply`][hartenjagen.engine.apply]. A move the engine refuses
+    is named by the JSON path of the card (``$.history[1].tricks[3].cards[1]:
+    seat 2 playing QS is not possible: ...``); otherwise the state reached is
+    compared with ``state`` field by field in their saved form, the score sheet
+    and the history included, and the first difference is named with both
+    values (``$.hands[2]``, ``$.score_sheet[0].points[3]``). ``path`` is where
+    the state itself stands. It costs time linear in the length of the game.
+    A state built without its history (a determinized world of a later hand)
+    cannot be saved, nor validated.
     """
     if type(state) is not State:
         raise format_error(path, f"expected a State, not a {type(state).__name__}")

@@ -384,7 +384,7 @@ def _path_entry(cls: type, path: str) -> AttrsEntry:
     if entry is not None:
         return entry
     name = cls.__name__
-    how = f"or call hartenjagen.frontend.serialize.register({name}) before saving and before loading"
+    how = f"or give it a short name with hartenjagen.frontend.serialize.register({name})"
     if not attrs.has(cls):
         raise format_error(
             path,
