@@ -6,30 +6,17 @@
 # (mkdocs --strict, with the docstrings' cross-references checked). Works on a fresh machine with only Python 3.11+ and a C compiler.
 # The work runs in two lanes side by side (one per core): each lane takes every
 # other test (HARTENJAGEN_TEST_SHARD, see tests/conftest.py) of both suites;
-# one lane then runs mypy, the other ruff and the docs. A lane's output is
-# printed when it ends; the check fails if either lane fails.
-# Usage: bash scripts/check.sh
+# one lane then runs mypy, the other ruff and the docs. Each lane prints as it
+# goes, every line marked with its lane; the check fails if either lane fails.
+# Usage: bash scripts/check.sh          (a lane alone: bash scripts/check.sh --lane 0)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYTHON="${PYTHON:-python3}"
-if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev]'
-if [ "${CI:-}" = "true" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "installing Debian's chromium for tests/test_browser.py"
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
-fi
 
 # The interpreted core (tests/test_cores.py also compares the two cores game by game).
 PURE_TESTS=(
   tests/test_cards.py tests/test_cores.py tests/test_errors.py tests/test_golden.py tests/test_perft.py
   tests/test_properties.py tests/test_openspiel_differential.py tests/test_chance.py tests/test_rules_*.py
-  tests/test_draws.py tests/test_rule_contract.py
+  tests/test_draws.py tests/test_rule_contract.py tests/test_house_rules.py tests/test_history.py
 )
 
 lane() {  # lane INDEX: its half of both suites, then its share of the static checks
@@ -51,24 +38,50 @@ lane() {  # lane INDEX: its half of both suites, then its share of the static ch
     .venv/bin/python scripts/check_docs.py
     local site_dir
     site_dir="$(mktemp -d)"
-    NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict --quiet --site-dir "$site_dir"
+    NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict --site-dir "$site_dir"  # no --quiet: it hides the warnings strict mode counts
     .venv/bin/python scripts/check_docs.py --site "$site_dir"
     rm -rf "$site_dir"
   fi
+  echo "== lane $1: passed"
 }
+
+if [ "${1:-}" = "--lane" ]; then
+  lane "$2"
+  exit 0
+fi
+
+PYTHON="${PYTHON:-python3}"
+echo "== setting up .venv (the first time, installing compiles the core with mypyc: a few minutes)"
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[dev]'
+if [ "${CI:-}" = "true" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium for tests/test_browser.py"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
 
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
-( lane 0 ) >"$logs/lane0" 2>&1 &
-first=$!
-( lane 1 ) >"$logs/lane1" 2>&1 &
-second=$!
+# Each lane is a bash of its own (so that `set -e` holds inside it); its status goes to a file.
+for index in 0 1; do
+  { bash "$0" --lane "$index" 2>&1 && echo 0 >"$logs/status$index" || echo 1 >"$logs/status$index"; } |
+    sed -u "s/^/[lane $index] /" &
+done
+wait
 status=0
-wait "$first" || status=1
-wait "$second" || status=1
-cat "$logs/lane0" "$logs/lane1"
+for index in 0 1; do
+  if [ "$(cat "$logs/status$index" 2>/dev/null || echo 1)" != 0 ]; then
+    echo "lane $index FAILED (its lines above are marked [lane $index])"
+    status=1
+  fi
+done
 if [ "$status" != 0 ]; then
-  echo "check FAILED (see the lane output above)"
+  echo "check FAILED"
   exit 1
 fi
 echo "check passed"

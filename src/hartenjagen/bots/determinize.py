@@ -27,7 +27,9 @@ The result works with ``legal_moves``, ``apply`` and ``rollout``, and
 ``view(state, view.seat) == view``. In the first hand of a game (where no deal
 depends on the unknown seed) it also passes
 [`hartenjagen.frontend.serialize.validate_state`][hartenjagen.frontend.serialize.validate_state], except in a hand whose exchange is
-drawn by chance (``PassToDealer``: the pool is redealt from the seed).
+drawn by chance (``PassToDealer``: the pool is redealt from the seed) or travels
+by the passing module's own rule (a scatter pass): there only this seat's part
+of the exchange is rebuilt, which is all a playout needs.
 
 A sample is rejected and drawn again when a play of this hand would have been
 illegal with the sampled hands (a seat that led a heart before hearts were

@@ -172,7 +172,11 @@ def _settings(slot: str, module: object, rules: Rules, language: Language) -> li
 
 def _passes_nothing(slot: str, module: object) -> bool:
     """A passing module whose declared routes all hold (``NO_PASSING``): its card count would only confuse."""
-    return slot == "passing" and isinstance(module, Passing) and not any(route.passes for route in module.routes())
+    return (
+        slot == "passing"
+        and isinstance(module, Passing)
+        and not any(route.passes for route in module.routes())
+    )
 
 
 def rules_text(name: str, language: Language = "en") -> str:

@@ -512,7 +512,7 @@ def next_deal(
     hand_index = hand.hand_index + 1 if advance else hand.hand_index
     # The hand just over joins the game's history: what a saved game replays.
     played = PlayedHand(
-        dealt=hand.dealt, direction=hand.direction, pass_log=hand.pass_log, announcers=hand.announcers,
+        hand_index=hand.hand_index, dealer=hand.dealer, dealt=hand.dealt, direction=hand.direction, pass_log=hand.pass_log, announcers=hand.announcers,
         hands=hand.hands, log=state._log, trick=state._trick, leader=state._leader,
     )  # fmt: skip
     history = hand.history + (played,)

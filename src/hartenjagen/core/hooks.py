@@ -15,20 +15,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
+from hartenjagen._repr import shown
 from hartenjagen.cards import Card
-from hartenjagen.core.state import HandContext, State, hand_masks, taken_masks
+from hartenjagen.core.state import (
+    ANNOUNCING,
+    MOON_CHOICE,
+    PASSING,
+    PLAYING,
+    HandContext,
+    State,
+    hand_masks,
+    taken_masks,
+)
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
-from hartenjagen.rules.context import MoonContext, OpeningContext, PassContext, PlayContext
+from hartenjagen.rules.context import BUILDERS, MoonContext, OpeningContext, PassContext, PlayContext
 from hartenjagen.rules.extras import HandSummary
 from hartenjagen.values import Trick
-
-
-def _shown(value: object) -> str:
-    from hartenjagen._repr import shown
-
-    return shown(value)
 
 
 def _cards(module: object, hook: str, answer: object) -> list[Card]:
@@ -36,11 +40,11 @@ def _cards(module: object, hook: str, answer: object) -> list[Card]:
     try:
         items = list(cast(Iterable[object], answer))
     except TypeError:
-        raise RulesError(f"rule module {module!r}: {hook} must return cards, not {_shown(answer)}") from None
+        raise RulesError(f"rule module {module!r}: {hook} must return cards, not {shown(answer)}") from None
     cards: list[Card] = []
     for item in items:
         if type(item) is not Card:
-            raise RulesError(f"rule module {module!r}: {hook} must return cards, not {_shown(item)}")
+            raise RulesError(f"rule module {module!r}: {hook} must return cards, not {shown(item)}")
         cards.append(item)
     return cards
 
@@ -48,7 +52,7 @@ def _cards(module: object, hook: str, answer: object) -> list[Card]:
 def _seat(module: object, hook: str, answer: object, players: int) -> int:
     if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < players:
         raise RulesError(
-            f"rule module {module!r}: {hook} must return a seat from 0 to {players - 1}, not {_shown(answer)}"
+            f"rule module {module!r}: {hook} must return a seat from 0 to {players - 1}, not {shown(answer)}"
         )
     return int(answer)
 
@@ -98,17 +102,23 @@ def narrowed(
     candidates: int,
     hand: int,
     state: State,
+    fallback: bool = False,
 ) -> int:
     """Ask a ``playable`` hook with a context of cards; the physical cards of ``candidates`` it allows.
 
-    Every copy of a card the hook allows stays allowed. A hook that returns
-    something that is not cards, or no card of ``allowed``, raises `RulesError`.
+    Every copy of a card the hook allows stays allowed. A hook that allows none
+    leaves ``candidates`` as they are with ``fallback`` (the first lead, the
+    heart-lead rule and the first trick: the rules' own fallbacks, sources
+    §1.15) and raises `RulesError` without (a house rule must allow a card); a
+    hook that returns something that is not cards raises `RulesError`.
     """
     table = state._hand.table
     allowed = frozenset(table.cards(candidates))
     context = play_context(state, allowed, hand)
     chosen = frozenset(_cards(module, "playable", playable(context))) & allowed
     if not chosen:
+        if fallback:
+            return candidates
         raise RulesError(
             f"rule module {module!r} left no card to play (allowed: {' '.join(map(str, sorted(allowed)))}); "
             "playable must return at least one card of context.allowed"
@@ -122,7 +132,7 @@ def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> b
     answer = module.breaks_hearts(table.card_of[physical], discarded, trick_number + 1)
     if not isinstance(answer, bool):
         raise RulesError(
-            f"rule module {module!r}: breaks_hearts must return True or False, not {_shown(answer)}"
+            f"rule module {module!r}: breaks_hearts must return True or False, not {shown(answer)}"
         )
     return answer
 
@@ -172,7 +182,7 @@ def scatter_answer(
     answer = module.scatter(context, chosen)
     if not isinstance(answer, Mapping):
         raise RulesError(
-            f"rule module {module!r}: scatter must return a mapping from seats to cards, not {_shown(answer)}"
+            f"rule module {module!r}: scatter must return a mapping from seats to cards, not {shown(answer)}"
         )
     out: list[tuple[Card, int]] = []
     left = list(chosen)
@@ -296,7 +306,7 @@ def _numbers(module: object, hook: str, answer: object, players: int) -> tuple[i
         numbers = ()
     if len(numbers) != players or not all(type(x) is int for x in numbers):
         raise RulesError(
-            f"rule module {module!r}: {hook} must return {players} whole numbers, one per seat, not {_shown(answer)}"
+            f"rule module {module!r}: {hook} must return {players} whole numbers, one per seat, not {shown(answer)}"
         )
     return cast(tuple[int, ...], numbers)
 
@@ -316,10 +326,12 @@ def adjustments(
 
 
 def hand_summary(
-    state: State, taken: tuple[int, ...] | None = None, raw: tuple[int, ...] | None = None, seat: Any = None
+    state: State, taken: tuple[int, ...] | None = None, raw: tuple[int, ...] | None = None, seat: Any = -1
 ) -> HandSummary:
-    """The `HandSummary` of ``state``'s hand (``seat``: the shooter, if any)."""
+    """The `HandSummary` of ``state``'s hand (``seat``: the shooter or ``None``; by default the one waiting to choose)."""
     table = state._hand.table
+    if seat == -1:
+        seat = state._hand.shooter if state._hand.shooter >= 0 else None
     if taken is None:
         taken = taken_masks(state)
     if raw is None:
@@ -347,9 +359,7 @@ def points(table: Table, mask: int) -> int:
     module = table.rules.scoring
     answer = module.points_of(table.cards(mask))
     if isinstance(answer, bool) or not isinstance(answer, int):
-        raise RulesError(
-            f"rule module {module!r}: points_of must return a whole number, not {_shown(answer)}"
-        )
+        raise RulesError(f"rule module {module!r}: points_of must return a whole number, not {shown(answer)}")
     return int(answer)
 
 
@@ -366,6 +376,65 @@ def trick_winner(table: Table, physical: list[int]) -> int:
     if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(cards):
         raise RulesError(
             f"rule module {module!r}: winner must return a position from 0 to {len(cards) - 1} or None, "
-            f"not {_shown(answer)}"
+            f"not {shown(answer)}"
         )
     return int(answer)
+
+
+# ---------------------------------------------------------------- the contexts' .of(state)
+
+
+def _state_of(value: object, what: str, phases: tuple[int, ...], wanted: str) -> State:
+    """``value`` as a state in one of ``phases``, or a `RulesError` that says what ``what.of`` needs."""
+    if type(value) is not State:
+        raise RulesError(f"{what}.of needs a State (from new_game or apply), not {type(value).__name__}")
+    if value._hand.phase not in phases:
+        raise RulesError(f"{what}.of needs a state {wanted}, not one in the {value.phase.value} phase")
+    return value
+
+
+def _pass_of(value: object, seat: object) -> PassContext:
+    state = _state_of(value, "PassContext", (PASSING,), "in the passing phase")
+    if seat is None:
+        seat = state.to_move[0]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise RulesError(f"PassContext.of: there is no seat {seat!r}: seats are 0 to {state.players - 1}")
+    return pass_context(state, seat)
+
+
+def _opening_of(value: object) -> OpeningContext:
+    return opening_context(
+        _state_of(value, "OpeningContext", (ANNOUNCING, PLAYING, MOON_CHOICE), "after the exchange")
+    )
+
+
+def _moon_of(value: object) -> MoonContext:
+    return moon_context(
+        _state_of(value, "MoonContext", (PLAYING, MOON_CHOICE), "in the play phase or at a moon choice")
+    )
+
+
+def _summary_of(value: object) -> HandSummary:
+    return hand_summary(
+        _state_of(value, "HandSummary", (PLAYING, MOON_CHOICE), "in the play phase or at a moon choice")
+    )
+
+
+def play_context_of(value: object, allowed: object, legal: Callable[[State], int]) -> PlayContext:
+    """`PlayContext.of`: the seat to move's context; ``allowed`` defaults to its legal cards (``legal``: their mask)."""
+    state = _state_of(value, "PlayContext", (PLAYING,), "in the play phase")
+    if allowed is None:
+        return play_context(state, frozenset(state._hand.table.cards(legal(state))))
+    try:
+        cards = frozenset(cast(Iterable[object], allowed))
+    except TypeError:
+        cards = frozenset([allowed])
+    if not all(type(card) is Card for card in cards):
+        raise RulesError(f"PlayContext.of: allowed must be cards, not {shown(allowed)}")
+    return play_context(state, cast(frozenset[Card], cards))
+
+
+BUILDERS["pass"] = _pass_of
+BUILDERS["opening"] = _opening_of
+BUILDERS["moon"] = _moon_of
+BUILDERS["summary"] = _summary_of

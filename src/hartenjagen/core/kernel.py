@@ -44,6 +44,7 @@ from hartenjagen.core.table import (
 from hartenjagen.errors import HartenjagenError, IllegalMove, IllegalMoveCode, IllegalMoveError
 from hartenjagen.events import CardPlayed, HeartsBroken, TrickCancelled, TrickWon
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.rules.context import BUILDERS
 
 Code = IllegalMoveCode
 _NO_MOVES: Final[tuple[Move, ...]] = ()
@@ -118,7 +119,7 @@ def _lead_mask(state: State, hand: int, table: Table) -> int:
     """The cards a leader may lead after the first trick (empty: the whole hand)."""
     if table.lead_opens == LEAD_CALLBACK:
         leading = table.rules.leading
-        return hooks.narrowed(leading, leading.playable, hand, hand, state)
+        return hooks.narrowed(leading, leading.playable, hand, hand, state, fallback=True)
     return planned_lead(hand, state._broken, state._log, state._hand.hands, table)
 
 
@@ -127,7 +128,7 @@ def _opening_mask(state: State, hand: int, table: Table) -> int:
     if table.opening_planned:
         return table.opening_mask(hand)
     opening = table.rules.opening
-    return hooks.narrowed(opening, opening.playable, hand, hand, state)
+    return hooks.narrowed(opening, opening.playable, hand, hand, state, fallback=True)
 
 
 def first_trick(candidates: int, hand: int, table: Table, state: State) -> int:
@@ -137,7 +138,7 @@ def first_trick(candidates: int, hand: int, table: Table, state: State) -> int:
         return candidates
     if kind == FIRST_CALLBACK:
         module = table.rules.first_trick
-        return hooks.narrowed(module, module.playable, candidates, hand, state)
+        return hooks.narrowed(module, module.playable, candidates, hand, state, fallback=True)
     free = candidates & ~table.first_mask
     if free or kind == FIRST_RESTRICT:
         return free or candidates
@@ -176,6 +177,10 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
         if trace is not None:
             trace.append((extra.play_code, extra.refusal(rules), candidates))
     return candidates
+
+
+def _play_context_of(state: object, allowed: object) -> object:
+    return hooks.play_context_of(state, allowed, legal_mask)
 
 
 def legal_mask(state: State) -> int:
@@ -615,3 +620,6 @@ def _explain_moon_choice(state: State, move: Any) -> IllegalMove | None:
             Code.NOT_AN_OPTION, english("refusal.not_an_option", option=move.option.value, options=names)
         )
     return None
+
+
+BUILDERS["play"] = _play_context_of  # PlayContext.of: the legal cards are the kernel's

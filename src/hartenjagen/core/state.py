@@ -58,6 +58,8 @@ class PlayedHand(NamedTuple):
     voided the hand before its last card. The score sheet holds what it scored.
     """
 
+    hand_index: int
+    dealer: int
     dealt: tuple[int, ...]
     direction: PassRoute
     pass_log: PassLog
@@ -206,7 +208,8 @@ class HandContext:
 HAND_FIELDS: Final[tuple[str, ...]] = tuple(
     [
         name
-        for name in getattr(HandContext, "__mypyc_attrs__", None) or getattr(HandContext, "__annotations__", {})
+        for name in getattr(HandContext, "__mypyc_attrs__", None)
+        or getattr(HandContext, "__annotations__", {})
         if not name.startswith("_")
     ]
 )

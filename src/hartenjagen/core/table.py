@@ -238,7 +238,15 @@ class Table:
         #: (shared by every table with as many players)
         self.plays, self.play_codes = _interned_plays(players)
         scoring = rules.scoring
-        self.values = tuple(int(scoring.card_value(card)) for card in ALL_CARDS)
+        values: list[int] = []
+        for card in ALL_CARDS:
+            value = scoring.card_value(card)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(
+                    f"scoring {scoring!r}: card_value must give whole numbers, not {value!r} for {card}"
+                )
+            values.append(int(value))
+        self.values = tuple(values)
         groups: dict[int, int] = {}
         for p in self.pack:
             value = self.values[p % CARD_COUNT]

@@ -35,6 +35,8 @@ from hartenjagen.core.state import State, fields
 from hartenjagen.engine import SEED_BITS, apply, start
 from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMoveError, SetupError
 from hartenjagen.frontend.notation import NotationError, format_cards, format_move, parse_move
+from hartenjagen.frontend.serialize import FormatError, dumps, loads
+from hartenjagen.frontend.serialize.registry import AttrsEntry, add_entry
 from hartenjagen.moves import SEAT_LIMIT, Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 
@@ -319,8 +321,6 @@ def _rules_text(rules: Rules) -> str:
     name = _names().get(rules)
     if name is not None:
         return name
-    from hartenjagen.frontend.serialize import dumps
-
     return dumps(rules)
 
 
@@ -328,8 +328,6 @@ def _read_rules(text: str) -> Rules:
     from hartenjagen import variants
 
     if text.startswith("{"):
-        from hartenjagen.frontend.serialize import FormatError, loads
-
         try:
             rules = loads(text)
         except FormatError as error:
@@ -341,3 +339,6 @@ def _read_rules(text: str) -> Rules:
         return variants.get(text)
     except variants.UnknownVariantError as error:
         raise RecordError(f"rules: {error}") from error
+
+
+add_entry(AttrsEntry(GameRecord, "GameRecord"))  # the format writes and reads records once they are imported

@@ -28,6 +28,7 @@ import inspect
 import re
 from typing import Final, Literal, TypeAlias
 
+from hartenjagen.frontend import records as _records  # noqa: F401 - registers GameRecord with the format
 from hartenjagen.frontend import serialize as _s
 from hartenjagen.frontend.serialize import codecs as _c
 from hartenjagen.frontend.serialize import registry as _r
@@ -117,7 +118,6 @@ def json_schema(kind: SchemaKind) -> dict[str, Json]:
 
 def _entries() -> dict[str, _r.Entry]:
     """The library's own saved classes by name (classes registered by a program are left out)."""
-    _r.load_lazy()
     return {
         name: entry
         for name, entry in sorted(_r.BY_NAME.items())
@@ -311,7 +311,8 @@ class _Builder:
             "description": "A finished hand before the current one: what a loaded game replays.",
             "type": "object",
             "properties": {
-                "dealt": per_seat, "pass_direction": self.codec(_st.DIRECTION),
+                "hand_index": integer, "dealer": integer, "dealt": per_seat,
+                "pass_direction": self.codec(_st.DIRECTION),
                 "exchanges": {"type": "array", "items": stage}, "announcers": seats,
                 "tricks": self.codec(_st.TRICKS), "trick": cards,
             },

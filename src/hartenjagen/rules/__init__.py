@@ -157,6 +157,12 @@ class Rules:
                     f"{slot}: {module!r} must declare refusal_text as a sentence (a str), not {text!r}"
                 )
             module.check(self)
+        for card in set(self.deck.pack()):
+            value = self.scoring.card_value(card)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(
+                    f"scoring {self.scoring!r}: card_value must give whole numbers, not {value!r} for {card}"
+                )
         for extra in self.extras:
             _check_declarations(extra)
             extra.check(self)

@@ -19,32 +19,23 @@ In a double deck a card held twice appears twice in a hand and once in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from hartenjagen.cards import Card, Suit
-from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption, Play
-from hartenjagen.values import Phase, Trick
+from hartenjagen.values import Trick
 
 if TYPE_CHECKING:
     from hartenjagen.core.state import State
     from hartenjagen.rules import Rules
     from hartenjagen.rules.routes import PassRoute
 
-
-def _phase_error(what: str, state: State, wanted: str) -> RulesError:
-    return RulesError(f"{what} needs a state {wanted}, not one in the {state.phase.value} phase")
-
-
-def _check_state(state: object, what: str) -> State:
-    from hartenjagen.core.state import State
-
-    if type(state) is not State:
-        raise RulesError(f"{what}.of needs a State (from new_game or apply), not {type(state).__name__}")
-    return state
+#: How each context is built from a state, by kind ("play", "pass", "opening", "moon", "summary"):
+#: filled in by the core when it is imported (only the core reads a state's insides).
+BUILDERS: dict[str, Callable[..., Any]] = {}
 
 
 @attrs.frozen
@@ -92,16 +83,9 @@ class PlayContext:
 
     @classmethod
     def of(cls, state: State, allowed: Iterable[Card] | None = None) -> PlayContext:
-        """The context of the seat to move in ``state``; ``allowed`` defaults to its legal cards."""
-        from hartenjagen.core.hooks import play_context
-        from hartenjagen.engine import legal_moves
-
-        state = _check_state(state, "PlayContext")
-        if state.phase is not Phase.PLAYING:
-            raise _phase_error("a play context", state, "in the play phase")
-        if allowed is None:
-            allowed = [move.card for move in legal_moves(state) if isinstance(move, Play)]
-        return play_context(state, frozenset(allowed))
+        """The context of the seat to move in ``state`` (play phase); ``allowed`` defaults to its legal cards."""
+        context: PlayContext = BUILDERS["play"](state, allowed)
+        return context
 
 
 @attrs.frozen
@@ -139,16 +123,8 @@ class PassContext:
     @classmethod
     def of(cls, state: State, seat: int | None = None) -> PassContext:
         """The context of ``seat`` (default: the first seat still to pass) in a state of the passing phase."""
-        from hartenjagen.core.hooks import pass_context
-
-        state = _check_state(state, "PassContext")
-        if state.phase is not Phase.PASSING:
-            raise _phase_error("a pass context", state, "in the passing phase")
-        if seat is None:
-            seat = state.to_move[0]
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise RulesError(f"PassContext.of: there is no seat {seat!r}: seats are 0 to {state.players - 1}")
-        return pass_context(state, seat)
+        context: PassContext = BUILDERS["pass"](state, seat)
+        return context
 
 
 @attrs.frozen
@@ -186,12 +162,8 @@ class OpeningContext:
     @classmethod
     def of(cls, state: State) -> OpeningContext:
         """The hands as play began in ``state``'s hand (a state after the exchange)."""
-        from hartenjagen.core.hooks import opening_context
-
-        state = _check_state(state, "OpeningContext")
-        if state.phase in (Phase.PASSING, Phase.CHANCE, Phase.GAME_OVER):
-            raise _phase_error("an opening context", state, "after the exchange")
-        return opening_context(state)
+        context: OpeningContext = BUILDERS["opening"](state)
+        return context
 
 
 @attrs.frozen
@@ -226,10 +198,6 @@ class MoonContext:
 
     @classmethod
     def of(cls, state: State) -> MoonContext:
-        """The tricks of ``state``'s hand so far (all of them once the last trick is in)."""
-        from hartenjagen.core.hooks import moon_context
-
-        state = _check_state(state, "MoonContext")
-        if state.phase not in (Phase.PLAYING, Phase.MOON_CHOICE):
-            raise _phase_error("a moon context", state, "in the play phase or at a moon choice")
-        return moon_context(state)
+        """The tricks of ``state``'s hand so far (all of them once the last trick is in): play phase or moon choice."""
+        context: MoonContext = BUILDERS["moon"](state)
+        return context

@@ -21,7 +21,7 @@ from hartenjagen.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import PlayContext
+from hartenjagen.rules.context import BUILDERS, PlayContext
 from hartenjagen.values import Trick
 
 if TYPE_CHECKING:
@@ -56,11 +56,8 @@ class HandSummary:
     @classmethod
     def of(cls, state: State) -> HandSummary:
         """The summary of ``state``'s hand so far (a state of the play phase or at a moon choice)."""
-        from hartenjagen.core.hooks import hand_summary
-        from hartenjagen.rules.context import MoonContext
-
-        MoonContext.of(state)  # the same checks of the state
-        return hand_summary(state)
+        summary: HandSummary = BUILDERS["summary"](state)
+        return summary
 
 
 class HouseRule(RuleModule):

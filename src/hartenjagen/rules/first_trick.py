@@ -56,7 +56,11 @@ class FirstTrick(RuleModule):
     refusal_text: str = ""
 
     def playable(self, context: PlayContext) -> Iterable[Card]:
-        """The cards of ``context.allowed`` that may be played to the first trick (default: all of them)."""
+        """The cards of ``context.allowed`` that may be played to the first trick (default: all of them).
+
+        An answer with none of them leaves ``context.allowed`` as it is: a player who holds
+        nothing else plays what the rule would keep off the trick (sources §1.6).
+        """
         return context.allowed
 
     def refusal(self, rules: Rules) -> str:

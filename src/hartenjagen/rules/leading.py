@@ -65,7 +65,8 @@ class Leading(RuleModule):
     def playable(self, context: PlayContext) -> Iterable[Card]:
         """The cards of ``context.allowed`` (the leader's hand) that may be led (default: all).
 
-        Return at least one card of ``context.allowed``.
+        An answer with none of them leaves the whole hand: the only-hearts
+        exception, which the engine applies so that a legal move always exists.
         """
         return context.allowed
 

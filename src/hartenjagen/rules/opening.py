@@ -54,7 +54,10 @@ class Opening(RuleModule):
         return context.eldest if holder is None else holder
 
     def playable(self, context: PlayContext) -> Iterable[Card]:
-        """The cards of ``context.allowed`` (the leader's hand) the first lead may be (default: any)."""
+        """The cards of ``context.allowed`` (the leader's hand) the first lead may be (default: any).
+
+        An answer with none of them (the leader holds no card the rule names) leaves the whole hand.
+        """
         return context.allowed
 
     def refusal(self, rules: Rules) -> str:

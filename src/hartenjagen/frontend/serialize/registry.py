@@ -11,7 +11,6 @@ under the safety rule of [`_find_by_path`][hartenjagen.frontend.serialize.regist
 from __future__ import annotations
 
 import enum
-import importlib
 import inspect
 import sys
 import types
@@ -281,7 +280,6 @@ class CardEntry(Entry):
 
 BY_NAME: dict[str, Entry] = {}
 _BY_CLASS: dict[type, Entry] = {}
-_lazy_missing = False
 
 
 def add_entry(entry: Entry) -> None:
@@ -298,35 +296,12 @@ def add_entry(entry: Entry) -> None:
         _BY_CLASS[entry.cls] = entry
 
 
-def load_lazy() -> bool:
-    """Register ``hartenjagen.frontend.records.GameRecord`` once that module exists; True if something was added."""
-    global _lazy_missing
-    if _lazy_missing:
-        return False
-    try:
-        module = importlib.import_module("hartenjagen.frontend.records")
-    except ImportError:
-        _lazy_missing = True
-        return False
-    record = getattr(module, "GameRecord", None)
-    if not isinstance(record, type) or not attrs.has(record) or record in _BY_CLASS:
-        return False
-    add_entry(AttrsEntry(record, "GameRecord"))
-    return True
-
-
 def _lookup(name: str) -> Entry | None:
-    entry = BY_NAME.get(name)
-    if entry is None and load_lazy():
-        entry = BY_NAME.get(name)
-    return entry
+    return BY_NAME.get(name)
 
 
 def _entry_of(cls: type) -> Entry | None:
-    entry = _BY_CLASS.get(cls)
-    if entry is None and load_lazy():
-        entry = _BY_CLASS.get(cls)
-    return entry
+    return _BY_CLASS.get(cls)
 
 
 def _decode_tagged(data: object, path: str, bases: tuple[type, ...], what: str, *, top: bool) -> object:
@@ -338,7 +313,12 @@ def _decode_tagged(data: object, path: str, bases: tuple[type, ...], what: str, 
         raise format_error(key_path(path, "type"), f"expected a type name, not {describe_json(name)}")
     entry = _find_by_path(name, key_path(path, "type"), bases) if ":" in name else _lookup(name)
     if entry is None:
-        raise format_error(key_path(path, "type"), f"unknown type {show_json(name)}")
+        hint = (
+            " (game records are read once the records module is imported: hj.loads does it)"
+            if name == "GameRecord"
+            else ""
+        )
+        raise format_error(key_path(path, "type"), f"unknown type {show_json(name)}{hint}")
     if not issubclass(entry.cls, bases):
         raise format_error(key_path(path, "type"), f"a {name} cannot stand here: expected {what}")
     return entry.decode(obj, path, top)

@@ -71,20 +71,20 @@ def replay(doc: StateDoc, data: Mapping[str, object] | None, path: str) -> State
             key_path(path, "seed"), f"a seed has at most {SEED_BITS} bits, not {f.seed.bit_length()}"
         )
     expected = finished_hands(f)
+    if expected < 0:
+        raise format_error(key_path(path, "score_sheet"), "the game is over, but no hand has been scored")
     if len(doc.history) != expected:
         raise format_error(
             key_path(path, "history"),
             f"lists {len(doc.history)} finished hands, but the score sheet has {expected} before this hand:"
             " a state keeps every hand of its game",
         )
-    state = _Replay(doc, path).run()
-    # The fields are compared in their written form (the history and chance have no other in a document).
-    written = encode_fields(fields(state), path)
     if data is None:
         data = encode_fields(f, path)
-    _compare(
-        data, written, path, _DEALT_KEYS
-    )  # a wrong deal is named as such, not by the first move it spoils
+    state = _Replay(doc, data, path).run()
+    # The fields are compared in their written form (the history and chance have no other in a document).
+    written = encode_fields(fields(state), path)
+    _compare(data, written, path, _DEALT_KEYS)
     _compare(data, written, path, ("history", "score_sheet"))  # a wrong line before the totals it spoils
     _compare(data, written, path)
     return state
@@ -93,14 +93,14 @@ def replay(doc: StateDoc, data: Mapping[str, object] | None, path: str) -> State
 class _Replay:
     """One replay of a document's game: the engine's states, from the first deal to the document's position."""
 
-    def __init__(self, doc: StateDoc, path: str) -> None:
+    def __init__(self, doc: StateDoc, data: Mapping[str, object], path: str) -> None:
         self.doc = doc
+        self.data = data
         self.f = doc.fields
         self.table: Table = doc.fields.table
         self.path = path
-        sheet = self.f.score_sheet
-        first: HandResult | None = sheet[0] if sheet else None
-        #: the first hand's number and dealer: the score sheet's first line, or the current hand's
+        first = doc.history[0] if doc.history else None
+        #: the first hand's number and dealer: the history's first hand's, or the current hand's
         self.hand_index = first.hand_index if first is not None else self.f.hand_index
         self.dealer = first.dealer if first is not None else self.f.dealer
         self.explicit = doc.chance is not None
@@ -111,16 +111,36 @@ class _Replay:
         for i, hand in enumerate(self.doc.history):
             where = f"{key_path(self.path, 'history')}[{i}]"
             line = self.f.score_sheet[i]
+            if state.is_over:
+                raise format_error(
+                    where, "the game is over after the hands before it: the rules' ending is reached"
+                )
             state = self.settle(state, hand, where, current=False)
+            for key, recorded, replayed in (
+                ("hand_index", hand.hand_index, state.hand_index),
+                ("dealer", hand.dealer, state.dealer),
+            ):
+                if recorded != replayed:
+                    raise format_error(
+                        key_path(where, key),
+                        f"the document has {recorded}, but replaying the game gives {replayed}",
+                    )
             self.check_deal(state, hand.dealt, key_path(where, "dealt"))
             before = len(state.score_sheet)
             n = self.table.players
             state = self.moves(state, hand, (0,) * n, n, line, where)
             if len(state.score_sheet) == before:
                 raise format_error(where, "the moves of this hand do not finish it")
+        if state.is_over and self.f.phase is not Phase.GAME_OVER:
+            raise format_error(
+                key_path(self.path, "phase"),
+                "the game is over after the hands before this one: the rules' ending is reached",
+            )
         state = self.settle(state, self.now, self.path, current=True)
         if state.phase is Phase.CHANCE:
             return state
+        # What the deal fixes is compared before the moves: a wrong deal is named as such, not by a move it spoils.
+        _compare(self.data, encode_fields(fields(state), self.path), self.path, _DEALT_KEYS)
         n = self.table.players
         announced = n - self.f.pending.bit_count() if self.f.phase is Phase.ANNOUNCING else n
         last = self.f.score_sheet[-1] if self.f.phase is Phase.GAME_OVER and self.f.score_sheet else None
@@ -181,7 +201,9 @@ class _Replay:
         plays += [
             (f"{key_path(self.path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(f.trick_cards)
         ]
-        return RecordedHand(f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, tuple(plays))
+        return RecordedHand(
+            f.hand_index, f.dealer, f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, tuple(plays)
+        )
 
     def settle(self, state: State, hand: RecordedHand, where: str, *, current: bool) -> State:
         """Answer every chance node of a game with explicit chance from what the document recorded."""

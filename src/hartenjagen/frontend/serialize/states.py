@@ -290,6 +290,8 @@ def unfinished_trick(played: PlayedHand, table: Table) -> tuple[int, ...]:
 
 def _encode_played(played: PlayedHand, table: Table, path: str) -> dict[str, Json]:
     return {
+        "hand_index": played.hand_index,
+        "dealer": played.dealer,
         "dealt": [_encode_mask(mask) for mask in played.dealt],
         "pass_direction": DIRECTION.encode(played.direction, key_path(path, "pass_direction")),
         "exchanges": _encode_exchanges(played.pass_log),
@@ -374,6 +376,8 @@ def _decode_chance(data: object, path: str, table: Table) -> ChanceDoc | None:
 class RecordedHand:
     """A finished hand as a document (or a state) records it: what the replay deals and plays again."""
 
+    hand_index: int
+    dealer: int
     dealt: tuple[int, ...]
     route: PassRoute
     pass_log: PassLog
@@ -393,7 +397,10 @@ def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
         (f"{key_path(path, 'trick')}[{j}]", table.card_of[p])
         for j, p in enumerate(unfinished_trick(played, table))
     ]
-    return RecordedHand(played.dealt, played.direction, played.pass_log, played.announcers, tuple(plays))
+    return RecordedHand(
+        played.hand_index, played.dealer, played.dealt, played.direction, played.pass_log, played.announcers,
+        tuple(plays),
+    )  # fmt: skip
 
 
 def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
@@ -415,6 +422,8 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
         for j, p in enumerate(_decode_trick(obj["trick"], at("trick"), table))
     ]
     return RecordedHand(
+        hand_index=INT.decode(obj["hand_index"], at("hand_index")),
+        dealer=INT.decode(obj["dealer"], at("dealer")),
         dealt=_decode_seat_masks(obj["dealt"], at("dealt"), table),
         route=DIRECTION.decode(obj["pass_direction"], at("pass_direction")),
         pass_log=_decode_exchanges(obj["exchanges"], at("exchanges"), table),
@@ -445,7 +454,16 @@ def doc_of(state: State, path: str) -> StateDoc:
     return StateDoc(inside._replace(history=(), chance=None), history, chance)
 
 
-PLAYED_KEYS: Final = ("dealt", "pass_direction", "exchanges", "announcers", "tricks", "trick")
+PLAYED_KEYS: Final = (
+    "hand_index",
+    "dealer",
+    "dealt",
+    "pass_direction",
+    "exchanges",
+    "announcers",
+    "tricks",
+    "trick",
+)
 
 
 def decode_fields(data: dict[str, object], path: str) -> StateDoc:
