@@ -26,6 +26,7 @@ import importlib
 import inspect
 import itertools
 import pickle
+import random
 import subprocess
 import sys
 from collections import Counter, defaultdict
@@ -515,14 +516,22 @@ class LeadsTheQueenAnyway(Leading):
 
 
 @attrs.frozen
-class LeadsOnlyTheQueen(Leading):
+class LeadsOnlyTheQueen(rules.HouseRule):
     """Broken: after trick one only the Q♠ may be led, held or not (nothing is left when it is not held)."""
+
+    play_code = "lead_the_queen"
+    refusal_text = "lead the Q♠"
+
+    def playable(self, context: PlayContext) -> Iterable[hj.Card]:
+        return {QUEEN_OF_SPADES} if context.leading and context.trick_number > 1 else context.allowed
+
+
+@attrs.frozen
+class LeadsTheQueenOrNothing(Leading):
+    """After trick one only the Q♠ may be led: a heart-lead rule, whose empty answer leaves the hand."""
 
     def playable(self, context: PlayContext) -> Iterable[hj.Card]:
         return {QUEEN_OF_SPADES}
-
-    def refusal(self, rules: hj.Rules) -> str:
-        return "lead the Q♠"
 
 
 @attrs.frozen
@@ -604,14 +613,14 @@ def test_a_lead_rule_that_offers_cards_not_in_the_hand_is_kept_to_the_hand():
     assert without_the_queen
 
 
-def test_check_rules_catches_a_lead_rule_that_leaves_no_card_to_lead():
+def test_check_rules_catches_a_house_rule_that_leaves_no_card_to_lead():
     # The nearest mistake to offering a card not in the hand: offering only such a card.
-    ruleset = attrs.evolve(variants.STANDARD, leading=LeadsOnlyTheQueen())
+    ruleset = attrs.evolve(variants.STANDARD, extras=(LeadsOnlyTheQueen(),))
     failure = _failure(ruleset, games=5)
     message = str(failure)
     assert failure.problem.startswith("RulesError raised while the state was checked: rule module ")
     assert "LeadsOnlyTheQueen() left no card to play" in message
-    assert "rules: Rules(leading=LeadsOnlyTheQueen())" in message
+    assert "rules: Rules(extras=(LeadsOnlyTheQueen(),))" in message
     assert f"new_game(rules, seed={failure.seed}, dealer={failure.dealer})" in message
     # Minimal: the four passes and the four cards of trick one; then the bad lead is asked for.
     assert len(failure.moves) == 8
@@ -627,6 +636,24 @@ def test_check_rules_catches_a_lead_rule_that_leaves_no_card_to_lead():
     assert state.tricks and not state.trick and QUEEN_OF_SPADES not in state.hands[seat]
     with pytest.raises(hj.RulesError, match=r"LeadsOnlyTheQueen\(\) left no card to play"):
         hj.legal_moves(state)
+
+
+def test_a_heart_lead_rule_that_allows_no_card_leaves_the_hand():
+    """The chain's own fallback (the only-hearts exception): an empty answer of a leading module is the whole hand."""
+    ruleset = attrs.evolve(variants.STANDARD, leading=LeadsTheQueenOrNothing())
+    testing.check_rules(ruleset, games=2)
+    rng = random.Random(3)
+    state = hj.new_game(ruleset, seed=3)
+    seen = 0
+    while not state.score_sheet:
+        if state.phase is hj.Phase.PLAYING and state.tricks and not state.trick:
+            (seat,) = state.to_move
+            hand = state.hands[seat]
+            expected = {QUEEN_OF_SPADES} if QUEEN_OF_SPADES in hand else set(hand)
+            assert {move.card for move in hj.legal_moves(state)} == expected
+            seen += 1
+        state = hj.apply(state, rng.choice(list(hj.legal_moves(state))))
+    assert seen
 
 
 def test_check_rules_catches_a_listed_card_not_in_the_hand(monkeypatch):

@@ -493,6 +493,8 @@ export interface State {
   shooter: null | number;
   secret_seed: boolean;
   history: {
+    hand_index: number;
+    dealer: number;
     dealt: PhysicalCard[][];
     pass_direction: PassRoute;
     exchanges: {

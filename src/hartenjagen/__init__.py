@@ -11,6 +11,7 @@
 See ``docs/architecture.md`` for the shape of the library.
 """
 
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +45,9 @@ if TYPE_CHECKING:
     from hartenjagen.frontend.schema import json_schema
     from hartenjagen.frontend.serialize import FormatError, dumps, loads
 
-_moved.install()  # the old paths of modules that moved (hartenjagen.views, ...) import until 1.0
+_moved.install(
+    sys.modules[__name__]
+)  # the old paths of modules that moved (hartenjagen.views, ...) import until 1.0
 
 __version__ = "0.1.0"
 

@@ -61,7 +61,32 @@ class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         """Nothing to run: the module at the new path is loaded already."""
 
 
-def install() -> None:
-    """Let the old paths import (once per process)."""
-    if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
-        sys.meta_path.append(_OldPaths())
+class _Forwarder(ModuleType):
+    """An old path whose name is also an attribute of the package (``hartenjagen.describe``, the function).
+
+    Importing a module sets it as an attribute of its package, which would put
+    the module where the function is; a forwarder stands in ``sys.modules``
+    instead (so nothing is set) and gives the new module's attributes.
+    """
+
+    def __init__(self, old: str, new: str) -> None:
+        super().__init__(old)
+        self._new = new
+
+    def __getattr__(self, name: str) -> object:
+        warnings.warn(
+            f"{self.__name__} is now {self._new}; the old path goes at 1.0", DeprecationWarning, stacklevel=2
+        )
+        return getattr(importlib.import_module(self._new), name)
+
+
+def install(package: ModuleType) -> None:
+    """Let the old paths import (once per process); ``package`` is ``hartenjagen``, its names already bound."""
+    if any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
+        return
+    sys.meta_path.append(_OldPaths())
+    for old, new in MOVED.items():
+        name = old.rpartition(".")[2]
+        bound = getattr(package, name, None)
+        if bound is not None and not isinstance(bound, ModuleType) and old not in sys.modules:
+            sys.modules[old] = _Forwarder(old, new)
