@@ -74,6 +74,8 @@ class _Forwarder(ModuleType):
         self._new = new
 
     def __getattr__(self, name: str) -> object:
+        if name.startswith("__"):  # tools that walk sys.modules ask for __file__ and the like: not a use
+            raise AttributeError(name)
         warnings.warn(
             f"{self.__name__} is now {self._new}; the old path goes at 1.0", DeprecationWarning, stacklevel=2
         )

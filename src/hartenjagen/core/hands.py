@@ -39,6 +39,7 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
+from hartenjagen.moves import MoonOption
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult
 
@@ -467,7 +468,10 @@ def finish_hand(
     raw = hooks.hand_points(table, taken)
     scored = raw
     if shooter is not None and option is not None:
-        scored = hooks.settle(state, taken, raw, shooter, option)
+        if table.moon_planned:
+            scored = _planned_settle(table, raw, taken, hand.scores, shooter, option)
+        else:
+            scored = hooks.settle(state, taken, raw, shooter, option)
     if table.adds_points:
         before = hand.scores
         totals = tuple([before[seat] + scored[seat] for seat in range(len(before))])
@@ -483,6 +487,31 @@ def finish_hand(
     if events is not None:
         events.append(HandScored(result))
     return next_deal(state, hand.sheet + (result,), totals, events, advance=True)
+
+
+def _planned_settle(
+    table: Table,
+    raw: tuple[int, ...],
+    taken: tuple[int, ...],
+    totals: tuple[int, ...],
+    shooter: int,
+    option: Any,
+) -> tuple[int, ...]:
+    """A planned moon's points (`hartenjagen.rules.plan.MoonPlan`): as ``_Shooting.settle`` says on cards."""
+    own = hooks.points(table, taken[shooter] & ~table.moon_needed)
+    amount = table.moon_amount
+    points = list(raw)
+    if option is MoonOption.OTHERS_PLUS:
+        points = [p + amount for p in raw]
+        points[shooter] = own
+    elif option is MoonOption.SELF_MINUS:
+        points[shooter] = own - amount
+    elif option is MoonOption.RESET:
+        points[shooter] = -totals[shooter]
+    else:  # MoonOption.DOUBLE
+        points = [raw[seat] + totals[seat] for seat in range(len(raw))]
+        points[shooter] = own
+    return tuple(points)
 
 
 def next_deal(

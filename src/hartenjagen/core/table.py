@@ -188,6 +188,8 @@ class Table:
     opening_lead: int
     moon_planned: bool
     moon_needed: int
+    #: what a planned moon is worth
+    moon_amount: int
     ending_planned: bool
     end_deals: int
     end_limit: int
@@ -412,6 +414,16 @@ class Table:
         moon_plan = declared_plan(moon, Moon, MOON_HOOKS)
         self.moon_planned = isinstance(moon_plan, MoonPlan)
         self.moon_needed = 0
+        self.moon_amount = 0
+        if isinstance(moon_plan, MoonPlan) and moon_plan.needs is not None:
+            amount = (
+                self.rules.scoring.moon_total(self.rules) if moon_plan.amount is None else moon_plan.amount
+            )
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise RulesError(
+                    f"scoring {self.rules.scoring!r}: moon_total must give a whole number, not {amount!r}"
+                )
+            self.moon_amount = int(amount)
         if isinstance(moon_plan, MoonPlan) and moon_plan.needs is not None:
             self.moon_needed = self.positive_mask if moon_plan.needs == "all_positive" else self.nonzero_mask
         end_plan = declared_plan(ending, Ending, ENDING_HOOKS)

@@ -65,8 +65,8 @@ class Moon(RuleModule):
         return None
 
 
-#: The hook whose override makes the core call a moon module's ``shooter`` instead of reading its plan.
-HOOKS: Final[tuple[str, ...]] = ("shooter",)
+#: The hooks whose override makes the core call a moon module instead of reading its plan.
+HOOKS: Final[tuple[str, ...]] = ("shooter", "settle")
 
 
 def moon_cards(moon_set: MoonSet, rules: Rules) -> tuple[Card, ...]:
@@ -96,7 +96,7 @@ class _Shooting(Moon):
             raise RulesError(f"moon: moon_set must be a MoonSet, not {self.moon_set!r}")
 
     def plan(self) -> MoonPlan:
-        return MoonPlan(self.moon_set.value)
+        return MoonPlan(self.moon_set.value, self.amount)
 
     def shooter(self, context: MoonContext) -> int | None:
         needed = moon_cards(self.moon_set, context.rules)

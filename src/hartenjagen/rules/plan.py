@@ -143,18 +143,30 @@ class OpeningPlan:
 
 @attrs.frozen
 class MoonPlan:
-    """How a moon rule finds the shooter, as data: the seat that captured every card of ``needs``.
+    """A moon rule as data: the shooter is the seat that captured every card of ``needs``, and the moon is worth ``amount``.
 
     ``needs`` is ``"all_positive"`` or ``"all_nonzero"`` (a
     [`MoonSet`][hartenjagen.rules.moon.MoonSet] value), or ``None`` when nobody
-    ever shoots the moon. How a moon is scored stays with the module.
+    ever shoots the moon. ``amount`` is what the moon is worth (``None``: the
+    scoring's ``moon_total``). The shooter scores what its cards outside the
+    moon set score, and the option it takes decides the rest: the others score
+    ``amount`` more, or the shooter ``amount`` less, or the shooter's total goes
+    back to 0, or the others' totals double.
     """
 
     needs: str | None
+    amount: int | None = None
 
     def __attrs_post_init__(self) -> None:
         allowed = self.needs in (None, "all_positive", "all_nonzero")
         _require(self, "needs", allowed, "None, 'all_positive' or 'all_nonzero'")
+        amount = self.amount
+        _require(
+            self,
+            "amount",
+            amount is None or (isinstance(amount, int) and not isinstance(amount, bool)),
+            "None or a whole number",
+        )
 
 
 @attrs.frozen
