@@ -39,7 +39,7 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
-from hartenjagen.moves import MoonOption
+from hartenjagen.rules.moon import moon_points
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult
 
@@ -497,21 +497,9 @@ def _planned_settle(
     shooter: int,
     option: Any,
 ) -> tuple[int, ...]:
-    """A planned moon's points (`hartenjagen.rules.plan.MoonPlan`): as ``_Shooting.settle`` says on cards."""
+    """A planned moon's points (`hartenjagen.rules.plan.MoonPlan`): ``_Shooting.settle`` on the kernel's masks."""
     own = hooks.points(table, taken[shooter] & ~table.moon_needed)
-    amount = table.moon_amount
-    points = list(raw)
-    if option is MoonOption.OTHERS_PLUS:
-        points = [p + amount for p in raw]
-        points[shooter] = own
-    elif option is MoonOption.SELF_MINUS:
-        points[shooter] = own - amount
-    elif option is MoonOption.RESET:
-        points[shooter] = -totals[shooter]
-    else:  # MoonOption.DOUBLE
-        points = [raw[seat] + totals[seat] for seat in range(len(raw))]
-        points[shooter] = own
-    return tuple(points)
+    return moon_points(raw, totals, shooter, own, table.moon_amount, option)
 
 
 def next_deal(

@@ -261,15 +261,21 @@ def _tricks(state: State) -> tuple[Trick, ...]:
     return state.tricks
 
 
+def _captures(
+    state: State, taken: tuple[int, ...] | None, raw: tuple[int, ...] | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's captured cards and raw points in ``state``'s hand (those given, or worked out)."""
+    if taken is None:
+        taken = taken_masks(state)
+    return taken, hand_points(state._hand.table, taken) if raw is None else raw
+
+
 def moon_context(
     state: State, taken: tuple[int, ...] | None = None, raw: tuple[int, ...] | None = None
 ) -> MoonContext:
     """The `MoonContext` of ``state``'s hand (``taken``, ``raw``: each seat's captures and points, if known)."""
     table = state._hand.table
-    if taken is None:
-        taken = taken_masks(state)
-    if raw is None:
-        raw = hand_points(table, taken)
+    taken, raw = _captures(state, taken, raw)
     return MoonContext(
         rules=table.rules,
         taken=tuple([table.cards(mask) for mask in taken]),
@@ -332,10 +338,7 @@ def hand_summary(
     table = state._hand.table
     if seat == -1:
         seat = state._hand.shooter if state._hand.shooter >= 0 else None
-    if taken is None:
-        taken = taken_masks(state)
-    if raw is None:
-        raw = hand_points(table, taken)
+    taken, raw = _captures(state, taken, raw)
     return HandSummary(
         rules=table.rules,
         raw=raw,

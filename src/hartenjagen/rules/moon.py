@@ -110,23 +110,36 @@ class _Shooting(Moon):
     def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
         rules = context.rules
         scoring = rules.scoring
-        raw = context.raw
         amount = scoring.moon_total(rules) if self.amount is None else self.amount
         needed = set(moon_cards(self.moon_set, rules))
         # The shooter keeps what its other cards score (the J♦ under Omnibus), whatever the scheme adds up.
         own = scoring.points_of(card for card in context.taken[shooter] if card not in needed)
-        points = list(raw)
-        if option is MoonOption.OTHERS_PLUS:
-            points = [p + amount for p in raw]
-            points[shooter] = own
-        elif option is MoonOption.SELF_MINUS:
-            points[shooter] = own - amount
-        elif option is MoonOption.RESET:
-            points[shooter] = -context.totals[shooter]
-        else:  # DOUBLE
-            points = [p + total for p, total in zip(raw, context.totals, strict=True)]
-            points[shooter] = own
-        return tuple(points)
+        return moon_points(context.raw, context.totals, shooter, own, amount, option)
+
+
+def moon_points(
+    raw: tuple[int, ...], totals: tuple[int, ...], shooter: int, own: int, amount: int, option: MoonOption
+) -> tuple[int, ...]:
+    """Each seat's points when ``shooter`` shot a moon worth ``amount`` and chose ``option``.
+
+    ``raw`` are the hand's card points, ``totals`` the totals before it and
+    ``own`` what the shooter's cards outside the moon set score: the others
+    score ``amount`` more (``OTHERS_PLUS``), or the shooter ``amount`` less
+    (``SELF_MINUS``), or the shooter's total goes back to 0 (``RESET``), or the
+    others' totals double (``DOUBLE``).
+    """
+    points = list(raw)
+    if option is MoonOption.OTHERS_PLUS:
+        points = [p + amount for p in raw]
+        points[shooter] = own
+    elif option is MoonOption.SELF_MINUS:
+        points[shooter] = own - amount
+    elif option is MoonOption.RESET:
+        points[shooter] = -totals[shooter]
+    else:  # DOUBLE
+        points = [p + total for p, total in zip(raw, totals, strict=True)]
+        points[shooter] = own
+    return tuple(points)
 
 
 @attrs.frozen(kw_only=True, repr=False)
