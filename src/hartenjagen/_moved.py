@@ -10,9 +10,7 @@ module object, so nothing is defined twice. CHANGELOG.md says when they go.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
-import importlib.util
 import sys
 import warnings
 from collections.abc import Sequence
@@ -42,15 +40,18 @@ MOVED: Final[dict[str, str]] = {
 }
 
 
-class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds an old path and loads it as the module at its new path."""
+class _OldPaths:
+    """Finds an old path and loads it as the module at its new path (a meta path finder and its loader).
+
+    Written without ``importlib.abc``, whose import costs more than the rest of this package's.
+    """
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in MOVED:
             return None
-        return importlib.util.spec_from_loader(fullname, self)
+        return importlib.machinery.ModuleSpec(fullname, self)  # type: ignore[arg-type]  # a Loader by its methods
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         new = MOVED[spec.name]
