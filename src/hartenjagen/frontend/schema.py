@@ -34,6 +34,7 @@ from hartenjagen.frontend.serialize import codecs as _c
 from hartenjagen.frontend.serialize import registry as _r
 from hartenjagen.frontend.serialize import states as _st
 from hartenjagen.frontend.serialize.reading import Json
+from hartenjagen.frontend.serialize.replay import StateEntry
 from hartenjagen.rules.routes import BUILT_IN, PassRoute
 
 __all__ = ["KINDS", "SchemaKind", "json_schema"]
@@ -172,7 +173,7 @@ class _Builder:
                 properties[key] = {"description": note, **field} if note else field
         elif isinstance(entry, _r.CardEntry):
             properties["card"] = self.need("Card")
-        elif isinstance(entry, _st.StateEntry):
+        elif isinstance(entry, StateEntry):
             properties.update(self.state_fields())
         else:  # pragma: no cover - a new kind of entry in serialize
             raise AssertionError(f"the schema does not know how {name} is saved")
@@ -268,7 +269,7 @@ class _Builder:
         return _ref("PassRoute")
 
     def state_fields(self) -> dict[str, Json]:
-        """A state's keys, as `hartenjagen.frontend.serialize.states.StateEntry` writes them."""
+        """A state's keys, as `hartenjagen.frontend.serialize.replay.StateEntry` writes them."""
         card = self.need("PhysicalCard")
         cards: dict[str, Json] = {"type": "array", "items": card}
         per_seat: dict[str, Json] = {"type": "array", "items": cards}

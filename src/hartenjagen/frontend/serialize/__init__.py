@@ -135,8 +135,8 @@ from hartenjagen.frontend.serialize.registry import (
     decode_top,
     entry_for_saving,
 )
-from hartenjagen.frontend.serialize.replay import replay
-from hartenjagen.frontend.serialize.states import StateEntry, doc_of
+from hartenjagen.frontend.serialize.replay import StateEntry, replay
+from hartenjagen.frontend.serialize.states import doc_of
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Pass, Play
 from hartenjagen.outcomes import OUTCOME_TYPES

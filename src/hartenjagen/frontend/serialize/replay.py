@@ -33,12 +33,23 @@ from hartenjagen.core.state import State, fields
 from hartenjagen.core.table import Table
 from hartenjagen.engine import SEED_BITS, apply, legal_moves, new_game, start
 from hartenjagen.errors import IllegalMoveError
-from hartenjagen.frontend.serialize.reading import FormatError, ask_module, format_error, key_path, show_json
+from hartenjagen.frontend.serialize.codecs import cannot_save
+from hartenjagen.frontend.serialize.reading import (
+    FormatError,
+    Json,
+    ask_module,
+    check_keys,
+    format_error,
+    key_path,
+    show_json,
+)
+from hartenjagen.frontend.serialize.registry import Entry
 from hartenjagen.frontend.serialize.states import (
     RecordedHand,
     StateDoc,
     card_ids,
     card_text,
+    decode_fields,
     encode_fields,
     finished_hands,
     state_keys,
@@ -495,3 +506,26 @@ def _cards_apart(mine: object, theirs: object) -> str:
     if lacking:
         parts.append(f"only in the replay: {' '.join(map(str, lacking))}")
     return f" ({'; '.join(parts)})" if parts else ""
+
+
+# ---------------------------------------------------------------- a state in the format
+
+
+class StateEntry(Entry):
+    """A state: written field by field with its history, read back by replaying its game."""
+
+    def encode(self, value: object, path: str) -> dict[str, Json]:
+        if type(value) is not State:
+            raise cannot_save(value, path, "a State")
+        inside = fields(value)
+        if len(inside.history) != finished_hands(inside):
+            raise format_error(
+                path,
+                "cannot save this state: it was built without the hands before this one (a determinized"
+                " world of a later hand, say), so loading could not replay the game",
+            )
+        return encode_fields(inside, path)
+
+    def decode(self, data: dict[str, object], path: str, top: bool) -> object:
+        check_keys(data, path, self.name, state_keys(), top)
+        return replay(decode_fields(data, path), data, path)

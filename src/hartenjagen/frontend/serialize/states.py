@@ -26,7 +26,6 @@ from hartenjagen.frontend.serialize.codecs import (
     EnumCodec,
     TupleOf,
     UnionCodec,
-    cannot_save,
     decode_card,
 )
 from hartenjagen.frontend.serialize.reading import (
@@ -39,7 +38,7 @@ from hartenjagen.frontend.serialize.reading import (
     key_path,
     show_json,
 )
-from hartenjagen.frontend.serialize.registry import Entry, Tagged
+from hartenjagen.frontend.serialize.registry import Tagged
 from hartenjagen.rules import PassRoute, Rules
 from hartenjagen.values import HandResult, Phase, Trick
 
@@ -199,26 +198,6 @@ def state_keys() -> list[str]:
             f"hartenjagen.frontend.serialize does not know the State fields {sorted(set(names) ^ set(_STATE_KEYS))}"
         )
     return [_STATE_KEYS[name] for name in names]
-
-
-class StateEntry(Entry):
-    def encode(self, value: object, path: str) -> dict[str, Json]:
-        if type(value) is not State:
-            raise cannot_save(value, path, "a State")
-        inside = fields(value)
-        if len(inside.history) != finished_hands(inside):
-            raise format_error(
-                path,
-                "cannot save this state: it was built without the hands before this one (a determinized"
-                " world of a later hand, say), so loading could not replay the game",
-            )
-        return encode_fields(inside, path)
-
-    def decode(self, data: dict[str, object], path: str, top: bool) -> object:
-        from hartenjagen.frontend.serialize.replay import replay
-
-        check_keys(data, path, self.name, state_keys(), top)
-        return replay(decode_fields(data, path), data, path)
 
 
 def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
