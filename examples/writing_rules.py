@@ -144,7 +144,7 @@ class ShootTheSun(rules.Moon):
             if won == len(context.tricks):
                 return seat
         penalty = _penalty_cards(context.rules)
-        for seat, taken in enumerate(context.taken):
+        for seat, taken in enumerate(context.cards_taken):
             if all(card in taken for card in penalty):
                 return seat
         return None
@@ -152,7 +152,7 @@ class ShootTheSun(rules.Moon):
     def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
         amount = 52 if context.tricks_won[shooter] == len(context.tricks) else 26
         value = context.rules.scoring.card_value
-        own = sum(value(card) for card in context.taken[shooter] if value(card) < 0)
+        own = sum(value(card) for card in context.cards_taken[shooter] if value(card) < 0)
         return tuple(own if seat == shooter else raw + amount for seat, raw in enumerate(context.raw))
 
 
@@ -165,7 +165,7 @@ class MoonNeedsJackOfDiamonds(rules.Moon):
 
     def shooter(self, context: MoonContext) -> int | None:
         needed = [*_penalty_cards(context.rules), Card.parse("JD")]
-        for seat, taken in enumerate(context.taken):
+        for seat, taken in enumerate(context.cards_taken):
             if all(card in taken for card in needed):
                 return seat
         return None

@@ -458,7 +458,7 @@ def test_a_planned_moon_finds_the_shooter_its_hook_finds(moon: hj.rules.moon.Moo
         piles = tuple(table.cards(mask) for mask in taken)
         context = MoonContext(
             rules=rules,
-            taken=piles,
+            cards_taken=piles,
             tricks=(),
             raw=tuple(rules.scoring.points_of(pile) for pile in piles),
             totals=(0,) * 4,

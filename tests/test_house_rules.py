@@ -264,14 +264,16 @@ def test_a_moon_without_every_trick_gives_the_others_26():
         hj.Trick(0, (Card.parse("3C"),) * 4, 1),
     )
     context = MoonContext(
-        rules=SUN, taken=(mine, theirs, (), ()), tricks=tricks, raw=(16, 0, 0, 0), totals=(0, 0, 0, 0),
+        rules=SUN, cards_taken=(mine, theirs, (), ()), tricks=tricks, raw=(16, 0, 0, 0), totals=(0, 0, 0, 0),
         options=(hj.MoonOption.OTHERS_PLUS,),
     )  # fmt: skip
     moon = ShootTheSun()
     assert moon.shooter(context) == 0
     assert moon.settle(context, 0, hj.MoonOption.OTHERS_PLUS) == (-10, 26, 26, 26)
     heart = Card.parse("2H")
-    nobody = attrs.evolve(context, taken=(tuple(c for c in mine if c != heart), (*theirs, heart), (), ()))
+    nobody = attrs.evolve(
+        context, cards_taken=(tuple(c for c in mine if c != heart), (*theirs, heart), (), ())
+    )
     assert moon.shooter(nobody) is None
 
 
@@ -292,7 +294,7 @@ def test_the_moon_needs_the_jack_of_diamonds():
     moon = MoonNeedsJackOfDiamonds()
     pack = list(variants.OMNIBUS.deck.pack())
     context = MoonContext(
-        rules=JACK_MOON, taken=(tuple(card for card in pack if card != Card.parse("JD")), (Card.parse("JD"),), (), ()),
+        rules=JACK_MOON, cards_taken=(tuple(card for card in pack if card != Card.parse("JD")), (Card.parse("JD"),), (), ()),
         tricks=(), raw=(26, -10, 0, 0), totals=(0, 0, 0, 0), options=moon.options(),
     )  # fmt: skip
     assert moon.shooter(context) is None  # every penalty card, but not the J♦: no moon
@@ -387,7 +389,7 @@ def test_the_scatter_hooks_answer_is_checked():
         def scatter(self, context, chosen):  # type: ignore[no-untyped-def]
             return {(context.seat + 1) % 4: chosen[:2]}
 
-    for module, problem in ((Twice(), "sends a"), (ToItself(), "to seat"), (Forgets(), "nowhere")):
+    for module, problem in ((Twice(), "sends the .* again"), (ToItself(), "to seat"), (Forgets(), "nowhere")):
         state = hj.new_game(attrs.evolve(variants.STANDARD, passing=module), seed=1)
         with pytest.raises(hj.RulesError, match=problem):
             while state.phase is Phase.PASSING:
@@ -410,3 +412,43 @@ def test_a_route_that_travels_by_a_rule_needs_a_scatter_hook():
 def test_ranks_order_the_scatter():
     low, middle, high = sorted(parse_cards("KD 2S 9H"), key=lambda card: (card.rank, card.suit))
     assert (low.rank, middle.rank, high.rank) == (Rank.TWO, Rank.NINE, Rank.KING)
+
+
+# ---------------------------------------------------------------- the hand just played out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_last_hand_is_what_adjustments_and_the_moon_saw(seed):
+    """After the last card the game is in the next hand: ``.last`` reads the hand just over from the history."""
+    state, events = _play_out(hj.new_game(JACK_MOON, seed=seed), seed)
+    summary, context = rules.HandSummary.last(state), MoonContext.last(state)
+    line = state.score_sheet[-1]
+    won = [event for event in events if isinstance(event, TrickWon)]
+    assert summary.tricks == context.tricks and len(summary.tricks) == 13
+    assert [trick.winner for trick in summary.tricks] == [event.winner for event in won]
+    assert summary.raw == context.raw == line.raw and summary.shooter == line.shooter
+    assert context.totals == (0, 0, 0, 0)
+    bonus = LastTrickBonus().adjustments(summary)
+    if line.shooter is None:
+        assert tuple(p - r for p, r in zip(line.points, line.raw, strict=True)) == bonus
+    assert MoonNeedsJackOfDiamonds().shooter(context) == line.shooter
+
+
+def test_the_last_hand_of_a_game_over_is_the_state_s_own():
+    game = attrs.evolve(JACK_MOON, ending=rules.ending.SINGLE_HAND)
+    state, _ = _play_out(hj.new_game(game, seed=4), 4)
+    assert state.is_over and rules.HandSummary.last(state).raw == state.score_sheet[-1].raw
+    with pytest.raises(hj.RulesError, match="no hand of this game has been played out yet"):
+        rules.HandSummary.last(hj.new_game(game, seed=4))
+
+
+def test_a_pass_context_holds_the_scores_before_the_hand():
+    state, _ = _play_out(hj.new_game(SCATTER_GAME, seed=2), 2)
+    assert state.phase is Phase.PASSING and any(state.scores)
+    assert PassContext.of(state).scores == state.scores
+
+
+def test_a_script_s_own_module_says_why_it_does_not_load_elsewhere():
+    text = hj.dumps(SCATTER_GAME).replace("writing_rules:ScatterPass", "__main__:ScatterPass")
+    with pytest.raises(hj.FormatError, match="module __main__"):
+        hj.loads(text)

@@ -58,7 +58,7 @@ def _context(rules: hj.Rules, *taken_text: str, totals: tuple[int, ...] | None =
     taken = tuple(tuple(sorted(parse_cards(text))) for text in taken_text)
     return MoonContext(
         rules=rules,
-        taken=taken,
+        cards_taken=taken,
         tricks=(),
         raw=tuple(rules.scoring.points_of(cards) for cards in taken),
         totals=(0,) * len(taken) if totals is None else totals,
@@ -270,7 +270,7 @@ def test_moon_context_of_a_hand_played_out():
     assert context.tricks == state.tricks
     assert len(context.tricks) == 13
     assert context.tricks_won == (13, 0, 0, 0) == state.tricks_won
-    assert context.taken == tuple(tuple(sorted(pile)) for pile in state.taken)
+    assert context.cards_taken == tuple(tuple(sorted(pile)) for pile in state.taken)
     assert context.raw == (26, 0, 0, 0)
     assert context.options == SHOOTER_CHOICE.options()
     assert SHOOTER_CHOICE.shooter(context) == 0

@@ -327,10 +327,13 @@ def test_scatter_pass_context_is_the_givers():
 @pytest.mark.parametrize(
     ("mistake", "fragment"),
     [
-        ("twice", "scatter sends a 4H of seat 0, which passed 4H 5H 3S"),
+        (
+            "twice",
+            r"scatter sends the 4H of seat 0 again \(it passed 4H 5H 3S: each card goes to one seat, once\)",
+        ),
         ("to_giver", "scatter sends seat 0's cards to seat 0"),
         ("left_out", "scatter sends seat 0's 5H nowhere"),
-        ("not_held", "scatter sends a 2C of seat 0, which passed 4H 5H 3S"),
+        ("not_held", r"scatter sends the 2C of seat 0 \(it passed 4H 5H 3S"),
         ("no_seat", "scatter must return a seat from 0 to 3, not 4"),
         ("no_mapping", "scatter must return a mapping from seats to cards"),
     ],

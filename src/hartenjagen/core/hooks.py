@@ -19,12 +19,15 @@ from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.core.state import (
     ANNOUNCING,
+    GAME_OVER,
     MOON_CHOICE,
     PASSING,
     PLAYING,
     HandContext,
     State,
     hand_masks,
+    log_taken,
+    log_tricks,
     taken_masks,
 )
 from hartenjagen.core.table import Table
@@ -152,6 +155,7 @@ def _pass_context(hand: HandContext, seat: int, cards: int) -> PassContext:
         received=tuple([table.cards(got[seat]) for _, got in hand.pass_log]),
         hand_index=hand.hand_index,
         dealer=hand.dealer,
+        scores=hand.scores,
     )
 
 
@@ -193,8 +197,10 @@ def scatter_answer(
         for card in _cards(module, "scatter", cards):
             if card not in left:
                 passed = " ".join(map(str, chosen))
+                again = "again " if card in chosen else ""
                 raise RulesError(
-                    f"rule module {module!r}: scatter sends a {card} of seat {context.seat}, which passed {passed}"
+                    f"rule module {module!r}: scatter sends the {card} of seat {context.seat} {again}"
+                    f"(it passed {passed}: each card goes to one seat, once)"
                 )
             left.remove(card)
             out.append((card, target))
@@ -278,7 +284,7 @@ def moon_context(
     taken, raw = _captures(state, taken, raw)
     return MoonContext(
         rules=table.rules,
-        taken=tuple([table.cards(mask) for mask in taken]),
+        cards_taken=tuple([table.cards(mask) for mask in taken]),
         tricks=_tricks(state),
         raw=raw,
         totals=state._hand.scores,
@@ -441,3 +447,58 @@ BUILDERS["pass"] = _pass_of
 BUILDERS["opening"] = _opening_of
 BUILDERS["moon"] = _moon_of
 BUILDERS["summary"] = _summary_of
+
+
+def _last_hand(
+    value: object, what: str
+) -> tuple[
+    State, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], object
+]:
+    """(state, log, hands as play began, announcers, raw points, totals before, shooter) of the last hand played out."""
+    if type(value) is not State:
+        raise RulesError(f"{what}.last needs a State (from new_game or apply), not {type(value).__name__}")
+    state = value
+    hand = state._hand
+    sheet = hand.sheet
+    played = [line for line in sheet if line.revoke is None]
+    if hand.phase == GAME_OVER and sheet:
+        line = sheet[-1]
+        log, hands, announcers = state._log, hand.hands, hand.announcers
+    else:
+        if not hand.history:
+            raise RulesError(f"{what}.last: no hand of this game has been played out yet")
+        line = sheet[len(hand.history) - 1]
+        last = hand.history[-1]
+        log, hands, announcers = last.log, last.hands, last.announcers
+    if line.revoke is not None or not played:
+        raise RulesError(f"{what}.last: the last hand was voided by a revoke: it has no summary")
+    index = sheet.index(line)
+    before = sheet[index - 1].totals if index else (0,) * len(line.raw)
+    return state, log, hands, announcers, line.raw, before, line.shooter
+
+
+def _summary_last(value: object) -> HandSummary:
+    state, log, hands, announcers, raw, _, shooter = _last_hand(value, "HandSummary")
+    table = state._hand.table
+    tricks = log_tricks(log, hands)
+    won = [0] * table.players
+    for trick in tricks:
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    return HandSummary(
+        rules=table.rules, raw=raw, cards_taken=tuple([table.cards(m) for m in log_taken(log, table.players)]),
+        tricks=tricks, tricks_won=tuple(won), shooter=cast(Any, shooter), announcers=announcers,
+    )  # fmt: skip
+
+
+def _moon_last(value: object) -> MoonContext:
+    state, log, hands, _, raw, before, _ = _last_hand(value, "MoonContext")
+    table = state._hand.table
+    return MoonContext(
+        rules=table.rules, cards_taken=tuple([table.cards(m) for m in log_taken(log, table.players)]),
+        tricks=log_tricks(log, hands), raw=raw, totals=before, options=tuple(table.rules.moon.options()),
+    )  # fmt: skip
+
+
+BUILDERS["summary_last"] = _summary_last
+BUILDERS["moon_last"] = _moon_last

@@ -487,19 +487,7 @@ class State:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of this hand (`Trick` values), oldest first."""
-        hand = self._hand
-        n = hand.table.players
-        out = []
-        for entry in self._log:
-            mask = entry >> _MASK_SHIFT
-            leader = entry >> 5 & _SEAT_BITS
-            winner = (entry & _SEAT_BITS) - 1
-            cards = []
-            for i in range(n):
-                bits = mask & hand.hands[(leader + i) % n]
-                cards.append(ALL_CARDS[((bits & -bits).bit_length() - 1) % CARD_COUNT])
-            out.append(Trick(leader, tuple(cards), None if winner < 0 else winner))
-        return tuple(out)
+        return log_tricks(self._log, self._hand.hands)
 
     @property
     def taken(self) -> tuple[tuple[Card, ...], ...]:
@@ -564,11 +552,32 @@ def trick_cards(state: State) -> list[tuple[int, int]]:
     return out
 
 
+def log_tricks(log: tuple[int, ...], hands: tuple[int, ...]) -> tuple[Trick, ...]:
+    """The completed tricks of a hand's log as `Trick` values (``hands``: the hands as play began)."""
+    n = len(hands)
+    out = []
+    for entry in log:
+        mask = entry >> _MASK_SHIFT
+        leader = entry >> 5 & _SEAT_BITS
+        winner = (entry & _SEAT_BITS) - 1
+        cards = []
+        for i in range(n):
+            bits = mask & hands[(leader + i) % n]
+            cards.append(ALL_CARDS[((bits & -bits).bit_length() - 1) % CARD_COUNT])
+        out.append(Trick(leader, tuple(cards), None if winner < 0 else winner))
+    return tuple(out)
+
+
 def taken_masks(state: State) -> tuple[int, ...]:
     """The physical cards each seat has captured in this hand."""
-    taken = [0] * state._hand.table.players
+    return log_taken(state._log, state._hand.table.players)
+
+
+def log_taken(log: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """The physical cards each seat captured in the tricks of a hand's log."""
+    taken = [0] * players
     pile = 0
-    for entry in state._log:
+    for entry in log:
         mask = entry >> _MASK_SHIFT
         taker = (entry >> 10 & _SEAT_BITS) - 1
         if taker < 0:

@@ -114,6 +114,8 @@ class PassContext:
     hand_index: int
     #: the seat that dealt this hand
     dealer: int
+    #: each seat's total before this hand
+    scores: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -172,7 +174,7 @@ class MoonContext:
 
     rules: Rules
     #: each seat's captured cards, sorted (a card twice if both copies were taken)
-    taken: tuple[tuple[Card, ...], ...]
+    cards_taken: tuple[tuple[Card, ...], ...]
     #: the tricks of the hand in order: leader, cards in play order, winner
     tricks: tuple[Trick, ...]
     #: each seat's card points for the hand (the scoring's ``points_of``)
@@ -185,12 +187,12 @@ class MoonContext:
     @property
     def players(self) -> int:
         """The number of seats."""
-        return len(self.taken)
+        return len(self.cards_taken)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """How many tricks each seat won."""
-        counts = [0] * len(self.taken)
+        counts = [0] * len(self.cards_taken)
         for trick in self.tricks:
             if trick.winner is not None:
                 counts[trick.winner] += 1
@@ -200,4 +202,16 @@ class MoonContext:
     def of(cls, state: State) -> MoonContext:
         """The tricks of ``state``'s hand so far (all of them once the last trick is in): play phase or moon choice."""
         context: MoonContext = BUILDERS["moon"](state)
+        return context
+
+    @classmethod
+    def last(cls, state: State) -> MoonContext:
+        """The context of the last hand played out in ``state``'s game (the hand just over: the state is in the next).
+
+        After the last card of a hand the game has moved on, so ``of`` no longer
+        sees that hand; ``last`` reads it from the game's history (or, once the
+        game is over, from the state itself). The hand's score line gives the
+        raw points.
+        """
+        context: MoonContext = BUILDERS["moon_last"](state)
         return context

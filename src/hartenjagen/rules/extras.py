@@ -59,6 +59,18 @@ class HandSummary:
         summary: HandSummary = BUILDERS["summary"](state)
         return summary
 
+    @classmethod
+    def last(cls, state: State) -> HandSummary:
+        """The summary of the last hand played out in ``state``'s game, as ``adjustments`` saw it.
+
+        After the last card of a hand the game has moved on to the next one;
+        ``last`` reads the hand just over from the game's history (or, once the
+        game is over, from the state itself), with its score line's raw points
+        and shooter. A state with no hand played out yet raises `RulesError`.
+        """
+        summary: HandSummary = BUILDERS["summary_last"](state)
+        return summary
+
 
 class HouseRule(RuleModule):
     """An entry of the ``extras`` slot: a house rule that fits no other slot.

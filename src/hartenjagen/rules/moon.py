@@ -102,7 +102,7 @@ class _Shooting(Moon):
         needed = moon_cards(self.moon_set, context.rules)
         if not needed:
             return None
-        for seat, cards in enumerate(context.taken):
+        for seat, cards in enumerate(context.cards_taken):
             if took_all(cards, needed):
                 return seat
         return None
@@ -113,7 +113,7 @@ class _Shooting(Moon):
         amount = scoring.moon_total(rules) if self.amount is None else self.amount
         needed = set(moon_cards(self.moon_set, rules))
         # The shooter keeps what its other cards score (the J♦ under Omnibus), whatever the scheme adds up.
-        own = scoring.points_of(card for card in context.taken[shooter] if card not in needed)
+        own = scoring.points_of(card for card in context.cards_taken[shooter] if card not in needed)
         return moon_points(context.raw, context.totals, shooter, own, amount, option)
 
 

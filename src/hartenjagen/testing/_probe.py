@@ -57,7 +57,7 @@ class Contract:
         piles = tuple(tuple(sorted(pile)) for pile in taken)
         return MoonContext(
             rules=self.rules,
-            taken=piles,
+            cards_taken=piles,
             tricks=tuple(tricks),
             raw=tuple(self.rules.scoring.points_of(pile) for pile in piles),
             totals=(0,) * self.players if totals is None else totals,

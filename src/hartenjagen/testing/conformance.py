@@ -233,8 +233,9 @@ def check_rules(
     - views leak nothing: a seat's view does not change when cards hidden from it
       move between other seats, nor with the seed;
     - states, views and the rules read back from JSON (when every module of the
-      rules can be saved: register modules of your own with
-      [`hartenjagen.frontend.serialize.register`][hartenjagen.frontend.serialize.register]);
+      rules can be saved: an attrs class at the top level of a module is, with no
+      registration; [`hartenjagen.frontend.serialize.register`][hartenjagen.frontend.serialize.register]
+      gives another class a short name);
     - every game ends within ``max_moves`` moves (default: about 200 hands), and
       replaying its seed and moves gives the same final state;
     - explicit chance: the same moves in ``new_game(rules, chance="explicit")``,

@@ -436,7 +436,13 @@ def _find_by_path(name: str, path: str, bases: tuple[type, ...]) -> Entry:
         )
     cls = _resolve(name)
     if not isinstance(cls, type):
-        raise format_error(path, f"unknown type {show_json(name)}: its module has no such class")
+        hint = (
+            ": a class of a script run on its own (module __main__) is read back only by that script;"
+            " put rule modules in a module of their own, which both sides import"
+            if module_name == "__main__"
+            else ""
+        )
+        raise format_error(path, f"unknown type {show_json(name)}: its module has no such class{hint}")
     slot_bases = SLOT_BASES if bases == (object,) else bases
     if not issubclass(cls, SLOT_BASES) or not issubclass(cls, slot_bases):
         wanted = " or ".join(base.__name__ for base in slot_bases)

@@ -16,7 +16,7 @@ import attrs
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
 from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, NO_NODE, POOL_NODE
-from hartenjagen.core.state import PassLog, PlayedHand, State, StateFields, fields
+from hartenjagen.core.state import PassLog, PlayedHand, State, StateFields, fields, log_tricks
 from hartenjagen.core.table import Table, bits, table_for
 from hartenjagen.frontend.serialize.codecs import (
     BOOL,
@@ -243,16 +243,7 @@ def finished_hands(inside: StateFields) -> int:
 
 def played_tricks(played: PlayedHand, table: Table) -> tuple[Trick, ...]:
     """The completed tricks of a finished hand, as `Trick` values."""
-    n = table.players
-    out = []
-    for entry in played.log:
-        mask, leader, winner = entry >> 15, entry >> 5 & 31, (entry & 31) - 1
-        cards = []
-        for i in range(n):
-            bits = mask & played.hands[(leader + i) % n]
-            cards.append(table.card_of[(bits & -bits).bit_length() - 1])
-        out.append(Trick(leader, tuple(cards), None if winner < 0 else winner))
-    return tuple(out)
+    return log_tricks(played.log, played.hands)
 
 
 def unfinished_trick(played: PlayedHand, table: Table) -> tuple[int, ...]:
