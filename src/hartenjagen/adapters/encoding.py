@@ -93,6 +93,14 @@ class _Codes:
         )
         self.card_ids = {card.index: i for i, card in enumerate(self.cards)}
         self.size = len(self.cards)
+        #: per card id, how many copies the pack holds
+        self.copies: tuple[int, ...] = tuple(
+            sum(1 for p in table.pack if p % 52 == card.index) for card in self.cards
+        )
+        #: per number of cards left to deal, the (id, probability) pair of each id (a pack of single copies)
+        self.deal_rows: list[tuple[tuple[int, float], ...]] = [()] + [
+            tuple((i, 1.0 / left) for i in range(self.size)) for left in range(1, self.size + 1)
+        ]
         self.routes = tuple(BUILT_IN.values()) + tuple(
             route for route in table.routes if route not in BUILT_IN.values()
         )
@@ -132,8 +140,12 @@ class _Codes:
 
 
 @functools.lru_cache(maxsize=64)
-def _codes(rules: Rules) -> _Codes:
+def codes_of(rules: Rules) -> _Codes:
+    """The ids of ``rules`` (kept for the last 64 rules values; for the adapters)."""
     return _Codes(rules)
+
+
+_codes = codes_of
 
 
 def _rules(value: object) -> Rules:

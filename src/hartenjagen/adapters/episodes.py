@@ -24,18 +24,28 @@ from __future__ import annotations
 import base64
 import copy
 import json
+import operator
 import zlib
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from hartenjagen.adapters.encoding import acting_seat, legal_action_ids, move_for, outcome_for
+from hartenjagen.adapters.encoding import (
+    acting_seat,
+    chance_ids,
+    codes_of,
+    legal_action_ids,
+    move_for,
+    outcome_for,
+)
 from hartenjagen.cards import Card
-from hartenjagen.core.chance_nodes import is_explicit, make_explicit
+from hartenjagen.core.chance_nodes import deal_in_order, is_explicit, make_explicit, node_of
+from hartenjagen.core.hands import DEAL_NODE
 from hartenjagen.core.state import State
-from hartenjagen.engine import apply, explain, new_game, step
+from hartenjagen.engine import apply, explain, legal_moves, new_game, step
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import Event, GameOver, HandScored, Revoked, TrickWon
 from hartenjagen.moves import Move, Pass
+from hartenjagen.outcomes import DealCard
 from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
 from hartenjagen.variants import UnknownVariantError, preset
@@ -104,10 +114,113 @@ def checked(value: object, choices: Sequence[str], what: str) -> str:
     return value
 
 
-class Episode:
-    """One hand or one game, acted on by action ids; see the module documentation."""
+def action_index(action: object) -> int:
+    """``action`` as an action id: a whole number (also numpy's), not a bool, float or text; else `EpisodeError`."""
+    if type(action) is int:
+        return action
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise EpisodeError(f"an action id is a whole number, not {action!r}")
 
-    __slots__ = ("state", "picked", "rewards", "returns", "kind", "grain", "max_hands", "_trick_points")
+
+def _with(picked: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``picked`` and ``card`` in card order, as a `Pass` keeps its cards."""
+    return tuple(sorted((*picked, card), key=lambda c: c.index))
+
+
+def _pass_left(
+    state: State, seat: object, picked: Sequence[Card], card_ids: dict[int, int]
+) -> dict[int, int]:
+    """card id -> copies ``seat`` may still pick for its pass, after ``picked``."""
+    left: dict[int, int] = {}
+    for card in legal_moves(state).passable(seat):  # type: ignore[attr-defined]
+        i = card_ids[card.index]
+        left[i] = left.get(i, 0) + 1
+    for card in picked:
+        i = card_ids[card.index]
+        if left.get(i, 0) > 0:
+            left[i] -= 1
+    return left
+
+
+class _Dealing:
+    """A deal taken card by card from chance ids, kept as ids until its last card (then dealt in one go).
+
+    The card-by-card path through ``apply`` builds a state per card; a deal
+    read off OpenSpiel's 52 chance nodes needs only the order of the cards.
+    The result is the same state (tests/test_adapter_speed_paths.py checks it).
+    """
+
+    __slots__ = ("base", "ids", "copies", "open", "left", "single")
+
+    def __init__(self, base: State, copies: Sequence[int]) -> None:
+        self.base = base  # the state waiting for the deal's first card
+        self.ids: list[int] = []
+        self.copies = list(copies)  # per card id: copies not dealt yet
+        self.open = [i for i, c in enumerate(copies) if c]  # ids with a copy left, ascending
+        self.left = sum(copies)
+        self.single = all(c == 1 for c in copies)
+
+    def clone(self) -> _Dealing:
+        other = _Dealing.__new__(_Dealing)
+        other.base, other.ids, other.copies = self.base, list(self.ids), list(self.copies)
+        other.open, other.left, other.single = list(self.open), self.left, self.single
+        return other
+
+    def outcomes(self, rows: list[tuple[tuple[int, float], ...]]) -> list[tuple[int, float]]:
+        """(chance id, probability) of the next card, ascending by id (as `chance_ids` gives them);
+        ``rows[left]``: the pairs of a single-copy pack with ``left`` cards to deal."""
+        if self.single:
+            row = rows[self.left]
+            return [row[i] for i in self.open]
+        left, copies = self.left, self.copies
+        return [(i, copies[i] / left) for i in self.open]
+
+    def take(self, chance_id: object) -> bool:
+        """Take the next card; ``False`` (nothing changed) if ``chance_id`` is not a card left to deal."""
+        copies = self.copies
+        if type(chance_id) is not int or not 0 <= chance_id < len(copies) or not copies[chance_id]:
+            return False
+        self.ids.append(chance_id)
+        copies[chance_id] -= 1
+        if not copies[chance_id]:
+            self.open.remove(chance_id)
+        self.left -= 1
+        return True
+
+    def state(self, cards: Sequence[Card]) -> State:
+        """The state after the cards taken so far, dealt clockwise from eldest (``cards``: the card of each id)."""
+        base = self.base
+        if self.left:  # a part of a deal: card by card, as chance would
+            for i in self.ids:
+                base = apply(base, DealCard(cards[i]))
+            return base
+        return deal_in_order(base, [cards[i].index for i in self.ids])
+
+
+class Episode:
+    """One hand or one game, acted on by action ids; see the module documentation.
+
+    What the state says (over, chance, the actor, the legal ids) is worked out
+    once per change and kept, since the adapters ask for it many times a step.
+    """
+
+    __slots__ = (
+        "_state", "picked", "rewards", "returns", "kind", "grain", "max_hands", "_trick_points",
+        "_done", "_chance", "_actor", "_legal", "_moves", "_left", "_dealing", "_codes",
+    )  # fmt: skip
+    _state: State
+    _done: bool
+    _chance: bool
+    _actor: int | None
+    _legal: tuple[int, ...] | None
+    _moves: dict[int, Move] | None
+    _left: dict[int, int] | None
+    #: what a copy or a pickle keeps (the rest is worked out again from it)
+    _KEPT: Final = ("_state", "picked", "rewards", "returns", "kind", "grain", "max_hands", "_trick_points")
 
     def __init__(
         self,
@@ -121,7 +234,6 @@ class Episode:
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
             raise EpisodeError(f"max_hands must be a whole number of at least 1, not {max_hands!r}")
         self.max_hands = max_hands
-        self.state = state
         n = state.players
         self.picked: tuple[Card, ...] = ()
         #: each seat's reward from the last action (chance outcomes add none)
@@ -129,6 +241,9 @@ class Episode:
         #: each seat's rewards so far
         self.returns = [0.0] * n
         self._trick_points = [0] * n
+        self._codes = codes_of(state.rules)
+        self._dealing: _Dealing | None = None
+        self.state = state
 
     @classmethod
     def start(
@@ -145,11 +260,49 @@ class Episode:
         state = new_game(rules, chance="explicit") if explicit else new_game(rules, seed=seed)
         return cls(state, kind, grain, max_hands)
 
+    @property
+    def state(self) -> State:
+        """The game state (during a deal taken card by card, the cards dealt so far are dealt into it now)."""
+        dealing = self._dealing
+        if dealing is not None and dealing.ids:
+            self._dealing = None
+            self._state = dealing.state(self._codes.cards)
+            self._settle()
+        return self._state
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._dealing = None
+        self._state = value
+        self._settle()
+
+    def _settle(self) -> None:
+        """Work out what the state says, once."""
+        state = self._state
+        hands = len(state.score_sheet)
+        self._done = done = state.is_over or hands >= (1 if self.kind == "hand" else self.max_hands)
+        phase = state.phase
+        self._legal = self._moves = self._left = None
+        if done:
+            self._chance, self._actor = False, None
+        elif phase is Phase.PLAYING:
+            self._chance, self._actor = False, state.to_move[0]
+        elif phase is Phase.CHANCE:
+            self._chance, self._actor = True, None
+            if self._dealing is None and node_of(state)[0] == DEAL_NODE and not any(state.dealt):
+                self._dealing = _Dealing(state, self._codes.copies)
+        else:
+            self._chance, self._actor = False, acting_seat(state)
+
     def __deepcopy__(self, memo: object) -> Episode:
         other = copy.copy(self)
         other.rewards = list(self.rewards)
         other.returns = list(self.returns)
         other._trick_points = list(self._trick_points)
+        if self._left is not None:
+            other._left = dict(self._left)
+        if self._dealing is not None:
+            other._dealing = self._dealing.clone()
         return other
 
     def __copy__(self) -> Episode:
@@ -159,77 +312,164 @@ class Episode:
         return other
 
     def __getstate__(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in Episode.__slots__}
+        self.state  # noqa: B018 - a deal in progress is dealt into the state first
+        return {name: getattr(self, name) for name in Episode._KEPT}
 
     def __setstate__(self, data: dict[str, object]) -> None:
         for name, value in data.items():
             setattr(self, name, value)
+        self._codes = codes_of(self._state.rules)
+        self._dealing = None
+        self._settle()
 
     # ---- where it stands
 
     @property
     def done(self) -> bool:
         """Whether the episode is over."""
-        state = self.state
-        if state.is_over:
-            return True
-        hands = len(state.score_sheet)
-        return hands >= 1 if self.kind == "hand" else hands >= self.max_hands
+        return self._done
 
     @property
     def is_chance(self) -> bool:
         """Whether the state waits for a chance outcome (explicit chance only)."""
-        return not self.done and self.state.phase is Phase.CHANCE
+        return self._chance
 
     @property
     def actor(self) -> int | None:
         """The seat that acts now (``None``: chance or the end)."""
-        if self.done:
-            return None
-        return acting_seat(self.state)
+        return self._actor
 
     def legal_ids(self) -> tuple[int, ...]:
-        """The action ids the actor may choose."""
-        if self.done:
-            return ()
-        return legal_action_ids(self.state, self.picked)
+        """The action ids the actor may choose, ascending."""
+        legal = self._legal
+        if legal is None:
+            state = self._state
+            if self._done or self._chance:
+                legal = ()
+            elif state.phase is Phase.PLAYING:
+                card_ids = self._codes.card_ids
+                moves = legal_moves(state)
+                self._moves = {card_ids[m.card.index]: m for m in moves}  # type: ignore[union-attr]
+                legal = tuple(self._moves)  # legal_moves lists the plays in card order, as the ids go
+            elif state.phase is Phase.PASSING:
+                left = self._left
+                if left is None:
+                    left = self._left = _pass_left(state, self._actor, self.picked, self._codes.card_ids)
+                legal = tuple(sorted(i for i, count in left.items() if count))
+            else:
+                legal = legal_action_ids(state, self.picked)
+            self._legal = legal
+        return legal
+
+    def chance_ids(self) -> list[tuple[int, float]]:
+        """The chance ids that may happen now and their probabilities, ascending by id (empty: none waits)."""
+        if not self._chance:
+            return []
+        dealing = self._dealing
+        if dealing is not None:
+            return dealing.outcomes(self._codes.deal_rows)
+        return list(chance_ids(self._state))
 
     # ---- acting
 
     def act(self, action: int) -> tuple[Event, ...]:
         """The actor takes action id ``action`` (a legal one); returns what happened."""
-        if self.done:
-            raise EpisodeError("the episode is over")
-        if action not in self.legal_ids():
-            raise EpisodeError(f"action {action} is not legal now (legal: {list(self.legal_ids())})")
-        move = move_for(action, self.state, self.picked)
-        n = self.state.players
+        move = self._move(action_index(action))
+        n = self._state.players
         self.rewards = [0.0] * n
-        if isinstance(move, Pass) and len(move.cards) < self.state.pass_count:
-            self.picked = move.cards
+        if isinstance(move, Pass) and len(move.cards) < self._state.pass_count:
+            self._pick(move.cards)
             return ()
         self.picked = ()
-        self.state, events = step(self.state, move)
+        state, events = step(self._state, move)
+        self.state = state
         self._reward(events)
         return events
 
+    def apply_action(self, action: int) -> None:
+        """Like `act`, without the events (faster: rewards of the hand and game grains come from the score sheet)."""
+        if self.grain == "trick":
+            self.act(action)
+            return
+        action = action_index(action)
+        state = self._state
+        n = state.players
+        if state.phase is Phase.PASSING and self._actor is not None:
+            if action not in self.legal_ids():
+                self._move(action)  # raises the reason
+            if len(self.picked) + 1 < state.pass_count:
+                self.rewards = [0.0] * n
+                self._pick(_with(self.picked, self._codes.cards[action]))
+                return
+        move = self._move(action)
+        self.picked = ()
+        before = len(state.score_sheet)
+        state = apply(state, move)
+        self._dealing = None
+        self._state = state
+        self._settle()
+        got = [0.0] * n
+        if self.grain == "hand":
+            for line in state.score_sheet[before:]:
+                got = [g - p for g, p in zip(got, line.points, strict=True)]
+        elif self._done:
+            got = [-float(total) - r for total, r in zip(state.scores, self.returns, strict=True)]
+        self.rewards = got
+        if any(got):
+            self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]
+
+    def _move(self, action: int) -> Move:
+        """The move of a legal action id, or `EpisodeError`."""
+        if self._done:
+            raise EpisodeError("the episode is over")
+        legal = self.legal_ids()
+        if action not in legal:
+            raise EpisodeError(f"action {action} is not legal now (legal: {list(legal)})")
+        moves = self._moves
+        if moves is not None:
+            return moves[action]
+        return move_for(action, self._state, self.picked)
+
+    def _pick(self, cards: tuple[Card, ...]) -> None:
+        """The actor's picks for its pass are now ``cards``."""
+        left = self._left
+        if left is not None and len(cards) == len(self.picked) + 1:
+            more = list(cards)
+            for card in self.picked:
+                more.remove(card)
+            left[self._codes.card_ids[more[0].index]] -= 1  # one more pick: one copy fewer to choose
+        else:
+            self._left = None
+        self.picked = cards
+        self._legal = None
+
     def play(self, move: Move) -> tuple[Event, ...]:
         """The actor makes a whole ``move`` (as a bot chooses one, a pass with all its cards)."""
-        if self.done:
+        if self._done:
             raise EpisodeError("the episode is over")
-        reason = explain(self.state, move)
+        state = self.state
+        reason = explain(state, move)
         if reason is not None:
             raise EpisodeError(f"{move!r} is not legal now: {reason.message}")
         self.picked = ()
-        self.state, events = step(self.state, move)
+        state, events = step(state, move)
+        self.state = state
         self._reward(events)
         return events
 
     def chance(self, chance_id: int) -> None:
         """Apply the chance outcome of id ``chance_id`` (explicit chance); the rewards of the last action stay."""
-        if not self.is_chance:
+        if not self._chance:
             raise EpisodeError("no chance event is waiting")
-        self.state = apply(self.state, outcome_for(chance_id, self.state))
+        dealing = self._dealing
+        if dealing is not None and dealing.take(chance_id):
+            if not dealing.left:
+                self._dealing = None
+                self._state = dealing.state(self._codes.cards)
+                self._settle()
+            return
+        state = self.state
+        self.state = apply(state, outcome_for(chance_id, state))
 
     def resampled(self, state: State, keep_picks: bool) -> Episode:
         """This episode in another state of the same information (a determinized one).
@@ -240,11 +480,11 @@ class Episode:
         other = copy.deepcopy(self)
         other.state = make_explicit(state) if is_explicit(self.state) else state
         if not keep_picks:
-            other.picked = ()
+            other._pick(())
         return other
 
     def _reward(self, events: Sequence[Event]) -> None:
-        n = self.state.players
+        n = self._state.players
         got = [0.0] * n
         for event in events:
             if isinstance(event, TrickWon) and self.grain == "trick":
@@ -259,7 +499,7 @@ class Episode:
                 self._trick_points = [0] * n
             elif isinstance(event, GameOver):
                 break
-        if self.grain == "game" and self.done:
-            got = [-float(total) - r for total, r in zip(self.state.scores, self.returns, strict=True)]
+        if self.grain == "game" and self._done:
+            got = [-float(total) - r for total, r in zip(self._state.scores, self.returns, strict=True)]
         self.rewards = got
         self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]

@@ -44,10 +44,10 @@ except ImportError as _error:  # pragma: no cover - exercised where OpenSpiel is
         "hartenjagen.adapters.openspiel needs OpenSpiel: pip install 'hartenjagen[openspiel]' (open-spiel)"
     ) from _error
 
+from hartenjagen import variants
 from hartenjagen.adapters.encoding import (
     action_count,
     chance_action_count,
-    chance_ids,
     history_entries,
     history_size,
     move_for,
@@ -75,24 +75,70 @@ __all__ = ["GAME_NAME", "HartenjagenGame", "HartenjagenState", "game_info"]
 
 #: The name the game is registered under.
 GAME_NAME: Final = "python_hartenjagen"
-_DEFAULTS: Final[dict[str, Any]] = {"variant": "standard", "episode": "game", "max_hands": 100}
+#: OpenSpiel's own ``hearts`` parameters and their defaults (they shape ``variant="openspiel"``).
+HEARTS_FLAGS: Final[dict[str, bool]] = {
+    "pass_cards": True,
+    "no_pts_on_first_trick": True,
+    "can_lead_any_club": False,
+    "jd_bonus": False,
+    "avoid_all_tricks_bonus": False,
+    "qs_breaks_hearts": True,
+    "must_break_hearts": True,
+    "can_lead_hearts_instead_of_qs": False,
+}
+#: The kinds of returns: minus the penalty points, or OpenSpiel's ``hearts`` convention.
+RETURNS: Final = ("penalty", "openspiel")
+_DEFAULTS: Final[dict[str, Any]] = {
+    "variant": "standard",
+    "episode": "game",
+    "max_hands": 100,
+    "terminal_rewards": False,
+    "returns": "penalty",
+    **HEARTS_FLAGS,
+}
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Hartenjagen: Hearts and its variants",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.REWARDS,
-    max_num_players=10,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=dict(_DEFAULTS),
-)
+
+def _game_type(reward_model: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Hartenjagen: Hearts and its variants",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=reward_model,
+        max_num_players=10,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(_DEFAULTS),
+    )
+
+
+_GAME_TYPE = _game_type(pyspiel.GameType.RewardModel.REWARDS)
+
+
+def _rules_of(values: dict[str, Any]) -> Rules:
+    """The rules the parameters name: ``variant``, shaped by OpenSpiel's flags when it is ``"openspiel"``."""
+    flags: dict[str, Any] = {}
+    for name, default in HEARTS_FLAGS.items():
+        value = values[name]
+        if not isinstance(value, bool):
+            raise EpisodeError(f"{name} must be true or false, not {value!r}")
+        flags[name] = value
+    changed = sorted(name for name, value in flags.items() if value != HEARTS_FLAGS[name])
+    if values["variant"] == "openspiel":
+        return variants.openspiel(**flags)
+    if changed:
+        raise EpisodeError(
+            f"{', '.join(changed)}: OpenSpiel's hearts parameters shape variant='openspiel' only, "
+            f"not variant={values['variant']!r} (give variant='openspiel' with them, or a Rules JSON text)"
+        )
+    return rules_from(values["variant"])
 
 
 def _decisions_per_hand(rules: Rules) -> int:
@@ -109,8 +155,15 @@ def _hand_bound(rules: Rules) -> float:
     return 3.0 * sum(abs(table.values[p % 52]) for p in table.pack) + 100.0
 
 
-def game_info(rules: Rules, episode: str, max_hands: int) -> Any:
-    """The ``pyspiel.GameInfo`` of ``rules`` for an episode: ids, players, utility bounds and length."""
+def _positive_points(rules: Rules) -> int:
+    """The card points of the pack that count against a seat (26 in Hearts): OpenSpiel's returns are this minus the points."""
+    table = table_for(rules)
+    return sum(max(0, table.values[p % 52]) for p in table.pack)
+
+
+def game_info(rules: Rules, episode: str, max_hands: int, offset: float = 0.0) -> Any:
+    """The ``pyspiel.GameInfo`` of ``rules`` for an episode: ids, players, utility bounds and length
+    (``offset``: what OpenSpiel-style returns add per hand)."""
     hands = 1 if episode == "hand" else max_hands
     bound = hands * _hand_bound(rules)
     if MoonOption.DOUBLE in rules.moon.options():
@@ -119,8 +172,8 @@ def game_info(rules: Rules, episode: str, max_hands: int) -> Any:
         num_distinct_actions=action_count(rules),
         max_chance_outcomes=chance_action_count(rules),
         num_players=rules.players,
-        min_utility=-bound,
-        max_utility=bound,
+        min_utility=-bound + hands * offset,
+        max_utility=bound + hands * offset,
         utility_sum=None,
         max_game_length=hands * _decisions_per_hand(rules),
     )
@@ -131,7 +184,7 @@ class HartenjagenGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**_DEFAULTS, **(params or {})}
-        self.rules = rules_from(values["variant"])
+        self.rules = _rules_of(values)
         if isinstance(values["variant"], str) and values["variant"].strip().startswith("{"):
             # OpenSpiel writes a game as name(key=value,...): JSON's commas would not read back.
             values["variant"] = packed_variant(self.rules)
@@ -142,7 +195,20 @@ class HartenjagenGame(pyspiel.Game):  # type: ignore[misc]
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
             raise EpisodeError(f"max_hands must be a whole number of at least 1, not {max_hands!r}")
         self.max_hands = max_hands
-        super().__init__(_GAME_TYPE, game_info(self.rules, self.episode, max_hands), values)
+        terminal = values["terminal_rewards"]
+        if not isinstance(terminal, bool):
+            raise EpisodeError(f"terminal_rewards must be true or false, not {terminal!r}")
+        #: rewards only at the end of the episode (always for one hand: it pays only when it is scored)
+        self.terminal = terminal or self.episode == "hand"
+        #: per scored hand, what OpenSpiel-style returns add to each seat (0 for minus-points returns)
+        self.offset = 0.0
+        if checked(values["returns"], RETURNS, "returns") == "openspiel":
+            self.offset = float(_positive_points(self.rules))
+        model = (
+            pyspiel.GameType.RewardModel.TERMINAL if self.terminal else pyspiel.GameType.RewardModel.REWARDS
+        )
+        info = game_info(self.rules, self.episode, max_hands, self.offset)
+        super().__init__(_game_type(model), info, values)
 
     def new_initial_state(self) -> HartenjagenState:
         """The start of an episode: chance deals the first hand."""
@@ -157,42 +223,84 @@ class HartenjagenGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class HartenjagenState(pyspiel.State):  # type: ignore[misc]
-    """A state of `HartenjagenGame`: an `Episode` of the game with explicit chance."""
+    """A state of `HartenjagenGame`: an `Episode` of the game with explicit chance.
+
+    OpenSpiel asks a Python state who acts about five times a step, so the
+    answer is worked out once per action (``_refresh``) and kept.
+    """
 
     def __init__(self, game: HartenjagenGame) -> None:
         super().__init__(game)
+        self._offset = game.offset
+        self._terminal = game.terminal
         self.episode = Episode.start(
             game.rules,
             kind=game.episode,
-            grain="hand",
+            grain="game" if game.terminal else "hand",
             explicit=True,
             max_hands=game.max_hands,
         )
 
+    @property
+    def episode(self) -> Episode:
+        """The episode this state stands for."""
+        return self._episode
+
+    @episode.setter
+    def episode(self, value: Episode) -> None:
+        self._episode = value
+        self._refresh()
+
+    def _refresh(self) -> None:
+        episode = self._episode
+        if episode.done:
+            self._player = _TERMINAL
+        elif episode.is_chance:
+            self._player = _CHANCE
+        else:
+            actor = episode.actor
+            assert actor is not None
+            self._player = actor
+
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while chance decides, ``TERMINAL`` at the end."""
-        episode = self.episode
-        if episode.done:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if episode.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        actor = episode.actor
-        assert actor is not None
-        return actor
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self.episode.legal_ids()) if player == self.episode.actor else []
+        return list(self._episode.legal_ids()) if player == self._player else []
+
+    # OpenSpiel's own versions of these ask the Python state through C++ (current_player
+    # several times over); answered here, a call from Python costs one Python call.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the player to act; at a chance node its outcomes' ids)."""
+        if player is None:
+            player = self._player
+        elif player < 0 and player != self._player:
+            return []
+        if player == _CHANCE:
+            return [action for action, _ in self._episode.chance_ids()]
+        return list(self._episode.legal_ids()) if player == self._player >= 0 else []
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts now."""
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        """Whether a seat acts now."""
+        return self._player >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance ids and their probabilities."""
-        return list(chance_ids(self.episode.state))
+        return self._episode.chance_ids()
 
     def _apply_action(self, action: int) -> None:
-        episode = self.episode
-        if episode.is_chance:
+        episode = self._episode
+        if self._player == _CHANCE:
             episode.chance(int(action))
         else:
-            episode.act(int(action))
+            episode.apply_action(int(action))
+        self._refresh()
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.episode.state
@@ -208,15 +316,27 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the episode is over."""
-        return self.episode.done
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
-        """Each seat's rewards so far: minus its total."""
-        return list(self.episode.returns)
+        """Each seat's rewards so far: minus its total (``returns="openspiel"``: plus each hand's offset)."""
+        episode = self._episode
+        if self._offset:
+            if self._terminal and not episode.done:
+                return [0.0] * len(episode.returns)
+            bonus = self._offset * len(episode.state.score_sheet)
+            return [r + bonus for r in episode.returns]
+        return list(episode.returns)
 
     def rewards(self) -> list[float]:
         """Each seat's reward from the last player action (minus its hand score when a hand was scored)."""
-        return list(self.episode.rewards)
+        episode = self._episode
+        rewards = episode.rewards
+        if self._offset and any(rewards):
+            if self._terminal:
+                return self.returns()
+            return [r + self._offset for r in rewards]
+        return list(rewards)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HartenjagenState:
         """A state with ``player_id``'s information state, the unseen cards dealt by `hartenjagen.bots.determinize`."""

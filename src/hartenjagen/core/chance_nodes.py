@@ -263,6 +263,38 @@ def take_outcome(state: State, outcome: Any, events: list[Any] | None) -> State:
     return _exchange(state, node[2] + (tuple(order),), events)
 
 
+def deal_in_order(state: State, indexes: list[int]) -> State:
+    """The state after a whole deal given as the cards' indexes in the order chance dealt them.
+
+    The same state as ``DealCard`` outcomes one by one (each card the lowest
+    copy not dealt yet, clockwise from eldest), without a state per card: for
+    adapters that read a deal off one chance node per card. ``state`` waits
+    for a deal with no card dealt yet; a wrong list raises `SetupError`.
+    """
+    hand = state._hand
+    table = hand.table
+    if hand.phase != CHANCE or hand.chance[0] != DEAL_NODE or _left_to_deal(state) != table.pack_mask:
+        raise SetupError("deal_in_order needs a state waiting for a deal with no card dealt yet")
+    if len(indexes) != len(table.pack):
+        raise SetupError(f"a deal of this pack has {len(table.pack)} cards, not {len(indexes)}")
+    n = table.players
+    left = table.pack_mask
+    hands = [0] * n
+    seat = (hand.dealer + 1) % n
+    for index in indexes:
+        free = left & table.bits_of[index] if 0 <= index < CARD_COUNT else 0
+        if not free:
+            raise SetupError(f"card index {index} is not left to deal")
+        bit = free & -free
+        hands[seat] |= bit
+        left ^= bit
+        seat = seat + 1 if seat + 1 < n else 0
+    masks = tuple(hands)
+    if table.copies > 1:
+        masks = assign_copies(table, [table.cards(mask) for mask in masks])
+    return _start(state, masks, (), hand.deal_count + 1, None)
+
+
 def _start(
     state: State, hands: tuple[int, ...], answers: tuple[Any, ...], deal_count: int, events: list[Any] | None
 ) -> State:
