@@ -13,6 +13,11 @@ Prints, side by side:
   on its own: hands/s and nanoseconds per ``legal_moves`` and per ``apply``.
 * P2, rollouts: ``hartenjagen.rollout`` from a fresh deal to the end of the
   hand against ``pyspiel.evaluate_bots`` with uniform random bots (all C++).
+* P5, the OpenSpiel game: random hands of ``python_hartenjagen`` on the
+  ``openspiel`` variant (``episode="hand"``) against OpenSpiel's own
+  ``hearts``, both through ``pyspiel`` with the same reference driver:
+  ``chance_outcomes()`` and ``apply_action`` for every chance node, uniform
+  over ``legal_actions()`` for the players.
 * P3, memory: bytes one more state of a game's history costs beyond what it
   shares with its predecessor (tracemalloc over whole games kept in a list),
   for short and long histories (it must not grow with the history).
@@ -155,6 +160,37 @@ def openspiel_step(rng: random.Random) -> Callable[[], int] | None:
     return run
 
 
+def pyspiel_hands(game: object, rng: random.Random, hands: int) -> Callable[[], int]:
+    """The reference driver of P5: ``hands`` random hands of a ``pyspiel`` game, chance included."""
+    randrange = rng.randrange
+
+    def run() -> int:
+        for _ in range(hands):
+            state = game.new_initial_state()  # type: ignore[attr-defined]
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[randrange(len(outcomes))][0])
+                else:
+                    actions = state.legal_actions()
+                    state.apply_action(actions[randrange(len(actions))])
+        return hands
+
+    return run
+
+
+def openspiel_game_pair(rng: random.Random) -> tuple[Callable[[], int], Callable[[], int]] | None:
+    """P5's two runs: our game registered in OpenSpiel, and OpenSpiel's own ``hearts``."""
+    try:
+        import pyspiel
+
+        import hartenjagen.adapters.openspiel  # noqa: F401 - registers python_hartenjagen
+    except ImportError:
+        return None
+    ours = pyspiel.load_game("python_hartenjagen", {"variant": "openspiel", "episode": "hand"})
+    return pyspiel_hands(ours, rng, 1), pyspiel_hands(pyspiel.load_game("hearts"), rng, 4)
+
+
 def rollouts(rules: hj.Rules, rng: random.Random) -> Callable[[], int]:
     starts = [hj.new_game(rules, seed=seed) for seed in range(64)]
 
@@ -260,6 +296,15 @@ def main() -> int:
     print(f"    OpenSpiel evaluate_bots (C++)     {theirs:10,.0f} hands/s")
     print(f"    ratio                             {ours / theirs:10.2f}   (target >= 2.0)\n")
     figures["P2"] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
+
+    pair = openspiel_game_pair(rng)
+    if pair is not None:
+        ours, theirs = timed_pair(*pair, 2 * args.seconds)
+        print("P5  the OpenSpiel game, random hands through pyspiel (OpenSpiel's rules)")
+        print(f"    python_hartenjagen                {ours:10,.0f} hands/s")
+        print(f"    OpenSpiel's hearts                {theirs:10,.0f} hands/s")
+        print(f"    ratio                             {ours / theirs:10.2f}   (target >= 0.3)\n")
+        figures["P5"] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
 
     short = memory_per_state(variants.STANDARD, 1, args.seed)
     long = memory_per_state(variants.STANDARD, 8, args.seed)

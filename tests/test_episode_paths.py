@@ -31,9 +31,9 @@ VARIANTS = (*(p.name for p in variants.ALL), *HOEMKE_SAMPLE)
 class Reference:
     """An episode kept by hand with the engine's public verbs: one outcome, one move at a time."""
 
-    def __init__(self, rules: hj.Rules, kind: str, max_hands: int) -> None:
+    def __init__(self, rules: hj.Rules, kind: str, max_hands: int, grain: str) -> None:
         self.state = hj.new_game(rules, chance="explicit")
-        self.kind, self.max_hands = kind, max_hands
+        self.kind, self.max_hands, self.grain = kind, max_hands, grain
         self.picked: tuple[hj.Card, ...] = ()
         self.returns = [0.0] * rules.players
 
@@ -59,17 +59,23 @@ class Reference:
         self.picked = ()
         before = len(self.state.score_sheet)
         self.state = hj.apply(self.state, move)
-        for line in self.state.score_sheet[before:]:
-            got = [g - p for g, p in zip(got, line.points, strict=True)]
+        if self.grain == "hand":
+            for line in self.state.score_sheet[before:]:
+                got = [g - p for g, p in zip(got, line.points, strict=True)]
+        elif self.done:  # the game grain: everything at the end
+            got = [-float(total) - r for total, r in zip(self.state.scores, self.returns, strict=True)]
         self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]
         return got
 
 
-def lockstep(variant: str, kind: str, seed: int, max_hands: int = 3, peek: bool = False) -> int:
+def lockstep(
+    variant: str, kind: str, seed: int, max_hands: int = 3, peek: bool = False, grain: str = "hand"
+) -> int:
     """Play one episode on both; return how many steps agreed (``peek``: read ``state`` mid-deal too)."""
     rules = encoding_rules(variant)
-    fast = Episode.start(rules, kind=kind, explicit=True, max_hands=max_hands)  # type: ignore[arg-type]
-    ref = Reference(rules, kind, max_hands)
+    fast = Episode.start(rules, kind=kind, grain=grain, explicit=True, max_hands=max_hands)  # type: ignore[arg-type]
+    ref = Reference(rules, kind, max_hands, grain)
+    last_rewards = list(fast.rewards)
     rng = random.Random(f"{variant}/{kind}/{seed}")
     steps = 0
     while not ref.done:
@@ -83,6 +89,7 @@ def lockstep(variant: str, kind: str, seed: int, max_hands: int = 3, peek: bool 
             chance_id = rng.choices([i for i, _ in outcomes], [p for _, p in outcomes])[0]
             ref.chance(chance_id)
             fast.chance(chance_id)
+            assert fast.rewards == last_rewards  # chance pays nothing: the last action's rewards stay
             if peek and rng.random() < 0.1:
                 assert fast.state == ref.state  # a deal in progress is dealt into the state on demand
         else:
@@ -94,6 +101,7 @@ def lockstep(variant: str, kind: str, seed: int, max_hands: int = 3, peek: bool 
             fast.apply_action(action)
             assert fast.rewards == got and fast.returns == ref.returns
             assert fast.picked == ref.picked
+            last_rewards = list(got)
         assert fast.state == ref.state
         steps += 1
     assert fast.done and fast.legal_ids() == () and fast.actor is None
@@ -113,8 +121,13 @@ def test_a_hand_goes_as_the_engine_goes(variant):
 
 
 @pytest.mark.parametrize("variant", ["standard", "black_maria", "dutch", "six_double_deck", "omnibus"])
-def test_a_game_goes_as_the_engine_goes_with_the_state_read_during_deals(variant):
-    assert lockstep(variant, "game", 1, max_hands=3, peek=True) > 0
+@pytest.mark.parametrize("grain", ["hand", "game"])
+def test_a_game_goes_as_the_engine_goes_with_the_state_read_during_deals(variant, grain):
+    assert lockstep(variant, "game", 1, max_hands=3, peek=True, grain=grain) > 0
+
+
+def test_a_whole_game_to_its_end_goes_as_the_engine_goes():
+    assert lockstep("dutch", "game", 2, max_hands=100, grain="game") > 0  # the Dutch game ends on its own
 
 
 def test_the_deal_in_one_go_is_the_deal_card_by_card():

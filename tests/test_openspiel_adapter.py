@@ -184,6 +184,77 @@ def test_chance_and_moves_read_as_text_and_actions_are_stable():
     assert len(state.information_state_tensor(0)) == encoding.observation_size(variants.OPENSPIEL) + extra
 
 
+def test_a_hand_pays_only_at_its_end_so_mcts_plays_it():
+    game = load("openspiel", "hand")
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=np.random.RandomState(2)
+    )
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    decisions = 0
+    while not state.is_terminal():
+        assert state.rewards() == [0.0] * 4 and state.returns() == [0.0] * 4  # nothing before the end
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        action = bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        decisions += state.current_player() == 0
+        state.apply_action(action)
+    assert decisions >= 13
+    assert (
+        state.returns() == state.rewards() == [-float(p) for p in state.episode.state.score_sheet[0].points]
+    )
+
+
+def test_a_game_pays_per_hand_or_at_its_end_as_asked():
+    per_hand = load("standard", "game", max_hands=3)
+    assert per_hand.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    at_end = load("standard", "game", max_hands=3, terminal_rewards=True)
+    assert at_end.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    state = at_end.new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        assert state.rewards() == [0.0] * 4 and state.returns() == [0.0] * 4
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    assert len(state.episode.state.score_sheet) == 3
+    assert state.returns() == state.rewards() == [-float(t) for t in state.episode.state.scores]
+
+
+def test_openspiel_style_returns_add_the_pack_s_points_per_hand():
+    game = load("black_maria", "game", max_hands=2, returns="openspiel")
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    while not state.is_terminal():
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    # Black Maria's penalty cards: 13 hearts, the Q♠ 13, the K♠ 10, the A♠ 7.
+    assert state.returns() == [2 * 43.0 - t for t in state.episode.state.scores]
+    assert game.max_utility() - 2 * 43.0 == -(game.min_utility() - 2 * 43.0)
+
+
+def test_hearts_parameters_shape_the_openspiel_variant_only():
+    game = load("openspiel", "hand", jd_bonus=True, pass_cards=False)
+    assert game.rules == variants.openspiel(jd_bonus=True, pass_cards=False)
+    assert load("standard", "hand", jd_bonus=False).rules == variants.STANDARD  # defaults change nothing
+    with pytest.raises(
+        Exception, match="jd_bonus: OpenSpiel's hearts parameters shape variant='openspiel' only"
+    ):
+        load("standard", "hand", jd_bonus=True)
+    with pytest.raises(Exception, match="returns must be one of 'penalty', 'openspiel'"):
+        load("openspiel", "hand", returns="positive")
+    with pytest.raises(Exception, match="Wrong type for parameter must_break_hearts"):
+        load("openspiel", "hand", must_break_hearts=1)  # OpenSpiel checks the types it is given
+    # Built directly (not through pyspiel), the game checks them itself.
+    with pytest.raises(adapter.EpisodeError, match="must_break_hearts must be true or false"):
+        adapter.HartenjagenGame({"variant": "openspiel", "must_break_hearts": 1})
+    with pytest.raises(adapter.EpisodeError, match="terminal_rewards must be true or false"):
+        adapter.HartenjagenGame({"episode": "game", "terminal_rewards": "yes"})
+
+
 def test_bad_parameters_are_refused():
     with pytest.raises(Exception, match="no variant called"):
         load("nope")
@@ -196,11 +267,16 @@ def test_bad_parameters_are_refused():
 # ---------------------------------------------------------------- the differential against OpenSpiel's hearts
 
 
-def play_both(index: int) -> tuple[dict[str, bool], list[float], list[float]]:
-    """One hand of OpenSpiel's ``hearts`` and of ``python_hartenjagen`` with its rules, action for action."""
+def play_both(index: int, native: bool = False) -> tuple[dict[str, bool], list[float], list[float]]:
+    """One hand of OpenSpiel's ``hearts`` and of ``python_hartenjagen`` with its rules, action for action
+    (``native``: our game loaded with hearts' own parameters and OpenSpiel-style returns)."""
     flags = flags_for(index * 37)
     theirs = pyspiel.load_game("hearts", flags).new_initial_state()
-    game = load(hj.dumps(variants.openspiel(**flags)), "hand")
+    if native:
+        game = load("openspiel", "hand", returns="openspiel", **flags)
+        assert game.rules == variants.openspiel(**flags)
+    else:
+        game = load(hj.dumps(variants.openspiel(**flags)), "hand")
     ours = game.new_initial_state()
     rules = game.rules
     game.rules_cards = {encoding.card_id(card, rules): card for card in hj.cards.ALL_CARDS}
@@ -240,6 +316,12 @@ def play_both(index: int) -> tuple[dict[str, bool], list[float], list[float]]:
 def test_the_adapter_agrees_with_openspiel_hearts(index):
     flags, theirs, ours = play_both(index)
     assert [-(26 - r) for r in theirs] == ours, (index, flags)
+
+
+@pytest.mark.parametrize("index", range(DIFFERENTIAL_HANDS // 2))
+def test_with_hearts_parameters_and_its_returns_the_game_returns_what_hearts_returns(index):
+    flags, theirs, ours = play_both(index, native=True)
+    assert ours == theirs, (index, flags)
 
 
 def test_the_differential_covers_every_flag():

@@ -128,7 +128,7 @@ def action_index(action: object) -> int:
 
 def _with(picked: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``picked`` and ``card`` in card order, as a `Pass` keeps its cards."""
-    return tuple(sorted((*picked, card), key=lambda c: c.index))
+    return tuple(sorted((*picked, card)))  # cards order as their indexes do
 
 
 def _pass_left(
@@ -210,8 +210,13 @@ class Episode:
 
     __slots__ = (
         "_state", "picked", "rewards", "returns", "kind", "grain", "max_hands", "_trick_points",
-        "_done", "_chance", "_actor", "_legal", "_moves", "_left", "_dealing", "_codes",
+        "turn", "_paid", "_done", "_chance", "_actor", "_legal", "_moves", "_left", "_dealing", "_codes",
     )  # fmt: skip
+    #: `turn` at the end of the episode, and while chance decides (OpenSpiel's numbers)
+    DONE: Final = -4
+    CHANCE: Final = -1
+    #: who acts now as one number: the actor's seat, `CHANCE` or `DONE`
+    turn: int
     _state: State
     _done: bool
     _chance: bool
@@ -219,8 +224,11 @@ class Episode:
     _legal: tuple[int, ...] | None
     _moves: dict[int, Move] | None
     _left: dict[int, int] | None
+    _paid: bool
     #: what a copy or a pickle keeps (the rest is worked out again from it)
-    _KEPT: Final = ("_state", "picked", "rewards", "returns", "kind", "grain", "max_hands", "_trick_points")
+    _KEPT: Final = (
+        "_state", "picked", "rewards", "returns", "kind", "grain", "max_hands", "_trick_points", "_paid",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -241,6 +249,7 @@ class Episode:
         #: each seat's rewards so far
         self.returns = [0.0] * n
         self._trick_points = [0] * n
+        self._paid = False  # whether the last action paid a reward (rewards are then not all zero)
         self._codes = codes_of(state.rules)
         self._dealing: _Dealing | None = None
         self.state = state
@@ -284,15 +293,18 @@ class Episode:
         phase = state.phase
         self._legal = self._moves = self._left = None
         if done:
-            self._chance, self._actor = False, None
+            self._chance, self._actor, self.turn = False, None, Episode.DONE
         elif phase is Phase.PLAYING:
-            self._chance, self._actor = False, state.to_move[0]
+            self._chance = False
+            self._actor = self.turn = state.to_move[0]
         elif phase is Phase.CHANCE:
-            self._chance, self._actor = True, None
+            self._chance, self._actor, self.turn = True, None, Episode.CHANCE
             if self._dealing is None and node_of(state)[0] == DEAL_NODE and not any(state.dealt):
                 self._dealing = _Dealing(state, self._codes.copies)
         else:
-            self._chance, self._actor = False, acting_seat(state)
+            actor = acting_seat(state)
+            assert actor is not None  # every other phase has a seat to act
+            self._chance, self._actor, self.turn = False, actor, actor
 
     def __deepcopy__(self, memo: object) -> Episode:
         other = copy.copy(self)
@@ -355,7 +367,9 @@ class Episode:
                 left = self._left
                 if left is None:
                     left = self._left = _pass_left(state, self._actor, self.picked, self._codes.card_ids)
-                legal = tuple(sorted(i for i, count in left.items() if count))
+                legal = tuple(
+                    [i for i, count in left.items() if count]
+                )  # passable() lists them in card order
             else:
                 legal = legal_action_ids(state, self.picked)
             self._legal = legal
@@ -377,6 +391,7 @@ class Episode:
         move = self._move(action_index(action))
         n = self._state.players
         self.rewards = [0.0] * n
+        self._paid = False
         if isinstance(move, Pass) and len(move.cards) < self._state.pass_count:
             self._pick(move.cards)
             return ()
@@ -388,34 +403,57 @@ class Episode:
 
     def apply_action(self, action: int) -> None:
         """Like `act`, without the events (faster: rewards of the hand and game grains come from the score sheet)."""
+        if type(action) is not int:
+            action = action_index(action)
+        moves = self._moves
+        if moves is not None and self.grain != "trick":
+            move = moves.get(action)
+            if move is not None:  # a legal play: the common case, kept short
+                state = self._state
+                sheet = state.score_sheet
+                after = apply(state, move)
+                self._state = after
+                if after.score_sheet is sheet and after.phase is Phase.PLAYING:  # the hand goes on
+                    self._actor = self.turn = after.to_move[0]
+                    self._legal = self._moves = None
+                    if self._paid:
+                        self.rewards = [0.0] * after.players
+                        self._paid = False
+                    return
+                self._settle()
+                self._pay(state, after)
+                return
         if self.grain == "trick":
             self.act(action)
             return
-        action = action_index(action)
         state = self._state
-        n = state.players
         if state.phase is Phase.PASSING and self._actor is not None:
             if action not in self.legal_ids():
                 self._move(action)  # raises the reason
             if len(self.picked) + 1 < state.pass_count:
-                self.rewards = [0.0] * n
+                self.rewards = [0.0] * state.players
+                self._paid = False
                 self._pick(_with(self.picked, self._codes.cards[action]))
                 return
         move = self._move(action)
         self.picked = ()
-        before = len(state.score_sheet)
-        state = apply(state, move)
+        after = apply(state, move)
         self._dealing = None
-        self._state = state
+        self._state = after
         self._settle()
-        got = [0.0] * n
+        self._pay(state, after)
+
+    def _pay(self, before: State, after: State) -> None:
+        """The rewards of going from ``before`` to ``after`` (the hand and game grains)."""
+        got = [0.0] * after.players
         if self.grain == "hand":
-            for line in state.score_sheet[before:]:
+            for line in after.score_sheet[len(before.score_sheet) :]:
                 got = [g - p for g, p in zip(got, line.points, strict=True)]
         elif self._done:
-            got = [-float(total) - r for total, r in zip(state.scores, self.returns, strict=True)]
+            got = [-float(total) - r for total, r in zip(after.scores, self.returns, strict=True)]
         self.rewards = got
-        if any(got):
+        self._paid = any(got)
+        if self._paid:
             self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]
 
     def _move(self, action: int) -> Move:
@@ -502,4 +540,5 @@ class Episode:
         if self.grain == "game" and self._done:
             got = [-float(total) - r for total, r in zip(self._state.scores, self.returns, strict=True)]
         self.rewards = got
+        self._paid = any(got)
         self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]

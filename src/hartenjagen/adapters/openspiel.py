@@ -11,8 +11,19 @@ Parameters: ``variant`` (a preset name or alias, ``hoemke_P1L2H3S4``, or a
 Rules JSON text, which the game keeps packed by
 `hartenjagen.adapters.episodes.packed_variant` so that OpenSpiel's game strings read
 back; default ``"standard"``), ``episode`` (``"hand"`` or
-``"game"``, the default) and ``max_hands`` (a game episode ends after that
-many hands at the latest; default 100). Needs the ``openspiel`` extra
+``"game"``, the default), ``max_hands`` (a game episode ends after that
+many hands at the latest; default 100), ``terminal_rewards`` (a game episode
+pays only at its end; a hand always does), ``returns`` (``"penalty"``, minus
+the points, or ``"openspiel"``, as OpenSpiel's ``hearts``: each hand pays the
+pack's penalty points, 26 in Hearts, minus what the seat scored, so higher is
+better) and OpenSpiel's eight ``hearts`` parameters (``pass_cards``,
+``no_pts_on_first_trick``, ``can_lead_any_club``, ``jd_bonus``,
+``avoid_all_tricks_bonus``, ``qs_breaks_hearts``, ``must_break_hearts``,
+``can_lead_hearts_instead_of_qs``, with hearts' defaults), which shape
+``variant="openspiel"`` through `hartenjagen.variants.openspiel` (with another
+variant they must keep their defaults). So
+``python_hartenjagen(variant=openspiel,episode=hand,returns=openspiel,jd_bonus=true)``
+plays and pays as ``hearts(jd_bonus=true)``. Needs the ``openspiel`` extra
 (``pip install hartenjagen[openspiel]``).
 
 - Chance nodes are the game's explicit chance (`hartenjagen.outcomes`): the
@@ -20,8 +31,11 @@ many hands at the latest; default 100). Needs the ``openspiel`` extra
   cards; chance and player action ids are `hartenjagen.adapters.encoding`'s, stable
   per rules value. A pass is one action per card, the lowest seat still to
   pass acting first (as in OpenSpiel's own ``hearts``).
-- Rewards come per hand: when a hand is scored, each seat gets minus what it
-  scored; the returns are minus the totals (``state.scores``), so they add up.
+- The reward model is terminal for a hand, and for a game with
+  ``terminal_rewards``: the returns come at the end, minus each seat's total.
+  Otherwise rewards come per hand: when a hand is scored, each seat gets minus
+  what it scored, and the returns are minus the totals (``state.scores``), so
+  they add up. OpenSpiel's ``MCTSBot`` (the Python one) plays a hand.
 - Information states and observations are strings and tensors from the
   seat's `PlayerView` (`hartenjagen.adapters.encoding.observation`; the information
   state adds the tricks of the hand in order). They have perfect recall
@@ -71,7 +85,15 @@ from hartenjagen.frontend.views import PlayerView, view
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules import Rules
 
-__all__ = ["GAME_NAME", "HartenjagenGame", "HartenjagenState", "game_info"]
+__all__ = [
+    "GAME_NAME",
+    "HEARTS_FLAGS",
+    "RETURNS",
+    "EpisodeError",
+    "HartenjagenGame",
+    "HartenjagenState",
+    "game_info",
+]
 
 #: The name the game is registered under.
 GAME_NAME: Final = "python_hartenjagen"
@@ -98,6 +120,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
 }
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+assert (_TERMINAL, _CHANCE) == (Episode.DONE, Episode.CHANCE)  # current_player returns Episode.turn
 
 
 def _game_type(reward_model: Any) -> Any:
@@ -125,7 +148,7 @@ _GAME_TYPE = _game_type(pyspiel.GameType.RewardModel.REWARDS)
 def _rules_of(values: dict[str, Any]) -> Rules:
     """The rules the parameters name: ``variant``, shaped by OpenSpiel's flags when it is ``"openspiel"``."""
     flags: dict[str, Any] = {}
-    for name, default in HEARTS_FLAGS.items():
+    for name in HEARTS_FLAGS:
         value = values[name]
         if not isinstance(value, bool):
             raise EpisodeError(f"{name} must be true or false, not {value!r}")
@@ -226,13 +249,14 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
     """A state of `HartenjagenGame`: an `Episode` of the game with explicit chance.
 
     OpenSpiel asks a Python state who acts about five times a step, so the
-    answer is worked out once per action (``_refresh``) and kept.
+    answer is kept on the episode (`Episode.turn`), worked out once per action.
     """
 
     def __init__(self, game: HartenjagenGame) -> None:
         super().__init__(game)
         self._offset = game.offset
         self._terminal = game.terminal
+        #: the episode this state stands for
         self.episode = Episode.start(
             game.rules,
             kind=game.episode,
@@ -241,66 +265,47 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
             max_hands=game.max_hands,
         )
 
-    @property
-    def episode(self) -> Episode:
-        """The episode this state stands for."""
-        return self._episode
-
-    @episode.setter
-    def episode(self, value: Episode) -> None:
-        self._episode = value
-        self._refresh()
-
-    def _refresh(self) -> None:
-        episode = self._episode
-        if episode.done:
-            self._player = _TERMINAL
-        elif episode.is_chance:
-            self._player = _CHANCE
-        else:
-            actor = episode.actor
-            assert actor is not None
-            self._player = actor
-
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while chance decides, ``TERMINAL`` at the end."""
-        return self._player
+        return self.episode.turn  # Episode.CHANCE and DONE are OpenSpiel's CHANCE and TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._episode.legal_ids()) if player == self._player else []
+        episode = self.episode
+        return list(episode.legal_ids()) if player == episode.turn else []
 
     # OpenSpiel's own versions of these ask the Python state through C++ (current_player
     # several times over); answered here, a call from Python costs one Python call.
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the player to act; at a chance node its outcomes' ids)."""
+        episode = self.episode
+        turn = episode.turn
         if player is None:
-            player = self._player
-        elif player < 0 and player != self._player:
+            player = turn
+        elif player != turn:
             return []
         if player == _CHANCE:
-            return [action for action, _ in self._episode.chance_ids()]
-        return list(self._episode.legal_ids()) if player == self._player >= 0 else []
+            return [action for action, _ in episode.chance_ids()]
+        return list(episode.legal_ids())
 
     def is_chance_node(self) -> bool:
         """Whether chance acts now."""
-        return self._player == _CHANCE
+        return self.episode.turn == _CHANCE
 
     def is_player_node(self) -> bool:
         """Whether a seat acts now."""
-        return self._player >= 0
+        return self.episode.turn >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance ids and their probabilities."""
-        return self._episode.chance_ids()
+        return self.episode.chance_ids()
 
     def _apply_action(self, action: int) -> None:
-        episode = self._episode
-        if self._player == _CHANCE:
-            episode.chance(int(action))
+        episode = self.episode
+        if episode.turn == _CHANCE:
+            episode.chance(action)
         else:
-            episode.apply_action(int(action))
-        self._refresh()
+            episode.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.episode.state
@@ -316,11 +321,11 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the episode is over."""
-        return self._player == _TERMINAL
+        return self.episode.turn == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's rewards so far: minus its total (``returns="openspiel"``: plus each hand's offset)."""
-        episode = self._episode
+        episode = self.episode
         if self._offset:
             if self._terminal and not episode.done:
                 return [0.0] * len(episode.returns)
@@ -330,7 +335,7 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
 
     def rewards(self) -> list[float]:
         """Each seat's reward from the last player action (minus its hand score when a hand was scored)."""
-        episode = self._episode
+        episode = self.episode
         rewards = episode.rewards
         if self._offset and any(rewards):
             if self._terminal:
