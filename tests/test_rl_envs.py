@@ -30,7 +30,7 @@ VARIANTS = (*(p.name for p in variants.ALL), "hoemke_P4L2H3S1", "hoemke_P3L3H4S4
 
 
 def quietly(check, *args, **kwargs):
-    """Run a framework check without its advisory warnings (dict observations, infinite Box bounds)."""
+    """Run a framework check without its advisory warnings (on dict observations, for one)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return check(*args, **kwargs)
@@ -187,3 +187,90 @@ def test_render_shows_the_table():
     seat = SeatEnv(render_mode="ansi")
     seat.reset(seed=0)
     assert seat.render().startswith("hand 1, passing")
+
+
+# ---------------------------------------------------------------- Gymnasium by the book
+
+
+@pytest.mark.parametrize(
+    "variant", ["standard", "dutch", "six_double_deck", "black_maria", "standard_moon_choice"]
+)
+def test_every_observation_lies_in_the_finite_observation_space(variant):
+    table = SeatEnv(variant=variant, seat=0, opponents="random", episode="game", max_hands=3)
+    space = table.observation_space
+    assert np.all(np.isfinite(space.low)) and np.all(np.isfinite(space.high))
+    rng = np.random.default_rng(7)
+    for seed in range(2):
+        observation, _ = table.reset(seed=seed)
+        done = False
+        while not done:
+            assert space.contains(observation), np.flatnonzero(
+                (observation < space.low) | (observation > space.high)
+            )
+            action = int(rng.choice(np.flatnonzero(table.action_masks())))
+            observation, _, terminated, truncated, _ = table.step(action)
+            done = terminated or truncated
+        assert space.contains(observation)
+
+
+@pytest.mark.parametrize("variant", ["standard", "dutch"])
+def test_check_env_has_no_warning_about_the_bounds(variant):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(SeatEnv(variant=variant, seat=2, opponents="random"))
+    words = ("infinite", "bound", "maximum and minimum")
+    assert not [w for w in caught if any(word in str(w.message) for word in words)]
+
+
+def test_the_registered_id_makes_the_environment_with_its_arguments():
+    import gymnasium
+
+    from hartenjagen.adapters.gymnasium import SEAT_ENV_ID
+
+    made = gymnasium.make(SEAT_ENV_ID, variant="black_maria", seat=1, opponents="random", episode="hand")
+    assert made.unwrapped.rules == variants.BLACK_MARIA and made.unwrapped.seat == 1
+    observation, info = made.reset(seed=3)
+    assert made.observation_space.contains(observation) and info["action_mask"].any()
+    vector = gymnasium.make_vec(SEAT_ENV_ID, num_envs=2, vectorization_mode="sync", variant="dutch")
+    observations, _ = vector.reset(seed=1)
+    assert observations.shape == (2, encoding.observation_size(variants.DUTCH))
+
+
+def test_a_masked_sampler_runs_through_gymnasium_s_autoreset():
+    import gymnasium
+
+    from hartenjagen.adapters.gymnasium import AUTORESET_ACTION
+
+    envs = gymnasium.vector.SyncVectorEnv(
+        [lambda: SeatEnv(variant="standard", opponents="random", episode="hand") for _ in range(2)]
+    )
+    envs.reset(seed=5)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(120):  # a hand is 16 of the seat's steps: several autoresets on each table
+        masks = np.stack(envs.call("action_masks"))
+        assert masks.any(axis=1).all()  # every table, ended ones too, offers an action
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+        _, _, terminated, truncated, _ = envs.step(actions)
+        for index in np.flatnonzero(terminated | truncated):
+            assert list(np.flatnonzero(envs.envs[index].action_masks())) == [AUTORESET_ACTION]
+            ended += 1
+    assert ended >= 6
+
+
+@pytest.mark.parametrize("action", [2.9, 2.0, "2", None, True, np.float32(2)])
+def test_step_takes_whole_numbers_only(action):
+    table = SeatEnv(variant="standard", opponents="random")
+    table.reset(seed=1)
+    before = table.episode.state
+    with pytest.raises(EpisodeError, match="an action id is a whole number"):
+        table.step(action)
+    assert table.episode.state is before
+
+
+def test_step_takes_numpy_integers():
+    table = SeatEnv(variant="standard", opponents="random")
+    table.reset(seed=1)
+    legal = np.flatnonzero(table.action_masks())
+    table.step(np.int64(legal[0]))
+    assert table.episode.picked == (encoding.move_for(int(legal[0]), table.episode.state).cards[0],)

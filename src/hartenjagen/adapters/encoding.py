@@ -328,6 +328,46 @@ def chance_ids(state: State) -> tuple[tuple[int, float], ...]:
 # ---------------------------------------------------------------- observations
 
 
+def hand_points_bound(rules: Rules) -> float:
+    """A bound on what one seat scores in one hand (card points three times over, and room for bonuses)."""
+    table = table_for(_rules(rules))
+    return 3.0 * sum(abs(table.values[p % 52]) for p in table.pack) + 100.0
+
+
+def observation_bounds(rules: Rules, max_hands: int = 100) -> tuple[list[float], list[float]]:
+    """The least and greatest value of each entry of an observation in an episode of at most ``max_hands`` hands.
+
+    Cards count copies (two packs: up to 2; cards given and received, per
+    stage of the exchange); the pass count, stage, trick and hand numbers
+    their greatest values; the scores (/100) what ``max_hands`` hands can
+    score either way (a moon that doubles the others' totals included).
+    Every other entry is 0 or 1.
+    """
+    codes = _codes(_rules(rules))
+    table = table_for(rules)
+    copies = max(codes.copies)
+    stages = max([len(table.stage_counts(route)) for route in table.routes] + [1])
+    passed = max([max(table.stage_counts(route), default=0) for route in table.routes] + [0])
+    low = [0.0] * codes.observation_size
+    high = [1.0] * codes.observation_size
+    at = codes.offsets
+    widths = dict(codes.layout)
+    for name in ("hand", "picked", "passing", "trick", "played", "taken", "carry_over"):
+        high[at[name] : at[name] + widths[name]] = [float(copies)] * widths[name]
+    for name in ("given", "received"):
+        high[at[name] : at[name] + widths[name]] = [float(copies * stages)] * widths[name]
+    score = max_hands * hand_points_bound(rules) / 100.0
+    if MoonOption.DOUBLE in rules.moon.options():
+        score *= 2.0 ** min(max_hands, 64)  # a moon may double the other totals every hand
+    low[at["scores"] : at["scores"] + codes.players] = [-score] * codes.players
+    high[at["scores"] : at["scores"] + codes.players] = [score] * codes.players
+    high[at["pass_count"]] = float(max(passed, 1))  # not 0 where nobody passes: Gymnasium warns of a flat box
+    high[at["pass_stage"]] = float(stages)
+    high[at["trick_number"]] = float(codes.tricks)
+    high[at["hand_number"]] = float(max_hands + 1)
+    return low, high
+
+
 def observation_size(rules: Rules) -> int:
     """The length of ``observation(view)`` under ``rules``."""
     return _codes(_rules(rules)).observation_size

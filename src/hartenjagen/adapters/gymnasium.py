@@ -15,9 +15,16 @@ while not done:
 ```
 
 Observations are the seat's view as a vector (`hartenjagen.adapters.encoding.observation`),
-actions the ids of `hartenjagen.adapters.encoding` (``Discrete(action_count(rules))``);
+actions the ids of `hartenjagen.adapters.encoding` (``Discrete(action_count(rules))``),
+whole numbers only (a float, text, ``None`` or a bool raises `EpisodeError`);
 ``action_masks()`` says which are legal now, as sb3-contrib's ``MaskablePPO``
-expects (``info["action_mask"]`` too). A pass is one card per step. An
+expects (``info["action_mask"]`` too; once the episode is over, only
+`AUTORESET_ACTION`, for the step Gymnasium's autoreset spends on resetting).
+The observation space's bounds are finite (`hartenjagen.adapters.encoding.observation_bounds`).
+Importing this module registers the id ``"hartenjagen/SeatEnv-v0"``:
+``gymnasium.make("hartenjagen/SeatEnv-v0", variant="black_maria")``, also
+through SB3's ``make_vec_env`` (import the module first, or name it in the id:
+``"hartenjagen.adapters.gymnasium:hartenjagen/SeatEnv-v0"``). A pass is one card per step. An
 action that is not legal changes nothing and is rewarded ``illegal_reward``
 (``info["illegal"]`` is True). Between the seat's steps the other seats move
 (``opponents``: one bot name for all, or one per other seat in seat order; a
@@ -40,13 +47,25 @@ except ImportError as _error:  # pragma: no cover - exercised where Gymnasium is
         "hartenjagen.adapters.gymnasium needs Gymnasium: pip install 'hartenjagen[rl]'"
     ) from _error
 
-from hartenjagen.adapters.encoding import action_count, observation, observation_size
-from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain, rules_from
+from hartenjagen.adapters.encoding import action_count, observation, observation_bounds, observation_size
+from hartenjagen.adapters.episodes import (
+    Episode,
+    EpisodeError,
+    EpisodeKind,
+    RewardGrain,
+    action_index,
+    rules_from,
+)
 from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
 from hartenjagen.frontend.views import view
 
-__all__ = ["SeatEnv"]
+__all__ = ["AUTORESET_ACTION", "SEAT_ENV_ID", "SeatEnv"]
+
+#: The id `SeatEnv` is registered under: ``gymnasium.make(SEAT_ENV_ID, variant="black_maria")``.
+SEAT_ENV_ID = "hartenjagen/SeatEnv-v0"
+#: The action `SeatEnv.action_masks` marks once an episode is over (the autoreset step ignores it).
+AUTORESET_ACTION = 0
 
 
 class SeatEnv(gymnasium.Env[Any, Any]):
@@ -88,8 +107,9 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise EpisodeError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
         self.render_mode = render_mode
+        low, high = observation_bounds(self.rules, max_hands if episode == "game" else 1)
         self.observation_space = gymnasium.spaces.Box(
-            -np.inf, np.inf, (observation_size(self.rules),), np.float32
+            np.array(low, np.float32), np.array(high, np.float32), (observation_size(self.rules),), np.float32
         )
         self._actions = action_count(self.rules)
         self.action_space = gymnasium.spaces.Discrete(self._actions)
@@ -119,11 +139,12 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         episode = self.episode
         if episode is None:
             raise EpisodeError("call reset() first")
+        action = action_index(action)  # a float, text, None or bool is refused, not rounded
         if episode.done:
             raise EpisodeError("the episode is over: call reset()")
-        if int(action) not in episode.legal_ids():
+        if action not in episode.legal_ids():
             return self._observation(), self.illegal_reward, False, False, self._info(True)
-        episode.act(int(action))
+        episode.apply_action(action)
         gained = episode.rewards[self.seat] + self._others_move()
         terminated = episode.done and (episode.state.is_over or episode.kind == "hand")
         truncated = episode.done and not terminated
@@ -132,10 +153,18 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         return self._observation(), float(gained), terminated, truncated, self._info(False)
 
     def action_masks(self) -> Any:
-        """Which action ids are legal now (booleans, ``action_space.n`` of them)."""
+        """Which action ids are legal now (booleans, ``action_space.n`` of them).
+
+        Once the episode is over only action 0 is marked: the step that
+        Gymnasium's autoreset spends on resetting ignores its action, and a
+        masked sampler needs one to choose (`AUTORESET_ACTION`).
+        """
         mask = np.zeros(self._actions, np.bool_)
-        if self.episode is not None and self.episode.actor == self.seat:
-            mask[list(self.episode.legal_ids())] = True
+        episode = self.episode
+        if episode is not None and episode.done:
+            mask[AUTORESET_ACTION] = True
+        elif episode is not None and episode.actor == self.seat:
+            mask[list(episode.legal_ids())] = True
         return mask
 
     def render(self) -> str | None:
@@ -169,3 +198,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "illegal": illegal}
+
+
+if SEAT_ENV_ID not in gymnasium.registry:
+    gymnasium.register(SEAT_ENV_ID, entry_point="hartenjagen.adapters.gymnasium:SeatEnv")

@@ -62,6 +62,7 @@ from hartenjagen import variants
 from hartenjagen.adapters.encoding import (
     action_count,
     chance_action_count,
+    hand_points_bound,
     history_entries,
     history_size,
     move_for,
@@ -172,12 +173,6 @@ def _decisions_per_hand(rules: Rules) -> int:
     return passing * n + n + len(table.pack) + 1
 
 
-def _hand_bound(rules: Rules) -> float:
-    """A bound on what one seat scores in one hand (card points three times over, and room for bonuses)."""
-    table = table_for(rules)
-    return 3.0 * sum(abs(table.values[p % 52]) for p in table.pack) + 100.0
-
-
 def _positive_points(rules: Rules) -> int:
     """The card points of the pack that count against a seat (26 in Hearts): OpenSpiel's returns are this minus the points."""
     table = table_for(rules)
@@ -188,7 +183,7 @@ def game_info(rules: Rules, episode: str, max_hands: int, offset: float = 0.0) -
     """The ``pyspiel.GameInfo`` of ``rules`` for an episode: ids, players, utility bounds and length
     (``offset``: what OpenSpiel-style returns add per hand)."""
     hands = 1 if episode == "hand" else max_hands
-    bound = hands * _hand_bound(rules)
+    bound = hands * hand_points_bound(rules)
     if MoonOption.DOUBLE in rules.moon.options():
         bound *= 2.0 ** min(hands, 64)  # a moon may double the other totals every hand
     return pyspiel.GameInfo(
