@@ -104,6 +104,12 @@ class _Codes:
         self.routes = tuple(BUILT_IN.values()) + tuple(
             route for route in table.routes if route not in BUILT_IN.values()
         )
+        #: per seat, per card id: the play of that card (the kernel's own `Play` values, which it applies fastest)
+        self.plays: tuple[tuple[Play, ...], ...] = tuple(
+            tuple(table.plays[seat][card.index] for card in self.cards) for seat in range(self.players)
+        )
+        #: route -> its chance id
+        self.route_ids = {route: self.size + i for i, route in enumerate(self.routes)}
         self.tricks = table.hand_size
         n, d = self.players, self.size
         self.layout: tuple[tuple[str, int], ...] = (
@@ -282,9 +288,10 @@ def chance_id(outcome: Outcome, rules: Rules) -> int:
     if isinstance(outcome, (DealCard, PoolCard)):
         return card_id(outcome.card, rules)
     if isinstance(outcome, DrawnDirection):
-        if outcome.direction not in codes.routes:
+        found = codes.route_ids.get(outcome.direction)
+        if found is None:
             raise EncodingError(f"the route {outcome.direction.name!r} is not one of these rules")
-        return codes.size + codes.routes.index(outcome.direction)
+        return found
     if isinstance(outcome, FirstDealer):
         if not 0 <= outcome.seat < codes.players:
             raise EncodingError(f"there is no seat {outcome.seat}")

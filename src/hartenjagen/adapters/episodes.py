@@ -222,7 +222,7 @@ class Episode:
     _chance: bool
     _actor: int | None
     _legal: tuple[int, ...] | None
-    _moves: dict[int, Move] | None
+    _moves: Sequence[Move] | None  # while playing: the actor's play of each card id
     _left: dict[int, int] | None
     _paid: bool
     #: what a copy or a pickle keeps (the rest is worked out again from it)
@@ -360,9 +360,9 @@ class Episode:
                 legal = ()
             elif state.phase is Phase.PLAYING:
                 card_ids = self._codes.card_ids
-                moves = legal_moves(state)
-                self._moves = {card_ids[m.card.index]: m for m in moves}  # type: ignore[union-attr]
-                legal = tuple(self._moves)  # legal_moves lists the plays in card order, as the ids go
+                # legal_moves lists the plays in card order, as the ids go
+                legal = tuple([card_ids[m.card.index] for m in legal_moves(state)])  # type: ignore[union-attr]
+                self._moves = self._codes.plays[self._actor]  # type: ignore[index]
             elif state.phase is Phase.PASSING:
                 left = self._left
                 if left is None:
@@ -405,24 +405,23 @@ class Episode:
         """Like `act`, without the events (faster: rewards of the hand and game grains come from the score sheet)."""
         if type(action) is not int:
             action = action_index(action)
-        moves = self._moves
-        if moves is not None and self.grain != "trick":
-            move = moves.get(action)
-            if move is not None:  # a legal play: the common case, kept short
-                state = self._state
-                sheet = state.score_sheet
-                after = apply(state, move)
-                self._state = after
-                if after.score_sheet is sheet and after.phase is Phase.PLAYING:  # the hand goes on
-                    self._actor = self.turn = after.to_move[0]
-                    self._legal = self._moves = None
-                    if self._paid:
-                        self.rewards = [0.0] * after.players
-                        self._paid = False
-                    return
-                self._settle()
-                self._pay(state, after)
+        moves, legal = self._moves, self._legal
+        if moves is not None and legal is not None and action in legal and self.grain != "trick":
+            # A legal play: the common case, kept short.
+            state = self._state
+            sheet = state.score_sheet
+            after = apply(state, moves[action])
+            self._state = after
+            if after.score_sheet is sheet and after.phase is Phase.PLAYING:  # the hand goes on
+                self._actor = self.turn = after.to_move[0]
+                self._legal = self._moves = None
+                if self._paid:
+                    self.rewards = [0.0] * after.players
+                    self._paid = False
                 return
+            self._settle()
+            self._pay(state, after)
+            return
         if self.grain == "trick":
             self.act(action)
             return
