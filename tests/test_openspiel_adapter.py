@@ -330,3 +330,49 @@ def test_the_differential_covers_every_flag():
         for name, value in flags_for(index * 37).items():
             seen[name].add(value)
     assert all(values == {False, True} for values in seen.values())
+
+
+# ---------------------------------------------------------------- whole deals and CFR on the tiny variant
+
+
+def test_whole_deals_list_every_deal_once_and_deal_it():
+    from hartenjagen.adapters.deals import deal_count, whole_deals
+
+    game = load("tiny", "hand", deal="whole")
+    deals = whole_deals(game.rules)
+    assert len(deals) == deal_count(game.rules) == 70 == len({d for d in deals})
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == state.legal_actions() == [game.deal_base + k for k in range(70)]
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
+    assert game.max_chance_outcomes() == game.deal_base + 70
+    action = game.deal_base + 17
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, action) == repr(hj.Deal(deals[17]))
+    state.apply_action(action)
+    assert state.episode.state.hands == deals[17] and state.current_player() >= 0
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_whole_deals_are_refused_where_they_cannot_be_listed():
+    with pytest.raises(Exception, match="the pack has 5.*deals, more than the 20,000"):
+        load("standard", "hand", deal="whole")
+    with pytest.raises(Exception, match="whole deals need a pack of single copies"):
+        load("six_double_deck", "hand", deal="whole")
+    with pytest.raises(Exception, match="deal must be one of 'cards', 'whole'"):
+        load("tiny", "hand", deal="shuffled")
+    state = load("tiny", "hand", deal="whole").new_initial_state()
+    with pytest.raises(Exception, match="chance id 3 is no deal"):
+        state.apply_action(3)
+
+
+def test_cfr_on_the_tiny_variant_lowers_nash_conv():
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = load("tiny", "hand", deal="whole")
+    solver = cfr.CFRSolver(game)
+    solver.evaluate_and_update_policy()
+    first = exploitability.nash_conv(game, solver.average_policy())
+    solver.evaluate_and_update_policy()
+    solver.evaluate_and_update_policy()
+    later = exploitability.nash_conv(game, solver.average_policy())
+    assert first > 1.0 and later < first * 0.6, (first, later)

@@ -19,6 +19,7 @@ from typing import Final
 
 import attrs
 
+from hartenjagen.cards import Rank
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.rules import Rules
 from hartenjagen.rules import deck as _deck
@@ -310,11 +311,33 @@ ALL: Final[tuple[Preset, ...]] = (
 )
 
 
+#: A toy for tree-walking algorithms (CFR and its kin), not a game of the sources: two players,
+#: eight cards (the Q♠ K♠ A♠, K♣ A♣, K♥ A♥ and A♦), four each, no passing, one hand; the
+#: K♣ leads, hearts 1 and the Q♠ 13, no penalty cards on the first trick unless forced.
+TINY: Final = Rules(
+    deck=_deck.SinglePack(players=2, lowest_rank=Rank.QUEEN, removed=("QC", "QD", "QH", "KD")),
+    passing=_passing.NO_PASSING,
+    ending=_ending.SINGLE_HAND,
+)
+#: Named rulesets for research that no source describes (looked up by `preset` and `get`, not in `ALL`).
+RESEARCH: Final[tuple[Preset, ...]] = (
+    Preset(
+        "tiny",
+        TINY,
+        ("tiny_hearts",),
+        "Two players, eight cards, one hand: small enough for CFR (OpenSpiel with deal='whole').",
+        "hartenjagen (for research)",
+    ),
+)
+
+
 def _normal(name: str) -> str:
     return re.sub(r"[\s_\-]+", " ", name.strip().lower())
 
 
-_BY_NAME: Final = {_normal(alias): preset for preset in ALL for alias in (preset.name, *preset.aliases)}
+_BY_NAME: Final = {
+    _normal(alias): preset for preset in (*ALL, *RESEARCH) for alias in (preset.name, *preset.aliases)
+}
 _HOEMKE_NAME: Final = re.compile(r"hoemke p?([1-4]) ?l?([1-4]) ?h?([1-4]) ?s?([1-4])")
 
 

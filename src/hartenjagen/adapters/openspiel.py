@@ -16,7 +16,10 @@ many hands at the latest; default 100), ``terminal_rewards`` (a game episode
 pays only at its end; a hand always does), ``returns`` (``"penalty"``, minus
 the points, or ``"openspiel"``, as OpenSpiel's ``hearts``: each hand pays the
 pack's penalty points, 26 in Hearts, minus what the seat scored, so higher is
-better) and OpenSpiel's eight ``hearts`` parameters (``pass_cards``,
+better), ``deal`` (``"cards"``, a chance node per card, or ``"whole"``, one
+node listing every distinct deal, for CFR on tiny packs such as
+``variant="tiny"``: `hartenjagen.adapters.deals`) and OpenSpiel's eight
+``hearts`` parameters (``pass_cards``,
 ``no_pts_on_first_trick``, ``can_lead_any_club``, ``jd_bonus``,
 ``avoid_all_tricks_bonus``, ``qs_breaks_hearts``, ``must_break_hearts``,
 ``can_lead_hearts_instead_of_qs``, with hearts' defaults), which shape
@@ -59,6 +62,7 @@ except ImportError as _error:  # pragma: no cover - exercised where OpenSpiel is
     ) from _error
 
 from hartenjagen import variants
+from hartenjagen.adapters.deals import whole_deals
 from hartenjagen.adapters.encoding import (
     action_count,
     chance_action_count,
@@ -80,10 +84,15 @@ from hartenjagen.adapters.episodes import (
     rules_from,
 )
 from hartenjagen.bots.determinize import determinize
+from hartenjagen.cards import Card
+from hartenjagen.core.chance_nodes import node_of
+from hartenjagen.core.hands import DEAL_NODE
 from hartenjagen.core.table import table_for
+from hartenjagen.engine import apply
 from hartenjagen.frontend.notation import format_move
 from hartenjagen.frontend.views import PlayerView, view
 from hartenjagen.moves import MoonOption
+from hartenjagen.outcomes import Deal
 from hartenjagen.rules import Rules
 
 __all__ = [
@@ -111,12 +120,15 @@ HEARTS_FLAGS: Final[dict[str, bool]] = {
 }
 #: The kinds of returns: minus the penalty points, or OpenSpiel's ``hearts`` convention.
 RETURNS: Final = ("penalty", "openspiel")
+#: How chance deals: a chance node per card, or one node listing every distinct deal (tiny packs).
+DEALS: Final = ("cards", "whole")
 _DEFAULTS: Final[dict[str, Any]] = {
     "variant": "standard",
     "episode": "game",
     "max_hands": 100,
     "terminal_rewards": False,
     "returns": "penalty",
+    "deal": "cards",
     **HEARTS_FLAGS,
 }
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
@@ -179,16 +191,16 @@ def _positive_points(rules: Rules) -> int:
     return sum(max(0, table.values[p % 52]) for p in table.pack)
 
 
-def game_info(rules: Rules, episode: str, max_hands: int, offset: float = 0.0) -> Any:
+def game_info(rules: Rules, episode: str, max_hands: int, offset: float = 0.0, deals: int = 0) -> Any:
     """The ``pyspiel.GameInfo`` of ``rules`` for an episode: ids, players, utility bounds and length
-    (``offset``: what OpenSpiel-style returns add per hand)."""
+    (``offset``: what OpenSpiel-style returns add per hand; ``deals``: whole deals listed as chance ids)."""
     hands = 1 if episode == "hand" else max_hands
     bound = hands * hand_points_bound(rules)
     if MoonOption.DOUBLE in rules.moon.options():
         bound *= 2.0 ** min(hands, 64)  # a moon may double the other totals every hand
     return pyspiel.GameInfo(
         num_distinct_actions=action_count(rules),
-        max_chance_outcomes=chance_action_count(rules),
+        max_chance_outcomes=chance_action_count(rules) + deals,
         num_players=rules.players,
         min_utility=-bound + hands * offset,
         max_utility=bound + hands * offset,
@@ -222,10 +234,15 @@ class HartenjagenGame(pyspiel.Game):  # type: ignore[misc]
         self.offset = 0.0
         if checked(values["returns"], RETURNS, "returns") == "openspiel":
             self.offset = float(_positive_points(self.rules))
+        #: with ``deal="whole"``: every distinct deal, chance id `deal_base` + its index
+        self.deals = whole_deals(self.rules) if checked(values["deal"], DEALS, "deal") == "whole" else None
+        self.deal_base = chance_action_count(self.rules)
+        count = len(self.deals or ())
+        self._deal_outcomes = [(self.deal_base + k, 1.0 / count) for k in range(count)]
         model = (
             pyspiel.GameType.RewardModel.TERMINAL if self.terminal else pyspiel.GameType.RewardModel.REWARDS
         )
-        info = game_info(self.rules, self.episode, max_hands, self.offset)
+        info = game_info(self.rules, self.episode, max_hands, self.offset, count)
         super().__init__(_game_type(model), info, values)
 
     def new_initial_state(self) -> HartenjagenState:
@@ -249,6 +266,7 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: HartenjagenGame) -> None:
         super().__init__(game)
+        self._whole = game.deals is not None
         self._offset = game.offset
         self._terminal = game.terminal
         #: the episode this state stands for
@@ -280,7 +298,7 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
         elif player != turn:
             return []
         if player == _CHANCE:
-            return [action for action, _ in episode.chance_ids()]
+            return [action for action, _ in self.chance_outcomes()]
         return list(episode.legal_ids())
 
     def is_chance_node(self) -> bool:
@@ -293,19 +311,44 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance ids and their probabilities."""
+        if self._whole and self._deal_waits():
+            return list(self.get_game()._deal_outcomes)
         return self.episode.chance_ids()
+
+    def _deal_waits(self) -> bool:
+        """Whether chance is to deal a whole hand now (``deal="whole"``)."""
+        episode = self.episode
+        if episode.turn != _CHANCE:
+            return False
+        state = episode.state
+        return bool(node_of(state)[0] == DEAL_NODE and not any(state.dealt))
 
     def _apply_action(self, action: int) -> None:
         episode = self.episode
-        if episode.turn == _CHANCE:
-            episode.chance(action)
-        else:
+        if episode.turn != _CHANCE:
             episode.apply_action(action)
+        elif self._whole and self._deal_waits():
+            episode.state = apply(episode.state, Deal(self._whole_deal(action)))
+        else:
+            episode.chance(action)
+
+    def _whole_deal(self, action: int) -> tuple[tuple[Card, ...], ...]:
+        game: HartenjagenGame = self.get_game()
+        deals: tuple[tuple[tuple[Card, ...], ...], ...] | None = game.deals
+        assert deals is not None
+        index = action - game.deal_base
+        if not 0 <= index < len(deals):
+            raise EpisodeError(
+                f"chance id {action} is no deal: the deals are {game.deal_base} to {game.deal_base + len(deals) - 1}"
+            )
+        return deals[index]
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.episode.state
         try:
             if player == pyspiel.PlayerId.CHANCE:
+                if self._whole and self._deal_waits():
+                    return repr(Deal(self._whole_deal(int(action))))
                 return repr(outcome_for(int(action), state))
             move = move_for(int(action), state, self.episode.picked)
         except EpisodeError:
