@@ -32,6 +32,7 @@ from hartenjagen.core.state import State
 from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
 from hartenjagen.frontend import texts as _texts
+from hartenjagen.frontend.describe import count_turns
 from hartenjagen.frontend.notation import (
     DISPLAY_SUITS,
     Language,
@@ -362,16 +363,6 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
         lines.append(" " * 14 + "".join(f"{total:>{width}}" for total in shown))
         before = shown
     return "\n".join(lines)
-
-
-def count_turns(rules: Rules, sheet: Sequence[HandResult]) -> bool:
-    """Whether the last hand of ``sheet`` turned the count: the next hand is the first of the second half.
-
-    Only an ending with two halves ([`TwoHalves`][hartenjagen.rules.ending.TwoHalves], the Dutch game)
-    turns; the point is to say so at the table once, when it happens.
-    """
-    ending = rules.ending
-    return bool(sheet) and ending.second_half(tuple(sheet)) and not ending.second_half(tuple(sheet[:-1]))
 
 
 def _announcement_notes(rules: Rules, result: HandResult, language: Language) -> list[str]:

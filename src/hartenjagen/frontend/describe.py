@@ -26,6 +26,17 @@ from hartenjagen.frontend.texts import language as _language
 from hartenjagen.frontend.texts import text
 from hartenjagen.rules import Rules
 from hartenjagen.rules.routes import Travel
+from hartenjagen.values import HandResult
+
+
+def count_turns(rules: Rules, sheet: Sequence[HandResult]) -> bool:
+    """Whether the last hand of ``sheet`` turned the count: the next hand is the first of the second half.
+
+    Only an ending with two halves ([`TwoHalves`][hartenjagen.rules.ending.TwoHalves], the Dutch game)
+    turns; the point is to say so at the table once, when it happens.
+    """
+    ending = rules.ending
+    return bool(sheet) and ending.second_half(tuple(sheet)) and not ending.second_half(tuple(sheet[:-1]))
 
 
 def _listed(names: Sequence[str], language: Language) -> str:

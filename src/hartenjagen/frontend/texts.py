@@ -22,7 +22,8 @@ The keys are grouped by a prefix: ``table.`` (the terminal table and the prompt)
 (the score sheet), ``play.`` and ``replay.`` (the command's sessions), ``cli.`` (its options
 and errors), ``simulate.``, ``rules.`` (the rules in words: ``rules.module.<Class>`` for each
 built-in module's rule, ``rules.preset.<name>`` for each preset's summary), ``event.``,
-``phase.``, ``direction.``, ``moon.``, ``doing.``, ``turn.`` and ``refusal.`` (why a move is
+``phase.``, ``direction.``, ``moon.``, ``doing.``, ``turn.``, ``bot.`` and ``variant.`` (the names
+the table shows), ``argparse.`` (argparse's own words, by its English) and ``refusal.`` (why a move is
 illegal: ``refusal.<code>`` by the [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode] value where
 one sentence belongs to one code, ``refusal.play`` and ``refusal.pass`` around a rule's reason,
 ``refusal.opening.``, ``refusal.leading``, ``refusal.first_trick``, ``refusal.passing.`` and
