@@ -213,11 +213,12 @@ def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
     if len(words) == 1 and words[0].isdigit():
         return _pick(words[0], move_choices(v))
     word = words[0].lower()
-    if v.phase is Phase.ANNOUNCING and word not in _COMMANDS:
+    notation = len(words) > 1 and word in _COMMANDS  # the full notation: ``announce 0 yes``
+    if v.phase is Phase.ANNOUNCING and not notation:
         if len(words) == 1 and word in _YES + _NO:
             return Announce(seat, word in _YES)
         raise ValueError(text("table.answer_yes_no", language))
-    if v.phase is Phase.MOON_CHOICE and word not in _COMMANDS:
+    if v.phase is Phase.MOON_CHOICE and not notation:
         options = [move.option.value for move in v.legal_moves if isinstance(move, MoonChoice)]
         if len(words) == 1 and word in options:
             return MoonChoice(seat, word)
@@ -225,7 +226,7 @@ def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
     try:
         return Play(seat, parse_card(typed.strip(), language))
     except CardParseError:
-        if len(words) > 1 and word in _COMMANDS:
+        if notation:
             return parse_move(typed)
         if len(words) > 1 and all(_one_move(part, language) for part in words):
             raise ValueError(text("table.one_move", language)) from None
