@@ -487,7 +487,7 @@ def build_parser(language: Language = "en") -> argparse.ArgumentParser:
     replay.set_defaults(run=_cmd_replay)
     from hartenjagen.serve.command import add_parser as add_serve  # the web table has its own package
 
-    add_serve(commands)
+    add_serve(commands, language)
     return parser
 
 

@@ -126,15 +126,20 @@ def add_spread_arguments(parser: argparse.ArgumentParser, language: Language = "
     where.add_argument("--executor", metavar="KIND", help=text("cli.executor", language))
     where.add_argument("--dask", metavar="ADDRESS", help=text("cli.dask", language))
     parser.add_argument(
-        "--chunk-size", type=_whole, default=None, metavar="N", help=text("cli.chunk_size", language)
+        "--chunk-size", type=_whole_in(language), default=None, metavar="N", help=text("cli.chunk_size", language)
     )
     parser.add_argument("--jsonl", metavar="FILE", help=text("cli.jsonl", language))
 
 
-def _whole(typed: str) -> int:
-    if not (typed.isascii() and typed.isdigit()) or int(typed) < 1:
-        raise argparse.ArgumentTypeError(text("cli.whole", "en", text=typed))
-    return int(typed)
+def _whole_in(language: Language) -> Callable[[str], int]:
+    """``--chunk-size``: a whole number of at least 1 (the complaint in ``language``)."""
+
+    def whole(typed: str) -> int:
+        if not (typed.isascii() and typed.isdigit()) or int(typed) < 1:
+            raise argparse.ArgumentTypeError(text("cli.whole", language, text=typed))
+        return int(typed)
+
+    return whole
 
 
 class SpreadError(Exception):

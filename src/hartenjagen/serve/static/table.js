@@ -437,6 +437,7 @@ async function start() {
   }
   page.table = await response.json();
   if (page.lang !== "en" && page.lang !== "nl") page.lang = page.table.language;
+  $("loading").textContent = t("loading"); // now in the table's language, until the first state comes
   if (window.innerWidth < 700) $("log-box").open = false;
   connect();
 }
