@@ -310,9 +310,7 @@ def test_rules_puts_a_preset_in_words():
     assert "4 players, 52 cards, 13 each." in out
     assert "passing: PassCycle (rules.passing.LEFT_RIGHT_ACROSS_HOLD)" in out
     # the rule in words: the first paragraph of the module's docstring
-    assert (
-        "  Every seat passes cards cards at once; hand h uses directions[h % len(directions)]." in out
-    )
+    assert "  Every seat passes cards cards at once; hand h uses directions[h % len(directions)]." in out
     assert "`" not in out  # no Markdown in the terminal
     assert "settings: directions = left, right, across, hold; cards = 3" in out
     assert "values = Q♠ 13; 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 1 each" in out

@@ -159,7 +159,10 @@ def test_dutch_refusals_say_why_by_code():
     move = hj.Pass(1, (*v.hand[:2], missing))
     problem = hj.explain(state, move)
     assert problem is not None
-    assert texts.reason(problem, move, v, "nl") == f"speler 1 heeft de {format_card(missing, 'symbol', 'nl')} niet"
+    assert (
+        texts.reason(problem, move, v, "nl")
+        == f"speler 1 heeft de {format_card(missing, 'symbol', 'nl')} niet"
+    )
     assert texts.reason(problem, move, v, "en") == problem.message
 
 
@@ -186,7 +189,9 @@ def test_the_table_shows_the_points_taken_in_this_hand():
     assert terminal.taken_points(v) == tuple(expected)
     text = terminal.show(v, "en")
     assert "Scores: you: 0  seat 1: 0  seat 2: 0  seat 3: 0" in text
-    shown = "  ".join(f"{'you' if seat == 0 else f'seat {seat}'}: {points}" for seat, points in enumerate(expected))
+    shown = "  ".join(
+        f"{'you' if seat == 0 else f'seat {seat}'}: {points}" for seat, points in enumerate(expected)
+    )
     assert f"Taken this hand: {shown}" in text
     assert "Deze ronde gehaald: jij: 1  speler 1: " in terminal.show(v, "nl")
 

@@ -280,14 +280,18 @@ def test_events_for_a_seat_hide_the_other_seats_exchanged_cards():
         "You passed two of clubs, queen of spades and ace of hearts to seat 2 "
         "and received three of diamonds, four of diamonds and five of diamonds from seat 0."
     )
-    assert hj.describe(own, "nl", you=1).startswith("Je gaf klaveren twee, schoppenvrouw en hartenaas aan speler 2")
+    assert hj.describe(own, "nl", you=1).startswith(
+        "Je gaf klaveren twee, schoppenvrouw en hartenaas aan speler 2"
+    )
 
 
 def test_an_exchange_says_whom_the_cards_went_to_and_came_from_along_each_route():
     cards = ((), _cards("2C 3C 4C"), (), ())
     got = ((), _cards("5D 6D 7D"), (), ())
     said = {route.name: hj.describe(CardsExchanged(0, route, cards, got)) for route in (LEFT, RIGHT, ACROSS)}
-    assert said["left"].endswith("to seat 2 and received five of diamonds, six of diamonds and seven of diamonds from seat 0.")
+    assert said["left"].endswith(
+        "to seat 2 and received five of diamonds, six of diamonds and seven of diamonds from seat 0."
+    )
     assert " to seat 0 and " in said["right"] and said["right"].endswith(" from seat 2.")
     assert " to seat 3 and " in said["across"] and said["across"].endswith(" from seat 3.")
     # Passing back (the second stage of pass-and-return) reverses the route; without the rules

@@ -23,18 +23,42 @@ def _update(game: WebGame, seat: int = 0, language: str = "en") -> dict[str, Any
     return game.update(seat, -1, language)  # type: ignore[arg-type]
 
 
-def test_every_card_of_the_pack_comes_with_its_short_form_and_its_name_in_the_language_asked() -> None:
-    game = WebGame(hj.variants.DUTCH, humans=4, variant="dutch")
+def test_every_card_the_page_shows_comes_with_its_short_form_and_its_name_in_the_language_asked() -> None:
+    game = WebGame(hj.variants.DUTCH, humans=4, variant="dutch", seed=2)
     english, dutch = _update(game)["words"], _update(game, language="nl")["words"]
-    pack = {str(card) for card in hj.variants.DUTCH.deck.pack()}
-    assert set(english["cards"]) == set(dutch["cards"]) == pack  # the 32 cards, nothing else
-    assert english["cards"]["QS"] == {"short": "Q♠", "name": "queen of spades"}
-    assert dutch["cards"]["QS"] == {"short": "V♠", "name": "schoppenvrouw"}
-    assert dutch["cards"]["7C"] == {"short": "7♣", "name": "klaveren zeven"}
-    assert dutch["cards"]["TH"] == {"short": "10♥", "name": "harten tien"}
+    hand = {str(card) for card in hj.view(game.record.final_state(), 0).hand}
+    assert set(english["cards"]) == set(dutch["cards"]) == hand  # its own cards, no other
+    some = sorted(hand)[0]
+    assert english["cards"][some] == {"short": hj.Card(some).symbol, "name": card_name(hj.Card(some))}
+    named = WebGame(hj.variants.DUTCH, humans=4, seed=2)
+    state = named.record.final_state()
+    while not state.trick:
+        move = hj.legal_moves(state)[0]
+        assert named.submit(move.seat, json.loads(hj.dumps(move)))[0] == 200
+        state = named.record.final_state()
+    played = str(state.trick[0].card)
+    assert played in _update(named, language="nl")["words"]["cards"]  # a card on the table: named too
     for text, card in dutch["cards"].items():
-        assert card == {"short": format_card(hj.Card(text), "symbol", "nl"), "name": card_name(hj.Card(text), "nl")}
+        assert card == {
+            "short": format_card(hj.Card(text), "symbol", "nl"),
+            "name": card_name(hj.Card(text), "nl"),
+        }
     assert english["variant"] == "dutch" and dutch["variant"] == "Nederlands hartenjagen (dutch)"
+
+
+def test_dutch_and_english_write_and_say_cards_their_own_way() -> None:
+    assert [format_card(hj.Card(c), "symbol", "nl") for c in ("QS", "7C", "TH", "KD")] == [
+        "V♠",
+        "7♣",
+        "10♥",
+        "H♦",
+    ]
+    assert [card_name(hj.Card(c), "nl") for c in ("QS", "7C", "TH")] == [
+        "schoppenvrouw",
+        "klaveren zeven",
+        "harten tien",
+    ]
+    assert card_name(hj.Card("7C")) == "seven of clubs"
 
 
 def test_the_move_labels_of_a_dutch_page_use_dutch_ranks() -> None:

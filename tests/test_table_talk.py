@@ -6,6 +6,7 @@ true subprocess runs drive the command as a user would.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gettext
 import json
 import os
@@ -23,7 +24,14 @@ from hartenjagen.bots.simulate import SeatResult
 from hartenjagen.cli import rules as cli_rules
 from hartenjagen.cli import terminal
 from hartenjagen.frontend import texts
-from hartenjagen.frontend.notation import card_name, format_card, format_cards, format_move, parse_card, parse_move
+from hartenjagen.frontend.notation import (
+    card_name,
+    format_card,
+    format_cards,
+    format_move,
+    parse_card,
+    parse_move,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {
@@ -66,16 +74,16 @@ class Script:
         return "\n".join(self.said)
 
 
-def play(rules: hj.Rules, *answers: str, language: str = "en", variant: str = "standard", seed: int = 3) -> str:
+def play(
+    rules: hj.Rules, *answers: str, language: str = "en", variant: str = "standard", seed: int = 3
+) -> str:
     """``hartenjagen play`` in-process, with the answers typed, until they run out."""
     script = Script(*answers)
-    try:
+    with contextlib.suppress(EOFError):  # the answers ran out before the game did
         cli.play_game(
             rules, seat=0, bot_names=["random"] * (rules.players - 1), seed=seed, language=language,  # type: ignore[arg-type]
             read=script.read, say=script.said.append, variant=variant,
         )  # fmt: skip
-    except EOFError:
-        pass  # the answers ran out before the game did
     return script.text
 
 
@@ -219,7 +227,9 @@ def test_the_score_sheet_says_when_the_count_turns():
 def test_play_announces_the_second_half_once():
     # Answer "1" to every prompt: the first legal move, for as long as the game needs.
     said = play(variants.DUTCH, *["1"] * 400, language="nl", variant="dutch", seed=1)
-    sentence = "De telling draait om: vanaf de volgende ronde gaan de punten van de stand af (de tweede helft)."
+    sentence = (
+        "De telling draait om: vanaf de volgende ronde gaan de punten van de stand af (de tweede helft)."
+    )
     assert said.count(sentence) == 1
     lines = said.splitlines()
     at = lines.index(sentence)
@@ -308,7 +318,7 @@ def test_rules_with_a_name_of_two_words_unquoted_says_to_quote_it(capsys: pytest
     code, out, _ = main(capsys, "rules", "zwarte maria")
     assert code == 0 and out.startswith("black_maria: ")
     code, _, err = main(capsys, "rules", "zwarte", "maria", "--lang", "nl")
-    assert "zet ze tussen aanhalingstekens: hartenjagen rules \"zwarte maria\"" in err
+    assert 'zet ze tussen aanhalingstekens: hartenjagen rules "zwarte maria"' in err
     code, _, err = main(capsys, "variants", "extra")
     assert "error: unrecognized arguments: extra" in err  # other commands: argparse's own words
 
@@ -361,9 +371,13 @@ def test_replay_step_by_step_stops_at_q(tmp_path: Path):
 
 def test_a_whole_dutch_game_at_the_terminal_writes_no_english_rank():
     # a true process: typed moves, the table, the events and the score sheet
-    done = run("play", "--seed", "3", "--lang", "nl", "--bots", "random", "--variant", "dutch", stdin="1\n" * 200)
+    done = run(
+        "play", "--seed", "3", "--lang", "nl", "--bots", "random", "--variant", "dutch", stdin="1\n" * 200
+    )
     assert done.returncode == 0, done.stderr
-    shown = [line for line in done.stdout.splitlines() if line.startswith(("Je kaarten:", "Op tafel:", "1) "))]
+    shown = [
+        line for line in done.stdout.splitlines() if line.startswith(("Je kaarten:", "Op tafel:", "1) "))
+    ]
     assert len(shown) > 20
     for line in shown:
         assert not ENGLISH_LETTERS.search(line), line

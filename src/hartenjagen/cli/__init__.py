@@ -172,7 +172,8 @@ def play_game(
     if keep is not None:
         keep(record)
     listing = ", ".join(
-        text("play.bot", language, seat=other, name=texts.bot_text(bots[other].name, language)) for other in others
+        text("play.bot", language, seat=other, name=texts.bot_text(bots[other].name, language))
+        for other in others
     )
     shown = texts.variant_text(variant, language) if variant else "?"
     say(text("play.welcome", language, variant=shown, seat=seat, others=listing))
@@ -519,7 +520,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 _ONE_NAME: Final = ("rules", "replay")
 
 
-def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None, language: Language) -> argparse.Namespace:
+def _parse(
+    parser: argparse.ArgumentParser, argv: Sequence[str] | None, language: Language
+) -> argparse.Namespace:
     """The parsed command line; words left over are an error (for ``rules zwarte maria``: a hint to quote)."""
     args, extra = parser.parse_known_args(argv)
     if extra:

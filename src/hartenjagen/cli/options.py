@@ -41,7 +41,9 @@ class UsageError(Exception):
 
 
 #: argparse's own messages in Dutch, by argparse's English (the catalogue's ``argparse.`` entries).
-_ARGPARSE_DUTCH: Final = {english: dutch for key, (english, dutch) in CATALOGUE.items() if key.startswith("argparse.")}
+_ARGPARSE_DUTCH: Final = {
+    english: dutch for key, (english, dutch) in CATALOGUE.items() if key.startswith("argparse.")
+}
 
 
 @contextlib.contextmanager
@@ -60,7 +62,7 @@ def argparse_words(language: Language) -> Iterator[None]:
         return _ARGPARSE_DUTCH.get(singular if count == 1 else many, singular if count == 1 else many)
 
     argparse._ = lambda message: _ARGPARSE_DUTCH.get(message, message)  # type: ignore[attr-defined]
-    argparse.ngettext = plural
+    argparse.ngettext = plural  # type: ignore[attr-defined]
     try:
         yield
     finally:

@@ -126,7 +126,11 @@ def add_spread_arguments(parser: argparse.ArgumentParser, language: Language = "
     where.add_argument("--executor", metavar="KIND", help=text("cli.executor", language))
     where.add_argument("--dask", metavar="ADDRESS", help=text("cli.dask", language))
     parser.add_argument(
-        "--chunk-size", type=_whole_in(language), default=None, metavar="N", help=text("cli.chunk_size", language)
+        "--chunk-size",
+        type=_whole_in(language),
+        default=None,
+        metavar="N",
+        help=text("cli.chunk_size", language),
     )
     parser.add_argument("--jsonl", metavar="FILE", help=text("cli.jsonl", language))
 

@@ -14,7 +14,7 @@ English (``"en"``) or Dutch (``"nl"``), from the message catalogue
 >>> from hartenjagen.cli import terminal
 >>> state = hj.new_game(hj.variants.STANDARD, seed=3)
 >>> print(terminal.show(hj.view(state, 0), "en").splitlines()[1])
-Hand 1, dealt by seat 0; passing.
+Hand 1, dealt by you; passing.
 
 ```
 """
@@ -307,7 +307,14 @@ def ask(
         except CardParseError as error:
             # Which word did not read (of several), and what to type instead.
             word = error.text if isinstance(error.text, str) and error.text.strip() else typed
-            say(text("table.unreadable", language, text=word.strip(), error=text("table.unreadable_hint", language)))
+            say(
+                text(
+                    "table.unreadable",
+                    language,
+                    text=word.strip(),
+                    error=text("table.unreadable_hint", language),
+                )
+            )
             continue
         except ValueError as error:  # the prompt's own sentence (one move at a time; yes or no) or a notation
             say(text("table.unreadable", language, text=typed.strip(), error=error))

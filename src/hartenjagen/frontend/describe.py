@@ -91,7 +91,9 @@ def _exchanged(event: CardsExchanged, lang: Language, you: int | None, rules: Ru
     return text(prefix + "passed_to", lang, **who, **cards, to=to, source=source)
 
 
-def describe(event: Event, language: Language = "en", *, you: int | None = None, rules: Rules | None = None) -> str:
+def describe(
+    event: Event, language: Language = "en", *, you: int | None = None, rules: Rules | None = None
+) -> str:
     """One sentence saying what ``event`` was, in English (``"en"``) or Dutch (``"nl"``).
 
     The sentences are the catalogue's ``event.`` entries ([`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]);

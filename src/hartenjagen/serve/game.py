@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Final, TypeAlias
 
 from hartenjagen.bots import Bot, make_bot
+from hartenjagen.cards import Card
 from hartenjagen.core.state import State
 from hartenjagen.engine import explain, new_game, step
 from hartenjagen.errors import HartenjagenError
@@ -56,6 +57,14 @@ def _saved(value: object) -> Json:
 def error_message(status: int, message: str) -> Reply:
     """The reply to a request the table refuses (the game is not changed)."""
     return status, {"protocol": PROTOCOL_VERSION, "type": "error", "status": status, "message": message}
+
+
+def _shown_cards(v: PlayerView) -> set[Card]:
+    """The cards the page draws from ``v``: the hand, the chosen pass, the trick and this hand's tricks."""
+    shown = {*v.hand, *v.passing, *(play.card for play in v.trick)}
+    for trick in v.tricks:
+        shown.update(trick.cards)
+    return shown
 
 
 def held_cards(v: PlayerView) -> tuple[int, ...]:
@@ -120,7 +129,6 @@ class WebGame:
             for seat, name in zip(range(humans, players), bot_names, strict=True)
         }
         self._cond = threading.Condition()
-        self._pack = tuple(sorted(set(rules.deck.pack()), key=lambda card: card.index))
         self._state = new_game(rules, seed=seed)
         self._record = GameRecord.begin(self._state)
         sizes = tuple(len(view(self._state, s).hand) for s in range(players))
@@ -210,7 +218,8 @@ class WebGame:
     def _words(self, v: PlayerView, language: Language) -> dict[str, Json]:
         """Sentences the page shows with the view: the pass direction, one label per legal move, the cards' names.
 
-        ``cards`` gives each card of the pack as the language writes it (``short``: ``V♠``) and
+        ``cards`` gives each card the view shows (the hand, the trick, this hand's tricks, a chosen
+        pass: never a card the seat may not know) as the language writes it (``short``: ``V♠``) and
         says it (``name``: ``schoppenvrouw``, for a screen reader); ``held`` is each seat's number of
         cards as the table sees them, a pass chosen but not yet exchanged still in the hand;
         ``variant`` and ``bots`` are the names the table shows.
@@ -223,7 +232,7 @@ class WebGame:
             question = words["moon"]
         cards: dict[str, Json] = {
             str(card): {"short": format_card(card, "symbol", language), "name": card_name(card, language)}
-            for card in self._pack
+            for card in sorted(_shown_cards(v), key=lambda card: card.index)
         }
         bots: list[Json] = [
             None if bot is None else texts.bot_text(bot.name, language)
