@@ -160,6 +160,20 @@ def test_dutch_mode_names_the_variant_and_the_bots_in_dutch():
     ]  # fmt: skip
 
 
+def test_the_dutch_simulation_table_names_the_bots_in_dutch(capsys: pytest.CaptureFixture[str]):
+    code, out, _ = main(
+        capsys, "simulate", "--variant", "dutch", "--games", "2", "--lang", "nl", "--bots", "random"
+    )
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Nederlands hartenjagen (dutch): 2 spellen, seed 0"
+    assert [line.split()[1] for line in lines[2:6]] == ["willekeurig"] * 4
+    assert all(" willekeurig " in line for line in lines[2:6])  # the column is wide enough for the name
+    code, out, _ = main(capsys, "simulate", "--variant", "dutch", "--games", "2", "--bots", "random")
+    assert out.splitlines()[0] == "dutch: 2 games, seed 0"
+    assert out.splitlines()[1] == "seat  bot           wins  win % mean total moon shots"  # as before
+
+
 def test_argparse_speaks_dutch_with_lang_nl(capsys: pytest.CaptureFixture[str]):
     code, out, _ = main(capsys, "simulate", "--lang", "nl", "--help")
     assert code == 0
