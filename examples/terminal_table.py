@@ -63,7 +63,7 @@ def play(
             move = bot_move(v, rng)
         state, events = hj.step(state, move)
         for event in events_for(events, HUMAN):
-            say(hj.describe(event, lang))
+            say(hj.describe(event, lang, you=HUMAN, rules=rules))  # "you" for seat 0
     return state
 
 

@@ -68,9 +68,19 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
         page.wait_for_selector("#hand button.card.legal")
         assert page.locator("#hand button.card").count() == 13
         assert page.inner_text("#status") == "Choose 3 cards to pass to the left."
-        assert (
-            page.locator("#log li").first.inner_text() == "Hand 1 is dealt by seat 0; cards pass to the left."
+        assert page.locator("#log li").first.inner_text() == "Hand 1 is dealt by you; cards pass to the left."
+        assert page.is_hidden("#loading")
+        # Each card button says its card's name to a screen reader.
+        labels = page.eval_on_selector_all(
+            "#hand button.card", "cs => cs.map(c => [c.dataset.card, c.getAttribute('aria-label')])"
         )
+        assert labels and all(label == hj.notation.card_name(hj.Card(card)) for card, label in labels)
+        # The bots have chosen their cards at once; they still hold 13 until the exchange, as the player does.
+        page.wait_for_function("() => document.querySelectorAll('#opponents .badge:not(.turn)').length === 3")
+        facts = page.eval_on_selector_all(
+            "#opponents .facts, #me-info .facts", "fs => fs.map(f => f.textContent)"
+        )
+        assert len(facts) == 4 and all(fact.startswith("13 cards") for fact in facts), facts
         # Suits are grouped with their symbols: clubs, diamonds, spades, hearts.
         groups = page.eval_on_selector_all(
             "#hand .suit-group",
@@ -121,7 +131,10 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
             )
         assert illegal_shown, "no card was ever illegal to click"
 
-        # The score sheet after the hand: one line, the engine's points and totals.
+        # The score sheet after the hand: one line, the engine's points and totals. Behind it the table
+        # stays as the hand ended: the next hand shows when the sheet is closed.
+        assert page.inner_text("#status") != "Choose 3 cards to pass to the right."
+        assert page.locator("#hand button.card").count() <= 1
         result = game.record.final_state().score_sheet[0]
         cells = page.eval_on_selector_all(
             "#sheet-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
@@ -155,6 +168,36 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
         assert not errors, errors
         assert server_shot.exists()
+        page.close()
+
+
+def test_a_dutch_page_shows_that_it_loads_and_writes_its_cards_in_dutch(browser: Any) -> None:
+    with running(hj.variants.DUTCH, humans=1, bots=["random"] * 3, seed=5, language="nl") as (game, server):
+        page = browser.new_page(viewport={"width": 900, "height": 700})
+        held: list[Any] = []
+        page.route("**/events*", lambda route: held.append(route))  # the first state waits
+        page.goto(server.url(0))
+        page.wait_for_selector("#loading:not([hidden])")
+        page.wait_for_function(
+            "() => document.querySelector('#loading').textContent.startsWith('De tafel wordt')"
+        )
+        assert page.locator("#hand button.card").count() == 0
+        for route in held:
+            route.continue_()
+        page.unroute("**/events*")
+        page.wait_for_selector("#hand button.card")
+        assert page.is_hidden("#loading")
+        hand = page.eval_on_selector_all(
+            "#hand button.card",
+            "cs => cs.map(c => [c.dataset.card, c.querySelector('.rank').textContent, c.getAttribute('aria-label')])",
+        )
+        assert {card for card, _, _ in hand} == {
+            str(card) for card in hj.view(game.record.final_state(), 0).hand
+        }
+        for card, corner, label in hand:
+            assert corner == hj.notation.format_card(hj.Card(card), "symbol", "nl")
+            assert label == hj.notation.card_name(hj.Card(card), "nl")
+        assert not any(corner[0] in "JQK" for _, corner, _ in hand)
         page.close()
 
 

@@ -101,11 +101,13 @@ def test_play_a_whole_game_with_scripted_input():
     assert (
         lines[0] == "hartenjagen: standard. You are seat 0; seat 1: random, seat 2: random, seat 3: random."
     )
-    assert "Hand 1, dealt by seat 0; passing." in lines
-    hand = lines[lines.index("Hand 1, dealt by seat 0; passing.") + 1]
+    assert "Hand 1, dealt by you; passing." in lines
+    assert "Hand 1 is dealt by you; cards pass to the left." not in lines  # the header says it once
+    hand = lines[lines.index("Hand 1, dealt by you; passing.") + 1]
     assert hand.startswith("Your hand: ♣ ") and "♦" in hand
     assert "Choose 3 cards to pass to the left (cards or numbers, separated by spaces):" in lines
-    assert "Cannot read 'ZZ': cannot read 'ZZ' as a card" in out
+    assert "Cannot read 'ZZ': type a card (QS, q♠, 10h) or the number of a move" in out
+    assert out.lower().count("cannot read 'zz'") == 1  # said once, not twice
     assert f"There is no move 99: choose 1 to {len(first.pass_options)}." in out
     assert f"Not allowed: seat 0 does not hold the {not_held.symbol}." in out
     assert (
@@ -133,7 +135,9 @@ def test_play_in_dutch_at_another_seat_saves_a_record_that_replays(tmp_path: Pat
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert out.startswith("hartenjagen: achterhoek. Jij bent speler 2; speler 0: random, ")
+    assert out.startswith(
+        "hartenjagen: Achterhoeks hartenjagen (achterhoek). Jij bent speler 2; speler 0: willekeurig, "
+    )
     assert "Miezen: je haalt deze ronde geen strafkaart?" in out  # the announcement round
     assert "1) nee  2) ja" in out
     assert "Je kaarten: " in out and "Jouw zet: " in out
@@ -146,7 +150,7 @@ def test_play_in_dutch_at_another_seat_saves_a_record_that_replays(tmp_path: Pat
     assert replay.returncode == 0, replay.stderr
     assert (
         replay.stdout.splitlines()[0]
-        == f"Spelverslag: achterhoek, seed 5, gever 0, {len(saved.moves)} zetten."
+        == f"Spelverslag: Achterhoeks hartenjagen (achterhoek), seed 5, gever 0, {len(saved.moves)} zetten."
     )
     assert "Het verslag stopt hier, voor het einde van het spel." in replay.stdout
 
@@ -306,9 +310,8 @@ def test_rules_puts_a_preset_in_words():
     assert "4 players, 52 cards, 13 each." in out
     assert "passing: PassCycle (rules.passing.LEFT_RIGHT_ACROSS_HOLD)" in out
     # the rule in words: the first paragraph of the module's docstring
-    assert (
-        "  Every seat passes `cards` cards at once; hand `h` uses `directions[h % len(directions)]`." in out
-    )
+    assert "  Every seat passes cards cards at once; hand h uses directions[h % len(directions)]." in out
+    assert "`" not in out  # no Markdown in the terminal
     assert "settings: directions = left, right, across, hold; cards = 3" in out
     assert "values = Q♠ 13; 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 1 each" in out
     assert "amount = the scoring's total (26)" in out
@@ -440,7 +443,7 @@ def test_the_prompt_loop_offers_the_moon_choice():
     assert "You took every penalty card! Choose how the moon is scored:" in text
     assert "1) others_plus: the others score the moon  2) self_minus: " in text
     assert "There is no move 3: choose 1 to 2." in text
-    assert "Cannot read 'moon': a moon choice is one of " in text
+    assert "Cannot read 'moon': choose one of others_plus, self_minus (or its number)" in text
 
 
 @pytest.mark.parametrize("page", ["index.md", "composing.md", "bots.md"])

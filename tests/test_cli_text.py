@@ -28,7 +28,7 @@ from hartenjagen.bots.simulate import SeatResult, SimulationResult
 from hartenjagen.cli import terminal
 from hartenjagen.cli.simulate import simulation_table
 from hartenjagen.frontend import texts
-from hartenjagen.frontend.notation import card_name, parse_card
+from hartenjagen.frontend.notation import card_name, format_card, parse_card
 from helpers import ONE_SUIT_EACH
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,7 +159,10 @@ def test_dutch_refusals_say_why_by_code():
     move = hj.Pass(1, (*v.hand[:2], missing))
     problem = hj.explain(state, move)
     assert problem is not None
-    assert texts.reason(problem, move, v, "nl") == f"speler 1 heeft de {missing.symbol} niet"
+    assert (
+        texts.reason(problem, move, v, "nl")
+        == f"speler 1 heeft de {format_card(missing, 'symbol', 'nl')} niet"
+    )
     assert texts.reason(problem, move, v, "en") == problem.message
 
 
@@ -185,10 +188,12 @@ def test_the_table_shows_the_points_taken_in_this_hand():
     assert any(expected)
     assert terminal.taken_points(v) == tuple(expected)
     text = terminal.show(v, "en")
-    assert "Scores: seat 0: 0  seat 1: 0  seat 2: 0  seat 3: 0" in text
-    shown = "  ".join(f"seat {seat}: {points}" for seat, points in enumerate(expected))
+    assert "Scores: you: 0  seat 1: 0  seat 2: 0  seat 3: 0" in text
+    shown = "  ".join(
+        f"{'you' if seat == 0 else f'seat {seat}'}: {points}" for seat, points in enumerate(expected)
+    )
     assert f"Taken this hand: {shown}" in text
-    assert "Deze ronde gehaald: speler " in terminal.show(v, "nl")
+    assert "Deze ronde gehaald: jij: 1  speler 1: " in terminal.show(v, "nl")
 
 
 def test_points_taken_follow_the_scheme_for_the_first_two_hearts_free():
@@ -201,7 +206,7 @@ def test_points_taken_follow_the_scheme_for_the_first_two_hearts_free():
 def test_the_play_command_shows_points_taken_during_a_hand():
     done = run("play", "--seed", "2", "--bots", "random", stdin="1\n" * 400)
     assert done.returncode == 0, done.stderr
-    assert re.search(r"^Taken this hand: seat 0: -?\d+  seat 1: ", done.stdout, flags=re.MULTILINE)
+    assert re.search(r"^Taken this hand: you: -?\d+  seat 1: ", done.stdout, flags=re.MULTILINE)
 
 
 def _line(raw: tuple[int, ...], points: tuple[int, ...], announcers: tuple[int, ...]) -> hj.HandResult:
@@ -317,7 +322,7 @@ def test_a_replay_counts_its_moves_in_words(tmp_path: Path):
         run("replay", str(path)).stdout.splitlines()[0] == "Game record: standard, seed 1, dealer 0, 1 move."
     )
     dutch = run("replay", str(path), "--lang", "nl").stdout.splitlines()[0]
-    assert dutch == "Spelverslag: standard, seed 1, gever 0, 1 zet."
+    assert dutch == "Spelverslag: standaard (standard), seed 1, gever 0, 1 zet."
 
 
 # ---------------------------------------------------------------- robustness (item 10; issue 12 item 6)

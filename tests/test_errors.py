@@ -517,21 +517,21 @@ def test_moon_choice_with_a_bad_option_raises_move_error(option):
 def test_announce_and_moon_choice_read_and_print_back():
     assert hj.Announce(2, True) == hj.Announce(2, True)
     assert repr(hj.Announce(2, True)) == "Announce(2, True)"
-    assert str(hj.Announce(2, True)) == "2!yes"
-    assert str(hj.Announce(2, False)) == "2!no"
+    assert str(hj.Announce(2, True)) == "announce 2 yes"
+    assert str(hj.Announce(2, False)) == "announce 2 no"
     assert hj.MoonChoice(1, "self_minus") == hj.MoonChoice(1, hj.MoonOption.SELF_MINUS)
     assert hj.MoonChoice(1, "self_minus").option is hj.MoonOption.SELF_MINUS
     assert repr(hj.MoonChoice(1, "self_minus")) == "MoonChoice(1, 'self_minus')"
-    assert str(hj.MoonChoice(1, "reset")) == "1*reset"
+    assert str(hj.MoonChoice(1, "reset")) == "moon 1 reset"
 
 
 def test_moves_read_card_texts_and_print_back():
     assert hj.Play(0, "q♠") == hj.Play(0, hj.Card.parse("QS"))
     assert repr(hj.Play(0, "10H")) == "Play(0, 'TH')"
-    assert str(hj.Play(3, "QS")) == "3:QS"
+    assert str(hj.Play(3, "QS")) == "play 3 QS"
     assert hj.Pass(1, "QS 2C TH") == hj.Pass(1, ["2C", "TH", "QS"])
     assert repr(hj.Pass(1, "QS 2C TH")) == "Pass(1, ['2C', 'TH', 'QS'])"
-    assert str(hj.Pass(1, "QS 2C TH")) == "1>2C TH QS"
+    assert str(hj.Pass(1, "QS 2C TH")) == "pass 1 2C TH QS"
 
 
 # ---------------------------------------------------------------- RulesError

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 import pytest
@@ -32,7 +33,7 @@ from hartenjagen.frontend.views import events_for
 from helpers import ONE_SUIT_EACH, game
 from playouts import PRESET_NAMES, PRESETS, RULES_BY_NAME, random_moves
 
-LEFT = hj.PassRoute.LEFT
+LEFT, RIGHT, ACROSS = hj.PassRoute.LEFT, hj.PassRoute.RIGHT, hj.PassRoute.ACROSS
 OTHERS_PLUS, SELF_MINUS = hj.MoonOption.OTHERS_PLUS, hj.MoonOption.SELF_MINUS
 
 
@@ -267,12 +268,45 @@ def test_events_for_a_seat_hide_the_other_seats_exchanged_cards():
     assert events_for(plays, 2) == tuple(plays) == events_for(plays, None)
     own = CardsExchanged(0, LEFT, ((), _cards("2C QS AH"), (), ()), ((), _cards("3D 4D 5D"), (), ()))
     assert hj.describe(own) == (
-        "Seat 1 passed two of clubs, queen of spades and ace of hearts "
-        "and received three of diamonds, four of diamonds and five of diamonds."
+        "Seat 1 passed two of clubs, queen of spades and ace of hearts to seat 2 "
+        "and received three of diamonds, four of diamonds and five of diamonds from seat 0."
     )
     assert hj.describe(own, "nl") == (
-        "Speler 1 gaf klaveren twee, schoppenvrouw en hartenaas door "
-        "en kreeg ruiten drie, ruiten vier en ruiten vijf."
+        "Speler 1 gaf klaveren twee, schoppenvrouw en hartenaas aan speler 2 "
+        "en kreeg ruiten drie, ruiten vier en ruiten vijf van speler 0."
+    )
+    # Told to the player it happened to: the second person.
+    assert hj.describe(own, "en", you=1) == (
+        "You passed two of clubs, queen of spades and ace of hearts to seat 2 "
+        "and received three of diamonds, four of diamonds and five of diamonds from seat 0."
+    )
+    assert hj.describe(own, "nl", you=1).startswith(
+        "Je gaf klaveren twee, schoppenvrouw en hartenaas aan speler 2"
+    )
+
+
+def test_an_exchange_says_whom_the_cards_went_to_and_came_from_along_each_route():
+    cards = ((), _cards("2C 3C 4C"), (), ())
+    got = ((), _cards("5D 6D 7D"), (), ())
+    said = {route.name: hj.describe(CardsExchanged(0, route, cards, got)) for route in (LEFT, RIGHT, ACROSS)}
+    assert said["left"].endswith(
+        "to seat 2 and received five of diamonds, six of diamonds and seven of diamonds from seat 0."
+    )
+    assert " to seat 0 and " in said["right"] and said["right"].endswith(" from seat 2.")
+    assert " to seat 3 and " in said["across"] and said["across"].endswith(" from seat 3.")
+    # Passing back (the second stage of pass-and-return) reverses the route; without the rules
+    # the stage's direction is unknown, and the sentence names nobody.
+    back = CardsExchanged(1, LEFT, ((), _cards("5D"), (), ()), ((), _cards("2C"), (), ()))
+    returning = hj.Rules(passing=hj.rules.passing.PassAndReturn(cards=3, returned=1))
+    assert hj.describe(back, rules=returning) == (
+        "Seat 1 passed five of diamonds to seat 0 and received two of clubs from seat 2."
+    )
+    assert hj.describe(back) == "Seat 1 passed five of diamonds and received two of clubs."
+    # A pool the dealer deals back has no one seat to name.
+    pooled = CardsExchanged(0, hj.rules.routes.PassRoute.DEALER, cards, got)
+    assert hj.describe(pooled) == (
+        "Seat 1 passed two of clubs, three of clubs and four of clubs "
+        "and received five of diamonds, six of diamonds and seven of diamonds."
     )
 
 
@@ -308,6 +342,39 @@ def test_describe_gives_a_sentence_for_every_event(event, language):
     text = hj.describe(event, language)
     assert text and text[0].isupper() and text.endswith((".", "!"))
     assert "\n" not in text
+
+
+@pytest.mark.parametrize("event", EXAMPLES, ids=lambda event: type(event).__name__)
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_describe_speaks_to_the_player_in_the_second_person(event, language):
+    # Seat 2 reads the log: what it did is "you" ("je", "jij"); other seats stay "seat n".
+    for_two = hj.describe(event, language, you=2)
+    assert for_two[0].isupper() and for_two.endswith((".", "!"))
+    mentions_two = hj.describe(event, language) != hj.describe(event, language, you=2)
+    seat = "Seat 2" if language == "en" else "Speler 2"
+    if mentions_two:
+        assert seat not in for_two and "seat 2" not in for_two and "speler 2" not in for_two
+        assert re.search(r"\b(You|you|Je|je|jou|Jij|jij)\b", for_two), for_two
+    assert hj.describe(event, language, you=5) == hj.describe(event, language)
+
+
+@pytest.mark.parametrize(
+    ("event", "you", "english", "dutch"),
+    [
+        (CardPlayed(0, hj.Card("7C")), 0, "You play the seven of clubs.", "Je speelt klaveren zeven."),
+        (TrickWon(0, 0, _cards("2C 3C 4C QS"), 2, 13), 2, "You take trick 1 (13 points).",
+         "Je haalt slag 1 binnen (13 punten)."),
+        (HandDealt(0, 0, LEFT, (13,) * 4), 0, "Hand 1 is dealt by you; cards pass to the left.",
+         "Ronde 1 wordt door jou gedeeld; er wordt naar links doorgegeven."),
+        (GameOver((2,), (101, 40, 12, 60)), 2, "Game over: you win.", "Einde van het spel: jij wint."),
+        (GameOver((0, 2), (12, 101, 12, 60)), 2, "Game over: seat 0 and you win.",
+         "Einde van het spel: speler 0 en jij winnen."),
+        (GameOver((2,), (101, 40, 12, 60)), 0, "Game over: seat 2 wins.", "Einde van het spel: speler 2 wint."),
+    ],
+)  # fmt: skip
+def test_describe_in_the_second_person_reads(event, you, english, dutch):
+    assert hj.describe(event, "en", you=you) == english
+    assert hj.describe(event, "nl", you=you) == dutch
 
 
 @pytest.mark.parametrize(

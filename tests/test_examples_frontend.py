@@ -44,14 +44,14 @@ def test_auto_plays_a_whole_game_and_describes_it():
     assert done.stderr == ""
     lines = done.stdout.splitlines()
     assert lines[0] == "hartenjagen: you are seat 0"
-    assert "Hand 1, dealt by seat 0; passing." in lines
+    assert "Hand 1, dealt by you; passing." in lines
     assert any(line.startswith("Your hand: ♣ ") for line in lines)
     assert any(line.startswith("Choose 3 cards to pass to the left") for line in lines)
     assert "Your moves:" in lines
-    assert any(line.startswith("Seat 0 passed ") and " and received " in line for line in lines)
+    assert any(line.startswith("You passed ") and " to seat 1 and received " in line for line in lines)
     assert any(line.startswith("Seat 2 plays the ") for line in lines)
     assert any(line.startswith("Hand 2 is dealt by seat 1; cards pass to the right.") for line in lines)
-    assert lines[-1].startswith("Game over: seat ")
+    assert lines[-1].startswith(("Game over: seat ", "Game over: you "))
     totals = lines[-2].rsplit("totals ", 1)[1].rstrip(".")
     assert max(int(total) for total in totals.split(", ")) >= 100
     # Only seat 0's exchange is ever shown.
@@ -66,7 +66,7 @@ def test_auto_in_dutch_with_another_variant():
     out = done.stdout
     assert out.startswith("hartenjagen: jij bent speler 0")
     assert "Je kaarten: " in out and "Jouw zet" not in out
-    assert "Speler 0 miest: geen strafkaarten." in out or "Speler 0 miest niet." in out
+    assert "Je miest: geen strafkaarten." in out or "Je miest niet." in out
     assert "Speler 1 speelt " in out
     assert out.splitlines()[-1].startswith("Einde van het spel: speler ")
 
@@ -86,13 +86,13 @@ def test_a_human_types_moves_and_is_told_why_one_is_illegal():
     done = _run("--seed", "3", stdin="\n".join(script) + "\n")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "Cannot read 'ZZ': cannot read 'ZZ' as a card" in out
+    assert "Cannot read 'ZZ': type a card (QS, q♠, 10h) or the number of a move" in out
     assert "Not allowed: pass exactly 3 cards, not 2." in out
     names = [card_name(card) for card in passed]
-    assert f"Seat 0 passed {names[0]}, {names[1]} and {names[2]} and received " in out
+    assert f"You passed {names[0]}, {names[1]} and {names[2]} to seat 1 and received " in out
     assert f"Not allowed: seat 0 does not hold the {options[12].symbol}." in out
     assert "There is no move 99: choose 1 to " in out
-    assert out.count("Seat 0 plays the ") == 1
+    assert out.count("You play the ") == 1
     assert out.rstrip().endswith("Bye.")  # the input ended: a clean exit
     assert "Traceback" not in done.stderr
 

@@ -318,7 +318,7 @@ def test_double_deck_play_of_a_card_held_twice_removes_one_copy():
     state = play(state, "2C")
     assert state.to_move == (1,)
     moves = hj.legal_moves(state)
-    assert [str(m) for m in moves].count("1:3C") == 1  # one move for both copies
+    assert [str(m) for m in moves].count("play 1 3C") == 1  # one move for both copies
     state = play(state, "3C")
     assert _counts(state.hands[1])["3C"] == 1
     assert len(state.hands[1]) == 16

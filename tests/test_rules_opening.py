@@ -68,7 +68,7 @@ def test_lowest_club_holder_leads_whoever_deals(dealer):
 def test_lowest_club_holder_leads_in_shuffled_deals(seed):
     state = hj.new_game(no_pass_rules(), seed=seed)
     assert state.to_move == (_holder(state, "2C"),)
-    assert [str(m) for m in hj.legal_moves(state)] == [f"{_holder(state, '2C')}:2C"]
+    assert [str(m) for m in hj.legal_moves(state)] == [f"play {_holder(state, '2C')} 2C"]
 
 
 def test_lowest_club_refuses_any_other_first_lead():

@@ -200,7 +200,7 @@ def test_first_leader_is_determined_after_passing():
     state = _pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), passes)
     assert hj.Card.parse("2C") in state.hands[3]
     assert state.to_move == (3,)
-    assert [str(m) for m in hj.legal_moves(state)] == ["3:2C"]
+    assert [str(m) for m in hj.legal_moves(state)] == ["play 3 2C"]
 
 
 def test_three_player_pass_of_four_cards():

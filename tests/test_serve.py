@@ -108,11 +108,11 @@ def test_the_routes_serve_the_page_the_files_and_the_seat_messages() -> None:
         VIEW.validate(update["view"])
         events = update["events"]
         assert isinstance(events, list) and events[0]["event"]["type"] == "HandDealt"
-        assert events[0]["text"] == "Hand 1 is dealt by seat 0; cards pass to the left."
+        assert events[0]["text"] == "Hand 1 is dealt by you; cards pass to the left."
         for item in events:
             EVENT.validate(item["event"])
         dutch = request(server, "GET", f"/api/{token}/update?lang=nl&after=-1").json()
-        assert dutch["events"][0]["text"].startswith("Ronde 1 wordt gedeeld door speler 0")
+        assert dutch["events"][0]["text"].startswith("Ronde 1 wordt door jou gedeeld")
         assert dutch["words"]["direction"] == "naar links"
 
 

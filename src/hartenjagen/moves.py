@@ -5,6 +5,10 @@ cards away before play (or returns one, in a pass-and-return hand);
 ``Announce(seat, announce)`` answers an announcement round such as miezen;
 ``MoonChoice(seat, option)`` is a moon shooter's choice. Cards may be given as
 [`Card`][hartenjagen.cards.Card] values or as text (``Play(0, "QS")``).
+
+``str(move)`` is the one notation of a move, the game record's: ``play 0 QS``,
+``pass 0 2C 3C 4C``, ``announce 0 yes``, ``moon 0 others_plus`` (what
+[`parse_move`][hartenjagen.frontend.notation.parse_move] reads back).
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ class Play:
         return f"Play({self.seat}, {str(self.card)!r})"
 
     def __str__(self) -> str:
-        return f"{self.seat}:{self.card}"
+        return f"play {self.seat} {self.card}"
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -75,7 +79,7 @@ class Pass:
         return f"Pass({self.seat}, {[str(c) for c in self.cards]!r})"
 
     def __str__(self) -> str:
-        return f"{self.seat}>" + " ".join(str(c) for c in self.cards)
+        return " ".join(["pass", str(self.seat), *map(str, self.cards)])
 
 
 _new = object.__new__
@@ -111,7 +115,7 @@ class Announce:
         return f"Announce({self.seat}, {self.announce!r})"
 
     def __str__(self) -> str:
-        return f"{self.seat}!" + ("yes" if self.announce else "no")
+        return f"announce {self.seat} " + ("yes" if self.announce else "no")
 
 
 class MoonOption(enum.Enum):
@@ -154,7 +158,7 @@ class MoonChoice:
         return f"MoonChoice({self.seat}, {self.option.value!r})"
 
     def __str__(self) -> str:
-        return f"{self.seat}*{self.option.value}"
+        return f"moon {self.seat} {self.option.value}"
 
 
 #: Any move ``apply`` accepts.

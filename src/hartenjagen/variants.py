@@ -35,7 +35,12 @@ from hartenjagen.rules.passing import PassDirection
 
 
 class UnknownVariantError(HartenjagenError):
-    """``get`` was given a name that is no preset; the message lists the close matches."""
+    """``get`` was given a name that is no preset; the message lists the close matches (also in ``close``)."""
+
+    def __init__(self, message: str, close: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        #: the preset names close to the one asked for, best first (for a "did you mean")
+        self.close = close
 
 
 @attrs.frozen
@@ -363,7 +368,7 @@ def preset(name: str) -> Preset:
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
     names = ", ".join(p.name for p in ALL)
     raise UnknownVariantError(
-        f"no variant called {name!r}{hint} (presets: {names}, or hoemke_P1L1H1S1..P4L4H4S4)"
+        f"no variant called {name!r}{hint} (presets: {names}, or hoemke_P1L1H1S1..P4L4H4S4)", tuple(close)
     )
 
 

@@ -58,8 +58,11 @@ class SeatResult:
     total_sd: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
-        """The result as plain JSON data."""
-        return attrs.asdict(self)
+        """The result as plain JSON data; ``wins`` is a whole number (``193``) when no win was shared."""
+        data = attrs.asdict(self)
+        if float(self.wins).is_integer():
+            data["wins"] = int(self.wins)
+        return data
 
 
 @attrs.frozen

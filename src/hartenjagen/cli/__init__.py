@@ -27,7 +27,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Literal, NoReturn
+from typing import IO, Final, Literal, NoReturn
 
 from hartenjagen import variants
 from hartenjagen.bots import Bot, make_bot
@@ -39,6 +39,7 @@ from hartenjagen.cli.options import (
     EXIT_OK,
     EXIT_USAGE,
     UsageError,
+    argparse_words,
     argv_language,
     bot_names,
     language_option,
@@ -52,7 +53,7 @@ from hartenjagen.errors import HartenjagenError, IllegalMoveError
 from hartenjagen.events import CardsExchanged, Event, HandDealt, HandScored, Revoked
 from hartenjagen.frontend import texts
 from hartenjagen.frontend.describe import describe
-from hartenjagen.frontend.notation import Language, format_move
+from hartenjagen.frontend.notation import Language
 from hartenjagen.frontend.records import GameRecord, RecordError
 from hartenjagen.frontend.texts import text
 from hartenjagen.frontend.views import event_for, events_for, view
@@ -102,14 +103,19 @@ def _bot_seed(seed: int | None, seat: int) -> int | None:
     return None if seed is None else seed * 1000 + seat
 
 
-def _positive(typed: str) -> int:
-    try:
-        value = int(typed)
-    except ValueError:
-        raise argparse.ArgumentTypeError(text("cli.not_whole", "en", text=typed)) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(text("cli.too_small", "en", value=value))
-    return value
+def _positive_in(language: Language) -> Callable[[str], int]:
+    """``--games`` and ``--workers``: a whole number of at least 1 (the complaint in ``language``)."""
+
+    def positive(typed: str) -> int:
+        try:
+            value = int(typed)
+        except ValueError:
+            raise argparse.ArgumentTypeError(text("cli.not_whole", language, text=typed)) from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(text("cli.too_small", language, value=value))
+        return value
+
+    return positive
 
 
 # ---------------------------------------------------------------- play
@@ -165,11 +171,22 @@ def play_game(
     record = GameRecord.begin(state)
     if keep is not None:
         keep(record)
-    listing = ", ".join(text("play.bot", language, seat=other, name=bots[other].name) for other in others)
-    say(text("play.welcome", language, variant=variant or "?", seat=seat, others=listing))
+    listing = ", ".join(
+        text("play.bot", language, seat=other, name=texts.bot_text(bots[other].name, language))
+        for other in others
+    )
+    shown = texts.variant_text(variant, language) if variant else "?"
+    say(text("play.welcome", language, variant=shown, seat=seat, others=listing))
     say(text("play.hint", language))
+
+    def tell(event: Event) -> None:
+        # A deal the table's header is about to show (the player moves first) is not said twice.
+        if isinstance(event, HandDealt) and seat in state.to_move:
+            return
+        say(describe(event, language, you=seat, rules=rules))
+
     for event in _opening_events(state):
-        say(describe(event, language))
+        tell(event)
     while not state.is_over:
         move: Move
         if seat in state.to_move:
@@ -194,9 +211,11 @@ def play_game(
         if keep is not None:
             keep(record)
         for event in events_for(events, seat):
-            say(describe(event, language))
+            tell(event)
             if isinstance(event, HandScored | Revoked):
                 say(terminal.score_sheet(rules, state.score_sheet, language))
+                if terminal.count_turns(rules, state.score_sheet) and not state.is_over:
+                    say(text("event.second_half", language))
     say(text("play.you_won" if seat in state.winners else "play.you_lost", language))
     return state
 
@@ -325,11 +344,15 @@ def _read_record(path_text: str, language: Language = "en") -> GameRecord:
         raise UsageError(text("cli.not_a_record", language, path=path, error=error)) from None
 
 
-def _describe_all(event: Event, language: Language) -> list[str]:
+def _describe_all(event: Event, language: Language, rules: Rules) -> list[str]:
     """A replay shows everything: each seat's exchange, and each seat's hand at a deal."""
     if isinstance(event, CardsExchanged):
-        return [describe(event_for(event, seat), language) for seat in range(len(event.given))]
-    return [describe(event, language)]
+        return [describe(event_for(event, seat), language, rules=rules) for seat in range(len(event.given))]
+    return [describe(event, language, rules=rules)]
+
+
+#: What stops a replay step by step (``q``; Dutch ``stop``).
+_QUIT: Final = ("q", "quit", "stop")
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -344,7 +367,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         text(
             "replay.record",
             language,
-            variant=_rules_name(record.rules, language),
+            variant=texts.variant_text(_rules_name(record.rules, language), language),
             seed=record.seed,
             dealer=record.dealer,
             moves=texts.plural(len(record.moves), "move", language),
@@ -358,10 +381,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         for number, move in enumerate(record.moves, start=1):
             if stepping:
                 try:
-                    input(text("replay.step", language) if sys.stdin.isatty() else "")
+                    typed = input(text("replay.step", language) if sys.stdin.isatty() else "")
                 except EOFError:
                     stepping = False
-            say(f"{number}. {format_move(move, 'symbol')}")
+                else:
+                    if typed.strip().lower() in _QUIT:
+                        say(text("table.bye", language))
+                        return EXIT_OK
+            say(f"{number}. {move}")
             try:
                 state, events = step(state, move)
             except IllegalMoveError as error:
@@ -372,12 +399,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                         language,
                         path=args.file,
                         number=number,
-                        move=format_move(move),
+                        move=str(move),
                         error=why,
                     )
                 ) from None
             for event in events:
-                for line in _describe_all(event, language):
+                for line in _describe_all(event, language, state.rules):
                     say("   " + line)
                 if isinstance(event, HandDealt):
                     _show_hands(state, language, say)
@@ -393,7 +420,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _show_hands(state: State, language: Language, say: Callable[[str], None]) -> None:
     for seat in range(state.players):
-        say(text("replay.deal", language, seat=seat, cards=terminal.hand_text(view(state, seat).hand)))
+        cards = terminal.hand_text(view(state, seat).hand, language)
+        say(text("replay.deal", language, seat=seat, cards=cards))
 
 
 def _rules_name(rules: Rules, language: Language = "en") -> str:
@@ -413,7 +441,10 @@ def build_parser(language: Language = "en") -> argparse.ArgumentParser:
         return text(key, language)
 
     parser = _Parser(prog=PROG, description=say("cli.description"), epilog=say("cli.epilog"))
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {_version()}", help=say("argparse.version")
+    )
+    positive = _positive_in(language)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     languages = ("en", "nl")
 
@@ -431,10 +462,10 @@ def build_parser(language: Language = "en") -> argparse.ArgumentParser:
         "simulate", help=say("cli.simulate"), description=say("cli.simulate_description")
     )
     sim.add_argument("--variant", default="standard", help=say("cli.variant"))
-    sim.add_argument("--games", type=_positive, default=100, help=say("cli.games"))
+    sim.add_argument("--games", type=positive, default=100, help=say("cli.games"))
     sim.add_argument("--bots", default=None, help=say("cli.sim_bots"))
     sim.add_argument("--seed", type=int, default=0, help=say("cli.sim_seed"))
-    sim.add_argument("--workers", type=_positive, default=1, help=say("cli.workers"))
+    sim.add_argument("--workers", type=positive, default=1, help=say("cli.workers"))
     sim.add_argument("--json", metavar="FILE", help=say("cli.json"))
     sim.add_argument("--progress", action="store_true", help=say("cli.progress"))
     sim.add_argument("--lang", choices=languages, default="en", help=say("cli.lang_text"))
@@ -457,7 +488,7 @@ def build_parser(language: Language = "en") -> argparse.ArgumentParser:
     replay.set_defaults(run=_cmd_replay)
     from hartenjagen.serve.command import add_parser as add_serve  # the web table has its own package
 
-    add_serve(commands)
+    add_serve(commands, language)
     return parser
 
 
@@ -485,19 +516,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
 
 
+#: The commands that take one name or path: words past it were most likely meant as one.
+_ONE_NAME: Final = ("rules", "replay")
+
+
+def _parse(
+    parser: argparse.ArgumentParser, argv: Sequence[str] | None, language: Language
+) -> argparse.Namespace:
+    """The parsed command line; words left over are an error (for ``rules zwarte maria``: a hint to quote)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = getattr(args, "command", None)
+        if command in _ONE_NAME and not any(word.startswith("-") for word in extra):
+            first = args.name if command == "rules" else args.file
+            words = " ".join([first, *extra])
+            raise UsageError(text("cli.quote_name", language, command=command, words=words, prog=PROG))
+        parser.error(argparse._("unrecognized arguments: %s") % " ".join(extra))  # type: ignore[attr-defined]
+    return args
+
+
 def _main(argv: Sequence[str] | None) -> int:
     language = argv_language(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(language)
-    try:
-        args = parser.parse_args(argv)
-    except UsageError as error:
-        print(text("cli.error", language, prog=PROG, error=error), file=sys.stderr)
-        return EXIT_USAGE
-    except SystemExit as done:  # --help and --version
-        return done.code if isinstance(done.code, int) else EXIT_OK
-    if args.command is None:
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
+    with argparse_words(language):
+        parser = build_parser(language)
+        try:
+            args = _parse(parser, argv, language)
+        except UsageError as error:
+            print(text("cli.error", language, prog=PROG, error=error), file=sys.stderr)
+            return EXIT_USAGE
+        except SystemExit as done:  # --help and --version
+            return done.code if isinstance(done.code, int) else EXIT_OK
+        if args.command is None:
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
     try:
         code: int = args.run(args)
     except (UsageError, BotFailure, HartenjagenError) as error:

@@ -14,7 +14,7 @@ import attrs
 from hartenjagen import rules as rule_modules
 from hartenjagen import variants
 from hartenjagen.cards import Card, Rank
-from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.notation import Language, format_card, rank_text
 from hartenjagen.frontend.texts import CATALOGUE, text
 from hartenjagen.rules import Rules
 from hartenjagen.rules.passing import Passing
@@ -81,10 +81,10 @@ def _wrap(text: str, first: str, rest: str, width: int = 100) -> str:
     )
 
 
-def _plain(docstring: str) -> str:
-    """Docstring markup as plain text: ``x`` and a cross-reference [`x`][a.b.x] become `x`."""
-    text = re.sub(r"\[(`[^`]+`)\]\[[\w.]+\]", r"\1", docstring)
-    return re.sub(r"``([^`]+)``", r"`\1`", text)
+def _plain(markup: str) -> str:
+    """Docstring and catalogue markup as plain text: ``x``, `x` and a cross-reference [`x`][a.b.x] become x."""
+    text = re.sub(r"\[`([^`]+)`\]\[[\w.]+\]", r"\1", markup)
+    return re.sub(r"`{1,2}([^`]+)`{1,2}", r"\1", text)
 
 
 def _first_paragraph(obj: object, language: Language = "en") -> str:
@@ -92,7 +92,7 @@ def _first_paragraph(obj: object, language: Language = "en") -> str:
     kind = type(obj)
     key = f"rules.module.{kind.__name__}"
     if kind.__module__.startswith("hartenjagen.rules.") and key in CATALOGUE:
-        return text(key, language)
+        return _plain(text(key, language))
     doc = inspect.getdoc(kind) or ""
     return " ".join(_plain(doc).split("\n\n")[0].split())
 
@@ -110,16 +110,19 @@ def _constant_name(slot: str, module: object) -> str | None:
 
 
 def _setting(value: object, language: Language) -> str:
+    """A setting's value as the reader of ``language`` says it (cards with its letters, a route in words)."""
     if isinstance(value, Card):
-        return value.symbol
+        return format_card(value, "symbol", language)
     if isinstance(value, Rank):
-        return "10" if value == Rank.TEN else value.letter
+        return rank_text(value, language)
     if isinstance(value, bool):
         return text("rules.yes" if value else "rules.no", language)
     if isinstance(value, enum.Enum):
-        return str(value.value) if isinstance(value.value, str) else value.name.lower()
+        raw = str(value.value) if isinstance(value.value, str) else value.name.lower()
+        key = f"rules.value.{raw}"
+        return text(key, language) if key in CATALOGUE else raw
     if isinstance(value, PassRoute):
-        return value.name
+        return value.name if language == "en" else value.words(language)
     if value is None:
         return text("rules.none", language)
     if isinstance(value, str):
@@ -141,7 +144,7 @@ def _card_values(module: CardPoints, pack: frozenset[Card], language: Language) 
             groups.setdefault(points, []).append(card)
     parts = []
     for points, cards in sorted(groups.items(), key=lambda item: (len(item[1]) > 1, -item[0])):
-        names = " ".join(card.symbol for card in cards)
+        names = " ".join(format_card(card, "symbol", language) for card in cards)
         parts.append(
             text("rules.each", language, cards=names, points=points)
             if len(cards) > 1

@@ -24,6 +24,7 @@ from typing import IO, Any, Final, NamedTuple, TypeVar
 
 from hartenjagen.bots import BotError
 from hartenjagen.bots.simulate import SimulationResult, simulate
+from hartenjagen.frontend import texts
 from hartenjagen.frontend.notation import Language
 from hartenjagen.frontend.texts import plural, text
 from hartenjagen.rules import Rules
@@ -87,20 +88,22 @@ class ProgressBar:
 def simulation_table(variant: str, result: SimulationResult, language: Language = "en") -> str:
     """Per seat: the bot, its wins (a shared win among k seats counts 1/k), win rate, mean total and moons."""
     head = [text(f"simulate.{key}", language) for key in ("seat", "bot", "wins", "win_rate", "mean", "moons")]
+    bots = [texts.bot_text(row.bot, language) for row in result.seats]  # Dutch names in Dutch
+    width = max([10, *map(len, bots)])
     lines = [
         text(
             "simulate.title",
             language,
-            variant=variant,
+            variant=texts.variant_text(variant, language),
             games=_games(result.games, language),
             seed=result.seed,
         ),
-        f"{head[0]:>4}  {head[1]:<10} {head[2]:>7} {head[3]:>6} {head[4]:>10} {head[5]:>10}",
+        f"{head[0]:>4}  {head[1]:<{width}} {head[2]:>7} {head[3]:>6} {head[4]:>10} {head[5]:>10}",
     ]
-    for row, rate in zip(result.seats, result.win_rates, strict=True):
+    for row, bot, rate in zip(result.seats, bots, result.win_rates, strict=True):
         wins = f"{row.wins:.2f}".rstrip("0").rstrip(".")
         lines.append(
-            f"{row.seat:>4}  {row.bot:<10} {wins:>7} {100 * rate:>5.1f}% {row.mean_total:>10.1f} {row.moon_shots:>10}"
+            f"{row.seat:>4}  {bot:<{width}} {wins:>7} {100 * rate:>5.1f}% {row.mean_total:>10.1f} {row.moon_shots:>10}"
         )
     if any(abs(wins - round(wins)) > 1e-9 for wins in result.wins):
         lines.append(text("simulate.shared", language))
@@ -126,15 +129,24 @@ def add_spread_arguments(parser: argparse.ArgumentParser, language: Language = "
     where.add_argument("--executor", metavar="KIND", help=text("cli.executor", language))
     where.add_argument("--dask", metavar="ADDRESS", help=text("cli.dask", language))
     parser.add_argument(
-        "--chunk-size", type=_whole, default=None, metavar="N", help=text("cli.chunk_size", language)
+        "--chunk-size",
+        type=_whole_in(language),
+        default=None,
+        metavar="N",
+        help=text("cli.chunk_size", language),
     )
     parser.add_argument("--jsonl", metavar="FILE", help=text("cli.jsonl", language))
 
 
-def _whole(typed: str) -> int:
-    if not (typed.isascii() and typed.isdigit()) or int(typed) < 1:
-        raise argparse.ArgumentTypeError(text("cli.whole", "en", text=typed))
-    return int(typed)
+def _whole_in(language: Language) -> Callable[[str], int]:
+    """``--chunk-size``: a whole number of at least 1 (the complaint in ``language``)."""
+
+    def whole(typed: str) -> int:
+        if not (typed.isascii() and typed.isdigit()) or int(typed) < 1:
+            raise argparse.ArgumentTypeError(text("cli.whole", language, text=typed))
+        return int(typed)
+
+    return whole
 
 
 class SpreadError(Exception):

@@ -14,7 +14,7 @@ English (``"en"``) or Dutch (``"nl"``), from the message catalogue
 >>> from hartenjagen.cli import terminal
 >>> state = hj.new_game(hj.variants.STANDARD, seed=3)
 >>> print(terminal.show(hj.view(state, 0), "en").splitlines()[1])
-Hand 1, dealt by seat 0; passing.
+Hand 1, dealt by you; passing.
 
 ```
 """
@@ -27,20 +27,21 @@ from typing import TypeVar
 
 import attrs
 
-from hartenjagen.cards import Card, Rank
+from hartenjagen.cards import Card
 from hartenjagen.core.state import State
 from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
 from hartenjagen.frontend import texts as _texts
+from hartenjagen.frontend.describe import count_turns
 from hartenjagen.frontend.notation import (
     DISPLAY_SUITS,
     Language,
     by_suit,
     format_card,
-    format_move,
     parse_card,
     parse_move,
     parse_typed_cards,
+    rank_text,
     sort_hand,
 )
 from hartenjagen.frontend.texts import text
@@ -48,13 +49,13 @@ from hartenjagen.frontend.views import PlayerView, validate_view, view
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import Miezen
-from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.scoring import CardPoints
 from hartenjagen.values import HandResult, Phase
 
 __all__ = [
     "WORDS",
     "ask",
+    "count_turns",
     "direction_text",
     "hand_text",
     "move_choices",
@@ -74,26 +75,10 @@ WORDS = _texts.WORDS
 PHASES = _texts.PHASES
 
 
-def direction_text(direction: PassRoute, language: Language = "en") -> str:
-    """Where the cards go, as the end of a sentence: ``to the left``, ``naar de overkant`` (as in the events).
-
-    The route's own words ([`PassRoute.words`][hartenjagen.rules.routes.PassRoute.words]).
-    """
-    return direction.words(str(_texts.language(language)))
-
-
-def move_text(move: Move, language: Language = "en") -> str:
-    """A move as a player would type or click it: ``Q♠`` for a play, ``yes``/``ja``, a moon option."""
-    if isinstance(move, Play):
-        _texts.language(language)
-        return format_card(move.card, "symbol")
-    if isinstance(move, Announce):
-        return text("table.yes" if move.announce else "table.no", language)
-    if isinstance(move, MoonChoice):
-        sentence = text(f"moon.{move.option.value}", language)
-        return text("table.moon_option", language, option=move.option.value, sentence=sentence)
-    _texts.language(language)
-    return format_move(move, "symbol")
+#: Where the cards go (kept here for existing callers; it lives in [`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]).
+direction_text = _texts.direction_text
+#: A move as a player would type or click it (kept here; it lives in [`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]).
+move_text = _texts.move_text
 
 
 def numbered(items: Iterable[str]) -> str:
@@ -101,17 +86,20 @@ def numbered(items: Iterable[str]) -> str:
     return "  ".join(f"{number}) {item}" for number, item in enumerate(items, start=1))
 
 
-def _rank_text(card: Card) -> str:
-    return "10" if card.rank == Rank.TEN else card.rank.letter
+def hand_text(cards: Iterable[Card], language: Language = "en") -> str:
+    """Cards grouped by suit with the suit symbols: ``♣ 2 5 K   ♦ 10 J   ♠ Q   ♥ 3 A`` (empty suits left out).
 
-
-def hand_text(cards: Iterable[Card]) -> str:
-    """Cards grouped by suit with the suit symbols: ``♣ 2 5 K   ♦ 10 J   ♠ Q   ♥ 3 A`` (empty suits left out)."""
+    In Dutch the ranks are the Dutch letters: ``♣ 2 5 H   ♦ 10 B   ♠ V   ♥ 3 A``.
+    """
     return "   ".join(
-        suit.symbol + " " + " ".join(_rank_text(card) for card in group)
+        suit.symbol + " " + " ".join(rank_text(card.rank, language) for card in group)
         for suit, group in by_suit(cards).items()
         if group
     )
+
+
+def _symbols(cards: Iterable[Card], language: Language) -> list[str]:
+    return [format_card(card, "symbol", language) for card in cards]
 
 
 def _display_order(card: Card) -> tuple[int, int]:
@@ -148,15 +136,25 @@ def show(v: PlayerView, language: Language = "en") -> str:
     """
     validate_view(v)  # a view from outside must be one a game shows (ViewError)
     words = _texts.words(language)
+
+    def who(seat: int) -> str:
+        return words["you"] if seat == v.seat else f"{words['seat']} {seat}"
+
     phase = text(f"phase.{v.phase.value}", language)
-    lines = ["", text("table.header", language, hand=v.hand_index + 1, dealer=v.dealer, phase=phase)]
-    lines.append(f"{words['hand']}: {hand_text(v.hand) or words['empty']}")
-    trick = ", ".join(f"{words['seat']} {play.seat} {format_card(play.card, 'symbol')}" for play in v.trick)
+    hand = v.hand_index + 1
+    header = (
+        text("table.header_you", language, hand=hand, phase=phase)
+        if v.dealer == v.seat
+        else text("table.header", language, hand=hand, dealer=v.dealer, phase=phase)
+    )
+    lines = ["", header]
+    lines.append(f"{words['hand']}: {hand_text(v.hand, language) or words['empty']}")
+    trick = ", ".join(f"{who(play.seat)} {format_card(play.card, 'symbol', language)}" for play in v.trick)
     lines.append(f"{words['trick']}: {trick or words['empty']}")
-    scores = "  ".join(f"{words['seat']} {seat}: {score}" for seat, score in enumerate(v.display_scores))
+    scores = "  ".join(f"{who(seat)}: {score}" for seat, score in enumerate(v.display_scores))
     lines.append(f"{words['scores']}: {scores}")
     if v.phase is Phase.PLAYING and v.tricks:
-        taken = "  ".join(f"{words['seat']} {seat}: {points}" for seat, points in enumerate(taken_points(v)))
+        taken = "  ".join(f"{who(seat)}: {points}" for seat, points in enumerate(taken_points(v)))
         lines.append(f"{words['taken']}: {taken}")
     if v.pass_options:
         if v.pass_stage:
@@ -164,7 +162,7 @@ def show(v: PlayerView, language: Language = "en") -> str:
         else:
             direction = direction_text(v.pass_direction, language)
             lines.append(text("table.pass", language, count=v.pass_count, direction=direction) + ":")
-        lines.append(numbered(format_card(card, "symbol") for card in pass_choices(v)))
+        lines.append(numbered(_symbols(pass_choices(v), language)))
     elif v.legal_moves:
         if v.phase is Phase.ANNOUNCING:
             lines.append(words["announce"])
@@ -215,16 +213,41 @@ def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
     if len(words) == 1 and words[0].isdigit():
         return _pick(words[0], move_choices(v))
     word = words[0].lower()
-    if len(words) == 1 and v.phase is Phase.ANNOUNCING and word in ("yes", "no", "ja", "nee", "y", "n", "j"):
-        return Announce(seat, word in ("yes", "ja", "y", "j"))
-    if len(words) == 1 and v.phase is Phase.MOON_CHOICE:
-        return MoonChoice(seat, word)
+    notation = len(words) > 1 and word in _COMMANDS  # the full notation: ``announce 0 yes``
+    if v.phase is Phase.ANNOUNCING and not notation:
+        if len(words) == 1 and word in _YES + _NO:
+            return Announce(seat, word in _YES)
+        raise ValueError(text("table.answer_yes_no", language))
+    if v.phase is Phase.MOON_CHOICE and not notation:
+        options = [move.option.value for move in v.legal_moves if isinstance(move, MoonChoice)]
+        if len(words) == 1 and word in options:
+            return MoonChoice(seat, word)
+        raise ValueError(text("table.answer_option", language, options=", ".join(options)))
     try:
         return Play(seat, parse_card(typed.strip(), language))
     except CardParseError:
-        if len(words) > 1 and words[0].lower() in ("play", "pass", "announce", "moon"):
+        if notation:
             return parse_move(typed)
+        if len(words) > 1 and all(_one_move(part, language) for part in words):
+            raise ValueError(text("table.one_move", language)) from None
         raise
+
+
+#: The first words of the full notation (``play 0 QS``), and the answers to an announcement.
+_COMMANDS = ("play", "pass", "announce", "moon")
+_YES = ("yes", "y", "ja", "j")
+_NO = ("no", "n", "nee")
+
+
+def _one_move(word: str, language: Language) -> bool:
+    """Whether ``word`` alone would be a move: a number or a card (to tell ``1 2`` from a typo)."""
+    if word.isdigit():
+        return True
+    try:
+        parse_card(word, language)
+    except CardParseError:
+        return False
+    return True
 
 
 def _without(options: Sequence[Card], chosen: Iterable[Card]) -> tuple[Card, ...]:
@@ -274,17 +297,27 @@ def ask(
         if gather and chosen and typed.strip() == "-":
             chosen, shown = (), full
             say(text("table.cleared", language))
-            say(numbered(format_card(card, "symbol") for card in pass_choices(shown)))
+            say(numbered(_symbols(pass_choices(shown), language)))
             continue
         try:
             move = read_move(typed, shown, language)
         except IndexError as error:
             say(text("table.number", language, number=error.args[0], last=error.args[1]))
             continue
-        except ValueError as error:
-            # English shows the library's reason; Dutch explains what to type instead.
-            why = str(error) if language == "en" else text("table.unreadable_hint", language)
-            say(text("table.unreadable", language, text=typed.strip(), error=why))
+        except CardParseError as error:
+            # Which word did not read (of several), and what to type instead.
+            word = error.text if isinstance(error.text, str) and error.text.strip() else typed
+            say(
+                text(
+                    "table.unreadable",
+                    language,
+                    text=word.strip(),
+                    error=text("table.unreadable_hint", language),
+                )
+            )
+            continue
+        except ValueError as error:  # the prompt's own sentence (one move at a time; yes or no) or a notation
+            say(text("table.unreadable", language, text=typed.strip(), error=error))
             continue
         if gather and isinstance(move, Pass) and full.pass_options:
             cards = (*chosen, *move.cards)
@@ -296,9 +329,9 @@ def ask(
                     continue
                 chosen = cards
                 shown = attrs.evolve(full, pass_options=_without(full.pass_options, chosen))
-                names = " ".join(format_card(card, "symbol") for card in chosen)
+                names = " ".join(_symbols(chosen, language))
                 say(text("table.chosen", language, cards=names, count=full.pass_count - len(chosen)))
-                say(numbered(format_card(card, "symbol") for card in pass_choices(shown)))
+                say(numbered(_symbols(pass_choices(shown), language)))
                 continue
             move = Pass(seat, cards)
         problem = explain(state, move)
@@ -322,7 +355,7 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
     )
     lines = [f"{words['sheet']}:", head]
     before = rules.ending.display((0,) * players)
-    for result in sheet:
+    for result_index, result in enumerate(sheet):
         shown = rules.ending.display(result.totals)
         points = "".join(f"{after - was:>+{width}}" for after, was in zip(shown, before, strict=True))
         notes = []
@@ -331,6 +364,8 @@ def score_sheet(rules: Rules, sheet: Sequence[HandResult], language: Language = 
         notes += _announcement_notes(rules, result, language)
         if result.revoke is not None:
             notes.append(text("sheet.revoke", language, seat=result.revoke))
+        if count_turns(rules, sheet[: result_index + 1]):
+            notes.append(text("sheet.second_half", language))
         note = "   " + "; ".join(notes) if notes else ""
         lines.append(f"{result.hand_index + 1:>6} {result.dealer:>6} {points}{note}")
         lines.append(" " * 14 + "".join(f"{total:>{width}}" for total in shown))

@@ -24,6 +24,19 @@ from hartenjagen.events import (
 from hartenjagen.frontend.notation import Language, NotationError, card_name
 from hartenjagen.frontend.texts import language as _language
 from hartenjagen.frontend.texts import text
+from hartenjagen.rules import Rules
+from hartenjagen.rules.routes import Travel
+from hartenjagen.values import HandResult
+
+
+def count_turns(rules: Rules, sheet: Sequence[HandResult]) -> bool:
+    """Whether the last hand of ``sheet`` turned the count: the next hand is the first of the second half.
+
+    Only an ending with two halves ([`TwoHalves`][hartenjagen.rules.ending.TwoHalves], the Dutch game)
+    turns; the point is to say so at the table once, when it happens.
+    """
+    ending = rules.ending
+    return bool(sheet) and ending.second_half(tuple(sheet)) and not ending.second_half(tuple(sheet[:-1]))
 
 
 def _listed(names: Sequence[str], language: Language) -> str:
@@ -37,51 +50,94 @@ def _cards(cards: tuple[Card, ...], language: Language) -> str:
     return _listed([card_name(card, language) for card in cards], language) or text("event.nothing", language)
 
 
-def describe(event: Event, language: Language = "en") -> str:
+def _partners(event: CardsExchanged, seat: int, rules: Rules | None) -> tuple[int, int] | None:
+    """The seat that ``seat``'s cards went to and the seat its cards came from, when one seat each.
+
+    A route to a seat says it; a later stage that goes back reverses it (the rules say which
+    stages go back: without them only the first stage is known). A pool dealt back by the
+    dealer, or a scatter of one card here and one there, has no one seat: ``None``.
+    """
+    route, players = event.pass_direction, len(event.given)
+    if route.travel is not Travel.SEAT:
+        return None
+    offset = route.offset(players)
+    if event.stage:
+        if rules is None:
+            return None
+        stages = rules.passing.stages(route)
+        if event.stage >= len(stages):
+            return None
+        if stages[event.stage].back:
+            offset = -offset
+    return (seat + offset) % players, (seat - offset) % players
+
+
+def _exchanged(event: CardsExchanged, lang: Language, you: int | None, rules: Rules | None) -> str:
+    mine = [
+        (seat, given, got)
+        for seat, (given, got) in enumerate(zip(event.given, event.received, strict=True))
+        if given or got
+    ]
+    if len(mine) != 1:
+        return text("event.exchanged", lang)
+    seat, given, got = mine[0]
+    prefix = "event.you." if seat == you else "event."
+    cards = {"given": _cards(given, lang), "received": _cards(got, lang)}
+    who = {} if seat == you else {"seat": seat}
+    partners = _partners(event, seat, rules)
+    if partners is None:
+        return text(prefix + "exchanged_own", lang, **who, **cards)
+    to, source = partners
+    return text(prefix + "passed_to", lang, **who, **cards, to=to, source=source)
+
+
+def describe(
+    event: Event, language: Language = "en", *, you: int | None = None, rules: Rules | None = None
+) -> str:
     """One sentence saying what ``event`` was, in English (``"en"``) or Dutch (``"nl"``).
 
     The sentences are the catalogue's ``event.`` entries ([`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]);
     a pass route reads in its own words ([`PassRoute.words`][hartenjagen.rules.routes.PassRoute.words]).
-    Another language, or something that is not an event, raises
-    [`NotationError`][hartenjagen.frontend.notation.NotationError].
+    ``you`` is the seat of the player the log is for: what that seat did is told in the second
+    person (``You play the queen of spades.``, ``Je speelt schoppenvrouw.``). An exchange of cards
+    along a route to one seat says whom the cards went to and came from; for the later stages of
+    an exchange (passing back) that needs ``rules``. Another language, or something that is not an
+    event, raises [`NotationError`][hartenjagen.frontend.notation.NotationError].
     """
     lang = _language(language)
+
+    def said(key: str, seat: int, **values: object) -> str:
+        """The entry ``key`` about ``seat``: its second-person form when ``seat`` is the player."""
+        if seat == you:
+            return text(f"event.you.{key}", lang, **values)
+        return text(f"event.{key}", lang, seat=seat, **values)
+
     if isinstance(event, HandDealt):
         hand, dealer = event.hand_index + 1, event.dealer
+        values: dict[str, object] = {"hand": hand} if dealer == you else {"hand": hand, "dealer": dealer}
+        prefix = "event.you." if dealer == you else "event."
         if not event.pass_direction.passes:
-            return text("event.hand_dealt_hold", lang, hand=hand, dealer=dealer)
-        direction = event.pass_direction.words(lang)
-        return text("event.hand_dealt", lang, hand=hand, dealer=dealer, direction=direction)
+            return text(prefix + "hand_dealt_hold", lang, **values)
+        return text(prefix + "hand_dealt", lang, **values, direction=event.pass_direction.words(lang))
     if isinstance(event, PassChosen):
-        return text("event.pass_chosen", lang, seat=event.seat)
+        return said("pass_chosen", event.seat)
     if isinstance(event, CardsExchanged):
-        mine = [
-            (seat, given, got)
-            for seat, (given, got) in enumerate(zip(event.given, event.received, strict=True))
-            if given or got
-        ]
-        if len(mine) == 1:
-            seat, given, got = mine[0]
-            return text(
-                "event.exchanged_own", lang, seat=seat, given=_cards(given, lang), received=_cards(got, lang)
-            )
-        return text("event.exchanged", lang)
+        return _exchanged(event, lang, you, rules)
     if isinstance(event, Announced):
-        return text("event.announced" if event.announce else "event.declined", lang, seat=event.seat)
+        return said("announced" if event.announce else "declined", event.seat)
     if isinstance(event, CardPlayed):
-        return text("event.card_played", lang, seat=event.seat, card=card_name(event.card, lang))
+        return said("card_played", event.seat, card=card_name(event.card, lang))
     if isinstance(event, HeartsBroken):
         return text("event.hearts_broken", lang)
     if isinstance(event, TrickWon):
-        key = "event.trick_won_one" if abs(event.points) == 1 else "event.trick_won_many"
-        return text(key, lang, seat=event.winner, trick=event.trick_index + 1, points=event.points)
+        key = "trick_won_one" if abs(event.points) == 1 else "trick_won_many"
+        return said(key, event.winner, trick=event.trick_index + 1, points=event.points)
     if isinstance(event, TrickCancelled):
         return text("event.trick_cancelled", lang, trick=event.trick_index + 1)
     if isinstance(event, MoonShot):
-        return text("event.moon_shot", lang, seat=event.seat)
+        return said("moon_shot", event.seat)
     if isinstance(event, MoonChosen):
-        option = text(f"moon.{event.option.value}", lang)
-        return text("event.moon_chosen", lang, seat=event.seat, option=option)
+        return said("moon_chosen", event.seat, option=text(f"moon.{event.option.value}", lang))
     if isinstance(event, HandScored):
         result = event.result
         return text(
@@ -92,10 +148,14 @@ def describe(event: Event, language: Language = "en") -> str:
             totals=", ".join(map(str, result.totals)),
         )
     if isinstance(event, Revoked):
-        card = card_name(event.card, lang)
-        return text("event.revoked", lang, seat=event.seat, card=card, penalty=event.penalty)
+        return said("revoked", event.seat, card=card_name(event.card, lang), penalty=event.penalty)
     if isinstance(event, GameOver):
-        winners = _listed([text("event.seat", lang, seat=seat) for seat in event.winners], lang)
+        if event.winners == (you,):
+            return text("event.you.game_over", lang)
+        names = [
+            text("event.you", lang) if seat == you else text("event.seat", lang, seat=seat)
+            for seat in event.winners
+        ]
         key = "event.game_over_one" if len(event.winners) == 1 else "event.game_over_many"
-        return text(key, lang, winners=winners)
+        return text(key, lang, winners=_listed(names, lang))
     raise NotationError(text("event.not_an_event", "en", value=event))

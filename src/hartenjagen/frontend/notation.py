@@ -197,20 +197,41 @@ def parse_typed_cards(text: str, language: Language = "en") -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def format_card(card: Card, style: Style = "ascii") -> str:
-    """The card as text: ``ascii`` (``QS``, ``TH``), ``symbol`` (``Q♠``, ``10♥``) or ``ten`` (``QS``, ``10H``)."""
+#: The letters of the picture cards and the ace as Dutch players write them.
+_DUTCH_LETTER_OF: Final = {rank: letter for letter, rank in _DUTCH_RANK_LETTERS.items()}
+_DUTCH_SUIT_LETTER_OF: Final = {suit: letter for letter, suit in _DUTCH_SUIT_LETTERS.items()}
+
+
+def rank_text(rank: Rank, language: Language = "en") -> str:
+    """The rank as a player writes it on a card: ``10``, ``Q``; in Dutch the letters B, V, H, A (``10``, ``V``)."""
+    if _language(language) == "nl" and rank in _DUTCH_LETTER_OF:
+        return _DUTCH_LETTER_OF[rank]
+    return "10" if rank == Rank.TEN else rank.letter
+
+
+def format_card(card: Card, style: Style = "ascii", language: Language = "en") -> str:
+    """The card as text: ``ascii`` (``QS``, ``TH``), ``symbol`` (``Q♠``, ``10♥``) or ``ten`` (``QS``, ``10H``).
+
+    In Dutch (``language="nl"``) the ranks are B(oer), V(rouw), H(eer), A(as) and the suit letters
+    K(laveren), R(uiten), H(arten), S(choppen): ``symbol`` gives ``V♠``, ``10♥``, ``B♣``; ``ascii``
+    and ``ten`` give ``VS``, ``10H``, ``BK`` (what [`parse_card`][hartenjagen.frontend.notation.parse_card]
+    reads back in Dutch).
+    """
+    if style not in ("ascii", "symbol", "ten"):
+        raise NotationError(f"style must be 'ascii', 'symbol' or 'ten', not {style!r}")
+    if _language(language) == "nl":
+        suit = card.suit.symbol if style == "symbol" else _DUTCH_SUIT_LETTER_OF[card.suit]
+        return rank_text(card.rank, "nl") + suit
     if style == "ascii":
         return str(card)
     if style == "symbol":
         return card.symbol
-    if style == "ten":
-        return ("10" if card.rank == Rank.TEN else card.rank.letter) + card.suit.letter
-    raise NotationError(f"style must be 'ascii', 'symbol' or 'ten', not {style!r}")
+    return rank_text(card.rank) + card.suit.letter
 
 
-def format_cards(cards: Iterable[Card], style: Style = "ascii") -> str:
-    """Cards as text separated by spaces."""
-    return " ".join(format_card(card, style) for card in cards)
+def format_cards(cards: Iterable[Card], style: Style = "ascii", language: Language = "en") -> str:
+    """Cards as text separated by spaces (see [`format_card`][hartenjagen.frontend.notation.format_card])."""
+    return " ".join(format_card(card, style, language) for card in cards)
 
 
 #: The usual order of suits when showing a hand: alternating colours.

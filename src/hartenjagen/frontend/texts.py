@@ -22,7 +22,8 @@ The keys are grouped by a prefix: ``table.`` (the terminal table and the prompt)
 (the score sheet), ``play.`` and ``replay.`` (the command's sessions), ``cli.`` (its options
 and errors), ``simulate.``, ``rules.`` (the rules in words: ``rules.module.<Class>`` for each
 built-in module's rule, ``rules.preset.<name>`` for each preset's summary), ``event.``,
-``phase.``, ``direction.``, ``moon.``, ``doing.``, ``turn.`` and ``refusal.`` (why a move is
+``phase.``, ``direction.``, ``moon.``, ``doing.``, ``turn.``, ``bot.`` and ``variant.`` (the names
+the table shows), ``argparse.`` (argparse's own words, by its English) and ``refusal.`` (why a move is
 illegal: ``refusal.<code>`` by the [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode] value where
 one sentence belongs to one code, ``refusal.play`` and ``refusal.pass`` around a rule's reason,
 ``refusal.opening.``, ``refusal.leading``, ``refusal.first_trick``, ``refusal.passing.`` and
@@ -38,12 +39,12 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
-from hartenjagen.cards import Suit
+from hartenjagen.cards import Card, Suit
 from hartenjagen.catalogue import ENTRIES
-from hartenjagen.errors import HartenjagenError, IllegalMove
-from hartenjagen.frontend.notation import Language, NotationError, suit_name
+from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMove
+from hartenjagen.frontend.notation import Language, NotationError, format_card, format_move, suit_name
 from hartenjagen.frontend.views import PlayerView
-from hartenjagen.moves import Move
+from hartenjagen.moves import Announce, MoonChoice, Move, Play
 from hartenjagen.rules.routes import BUILT_IN, PassRoute
 from hartenjagen.values import Phase
 
@@ -54,12 +55,16 @@ __all__ = [
     "PHASES",
     "WORDS",
     "MessageError",
+    "bot_text",
+    "direction_text",
     "language",
+    "move_text",
     "placeholders",
     "plural",
     "reason",
     "refusal",
     "text",
+    "variant_text",
     "words",
 ]
 
@@ -156,6 +161,45 @@ DIRECTIONS: Final[dict[str, dict[PassRoute, str]]] = {
 def words(lang: str) -> dict[str, str]:
     """The table's sentences of ``lang`` ([`WORDS`][hartenjagen.frontend.texts.WORDS]); another language raises ``NotationError``."""
     return WORDS[language(lang)]
+
+
+def direction_text(direction: PassRoute, lang: Language = "en") -> str:
+    """Where the cards go, as the end of a sentence: ``to the left``, ``naar de overkant`` (as in the events).
+
+    The route's own words ([`PassRoute.words`][hartenjagen.rules.routes.PassRoute.words]).
+    """
+    return direction.words(str(language(lang)))
+
+
+def move_text(move: Move, lang: Language = "en") -> str:
+    """A move as a player would type or click it: ``Q♠`` for a play (``V♠`` in Dutch), ``yes``/``ja``, a moon option."""
+    lang = language(lang)
+    if isinstance(move, Play):
+        return format_card(move.card, "symbol", lang)
+    if isinstance(move, Announce):
+        return text("table.yes" if move.announce else "table.no", lang)
+    if isinstance(move, MoonChoice):
+        sentence = text(f"moon.{move.option.value}", lang)
+        return text("table.moon_option", lang, option=move.option.value, sentence=sentence)
+    return format_move(move, "symbol")
+
+
+def variant_text(name: str, lang: Language = "en") -> str:
+    """A preset's name as the table shows it: ``dutch``; in Dutch ``Nederlands hartenjagen (dutch)``.
+
+    The name in brackets is the one to type; a name the catalogue does not know is shown as it is.
+    """
+    key = f"variant.{name}"
+    if key not in CATALOGUE or CATALOGUE[key][0] != name:
+        return name
+    shown = text(key, lang)
+    return shown if shown == name else text("variant.named", lang, name=shown, code=name)
+
+
+def bot_text(name: str, lang: Language = "en") -> str:
+    """A bot's name as the table shows it: ``heuristic``; in Dutch ``heuristisch`` (a bot of one's own as it is)."""
+    key = f"bot.{name}"
+    return text(key, lang) if key in CATALOGUE else name
 
 
 def plural(count: int, key: str, lang: Language) -> str:
@@ -256,7 +300,21 @@ def _translate(english: str, keys: tuple[str, ...], lang: Language) -> str | Non
     return None
 
 
+#: The fields of a refusal that hold cards as the engine writes them (``Q♠``; ``QS KS`` for a pool).
+_CARD_FIELDS: Final = frozenset({"card", "pool"})
+
+
+def _cards_in(value: str, lang: Language) -> str:
+    """The engine's cards (``Q♠``, ``QS KS``) as ``lang`` writes them (``V♠``, ``V♠ H♠``); other text unchanged."""
+    try:
+        return " ".join(format_card(Card.parse(word), "symbol", lang) for word in value.split())
+    except CardParseError:
+        return value
+
+
 def _field(name: str, value: str, lang: Language) -> str | None:
+    if name in _CARD_FIELDS:
+        return _cards_in(value, lang)
     if name == "suit":
         return suit_name(_SUITS[value], lang) if value in _SUITS else None
     if name in _PHRASES:
@@ -270,8 +328,9 @@ def refusal(problem: IllegalMove, lang: Language = "en") -> str:
     English is the engine's own sentence (``problem.message``). Another language
     gives the catalogue's sentence whose English is that sentence, looked up by
     ``problem.code`` (an [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode] or its string value)
-    with the cards, seats and numbers of the English filled in. A code or a sentence the catalogue
-    does not know (a house rule's own) falls back to the English.
+    with the seats and numbers of the English filled in and its cards written as that language
+    writes them (Dutch ``V♠`` for the ``Q♠``). A code or a sentence the catalogue does not know
+    (a house rule's own) falls back to the English.
     """
     lang = language(lang)
     if lang == "en":

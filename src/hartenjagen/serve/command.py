@@ -6,57 +6,56 @@ import argparse
 import signal
 import sys
 import threading
+from collections.abc import Callable
 
 from hartenjagen.cli.options import EXIT_INTERRUPTED, UsageError, bot_names, language_option, preset_option
+from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.texts import text
 
 __all__ = ["add_parser"]
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
-    return value
+def _port_in(language: Language) -> Callable[[str], int]:
+    def port(typed: str) -> int:
+        try:
+            value = int(typed)
+        except ValueError:
+            raise argparse.ArgumentTypeError(text("serve.not_a_port", language, text=typed)) from None
+        if not 0 <= value <= 65535:
+            raise argparse.ArgumentTypeError(text("serve.port_range", language, value=value))
+        return value
+
+    return port
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"expected 0 to 60 seconds, not {text}")
-    return value
+def _seconds_in(language: Language) -> Callable[[str], float]:
+    def seconds(typed: str) -> float:
+        try:
+            value = float(typed)
+        except ValueError:
+            raise argparse.ArgumentTypeError(text("serve.not_seconds", language, text=typed)) from None
+        if not 0 <= value <= 60:
+            raise argparse.ArgumentTypeError(text("serve.seconds_range", language, value=typed))
+        return value
+
+    return seconds
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``serve`` to the ``hartenjagen`` command's subcommands."""
-    serve = commands.add_parser(
-        "serve",
-        help="play in a web browser: a table on this computer (or your network) against bots",
-        description=(
-            "Serve a card table on the web. Each human seat gets its own secret link (printed at the "
-            "start); bots play the other seats. Listens on 127.0.0.1 (this computer only) unless "
-            "--host says otherwise, e.g. --host 0.0.0.0 for friends on your network. Ctrl-C stops."
-        ),
-    )
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any)")
-    serve.add_argument("--variant", default="standard", help="a preset name or alias, or hoemke_P1L2H3S4")
-    serve.add_argument("--humans", type=int, default=1, help="human seats, 0 to N-1 (default 1)")
-    serve.add_argument(
-        "--bots", default="heuristic", help="the bots at the other seats, in seat order, or one for all"
-    )
-    serve.add_argument("--seed", type=int, default=None, help="seed of the deals and bots (default: secret)")
-    serve.add_argument(
-        "--lang", choices=("en", "nl"), default="en", help="language of the table (the page can switch)"
-    )
-    serve.add_argument(
-        "--delay", type=_seconds, default=0.6, help="seconds between two bot moves (default 0.6)"
-    )
+def add_parser(commands: argparse._SubParsersAction, language: Language = "en") -> None:  # type: ignore[type-arg]
+    """Add ``serve`` to the ``hartenjagen`` command's subcommands, its help in ``language``."""
+
+    def say(key: str) -> str:
+        return text(key, language)
+
+    serve = commands.add_parser("serve", help=say("serve.help"), description=say("serve.description"))
+    serve.add_argument("--host", default="127.0.0.1", help=say("serve.host"))
+    serve.add_argument("--port", type=_port_in(language), default=8000, help=say("serve.port"))
+    serve.add_argument("--variant", default="standard", help=say("cli.variant"))
+    serve.add_argument("--humans", type=int, default=1, help=say("serve.humans"))
+    serve.add_argument("--bots", default="heuristic", help=say("cli.bots"))
+    serve.add_argument("--seed", type=int, default=None, help=say("cli.seed"))
+    serve.add_argument("--lang", choices=("en", "nl"), default="en", help=say("serve.lang"))
+    serve.add_argument("--delay", type=_seconds_in(language), default=0.6, help=say("serve.delay"))
     serve.set_defaults(run=_run)
 
 

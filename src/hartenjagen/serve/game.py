@@ -17,14 +17,14 @@ from collections.abc import Sequence
 from typing import Final, TypeAlias
 
 from hartenjagen.bots import Bot, make_bot
-from hartenjagen.cli import terminal
+from hartenjagen.cards import Card
 from hartenjagen.core.state import State
 from hartenjagen.engine import explain, new_game, step
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import Event, HandDealt
 from hartenjagen.frontend import texts
-from hartenjagen.frontend.describe import describe
-from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.describe import count_turns, describe
+from hartenjagen.frontend.notation import Language, card_name, format_card
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import FormatError, dumps, loads
 from hartenjagen.frontend.serialize.reading import Json
@@ -57,6 +57,33 @@ def _saved(value: object) -> Json:
 def error_message(status: int, message: str) -> Reply:
     """The reply to a request the table refuses (the game is not changed)."""
     return status, {"protocol": PROTOCOL_VERSION, "type": "error", "status": status, "message": message}
+
+
+def _shown_cards(v: PlayerView) -> set[Card]:
+    """The cards the page draws from ``v``: the hand, the chosen pass, the trick and this hand's tricks."""
+    shown = {*v.hand, *v.passing, *(play.card for play in v.trick)}
+    for trick in v.tricks:
+        shown.update(trick.cards)
+    return shown
+
+
+def held_cards(v: PlayerView) -> tuple[int, ...]:
+    """Each seat's cards as the table sees them: while passing, a chosen pass is still in the hand.
+
+    A seat that has chosen its cards has set them aside (``hand_sizes`` no longer counts them), but
+    they leave its hand only at the exchange: counted back in, every seat shows the same number
+    until then.
+    """
+    sizes = list(v.hand_sizes)
+    if v.phase is Phase.PASSING:
+        route = v.pass_direction
+        stages = v.rules.passing.stages(route)
+        if v.pass_stage < len(stages):
+            givers = v.rules.passing.givers(v.pass_stage, route, v.players, v.dealer)
+            for seat in givers:
+                if seat not in v.to_move:
+                    sizes[seat] += stages[v.pass_stage].cards
+    return tuple(sizes)
 
 
 class WebGame:
@@ -174,7 +201,8 @@ class WebGame:
         events: list[Json] = []
         for number, happened in log[max(0, after + 1) : seq + 1]:
             for event in events_for(happened, seat):
-                events.append({"seq": number, "event": _saved(event), "text": describe(event, language)})
+                said = describe(event, language, you=seat, rules=self.rules)
+                events.append({"seq": number, "event": _saved(event), "text": said})
         return {
             "protocol": PROTOCOL_VERSION,
             "type": "update",
@@ -188,27 +216,46 @@ class WebGame:
         }
 
     def _words(self, v: PlayerView, language: Language) -> dict[str, Json]:
-        """Sentences the page shows with the view: the pass direction and one label per legal move."""
-        words = terminal.WORDS[language]
+        """Sentences the page shows with the view: the pass direction, one label per legal move, the cards' names.
+
+        ``cards`` gives each card the view shows (the hand, the trick, this hand's tricks, a chosen
+        pass: never a card the seat may not know) as the language writes it (``short``: ``V♠``) and
+        says it (``name``: ``schoppenvrouw``, for a screen reader); ``held`` is each seat's number of
+        cards as the table sees them, a pass chosen but not yet exchanged still in the hand;
+        ``variant`` and ``bots`` are the names the table shows.
+        """
+        words = texts.WORDS[language]
         question = ""
         if v.legal_moves and v.phase is Phase.ANNOUNCING:
             question = words["announce"]
         elif v.legal_moves and v.phase is Phase.MOON_CHOICE:
             question = words["moon"]
+        cards: dict[str, Json] = {
+            str(card): {"short": format_card(card, "symbol", language), "name": card_name(card, language)}
+            for card in sorted(_shown_cards(v), key=lambda card: card.index)
+        }
+        bots: list[Json] = [
+            None if bot is None else texts.bot_text(bot.name, language)
+            for bot in (self._bots.get(seat) for seat in range(v.players))
+        ]
         return {
-            "direction": terminal.direction_text(v.pass_direction, language),
-            "phase": terminal.PHASES[language][v.phase],
+            "direction": texts.direction_text(v.pass_direction, language),
+            "phase": texts.PHASES[language][v.phase],
             "question": question,
-            "moves": [terminal.move_text(move, language) for move in v.legal_moves],
+            "moves": [texts.move_text(move, language) for move in v.legal_moves],
+            "cards": cards,
+            "held": list(held_cards(v)),
+            "variant": texts.variant_text(self.variant, language) if self.variant else "",
+            "bots": bots,
         }
 
     def _sheet(self, v: PlayerView, language: Language) -> list[Json]:
         """The score sheet as players write it (a count-down game from its start), with notes."""
-        words = terminal.WORDS[language]
+        words = texts.WORDS[language]
         display = v.rules.ending.display
         before = display((0,) * v.players)
         rows: list[Json] = []
-        for result in v.score_sheet:
+        for index, result in enumerate(v.score_sheet):
             shown = display(result.totals)
             notes: list[Json] = []
             if result.shooter is not None:
@@ -218,6 +265,8 @@ class WebGame:
                 notes.append(words["announced_note"].format(seats=seats))
             if result.revoke is not None:
                 notes.append(words["revoke_note"].format(seat=result.revoke))
+            if count_turns(v.rules, v.score_sheet[: index + 1]):
+                notes.append(texts.text("sheet.second_half", language))
             rows.append(
                 {
                     "hand": result.hand_index + 1,

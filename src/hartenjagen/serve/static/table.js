@@ -23,7 +23,7 @@ const TEXT = {
     emptyTable: "No cards on the table yet.", lastTrick: "{who} took the last trick.", lastTrickYou: "You took the last trick.",
     gameOver: "Game over.", youWin: "You win!", winners: "Winners: {who}.", reconnecting: "Connection lost: reconnecting\u2026",
     failed: "The game stopped: {why}", noSeat: "This link is not a seat at this table.", language: "NL", languageName: "Nederlands",
-    phase: "phase: {p}",
+    phase: "phase: {p}", loading: "Loading the table\u2026",
   },
   nl: {
     you: "Jij", seat: "Speler {n}", bot: "bot {name}", cards: "{n} kaarten", tricks: "{n} slagen",
@@ -37,7 +37,7 @@ const TEXT = {
     emptyTable: "Er ligt nog niets op tafel.", lastTrick: "{who} haalde de laatste slag.", lastTrickYou: "Jij haalde de laatste slag.",
     gameOver: "Het spel is uit.", youWin: "Je hebt gewonnen!", winners: "Winnaars: {who}.", reconnecting: "Verbinding weg: opnieuw verbinden\u2026",
     failed: "Het spel is gestopt: {why}", noSeat: "Deze link is geen plaats aan deze tafel.", language: "EN", languageName: "English",
-    phase: "fase: {p}",
+    phase: "fase: {p}", loading: "De tafel wordt geladen\u2026",
   },
 };
 
@@ -50,6 +50,7 @@ const page = {
   chosen: [], // indexes into the hand of the cards chosen to pass
   sheetSeen: null, // score sheet rows already shown (null: none received yet)
   sheetOpen: false,
+  holding: false, // the table behind the end-of-hand sheet stays as the hand ended until it is closed
   message: "",
   source: null,
   busy: false,
@@ -73,16 +74,21 @@ function seatName(seat) {
   return seat === page.table.seat ? t("you") : t("seat", { n: seat });
 }
 
-function rankText(card) {
-  return card[0] === "T" ? "10" : card[0];
+function cardWords(card) {
+  // The card as the server writes it in the page's language ("V\u2660") and says it ("schoppenvrouw").
+  const known = page.update && page.update.words.cards && page.update.words.cards[card];
+  if (known) return known;
+  const short = (card[0] === "T" ? "10" : card[0]) + SUIT_SYMBOL[card[1]];
+  return { short: short, name: short };
 }
 
 function cardNode(card, tag) {
   const node = el(tag || "span", "card suit-" + card[1]);
+  const words = cardWords(card);
   node.dataset.card = card;
   // The corner (rank and suit) stays visible where the cards of a suit overlap.
-  node.append(el("span", "rank", rankText(card) + SUIT_SYMBOL[card[1]]), el("span", "pip", SUIT_SYMBOL[card[1]]));
-  node.setAttribute("aria-label", rankText(card) + SUIT_SYMBOL[card[1]]);
+  node.append(el("span", "rank", words.short), el("span", "pip", SUIT_SYMBOL[card[1]]));
+  node.setAttribute("aria-label", words.name);
   return node;
 }
 
@@ -100,10 +106,11 @@ function sortedHand(hand) {
 
 function render() {
   const u = page.update;
+  $("loading").hidden = Boolean(page.table && u);
   if (!page.table || !u) return;
   const v = u.view;
   document.documentElement.lang = page.lang;
-  $("variant").textContent = page.table.variant;
+  $("variant").textContent = u.words.variant || page.table.variant;
   $("hand-info").textContent =
     t("hand", { n: v.hand_index + 1 }) + " \u00b7 " + t("dealer", { who: seatName(v.dealer) }) + " \u00b7 " + u.words.phase;
   $("scores-button").textContent = t("scores");
@@ -114,11 +121,12 @@ function render() {
   const banner = $("banner");
   banner.hidden = !u.failure;
   if (u.failure) banner.textContent = t("failed", { why: u.failure });
+  renderSheet(v, u);
+  if (page.holding) return; // the table stays as the hand ended, behind the sheet
   renderOpponents(v);
   renderTrick(v);
   renderMe(v, u);
   renderLog();
-  renderSheet(v, u);
 }
 
 function seatBox(v, seat) {
@@ -126,9 +134,11 @@ function seatBox(v, seat) {
   if (v.to_move.includes(seat) && !v.is_over) box.classList.add("to-move");
   const info = page.table.seats[seat];
   box.append(el("div", "name", seatName(seat)));
-  if (info.kind === "bot") box.append(el("div", "kind", t("bot", { name: info.bot })));
+  const words = page.update.words;
+  if (info.kind === "bot") box.append(el("div", "kind", t("bot", { name: (words.bots && words.bots[seat]) || info.bot })));
   const won = v.tricks.filter((trick) => trick.winner === seat).length;
-  const facts = [t("cards", { n: v.hand_sizes[seat] }), won === 1 ? t("trick1") : t("tricks", { n: won })];
+  const held = words.held ? words.held[seat] : v.hand_sizes[seat]; // a chosen pass still counts until the exchange
+  const facts = [t("cards", { n: held }), won === 1 ? t("trick1") : t("tricks", { n: won })];
   box.append(el("div", "facts", facts.join(" \u00b7 ")));
   box.append(el("div", "score", t("score", { n: v.display_scores[seat] })));
   const badges = el("div", "badges");
@@ -349,8 +359,13 @@ function receive(update) {
     page.chosen = [];
   }
   if (!update.view.pass_options.length) page.chosen = [];
-  // A hand was scored since the page opened (or the game ended): show the score sheet.
-  if (page.sheetSeen !== null && update.sheet.length > page.sheetSeen) page.sheetOpen = true;
+  // A hand was scored since the page opened (or the game ended): show the score sheet. Until it is
+  // closed the table behind it stays as the hand ended (what the bots do meanwhile shows after).
+  if (page.sheetSeen !== null && update.sheet.length > page.sheetSeen) {
+    page.sheetOpen = true;
+    page.holding = !update.view.is_over && Boolean(before);
+  }
+  if (update.view.is_over) page.holding = false;
   if (update.view.is_over && !(before && before.view.is_over)) page.sheetOpen = true;
   page.sheetSeen = update.sheet.length;
   render();
@@ -405,13 +420,16 @@ function switchLanguage() {
 async function start() {
   $("scores-button").addEventListener("click", () => {
     page.sheetOpen = !page.sheetOpen;
+    page.holding = false;
     render();
   });
   $("sheet-close").addEventListener("click", () => {
     page.sheetOpen = false;
+    page.holding = false;
     render();
   });
   $("lang-button").addEventListener("click", switchLanguage);
+  $("loading").textContent = t("loading");
   const response = await fetch(API + "table");
   if (!response.ok) {
     document.body.textContent = TEXT.en.noSeat;
@@ -419,6 +437,7 @@ async function start() {
   }
   page.table = await response.json();
   if (page.lang !== "en" && page.lang !== "nl") page.lang = page.table.language;
+  $("loading").textContent = t("loading"); // now in the table's language, until the first state comes
   if (window.innerWidth < 700) $("log-box").open = false;
   connect();
 }
