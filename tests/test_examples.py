@@ -30,3 +30,18 @@ def test_random_game_is_reproducible_for_a_seed() -> None:
     second = module["play"](11)
     assert first == second
     assert first.score_sheet == second.score_sheet
+
+
+def test_the_maskable_ppo_example_trains_and_compares(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip(
+        "sb3_contrib", reason="the example needs sb3-contrib and torch (not in the dev extra)"
+    )
+    monkeypatch.setattr(sys, "argv", ["train_maskable_ppo.py", "--steps", "64", "--deals", "3"])
+    with pytest.raises(SystemExit) as ended:
+        runpy.run_path(str(EXAMPLES / "train_maskable_ppo.py"), run_name="__main__")
+    assert ended.value.code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("MaskablePPO after 64 steps: ") and " points a hand" in lines[0]
+    assert lines[1].startswith("random masked policy:")
