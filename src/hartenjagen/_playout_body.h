@@ -93,7 +93,7 @@ static inline MASK M_(fold)(MASK m) {
 }
 
 /* rollout.py `_greedy_bit`: quick card sense; one play in ten at random. */
-static MASK M_(greedy)(MASK mask, game_state *g, const plan_t *plan, int64_t sign) {
+KERNEL_FN static MASK M_(greedy)(MASK mask, game_state *g, const plan_t *plan, int64_t sign) {
     if (!(mask & (mask - 1))) return mask;
     if (xo_below(&g->rng, 10) == 0) {
         MASK m = mask;
@@ -153,7 +153,7 @@ static int64_t M_(points)(MASK mask, const plan_t *plan) {
 }
 
 /* The hand's points once its last trick is in (hands.py `score_hand`, `finish_hand`, a planned moon). */
-static void M_(score)(game_state *g, const plan_t *plan, const MASK *taken, int64_t *out) {
+KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *taken, int64_t *out) {
     int n = plan->players;
     int64_t raw[MAX_SEATS];
     for (int s = 0; s < n; s++) raw[s] = M_(points)(taken[s], plan);
@@ -188,7 +188,7 @@ static void M_(score)(game_state *g, const plan_t *plan, const MASK *taken, int6
 }
 
 /* rollout.py `_play_out_hand` from the position in `g`, then the score: each seat's points in `out`. */
-static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played, MASK trick, MASK carry,
+KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played, MASK trick, MASK carry,
                      MASK *taken, int greedy, int64_t sign, int64_t *out) {
     const int n = plan->players;
     const int hand_size = plan->hand_size;
@@ -200,6 +200,7 @@ static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played
     }
     MASK suits[4];
     for (int s = 0; s < 4; s++) suits[s] = M_(load)(plan->suit[s]);
+    int top = -1, position = -1, tracked = count == 0;
     const uint64_t break_played = plan->break_played, break_discarded = plan->break_discarded;
     for (;;) {
         int seat = leader + count;
@@ -240,20 +241,26 @@ static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played
             g->broken = (int)(breaking >> index & 1);
         }
         order[count] = physical;
+        /* The winner so far: the led suit's highest card, the first played of two identical ones. */
+        if (count == 0) top = index, position = 0;
+        else if (suit == g->led && index > top) top = index, position = count;
         played |= bit;
         trick |= bit;
         count++;
         if (count < n) continue;
         /* The trick is full: its winner (duplicates plan: the first of two identical top cards, or
          * none when every card of the led suit is paired and cancels). */
-        int led = g->led, position = -1;
+        int led = g->led;
         if (!plan->cancel_pairs) {
-            int top = -1;
-            for (int i = 0; i < n; i++) {
-                int p = order[i] >= 52 ? order[i] - 52 : order[i];
-                if (p / 13 == led && p > top) top = p, position = i;
+            if (!tracked) { /* the trick began before this playout */
+                top = -1;
+                for (int i = 0; i < n; i++) {
+                    int p = order[i] >= 52 ? order[i] - 52 : order[i];
+                    if (p / 13 == led && p > top) top = p, position = i;
+                }
             }
         } else {
+            position = -1;
             int seen[52] = {0};
             for (int i = 0; i < n; i++) {
                 int p = order[i] >= 52 ? order[i] - 52 : order[i];
@@ -273,12 +280,13 @@ static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played
             if (!last) {
                 g->tricks++;
                 carry |= trick;
-                trick = 0, count = 0, g->led = -1;
+                trick = 0, count = 0, g->led = -1, tracked = 1;
                 continue;
             }
             winner = leader;
         } else {
-            winner = (leader + position) % n;
+            winner = leader + position;
+            if (winner >= n) winner -= n;
         }
         g->tricks++;
         taken[winner] |= trick | carry;
@@ -287,12 +295,12 @@ static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played
             M_(score)(g, plan, taken, out);
             return;
         }
-        leader = winner, trick = 0, count = 0, g->led = -1;
+        leader = winner, trick = 0, count = 0, g->led = -1, tracked = 1;
     }
 }
 
 /* rollout.py `_random_stage`, stage after stage, then `after_exchange`'s first leader. One pack. */
-static void M_(exchange)(game_state *g, const plan_t *plan, const route_t *route, int stage, MASK *hands,
+KERNEL_FN static void M_(exchange)(game_state *g, const plan_t *plan, const route_t *route, int stage, MASK *hands,
                          MASK *given, uint32_t pending) {
     const int n = plan->players;
     for (; stage < route->stages; stage++) {
@@ -358,7 +366,7 @@ static int M_(first_leader)(const MASK *hands, int dealer, const plan_t *plan) {
 }
 
 /* A fresh deal from the stream (hands.py `shuffle_deal` with `Draws.shuffle_cards`; dealer 0). */
-static void M_(deal)(game_state *g, const plan_t *plan, MASK *hands) {
+KERNEL_FN static void M_(deal)(game_state *g, const plan_t *plan, MASK *hands) {
     int cards[MAX_PACK];
     int total = plan->pack_size, n = plan->players;
     for (int i = 0; i < total; i++) cards[i] = plan->pack[i];
@@ -371,8 +379,9 @@ static void M_(deal)(game_state *g, const plan_t *plan, MASK *hands) {
         do word = xo_word(r); while (word >= limit);
         while (i > last) {
             uint64_t size = (uint64_t)i + 1;
-            int k = (int)(word % size);
-            word /= size;
+            uint64_t quotient = divide_small(word, size);
+            int k = (int)(word - quotient * size);
+            word = quotient;
             int swap = cards[i];
             cards[i] = cards[k];
             cards[k] = swap;
