@@ -46,11 +46,13 @@ def _encode(state: hj.State, move: hj.Move) -> list[int]:
     """A move as the kernel's trace has it (kind << 56 | value; a pass's mask follows as two words)."""
     if isinstance(move, hj.Play):
         return [1 << 56 | move.seat << 8 | move.card.index]
-    if isinstance(move, hj.Pass):
-        mask = 0
+    if isinstance(move, hj.Pass):  # each card passed, as the lowest free copy in hand
+        table = table_for(state.rules)
+        hand, chosen = state._hand.hands[move.seat], 0
         for card in move.cards:
-            mask |= 1 << card.index
-        return [2 << 56 | move.seat, 3 << 56 | (mask & ((1 << 56) - 1)), 3 << 56]
+            free = hand & table.bits_of[card.index] & ~chosen
+            chosen |= free & -free
+        return [2 << 56 | move.seat << 8 | p for p in range(104) if chosen >> p & 1]
     if isinstance(move, hj.MoonChoice):
         return [4 << 56 | list(state.rules.moon.options()).index(move.option)]
     raise AssertionError(f"unexpected move {move!r}")
@@ -263,3 +265,18 @@ def test_a_plan_of_the_wrong_shape_is_refused() -> None:
     plan = native.plan_for(table_for(variants.STANDARD))
     with pytest.raises(ValueError, match="too small"):
         native.KERNEL.run(plan, 2, None, 2, 1, False, 1, Draws("x"), array("q", [0] * 4), None)
+
+
+@needs_kernel
+@pytest.mark.parametrize("rules", [variants.STANDARD, variants.SIX_DOUBLE_DECK, variants.OPENSPIEL])
+def test_the_kernel_passes_with_one_pack_and_two(rules: hj.Rules) -> None:
+    for seed in range(6):
+        state = hj.new_game(rules, seed=seed)
+        if state.phase is not hj.Phase.PASSING:
+            continue
+        done, trace, _ = kernel_trace(state, seed)
+        assert done == 1
+        passed = [entry for entry in trace if entry >> 56 == 2]
+        assert len(passed) == rules.players * state.pass_count
+        moves, _ = public_loop(state, split(playouts.generator(seed)))
+        assert trace == moves

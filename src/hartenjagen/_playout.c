@@ -28,8 +28,8 @@ enum { OPENING_MASK = 0, OPENING_LOWEST_NON_HEART = 1, OPENING_LOWEST_OF_A_SUIT 
 enum { MOON_OTHERS_PLUS = 0, MOON_SELF_MINUS = 1, MOON_RESET = 2, MOON_DOUBLE = 3 };
 /* The phases of hartenjagen/core/state.py. */
 enum { PHASE_PASSING = 0, PHASE_PLAYING = 2 };
-/* What a trace records (tests only): a play, a pass (then its mask as two words), a moon choice. */
-enum { TRACE_PLAY = 1, TRACE_PASS = 2, TRACE_WORD = 3, TRACE_MOON = 4 };
+/* What a trace records (tests only): a play, a card passed, a moon choice. */
+enum { TRACE_PLAY = 1, TRACE_PASS = 2, TRACE_MOON = 4 };
 
 typedef struct {
     uint32_t a, b, c, d;
@@ -99,6 +99,13 @@ static uint64_t binomials[64][14];
 static inline uint64_t choose(int n, int k) {
     if (k < 0 || n < 0 || k > n) return 0;
     return binomials[n][k];
+}
+
+/* passes.py `_multiset_choices`: k-card choices with `singles` cards held once and `doubles` twice. */
+static inline uint64_t multiset_choices(int singles, int doubles, int k) {
+    uint64_t total = 0;
+    for (int two = 0; two <= k / 2; two++) total += choose(doubles, two) * choose(singles + doubles - two, k - 2 * two);
+    return total;
 }
 
 typedef struct {

@@ -299,7 +299,60 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
     }
 }
 
-/* rollout.py `_random_stage`, stage after stage, then `after_exchange`'s first leader. One pack. */
+/* The different k-card choices of `hand`: k-subsets of one pack, or (two packs) multisets in which a
+ * card held twice may be chosen twice (passes.py `PassMoves`). */
+static uint64_t M_(pass_choices)(MASK hand, int k) {
+    if (!M_TWO) return choose(M_POPCOUNT(hand), k);
+    uint64_t ones = (uint64_t)(hand & (MASK)ONE_PACK), twos = (uint64_t)(hand >> 52);
+    int doubles = pop64(ones & twos);
+    return multiset_choices(pop64(ones | twos) - doubles, doubles, k);
+}
+
+/* The index-th choice of `count` cards of `hand`, as physical cards: passes.py `unrank_bits` (one
+ * pack), or `_unrank_multiset` with the lowest free copy of each card named (kernel.py `_checked_pass`). */
+static MASK M_(unrank)(MASK hand, int count, uint64_t index) {
+    MASK chosen = 0;
+    if (!M_TWO) {
+        MASK mask = hand;
+        int after = M_POPCOUNT(mask), taken_count = 0;
+        while (taken_count < count) {
+            MASK low = M_LOW(mask);
+            mask ^= low;
+            after--;
+            uint64_t with_this = choose(after, count - taken_count - 1);
+            if (index < with_this) chosen |= low, taken_count++;
+            else index -= with_this;
+        }
+        return chosen;
+    }
+    uint64_t ones = (uint64_t)(hand & (MASK)ONE_PACK), twos = (uint64_t)(hand >> 52);
+    uint64_t held = ones | twos, doubles = ones & twos;
+    int doubles_left = pop64(doubles), singles_left = pop64(held) - doubles_left;
+    int out = 0, used = 0;
+    while (out < count) {
+        uint64_t low = held & (~held + 1);
+        int twice = (doubles & low) != 0;
+        int singles_after = singles_left - 1 + twice, doubles_after = doubles_left - twice;
+        int rest = count - out - 1;
+        uint64_t taking = 0;
+        int most = twice - used < rest ? twice - used : rest;
+        for (int more = 0; more <= most; more++) taking += multiset_choices(singles_after, doubles_after, rest - more);
+        if (index < taking) {
+            int card = __builtin_ctzll(low);
+            MASK free_copies = hand & M_COPIES(card) & ~chosen;
+            chosen |= M_LOW(free_copies);
+            out++, used++;
+        } else {
+            index -= taking;
+            held ^= low;
+            singles_left = singles_after, doubles_left = doubles_after, used = 0;
+        }
+    }
+    return chosen;
+}
+
+/* rollout.py `_random_stage` (one pack) and `_random_pass` (two), stage after stage: each draw
+ * picks one pass among every pending seat's, in `legal_moves`' order. */
 KERNEL_FN static void M_(exchange)(game_state *g, const plan_t *plan, const route_t *route, int stage, MASK *hands,
                          MASK *given, uint32_t pending) {
     const int n = plan->players;
@@ -312,7 +365,7 @@ KERNEL_FN static void M_(exchange)(game_state *g, const plan_t *plan, const rout
         for (int s = 0; s < n; s++) {
             if (pending >> s & 1) {
                 seats[left] = s;
-                sizes[left] = choose(M_POPCOUNT(hands[s]), count);
+                sizes[left] = M_(pass_choices)(hands[s], count);
                 total += sizes[left];
                 left++;
             }
@@ -322,21 +375,10 @@ KERNEL_FN static void M_(exchange)(game_state *g, const plan_t *plan, const rout
             int i = 0;
             while (index >= sizes[i]) index -= sizes[i++];
             int seat = seats[i];
-            /* `unrank_bits`: the index-th k-subset of the hand, lexicographic from the lowest card. */
-            MASK mask = hands[seat], chosen = 0;
-            int after = M_POPCOUNT(mask), taken_count = 0;
-            while (taken_count < count) {
-                MASK low = M_LOW(mask);
-                mask ^= low;
-                after--;
-                uint64_t with_this = choose(after, count - taken_count - 1);
-                if (index < with_this) chosen |= low, taken_count++;
-                else index -= with_this;
-            }
+            MASK chosen = M_(unrank)(hands[seat], count, index);
             if (g->trace) {
-                trace_add(g, TRACE_PASS, (int64_t)seat);
-                trace_add(g, TRACE_WORD, (int64_t)(uint64_t)chosen);
-                trace_add(g, TRACE_WORD, (int64_t)(uint64_t)(chosen >> 32 >> 32));
+                for (MASK rest = chosen; rest; rest &= rest - 1)
+                    trace_add(g, TRACE_PASS, (int64_t)(seat << 8 | M_CTZ(rest)));
             }
             hands[seat] &= ~chosen;
             given[seat] = chosen;

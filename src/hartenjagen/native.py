@@ -107,13 +107,12 @@ def plan_entries(table: Table) -> tuple[int, ...] | None:
 
 
 def _route_supported(table: Table, route: object) -> bool:
-    """Whether the kernel passes cards along ``route``: one pack's cards to a seat, every seat giving."""
+    """Whether the kernel passes cards along ``route``: to a seat, every seat giving any of its cards."""
     counts, _, travel = table.route_plan(route)
     if not counts:
         return True  # a hold hand
     return (
         travel == TRAVEL_SEAT
-        and table.copies == 1
         and table.givers_all
         and not table.pass_allowed_callback
         and len(counts) <= 4
