@@ -194,6 +194,9 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
     const int hand_size = plan->hand_size;
     int order[MAX_SEATS]; /* the physical card played at each position of the trick */
     int count = g->count, leader = g->leader;
+    /* The hot fields in locals (registers), written back where a callee reads them from `g`. */
+    int led = g->led, tricks = g->tricks, broken = g->broken;
+    xo_state rng = g->rng;
     for (int i = 0; i < count; i++) {
         int seat = (leader + i) % n;
         order[i] = M_CTZ(trick & hands[seat]);
@@ -208,49 +211,49 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
         MASK cards = hands[seat] & ~played;
         MASK mask;
         if (count) {
-            mask = cards & suits[g->led];
+            mask = cards & suits[led];
             if (!mask) mask = cards;
-        } else if (g->tricks == 0) {
+        } else if (tricks == 0) {
             mask = M_(opening)(cards, plan);
             if (!mask) mask = cards;
         } else {
+            g->broken = broken, g->tricks = tricks;
             mask = M_(lead)(cards, g, plan);
             if (!mask) mask = cards;
         }
-        if (g->tricks == 0) mask = M_(first_trick)(mask, plan);
+        if (tricks == 0) mask = M_(first_trick)(mask, plan);
         MASK bit;
-        g->count = count;
-        g->trick = trick;
         if (!greedy) {
             MASK choices = M_(fold)(mask);
-            uint32_t k = xo_below(&g->rng, (uint64_t)M_POPCOUNT(choices));
+            uint32_t k = xo_below(&rng, (uint64_t)M_POPCOUNT(choices));
             while (k--) choices &= choices - 1;
             int index = M_CTZ(choices);
             MASK bits = mask & M_COPIES(index);
             bit = M_LOW(bits);
         } else {
+            g->count = count, g->trick = trick, g->led = led, g->rng = rng;
             bit = M_(greedy)(mask, g, plan, sign);
+            rng = g->rng;
         }
         int physical = M_CTZ(bit);
         int index = physical >= 52 ? physical - 52 : physical;
         int suit = index / 13;
         if (g->trace) trace_add(g, TRACE_PLAY, (int64_t)(seat << 8 | index));
-        if (count == 0) g->led = suit;
-        if (!g->broken && (g->tricks > 0 || plan->break_on_first)) {
-            uint64_t breaking = (count > 0 && suit != g->led) ? break_discarded : break_played;
-            g->broken = (int)(breaking >> index & 1);
+        if (count == 0) led = suit;
+        if (!broken && (tricks > 0 || plan->break_on_first)) {
+            uint64_t breaking = (count > 0 && suit != led) ? break_discarded : break_played;
+            broken = (int)(breaking >> index & 1);
         }
         order[count] = physical;
         /* The winner so far: the led suit's highest card, the first played of two identical ones. */
         if (count == 0) top = index, position = 0;
-        else if (suit == g->led && index > top) top = index, position = count;
+        else if (suit == led && index > top) top = index, position = count;
         played |= bit;
         trick |= bit;
         count++;
         if (count < n) continue;
         /* The trick is full: its winner (duplicates plan: the first of two identical top cards, or
          * none when every card of the led suit is paired and cancels). */
-        int led = g->led;
         if (!plan->cancel_pairs) {
             if (!tracked) { /* the trick began before this playout */
                 top = -1;
@@ -273,14 +276,14 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
                 if (p == best) { position = i; break; }
             }
         }
-        int last = g->tricks + 1 == hand_size;
+        int last = tricks + 1 == hand_size;
         g->led_counts[led]++;
         int winner;
         if (position < 0) {
             if (!last) {
-                g->tricks++;
+                tricks++;
                 carry |= trick;
-                trick = 0, count = 0, g->led = -1, tracked = 1;
+                trick = 0, count = 0, led = -1, tracked = 1;
                 continue;
             }
             winner = leader;
@@ -288,14 +291,15 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
             winner = leader + position;
             if (winner >= n) winner -= n;
         }
-        g->tricks++;
+        tricks++;
         taken[winner] |= trick | carry;
         carry = 0;
         if (last) {
+            g->rng = rng;
             M_(score)(g, plan, taken, out);
             return;
         }
-        leader = winner, trick = 0, count = 0, g->led = -1, tracked = 1;
+        leader = winner, trick = 0, count = 0, led = -1, tracked = 1;
     }
 }
 
