@@ -197,6 +197,7 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
     /* The hot fields in locals (registers), written back where a callee reads them from `g`. */
     int led = g->led, tricks = g->tricks, broken = g->broken;
     xo_state rng = g->rng;
+    const int tracing = g->trace != NULL;
     for (int i = 0; i < count; i++) {
         int seat = (leader + i) % n;
         order[i] = M_CTZ(trick & hands[seat]);
@@ -238,7 +239,7 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
         int physical = M_CTZ(bit);
         int index = physical >= 52 ? physical - 52 : physical;
         int suit = index / 13;
-        if (g->trace) trace_add(g, TRACE_PLAY, (int64_t)(seat << 8 | index));
+        if (tracing) trace_add(g, TRACE_PLAY, (int64_t)(seat << 8 | index));
         if (count == 0) led = suit;
         if (!broken && (tricks > 0 || plan->break_on_first)) {
             uint64_t breaking = (count > 0 && suit != led) ? break_discarded : break_played;

@@ -227,7 +227,10 @@ def playouts_of(
     """
     if isinstance(states, str | bytes) or not isinstance(states, Sequence):
         raise PlayoutError(f"states must be a sequence of States, not {type(states).__name__}")
-    chosen = tuple([_state(state) for state in states])
+    chosen = tuple(states)
+    for state in chosen:
+        if type(state) is not State or state._hand.phase == GAME_OVER:
+            _state(state)
     greedy, sign = _policy(policy, sign)
     if isinstance(share, bool) or not isinstance(share, int) or share < 1:
         raise PlayoutError(f"share must be a whole number of at least 1, not {share!r}")
@@ -236,7 +239,8 @@ def playouts_of(
         return array("q")
     table = chosen[0]._hand.table
     for state in chosen:
-        if state._hand.table != table:
+        other = state._hand.table  # type: ignore[attr-defined]
+        if other is not table and other != table:
             raise PlayoutError("the states of one call must have the same rules")
     n = table.players
     out = _ZEROS[n] * len(chosen)
