@@ -59,7 +59,7 @@ class OptionalBuildExt(build_ext):
 PLAYOUT = Extension(
     "hartenjagen._playout",
     sources=["src/hartenjagen/_playout.c"],
-    depends=["src/hartenjagen/_playout_body.h"],
+    depends=["src/hartenjagen/_playout_body.h", "src/hartenjagen/_playout_read.h"],
 )
 
 
