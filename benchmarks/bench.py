@@ -354,7 +354,12 @@ def native_figures(args: argparse.Namespace, rng: random.Random) -> dict[str, ob
         ("P2", "pre-dealt, one hand a call", native_playouts(OPENSPIEL, args.seed), "10"),
         ("P2b", "deal in the timer, one a call", native_deals(OPENSPIEL, args.seed), "6"),
         ("P2_batched", "pre-dealt, 1,024 a call", native_playouts(OPENSPIEL, args.seed, 1024), "25"),
-        ("P2_six_double_deck", "six_double_deck, one a call", native_playouts(variants.SIX_DOUBLE_DECK, args.seed), ""),
+        (
+            "P2_six_double_deck",
+            "six_double_deck, one a call",
+            native_playouts(variants.SIX_DOUBLE_DECK, args.seed),
+            "",
+        ),
     )
     for key, label, run, target in rows:
         ours, theirs = timed_pair(run, theirs_run, seconds)
@@ -363,7 +368,9 @@ def native_figures(args: argparse.Namespace, rng: random.Random) -> dict[str, ob
         out[key] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
     print(f"    OpenSpiel evaluate_bots (C++)     {theirs:10,.0f} hands/s (the last round)")
     one, two = timed_pair(
-        native_playouts(variants.STANDARD, args.seed), native_playouts(variants.SIX_DOUBLE_DECK, args.seed), seconds
+        native_playouts(variants.STANDARD, args.seed),
+        native_playouts(variants.SIX_DOUBLE_DECK, args.seed),
+        seconds,
     )
     per_one = 1 / (one * len(variants.STANDARD.deck.pack()))
     per_two = 1 / (two * len(variants.SIX_DOUBLE_DECK.deck.pack()))

@@ -14,6 +14,7 @@ compiler, with ``HARTENJAGEN_PURE_PYTHON=1`` (the interpreted core) or with
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any, Final
 
@@ -28,10 +29,9 @@ def _load() -> Any:
         if os.environ.get(name, "") not in ("", "0"):
             return None
     try:
-        from hartenjagen import _playout  # type: ignore[attr-defined]
+        return importlib.import_module("hartenjagen._playout")
     except ImportError:
         return None
-    return _playout
 
 
 #: The native kernel module, or ``None`` where playouts run in the Python kernel only.

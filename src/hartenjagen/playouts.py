@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from hartenjagen.chance import Chance
 from hartenjagen.core import hands as hand_steps
@@ -116,7 +116,7 @@ def _policy(policy: object, sign: object) -> tuple[bool, int]:
         raise PlayoutError(f"policy must be one of {', '.join(map(repr, POLICIES))}, not {policy!r}")
     if sign not in (1, -1) or isinstance(sign, bool):
         raise PlayoutError(f"sign must be 1 or -1, not {sign!r}")
-    return policy == "greedy", int(sign)  # type: ignore[call-overload]
+    return policy == "greedy", int(sign)  # type: ignore[call-overload, unused-ignore]
 
 
 def _count(count: object) -> int:
@@ -227,10 +227,11 @@ def playouts_of(
     """
     if isinstance(states, str | bytes) or not isinstance(states, Sequence):
         raise PlayoutError(f"states must be a sequence of States, not {type(states).__name__}")
-    chosen = tuple(states)
-    for state in chosen:
+    given = tuple(states)
+    for state in given:
         if type(state) is not State or state._hand.phase == GAME_OVER:
             _state(state)
+    chosen = cast(tuple[State, ...], given)
     greedy, sign = _policy(policy, sign)
     if isinstance(share, bool) or not isinstance(share, int) or share < 1:
         raise PlayoutError(f"share must be a whole number of at least 1, not {share!r}")
@@ -239,7 +240,7 @@ def playouts_of(
         return array("q")
     table = chosen[0]._hand.table
     for state in chosen:
-        other = state._hand.table  # type: ignore[attr-defined]
+        other = state._hand.table
         if other is not table and other != table:
             raise PlayoutError("the states of one call must have the same rules")
     n = table.players
@@ -249,7 +250,8 @@ def playouts_of(
     while at < len(chosen):
         if plan is not None:
             view = memoryview(out)[at * n :]
-            at += KERNEL.run(plan, 1, chosen[at:], 0, share, greedy, sign, draws, view, None)
+            done: int = KERNEL.run(plan, 1, chosen[at:], 0, share, greedy, sign, draws, view, None)
+            at += done
             view.release()
             if at >= len(chosen):
                 break
@@ -314,4 +316,3 @@ def view_playouts(
     worlds_rng = random.Random(draws.word() << 32 | draws.word())
     worlds = [sampler.sample(worlds_rng, exchange=False) for _ in range(count)]
     return playouts_of(worlds, rng=draws, policy=policy, sign=sign)
-
