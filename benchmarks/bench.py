@@ -197,6 +197,18 @@ def native_playouts(rules: hj.Rules, seed: int, batch: int = 1, starts: int = 64
     return run_batched
 
 
+def native_repeats(rules: hj.Rules, seed: int, batch: int = 1024) -> Callable[[], int]:
+    """``playouts(state, batch)``: one pre-dealt start played out ``batch`` times a call."""
+    state = hj.new_game(rules, seed=seed)
+    draws = playouts.generator(seed)
+
+    def run() -> int:
+        playouts.playouts(state, batch, rng=draws)
+        return batch
+
+    return run
+
+
 def native_deals(rules: hj.Rules, seed: int, batch: int = 1) -> Callable[[], int]:
     """``deal_playouts``: the deal inside the timer, ``batch`` hands a call."""
     draws = playouts.generator(seed)
@@ -353,7 +365,9 @@ def native_figures(args: argparse.Namespace, rng: random.Random) -> dict[str, ob
     rows = (
         ("P2", "pre-dealt, one hand a call", native_playouts(OPENSPIEL, args.seed), "10"),
         ("P2b", "deal in the timer, one a call", native_deals(OPENSPIEL, args.seed), "6"),
-        ("P2_batched", "pre-dealt, 1,024 a call", native_playouts(OPENSPIEL, args.seed, 1024), "25"),
+        ("P2_batched", "1,024 pre-dealt starts a call", native_playouts(OPENSPIEL, args.seed, 1024), "25"),
+        ("P2_batched_one_start", "one start 1,024 times a call", native_repeats(OPENSPIEL, args.seed), ""),
+        ("P2b_batched", "1,024 fresh deals a call", native_deals(OPENSPIEL, args.seed, 1024), ""),
         (
             "P2_six_double_deck",
             "six_double_deck, one a call",

@@ -37,6 +37,7 @@ RULES = [
     *PRESETS,
     *((f"hoemke{''.join(map(str, v))}", variants.hoemke(*v)) for v in HOEMKE_SAMPLE),
     ("six_cancel_choice", attrs.evolve(variants.SIX_DOUBLE_DECK, moon=hj.rules.moon.SHOOTER_CHOICE)),
+    ("reset_or_double", attrs.evolve(variants.STANDARD, moon=hj.rules.moon.ResetOrDouble())),
 ]
 IDS = [name for name, _ in RULES]
 
@@ -92,6 +93,9 @@ def positions(rules: hj.Rules, seed: int) -> list[hj.State]:
         state = hj.apply(state, moves[rng.randrange(len(moves))])
         if step in (0, 5, 13, 30, 45):
             out.append(state)
+    later = hj.rollout(out[0], rng=seed)  # the next hand, with totals (a moon may reset or double them)
+    if not later.is_over:
+        out.append(later)
     return [s for s in out if not s.is_over]
 
 

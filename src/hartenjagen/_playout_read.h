@@ -143,21 +143,28 @@ static int load_state(PyObject *state, const plan_t *plan, PyObject *routes, sta
         result = 0;
         goto done;
     }
-    scores = PyObject_GetAttr(hand, s_scores);
-    if (!scores) goto done;
-    if (!PyTuple_Check(scores) || PyTuple_GET_SIZE(scores) != n) {
-        PyErr_SetString(PyExc_TypeError, "a state's scores are not one per seat");
-        goto done;
-    }
-    for (int s = 0; s < n; s++) {
-        int overflow = 0;
-        long long score = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(scores, s), &overflow);
-        if (score == -1 && PyErr_Occurred()) goto done;
-        if (overflow || score > (1LL << 60) || score < -(1LL << 60)) {
-            result = 0; /* totals beyond a machine word: the Python kernel's own integers */
+    /* The totals before the hand matter only to a moon that resets or doubles them. */
+    int reads_scores = 0;
+    for (int i = 0; i < plan->moon_option_count; i++)
+        reads_scores |= plan->moon_options[i] == MOON_RESET || plan->moon_options[i] == MOON_DOUBLE;
+    memset(start->scores, 0, sizeof start->scores);
+    scores = reads_scores ? PyObject_GetAttr(hand, s_scores) : NULL;
+    if (reads_scores && !scores) goto done;
+    if (scores) {
+        if (!PyTuple_Check(scores) || PyTuple_GET_SIZE(scores) != n) {
+            PyErr_SetString(PyExc_TypeError, "a state's scores are not one per seat");
             goto done;
         }
-        start->scores[s] = score;
+        for (int s = 0; s < n; s++) {
+            int overflow = 0;
+            long long score = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(scores, s), &overflow);
+            if (score == -1 && PyErr_Occurred()) goto done;
+            if (overflow || score > (1LL << 60) || score < -(1LL << 60)) {
+                result = 0; /* totals beyond a machine word: the Python kernel's own integers */
+                goto done;
+            }
+            start->scores[s] = score;
+        }
     }
     if (attr_long(hand, s_dealer, &v) < 0) goto done;
     start->dealer = (int)v;
@@ -180,7 +187,9 @@ static int load_state(PyObject *state, const plan_t *plan, PyObject *routes, sta
         if (start->stage < 0) goto done;
         if (attr_long(hand, s_pending, &v) < 0) goto done;
         start->pending = (uint32_t)v;
-        if (attr_mask_tuple(hand, s_passed, n, start->given) < 0) goto done;
+        /* With every seat still to choose, nothing is chosen yet in this stage. */
+        if (start->pending == (1u << n) - 1) memset(start->given, 0, sizeof start->given);
+        else if (attr_mask_tuple(hand, s_passed, n, start->given) < 0) goto done;
         memset(start->taken, 0, sizeof start->taken);
         memset(start->played, 0, sizeof start->played);
         memset(start->trick, 0, sizeof start->trick);
