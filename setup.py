@@ -50,7 +50,9 @@ class OptionalBuildExt(build_ext):
         except Exception as error:
             name = getattr(ext, "name", ext)
             if name == PLAYOUT.name:
-                print(f"hartenjagen: compiling {name} failed ({error}); playouts run in Python", file=sys.stderr)
+                print(
+                    f"hartenjagen: compiling {name} failed ({error}); playouts run in Python", file=sys.stderr
+                )
             else:
                 _warn(f"compiling {name} failed ({error})")
 
