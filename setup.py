@@ -1,10 +1,13 @@
-"""The build: compile the core with mypyc where a C compiler is available, else install it as source.
+"""The build: compile the core with mypyc and the native playout kernel where a C compiler is available.
 
 Everything but the extension modules is declared in pyproject.toml. The nine
 modules of ``hartenjagen.core`` listed in ``CORE`` are compiled; the same
 source runs interpreted when there is no compiler, when compiling fails (a
 warning says why) or when ``HARTENJAGEN_PURE_PYTHON=1`` is set for the build.
-See docs/architecture.md for why setuptools and ``mypycify``.
+The playout kernel ``hartenjagen._playout`` (plain C on the CPython API) is
+built beside them under the same conditions; without it playouts run in the
+Python kernel. See docs/architecture.md for why setuptools and ``mypycify``,
+and why the kernel is C.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import shutil
 import sys
 import sysconfig
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 CORE = [
@@ -45,7 +48,21 @@ class OptionalBuildExt(build_ext):
         try:
             super().build_extension(ext)  # type: ignore[arg-type]
         except Exception as error:
-            _warn(f"compiling {getattr(ext, 'name', ext)} failed ({error})")
+            name = getattr(ext, "name", ext)
+            if name == PLAYOUT.name:
+                print(
+                    f"hartenjagen: compiling {name} failed ({error}); playouts run in Python", file=sys.stderr
+                )
+            else:
+                _warn(f"compiling {name} failed ({error})")
+
+
+#: The native playout kernel: one C file, and the body it includes once per mask width.
+PLAYOUT = Extension(
+    "hartenjagen._playout",
+    sources=["src/hartenjagen/_playout.c"],
+    depends=["src/hartenjagen/_playout_body.h", "src/hartenjagen/_playout_read.h"],
+)
 
 
 def _extensions() -> list[object]:
@@ -54,6 +71,10 @@ def _extensions() -> list[object]:
     if not _have_compiler():
         _warn("no C compiler found")
         return []
+    return [*_core_extensions(), PLAYOUT]
+
+
+def _core_extensions() -> list[object]:
     try:
         from mypyc.build import mypycify
     except ImportError:

@@ -13,6 +13,14 @@ Prints, side by side:
   on its own: hands/s and nanoseconds per ``legal_moves`` and per ``apply``.
 * P2, rollouts: ``hartenjagen.rollout`` from a fresh deal to the end of the
   hand against ``pyspiel.evaluate_bots`` with uniform random bots (all C++).
+  Then the batch API (``hartenjagen.playouts``, the native kernel where it is
+  built), each against ``evaluate_bots`` in alternating rounds: P2 from
+  pre-dealt starts at one hand a call; P2b with the deal inside the timer
+  (``deal_playouts``, one hand a call; ``evaluate_bots`` deals inside its loop
+  too); P2 batched, 1,024 pre-dealt starts a call (``playouts_of``); P2 for
+  ``six_double_deck``; and the two-pack cost per card against one pack. Unless
+  ``--quick``, a table of how a playout's cost grows with the batch size, the
+  players and the packs.
 * P5, the OpenSpiel game: random hands of ``python_hartenjagen`` on the
   ``openspiel`` variant (``episode="hand"``) against OpenSpiel's own
   ``hearts``, both through ``pyspiel`` with the same reference driver:
@@ -46,7 +54,7 @@ import tracemalloc
 from collections.abc import Callable
 
 import hartenjagen as hj
-from hartenjagen import variants
+from hartenjagen import native, playouts, variants
 from hartenjagen.rules.passing import PassDirection
 
 DIRECTIONS = (PassDirection.HOLD, PassDirection.LEFT, PassDirection.ACROSS, PassDirection.RIGHT)
@@ -202,6 +210,55 @@ def rollouts(rules: hj.Rules, rng: random.Random) -> Callable[[], int]:
     return run
 
 
+def native_playouts(rules: hj.Rules, seed: int, batch: int = 1, starts: int = 64) -> Callable[[], int]:
+    """``playouts`` from pre-dealt starts: one hand a call, or ``batch`` starts a call (``playouts_of``)."""
+    dealt = [hj.new_game(rules, seed=seed + i) for i in range(max(starts, batch))]
+    draws = playouts.generator(seed)
+    one = playouts.playouts
+    if batch == 1:
+
+        def run() -> int:
+            for state in dealt:
+                one(state, 1, rng=draws)
+            return len(dealt)
+
+        return run
+    groups = [dealt[i : i + batch] for i in range(0, len(dealt), batch)]
+
+    def run_batched() -> int:
+        for group in groups:
+            playouts.playouts_of(group, rng=draws)
+        return len(dealt)
+
+    return run_batched
+
+
+def native_repeats(rules: hj.Rules, seed: int, batch: int = 1024) -> Callable[[], int]:
+    """``playouts(state, batch)``: one pre-dealt start played out ``batch`` times a call."""
+    state = hj.new_game(rules, seed=seed)
+    draws = playouts.generator(seed)
+
+    def run() -> int:
+        playouts.playouts(state, batch, rng=draws)
+        return batch
+
+    return run
+
+
+def native_deals(rules: hj.Rules, seed: int, batch: int = 1) -> Callable[[], int]:
+    """``deal_playouts``: the deal inside the timer, ``batch`` hands a call."""
+    draws = playouts.generator(seed)
+    deal = playouts.deal_playouts
+    calls = max(1, 64 // batch)
+
+    def run() -> int:
+        for _ in range(calls):
+            deal(rules, batch, rng=draws)
+        return calls * batch
+
+    return run
+
+
 def openspiel_rollouts(seed: int) -> Callable[[], int] | None:
     try:
         import numpy as np
@@ -296,6 +353,7 @@ def main() -> int:
     print(f"    OpenSpiel evaluate_bots (C++)     {theirs:10,.0f} hands/s")
     print(f"    ratio                             {ours / theirs:10.2f}   (target >= 2.0)\n")
     figures["P2"] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
+    figures["P2_native"] = native_figures(args, rng)
 
     pair = openspiel_game_pair(rng)
     if pair is not None:
@@ -340,6 +398,70 @@ def main() -> int:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2)
     return 0
+
+
+def native_figures(args: argparse.Namespace, rng: random.Random) -> dict[str, object]:
+    """P2 through the batch API against evaluate_bots: pre-dealt, deal inside, batched, two packs."""
+    kernel = "native kernel" if native.AVAILABLE else "no native kernel: the Python kernel"
+    print(f"P2  batch playouts (hartenjagen.playouts, {kernel}) against evaluate_bots")
+    theirs_run = openspiel_rollouts(args.seed + 1)
+    seconds = 2 * args.seconds
+    out: dict[str, object] = {"native": native.AVAILABLE}
+    rows = (
+        ("P2", "pre-dealt, one hand a call", native_playouts(OPENSPIEL, args.seed), "10"),
+        ("P2b", "deal in the timer, one a call", native_deals(OPENSPIEL, args.seed), "6"),
+        ("P2_batched", "1,024 pre-dealt starts a call", native_playouts(OPENSPIEL, args.seed, 1024), "25"),
+        ("P2_batched_one_start", "one start 1,024 times a call", native_repeats(OPENSPIEL, args.seed), ""),
+        ("P2b_batched", "1,024 fresh deals a call", native_deals(OPENSPIEL, args.seed, 1024), ""),
+        (
+            "P2_six_double_deck",
+            "six_double_deck, one a call",
+            native_playouts(variants.SIX_DOUBLE_DECK, args.seed),
+            "",
+        ),
+    )
+    for key, label, run, target in rows:
+        ours, theirs = timed_pair(run, theirs_run, seconds)
+        goal = f"   (target >= {target})" if target else ""
+        print(f"    {label:<33} {ours:10,.0f} hands/s {ours / theirs:6.2f}x{goal}")
+        out[key] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
+    print(f"    OpenSpiel evaluate_bots (C++)     {theirs:10,.0f} hands/s (the last round)")
+    one, two = timed_pair(
+        native_playouts(variants.STANDARD, args.seed),
+        native_playouts(variants.SIX_DOUBLE_DECK, args.seed),
+        seconds,
+    )
+    per_one = 1 / (one * len(variants.STANDARD.deck.pack()))
+    per_two = 1 / (two * len(variants.SIX_DOUBLE_DECK.deck.pack()))
+    print(f"    per card: 4 players, one pack     {per_one * 1e9:10.1f} ns/card")
+    print(f"    per card: 6 players, two packs    {per_two * 1e9:10.1f} ns/card")
+    print(f"    ratio                             {per_two / per_one:10.2f}   (target <= 1.5)\n")
+    out["per_card"] = {"one_pack": per_one, "two_packs": per_two, "ratio": per_two / per_one}
+    if not args.quick:
+        out["scale"] = native_scale(args)
+    return out
+
+
+def native_scale(args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """µs a hand and ns a card, pre-dealt starts, by batch size, for presets of 3 to 6 players."""
+    sizes = (1, 16, 256, 1024)
+    presets = ("standard", "black_lady_3", "five_players", "six_double_deck")
+    print("    µs a hand (ns a card) by hands a call, pre-dealt starts")
+    print(f"    {'preset':<18}" + "".join(f"{size:>16,}" for size in sizes))
+    table: dict[str, dict[str, float]] = {}
+    for name in presets:
+        rules = variants.get(name)
+        cards = len(rules.deck.pack())
+        row: dict[str, float] = {}
+        cells = []
+        for size in sizes:
+            rate = timed(native_playouts(rules, args.seed, size, starts=1024), args.seconds / len(sizes), 3)
+            row[str(size)] = 1e6 / rate
+            cells.append(f"{1e6 / rate:8.2f} ({1e9 / rate / cards:4.0f})")
+        print(f"    {name:<18}" + "".join(f"{cell:>16}" for cell in cells))
+        table[name] = row
+    print()
+    return table
 
 
 def _both_cores(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ import typing_extensions
 
 import hartenjagen as hj
 import hartenjagen.core
+from hartenjagen import native
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -192,6 +193,11 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
     # Built here (a C compiler and mypyc in the dev extra), the wheel carries the compiled core.
     compiled = [name for name in names if name.startswith("hartenjagen/core/") and name.endswith(".so")]
     assert len(compiled) == len(hj.core.KERNEL_MODULES) or not hj.COMPILED
+    # And the native playout kernel, built beside the compiled core.
+    kernel = [
+        name for name in names if name.startswith("hartenjagen/_playout") and name.endswith((".so", ".pyd"))
+    ]
+    assert len(kernel) == 1 or not native.AVAILABLE
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
@@ -224,7 +230,8 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
     code = (
         "import hartenjagen as hj; print(hj.__file__); "
-        "print(len(hj.legal_moves(hj.new_game(hj.variants.STANDARD, seed=7)))); print(hj.COMPILED)"
+        "print(len(hj.legal_moves(hj.new_game(hj.variants.STANDARD, seed=7)))); print(hj.COMPILED); "
+        "from hartenjagen import native; print(native.AVAILABLE)"
     )
     done = subprocess.run(
         [str(python), "-c", code],
@@ -236,10 +243,11 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    where, moves, compiled_there = done.stdout.split()
+    where, moves, compiled_there, kernel_there = done.stdout.split()
     assert Path(where).is_relative_to(venv)
     assert moves == "1144"
     assert compiled_there == str(hj.COMPILED)
+    assert kernel_there == str(native.AVAILABLE)
     command = subprocess.run(
         [str(bin_dir / "hartenjagen"), "--version"],
         capture_output=True,

@@ -16,6 +16,7 @@ from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.bots.heuristic import HeuristicBot, points_sign
 from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.core.draws import Draws
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.rollout import greedy_playout
 from hartenjagen.core.state import State, table_of
@@ -23,6 +24,7 @@ from hartenjagen.engine import apply, legal_moves
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Move, Pass
+from hartenjagen.playouts import generator, playouts_of
 from hartenjagen.rollout import rollout
 from hartenjagen.values import Phase
 
@@ -64,10 +66,12 @@ class SamplingBot:
     ``seconds`` is the older spelling of ``budget_ms / 1000``.
 
     ``playout="greedy"`` (the default) has every seat play the rest of the
-    hand with quick card sense inside the compiled kernel (duck under the top
-    card, dump the most valuable card when void, lead low; one play in ten at
-    random); ``playout="random"`` uses [`rollout`][hartenjagen.rollout.rollout]'s
-    uniformly random moves, which are faster but judge high cards badly.
+    hand with quick card sense (duck under the top card, dump the most
+    valuable card when void, lead low; one play in ten at random);
+    ``playout="random"`` plays uniformly random moves, which are faster but
+    judge high cards badly. In card play each deal's moves are played out in
+    one batch ([`playouts_of`][hartenjagen.playouts.playouts_of], the native
+    kernel where it is built); a pass is played out move by move.
     """
 
     name: str = "sampling"
@@ -172,6 +176,7 @@ class SamplingBot:
         target = self.samples if self.samples is not None else 0
         # A later stage of the exchange (pass and return) needs the others' passes; play needs only the hands.
         exchange = view.phase is Phase.PASSING
+        draws = generator(rng.getrandbits(64))  # the playouts' generator: a stream per world
         done = 0
         while True:
             if deadline is None:
@@ -181,6 +186,10 @@ class SamplingBot:
                 break
             world = sampler.sample(rng, exchange=exchange)
             hands = len(world.score_sheet)
+            if not exchange:
+                self._play_out(world, seat, moves, totals, draws, sign)
+                done += 1
+                continue
             playout = random.Random(rng.getrandbits(64))
             start = playout.getstate()
             for i, move in enumerate(moves):
@@ -194,6 +203,31 @@ class SamplingBot:
                 totals[i] += _relative(state.score_sheet[hands].points, seat)
             done += 1
         return [total / done for total in totals]
+
+    def _play_out(
+        self, world: State, seat: int, moves: Sequence[Move], totals: list[float], draws: Draws, sign: int
+    ) -> None:
+        """Add each move's relative points in ``world`` to ``totals``: every move played out in one batch.
+
+        The moves that leave the hand open are played out by `playouts_of` on one
+        stream (common random numbers); a move that ends the hand scores as it stands.
+        """
+        hands = len(world.score_sheet)
+        after = [apply(world, move) for move in moves]
+        open_hand = [state for state in after if len(state.score_sheet) == hands]
+        points = (
+            playouts_of(open_hand, rng=draws, policy=self.playout, sign=sign, share=len(open_hand))
+            if open_hand
+            else None
+        )
+        n = world.players
+        at = 0
+        for i, state in enumerate(after):
+            if len(state.score_sheet) == hands and points is not None:
+                totals[i] += _relative(points[at * n : at * n + n], seat)
+                at += 1
+            else:
+                totals[i] += _relative(state.score_sheet[hands].points, seat)
 
 
 def _greedy_pass(state: State, seat: int, values: list[int]) -> Move:
@@ -229,7 +263,7 @@ def greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
 _SCORE_CAP = 1 << 900
 
 
-def _relative(points: tuple[int, ...], seat: int) -> float:
+def _relative(points: Sequence[int], seat: int) -> float:
     """``seat``'s points less the others' average, as a float even for points no float holds."""
     others = [p for s, p in enumerate(points) if s != seat]
     difference = points[seat] * len(others) - sum(others)

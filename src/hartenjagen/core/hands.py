@@ -212,17 +212,21 @@ def start_hand(
     secret: bool,
     answers: tuple[Any, ...] | None = None,
     history: tuple[PlayedHand, ...] = (),
+    chance: Any = None,
 ) -> State:
     """The state after a deal: the exchange, the announcements or the first lead.
 
     ``answers`` (explicit chance) are the outcomes given so far to the passing
-    module's draw of the direction; ``None`` in a seeded game.
+    module's draw of the direction; ``None`` in a seeded game. ``chance`` is
+    the direction's random source when not the seeded game's (a fresh deal of
+    ``hartenjagen.playouts``).
     """
     n = table.players
     passing = table.rules.passing
     node: tuple[Any, ...] | None = None
     if answers is None:
-        direction = passing.route(hand_index, chance_for(seed, deal_count, "direction"))
+        source = chance_for(seed, deal_count, "direction") if chance is None else chance
+        direction = passing.route(hand_index, source)
     else:
         node = EXPLICIT
         try:

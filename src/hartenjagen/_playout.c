@@ -1,0 +1,498 @@
+/* hartenjagen._playout: the native playout kernel (see docs/architecture.md, "The native playout kernel").
+ *
+ * It plays hands out for a rules value whose play phase the table's plan describes completely
+ * (hartenjagen/native.py decides which and packs the plan into the integers `compile_plan`
+ * reads), with the library's own generator: xoshiro128** as in hartenjagen/core/draws.py, each
+ * playout on a stream split off the caller's generator (four words). Hands are machine words:
+ * one for a pack, two for two packs (the body is compiled once for each, _playout_body.h).
+ * The Python kernel (hartenjagen/core/rollout.py) is its oracle: from the same stream both play
+ * the same cards (tests/test_native_playouts.py).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_SEATS 13
+#define MAX_PACK 128
+#define MAX_ROUTES 16
+#define MAX_STAGES 4
+#define MAX_GROUPS 52
+#define MAX_SHUFFLE_GROUPS 64
+#define ONE_PACK ((1ULL << 52) - 1)
+
+/* The plan's codes: hartenjagen/core/table.py (LEAD_*, FIRST_*, OPENING_*) and native.py (moon options). */
+enum { LEAD_ALWAYS = 0, LEAD_BROKEN = 1, LEAD_AFTER_TRICKS = 2, LEAD_SUITS_LED = 3 };
+enum { FIRST_ANYTHING = 0, FIRST_RESTRICT = 1, FIRST_RESTRICT_LOWEST = 2 };
+enum { OPENING_MASK = 0, OPENING_LOWEST_NON_HEART = 1, OPENING_LOWEST_OF_A_SUIT = 2 };
+enum { MOON_OTHERS_PLUS = 0, MOON_SELF_MINUS = 1, MOON_RESET = 2, MOON_DOUBLE = 3 };
+/* The phases of hartenjagen/core/state.py. */
+enum { PHASE_PASSING = 0, PHASE_PLAYING = 2 };
+/* What a trace records (tests only): a play, a card passed, a moon choice. */
+enum { TRACE_PLAY = 1, TRACE_PASS = 2, TRACE_MOON = 4 };
+
+typedef struct {
+    uint32_t a, b, c, d;
+} xo_state;
+
+/* `Draws.word`: xoshiro128** (Blackman and Vigna). */
+static inline uint32_t xo_word(xo_state *r) {
+    uint32_t x = r->b * 5;
+    uint32_t result = ((x << 7) | (x >> 25)) * 9;
+    uint32_t t = r->b << 9;
+    r->c ^= r->a;
+    r->d ^= r->b;
+    r->b ^= r->c;
+    r->a ^= r->d;
+    r->c ^= t;
+    r->d = (r->d << 11) | (r->d >> 21);
+    return result;
+}
+
+/* `Draws.below`: a whole number below n (1 <= n <= 2**32) by rejection; n == 1 draws nothing. */
+static inline uint32_t xo_below(xo_state *r, uint64_t n) {
+    if (n <= 1) return 0;
+    int shift = __builtin_clz((uint32_t)(n - 1));
+    for (;;) {
+        uint32_t v = xo_word(r) >> shift;
+        if (v < n) return v;
+    }
+}
+
+/* A stream of its own: a generator seeded with the next four words (the last one never 0). */
+static inline xo_state xo_split(xo_state *r) {
+    xo_state s;
+    s.a = xo_word(r);
+    s.b = xo_word(r);
+    s.c = xo_word(r);
+    s.d = xo_word(r);
+    if (!s.d) s.d = 1;
+    return s;
+}
+
+/* The hot functions are built twice where the compiler and loader can choose at run time: with the
+ * popcnt instruction, and without it (x86-64 before it counted bits in one instruction). */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define KERNEL_FN __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef KERNEL_FN
+#define KERNEL_FN
+#endif
+
+static inline int pop64(uint64_t x) { return __builtin_popcountll(x); }
+
+/* word / size for a word below 2**32 and 2 <= size <= 128: a multiplication by the reciprocal
+ * (exact in this range), not a division; the deal's 51 divisions were a third of its time. */
+static uint64_t reciprocals[129];
+static inline uint64_t divide_small(uint64_t word, uint64_t size) {
+#ifdef __SIZEOF_INT128__
+    return (uint64_t)(((unsigned __int128)word * reciprocals[size]) >> 64);
+#else
+    return word / size;
+#endif
+}
+
+static uint64_t binomials[64][14];
+
+static inline uint64_t choose(int n, int k) {
+    if (k < 0 || n < 0 || k > n) return 0;
+    return binomials[n][k];
+}
+
+/* passes.py `_multiset_choices`: k-card choices with `singles` cards held once and `doubles` twice. */
+static inline uint64_t multiset_choices(int singles, int doubles, int k) {
+    uint64_t total = 0;
+    for (int two = 0; two <= k / 2; two++) total += choose(doubles, two) * choose(singles + doubles - two, k - 2 * two);
+    return total;
+}
+
+typedef struct {
+    int supported, stages;
+    int counts[MAX_STAGES], offsets[MAX_STAGES];
+} route_t;
+
+typedef struct {
+    int players, copies, hand_size, pack_size;
+    int pack[MAX_PACK];
+    uint64_t suit[4][2];
+    int lead_opens, lead_tricks, hearts_or_queen;
+    uint64_t lead_free[2], not_queen[2];
+    uint64_t break_discarded, break_played;
+    int break_on_first;
+    int first_kind;
+    uint64_t first_mask[2];
+    int cancel_pairs;
+    int opening_kind;
+    uint64_t opening_lead[2], opening_holders[2];
+    int64_t values[52];
+    int groups;
+    int64_t group_value[MAX_GROUPS];
+    uint64_t group_mask[MAX_GROUPS][2];
+    uint64_t moon_needed[2];
+    int64_t moon_amount;
+    int moon_option_count;
+    int moon_options[4];
+    int route_count;
+    route_t routes[MAX_ROUTES];
+    int fresh_kind; /* -1: no fresh deals here; 0: the route `fresh_fixed`; 1: drawn among `fresh_choices` */
+    int fresh_fixed, fresh_choice_count;
+    int fresh_choices[MAX_ROUTES];
+    int shuffle_group_count;
+    int shuffle_last[MAX_SHUFFLE_GROUPS];
+    uint64_t shuffle_limit[MAX_SHUFFLE_GROUPS];
+} plan_t;
+
+/* A position to play out from, as words (two a mask): read once from a State, copied per playout. */
+typedef struct {
+    int phase, route, stage, dealer;
+    uint32_t pending;
+    uint64_t hands[MAX_SEATS][2], given[MAX_SEATS][2], taken[MAX_SEATS][2];
+    uint64_t played[2], trick[2], carry[2];
+    int count, leader, led, tricks, broken;
+    int led_counts[4];
+    int64_t scores[MAX_SEATS];
+} start_t;
+
+static void trace_add_list(PyObject *trace, int *failed, int kind, int64_t value) {
+    PyObject *item = PyLong_FromLongLong((int64_t)kind << 56 | (value & ((1LL << 56) - 1)));
+    if (!item || PyList_Append(trace, item) < 0) *failed = 1;
+    Py_XDECREF(item);
+}
+
+/* ---------------------------------------------------------------- one pack: one word a mask */
+#define MASK uint64_t
+#define M_(name) name##_one
+#define M_CTZ(m) __builtin_ctzll(m)
+#define M_POPCOUNT(m) pop64(m)
+#define M_TWO 0
+#define M_COPIES(i) ((MASK)1 << (i))
+typedef struct {
+    xo_state rng;
+    int count, leader, led, tricks, broken;
+    int led_counts[4];
+    int64_t scores[MAX_SEATS];
+    PyObject *trace;
+    int trace_failed;
+    MASK trick;
+} game_one;
+#define game_state game_one
+#define trace_add(g, kind, value) trace_add_list((g)->trace, &(g)->trace_failed, kind, value)
+#include "_playout_body.h"
+#undef game_state
+#undef MASK
+#undef M_
+#undef M_CTZ
+#undef M_POPCOUNT
+#undef M_TWO
+#undef M_COPIES
+
+#ifdef __SIZEOF_INT128__
+#define HAVE_TWO_PACKS 1
+/* ---------------------------------------------------------------- two packs: two words a mask */
+typedef unsigned __int128 u128;
+static inline int ctz128(u128 m) {
+    uint64_t low = (uint64_t)m;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+static inline int popcount128(u128 m) {
+    return pop64((uint64_t)m) + pop64((uint64_t)(m >> 64));
+}
+#define MASK u128
+#define M_(name) name##_two
+#define M_CTZ(m) ctz128(m)
+#define M_POPCOUNT(m) popcount128(m)
+#define M_TWO 1
+#define M_COPIES(i) (((MASK)1 << (i)) | ((MASK)1 << ((i) + 52)))
+typedef struct {
+    xo_state rng;
+    int count, leader, led, tricks, broken;
+    int led_counts[4];
+    int64_t scores[MAX_SEATS];
+    PyObject *trace;
+    int trace_failed;
+    MASK trick;
+} game_two;
+#define game_state game_two
+#include "_playout_body.h"
+#undef game_state
+#undef MASK
+#undef M_
+#undef M_CTZ
+#undef M_POPCOUNT
+#undef M_TWO
+#undef M_COPIES
+#else
+#define HAVE_TWO_PACKS 0
+#endif
+
+/* ---------------------------------------------------------------- one playout, for each mask width */
+#define RUN_ONE(SUFFIX, MASKTYPE, GAME)                                                                     \
+    static void run_##SUFFIX(const plan_t *plan, const start_t *start, int fresh, xo_state rng, int greedy,   \
+                             int64_t sign, PyObject *trace, int *trace_failed, int64_t *out) {               \
+        const int n = plan->players;                                                                        \
+        GAME g;                                                                                             \
+        MASKTYPE hands[MAX_SEATS], given[MAX_SEATS], taken[MAX_SEATS];                                      \
+        g.rng = rng;                                                                                        \
+        g.trace = trace;                                                                                    \
+        g.trace_failed = 0;                                                                                 \
+        MASKTYPE played = 0, trick = 0, carry = 0;                                                          \
+        int phase, route_index, stage, dealer;                                                              \
+        uint32_t pending;                                                                                   \
+        if (fresh) {                                                                                        \
+            deal_##SUFFIX(&g, plan, hands);                                                                 \
+            route_index = plan->fresh_kind == 0                                                             \
+                              ? plan->fresh_fixed                                                           \
+                              : plan->fresh_choices[xo_below(&g.rng, (uint64_t)plan->fresh_choice_count)];  \
+            phase = plan->routes[route_index].stages ? PHASE_PASSING : PHASE_PLAYING;                       \
+            stage = 0, dealer = 0, pending = (1u << n) - 1;                                                 \
+            for (int s = 0; s < n; s++) given[s] = taken[s] = 0, g.scores[s] = 0;                           \
+            g.count = 0, g.leader = -1, g.led = -1, g.tricks = 0, g.broken = 0;                             \
+            memset(g.led_counts, 0, sizeof g.led_counts);                                                   \
+        } else {                                                                                            \
+            phase = start->phase, route_index = start->route, stage = start->stage;                        \
+            dealer = start->dealer, pending = start->pending;                                               \
+            for (int s = 0; s < n; s++) {                                                                   \
+                hands[s] = load_##SUFFIX(start->hands[s]);                                                  \
+                given[s] = load_##SUFFIX(start->given[s]);                                                  \
+                taken[s] = load_##SUFFIX(start->taken[s]);                                                  \
+                g.scores[s] = start->scores[s];                                                             \
+            }                                                                                               \
+            played = load_##SUFFIX(start->played), trick = load_##SUFFIX(start->trick);                    \
+            carry = load_##SUFFIX(start->carry);                                                            \
+            g.count = start->count, g.leader = start->leader, g.led = start->led;                           \
+            g.tricks = start->tricks, g.broken = start->broken;                                             \
+            memcpy(g.led_counts, start->led_counts, sizeof g.led_counts);                                   \
+        }                                                                                                   \
+        if (phase == PHASE_PASSING || fresh) {                                                              \
+            if (phase == PHASE_PASSING)                                                                     \
+                exchange_##SUFFIX(&g, plan, &plan->routes[route_index], stage, hands, given, pending);      \
+            g.leader = first_leader_##SUFFIX(hands, dealer, plan);                                          \
+            g.count = 0, g.led = -1, g.tricks = 0, g.broken = 0;                                            \
+        }                                                                                                   \
+        play_##SUFFIX(&g, plan, hands, played, trick, carry, taken, greedy, sign, out);                     \
+        if (g.trace_failed) *trace_failed = 1;                                                              \
+    }
+
+RUN_ONE(one, uint64_t, game_one)
+#if HAVE_TWO_PACKS
+RUN_ONE(two, u128, game_two)
+#endif
+
+#include "_playout_read.h"
+
+static PyObject *compile_plan(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *items, *routes;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &items, &PyTuple_Type, &routes)) return NULL;
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, sizeof(plan_t));
+    if (!bytes) return NULL;
+    plan_t *plan = (plan_t *)PyBytes_AS_STRING(bytes);
+    memset(plan, 0, sizeof *plan);
+    reader r = {items, 0};
+    NEED(next_small(&r, &plan->players, 2, MAX_SEATS));
+    NEED(next_small(&r, &plan->copies, 1, HAVE_TWO_PACKS ? 2 : 1));
+    NEED(next_small(&r, &plan->hand_size, 1, 104));
+    NEED(next_small(&r, &plan->pack_size, 2, 104));
+    for (int i = 0; i < plan->pack_size; i++) NEED(next_small(&r, &plan->pack[i], 0, 52 * plan->copies - 1));
+    for (int s = 0; s < 4; s++) NEED(next_mask(&r, plan->suit[s]));
+    NEED(next_small(&r, &plan->lead_opens, 0, 3));
+    NEED(next_small(&r, &plan->lead_tricks, 0, 1 << 20));
+    NEED(next_mask(&r, plan->lead_free));
+    NEED(next_mask(&r, plan->not_queen));
+    NEED(next_small(&r, &plan->hearts_or_queen, 0, 1));
+    uint64_t folded[2];
+    NEED(next_mask(&r, folded));
+    plan->break_discarded = folded[0];
+    NEED(next_mask(&r, folded));
+    plan->break_played = folded[0];
+    NEED(next_small(&r, &plan->break_on_first, 0, 1));
+    NEED(next_small(&r, &plan->first_kind, 0, 2));
+    NEED(next_mask(&r, plan->first_mask));
+    NEED(next_small(&r, &plan->cancel_pairs, 0, 1));
+    NEED(next_small(&r, &plan->opening_kind, 0, 2));
+    NEED(next_mask(&r, plan->opening_lead));
+    NEED(next_mask(&r, plan->opening_holders));
+    for (int i = 0; i < 52; i++) NEED(next_int(&r, &plan->values[i]));
+    NEED(next_small(&r, &plan->groups, 0, MAX_GROUPS));
+    for (int i = 0; i < plan->groups; i++) {
+        NEED(next_int(&r, &plan->group_value[i]));
+        NEED(next_mask(&r, plan->group_mask[i]));
+    }
+    NEED(next_mask(&r, plan->moon_needed));
+    NEED(next_int(&r, &plan->moon_amount));
+    NEED(next_small(&r, &plan->moon_option_count, 0, 4));
+    for (int i = 0; i < plan->moon_option_count; i++) NEED(next_small(&r, &plan->moon_options[i], 0, 3));
+    NEED(next_small(&r, &plan->route_count, 0, MAX_ROUTES));
+    if (plan->route_count != PyTuple_GET_SIZE(routes)) {
+        PyErr_SetString(PyExc_ValueError, "the plan's routes do not match");
+        goto fail;
+    }
+    for (int i = 0; i < plan->route_count; i++) {
+        route_t *route = &plan->routes[i];
+        NEED(next_small(&r, &route->supported, 0, 1));
+        NEED(next_small(&r, &route->stages, 0, MAX_STAGES));
+        for (int s = 0; s < route->stages; s++) {
+            NEED(next_small(&r, &route->counts[s], 0, 13));
+            NEED(next_small(&r, &route->offsets[s], 0, plan->players - 1));
+        }
+    }
+    NEED(next_small(&r, &plan->fresh_kind, -1, 1));
+    NEED(next_small(&r, &plan->fresh_fixed, 0, MAX_ROUTES));
+    NEED(next_small(&r, &plan->fresh_choice_count, 0, MAX_ROUTES));
+    for (int i = 0; i < plan->fresh_choice_count; i++)
+        NEED(next_small(&r, &plan->fresh_choices[i], 0, plan->route_count - 1));
+    if (r.at != PyTuple_GET_SIZE(items)) {
+        PyErr_SetString(PyExc_ValueError, "the plan is too long");
+        goto fail;
+    }
+    if (shuffle_groups(plan) < 0) {
+        PyErr_SetString(PyExc_ValueError, "too many shuffle groups");
+        goto fail;
+    }
+    return Py_BuildValue("(NO)", bytes, routes);
+fail:
+    Py_DECREF(bytes);
+    return NULL;
+}
+
+/* run(plan, kind, source, count, share, greedy, sign, rng, out, trace) -> playouts done.
+ *
+ * kind 0: `count` playouts of the State `source`; 1: one playout of each State of the tuple
+ * `source`, `share` consecutive ones on one stream; 2: `count` fresh deals. Each playout's points
+ * go to `out` (int64, players a playout). It stops at the first position it does not play
+ * (returning how many it did); `rng` (a Draws) is advanced past the streams it used. */
+static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "run takes 10 arguments");
+        return NULL;
+    }
+    PyObject *plan_obj = args[0], *source = args[2], *rng = args[7], *out_obj = args[8], *trace = args[9];
+    long kind = PyLong_AsLong(args[1]);
+    Py_ssize_t count = PyLong_AsSsize_t(args[3]), share = PyLong_AsSsize_t(args[4]);
+    int greedy = PyObject_IsTrue(args[5]);
+    long long sign = PyLong_AsLongLong(args[6]);
+    if (PyErr_Occurred()) return NULL;
+    if (kind < 0 || kind > 2 || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "run: kind must be 0, 1 or 2 and count at least 0");
+        return NULL;
+    }
+    if (!PyTuple_Check(plan_obj) || PyTuple_GET_SIZE(plan_obj) != 2 || !PyBytes_Check(PyTuple_GET_ITEM(plan_obj, 0)) ||
+        PyBytes_GET_SIZE(PyTuple_GET_ITEM(plan_obj, 0)) != (Py_ssize_t)sizeof(plan_t)) {
+        PyErr_SetString(PyExc_TypeError, "not a compiled plan");
+        return NULL;
+    }
+    const plan_t *plan = (const plan_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(plan_obj, 0));
+    PyObject *routes = PyTuple_GET_ITEM(plan_obj, 1);
+    if (trace != Py_None && !PyList_Check(trace)) {
+        PyErr_SetString(PyExc_TypeError, "trace must be a list or None");
+        return NULL;
+    }
+    if (kind == 1 && !PyTuple_Check(source)) {
+        PyErr_SetString(PyExc_TypeError, "the states must be a tuple");
+        return NULL;
+    }
+    if (kind == 1) count = PyTuple_GET_SIZE(source);
+    if (share < 1) share = 1;
+    if (kind == 2 && plan->fresh_kind < 0) return PyLong_FromLong(0);
+    Py_buffer view;
+    if (PyObject_GetBuffer(out_obj, &view, PyBUF_CONTIG | PyBUF_FORMAT) < 0) return NULL;
+    const int n = plan->players;
+    if (view.itemsize != 8 || view.len < (Py_ssize_t)(count * n * 8)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "the output buffer is too small");
+        return NULL;
+    }
+    int64_t *out = (int64_t *)view.buf;
+    xo_state master;
+    if (read_rng(rng, &master) < 0) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    start_t start;
+    int have_start = 0;
+    Py_ssize_t done = 0;
+    xo_state stream = {0, 0, 0, 0};
+    PyObject *list_trace = trace == Py_None ? NULL : trace;
+    int trace_failed = 0;
+    xo_state group_master = master; /* the generator where the current group of `share` began */
+    for (; done < count; done++) {
+        if (done % share == 0) group_master = master;
+        if (kind == 0 && !have_start) {
+            int loaded = load_state(source, plan, routes, &start);
+            if (loaded <= 0) break;
+            have_start = 1;
+        } else if (kind == 1) {
+            int loaded = load_state(PyTuple_GET_ITEM(source, done), plan, routes, &start);
+            if (loaded <= 0) break;
+        }
+        if (kind != 1 || done % share == 0) stream = xo_split(&master);
+        if (plan->copies == 1)
+            run_one(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
+#if HAVE_TWO_PACKS
+        else
+            run_two(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
+#endif
+        if (trace_failed) break;
+    }
+    PyBuffer_Release(&view);
+    if (PyErr_Occurred()) return NULL;
+    if (done < count && done % share) {
+        /* Stopped inside a group: the caller plays the whole group, from its stream. */
+        master = group_master;
+        done -= done % share;
+    }
+    if (write_rng(rng, &master) < 0) return NULL;
+    return PyLong_FromSsize_t(done);
+}
+
+static PyMethodDef methods[] = {
+    {"compile_plan", compile_plan, METH_VARARGS, "compile_plan(entries, routes): a plan for run()."},
+    {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, "run(plan, kind, source, count, share, greedy, sign, rng, out, trace) -> done."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "hartenjagen._playout",
+    "The native playout kernel (internal: use hartenjagen.playouts).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__playout(void) {
+    for (uint64_t d = 2; d <= 128; d++) reciprocals[d] = UINT64_MAX / d + 1; /* ceil(2**64 / d), d no power of 2 */
+    for (int n = 0; n < 64; n++) {
+        binomials[n][0] = 1;
+        for (int k = 1; k < 14; k++) binomials[n][k] = n == 0 ? 0 : binomials[n - 1][k - 1] + binomials[n - 1][k];
+    }
+#define INTERN(var, text) \
+    if (!(var = PyUnicode_InternFromString(text))) return NULL
+    INTERN(s_hand, "_hand");
+    INTERN(s_played, "_played");
+    INTERN(s_trick, "_trick");
+    INTERN(s_count, "_count");
+    INTERN(s_leader, "_leader");
+    INTERN(s_led, "_led");
+    INTERN(s_log, "_log");
+    INTERN(s_broken, "_broken");
+    INTERN(s_carry, "_carry");
+    INTERN(s_phase, "phase");
+    INTERN(s_hands, "hands");
+    INTERN(s_passed, "passed");
+    INTERN(s_pending, "pending");
+    INTERN(s_pass_log, "pass_log");
+    INTERN(s_direction, "direction");
+    INTERN(s_scores, "scores");
+    INTERN(s_dealer, "dealer");
+    INTERN(s_a, "_a");
+    INTERN(s_b, "_b");
+    INTERN(s_c, "_c");
+    INTERN(s_d, "_d");
+#undef INTERN
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "TWO_PACKS", HAVE_TWO_PACKS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,168 @@
+"""The native playout kernel's side in Python: whether it is there, and the plan it reads for a table.
+
+The kernel (``hartenjagen._playout``, C, built by setup.py beside the compiled
+core) plays hands out for a rules value whose play phase the table's plan
+describes completely: every per-card slot planned, no announcements, the
+table's card values and a planned moon for the score, no house rules, and one
+pack or two. `plan_for` packs what it reads from the `Table` into the
+integers the kernel's ``compile_plan`` takes, in one order kept on both sides;
+a table it cannot play gets ``None`` and its playouts run in the Python
+kernel. It is missing, and everything runs in Python, when the build had no C
+compiler, with ``HARTENJAGEN_PURE_PYTHON=1`` (the interpreted core) or with
+``HARTENJAGEN_NO_C_KERNEL=1``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import Any, Final
+
+from hartenjagen.core.rollout import _fusable
+from hartenjagen.core.table import TRAVEL_SEAT, Table
+from hartenjagen.moves import MoonOption
+from hartenjagen.rules.passing import Passing, RandomDirection
+
+
+def _load() -> Any:
+    for name in ("HARTENJAGEN_PURE_PYTHON", "HARTENJAGEN_NO_C_KERNEL"):
+        if os.environ.get(name, "") not in ("", "0"):
+            return None
+    try:
+        return importlib.import_module("hartenjagen._playout")
+    except ImportError:
+        return None
+
+
+#: The native kernel module, or ``None`` where playouts run in the Python kernel only.
+KERNEL: Final[Any] = _load()
+#: Whether the native playout kernel is available in this process.
+AVAILABLE: Final = KERNEL is not None
+
+_WORD: Final = (1 << 64) - 1
+#: Card values and moon amounts the kernel takes (its sums stay far inside 64 bits).
+_LIMIT: Final = 1 << 40
+_OPTIONS: Final = {
+    MoonOption.OTHERS_PLUS: 0,
+    MoonOption.SELF_MINUS: 1,
+    MoonOption.RESET: 2,
+    MoonOption.DOUBLE: 3,
+}
+
+
+def _mask(mask: int) -> tuple[int, int]:
+    """A mask of up to 128 bits as two signed 64-bit words (the kernel reads them as unsigned)."""
+    low, high = mask & _WORD, mask >> 64
+    return (low - (1 << 64) if low >> 63 else low), (high - (1 << 64) if high >> 63 else high)
+
+
+def playable(table: Table) -> bool:
+    """Whether the native kernel plays hands of ``table`` (the plan says everything it needs)."""
+    rules = table.rules
+    return (
+        _fusable(table)
+        and not table.announcing
+        and not rules.extras
+        and not table.scoring_callback
+        and table.moon_planned
+        and table.moon_always
+        and table.adds_points
+        and table.copies <= 2
+        and table.players <= 13
+        and len(table.routes) <= 16
+        and all(abs(v) < _LIMIT for v in table.values)
+        and abs(table.moon_amount) < _LIMIT
+        and len(rules.moon.options()) <= 4
+        and (bool(rules.moon.options()) or not table.moon_needed)
+    )
+
+
+def plan_entries(table: Table) -> tuple[int, ...] | None:
+    """The integers ``compile_plan`` reads for ``table``, or ``None`` if the native kernel cannot play it."""
+    if not playable(table) or (table.copies == 2 and not KERNEL_TWO_PACKS):
+        return None
+    rules = table.rules
+    out: list[int] = [table.players, table.copies, table.hand_size, len(table.pack), *table.pack]
+    for suit in range(4):
+        out += _mask(table.suit_masks[suit])
+    out += [table.lead_opens, table.lead_tricks, *_mask(table.lead_free), *_mask(table.not_queen)]
+    out += [int(table.lead_hearts_or_queen), *_mask(table.break_discarded), *_mask(table.break_played)]
+    out += [int(table.break_on_first_trick), table.first_kind, *_mask(table.first_mask)]
+    out += [int(table.cancel_pairs), table.opening_kind, *_mask(table.opening_lead)]
+    out += [*_mask(table.opening_holders), *table.values, len(table.value_masks)]
+    for value, mask in table.value_masks:
+        out += [value, *_mask(mask)]
+    options = rules.moon.options()
+    out += [*_mask(table.moon_needed), table.moon_amount, len(options), *[_OPTIONS[o] for o in options]]
+    supported = [_route_supported(table, route) for route in table.routes]
+    out.append(len(table.routes))
+    for route, ok in zip(table.routes, supported, strict=True):
+        counts, offsets, _ = table.route_plan(route)
+        out += [int(ok), len(counts) if ok else 0]
+        if ok:
+            for count, offset in zip(counts, offsets, strict=True):
+                out += [count, offset]
+    out += _fresh_routes(table, supported)
+    return tuple(out)
+
+
+def _route_supported(table: Table, route: object) -> bool:
+    """Whether the kernel passes cards along ``route``: to a seat, every seat giving any of its cards."""
+    counts, _, travel = table.route_plan(route)
+    if not counts:
+        return True  # a hold hand
+    return (
+        travel == TRAVEL_SEAT
+        and table.givers_all
+        and not table.pass_allowed_callback
+        and len(counts) <= 4
+        and all(count <= 13 for count in counts)
+    )
+
+
+def _fresh_routes(table: Table, supported: list[bool]) -> list[int]:
+    """How a fresh deal's route is found: (kind, fixed route, count, choices...); kind -1: not in the kernel.
+
+    A module that keeps ``Passing.route`` passes along ``routes()[0]`` in a game's first hand;
+    `RandomDirection` draws it from the deal's stream; any other module's route is Python's.
+    """
+    passing = table.rules.passing
+    routes = table.routes
+
+    def index(route: object) -> int:
+        for i, known in enumerate(routes):
+            if known is route and supported[i]:
+                return i
+        return -1
+
+    if type(passing).route is Passing.route:
+        first = index(passing.route(0))
+        if first >= 0:
+            return [0, first, 0]
+    elif type(passing) is RandomDirection:
+        choices = [index(route) for route in passing.choices]
+        if choices and min(choices) >= 0:
+            return [1, 0, len(choices), *choices]
+    return [-1, 0, 0]
+
+
+KERNEL_TWO_PACKS: Final = bool(KERNEL is not None and KERNEL.TWO_PACKS)
+
+#: Compiled plans by table id (with the table, so that a reused id is never mistaken): bounded.
+_PLANS: dict[int, tuple[Table, Any]] = {}
+
+
+def plan_for(table: Table) -> Any:
+    """The kernel's compiled plan of ``table`` (built once per table), or ``None``: Python plays it."""
+    entry = _PLANS.get(id(table))
+    if entry is not None and entry[0] is table:
+        return entry[1]
+    plan = None
+    if KERNEL is not None:
+        entries = plan_entries(table)
+        if entries is not None:
+            plan = KERNEL.compile_plan(entries, tuple(table.routes))
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    _PLANS[id(table)] = (table, plan)
+    return plan
