@@ -8,12 +8,15 @@ program are ```py, and the page says how they go together.
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 import sysconfig
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import attr
@@ -85,10 +88,67 @@ def _run_fresh(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+#: The modules an optional extra brings, and the modules of the library that need one of them.
+EXTRA_OF = {
+    "pyspiel": "openspiel",
+    "pettingzoo": "rl",
+    "gymnasium": "rl",
+    "distributed": "dask",
+    "hypothesis": "testing",
+}
+NEEDS = {
+    "hartenjagen.adapters.openspiel": "pyspiel",
+    "hartenjagen.adapters.pettingzoo": "pettingzoo",
+    "hartenjagen.adapters.gymnasium": "gymnasium",
+    "hartenjagen.testing": "hypothesis",
+}
+
+
+def _missing_extras(code: str, installed: Callable[[str], bool]) -> list[str]:
+    """The extras a block imports from that are not installed (``installed(module)`` says), as ``'.[extra]'``."""
+    wanted = set()
+    for node in ast.walk(ast.parse(code)):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            for module, needed in NEEDS.items():
+                if name == module or name.startswith(module + "."):
+                    wanted.add(needed)
+            if name.split(".")[0] in EXTRA_OF:
+                wanted.add(name.split(".")[0])
+    return sorted({f"'.[{EXTRA_OF[module]}]'" for module in wanted if not installed(module)})
+
+
+def _installed(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def test_a_block_that_needs_a_missing_extra_is_skipped_and_says_which():
+    (dask_block,) = [
+        code for page, _, code, _ in BLOCKS if page == "bots.md" and "import distributed" in code
+    ]
+    assert _missing_extras(dask_block, lambda module: module != "distributed") == ["'.[dask]'"]
+    assert _missing_extras(dask_block, lambda module: True) == []
+    assert _missing_extras("import hartenjagen.adapters.openspiel", lambda module: False) == [
+        "'.[openspiel]'"
+    ]
+    assert _missing_extras("from hartenjagen.adapters.gymnasium import SeatEnv", lambda m: False) == [
+        "'.[rl]'"
+    ]
+    assert _missing_extras("from hartenjagen import testing", lambda module: False) == ["'.[testing]'"]
+    assert _missing_extras("import hartenjagen as hj", lambda module: False) == []
+
+
 @pytest.mark.parametrize(("page", "number", "code", "shown"), BLOCKS, ids=[f"{b[0]}-{b[1]}" for b in BLOCKS])
 def test_every_code_block_runs_on_its_own(
     page: str, number: int, code: str, shown: str | None, tmp_path: Path
 ):
+    missing = _missing_extras(code, _installed)
+    if missing:  # as the OpenSpiel tests do: the block needs an extra that is not installed
+        pytest.skip(f"{page} block {number} needs {', '.join(missing)} (python -m pip install {missing[0]})")
     # A fresh interpreter per block, in an empty directory: the block's own imports must be enough.
     done = _run_fresh(code, tmp_path)
     assert done.returncode == 0, f"{page} block {number}:\n{done.stderr}"
@@ -135,6 +195,21 @@ def test_the_blocks_of_writing_rules_run_as_one_program(tmp_path: Path):
     example = (ROOT / "examples" / "writing_rules.py").read_text(encoding="utf-8")
     for name in re.findall(r"^class (\w+)\(", program, flags=re.MULTILINE):
         assert f"\nclass {name}(" in example, name
+
+
+def test_install_lines_agree_everywhere():
+    # hartenjagen is not on a package index: a page installs from a checkout ('.[extra]'), and a
+    # message that names the extra's package form says the checkout's form too.
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"pip install '?hartenjagen\[", text), page.name
+    sources = [*(ROOT / "src" / "hartenjagen").rglob("*.py")]
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        for found in re.finditer(r"hartenjagen\[(\w+)\]", text):
+            # the message goes on: its next string literal may be on the next line
+            following = text[found.end() : found.end() + 160]
+            assert f"'.[{found.group(1)}]'" in following, f"{source.name}: {text[found.start() :][:120]}"
 
 
 def test_the_readme_example_prints_what_it_shows():

@@ -13,7 +13,7 @@ Rules JSON text, which the game keeps packed by
 back; default ``"standard"``), ``episode`` (``"hand"`` or
 ``"game"``, the default) and ``max_hands`` (a game episode ends after that
 many hands at the latest; default 100). Needs the ``openspiel`` extra
-(``pip install hartenjagen[openspiel]``).
+(from a checkout: ``python -m pip install '.[openspiel]'``).
 
 - Chance nodes are the game's explicit chance (`hartenjagen.outcomes`): the
   deal card by card, a drawn pass direction, the dealer's shuffle of passed
@@ -41,7 +41,8 @@ try:
     import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 except ImportError as _error:  # pragma: no cover - exercised where OpenSpiel is missing
     raise ImportError(
-        "hartenjagen.adapters.openspiel needs OpenSpiel: pip install 'hartenjagen[openspiel]' (open-spiel)"
+        "hartenjagen.adapters.openspiel needs OpenSpiel (open-spiel): pip install 'hartenjagen[openspiel]'"
+        " (from a checkout: python -m pip install '.[openspiel]')"
     ) from _error
 
 from hartenjagen.adapters.encoding import (
