@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -210,6 +211,38 @@ def test_install_lines_agree_everywhere():
             # the message goes on: its next string literal may be on the next line
             following = text[found.end() : found.end() + 160]
             assert f"'.[{found.group(1)}]'" in following, f"{source.name}: {text[found.start() :][:120]}"
+
+
+def _check_mkdocs_options() -> list[str]:
+    """The options scripts/check.sh gives ``mkdocs build`` (without its ``--site-dir``)."""
+    script = (ROOT / "scripts" / "check.sh").read_text(encoding="utf-8")
+    (line,) = [line for line in script.splitlines() if "-m mkdocs build" in line]
+    words = line.split("#")[0].split("-m mkdocs build", 1)[1].split()
+    while "--site-dir" in words:
+        at = words.index("--site-dir")
+        del words[at : at + 2]
+    return words
+
+
+def test_the_check_fails_the_docs_on_a_single_warning(tmp_path: Path):
+    # A site with one unresolved cross-reference, built as the check builds the docs: it must fail
+    # (`--quiet` once hid the warnings strict mode counts, and the gate passed a broken site).
+    pytest.importorskip("mkdocstrings", reason="the docs tools come with the dev extra")
+    options = _check_mkdocs_options()
+    assert "--strict" in options and "--quiet" not in options and "-q" not in options
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# t\n\nSee [x][hartenjagen.no_such_name].\n", encoding="utf-8")
+    config = {"site_name": "t", "docs_dir": "docs", "plugins": ["search", {"mkdocstrings": {}}]}
+    (tmp_path / "mkdocs.yml").write_text(json.dumps(config), encoding="utf-8")  # JSON is YAML
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT / "src")}
+    command = [sys.executable, "-m", "mkdocs", "build", *options, "--site-dir", str(tmp_path / "site")]
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0, done.stdout + done.stderr
+    assert "hartenjagen.no_such_name" in done.stderr
+    # The same site without the broken reference builds: the failure was the warning's.
+    (tmp_path / "docs" / "index.md").write_text("# t\n\nSee `apply`.\n", encoding="utf-8")
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_readme_example_prints_what_it_shows():
