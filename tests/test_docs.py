@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -231,7 +232,9 @@ def test_the_check_fails_the_docs_on_a_single_warning(tmp_path: Path):
     options = _check_mkdocs_options()
     assert "--strict" in options and "--quiet" not in options and "-q" not in options
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# t\n\nSee [x][hartenjagen.no_such_name].\n", encoding="utf-8")
+    (tmp_path / "docs" / "index.md").write_text(
+        "# t\n\nSee [x][hartenjagen.no_such_name].\n", encoding="utf-8"
+    )
     config = {"site_name": "t", "docs_dir": "docs", "plugins": ["search", {"mkdocstrings": {}}]}
     (tmp_path / "mkdocs.yml").write_text(json.dumps(config), encoding="utf-8")  # JSON is YAML
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT / "src")}
@@ -243,6 +246,20 @@ def test_the_check_fails_the_docs_on_a_single_warning(tmp_path: Path):
     (tmp_path / "docs" / "index.md").write_text("# t\n\nSee `apply`.\n", encoding="utf-8")
     done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_readme_says_how_to_get_the_docs_tools():
+    # After play.sh the venv has the package alone: the README names the extra that brings mkdocs.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (extra,) = re.findall(r"pip install -e '\.\[(\w+)\]'`, then `\.venv/bin/mkdocs serve`", readme)
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    tools = {re.split(r"[\[<>=]", requirement)[0] for requirement in extras[extra]}
+    assert {"mkdocs", "mkdocs-material", "mkdocstrings"} <= tools
+    assert set(extras[extra]) <= set(extras["dev"])  # the check's venv has them too
+    play = (ROOT / "scripts" / "play.sh").read_text(encoding="utf-8")
+    assert "pip install --quiet -e .\n" in play  # play.sh installs no extra: hence the README's line
 
 
 def test_the_readme_example_prints_what_it_shows():
