@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 PURE_TESTS=(
   tests/test_cards.py tests/test_cores.py tests/test_errors.py tests/test_golden.py tests/test_perft.py
   tests/test_properties.py tests/test_openspiel_differential.py tests/test_chance.py tests/test_rules_*.py
-  tests/test_draws.py tests/test_rule_contract.py tests/test_house_rules.py tests/test_history.py
+  tests/test_draws.py tests/test_rule_contract.py tests/test_house_rules.py tests/test_history.py tests/test_table_cache.py
 )
 
 lane() {  # lane INDEX: its half of both suites, then its share of the static checks

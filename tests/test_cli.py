@@ -223,6 +223,9 @@ def test_ctrl_c_at_the_prompt_says_goodbye_with_exit_code_130():
         stderr=subprocess.PIPE,
         env=ENV,
         cwd=ROOT,
+        # A shell's background job (`nohup ... &`) starts with Ctrl-C ignored, and Python keeps an
+        # ignored SIGINT ignored: the command gets the terminal's default, as at a prompt.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert process.stdout is not None and process.stdin is not None and process.stderr is not None
@@ -407,6 +410,17 @@ def test_help_version_and_the_console_script():
     assert run("--version").stdout.strip() == f"hartenjagen {hj.__version__}"
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
     assert scripts == {"hartenjagen": "hartenjagen.cli:main"}
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_play_help_names_the_default_bot(language: str, capsys: pytest.CaptureFixture[str]):
+    # The help says which bots play when --bots is not given, and it is the parser's own default.
+    parser = cli.build_parser(language)  # type: ignore[arg-type]
+    default = parser.parse_args(["play"]).bots
+    assert default == "sampling"
+    assert cli.main(["play", "--help", "--lang", language]) == 0
+    shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
+    assert f"(default: {default})" in shown or f"(standaard: {default})" in shown
 
 
 def test_main_returns_the_exit_code(capsys: pytest.CaptureFixture[str]):

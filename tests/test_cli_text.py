@@ -380,6 +380,8 @@ def test_ctrl_c_stops_simulate_at_once_and_ends_its_workers(workers: str):
         env=ENV,
         cwd=ROOT,
         start_new_session=True,
+        # As a terminal's Ctrl-C finds it, even when the tests run as a background job that ignores SIGINT.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert process.stderr is not None

@@ -172,6 +172,21 @@ def test_a_pickled_state_plays_on_in_the_other_core(pure: bool) -> None:
         lambda: hj.step(42, hj.Play(0, "2C")),
         lambda: hj.explain([], hj.Play(0, "2C")),
         lambda: hj.is_legal(object(), hj.Play(0, "2C")),
+        lambda: hj.view(None, 0),  # type: ignore[arg-type]
+        lambda: hj.public_view(None),  # type: ignore[arg-type]
+        lambda: hj.view("a state", 0),  # type: ignore[arg-type]
+        lambda: hj.public_view(hj.new_game(variants.STANDARD, seed=1).hands),  # type: ignore[arg-type]
+    ],
+    ids=[
+        "legal_moves",
+        "apply",
+        "step",
+        "explain",
+        "is_legal",
+        "view",
+        "public_view",
+        "view-str",
+        "public_view-tuple",
     ],
 )
 def test_the_verbs_refuse_what_is_not_a_state_with_a_library_error(call: object) -> None:
@@ -210,7 +225,7 @@ from collections.abc import Iterable  # noqa: E402
 
 import attrs  # noqa: E402
 
-from hartenjagen.core.table import CACHE_SIZE, FIRST_CALLBACK, LEAD_CALLBACK, Table, table_for  # noqa: E402
+from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table, table_for  # noqa: E402
 from hartenjagen.rules import duplicates, first_trick, leading  # noqa: E402
 from hartenjagen.rules.context import MoonContext, OpeningContext, PassContext, PlayContext  # noqa: E402
 from hartenjagen.rules.routes import PassRoute  # noqa: E402
@@ -351,15 +366,6 @@ def test_a_subclass_that_overrides_nothing_keeps_the_plan() -> None:
 
     rules = attrs.evolve(variants.STANDARD, leading=Renamed())
     assert table_for(rules).lead_opens != LEAD_CALLBACK
-
-
-def test_the_table_cache_is_bounded() -> None:
-    from hartenjagen.core import table as table_module
-
-    for points in range(CACHE_SIZE * 3):
-        rules = attrs.evolve(variants.STANDARD, extras=(hj.rules.extras.NoTricksBonus(points=-points - 1),))
-        hj.new_game(rules, seed=points)
-    assert len(table_module._tables) <= CACHE_SIZE
 
 
 @pytest.mark.parametrize("preset", variants.ALL, ids=lambda preset: preset.name)

@@ -8,12 +8,17 @@ program are ```py, and the page says how they go together.
 
 from __future__ import annotations
 
+import ast
+import importlib.util
+import json
 import os
 import re
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import attr
@@ -86,10 +91,67 @@ def _run_fresh(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+#: The modules an optional extra brings, and the modules of the library that need one of them.
+EXTRA_OF = {
+    "pyspiel": "openspiel",
+    "pettingzoo": "rl",
+    "gymnasium": "rl",
+    "distributed": "dask",
+    "hypothesis": "testing",
+}
+NEEDS = {
+    "hartenjagen.adapters.openspiel": "pyspiel",
+    "hartenjagen.adapters.pettingzoo": "pettingzoo",
+    "hartenjagen.adapters.gymnasium": "gymnasium",
+    "hartenjagen.testing": "hypothesis",
+}
+
+
+def _missing_extras(code: str, installed: Callable[[str], bool]) -> list[str]:
+    """The extras a block imports from that are not installed (``installed(module)`` says), as ``'.[extra]'``."""
+    wanted = set()
+    for node in ast.walk(ast.parse(code)):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            for module, needed in NEEDS.items():
+                if name == module or name.startswith(module + "."):
+                    wanted.add(needed)
+            if name.split(".")[0] in EXTRA_OF:
+                wanted.add(name.split(".")[0])
+    return sorted({f"'.[{EXTRA_OF[module]}]'" for module in wanted if not installed(module)})
+
+
+def _installed(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def test_a_block_that_needs_a_missing_extra_is_skipped_and_says_which():
+    (dask_block,) = [
+        code for page, _, code, _ in BLOCKS if page == "bots.md" and "import distributed" in code
+    ]
+    assert _missing_extras(dask_block, lambda module: module != "distributed") == ["'.[dask]'"]
+    assert _missing_extras(dask_block, lambda module: True) == []
+    assert _missing_extras("import hartenjagen.adapters.openspiel", lambda module: False) == [
+        "'.[openspiel]'"
+    ]
+    assert _missing_extras("from hartenjagen.adapters.gymnasium import SeatEnv", lambda m: False) == [
+        "'.[rl]'"
+    ]
+    assert _missing_extras("from hartenjagen import testing", lambda module: False) == ["'.[testing]'"]
+    assert _missing_extras("import hartenjagen as hj", lambda module: False) == []
+
+
 @pytest.mark.parametrize(("page", "number", "code", "shown"), BLOCKS, ids=[f"{b[0]}-{b[1]}" for b in BLOCKS])
 def test_every_code_block_runs_on_its_own(
     page: str, number: int, code: str, shown: str | None, tmp_path: Path
 ):
+    missing = _missing_extras(code, _installed)
+    if missing:  # as the OpenSpiel tests do: the block needs an extra that is not installed
+        pytest.skip(f"{page} block {number} needs {', '.join(missing)} (python -m pip install {missing[0]})")
     # A fresh interpreter per block, in an empty directory: the block's own imports must be enough.
     done = _run_fresh(code, tmp_path)
     assert done.returncode == 0, f"{page} block {number}:\n{done.stderr}"
@@ -136,6 +198,69 @@ def test_the_blocks_of_writing_rules_run_as_one_program(tmp_path: Path):
     example = (ROOT / "examples" / "writing_rules.py").read_text(encoding="utf-8")
     for name in re.findall(r"^class (\w+)\(", program, flags=re.MULTILINE):
         assert f"\nclass {name}(" in example, name
+
+
+def test_install_lines_agree_everywhere():
+    # hartenjagen is not on a package index: a page installs from a checkout ('.[extra]'), and a
+    # message that names the extra's package form says the checkout's form too.
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"pip install '?hartenjagen\[", text), page.name
+    sources = [*(ROOT / "src" / "hartenjagen").rglob("*.py")]
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        for found in re.finditer(r"hartenjagen\[(\w+)\]", text):
+            # the message goes on: its next string literal may be on the next line
+            following = text[found.end() : found.end() + 160]
+            assert f"'.[{found.group(1)}]'" in following, f"{source.name}: {text[found.start() :][:120]}"
+
+
+def _check_mkdocs_options() -> list[str]:
+    """The options scripts/check.sh gives ``mkdocs build`` (without its ``--site-dir``)."""
+    script = (ROOT / "scripts" / "check.sh").read_text(encoding="utf-8")
+    (line,) = [line for line in script.splitlines() if "-m mkdocs build" in line]
+    words = line.split("#")[0].split("-m mkdocs build", 1)[1].split()
+    while "--site-dir" in words:
+        at = words.index("--site-dir")
+        del words[at : at + 2]
+    return words
+
+
+def test_the_check_fails_the_docs_on_a_single_warning(tmp_path: Path):
+    # A site with one unresolved cross-reference, built as the check builds the docs: it must fail
+    # (`--quiet` once hid the warnings strict mode counts, and the gate passed a broken site).
+    pytest.importorskip("mkdocstrings", reason="the docs tools come with the dev extra")
+    options = _check_mkdocs_options()
+    assert "--strict" in options and "--quiet" not in options and "-q" not in options
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(
+        "# t\n\nSee [x][hartenjagen.no_such_name].\n", encoding="utf-8"
+    )
+    config = {"site_name": "t", "docs_dir": "docs", "plugins": ["search", {"mkdocstrings": {}}]}
+    (tmp_path / "mkdocs.yml").write_text(json.dumps(config), encoding="utf-8")  # JSON is YAML
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT / "src")}
+    command = [sys.executable, "-m", "mkdocs", "build", *options, "--site-dir", str(tmp_path / "site")]
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0, done.stdout + done.stderr
+    assert "hartenjagen.no_such_name" in done.stderr
+    # The same site without the broken reference builds: the failure was the warning's.
+    (tmp_path / "docs" / "index.md").write_text("# t\n\nSee `apply`.\n", encoding="utf-8")
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_readme_says_how_to_get_the_docs_tools():
+    # After play.sh the venv has the package alone: the README names the extra that brings mkdocs.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (extra,) = re.findall(r"pip install -e '\.\[(\w+)\]'`, then `\.venv/bin/mkdocs serve`", readme)
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    tools = {re.split(r"[\[<>=]", requirement)[0] for requirement in extras[extra]}
+    assert {"mkdocs", "mkdocs-material", "mkdocstrings"} <= tools
+    assert set(extras[extra]) <= set(extras["dev"])  # the check's venv has them too
+    play = (ROOT / "scripts" / "play.sh").read_text(encoding="utf-8")
+    assert "pip install --quiet -e .\n" in play  # play.sh installs no extra: hence the README's line
 
 
 def test_the_readme_example_prints_what_it_shows():

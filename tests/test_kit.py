@@ -90,6 +90,7 @@ def test_the_public_api_and_its_keyword_only_arguments():
         [
             "ANY",
             "SLOTS",
+            "Playout",
             "RulesCheckFailed",
             "cards",
             "check_rules",

@@ -30,7 +30,7 @@ action that is not legal changes nothing and is rewarded ``illegal_reward``
 (``opponents``: one bot name for all, or one per other seat in seat order; a
 bundled bot or an import path ``"module:Name"``), and the reward is everything
 the seat got meanwhile (see `hartenjagen.adapters.episodes` for ``reward``). Needs
-the ``rl`` extra (``pip install hartenjagen[rl]``).
+the ``rl`` extra (from a checkout: ``python -m pip install '.[rl]'``).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ try:
 except ImportError as _error:  # pragma: no cover - exercised where Gymnasium is missing
     raise ImportError(
         "hartenjagen.adapters.gymnasium needs Gymnasium: pip install 'hartenjagen[rl]'"
+        " (from a checkout: python -m pip install '.[rl]')"
     ) from _error
 
 from hartenjagen.adapters.encoding import action_count, observation, observation_bounds, observation_size

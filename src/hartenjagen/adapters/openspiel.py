@@ -27,7 +27,7 @@ node listing every distinct deal, for CFR on tiny packs such as
 variant they must keep their defaults). So
 ``python_hartenjagen(variant=openspiel,episode=hand,returns=openspiel,jd_bonus=true)``
 plays and pays as ``hearts(jd_bonus=true)``. Needs the ``openspiel`` extra
-(``pip install hartenjagen[openspiel]``).
+(from a checkout: ``python -m pip install '.[openspiel]'``).
 
 - Chance nodes are the game's explicit chance (`hartenjagen.outcomes`): the
   deal card by card, a drawn pass direction, the dealer's shuffle of passed
@@ -58,7 +58,8 @@ try:
     import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 except ImportError as _error:  # pragma: no cover - exercised where OpenSpiel is missing
     raise ImportError(
-        "hartenjagen.adapters.openspiel needs OpenSpiel: pip install 'hartenjagen[openspiel]' (open-spiel)"
+        "hartenjagen.adapters.openspiel needs OpenSpiel (open-spiel): pip install 'hartenjagen[openspiel]'"
+        " (from a checkout: python -m pip install '.[openspiel]')"
     ) from _error
 
 from hartenjagen import variants

@@ -25,7 +25,7 @@ Rewards are minus penalty points per ``"trick"``, ``"hand"`` (the default) or
 hand; ``"game"`` at the end of the game (truncated after ``max_hands`` hands).
 ``env()`` wraps ``raw_env`` as PettingZoo's classic games are wrapped: an
 illegal action ends the game with reward -1 for its player. Needs the ``rl``
-extra (``pip install hartenjagen[rl]``).
+extra (from a checkout: ``python -m pip install '.[rl]'``).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ try:
 except ImportError as _error:  # pragma: no cover - exercised where PettingZoo is missing
     raise ImportError(
         "hartenjagen.adapters.pettingzoo needs PettingZoo: pip install 'hartenjagen[rl]'"
+        " (from a checkout: python -m pip install '.[rl]')"
     ) from _error
 
 from hartenjagen.adapters.encoding import action_count, observation, observation_size

@@ -19,6 +19,7 @@ import attrs
 from hartenjagen._repr import brief, shown
 from hartenjagen.cards import ALL_CARDS, Card, Suit
 from hartenjagen.core.hooks import scatter_answer
+from hartenjagen.core.kernel import as_state
 from hartenjagen.core.state import State, fields
 from hartenjagen.core.table import Table, table_for
 from hartenjagen.engine import legal_moves
@@ -176,13 +177,21 @@ def _seat(state: State, seat: object) -> int:
 
 
 def view(state: State, seat: int) -> PlayerView:
-    """What ``seat`` may know about ``state``: its own hand and passes, and everything public."""
-    return _build(state, _seat(state, seat))
+    """What ``seat`` may know about ``state``: its own hand and passes, and everything public.
+
+    Something that is not a `State` is a `StateError`, as for `legal_moves`; a seat not at
+    the table is a `ViewError`.
+    """
+    checked = as_state(state, "view")
+    return _build(checked, _seat(checked, seat))
 
 
 def public_view(state: State) -> PlayerView:
-    """What a spectator may know: everything public, no hand at all."""
-    return _build(state, None)
+    """What a spectator may know: everything public, no hand at all.
+
+    Something that is not a `State` is a `StateError`, as for `legal_moves`.
+    """
+    return _build(as_state(state, "public_view"), None)
 
 
 #: The phases before the first lead of a hand: who will lead is not public yet.

@@ -26,7 +26,8 @@ The strategies:
 - [`rules`][hartenjagen.testing.rules]: any valid composition of rule modules (``base=`` keeps a ruleset's slots);
 - [`games`][hartenjagen.testing.games]: states reached by random legal play, in any phase;
 - [`moves`][hartenjagen.testing.moves]: legal and illegal moves (and things that are no move at all) for a state;
-- [`playouts`][hartenjagen.testing.playouts]: whole games, as the list of ``(state, move)`` steps.
+- [`playouts`][hartenjagen.testing.playouts]: whole games, as the list of ``(state, move)`` steps
+  (a [`Playout`][hartenjagen.testing.Playout], which prints as its rules, seed and final state).
 
 [`check_rules`][hartenjagen.testing.check_rules] plays random games under a ruleset (or a preset) and
 checks at every step what must hold whatever the rules are; on a failure hypothesis shrinks the game,
@@ -48,11 +49,12 @@ except ImportError as _error:  # pragma: no cover - exercised by a test that hid
 
 from hartenjagen.testing._common import ANY, SLOTS
 from hartenjagen.testing.conformance import RulesCheckFailed, check_rules
-from hartenjagen.testing.strategies import cards, decks, games, modules, moves, playouts, rules
+from hartenjagen.testing.strategies import Playout, cards, decks, games, modules, moves, playouts, rules
 
 __all__ = [
     "ANY",
     "SLOTS",
+    "Playout",
     "RulesCheckFailed",
     "cards",
     "check_rules",
@@ -66,3 +68,4 @@ __all__ = [
 
 # Failures show (and pickle) under the name users import them by.
 RulesCheckFailed.__module__ = __name__
+Playout.__module__ = __name__

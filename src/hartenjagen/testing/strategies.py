@@ -339,21 +339,51 @@ def games(
     return build()
 
 
+class Playout(list[tuple[State, Move]]):
+    """A game drawn by [`playouts`][hartenjagen.testing.playouts]: the list of its ``(state, move)`` steps.
+
+    Its repr is short (a failing example prints it): the rules, the seed, the first
+    dealer, the number of moves and the state they end in, not the whole history.
+    ``rules``, ``seed``, ``dealer`` and ``final`` (the state after the last step) are
+    attributes.
+    """
+
+    rules: Rules
+    seed: int
+    dealer: int
+    final: State
+
+    def __init__(self, rules: Rules, seed: int, dealer: int, steps: list[tuple[State, Move]], final: State):
+        super().__init__(steps)
+        self.rules = rules
+        self.seed = seed
+        self.dealer = dealer
+        self.final = final
+
+    def __repr__(self) -> str:
+        return (
+            f"<playout of {len(self)} moves with rules={self.rules!r}, seed={self.seed}, "
+            f"dealer={self.dealer}, ending at {self.final!r}>"
+        )
+
+
 def playouts(
     *, rules: Rules | st.SearchStrategy[Rules] | None = None, max_moves: int | None = None
-) -> st.SearchStrategy[list[tuple[State, Move]]]:
+) -> st.SearchStrategy[Playout]:
     """Whole games by random legal play: the list of ``(state, move)`` steps, in order.
 
     The first state is a new game; ``apply(*steps[-1])`` is the final state
     (the game over, unless the game did not end within ``max_moves`` moves,
     where the list is cut; by default that is about 200 hands).
     ``rules`` is as in [`games`][hartenjagen.testing.games].
+    The list is a [`Playout`][hartenjagen.testing.Playout]: a failing example prints
+    its rules, seed and final state in one line, not every step.
     """
     strategy = _rules_strategy(rules)
     limit = checked_max_moves(max_moves)
 
     @st.composite
-    def build(draw: st.DrawFn) -> list[tuple[State, Move]]:
+    def build(draw: st.DrawFn) -> Playout:
         rules_value = draw(strategy)
         seed = draw(st.integers(0, 2**32 - 1))
         dealer = draw(st.integers(0, rules_value.players - 1))
@@ -365,7 +395,7 @@ def playouts(
             move = random_move(state, rng)
             steps.append((state, move))
             state = apply(state, move)
-        return steps
+        return Playout(rules_value, seed, dealer, steps, state)
 
     return build()
 

@@ -1,0 +1,94 @@
+"""scripts/play.sh, the README's first command: before the long first install it says what is
+happening, that it happens once, and how not to wait (issue 28, item 3).
+
+The script runs in a copy of the layout with a stand-in ``.venv`` (a ``python`` that logs what it is
+asked and a ``hartenjagen`` that echoes its arguments), so nothing is installed or compiled here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="play.sh is a bash script")
+
+FAKE_PYTHON = """#!/usr/bin/env bash
+# Installed once the stand-in pip has run; pip's run is logged to stderr, where play.sh speaks too.
+here="$(dirname "$0")"
+if [ "$1" = "-c" ]; then
+  [ -e "$here/installed" ]
+  exit
+fi
+if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then
+  echo "PIP: ${*:3}" >&2
+  touch "$here/installed"
+  exit 0
+fi
+exit 3
+"""
+
+FAKE_COMMAND = """#!/usr/bin/env bash
+echo "hartenjagen $*"
+"""
+
+
+def _layout(tmp_path: Path) -> Path:
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "play.sh", tmp_path / "scripts" / "play.sh")
+    bin_dir = tmp_path / ".venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    for name, text in (("python", FAKE_PYTHON), ("hartenjagen", FAKE_COMMAND)):
+        path = bin_dir / name
+        path.write_text(text, encoding="utf-8")
+        path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return tmp_path
+
+
+def _play(root: Path, *args: str, pure: bool = False) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key != "HARTENJAGEN_PURE_PYTHON"}
+    if pure:
+        env["HARTENJAGEN_PURE_PYTHON"] = "1"
+    return subprocess.run(
+        ["bash", str(root / "scripts" / "play.sh"), *args],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+
+
+def test_the_first_run_says_what_it_does_before_the_long_install(tmp_path: Path):
+    root = _layout(tmp_path)
+    done = _play(root, "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "hartenjagen play --seed 7\n"  # the game's output stays the game's
+    lines = done.stderr.splitlines()
+    pip = next(number for number, line in enumerate(lines) if line.startswith("PIP: install"))
+    before = " ".join(lines[:pip])
+    assert "installing hartenjagen" in before and "once" in before and "mypyc" in before
+    assert re.search(r"\d+ minutes?", before)  # how long it takes
+    assert "HARTENJAGEN_PURE_PYTHON=1 bash scripts/play.sh" in before  # how not to wait
+    assert "the game begins" in " ".join(lines[pip:])
+    # The second run starts at once, and says nothing.
+    again = _play(root)
+    assert again.returncode == 0 and again.stderr == ""
+    assert again.stdout == "hartenjagen play\n"
+
+
+def test_the_interpreted_install_says_it_does_not_compile(tmp_path: Path):
+    done = _play(_layout(tmp_path), pure=True)
+    assert done.returncode == 0, done.stderr
+    before = done.stderr.split("PIP: install")[0]
+    assert "HARTENJAGEN_PURE_PYTHON=1" in before and "mypyc" not in before
+
+
+def test_the_readme_gives_the_first_runs_time_and_the_way_not_to_wait():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick_start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    assert "HARTENJAGEN_PURE_PYTHON=1 bash scripts/play.sh" in quick_start
+    assert re.search(r"took \d+ s from a fresh clone to the first prompt", quick_start)
