@@ -1,6 +1,6 @@
 """Train sb3-contrib's MaskablePPO on one seat of Hearts, then compare it with a random masked policy.
 
-    pip install 'hartenjagen[rl]' sb3-contrib      # sb3-contrib brings torch
+    python -m pip install '.[rl]' sb3-contrib      # from a checkout; sb3-contrib brings torch
     python examples/train_maskable_ppo.py --steps 20000 --deals 200
 
 The learner plays seat 0 of one hand (``episode="hand"``) against three
