@@ -22,7 +22,18 @@ from setuptools.command.build_ext import build_ext
 
 CORE = [
     f"src/hartenjagen/core/{name}.py"
-    for name in ("draws", "table", "state", "hooks", "passes", "hands", "chance_nodes", "kernel", "rollout")
+    for name in (
+        "draws",
+        "table",
+        "state",
+        "state_fields",
+        "hooks",
+        "passes",
+        "hands",
+        "chance_nodes",
+        "kernel",
+        "rollout",
+    )
 ]
 
 

@@ -53,7 +53,7 @@ _TRANSCRIPT = textwrap.dedent(
             out["games"].append([preset.name, game, lines])
     # Explicit chance: outcomes drawn like moves; a state is digested from its fields and chance node.
     from hartenjagen.core.chance_nodes import node_of
-    from hartenjagen.core.state import fields
+    from hartenjagen.core.state_fields import fields
     for preset in variants.ALL:
         rng = random.Random(f"explicit/{preset.name}")
         state = hj.new_game(preset.rules, chance="explicit", dealer="cut")

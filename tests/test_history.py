@@ -30,7 +30,7 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.bots.determinize import determinize
-from hartenjagen.core.state import fields
+from hartenjagen.core.state_fields import fields
 from helpers import ONE_SUIT_EACH
 
 #: The replay's module (the package exports its function under the same name).

@@ -17,7 +17,7 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.cli import terminal
-from hartenjagen.core.state import fields
+from hartenjagen.core.state_fields import fields
 
 # ---------------------------------------------------------------- the sequence protocol
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen import rules, variants
-from hartenjagen.core.state import fields
+from hartenjagen.core.state_fields import fields
 from hartenjagen.frontend.records import HEADER
 from helpers import MIXED_DEAL
 from playouts import PRESETS, RULES_BY_NAME, random_moves

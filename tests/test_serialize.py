@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.cards import ALL_CARDS, Rank
-from hartenjagen.core.state import fields, replace, table_of
+from hartenjagen.core.state import table_of
+from hartenjagen.core.state_fields import fields, replace
 from hartenjagen.core.table import table_for
 from hartenjagen.engine import step
 from hartenjagen.events import EVENT_TYPES

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import rules, variants
 from hartenjagen.cards import ALL_CARDS
-from hartenjagen.core.state import fields, replace, table_of
+from hartenjagen.core.state import table_of
+from hartenjagen.core.state_fields import fields, replace
 from hartenjagen.frontend.views import events_for
 from helpers import ONE_SUIT_EACH, game, names, play
 from playouts import PRESETS, RULES_BY_NAME, play_until, playout

@@ -44,16 +44,17 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core.kernel import legal_mask, play
-from hartenjagen.core.state import PassLog, State, StateFields, from_fields, hand_masks
+from hartenjagen.core.state import PassLog, State, hand_masks
+from hartenjagen.core.state_fields import StateFields, from_fields
 from hartenjagen.core.table import Table, table_for
 from hartenjagen.core.table import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext
-from hartenjagen.rules.routes import Travel
 from hartenjagen.values import Phase
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
@@ -86,42 +87,6 @@ def _rng(rng: random.Random | int | None) -> random.Random:
     if isinstance(rng, int) and not isinstance(rng, bool):
         return random.Random(rng)
     raise DeterminizeError(f"rng must be a random.Random, a seed or None, not {rng!r}")
-
-
-class _Shape:
-    """How one stage of the exchange moves cards, as its route declares: to fixed seats, by the module's rule, or a pool."""
-
-    __slots__ = ("src", "dst", "counts", "scatter")
-
-    def __init__(
-        self, src: tuple[int | None, ...] | None, counts: tuple[int, ...], scatter: bool = False
-    ) -> None:
-        #: for each receiver, the seat whose cards it gets (``None``: no cards); ``None`` when not fixed
-        self.src = src
-        #: for each giver, the seat that gets its cards
-        self.dst: dict[int, int] = {}
-        if src is not None:
-            for receiver, giver in enumerate(src):
-                if giver is not None:
-                    self.dst[giver] = receiver
-        #: how many cards each seat receives
-        self.counts = counts
-        #: the cards travel by the passing module's own rule: each giver knows where its own went
-        self.scatter = scatter
-
-
-def _shape(view: PlayerView, table: Table, stage: int, count: int, givers: int) -> _Shape:
-    """The shape of a stage of the exchange, read from the route the view's rules declare."""
-    n = table.players
-    route = view.pass_direction
-    counts = tuple(count if givers >> seat & 1 else 0 for seat in range(n))
-    if route.travel is Travel.POOL:  # dealt back to the givers, ``count`` each
-        return _Shape(None, counts)
-    if route.travel is Travel.RULE:
-        return _Shape(None, counts, scatter=True)
-    offset = table.route_plan(route)[1][stage]
-    src = tuple((seat - offset) % n if givers >> ((seat - offset) % n) & 1 else None for seat in range(n))
-    return _Shape(src, tuple(count if giver is not None else 0 for giver in src))
 
 
 def _opening_keys(view: PlayerView, table: Table) -> int:
@@ -171,13 +136,13 @@ class Determinizer:
         self.passing_now = view.phase is Phase.PASSING
         stages = done + 1 if self.passing_now else done
         self.givers: list[int] = []
-        self.shapes: list[_Shape] = []
+        self.shapes: list[ExchangeShape] = []
         for stage in range(stages):
             givers = 0
             for seat in passing.givers(stage, view.pass_direction, n, view.dealer):
                 givers |= 1 << seat
             self.givers.append(givers)
-            self.shapes.append(_shape(view, table, stage, counts[stage], givers))
+            self.shapes.append(exchange_shape(view, table, stage, counts[stage], givers))
 
         # Known cards: this seat's hand and chosen passes, and every card played this hand.
         self.hand = self.take_all(view.hand)

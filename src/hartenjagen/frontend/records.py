@@ -31,7 +31,8 @@ import attrs
 from hartenjagen._repr import brief, shown
 from hartenjagen.cards import Card, parse_cards
 from hartenjagen.core.chance_nodes import is_explicit
-from hartenjagen.core.state import State, fields
+from hartenjagen.core.state import State
+from hartenjagen.core.state_fields import fields
 from hartenjagen.engine import SEED_BITS, apply, start
 from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMoveError, SetupError
 from hartenjagen.frontend.notation import NotationError, format_cards, format_move, parse_move

@@ -20,7 +20,8 @@ from hartenjagen._repr import brief, shown
 from hartenjagen.cards import ALL_CARDS, Card, Suit
 from hartenjagen.core.hooks import scatter_answer
 from hartenjagen.core.kernel import as_state
-from hartenjagen.core.state import State, fields
+from hartenjagen.core.state import State
+from hartenjagen.core.state_fields import fields
 from hartenjagen.core.table import Table, table_for
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError

@@ -16,7 +16,8 @@ import attrs
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
 from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, NO_NODE, POOL_NODE
-from hartenjagen.core.state import PassLog, PlayedHand, State, StateFields, fields, log_tricks
+from hartenjagen.core.state import PassLog, PlayedHand, State, log_tricks
+from hartenjagen.core.state_fields import StateFields, fields
 from hartenjagen.core.table import Table, bits, table_for
 from hartenjagen.frontend.serialize.codecs import (
     BOOL,
