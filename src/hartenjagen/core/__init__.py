@@ -20,7 +20,18 @@ from pathlib import Path
 from types import ModuleType
 
 #: The compiled modules, in import order (each imports only earlier ones).
-KERNEL_MODULES = ("draws", "table", "state", "state_fields", "hooks", "passes", "hands", "chance_nodes", "kernel", "rollout")
+KERNEL_MODULES = (
+    "draws",
+    "table",
+    "state",
+    "state_fields",
+    "hooks",
+    "passes",
+    "hands",
+    "chance_nodes",
+    "kernel",
+    "rollout",
+)
 _HERE = Path(__file__).parent
 
 
