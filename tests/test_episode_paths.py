@@ -176,12 +176,22 @@ def test_copies_and_pickles_in_the_middle_of_a_deal_go_on_alone():
     assert 1 not in [i for i, _ in twin.chance_ids()] and 1 in [i for i, _ in episode.chance_ids()]
 
 
-def test_copies_in_the_middle_of_a_pass_pick_alone():
+@pytest.mark.parametrize("copier", [copy.copy, copy.deepcopy])
+def test_copies_in_the_middle_of_a_deal_deal_alone(copier):
+    episode = Episode.start(variants.STANDARD, kind="hand", explicit=True)
+    episode.chance(5)
+    twin = copier(episode)
+    episode.chance(6)
+    assert 6 in [i for i, _ in twin.chance_ids()] and 6 not in [i for i, _ in episode.chance_ids()]
+
+
+@pytest.mark.parametrize("copier", [copy.copy, copy.deepcopy])
+def test_copies_in_the_middle_of_a_pass_pick_alone(copier):
     episode = Episode.start(variants.STANDARD, kind="hand", explicit=True)
     while episode.is_chance:
         episode.chance(episode.chance_ids()[0][0])
     episode.apply_action(episode.legal_ids()[0])
-    twin = copy.deepcopy(episode)
+    twin = copier(episode)
     first = episode.legal_ids()[0]
     episode.apply_action(first)
     assert first in twin.legal_ids() and first not in episode.legal_ids()

@@ -311,16 +311,17 @@ class Episode:
         other.rewards = list(self.rewards)
         other.returns = list(self.returns)
         other._trick_points = list(self._trick_points)
-        if self._left is not None:
-            other._left = dict(self._left)
-        if self._dealing is not None:
-            other._dealing = self._dealing.clone()
         return other
 
     def __copy__(self) -> Episode:
         other = Episode.__new__(Episode)
         for name in Episode.__slots__:
             setattr(other, name, getattr(self, name))
+        # What a step changes in place is the copy's own: the deal in progress and the pass picks left.
+        if self._left is not None:
+            other._left = dict(self._left)
+        if self._dealing is not None:
+            other._dealing = self._dealing.clone()
         return other
 
     def __getstate__(self) -> dict[str, object]:
