@@ -33,6 +33,7 @@ CORE = [
         "chance_nodes",
         "kernel",
         "rollout",
+        "observe",
     )
 ]
 

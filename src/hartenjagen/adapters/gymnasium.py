@@ -61,7 +61,7 @@ from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
 from hartenjagen.frontend.views import view
 
-__all__ = ["AUTORESET_ACTION", "SEAT_ENV_ID", "SeatEnv"]
+__all__ = ["AUTORESET_ACTION", "SEAT_ENV_ID", "SeatEnv", "SeatVectorEnv"]
 
 #: The id `SeatEnv` is registered under: ``gymnasium.make(SEAT_ENV_ID, variant="black_maria")``.
 SEAT_ENV_ID = "hartenjagen/SeatEnv-v0"
@@ -201,5 +201,18 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         return {"action_mask": self.action_masks(), "illegal": illegal}
 
 
+def __getattr__(name: str) -> Any:
+    # SeatVectorEnv lives in hartenjagen.adapters.vector, which imports this module: loaded when asked for.
+    if name == "SeatVectorEnv":
+        from hartenjagen.adapters.vector import SeatVectorEnv
+
+        return SeatVectorEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 if SEAT_ENV_ID not in gymnasium.registry:
-    gymnasium.register(SEAT_ENV_ID, entry_point="hartenjagen.adapters.gymnasium:SeatEnv")
+    gymnasium.register(
+        SEAT_ENV_ID,
+        entry_point="hartenjagen.adapters.gymnasium:SeatEnv",
+        vector_entry_point="hartenjagen.adapters.vector:SeatVectorEnv",
+    )
