@@ -61,7 +61,7 @@ from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
 from hartenjagen.frontend.views import view
 
-__all__ = ["AUTORESET_ACTION", "SEAT_ENV_ID", "SeatEnv", "SeatVectorEnv"]
+__all__ = ["AUTORESET_ACTION", "SEAT_ENV_ID", "SeatEnv"]
 
 #: The id `SeatEnv` is registered under: ``gymnasium.make(SEAT_ENV_ID, variant="black_maria")``.
 SEAT_ENV_ID = "hartenjagen/SeatEnv-v0"

@@ -118,7 +118,9 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise EpisodeError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
         if render_mode is not None:
-            raise EpisodeError(f"a SeatVectorEnv has no render_mode (render one SeatEnv), not {render_mode!r}")
+            raise EpisodeError(
+                f"a SeatVectorEnv has no render_mode (render one SeatEnv), not {render_mode!r}"
+            )
         mode = _MODES.get(autoreset_mode) if isinstance(autoreset_mode, str) else autoreset_mode
         if not isinstance(mode, AutoresetMode):
             names = ", ".join(repr(name) for name in _MODES)
@@ -187,7 +189,9 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if options and "reset_mask" in options:
             given = options["reset_mask"]
             if not isinstance(given, np.ndarray) or given.shape != (n,) or given.dtype != np.bool_:
-                raise EpisodeError(f"options['reset_mask'] must be a boolean array of shape ({n},), not {given!r}")
+                raise EpisodeError(
+                    f"options['reset_mask'] must be a boolean array of shape ({n},), not {given!r}"
+                )
             mask = given
         for i in np.flatnonzero(mask).tolist():
             self._reset_table(i, seeds[i])
@@ -278,7 +282,9 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         n, a = self.num_envs, self._actions
         array = np.asarray(actions)
         if array.shape != (n,):
-            raise EpisodeError(f"actions must be one action id per table, shape ({n},), not shape {array.shape}")
+            raise EpisodeError(
+                f"actions must be one action id per table, shape ({n},), not shape {array.shape}"
+            )
         if array.dtype.kind not in "iu":
             raise EpisodeError(f"actions must be whole numbers (an integer array), not {array.dtype} values")
         wrong = np.flatnonzero((array < 0) | (array >= a))
@@ -296,7 +302,9 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._rngs[i] = rng
         kind, grain, max_hands = self._settings
         game_seed = int(rng.integers(2**62))
-        self._episodes[i] = Episode.start(self.rules, kind=kind, grain=grain, seed=game_seed, max_hands=max_hands)
+        self._episodes[i] = Episode.start(
+            self.rules, kind=kind, grain=grain, seed=game_seed, max_hands=max_hands
+        )
         bots: dict[int, Bot] = {}
         draws: dict[int, random.Random] = {}
         for other, name in self._others:
