@@ -26,7 +26,9 @@ BOTS = ("heuristic", "random", "random", "random")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--cpus", type=int, default=2)
@@ -35,7 +37,9 @@ def main() -> int:
     ray_pool = RayExecutor(num_cpus=args.cpus)
     started = time.perf_counter() - start
     print(f"ray.init with {ray_pool.cpus} CPUs: {started:.1f} s")
-    simulate(variants.STANDARD, BOTS, games=4 * args.cpus, executor=ray_pool, chunk_size=1)  # start the workers
+    simulate(
+        variants.STANDARD, BOTS, games=4 * args.cpus, executor=ray_pool, chunk_size=1
+    )  # start the workers
     runs = {
         "process pool": {"workers": args.cpus},
         "Ray": {"executor": ray_pool, "workers": ray_pool.cpus},

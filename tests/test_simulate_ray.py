@@ -66,5 +66,5 @@ def test_without_ray_the_executor_says_what_to_install(monkeypatch):
         RayExecutor()
     with pytest.raises(BotError, match="RayExecutor needs Ray"):
         run(executor="ray")
-    with pytest.raises(BotError, match="executor must be a concurrent.futures.Executor or 'ray'"):
+    with pytest.raises(BotError, match=r"executor must be a concurrent\.futures\.Executor or .ray."):
         run(executor="rays")
