@@ -54,6 +54,10 @@ def test_the_same_result_on_ray_as_serially(local_ray):
     assert ray.is_initialized()  # executor="ray" leaves a Ray it joined running
 
 
+def test_the_workers_of_a_local_ray_run_at_the_caller_s_priority(local_ray):
+    assert local_ray.submit(os.nice, 0).result() == os.nice(0)  # not Ray's own +15
+
+
 def test_a_failing_game_on_ray_raises_its_error(local_ray):
     with pytest.raises(BotError, match="not legal"):
         simulate(variants.BLACK_MARIA, ["test_simulate_executors:Broken", "random", "random"], games=4,

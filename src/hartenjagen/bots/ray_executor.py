@@ -43,11 +43,19 @@ class RayExecutor(Executor):
     Joins the Ray that is running (``ray.init`` already called, or
     ``address``); else starts a local one of ``num_cpus`` CPUs (all by
     default) and shuts it down on `shutdown` (or at the end of a ``with``
-    block). ``remote_options`` are Ray's task options (``num_cpus=1``, ...).
+    block). A local Ray's workers run at this process's priority plus
+    ``worker_niceness`` (0 by default; ``None``: Ray's own +15, which on a busy
+    machine leaves them what other work leaves, where a process pool would
+    share it evenly). ``remote_options`` are Ray's task options (``num_cpus=1``, ...).
     """
 
     def __init__(
-        self, *, address: str | None = None, num_cpus: int | None = None, **remote_options: Any
+        self,
+        *,
+        address: str | None = None,
+        num_cpus: int | None = None,
+        worker_niceness: int | None = 0,
+        **remote_options: Any,
     ) -> None:
         try:
             import ray
@@ -56,12 +64,16 @@ class RayExecutor(Executor):
         self._ray: Any = ray
         self._started = False
         if not ray.is_initialized():
+            system = (
+                {} if worker_niceness is None or address is not None else {"worker_niceness": worker_niceness}
+            )
             ray.init(
                 address=address,
                 num_cpus=num_cpus,
                 include_dashboard=False,
                 log_to_driver=False,
                 configure_logging=False,
+                _system_config=system or None,
             )
             self._started = True
         task = ray.remote(_call)  # made once: a remote function costs an export to the cluster
