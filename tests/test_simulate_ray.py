@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -56,6 +57,20 @@ def test_the_same_result_on_ray_as_serially(local_ray):
 
 def test_the_workers_of_a_local_ray_run_at_the_caller_s_priority(local_ray):
     assert local_ray.submit(os.nice, 0).result() == os.nice(0)  # not Ray's own +15
+
+
+def test_another_process_joins_the_cluster_at_ray_address(local_ray):
+    import ray
+
+    code = (
+        "from hartenjagen import variants; from hartenjagen.bots.simulate import simulate; "
+        f"print(simulate(variants.BLACK_MARIA, {BOTS!r}, games=6, seed=3, executor='ray').as_dict())"
+    )
+    env = {**os.environ, "RAY_ADDRESS": ray.get_runtime_context().gcs_address}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == str(run().as_dict())
+    assert ray.is_initialized()  # its shutdown disconnected it; the cluster runs on
 
 
 def test_a_failing_game_on_ray_raises_its_error(local_ray):

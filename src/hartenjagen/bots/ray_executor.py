@@ -21,6 +21,7 @@ its own pool sizes them by its processes. Needs Ray
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any, TypeVar
@@ -40,10 +41,10 @@ def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 class RayExecutor(Executor):
     """Ray tasks as a ``concurrent.futures.Executor``: ``submit(fn, ...)`` runs ``fn`` as a Ray task.
 
-    Joins the Ray that is running (``ray.init`` already called, or
-    ``address``); else starts a local one of ``num_cpus`` CPUs (all by
-    default) and shuts it down on `shutdown` (or at the end of a ``with``
-    block). A local Ray's workers run at this process's priority plus
+    Joins the Ray that is running (``ray.init`` already called) or the
+    cluster at ``address`` (or ``RAY_ADDRESS``); else starts a local one of
+    ``num_cpus`` CPUs (all by default). What it started or joined it shuts
+    down (disconnects from) on `shutdown`, or at the end of a ``with`` block. A local Ray's workers run at this process's priority plus
     ``worker_niceness`` (0 by default; ``None``: Ray's own +15, which on a busy
     machine leaves them what other work leaves, where a process pool would
     share it evenly). ``remote_options`` are Ray's task options (``num_cpus=1``, ...).
@@ -64,17 +65,17 @@ class RayExecutor(Executor):
         self._ray: Any = ray
         self._started = False
         if not ray.is_initialized():
-            system = (
-                {} if worker_niceness is None or address is not None else {"worker_niceness": worker_niceness}
-            )
-            ray.init(
-                address=address,
-                num_cpus=num_cpus,
-                include_dashboard=False,
-                log_to_driver=False,
-                configure_logging=False,
-                _system_config=system or None,
-            )
+            if address is not None or os.environ.get("RAY_ADDRESS"):
+                ray.init(address=address, log_to_driver=False, configure_logging=False)  # joins a cluster
+            else:
+                niceness = {} if worker_niceness is None else {"worker_niceness": worker_niceness}
+                ray.init(
+                    num_cpus=num_cpus,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                    _system_config=niceness or None,
+                )
             self._started = True
         task = ray.remote(_call)  # made once: a remote function costs an export to the cluster
         self._task: Any = task.options(**remote_options) if remote_options else task
@@ -90,7 +91,7 @@ class RayExecutor(Executor):
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Shut down the Ray this executor started (one it joined keeps running)."""
+        """Shut down the Ray this executor started or joined (one running before it keeps running)."""
         if self._started and self._ray.is_initialized():
             self._ray.shutdown()
         self._started = False
