@@ -45,9 +45,8 @@ class RayExecutor(Executor):
     cluster at ``address`` (or ``RAY_ADDRESS``); else starts a local one of
     ``num_cpus`` CPUs (all by default). What it started or joined it shuts
     down (disconnects from) on `shutdown`, or at the end of a ``with`` block. A local Ray's workers run at this process's priority plus
-    ``worker_niceness`` (0 by default; ``None``: Ray's own +15, which on a busy
-    machine leaves them what other work leaves, where a process pool would
-    share it evenly). ``remote_options`` are Ray's task options (``num_cpus=1``, ...).
+    ``worker_niceness`` (0 by default, as a process pool's; ``None``: Ray's own
+    +15, which yields to the other work of the same scheduling group). ``remote_options`` are Ray's task options (``num_cpus=1``, ...).
     """
 
     def __init__(
