@@ -1,6 +1,6 @@
 """The build: compile the core with mypyc and the native playout kernel where a C compiler is available.
 
-Everything but the extension modules is declared in pyproject.toml. The nine
+Everything but the extension modules is declared in pyproject.toml. The eleven
 modules of ``hartenjagen.core`` listed in ``CORE`` are compiled; the same
 source runs interpreted when there is no compiler, when compiling fails (a
 warning says why) or when ``HARTENJAGEN_PURE_PYTHON=1`` is set for the build.
@@ -33,6 +33,7 @@ CORE = [
         "chance_nodes",
         "kernel",
         "rollout",
+        "observe",
     )
 ]
 

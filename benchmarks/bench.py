@@ -26,6 +26,11 @@ Prints, side by side:
   ``hearts``, both through ``pyspiel`` with the same reference driver:
   ``chance_outcomes()`` and ``apply_action`` for every chance node, uniform
   over ``legal_actions()`` for the players.
+* V1, the vectorized Gymnasium environment: steps/s of ``SeatVectorEnv`` with
+  64 tables against ``gymnasium.vector.SyncVectorEnv`` over 64 ``SeatEnv``s,
+  random opponents, the same masked random actions for both (the ratio of each
+  round, alternating, and their spread); then the same with heuristic
+  opponents, whose choices cost the same in both.
 * P3, memory: bytes one more state of a game's history costs beyond what it
   shares with its predecessor (tracemalloc over whole games kept in a list),
   for short and long histories (it must not grow with the history).
@@ -199,6 +204,45 @@ def openspiel_game_pair(rng: random.Random) -> tuple[Callable[[], int], Callable
     return pyspiel_hands(ours, rng, 1), pyspiel_hands(pyspiel.load_game("hearts"), rng, 4)
 
 
+def vector_env_pair(num_envs: int, opponents: str) -> tuple[Callable[[], int], Callable[[], int]] | None:
+    """V1's two runs: ``SeatVectorEnv`` and ``SyncVectorEnv`` over ``SeatEnv``s, masked random actions."""
+    try:
+        import gymnasium
+        import numpy as np
+
+        from hartenjagen.adapters.gymnasium import SeatEnv
+        from hartenjagen.adapters.vector import SeatVectorEnv
+    except ImportError:
+        return None
+    settings = {"variant": "standard", "opponents": opponents}
+    ours = SeatVectorEnv(num_envs, **settings)
+    theirs = gymnasium.vector.SyncVectorEnv([lambda: SeatEnv(**settings) for _ in range(num_envs)])
+
+    def runner(envs: gymnasium.vector.VectorEnv, seed: int) -> Callable[[], int]:
+        masks = envs.reset(seed=seed)[1]["action_mask"]
+        rng = np.random.default_rng(seed)
+
+        def run() -> int:
+            nonlocal masks
+            for _ in range(4):
+                actions = (rng.random(masks.shape) * masks).argmax(axis=1)  # a legal action per table
+                masks = envs.step(actions)[4]["action_mask"]
+            return 4 * num_envs
+
+        return run
+
+    return runner(ours, 1), runner(theirs, 1)
+
+
+def ratio_rounds(
+    first: Callable[[], int], second: Callable[[], int], seconds: float, rounds: int = 7
+) -> tuple[float, float, list[float]]:
+    """Median units/s of each run and the ratio of every round (each round alternates the two)."""
+    pairs = [timed_pair(first, second, seconds / rounds, rounds=1) for _ in range(rounds)]
+    ratios = sorted(a / b for a, b in pairs)
+    return statistics.median(a for a, _ in pairs), statistics.median(b for _, b in pairs), ratios
+
+
 def rollouts(rules: hj.Rules, rng: random.Random) -> Callable[[], int]:
     starts = [hj.new_game(rules, seed=seed) for seed in range(64)]
 
@@ -363,6 +407,26 @@ def main() -> int:
         print(f"    OpenSpiel's hearts                {theirs:10,.0f} hands/s")
         print(f"    ratio                             {ours / theirs:10.2f}   (target >= 0.3)\n")
         figures["P5"] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
+
+    for key, opponents in (("V1", "random"), ("V1_heuristic", "heuristic")):
+        envs = vector_env_pair(64, opponents)
+        if envs is None:
+            break
+        ours, theirs, ratios = ratio_rounds(*envs, 2 * args.seconds)
+        target = "   (target >= 5)" if key == "V1" else ""
+        print(f"V1  vectorized Gymnasium env, 64 tables, {opponents} opponents")
+        print(f"    SeatVectorEnv                     {ours:10,.0f} steps/s")
+        print(f"    SyncVectorEnv of 64 SeatEnvs      {theirs:10,.0f} steps/s")
+        print(
+            f"    ratio                             {statistics.median(ratios):10.2f}"
+            f"   (rounds {ratios[0]:.2f} to {ratios[-1]:.2f}){target}\n"
+        )
+        figures[key] = {
+            "hartenjagen": ours,
+            "sync": theirs,
+            "ratio": statistics.median(ratios),
+            "ratios": ratios,
+        }
 
     short = memory_per_state(variants.STANDARD, 1, args.seed)
     long = memory_per_state(variants.STANDARD, 8, args.seed)

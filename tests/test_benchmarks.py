@@ -30,7 +30,7 @@ def test_bench_runs_and_writes_every_figure(tmp_path: Path) -> None:
         timeout=300,
     )
     figures = json.loads(out.read_text(encoding="utf-8"))
-    assert set(figures) >= {"P1", "P2", "P3", "P4", "P5", "import"}
+    assert set(figures) >= {"P1", "P2", "P3", "P4", "P5", "V1", "import"}
     chart = tmp_path / "chart.svg"
     subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "chart.py"), str(out), str(chart)], check=True, timeout=60

@@ -24,7 +24,10 @@ The observation space's bounds are finite (`hartenjagen.adapters.encoding.observ
 Importing this module registers the id ``"hartenjagen/SeatEnv-v0"``:
 ``gymnasium.make("hartenjagen/SeatEnv-v0", variant="black_maria")``, also
 through SB3's ``make_vec_env`` (import the module first, or name it in the id:
-``"hartenjagen.adapters.gymnasium:hartenjagen/SeatEnv-v0"``). A pass is one card per step. An
+``"hartenjagen.adapters.gymnasium:hartenjagen/SeatEnv-v0"``);
+``gymnasium.make_vec("hartenjagen/SeatEnv-v0", num_envs=64)`` makes a
+`SeatVectorEnv` (`hartenjagen.adapters.vector`: many tables in one call, each
+exactly this environment). A pass is one card per step. An
 action that is not legal changes nothing and is rewarded ``illegal_reward``
 (``info["illegal"]`` is True). Between the seat's steps the other seats move
 (``opponents``: one bot name for all, or one per other seat in seat order; a
@@ -201,5 +204,18 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         return {"action_mask": self.action_masks(), "illegal": illegal}
 
 
+def __getattr__(name: str) -> Any:
+    # SeatVectorEnv lives in hartenjagen.adapters.vector, which imports this module: loaded when asked for.
+    if name == "SeatVectorEnv":
+        from hartenjagen.adapters.vector import SeatVectorEnv
+
+        return SeatVectorEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 if SEAT_ENV_ID not in gymnasium.registry:
-    gymnasium.register(SEAT_ENV_ID, entry_point="hartenjagen.adapters.gymnasium:SeatEnv")
+    gymnasium.register(
+        SEAT_ENV_ID,
+        entry_point="hartenjagen.adapters.gymnasium:SeatEnv",
+        vector_entry_point="hartenjagen.adapters.vector:SeatVectorEnv",
+    )

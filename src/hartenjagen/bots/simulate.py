@@ -203,7 +203,7 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     options: BotOptions | None = None,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
     chunk_size: int | None = None,
     jsonl: str | os.PathLike[str] | IO[str] | None = None,
 ) -> SimulationResult:
@@ -216,7 +216,9 @@ def simulate(
     ``workers`` is 1, else in that many processes (a ``multiprocessing``
     pool), or on ``executor``, any ``concurrent.futures.Executor`` (a thread
     or process pool, Dask's ``Client.get_executor()``, ...; ``workers`` then
-    only sizes the default chunks). The result does not depend on any of it.
+    only sizes the default chunks), or ``executor="ray"``: on Ray (the one
+    running, else a local one for this call, `hartenjagen.bots.ray_executor`),
+    chunks sized by its CPUs. The result does not depend on any of it.
     ``jsonl`` (a path or a text stream) receives one JSON line per game in
     game order as they finish: ``{"game", "seed", "winners", "scores",
     "moon_shots"}``. A ``KeyboardInterrupt`` (Ctrl-C) ends the worker processes
@@ -238,13 +240,22 @@ def simulate(
         isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
     ):
         raise BotError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
-    if executor is not None and not isinstance(executor, Executor):
-        raise BotError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    if executor is not None and not isinstance(executor, Executor) and executor != "ray":
+        raise BotError(f"executor must be a concurrent.futures.Executor or 'ray', not {executor!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BotError(f"seed must be a whole number, not {seed!r}")
     opts = {str(name): dict(values) for name, values in (options or {}).items()}
     for name in names:
         load_bot(name, seed=0, **opts.get(name, {}))  # an unknown bot or option fails here, at once
+    if executor == "ray":
+        from hartenjagen.bots.ray_executor import RayExecutor
+
+        with RayExecutor() as ray_pool:
+            return simulate(
+                rules, names, games=games, seed=seed, workers=ray_pool.cpus, progress=progress,
+                options=options, executor=ray_pool, chunk_size=chunk_size, jsonl=jsonl,
+            )  # fmt: skip
+    assert not isinstance(executor, str)
     size = _chunk_size(chunk_size, games, workers)
     chunks = [
         (rules, names, opts, seed + start, seed + min(start + size, games)) for start in range(0, games, size)

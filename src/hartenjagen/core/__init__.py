@@ -1,6 +1,6 @@
 """The core: the table a ``Rules`` value compiles to, the state records and the kernel.
 
-Nine modules (``draws``, ``table``, ``state``, ``hooks``, ``passes``, ``hands``, ``chance_nodes``, ``kernel``, ``rollout``) are
+The modules of `KERNEL_MODULES` (``draws``, ``table``, ``state``, ``hooks``, ``passes``, ``hands``, ``chance_nodes``, ``kernel``, ``rollout``, ``observe``, ...) are
 compiled with mypyc when the package is installed on a machine with a C
 compiler; the same source runs interpreted elsewhere. This package loads the
 compiled core if it is there, unless ``HARTENJAGEN_PURE_PYTHON=1`` is set in
@@ -31,6 +31,7 @@ KERNEL_MODULES = (
     "chance_nodes",
     "kernel",
     "rollout",
+    "observe",
 )
 _HERE = Path(__file__).parent
 

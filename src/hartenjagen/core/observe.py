@@ -1,0 +1,190 @@
+"""One seat's observation vector read straight from a state's bitmasks, for the vectorized environment.
+
+`write_observation` gives the entries of
+``hartenjagen.adapters.encoding.observation(view(state, seat), picked)``
+without building the view: the flat index of every entry that counts one
+(a card, a one-hot seat or phase; an index may come twice, for the two
+copies of a card in a double deck: add them up) and, in a fixed order, the
+entries that hold a number (the scores /100, the pass count and stage, the
+trick number and the hand number). `ObservationPlan` says where each part
+starts; the adapter builds it from the encoding's layout, so that the two
+cannot drift apart (a test holds them equal, part by part).
+"""
+
+from __future__ import annotations
+
+from typing import Final, final
+
+from hartenjagen.cards import CARD_COUNT
+from hartenjagen.core.state import ANNOUNCING, PASSING, State, taken_masks, trick_cards
+
+#: The bits of a log entry's seat fields, and where its card mask starts (as in `hartenjagen.core.state`).
+_SEAT_BITS: Final = 31
+_MASK_SHIFT: Final = 15
+
+
+@final
+class ObservationPlan:
+    """Where the parts of an observation start, and the card id of each physical card (-1: not in the pack).
+
+    ``phase_index`` maps the kernel's phase codes to the phase part's entries;
+    ``route_index`` a pass route to its entry of the pass-direction part.
+    """
+
+    players: int
+    size: int
+    ids: tuple[int, ...]
+    hand: int
+    picked: int
+    passing: int
+    given: int
+    received: int
+    trick: int
+    played: int
+    taken: int
+    carry_over: int
+    voids: int
+    phase: int
+    to_move: int
+    dealer: int
+    trick_leader: int
+    pass_direction: int
+    hearts_broken: int
+    announcers: int
+    phase_index: tuple[int, ...]
+    route_index: dict[object, int]
+
+    def __init__(
+        self,
+        players: int,
+        ids: tuple[int, ...],
+        offsets: dict[str, int],
+        phase_index: tuple[int, ...],
+        route_index: dict[object, int],
+    ) -> None:
+        self.players = players
+        self.ids = ids
+        self.size = max(ids) + 1
+        self.hand = offsets["hand"]
+        self.picked = offsets["picked"]
+        self.passing = offsets["passing"]
+        self.given = offsets["given"]
+        self.received = offsets["received"]
+        self.trick = offsets["trick"]
+        self.played = offsets["played"]
+        self.taken = offsets["taken"]
+        self.carry_over = offsets["carry_over"]
+        self.voids = offsets["voids"]
+        self.phase = offsets["phase"]
+        self.to_move = offsets["to_move"]
+        self.dealer = offsets["dealer"]
+        self.trick_leader = offsets["trick_leader"]
+        self.pass_direction = offsets["pass_direction"]
+        self.hearts_broken = offsets["hearts_broken"]
+        self.announcers = offsets["announcers"]
+        self.phase_index = phase_index
+        self.route_index = route_index
+
+
+def _cards(ids: tuple[int, ...], mask: int, base: int, ones: list[int]) -> None:
+    """One entry per physical card of ``mask``, at ``base`` + its card id."""
+    if mask <= 0x3FFFFFFFFFFFFFFF:  # one pack: a machine word, bit by bit
+        while mask:
+            low = mask & -mask
+            ones.append(base + ids[low.bit_length() - 1])
+            mask ^= low
+        return
+    for offset in range(0, len(ids), CARD_COUNT):  # two packs: one machine word per pack
+        part = (mask >> offset) & ((1 << CARD_COUNT) - 1)
+        while part:
+            low = part & -part
+            ones.append(base + ids[offset + low.bit_length() - 1])
+            part ^= low
+
+
+def write_observation(
+    plan: ObservationPlan,
+    state: State,
+    seat: int,
+    picked: list[int],
+    base: int,
+    ones: list[int],
+    numbers: list[float],
+) -> None:
+    """Append ``seat``'s observation of ``state`` to ``ones`` and ``numbers`` (see the module documentation).
+
+    ``picked`` are the card ids the seat has picked so far for a pass,
+    ``base`` is added to every index (the row's start in a flat batch).
+    ``numbers`` gets ``players + 4`` values: the scores from the seat on
+    (/100), the pass count, the pass stage, the trick number and the hand number.
+    """
+    hand = state._hand
+    table = hand.table
+    n = plan.players
+    d = plan.size
+    ids = plan.ids
+    played = state._played
+    hands = hand.hands
+    _cards(ids, hands[seat] & ~played, base + plan.hand, ones)
+    for card in picked:
+        ones.append(base + plan.picked + card)
+    phase = hand.phase
+    if phase == PASSING:
+        _cards(ids, hand.passed[seat], base + plan.passing, ones)
+    for given, got in hand.pass_log:
+        _cards(ids, given[seat], base + plan.given, ones)
+        _cards(ids, got[seat], base + plan.received, ones)
+    suit_of = table.suit_of
+    shown = [0] * n  # per seat, the suits it has shown it lacks, as bits
+    led = -1
+    for i, (who, p) in enumerate(trick_cards(state)):
+        block = ((who - seat) % n) * d + ids[p]
+        ones.append(base + plan.trick + block)
+        if i == 0:
+            led = suit_of[p]
+        elif suit_of[p] != led:
+            shown[who] |= 1 << led
+    log = state._log
+    for entry in log:
+        mask = entry >> _MASK_SHIFT
+        leader = entry >> 5 & _SEAT_BITS
+        first = -1
+        for i in range(n):
+            who = (leader + i) % n
+            bits = mask & hands[who]
+            p = (bits & -bits).bit_length() - 1
+            suit = suit_of[p]
+            if i == 0:
+                first = suit
+            elif suit != first:
+                shown[who] |= 1 << first
+    for who in range(n):
+        rel = (who - seat) % n
+        _cards(ids, hands[who] & played, base + plan.played + rel * d, ones)
+        voids = shown[who]
+        for suit in range(4):
+            if voids >> suit & 1:
+                ones.append(base + plan.voids + rel * 4 + suit)
+    for who, mask in enumerate(taken_masks(state)):
+        _cards(ids, mask, base + plan.taken + ((who - seat) % n) * d, ones)
+    _cards(ids, state._carry, base + plan.carry_over, ones)
+    ones.append(base + plan.phase + plan.phase_index[phase])
+    for who in state.to_move:
+        ones.append(base + plan.to_move + (who - seat) % n)
+    ones.append(base + plan.dealer + (hand.dealer - seat) % n)
+    leader = state._leader if phase != PASSING and phase != ANNOUNCING else 0
+    ones.append(base + plan.trick_leader + (leader - seat) % n)
+    route = plan.route_index.get(hand.direction, -1)
+    if route >= 0:
+        ones.append(base + plan.pass_direction + route)
+    if state._broken:
+        ones.append(base + plan.hearts_broken)
+    for who in hand.announcers:
+        ones.append(base + plan.announcers + (who - seat) % n)
+    scores = hand.scores
+    for i in range(n):
+        numbers.append(scores[(seat + i) % n] / 100.0)
+    numbers.append(float(state.pass_count))
+    numbers.append(float(len(hand.pass_log)))
+    numbers.append(float(len(log)))
+    numbers.append(float(hand.hand_index + 1))
