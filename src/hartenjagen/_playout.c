@@ -280,6 +280,13 @@ RUN_ONE(one, uint64_t, game_one)
 RUN_ONE(two, u128, game_two)
 #endif
 
+/* What a compiled plan holds beside its integers: the routes (in the plan's order), the table it
+ * was compiled for and the State type (the states it reads). */
+typedef struct {
+    PyObject *routes, *table;
+    PyTypeObject *state_type;
+} plan_objects;
+
 #include "_playout_read.h"
 
 static PyObject *compile_plan(PyObject *self, PyObject *args) {
@@ -361,8 +368,10 @@ fail:
  *
  * kind 0: `count` playouts of the State `source`; 1: one playout of each State of the tuple
  * `source`, `share` consecutive ones on one stream; 2: `count` fresh deals. Each playout's points
- * go to `out` (int64, players a playout). It stops at the first position it does not play
- * (returning how many it did); `rng` (a Draws) is advanced past the streams it used. */
+ * go to `out` (int64, players a playout). `plan` is native.py's: (compiled, routes, table, State).
+ * It stops at the first position it does not play (returning how many it did): one of another
+ * phase, table or type, which the caller plays or refuses; `rng` (a Draws) is advanced past the
+ * streams it used. */
 static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 10) {
@@ -379,13 +388,15 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         PyErr_SetString(PyExc_ValueError, "run: kind must be 0, 1 or 2 and count at least 0");
         return NULL;
     }
-    if (!PyTuple_Check(plan_obj) || PyTuple_GET_SIZE(plan_obj) != 2 || !PyBytes_Check(PyTuple_GET_ITEM(plan_obj, 0)) ||
-        PyBytes_GET_SIZE(PyTuple_GET_ITEM(plan_obj, 0)) != (Py_ssize_t)sizeof(plan_t)) {
+    if (!PyTuple_Check(plan_obj) || PyTuple_GET_SIZE(plan_obj) != 4 || !PyBytes_Check(PyTuple_GET_ITEM(plan_obj, 0)) ||
+        PyBytes_GET_SIZE(PyTuple_GET_ITEM(plan_obj, 0)) != (Py_ssize_t)sizeof(plan_t) ||
+        !PyType_Check(PyTuple_GET_ITEM(plan_obj, 3))) {
         PyErr_SetString(PyExc_TypeError, "not a compiled plan");
         return NULL;
     }
     const plan_t *plan = (const plan_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(plan_obj, 0));
-    PyObject *routes = PyTuple_GET_ITEM(plan_obj, 1);
+    const plan_objects objects = {PyTuple_GET_ITEM(plan_obj, 1), PyTuple_GET_ITEM(plan_obj, 2),
+                                  (PyTypeObject *)PyTuple_GET_ITEM(plan_obj, 3)};
     if (trace != Py_None && !PyList_Check(trace)) {
         PyErr_SetString(PyExc_TypeError, "trace must be a list or None");
         return NULL;
@@ -413,6 +424,7 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     start_t start;
     int have_start = 0;
+    PyObject *last_item = NULL;
     Py_ssize_t done = 0;
     xo_state stream = {0, 0, 0, 0};
     PyObject *list_trace = trace == Py_None ? NULL : trace;
@@ -421,12 +433,16 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     for (; done < count; done++) {
         if (done % share == 0) group_master = master;
         if (kind == 0 && !have_start) {
-            int loaded = load_state(source, plan, routes, &start);
+            int loaded = load_state(source, plan, &objects, &start);
             if (loaded <= 0) break;
             have_start = 1;
         } else if (kind == 1) {
-            int loaded = load_state(PyTuple_GET_ITEM(source, done), plan, routes, &start);
-            if (loaded <= 0) break;
+            PyObject *item = PyTuple_GET_ITEM(source, done);
+            if (item != last_item) { /* a start repeated in a row is read once */
+                int loaded = load_state(item, plan, &objects, &start);
+                if (loaded <= 0) break;
+                last_item = item;
+            }
         }
         if (kind != 1 || done % share == 0) stream = xo_split(&master);
         if (plan->copies == 1)
@@ -465,30 +481,7 @@ PyMODINIT_FUNC PyInit__playout(void) {
         binomials[n][0] = 1;
         for (int k = 1; k < 14; k++) binomials[n][k] = n == 0 ? 0 : binomials[n - 1][k - 1] + binomials[n - 1][k];
     }
-#define INTERN(var, text) \
-    if (!(var = PyUnicode_InternFromString(text))) return NULL
-    INTERN(s_hand, "_hand");
-    INTERN(s_played, "_played");
-    INTERN(s_trick, "_trick");
-    INTERN(s_count, "_count");
-    INTERN(s_leader, "_leader");
-    INTERN(s_led, "_led");
-    INTERN(s_log, "_log");
-    INTERN(s_broken, "_broken");
-    INTERN(s_carry, "_carry");
-    INTERN(s_phase, "phase");
-    INTERN(s_hands, "hands");
-    INTERN(s_passed, "passed");
-    INTERN(s_pending, "pending");
-    INTERN(s_pass_log, "pass_log");
-    INTERN(s_direction, "direction");
-    INTERN(s_scores, "scores");
-    INTERN(s_dealer, "dealer");
-    INTERN(s_a, "_a");
-    INTERN(s_b, "_b");
-    INTERN(s_c, "_c");
-    INTERN(s_d, "_d");
-#undef INTERN
+    if (fields_init() < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "TWO_PACKS", HAVE_TWO_PACKS) < 0) {
         Py_DECREF(m);

@@ -19,6 +19,7 @@ import os
 from typing import Any, Final
 
 from hartenjagen.core.rollout import _fusable
+from hartenjagen.core.state import State
 from hartenjagen.core.table import TRAVEL_SEAT, Table
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.passing import Passing, RandomDirection
@@ -161,7 +162,9 @@ def plan_for(table: Table) -> Any:
     if KERNEL is not None:
         entries = plan_entries(table)
         if entries is not None:
-            plan = KERNEL.compile_plan(entries, tuple(table.routes))
+            # The kernel's integers and routes, then the table and the type of the states it reads:
+            # it plays only States of this table (or an equal one) and leaves the rest to the caller.
+            plan = (*KERNEL.compile_plan(entries, tuple(table.routes)), table, State)
     if len(_PLANS) >= 64:
         _PLANS.clear()
     _PLANS[id(table)] = (table, plan)
