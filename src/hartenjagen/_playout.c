@@ -11,6 +11,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_SEATS 13
@@ -75,6 +76,7 @@ static inline xo_state xo_split(xo_state *r) {
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define KERNEL_FN __attribute__((target_clones("popcnt", "default")))
+#define KERNEL_FN_CLONES 1
 #endif
 #endif
 #ifndef KERNEL_FN
@@ -82,6 +84,26 @@ static inline xo_state xo_split(xo_state *r) {
 #endif
 
 static inline int pop64(uint64_t x) { return __builtin_popcountll(x); }
+
+/* The k-th lowest card of `m` (k counted from 0, below its count): k cards cleared, then the lowest. */
+static inline int select_loop(uint64_t m, uint32_t k) {
+    while (k--) m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
+/* One pack's body is built a third time for processors with a fast BMI2 `pdep` (Intel's since
+ * Haswell; AMD's before Zen 3 run it in microcode, so AMD keeps the general build): there the
+ * k-th card is one instruction, not a loop whose exit the branch predictor misses about once a card. */
+#if defined(KERNEL_FN_CLONES)
+#include <immintrin.h>
+#define HAVE_BMI2_BUILD 1
+__attribute__((target("bmi2"))) static inline int select_pdep(uint64_t m, uint32_t k) {
+    return __builtin_ctzll(_pdep_u64(1ULL << k, m));
+}
+#else
+#define HAVE_BMI2_BUILD 0
+#endif
+static int use_bmi2;
 
 /* word / size for a word below 2**32 and 2 <= size <= 128: a multiplication by the reciprocal
  * (exact in this range), not a division; the deal's 51 divisions were a third of its time. */
@@ -179,7 +201,20 @@ typedef struct {
 } game_one;
 #define game_state game_one
 #define trace_add(g, kind, value) trace_add_list((g)->trace, &(g)->trace_failed, kind, value)
+#define M_SELECT(m, k) select_loop(m, k)
 #include "_playout_body.h"
+#undef M_SELECT
+#if HAVE_BMI2_BUILD
+#undef M_
+#define M_(name) name##_one_bmi2
+#undef KERNEL_FN
+#define KERNEL_FN __attribute__((target("popcnt,bmi2")))
+#define M_SELECT(m, k) select_pdep(m, k)
+#include "_playout_body.h"
+#undef M_SELECT
+#undef KERNEL_FN
+#define KERNEL_FN __attribute__((target_clones("popcnt", "default")))
+#endif
 #undef game_state
 #undef MASK
 #undef M_
@@ -205,6 +240,7 @@ static inline int popcount128(u128 m) {
 #define M_POPCOUNT(m) popcount128(m)
 #define M_TWO 1
 #define M_COPIES(i) (((MASK)1 << (i)) | ((MASK)1 << ((i) + 52)))
+#define M_SELECT(m, k) select_loop((uint64_t)(m), k) /* a folded mask: 52 bits */
 typedef struct {
     xo_state rng;
     int count, leader, led, tricks, broken;
@@ -276,6 +312,9 @@ typedef struct {
     }
 
 RUN_ONE(one, uint64_t, game_one)
+#if HAVE_BMI2_BUILD
+RUN_ONE(one_bmi2, uint64_t, game_one)
+#endif
 #if HAVE_TWO_PACKS
 RUN_ONE(two, u128, game_two)
 #endif
@@ -445,7 +484,9 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             }
         }
         if (kind != 1 || done % share == 0) stream = xo_split(&master);
-        if (plan->copies == 1)
+        if (plan->copies == 1 && use_bmi2)
+            run_one_bmi2(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
+        else if (plan->copies == 1)
             run_one(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
 #if HAVE_TWO_PACKS
         else
@@ -482,6 +523,11 @@ PyMODINIT_FUNC PyInit__playout(void) {
         for (int k = 1; k < 14; k++) binomials[n][k] = n == 0 ? 0 : binomials[n - 1][k - 1] + binomials[n - 1][k];
     }
     if (fields_init() < 0) return NULL;
+#if HAVE_BMI2_BUILD
+    __builtin_cpu_init();
+    use_bmi2 = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") && !__builtin_cpu_is("amd") &&
+               getenv("HARTENJAGEN_KERNEL_NO_BMI2") == NULL;
+#endif
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "TWO_PACKS", HAVE_TWO_PACKS) < 0) {
         Py_DECREF(m);

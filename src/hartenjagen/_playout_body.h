@@ -229,14 +229,13 @@ static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, c
         if (!greedy) {
             MASK choices = M_(fold)(mask);
             uint32_t k = xo_below(&rng, (uint64_t)M_POPCOUNT(choices));
-            while (k--) choices &= choices - 1;
-            index = M_CTZ(choices);
+            index = M_SELECT(choices, k);
             if (M_TWO) {
                 MASK bits = mask & M_COPIES(index);
                 bit = M_LOW(bits);
                 physical = M_CTZ(bit);
             } else {
-                bit = M_LOW(choices), physical = index; /* one pack: the card is its only copy */
+                bit = (MASK)1 << index, physical = index; /* one pack: the card is its only copy */
             }
         } else {
             g->count = count, g->trick = trick, g->led = led, g->rng = rng;
