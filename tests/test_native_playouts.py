@@ -294,7 +294,11 @@ def test_a_refused_batch_leaves_the_generator_as_it_was() -> None:
     draws = playouts.generator(3)
     over = hj.rollout(state, rng=1)
     # The kernel plays the first states before it meets the one it refuses: the call still has no effect.
-    for bad, message in ((3, "need a State"), (hj.new_game(variants.DUTCH), "same rules"), (over, "game is over")):
+    for bad, message in (
+        (3, "need a State"),
+        (hj.new_game(variants.DUTCH), "same rules"),
+        (over, "game is over"),
+    ):
         with pytest.raises(PlayoutError, match=message):
             playouts.playouts_of([state] * 5 + [bad], rng=draws)
     assert list(playouts.playouts_of([state], rng=draws)) == list(playouts.playouts_of([state], rng=3))
@@ -323,6 +327,8 @@ def test_the_general_build_plays_as_the_bmi2_one() -> None:
         env = {**os.environ, "HARTENJAGEN_KERNEL_NO_BMI2": value}
         if not value:
             del env["HARTENJAGEN_KERNEL_NO_BMI2"]
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
         runs.append(out.stdout)
     assert runs[0] == runs[1] and runs[0].count("\n") == 3
