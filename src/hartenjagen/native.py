@@ -9,7 +9,8 @@ integers the kernel's ``compile_plan`` takes, in one order kept on both sides;
 a table it cannot play gets ``None`` and its playouts run in the Python
 kernel. It is missing, and everything runs in Python, when the build had no C
 compiler, with ``HARTENJAGEN_PURE_PYTHON=1`` (the interpreted core) or with
-``HARTENJAGEN_NO_C_KERNEL=1``.
+``HARTENJAGEN_NO_C_KERNEL=1``. ``HARTENJAGEN_KERNEL_NO_BMI2=1`` keeps the
+kernel but not its BMI2 build (the same cards, on any processor).
 """
 
 from __future__ import annotations
