@@ -287,3 +287,48 @@ def test_the_kernel_passes_with_one_pack_and_two(rules: hj.Rules) -> None:
         assert len(passed) == rules.players * state.pass_count
         moves, _ = public_loop(state, split(playouts.generator(seed)))
         assert trace == moves
+
+
+def test_a_refused_batch_leaves_the_generator_as_it_was() -> None:
+    state = hj.new_game(variants.OPENSPIEL, seed=1)
+    draws = playouts.generator(3)
+    over = hj.rollout(state, rng=1)
+    # The kernel plays the first states before it meets the one it refuses: the call still has no effect.
+    for bad, message in (
+        (3, "need a State"),
+        (hj.new_game(variants.DUTCH), "same rules"),
+        (over, "game is over"),
+    ):
+        with pytest.raises(PlayoutError, match=message):
+            playouts.playouts_of([state] * 5 + [bad], rng=draws)
+    assert list(playouts.playouts_of([state], rng=draws)) == list(playouts.playouts_of([state], rng=3))
+
+
+def test_a_start_repeated_in_a_row_plays_as_equal_copies() -> None:
+    first, other = hj.new_game(variants.STANDARD, seed=2), hj.new_game(variants.STANDARD, seed=5)
+    copies = [hj.new_game(variants.STANDARD, seed=2) for _ in range(3)]
+    assert copies[0] is not first and copies[0] == first
+    repeated = playouts.playouts_of([first, first, other, first, first], rng=4, share=2)
+    distinct = playouts.playouts_of([first, copies[0], other, copies[1], copies[2]], rng=4, share=2)
+    assert repeated == distinct
+    assert repeated[0:4] == repeated[4:8] and repeated[0:4] != repeated[12:16]
+
+
+@needs_kernel
+def test_the_general_build_plays_as_the_bmi2_one() -> None:
+    # One pack's kernel has a build for processors with BMI2 and one for the others: the same cards.
+    code = (
+        "from hartenjagen import playouts, variants\n"
+        "for rules in (variants.STANDARD, variants.OPENSPIEL, variants.BLACK_LADY_3):\n"
+        "    print(list(playouts.deal_playouts(rules, 64, rng=7)))\n"
+    )
+    runs = []
+    for value in ("", "1"):
+        env = {**os.environ, "HARTENJAGEN_KERNEL_NO_BMI2": value}
+        if not value:
+            del env["HARTENJAGEN_KERNEL_NO_BMI2"]
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        runs.append(out.stdout)
+    assert runs[0] == runs[1] and runs[0].count("\n") == 3

@@ -11,6 +11,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_SEATS 13
@@ -75,6 +76,7 @@ static inline xo_state xo_split(xo_state *r) {
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define KERNEL_FN __attribute__((target_clones("popcnt", "default")))
+#define KERNEL_FN_CLONES 1
 #endif
 #endif
 #ifndef KERNEL_FN
@@ -82,6 +84,26 @@ static inline xo_state xo_split(xo_state *r) {
 #endif
 
 static inline int pop64(uint64_t x) { return __builtin_popcountll(x); }
+
+/* The k-th lowest card of `m` (k counted from 0, below its count): k cards cleared, then the lowest. */
+static inline int select_loop(uint64_t m, uint32_t k) {
+    while (k--) m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
+/* One pack's body is built a third time for processors with a fast BMI2 `pdep` (Intel's since
+ * Haswell; AMD's before Zen 3 run it in microcode, so AMD keeps the general build): there the
+ * k-th card is one instruction, not a loop whose exit the branch predictor misses about once a card. */
+#if defined(KERNEL_FN_CLONES)
+#include <immintrin.h>
+#define HAVE_BMI2_BUILD 1
+__attribute__((target("bmi2"))) static inline int select_pdep(uint64_t m, uint32_t k) {
+    return __builtin_ctzll(_pdep_u64(1ULL << k, m));
+}
+#else
+#define HAVE_BMI2_BUILD 0
+#endif
+static int use_bmi2;
 
 /* word / size for a word below 2**32 and 2 <= size <= 128: a multiplication by the reciprocal
  * (exact in this range), not a division; the deal's 51 divisions were a third of its time. */
@@ -179,7 +201,20 @@ typedef struct {
 } game_one;
 #define game_state game_one
 #define trace_add(g, kind, value) trace_add_list((g)->trace, &(g)->trace_failed, kind, value)
+#define M_SELECT(m, k) select_loop(m, k)
 #include "_playout_body.h"
+#undef M_SELECT
+#if HAVE_BMI2_BUILD
+#undef M_
+#define M_(name) name##_one_bmi2
+#undef KERNEL_FN
+#define KERNEL_FN __attribute__((target("popcnt,bmi2")))
+#define M_SELECT(m, k) select_pdep(m, k)
+#include "_playout_body.h"
+#undef M_SELECT
+#undef KERNEL_FN
+#define KERNEL_FN __attribute__((target_clones("popcnt", "default")))
+#endif
 #undef game_state
 #undef MASK
 #undef M_
@@ -205,6 +240,7 @@ static inline int popcount128(u128 m) {
 #define M_POPCOUNT(m) popcount128(m)
 #define M_TWO 1
 #define M_COPIES(i) (((MASK)1 << (i)) | ((MASK)1 << ((i) + 52)))
+#define M_SELECT(m, k) select_loop((uint64_t)(m), k) /* a folded mask: 52 bits */
 typedef struct {
     xo_state rng;
     int count, leader, led, tricks, broken;
@@ -276,9 +312,19 @@ typedef struct {
     }
 
 RUN_ONE(one, uint64_t, game_one)
+#if HAVE_BMI2_BUILD
+RUN_ONE(one_bmi2, uint64_t, game_one)
+#endif
 #if HAVE_TWO_PACKS
 RUN_ONE(two, u128, game_two)
 #endif
+
+/* What a compiled plan holds beside its integers: the routes (in the plan's order), the table it
+ * was compiled for and the State type (the states it reads). */
+typedef struct {
+    PyObject *routes, *table;
+    PyTypeObject *state_type;
+} plan_objects;
 
 #include "_playout_read.h"
 
@@ -361,8 +407,10 @@ fail:
  *
  * kind 0: `count` playouts of the State `source`; 1: one playout of each State of the tuple
  * `source`, `share` consecutive ones on one stream; 2: `count` fresh deals. Each playout's points
- * go to `out` (int64, players a playout). It stops at the first position it does not play
- * (returning how many it did); `rng` (a Draws) is advanced past the streams it used. */
+ * go to `out` (int64, players a playout). `plan` is native.py's: (compiled, routes, table, State).
+ * It stops at the first position it does not play (returning how many it did): one of another
+ * phase, table or type, which the caller plays or refuses; `rng` (a Draws) is advanced past the
+ * streams it used. */
 static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 10) {
@@ -379,13 +427,15 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         PyErr_SetString(PyExc_ValueError, "run: kind must be 0, 1 or 2 and count at least 0");
         return NULL;
     }
-    if (!PyTuple_Check(plan_obj) || PyTuple_GET_SIZE(plan_obj) != 2 || !PyBytes_Check(PyTuple_GET_ITEM(plan_obj, 0)) ||
-        PyBytes_GET_SIZE(PyTuple_GET_ITEM(plan_obj, 0)) != (Py_ssize_t)sizeof(plan_t)) {
+    if (!PyTuple_Check(plan_obj) || PyTuple_GET_SIZE(plan_obj) != 4 || !PyBytes_Check(PyTuple_GET_ITEM(plan_obj, 0)) ||
+        PyBytes_GET_SIZE(PyTuple_GET_ITEM(plan_obj, 0)) != (Py_ssize_t)sizeof(plan_t) ||
+        !PyType_Check(PyTuple_GET_ITEM(plan_obj, 3))) {
         PyErr_SetString(PyExc_TypeError, "not a compiled plan");
         return NULL;
     }
     const plan_t *plan = (const plan_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(plan_obj, 0));
-    PyObject *routes = PyTuple_GET_ITEM(plan_obj, 1);
+    const plan_objects objects = {PyTuple_GET_ITEM(plan_obj, 1), PyTuple_GET_ITEM(plan_obj, 2),
+                                  (PyTypeObject *)PyTuple_GET_ITEM(plan_obj, 3)};
     if (trace != Py_None && !PyList_Check(trace)) {
         PyErr_SetString(PyExc_TypeError, "trace must be a list or None");
         return NULL;
@@ -413,6 +463,7 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     start_t start;
     int have_start = 0;
+    PyObject *last_item = NULL;
     Py_ssize_t done = 0;
     xo_state stream = {0, 0, 0, 0};
     PyObject *list_trace = trace == Py_None ? NULL : trace;
@@ -421,15 +472,21 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     for (; done < count; done++) {
         if (done % share == 0) group_master = master;
         if (kind == 0 && !have_start) {
-            int loaded = load_state(source, plan, routes, &start);
+            int loaded = load_state(source, plan, &objects, &start);
             if (loaded <= 0) break;
             have_start = 1;
         } else if (kind == 1) {
-            int loaded = load_state(PyTuple_GET_ITEM(source, done), plan, routes, &start);
-            if (loaded <= 0) break;
+            PyObject *item = PyTuple_GET_ITEM(source, done);
+            if (item != last_item) { /* a start repeated in a row is read once */
+                int loaded = load_state(item, plan, &objects, &start);
+                if (loaded <= 0) break;
+                last_item = item;
+            }
         }
         if (kind != 1 || done % share == 0) stream = xo_split(&master);
-        if (plan->copies == 1)
+        if (plan->copies == 1 && use_bmi2)
+            run_one_bmi2(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
+        else if (plan->copies == 1)
             run_one(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
 #if HAVE_TWO_PACKS
         else
@@ -465,30 +522,12 @@ PyMODINIT_FUNC PyInit__playout(void) {
         binomials[n][0] = 1;
         for (int k = 1; k < 14; k++) binomials[n][k] = n == 0 ? 0 : binomials[n - 1][k - 1] + binomials[n - 1][k];
     }
-#define INTERN(var, text) \
-    if (!(var = PyUnicode_InternFromString(text))) return NULL
-    INTERN(s_hand, "_hand");
-    INTERN(s_played, "_played");
-    INTERN(s_trick, "_trick");
-    INTERN(s_count, "_count");
-    INTERN(s_leader, "_leader");
-    INTERN(s_led, "_led");
-    INTERN(s_log, "_log");
-    INTERN(s_broken, "_broken");
-    INTERN(s_carry, "_carry");
-    INTERN(s_phase, "phase");
-    INTERN(s_hands, "hands");
-    INTERN(s_passed, "passed");
-    INTERN(s_pending, "pending");
-    INTERN(s_pass_log, "pass_log");
-    INTERN(s_direction, "direction");
-    INTERN(s_scores, "scores");
-    INTERN(s_dealer, "dealer");
-    INTERN(s_a, "_a");
-    INTERN(s_b, "_b");
-    INTERN(s_c, "_c");
-    INTERN(s_d, "_d");
-#undef INTERN
+    if (fields_init() < 0) return NULL;
+#if HAVE_BMI2_BUILD
+    __builtin_cpu_init();
+    use_bmi2 = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") && !__builtin_cpu_is("amd") &&
+               getenv("HARTENJAGEN_KERNEL_NO_BMI2") == NULL;
+#endif
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "TWO_PACKS", HAVE_TWO_PACKS) < 0) {
         Py_DECREF(m);

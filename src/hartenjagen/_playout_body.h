@@ -188,8 +188,10 @@ KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *t
 }
 
 /* rollout.py `_play_out_hand` from the position in `g`, then the score: each seat's points in `out`. */
-KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played, MASK trick, MASK carry,
-                     MASK *taken, int greedy, int64_t sign, int64_t *out) {
+static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, const plan_t *plan, MASK *hands,
+                                                                 MASK played, MASK trick, MASK carry, MASK *taken,
+                                                                 const int greedy, int64_t sign, int64_t *out,
+                                                                 const int tracing) {
     const int n = plan->players;
     const int hand_size = plan->hand_size;
     int order[MAX_SEATS]; /* the physical card played at each position of the trick */
@@ -197,7 +199,6 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
     /* The hot fields in locals (registers), written back where a callee reads them from `g`. */
     int led = g->led, tricks = g->tricks, broken = g->broken;
     xo_state rng = g->rng;
-    const int tracing = g->trace != NULL;
     for (int i = 0; i < count; i++) {
         int seat = (leader + i) % n;
         order[i] = M_CTZ(trick & hands[seat]);
@@ -224,20 +225,25 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
         }
         if (tricks == 0) mask = M_(first_trick)(mask, plan);
         MASK bit;
+        int physical, index;
         if (!greedy) {
             MASK choices = M_(fold)(mask);
             uint32_t k = xo_below(&rng, (uint64_t)M_POPCOUNT(choices));
-            while (k--) choices &= choices - 1;
-            int index = M_CTZ(choices);
-            MASK bits = mask & M_COPIES(index);
-            bit = M_LOW(bits);
+            index = M_SELECT(choices, k);
+            if (M_TWO) {
+                MASK bits = mask & M_COPIES(index);
+                bit = M_LOW(bits);
+                physical = M_CTZ(bit);
+            } else {
+                bit = (MASK)1 << index, physical = index; /* one pack: the card is its only copy */
+            }
         } else {
             g->count = count, g->trick = trick, g->led = led, g->rng = rng;
             bit = M_(greedy)(mask, g, plan, sign);
             rng = g->rng;
+            physical = M_CTZ(bit);
+            index = physical >= 52 ? physical - 52 : physical;
         }
-        int physical = M_CTZ(bit);
-        int index = physical >= 52 ? physical - 52 : physical;
         int suit = index / 13;
         if (tracing) trace_add(g, TRACE_PLAY, (int64_t)(seat << 8 | index));
         if (count == 0) led = suit;
@@ -302,6 +308,14 @@ KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, M
         }
         leader = winner, trick = 0, count = 0, led = -1, tracked = 1;
     }
+}
+
+/* The loop above, built twice: for random playouts without a trace (the usual call: greedy and
+ * tracing known to be off, so their code and registers leave the loop), and for everything else. */
+KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played, MASK trick, MASK carry,
+                               MASK *taken, int greedy, int64_t sign, int64_t *out) {
+    if (!greedy && !g->trace) M_(play_body)(g, plan, hands, played, trick, carry, taken, 0, sign, out, 0);
+    else M_(play_body)(g, plan, hands, played, trick, carry, taken, greedy, sign, out, g->trace != NULL);
 }
 
 /* The different k-card choices of `hand`: k-subsets of one pack, or (two packs) multisets in which a

@@ -91,20 +91,74 @@ static int shuffle_groups(plan_t *plan) {
     return 0;
 }
 
-static PyObject *s_hand, *s_played, *s_trick, *s_count, *s_leader, *s_led, *s_log, *s_broken, *s_carry;
-static PyObject *s_phase, *s_hands, *s_passed, *s_pending, *s_pass_log, *s_direction, *s_scores, *s_dealer;
-static PyObject *s_a, *s_b, *s_c, *s_d;
+/* The attributes read, each with its getter: a State's, a HandContext's and a Draws generator's
+ * fields are getset descriptors (mypyc's), and calling the descriptor's getter directly skips the
+ * generic lookup (type dictionary, descriptor check), which was most of reading a State. The
+ * getter is found once per type (the type held while cached); a type that reads attributes its own
+ * way, or an attribute that is not a getset descriptor, goes through PyObject_GetAttr. */
+typedef struct {
+    const char *text;
+    PyObject *name;
+    PyTypeObject *type;
+    getter get;
+    setter set;
+    void *closure;
+} field_t;
 
-static int attr_long(PyObject *obj, PyObject *name, int64_t *out) {
-    PyObject *v = PyObject_GetAttr(obj, name);
+enum {
+    F_HAND, F_PLAYED, F_TRICK, F_COUNT, F_LEADER, F_LED, F_LOG, F_BROKEN, F_CARRY, /* State */
+    F_PHASE, F_HANDS, F_PASSED, F_PENDING, F_PASS_LOG, F_DIRECTION, F_SCORES, F_DEALER, F_TABLE, /* HandContext */
+    F_A, F_B, F_C, F_D, /* Draws */
+    FIELD_COUNT
+};
+static field_t fields[FIELD_COUNT] = {
+    {"_hand"}, {"_played"}, {"_trick"}, {"_count"}, {"_leader"}, {"_led"}, {"_log"}, {"_broken"}, {"_carry"},
+    {"phase"}, {"hands"}, {"passed"}, {"pending"}, {"pass_log"}, {"direction"}, {"scores"}, {"dealer"}, {"table"},
+    {"_a"}, {"_b"}, {"_c"}, {"_d"},
+};
+
+static void field_find(field_t *f, PyTypeObject *type) {
+    Py_INCREF(type);
+    Py_XSETREF(f->type, type);
+    f->get = NULL, f->set = NULL, f->closure = NULL;
+    if (type->tp_getattro != PyObject_GenericGetAttr || type->tp_setattro != PyObject_GenericSetAttr) return;
+    PyObject *descr = _PyType_Lookup(type, f->name); /* borrowed */
+    if (descr && Py_IS_TYPE(descr, &PyGetSetDescr_Type)) {
+        PyGetSetDef *def = ((PyGetSetDescrObject *)descr)->d_getset;
+        f->get = def->get, f->set = def->set, f->closure = def->closure;
+    }
+}
+
+/* obj.<field> (a new reference, NULL with an error set), as PyObject_GetAttr gives it. */
+static inline PyObject *field_get(PyObject *obj, int which) {
+    field_t *f = &fields[which];
+    if (Py_TYPE(obj) != f->type) field_find(f, Py_TYPE(obj));
+    return f->get ? f->get(obj, f->closure) : PyObject_GetAttr(obj, f->name);
+}
+
+/* obj.<field> = value (0, or -1 with an error set), as PyObject_SetAttr does it. */
+static inline int field_set(PyObject *obj, int which, PyObject *value) {
+    field_t *f = &fields[which];
+    if (Py_TYPE(obj) != f->type) field_find(f, Py_TYPE(obj));
+    return f->set ? f->set(obj, value, f->closure) : PyObject_SetAttr(obj, f->name, value);
+}
+
+static int fields_init(void) {
+    for (int i = 0; i < FIELD_COUNT; i++)
+        if (!(fields[i].name = PyUnicode_InternFromString(fields[i].text))) return -1;
+    return 0;
+}
+
+static int attr_long(PyObject *obj, int which, int64_t *out) {
+    PyObject *v = field_get(obj, which);
     if (!v) return -1;
     *out = PyLong_AsLongLong(v);
     Py_DECREF(v);
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
-static int attr_words(PyObject *obj, PyObject *name, uint64_t out[2]) {
-    PyObject *v = PyObject_GetAttr(obj, name);
+static int attr_words(PyObject *obj, int which, uint64_t out[2]) {
+    PyObject *v = field_get(obj, which);
     if (!v) return -1;
     int result = read_words(v, out);
     Py_DECREF(v);
@@ -112,8 +166,8 @@ static int attr_words(PyObject *obj, PyObject *name, uint64_t out[2]) {
 }
 
 /* A tuple of `n` masks (hands, passed cards). */
-static int attr_mask_tuple(PyObject *obj, PyObject *name, int n, uint64_t out[][2]) {
-    PyObject *v = PyObject_GetAttr(obj, name);
+static int attr_mask_tuple(PyObject *obj, int which, int n, uint64_t out[][2]) {
+    PyObject *v = field_get(obj, which);
     if (!v) return -1;
     int result = 0;
     if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != n) {
@@ -131,16 +185,26 @@ static inline int physical_low(const uint64_t m[2]) {
 
 /* Read a State into `start`. 1: read; 0: a position this kernel does not play (the caller's Python
  * kernel does); -1: an error. */
-static int load_state(PyObject *state, const plan_t *plan, PyObject *routes, start_t *start) {
+static int load_state(PyObject *state, const plan_t *plan, const plan_objects *objects, start_t *start) {
     const int n = plan->players;
     int64_t v;
     int result = -1;
-    PyObject *hand = PyObject_GetAttr(state, s_hand), *direction = NULL, *log = NULL, *scores = NULL;
+    if (Py_TYPE(state) != objects->state_type) return 0; /* not a State: the caller's checks say what it is */
+    PyObject *hand = field_get(state, F_HAND), *direction = NULL, *log = NULL, *scores = NULL;
     if (!hand) return -1;
-    if (attr_long(hand, s_phase, &v) < 0) goto done;
+    if (attr_long(hand, F_PHASE, &v) < 0) goto done;
     start->phase = (int)v;
     if (v != PHASE_PASSING && v != PHASE_PLAYING) {
         result = 0;
+        goto done;
+    }
+    /* A State of the plan's table (or one equal to it); any other is the caller's to check. */
+    PyObject *table = field_get(hand, F_TABLE);
+    if (!table) goto done;
+    int same = table == objects->table ? 1 : PyObject_RichCompareBool(table, objects->table, Py_EQ);
+    Py_DECREF(table);
+    if (same <= 0) {
+        result = same;
         goto done;
     }
     /* The totals before the hand matter only to a moon that resets or doubles them. */
@@ -148,7 +212,7 @@ static int load_state(PyObject *state, const plan_t *plan, PyObject *routes, sta
     for (int i = 0; i < plan->moon_option_count; i++)
         reads_scores |= plan->moon_options[i] == MOON_RESET || plan->moon_options[i] == MOON_DOUBLE;
     memset(start->scores, 0, sizeof start->scores);
-    scores = reads_scores ? PyObject_GetAttr(hand, s_scores) : NULL;
+    scores = reads_scores ? field_get(hand, F_SCORES) : NULL;
     if (reads_scores && !scores) goto done;
     if (scores) {
         if (!PyTuple_Check(scores) || PyTuple_GET_SIZE(scores) != n) {
@@ -166,30 +230,30 @@ static int load_state(PyObject *state, const plan_t *plan, PyObject *routes, sta
             start->scores[s] = score;
         }
     }
-    if (attr_long(hand, s_dealer, &v) < 0) goto done;
+    if (attr_long(hand, F_DEALER, &v) < 0) goto done;
     start->dealer = (int)v;
-    if (attr_mask_tuple(hand, s_hands, n, start->hands) < 0) goto done;
+    if (attr_mask_tuple(hand, F_HANDS, n, start->hands) < 0) goto done;
     if (start->phase == PHASE_PASSING) {
-        direction = PyObject_GetAttr(hand, s_direction);
+        direction = field_get(hand, F_DIRECTION);
         if (!direction) goto done;
         start->route = -1;
         for (int i = 0; i < plan->route_count; i++) {
-            if (PyTuple_GET_ITEM(routes, i) == direction) start->route = i;
+            if (PyTuple_GET_ITEM(objects->routes, i) == direction) start->route = i;
         }
         if (start->route < 0 || !plan->routes[start->route].supported) {
             result = 0;
             goto done;
         }
-        PyObject *pass_log = PyObject_GetAttr(hand, s_pass_log);
+        PyObject *pass_log = field_get(hand, F_PASS_LOG);
         if (!pass_log) goto done;
         start->stage = (int)PyObject_Length(pass_log);
         Py_DECREF(pass_log);
         if (start->stage < 0) goto done;
-        if (attr_long(hand, s_pending, &v) < 0) goto done;
+        if (attr_long(hand, F_PENDING, &v) < 0) goto done;
         start->pending = (uint32_t)v;
         /* With every seat still to choose, nothing is chosen yet in this stage. */
         if (start->pending == (1u << n) - 1) memset(start->given, 0, sizeof start->given);
-        else if (attr_mask_tuple(hand, s_passed, n, start->given) < 0) goto done;
+        else if (attr_mask_tuple(hand, F_PASSED, n, start->given) < 0) goto done;
         memset(start->taken, 0, sizeof start->taken);
         memset(start->played, 0, sizeof start->played);
         memset(start->trick, 0, sizeof start->trick);
@@ -203,19 +267,19 @@ static int load_state(PyObject *state, const plan_t *plan, PyObject *routes, sta
     memset(start->given, 0, sizeof start->given);
     start->route = start->stage = 0;
     start->pending = 0;
-    if (attr_words(state, s_played, start->played) < 0 || attr_words(state, s_trick, start->trick) < 0 ||
-        attr_words(state, s_carry, start->carry) < 0)
+    if (attr_words(state, F_PLAYED, start->played) < 0 || attr_words(state, F_TRICK, start->trick) < 0 ||
+        attr_words(state, F_CARRY, start->carry) < 0)
         goto done;
-    if (attr_long(state, s_count, &v) < 0) goto done;
+    if (attr_long(state, F_COUNT, &v) < 0) goto done;
     start->count = (int)v;
-    if (attr_long(state, s_leader, &v) < 0) goto done;
+    if (attr_long(state, F_LEADER, &v) < 0) goto done;
     start->leader = (int)v;
-    if (attr_long(state, s_led, &v) < 0) goto done;
+    if (attr_long(state, F_LED, &v) < 0) goto done;
     start->led = (int)v;
-    if (attr_long(state, s_broken, &v) < 0) goto done;
+    if (attr_long(state, F_BROKEN, &v) < 0) goto done;
     start->broken = v != 0;
     /* The log: each seat's captured cards (state.py `log_taken`) and the suits led so far. */
-    log = PyObject_GetAttr(state, s_log);
+    log = field_get(state, F_LOG);
     if (!log) goto done;
     if (!PyTuple_Check(log)) {
         PyErr_SetString(PyExc_TypeError, "a state's log is not a tuple");
@@ -253,26 +317,23 @@ done:
 }
 
 static int read_rng(PyObject *rng, xo_state *out) {
-    PyObject *names[4] = {s_a, s_b, s_c, s_d};
-    uint32_t *fields[4] = {&out->a, &out->b, &out->c, &out->d};
+    uint32_t *words[4] = {&out->a, &out->b, &out->c, &out->d};
     for (int i = 0; i < 4; i++) {
         int64_t v;
-        if (attr_long(rng, names[i], &v) < 0) return -1;
-        *fields[i] = (uint32_t)v;
+        if (attr_long(rng, F_A + i, &v) < 0) return -1;
+        *words[i] = (uint32_t)v;
     }
     return 0;
 }
 
 static int write_rng(PyObject *rng, const xo_state *state) {
-    PyObject *names[4] = {s_a, s_b, s_c, s_d};
-    uint32_t fields[4] = {state->a, state->b, state->c, state->d};
+    uint32_t words[4] = {state->a, state->b, state->c, state->d};
     for (int i = 0; i < 4; i++) {
-        PyObject *v = PyLong_FromUnsignedLong(fields[i]);
+        PyObject *v = PyLong_FromUnsignedLong(words[i]);
         if (!v) return -1;
-        int result = PyObject_SetAttr(rng, names[i], v);
+        int result = field_set(rng, F_A + i, v);
         Py_DECREF(v);
         if (result < 0) return -1;
     }
     return 0;
 }
-

@@ -9,7 +9,8 @@ integers the kernel's ``compile_plan`` takes, in one order kept on both sides;
 a table it cannot play gets ``None`` and its playouts run in the Python
 kernel. It is missing, and everything runs in Python, when the build had no C
 compiler, with ``HARTENJAGEN_PURE_PYTHON=1`` (the interpreted core) or with
-``HARTENJAGEN_NO_C_KERNEL=1``.
+``HARTENJAGEN_NO_C_KERNEL=1``. ``HARTENJAGEN_KERNEL_NO_BMI2=1`` keeps the
+kernel but not its BMI2 build (the same cards, on any processor).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 from typing import Any, Final
 
 from hartenjagen.core.rollout import _fusable
+from hartenjagen.core.state import State
 from hartenjagen.core.table import TRAVEL_SEAT, Table
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.passing import Passing, RandomDirection
@@ -161,7 +163,9 @@ def plan_for(table: Table) -> Any:
     if KERNEL is not None:
         entries = plan_entries(table)
         if entries is not None:
-            plan = KERNEL.compile_plan(entries, tuple(table.routes))
+            # The kernel's integers and routes, then the table and the type of the states it reads:
+            # it plays only States of this table (or an equal one) and leaves the rest to the caller.
+            plan = (*KERNEL.compile_plan(entries, tuple(table.routes)), table, State)
     if len(_PLANS) >= 64:
         _PLANS.clear()
     _PLANS[id(table)] = (table, plan)

@@ -228,40 +228,53 @@ def playouts_of(
     if isinstance(states, str | bytes) or not isinstance(states, Sequence):
         raise PlayoutError(f"states must be a sequence of States, not {type(states).__name__}")
     given = tuple(states)
-    for state in given:
-        if type(state) is not State or state._hand.phase == GAME_OVER:
-            _state(state)
-    chosen = cast(tuple[State, ...], given)
     greedy, sign = _policy(policy, sign)
     if isinstance(share, bool) or not isinstance(share, int) or share < 1:
         raise PlayoutError(f"share must be a whole number of at least 1, not {share!r}")
     draws = _rng(rng)
-    if not chosen:
+    if not given:
         return array("q")
-    table = chosen[0]._hand.table
-    for state in chosen:
-        other = state._hand.table
-        if other is not table and other != table:
-            raise PlayoutError("the states of one call must have the same rules")
+    table = _state(given[0])._hand.table
     n = table.players
-    out = _ZEROS[n] * len(chosen)
+    out = _ZEROS[n] * len(given)
     plan = plan_for(table)
     at = 0
+    if plan is not None:
+        # The kernel checks each state as it reads it (a State of this table, a hand to play) and
+        # stops at the first it does not play; only then are the states checked here, one by one.
+        words = (draws._a, draws._b, draws._c, draws._d)
+        at = KERNEL.run(plan, 1, given, 0, share, greedy, sign, draws, out, None)
+        if at == len(given):
+            return out
+        try:
+            _same_rules(given, table)
+        except PlayoutError:
+            draws._a, draws._b, draws._c, draws._d = words  # refused: as if never called
+            raise
+    else:
+        _same_rules(given, table)
+    chosen = cast(tuple[State, ...], given)
     while at < len(chosen):
-        if plan is not None:
-            view = memoryview(out)[at * n :]
-            done: int = KERNEL.run(plan, 1, chosen[at:], 0, share, greedy, sign, draws, view, None)
-            at += done
-            view.release()
-            if at >= len(chosen):
-                break
         stream = split(draws)  # a whole group of `share` in Python, from its stream
         words = (stream._a, stream._b, stream._c, stream._d)
         for i in range(at, min(at + share, len(chosen))):
             stream._a, stream._b, stream._c, stream._d = words
             _points(out, i * n, python_playout(chosen[i], stream, greedy, sign))
         at = min(at + share, len(chosen))
+        if plan is not None and at < len(chosen):
+            view = memoryview(out)[at * n :]
+            done: int = KERNEL.run(plan, 1, chosen[at:], 0, share, greedy, sign, draws, view, None)
+            at += done
+            view.release()
     return out
+
+
+def _same_rules(states: tuple[object, ...], table: Table) -> None:
+    """Refuse anything but States with a hand to play, all of the rules of ``table``."""
+    for state in states:
+        other = _state(state)._hand.table
+        if other is not table and other != table:
+            raise PlayoutError("the states of one call must have the same rules")
 
 
 def deal_playouts(
