@@ -55,8 +55,9 @@ class Limits:
     header_deadline: float = 10.0
     #: the longest path and query, in characters
     target: int = 1024
-    #: the most headers a request may have
+    #: the most headers a request may have, and their size in bytes all together
     headers: int = 64
+    header_bytes: int = 8192
     #: the longest wait of a long poll, in seconds
     max_wait: float = 30.0
     #: seconds between two keep-alive messages of an idle stream
@@ -97,8 +98,8 @@ class Guard:
         target = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
         if target > limits.target:
             refusal = error_message(414, f"the address is longer than {limits.target} characters")
-        elif len(scope.get("headers", ())) > limits.headers:
-            refusal = error_message(431, f"a request has at most {limits.headers} headers")
+        elif len(headers := scope.get("headers", ())) > limits.headers or sum(len(k) + len(v) for k, v in headers) > limits.header_bytes:
+            refusal = error_message(431, f"a request has at most {limits.headers} headers of {limits.header_bytes} bytes")
         elif self.open[address] >= limits.per_address:
             refusal = error_message(429, f"this address already has {limits.per_address} requests open")
         if refusal is not None:
