@@ -42,8 +42,10 @@ class Served:
         assert self.loop is not None
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
-    def create(self, variant: str = "standard", seats: Sequence[str] = ("human", "random", "random", "random"), **extra: Any) -> tuple[Table, dict[int, str]]:
-        request = {"protocol": 2, "type": "create", "variant": variant, "seats": list(seats), **extra}
+    def create(self, variant: str | hj.Rules = "standard", seats: Sequence[str] = ("human", "random", "random", "random"), **extra: Any) -> tuple[Table, dict[int, str]]:
+        """A new table of ``variant`` (a preset's name, or Rules sent as JSON) and its seats' tokens."""
+        chosen = {"variant": variant} if isinstance(variant, str) else {"rules": json.loads(hj.dumps(variant)), "variant": "test"}
+        request = {"protocol": 2, "type": "create", **chosen, "seats": list(seats), **extra}
         table, tokens = self.call(self.service.lobby.create(request))
         return table, tokens
 
@@ -82,10 +84,10 @@ def serving(store: Any = None, *, limits: Limits = FAST, delay: float = 0.0) -> 
 
 @contextmanager
 def running(
-    rules: str = "standard", *, humans: int = 1, bots: Sequence[str] | None = None, language: str = "en", delay: float = 0.0, limits: Limits = FAST
+    rules: str | hj.Rules = "standard", *, humans: int = 1, bots: Sequence[str] | None = None, language: str = "en", delay: float = 0.0, limits: Limits = FAST
 ) -> Iterator[tuple[Served, Table, dict[int, str]]]:
     """One table (``humans`` human seats first, then ``bots``) in a service of its own."""
-    players = hj.variants.get(rules).players
+    players = (hj.variants.get(rules) if isinstance(rules, str) else rules).players
     names = list(bots) if bots is not None else ["random"] * (players - humans)
     with serving(limits=limits, delay=delay) as served:
         table, tokens = served.create(rules, ["human"] * humans + names, language=language)

@@ -21,11 +21,33 @@ site = Starlette(routes=[Mount("/hearts", app=create_app("tables.sqlite"))])
 ```
 """
 
-from hartenjagen.web.app import Service, create_app
-from hartenjagen.web.limits import Limits
-from hartenjagen.web.lobby import CreateError, Lobby
-from hartenjagen.web.store import SQLiteStore, Store, StoreError
-from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hartenjagen.web.app import Service, create_app
+    from hartenjagen.web.limits import Limits
+    from hartenjagen.web.lobby import CreateError, Lobby
+    from hartenjagen.web.store import SQLiteStore, Store, StoreError
+    from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec
+
+# Each name from its module when first asked for: ``hartenjagen.web.command`` (the CLI's part)
+# imports this package without the web extra, and only the app needs Starlette.
+_HOME = {
+    "Service": "app",
+    "create_app": "app",
+    "Limits": "limits",
+    "CreateError": "lobby",
+    "Lobby": "lobby",
+    "SQLiteStore": "store",
+    "Store": "store",
+    "StoreError": "store",
+    "PROTOCOL_VERSION": "table",
+    "Table": "table",
+    "TableSpec": "table",
+}
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -40,3 +62,10 @@ __all__ = [
     "TableSpec",
     "create_app",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hartenjagen.web' has no attribute {name!r}")
+    return getattr(import_module(f"hartenjagen.web.{module}"), name)
