@@ -19,6 +19,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "schema"
 KINDS = ("view", "event", "move", "state", "rules", "record")
+#: The web protocol's messages: their schema is written too, and their types end the declarations.
+MESSAGE = "message"
 #: The TypeScript name of each kind's saved (top-level) value.
 SAVED = {
     "view": "SavedView",
@@ -27,13 +29,14 @@ SAVED = {
     "state": "SavedState",
     "rules": "SavedRules",
     "record": "SavedRecord",
+    "message": "Message",
 }
 
 
 def schemas() -> dict[str, dict[str, Any]]:
     from hartenjagen import json_schema
 
-    return {kind: json_schema(kind) for kind in KINDS}  # type: ignore[arg-type]
+    return {kind: json_schema(kind) for kind in (*KINDS, MESSAGE)}  # type: ignore[arg-type]
 
 
 def schema_text(schema: dict[str, Any]) -> str:
@@ -119,7 +122,7 @@ def typescript(all_schemas: dict[str, dict[str, Any]]) -> str:
     defs: dict[str, dict[str, Any]] = {}
     for kind, schema in all_schemas.items():
         found = dict(schema["$defs"])
-        for top in _tops(schema):  # a saved value's own class, less its version
+        for top in _tops(schema) if kind != MESSAGE else ():  # a saved value's own class, less its version
             name = top["properties"]["type"]["const"]
             nested = {**top, "properties": {k: v for k, v in top["properties"].items() if k != "version"}}
             nested["required"] = [key for key in top["required"] if key != "version"]
@@ -142,6 +145,8 @@ def typescript(all_schemas: dict[str, dict[str, Any]]) -> str:
         "",
     ]
     for kind, schema in all_schemas.items():
+        if kind == MESSAGE:
+            continue
         names = [top["properties"]["type"]["const"] for top in _tops(schema)]
         lines += _doc(f"{schema['title']}: what {kind}.schema.json validates.")
         lines.append(f"export type {SAVED[kind]} = {_union([f'Saved<{name}>' for name in names])};")
@@ -152,6 +157,9 @@ def typescript(all_schemas: dict[str, dict[str, Any]]) -> str:
         "",
         "/** Any move (as nested in another value, without the version). */",
         "export type Move = " + _union(_names(all_schemas["move"])) + ";",
+        "",
+        "/** Any message of the web service's wire protocol (docs/protocol.md), request or reply. */",
+        "export type Message = " + _union([item["$ref"].rsplit("/", 1)[1] for item in all_schemas[MESSAGE]["oneOf"]]) + ";",
     ]
     return "\n".join(lines) + "\n"
 

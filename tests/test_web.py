@@ -18,6 +18,7 @@ from hartenjagen.web import PROTOCOL_VERSION  # noqa: E402  (after serving: skip
 
 VIEW = jsonschema.Draft202012Validator(hj.json_schema("view"))
 EVENT = jsonschema.Draft202012Validator(hj.json_schema("event"))
+MESSAGE = jsonschema.Draft202012Validator(hj.json_schema("message"))
 MAX_BODY = FAST.move_body
 
 
@@ -48,11 +49,14 @@ def test_the_lobby_creates_a_table_with_a_link_per_human_seat_and_a_spectator_li
             {"protocol": 2, "type": "create", "variant": "hoemke_P1L2H3S4", "seats": ["human", "heuristic", "human", "random"], "language": "nl", "games": 2},
         )
         assert status == 201 and created["type"] == "created"
+        MESSAGE.validate(created)
         seats = created["seats"]
         assert [seat["seat"] for seat in seats] == [0, 2]  # type: ignore[index]
         links = [seat["link"] for seat in seats]  # type: ignore[index]
         assert all(link.startswith("seat/") and len(link) > 40 for link in links) and len(set(links)) == 2
-        listed = request(served, "GET", "/api/lobby").json()["tables"]
+        lobby = request(served, "GET", "/api/lobby").json()
+        MESSAGE.validate(lobby)
+        listed = lobby["tables"]
         assert [table["table"] for table in listed] == [created["table"]]
         assert listed[0]["watch"] == created["watch"] and listed[0]["games"] == 2
         assert not any(link.split("/")[1] in json.dumps(listed) for link in links)  # the lobby shows no seat link
@@ -60,12 +64,14 @@ def test_the_lobby_creates_a_table_with_a_link_per_human_seat_and_a_spectator_li
             token = link.split("/")[1]
             assert request(served, "GET", f"/{link}").status == 200
             table = request(served, "GET", f"/api/{token}/table").json()
+            MESSAGE.validate(table)
             assert table["seat"] == seat and table["language"] == "nl" and table["variant"] == "hoemke_P1L2H3S4"
         watch = created["watch"]
         assert request(served, "GET", f"/{watch}").status == 200
         spectator = request(served, "GET", f"/api/{created['table']}/update").json()
         assert spectator["seat"] is None and spectator["view"]["hand"] == [] and spectator["view"]["seat"] is None
         VIEW.validate(spectator["view"])
+        MESSAGE.validate(spectator)
         move = {"protocol": 2, "move": {"type": "Play", "version": 1, "seat": 0, "card": "2C"}}
         refused = request(served, "POST", f"/api/{created['table']}/move", json.dumps(move).encode(), {"Content-Type": "application/json"})
         assert refused.status == 403 and refused.json()["message"] == "a spectator cannot move"
@@ -103,6 +109,7 @@ def test_one_process_holds_many_tables_and_a_rules_json_table() -> None:
 def test_a_create_request_that_does_not_describe_a_table_gets_a_400_saying_why(body: object, message: str) -> None:
     with serving() as served:
         status, reply = _create(served, body)
+        MESSAGE.validate(reply)
         assert status == 400 and reply["type"] == "error" and message in str(reply["message"]), reply
         assert not served.service.lobby.tables
 
@@ -311,6 +318,7 @@ def test_bad_and_hostile_requests_get_a_4xx_json_sentence_and_never_change_the_g
             assert reply.status == status, (method, path[:80], body[:80], reply.status, reply.body[:200])
             message = reply.json()
             assert message["type"] in ("error", "illegal") and message["protocol"] == 2
+            MESSAGE.validate(message)
             assert isinstance(message["message"], str) and message["message"]
             assert table.seq == seq, (method, path)
         for data, status in (

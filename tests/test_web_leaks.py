@@ -20,6 +20,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+import jsonschema
 import pytest
 
 import hartenjagen as hj
@@ -87,16 +88,22 @@ def test_the_scanner_finds_cards_in_every_form() -> None:
     assert _forbidden_keys({"x": [{"type": "State"}], "seed": 1}) == {"State", "seed"}
 
 
+MESSAGE = jsonschema.Draft202012Validator(hj.json_schema("message"))
+
+
 class Recorder:
     """Everything the server sends to each human seat: (seat, move number or None, payload, cards asked about)."""
 
-    def __init__(self) -> None:
+    def __init__(self, validate: bool = False) -> None:
+        self.validate = validate
         self.payloads: list[tuple[int, int | None, Any, set[str]]] = []
         self.raw_bytes = 0
         self.lock = threading.Lock()
 
     def keep(self, seat: int, body: bytes, asked: set[str] = frozenset()) -> Any:  # type: ignore[assignment]
         data = json.loads(body)
+        if self.validate:
+            MESSAGE.validate(data)  # every message of the game is one of the protocol's (item 5)
         seq = data.get("seq") if data.get("type") == "update" else None
         with self.lock:
             self.payloads.append((seat, seq, data, set(asked)))
@@ -119,9 +126,9 @@ def _stream(server: Served, token: str, seat: int, recorder: Recorder, stop: thr
 
 
 def _play(
-    tokens: dict[int, str], server: Served, seats: tuple[int, ...], rng: random.Random, limit: int
+    tokens: dict[int, str], server: Served, seats: tuple[int, ...], rng: random.Random, limit: int, validate: bool = False
 ) -> Recorder:
-    recorder = Recorder()
+    recorder = Recorder(validate)
     stop = threading.Event()
     streams = [
         threading.Thread(target=_stream, args=(server, tokens[seat], seat, recorder, stop), daemon=True)
@@ -206,7 +213,7 @@ def _check(game: Table, recorder: Recorder, seats: tuple[int, ...]) -> None:
 def test_no_payload_of_a_whole_game_holds_a_card_its_seat_may_not_know() -> None:
     seats = (0, 1)
     with running(hj.variants.STANDARD, humans=2, bots=["heuristic", "random"]) as (server, game, tokens):
-        recorder = _play(tokens, server, seats, random.Random(21), limit=4000)
+        recorder = _play(tokens, server, seats, random.Random(21), limit=4000, validate=True)
         final = game.record.final_state()
         assert final.is_over, "the game did not end"
         _check(game, recorder, seats)

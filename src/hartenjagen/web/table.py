@@ -29,6 +29,7 @@ from hartenjagen.events import Event, HandDealt
 from hartenjagen.frontend import texts
 from hartenjagen.frontend.describe import count_turns, describe
 from hartenjagen.frontend.notation import Language, card_name, format_card
+from hartenjagen.frontend.protocol import PROTOCOL_VERSION
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import FormatError, dumps, loads
 from hartenjagen.frontend.serialize.reading import Json
@@ -38,9 +39,6 @@ from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
 
 __all__ = ["PROTOCOL_VERSION", "Reply", "Table", "TableSpec", "error_message", "held_cards"]
-
-#: The version of the wire protocol (docs/protocol.md); every message carries it as ``"protocol"``.
-PROTOCOL_VERSION: Final = 2
 
 #: A reply to a request: the HTTP status and the JSON message.
 Reply: TypeAlias = tuple[int, dict[str, Json]]
