@@ -60,23 +60,34 @@ async def _http(port: int, source: str, method: str, path: str, body: object = N
 
 def _move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if view["pass_options"]:
-        return {"type": "Pass", "version": 1, "seat": view["seat"], "cards": rng.sample(view["pass_options"], view["pass_count"])}
+        return {
+            "type": "Pass",
+            "version": 1,
+            "seat": view["seat"],
+            "cards": rng.sample(view["pass_options"], view["pass_count"]),
+        }
     return {**rng.choice(view["legal_moves"]), "version": 1}
 
 
-async def _player(port: int, source: str, token: str, stop: float, latencies: list[float], rng: random.Random) -> None:
+async def _player(
+    port: int, source: str, token: str, stop: float, latencies: list[float], rng: random.Random
+) -> None:
     """The human seat of one table: follow its WebSocket, move when it is its turn."""
     async with connect(f"ws://127.0.0.1:{port}/api/{token}/ws", local_addr=(source, 0), max_size=2**22) as ws:
         while time.monotonic() < stop:
             try:
-                update = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic())))
+                update = json.loads(
+                    await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
+                )
             except TimeoutError:
                 return
             view = update["view"]
             if view["is_over"] or view["seat"] not in view["to_move"]:
                 continue
             start = time.perf_counter()
-            status, _ = await _http(port, source, "POST", f"/api/{token}/move", {"protocol": 2, "move": _move(view, rng)})
+            status, _ = await _http(
+                port, source, "POST", f"/api/{token}/move", {"protocol": 2, "move": _move(view, rng)}
+            )
             if status == 200:
                 latencies.append(time.perf_counter() - start)
 
@@ -97,7 +108,13 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
     tables = []
     for index in range(args.tables):
         seats = ["human"] + [args.bots] * 3
-        status, created = await _http(port, sources[index % len(sources)], "POST", "/api/tables", {"protocol": 2, "type": "create", "seats": seats})
+        status, created = await _http(
+            port,
+            sources[index % len(sources)],
+            "POST",
+            "/api/tables",
+            {"protocol": 2, "type": "create", "seats": seats},
+        )
         assert status == 201, created
         tables.append((created["table"], created["seats"][0]["link"].split("/")[1]))
     latencies: list[float] = []
@@ -120,7 +137,7 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
     results = await asyncio.gather(sample(), *tasks, return_exceptions=True)
     errors = [repr(result) for result in results if isinstance(result, BaseException)]
     moves = 0
-    for table, token in tables:
+    for _, token in tables:
         _, update = await _http(port, sources[0], "GET", f"/api/{token}/update")
         moves += update["seq"]
     latencies.sort()
@@ -134,7 +151,9 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         "updates_per_second": round(moves / args.seconds, 1),
         "spectator_messages": counts[0],
         "move_latency_median_ms": round(1000 * statistics.median(latencies), 2) if latencies else None,
-        "move_latency_p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], 2) if latencies else None,
+        "move_latency_p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], 2)
+        if latencies
+        else None,
         "server_peak_rss_mib": round(peak[0] / 1024, 1),
         "errors": errors[:5],
     }
@@ -143,7 +162,9 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--clients", type=int, default=200, help="live WebSocket clients in all (one per table plays)")
+    parser.add_argument(
+        "--clients", type=int, default=200, help="live WebSocket clients in all (one per table plays)"
+    )
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--delay", default="0.1", help="the server's pause between two bot moves")

@@ -19,10 +19,10 @@ import hartenjagen as hj
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'hartenjagen[web]')")
 pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'hartenjagen[web]')")
 
-import uvicorn  # noqa: E402
+import uvicorn
 
-from hartenjagen.web import Limits, Table, create_app  # noqa: E402
-from hartenjagen.web.server import config, listen  # noqa: E402
+from hartenjagen.web import Limits, Table, create_app
+from hartenjagen.web.server import config, listen
 
 FAST = Limits(body_deadline=1.0, header_deadline=1.0, keep_alive=0.3)
 
@@ -42,9 +42,18 @@ class Served:
         assert self.loop is not None
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
-    def create(self, variant: str | hj.Rules = "standard", seats: Sequence[str] = ("human", "random", "random", "random"), **extra: Any) -> tuple[Table, dict[int, str]]:
+    def create(
+        self,
+        variant: str | hj.Rules = "standard",
+        seats: Sequence[str] = ("human", "random", "random", "random"),
+        **extra: Any,
+    ) -> tuple[Table, dict[int, str]]:
         """A new table of ``variant`` (a preset's name, or Rules sent as JSON) and its seats' tokens."""
-        chosen = {"variant": variant} if isinstance(variant, str) else {"rules": json.loads(hj.dumps(variant)), "variant": "test"}
+        chosen = (
+            {"variant": variant}
+            if isinstance(variant, str)
+            else {"rules": json.loads(hj.dumps(variant)), "variant": "test"}
+        )
         request = {"protocol": 2, "type": "create", **chosen, "seats": list(seats), **extra}
         table, tokens = self.call(self.service.lobby.create(request))
         return table, tokens
@@ -84,7 +93,13 @@ def serving(store: Any = None, *, limits: Limits = FAST, delay: float = 0.0) -> 
 
 @contextmanager
 def running(
-    rules: str | hj.Rules = "standard", *, humans: int = 1, bots: Sequence[str] | None = None, language: str = "en", delay: float = 0.0, limits: Limits = FAST
+    rules: str | hj.Rules = "standard",
+    *,
+    humans: int = 1,
+    bots: Sequence[str] | None = None,
+    language: str = "en",
+    delay: float = 0.0,
+    limits: Limits = FAST,
 ) -> Iterator[tuple[Served, Table, dict[int, str]]]:
     """One table (``humans`` human seats first, then ``bots``) in a service of its own."""
     players = (hj.variants.get(rules) if isinstance(rules, str) else rules).players
@@ -105,9 +120,17 @@ class Reply:
 
 
 def request(
-    served: Served, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None, timeout: float = 10, source: str = "127.0.0.1"
+    served: Served,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 10,
+    source: str = "127.0.0.1",
 ) -> Reply:
-    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=timeout, source_address=(source, 0))
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", served.port, timeout=timeout, source_address=(source, 0)
+    )
     try:
         connection.request(method, path, body=body, headers=headers or {})
         response = connection.getresponse()
@@ -118,14 +141,20 @@ def request(
 
 def post_move(served: Served, token: str, move: Any, query: str = "", **extra: Any) -> Reply:
     """POST a move request: ``move`` is a library move (sent as dumps writes it) or raw JSON data."""
-    data = json.loads(hj.dumps(move)) if isinstance(move, hj.Play | hj.Pass | hj.Announce | hj.MoonChoice) else move
+    data = (
+        json.loads(hj.dumps(move))
+        if isinstance(move, hj.Play | hj.Pass | hj.Announce | hj.MoonChoice)
+        else move
+    )
     body = json.dumps({"protocol": 2, "move": data, **extra}).encode()
     return request(served, "POST", f"/api/{token}/move{query}", body, {"Content-Type": "application/json"})
 
 
 def raw(served: Served, data: bytes, timeout: float = 10, source: str = "127.0.0.1") -> bytes:
     """Send ``data`` as it is and return everything the server answers."""
-    with socket.create_connection(("127.0.0.1", served.port), timeout=timeout, source_address=(source, 0)) as sock:
+    with socket.create_connection(
+        ("127.0.0.1", served.port), timeout=timeout, source_address=(source, 0)
+    ) as sock:
         sock.sendall(data)
         chunks = []
         while True:

@@ -134,4 +134,7 @@ def test_the_web_load_test_runs_at_a_small_size() -> None:
     )  # fmt: skip
     report = json.loads(done.stdout)
     assert report["errors"] == [] and report["human_moves"] > 0 and report["spectator_messages"] > 0
-    assert report["move_latency_p99_ms"] >= report["move_latency_median_ms"] > 0 and report["server_peak_rss_mib"] > 0
+    assert (
+        report["move_latency_p99_ms"] >= report["move_latency_median_ms"] > 0
+        and report["server_peak_rss_mib"] > 0
+    )

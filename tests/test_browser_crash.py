@@ -21,7 +21,7 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'hartenjagen[web]')")
 
-from test_browser import browser  # noqa: E402, F401  (the fixture)
+from test_browser import browser  # noqa: F401  (the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +63,10 @@ def _act(page: Any) -> bool:
             for card in legal[:3]:
                 page.click(f'#hand button[data-card="{card}"]')
         page.click("#pass-button")
-        page.wait_for_function("() => !document.querySelector('#pass-button') || document.querySelector('#message:not([hidden])')", timeout=10_000)
+        page.wait_for_function(
+            "() => !document.querySelector('#pass-button') || document.querySelector('#message:not([hidden])')",
+            timeout=10_000,
+        )
     else:
         page.click(f'#hand button[data-card="{legal[0]}"]')
         page.wait_for_function(
@@ -85,7 +88,10 @@ def _play(pages: list[Any], port: int, token: str, until: Any, limit: float = 60
     pytest.fail("the hand did not get there in time")
 
 
-def test_lobby_two_players_a_spectator_and_kill_9_in_the_middle_of_the_hand(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+def test_lobby_two_players_a_spectator_and_kill_9_in_the_middle_of_the_hand(
+    browser: Any,  # noqa: F811  (the fixture)
+    tmp_path: Path,
+) -> None:
     db, port = tmp_path / "tables.sqlite", _free_port()
     process = _serve(db, port)
     contexts = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(3)]
@@ -111,15 +117,21 @@ def test_lobby_two_players_a_spectator_and_kill_9_in_the_middle_of_the_hand(brow
             page.wait_for_selector("#hand button.card")
         spectator = contexts[2].new_page()
         spectator.goto(watch)
-        spectator.wait_for_function("() => document.querySelector('#status').textContent.startsWith('You are watching')")
+        spectator.wait_for_function(
+            "() => document.querySelector('#status').textContent.startsWith('You are watching')"
+        )
 
         told = _play(players, port, tokens[0], lambda u: len(u["view"]["tricks"]) >= 4)
         # The spectator's page shows no card that is not on the table or taken.
-        public = {card for trick in told["view"]["tricks"] for card in trick["cards"]} | {play["card"] for play in told["view"]["trick"]}
+        public = {card for trick in told["view"]["tricks"] for card in trick["cards"]} | {
+            play["card"] for play in told["view"]["trick"]
+        }
         spectator.wait_for_timeout(300)
         shown = set(spectator.eval_on_selector_all("[data-card]", "cs => cs.map(c => c.dataset.card)"))
         latest = _update(port, tokens[0])["view"]
-        public |= {card for trick in latest["tricks"] for card in trick["cards"]} | {play["card"] for play in latest["trick"]}
+        public |= {card for trick in latest["tricks"] for card in trick["cards"]} | {
+            play["card"] for play in latest["trick"]
+        }
         assert shown <= public and spectator.locator("#hand button.card").count() == 0
 
         told = _update(port, tokens[0])
@@ -128,14 +140,18 @@ def test_lobby_two_players_a_spectator_and_kill_9_in_the_middle_of_the_hand(brow
         process = _serve(db, port)  # the same database, the same address: the pages reconnect
         after = _update(port, tokens[0])
         assert after["seq"] >= told["seq"]
-        assert after["view"]["tricks"][: len(told["view"]["tricks"])] == told["view"]["tricks"]  # no move lost
+        assert (
+            after["view"]["tricks"][: len(told["view"]["tricks"])] == told["view"]["tricks"]
+        )  # no move lost
         for page in players:
             page.wait_for_function("() => document.querySelector('#banner').hidden", timeout=20_000)
         done = _play(players, port, tokens[0], lambda u: bool(u["sheet"]), limit=90)
         assert len(done["sheet"]) == 1 and sum(done["sheet"][0]["points"]) in (26, 78)
         for page in players:
             page.wait_for_selector("#sheet-layer:not([hidden])", timeout=20_000)
-            rows = page.eval_on_selector_all("#sheet-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+            rows = page.eval_on_selector_all(
+                "#sheet-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+            )
             assert [int(text) for text in rows[0][1:5]] == done["sheet"][0]["points"]
     finally:
         for context in contexts:

@@ -12,9 +12,8 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.frontend import texts
+from hartenjagen.web import PROTOCOL_VERSION
 from serving import FAST, Served, post_move, raw, request, running, serving, state_of
-
-from hartenjagen.web import PROTOCOL_VERSION  # noqa: E402  (after serving: skipped without the extra)
 
 VIEW = jsonschema.Draft202012Validator(hj.json_schema("view"))
 EVENT = jsonschema.Draft202012Validator(hj.json_schema("event"))
@@ -22,8 +21,16 @@ MESSAGE = jsonschema.Draft202012Validator(hj.json_schema("message"))
 MAX_BODY = FAST.move_body
 
 
-def _create(served: Served, body: object, headers: dict[str, str] | None = None) -> tuple[int, dict[str, object]]:
-    reply = request(served, "POST", "/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json", **(headers or {})})
+def _create(
+    served: Served, body: object, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, object]]:
+    reply = request(
+        served,
+        "POST",
+        "/api/tables",
+        json.dumps(body).encode(),
+        {"Content-Type": "application/json", **(headers or {})},
+    )
     return reply.status, reply.json()
 
 
@@ -46,7 +53,14 @@ def test_the_lobby_creates_a_table_with_a_link_per_human_seat_and_a_spectator_li
         assert request(served, "GET", "/api/lobby?lang=nl").json()["words"]["create"] == "Begin de tafel"
         status, created = _create(
             served,
-            {"protocol": 2, "type": "create", "variant": "hoemke_P1L2H3S4", "seats": ["human", "heuristic", "human", "random"], "language": "nl", "games": 2},
+            {
+                "protocol": 2,
+                "type": "create",
+                "variant": "hoemke_P1L2H3S4",
+                "seats": ["human", "heuristic", "human", "random"],
+                "language": "nl",
+                "games": 2,
+            },
         )
         assert status == 201 and created["type"] == "created"
         MESSAGE.validate(created)
@@ -59,31 +73,60 @@ def test_the_lobby_creates_a_table_with_a_link_per_human_seat_and_a_spectator_li
         listed = lobby["tables"]
         assert [table["table"] for table in listed] == [created["table"]]
         assert listed[0]["watch"] == created["watch"] and listed[0]["games"] == 2
-        assert not any(link.split("/")[1] in json.dumps(listed) for link in links)  # the lobby shows no seat link
+        assert not any(
+            link.split("/")[1] in json.dumps(listed) for link in links
+        )  # the lobby shows no seat link
         for link, seat in zip(links, (0, 2), strict=True):
             token = link.split("/")[1]
             assert request(served, "GET", f"/{link}").status == 200
             table = request(served, "GET", f"/api/{token}/table").json()
             MESSAGE.validate(table)
-            assert table["seat"] == seat and table["language"] == "nl" and table["variant"] == "hoemke_P1L2H3S4"
+            assert (
+                table["seat"] == seat and table["language"] == "nl" and table["variant"] == "hoemke_P1L2H3S4"
+            )
         watch = created["watch"]
         assert request(served, "GET", f"/{watch}").status == 200
         spectator = request(served, "GET", f"/api/{created['table']}/update").json()
-        assert spectator["seat"] is None and spectator["view"]["hand"] == [] and spectator["view"]["seat"] is None
+        assert (
+            spectator["seat"] is None
+            and spectator["view"]["hand"] == []
+            and spectator["view"]["seat"] is None
+        )
         VIEW.validate(spectator["view"])
         MESSAGE.validate(spectator)
         move = {"protocol": 2, "move": {"type": "Play", "version": 1, "seat": 0, "card": "2C"}}
-        refused = request(served, "POST", f"/api/{created['table']}/move", json.dumps(move).encode(), {"Content-Type": "application/json"})
+        refused = request(
+            served,
+            "POST",
+            f"/api/{created['table']}/move",
+            json.dumps(move).encode(),
+            {"Content-Type": "application/json"},
+        )
         assert refused.status == 403 and refused.json()["message"] == "a spectator cannot move"
 
 
 def test_one_process_holds_many_tables_and_a_rules_json_table() -> None:
     with serving() as served:
         rules = json.loads(hj.dumps(hj.variants.get("dutch")))
-        status, created = _create(served, {"protocol": 2, "type": "create", "rules": rules, "variant": "my house rules", "seats": ["human", "random", "random", "random"]})
+        status, created = _create(
+            served,
+            {
+                "protocol": 2,
+                "type": "create",
+                "rules": rules,
+                "variant": "my house rules",
+                "seats": ["human", "random", "random", "random"],
+            },
+        )
         assert status == 201
         for _ in range(3):
-            assert _create(served, {"protocol": 2, "type": "create", "seats": ["human", "random", "random", "random"]})[0] == 201
+            assert (
+                _create(
+                    served,
+                    {"protocol": 2, "type": "create", "seats": ["human", "random", "random", "random"]},
+                )[0]
+                == 201
+            )
         tables = request(served, "GET", "/api/lobby").json()["tables"]
         assert len(tables) == 4 and tables[0]["variant"] == "my house rules"
         assert served.service.lobby.tables[created["table"]].rules == hj.variants.get("dutch")
@@ -94,19 +137,30 @@ def test_one_process_holds_many_tables_and_a_rules_json_table() -> None:
     [
         ({"protocol": 2, "type": "create", "seats": ["random"] * 4}, "at least one seat is a human's"),
         ({"protocol": 2, "type": "create", "seats": ["human"] * 3}, "one entry per seat, 4 of them"),
-        ({"protocol": 2, "type": "create", "seats": ["human", "clever", "random", "random"]}, "seats[1]: 'human' or one of the bots"),
+        (
+            {"protocol": 2, "type": "create", "seats": ["human", "clever", "random", "random"]},
+            "seats[1]: 'human' or one of the bots",
+        ),
         ({"protocol": 2, "type": "create", "variant": "nope", "seats": ["human"] * 4}, "no variant"),
-        ({"protocol": 2, "type": "create", "variant": 7, "seats": ["human"] * 4}, "variant is the name of a preset"),
+        (
+            {"protocol": 2, "type": "create", "variant": 7, "seats": ["human"] * 4},
+            "variant is the name of a preset",
+        ),
         ({"protocol": 2, "type": "create", "rules": {"type": "Card"}, "seats": ["human"] * 4}, "rules:"),
         ({"protocol": 2, "type": "create", "seats": ["human"] * 4, "language": "fr"}, "language is en or nl"),
-        ({"protocol": 2, "type": "create", "seats": ["human"] * 4, "games": 0}, "games is a whole number from 1 to 20"),
+        (
+            {"protocol": 2, "type": "create", "seats": ["human"] * 4, "games": 0},
+            "games is a whole number from 1 to 20",
+        ),
         ({"protocol": 2, "type": "create", "seats": ["human"] * 4, "games": True}, "games is a whole number"),
         ({"protocol": 2, "type": "create", "seats": ["human"] * 4, "x": 1}, "with only the keys"),
         ({"protocol": 1, "type": "create", "seats": ["human"] * 4}, '"protocol": 2'),
         ([1, 2], '"protocol": 2'),
     ],
 )
-def test_a_create_request_that_does_not_describe_a_table_gets_a_400_saying_why(body: object, message: str) -> None:
+def test_a_create_request_that_does_not_describe_a_table_gets_a_400_saying_why(
+    body: object, message: str
+) -> None:
     with serving() as served:
         status, reply = _create(served, body)
         MESSAGE.validate(reply)
@@ -120,7 +174,14 @@ def test_an_address_creates_only_a_few_tables_a_minute() -> None:
     with serving(limits=Limits(creates_per_minute=2)) as served:
         body = {"protocol": 2, "type": "create", "seats": ["human", "random", "random", "random"]}
         assert [_create(served, body)[0] for _ in range(3)] == [201, 201, 429]
-        reply = request(served, "POST", "/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}, source="127.0.0.2")
+        reply = request(
+            served,
+            "POST",
+            "/api/tables",
+            json.dumps(body).encode(),
+            {"Content-Type": "application/json"},
+            source="127.0.0.2",
+        )
         assert reply.status == 201  # another address still can
 
 
@@ -128,7 +189,7 @@ def test_an_address_creates_only_a_few_tables_a_minute() -> None:
 
 
 def test_a_seat_gets_its_view_and_events_in_its_language() -> None:
-    with running(humans=1) as (served, table, tokens):
+    with running(humans=1) as (served, _, tokens):
         token = tokens[0]
         update = request(served, "GET", f"/api/{token}/update").json()
         assert update["type"] == "update" and update["protocol"] == PROTOCOL_VERSION and update["seat"] == 0
@@ -205,7 +266,10 @@ def _read_event(stream: object) -> dict[str, object]:
 
 
 def test_the_event_stream_sends_an_update_at_once_and_one_per_move() -> None:
-    with running(humans=4) as (served, table, tokens), socket.create_connection(("127.0.0.1", served.port), timeout=10) as sock:
+    with (
+        running(humans=4) as (served, table, tokens),
+        socket.create_connection(("127.0.0.1", served.port), timeout=10) as sock,
+    ):
         sock.sendall(f"GET /api/{tokens[2]}/events?lang=nl HTTP/1.1\r\nHost: x\r\n\r\n".encode())
         stream = sock.makefile("rb")
         assert stream.readline().startswith(b"HTTP/1.1 200")
@@ -213,13 +277,18 @@ def test_the_event_stream_sends_an_update_at_once_and_one_per_move() -> None:
         assert first["seq"] == 0
         assert post_move(served, tokens[0], _pass(served, table, 0)).status == 200
         second = _read_event(stream)
-        assert second["seq"] == 1 and [e["text"] for e in second["events"]] == ["Speler 0 heeft de kaarten gekozen om door te geven."]  # type: ignore[union-attr]
+        assert second["seq"] == 1 and [e["text"] for e in second["events"]] == [
+            "Speler 0 heeft de kaarten gekozen om door te geven."
+        ]  # type: ignore[union-attr]
 
 
 def test_the_websocket_sends_an_update_at_once_and_one_per_move() -> None:
     from websockets.sync.client import connect
 
-    with running(humans=4) as (served, table, tokens), connect(f"ws://127.0.0.1:{served.port}/api/{tokens[1]}/ws?after=-1") as ws:
+    with (
+        running(humans=4) as (served, table, tokens),
+        connect(f"ws://127.0.0.1:{served.port}/api/{tokens[1]}/ws?after=-1") as ws,
+    ):
         first = json.loads(ws.recv(timeout=10))
         assert first["type"] == "update" and first["seat"] == 1 and first["seq"] == 0
         assert post_move(served, tokens[0], _pass(served, table, 0)).status == 200
@@ -338,4 +407,3 @@ def test_bad_and_hostile_requests_get_a_4xx_json_sentence_and_never_change_the_g
             assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["type"] == "error"
             assert table.seq == seq
         assert post_move(served, token, _pass(served, table, 0)).status == 200  # and the seat still plays
-

@@ -36,14 +36,18 @@ def test_serve_binds_to_127_0_0_1_by_default_and_keeps_its_tables_in_a_file() ->
         (["--delay", "-1"], "expected 0 to 60 seconds"),
     ],
 )
-def test_serve_refuses_bad_arguments(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_refuses_bad_arguments(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from hartenjagen.cli import main
 
     assert main(["serve", "--memory", *argv]) == 2
     assert message.lower() in capsys.readouterr().err.lower()
 
 
-def test_serve_says_so_when_the_port_is_taken_or_the_database_is_not_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_says_so_when_the_port_is_taken_or_the_database_is_not_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from hartenjagen.cli import main
 
     with socket.socket() as taken:
@@ -87,7 +91,10 @@ def test_the_serve_command_prints_the_lobby_and_the_seat_links_serves_them_and_s
     try:
         assert process.stdout is not None
         lines = [process.stdout.readline() for _ in range(6)]
-        assert lines[0].startswith("hartenjagen: de lobby staat op http://127.0.0.1:") and "(0 open tafels)" in lines[0]
+        assert (
+            lines[0].startswith("hartenjagen: de lobby staat op http://127.0.0.1:")
+            and "(0 open tafels)" in lines[0]
+        )
         assert lines[1] == "een nieuwe tafel (standard):\n"
         assert [line.split(":")[0].strip() for line in lines[2:5]] == ["speler 0", "speler 1", "toeschouwer"]
         assert lines[5] == "Ctrl-C stopt de server.\n"

@@ -26,9 +26,8 @@ import pytest
 import hartenjagen as hj
 from hartenjagen.cards import ALL_CARDS
 from hartenjagen.frontend.notation import card_name, format_card
+from hartenjagen.web import Table
 from serving import Served, post_move, request, running
-
-from hartenjagen.web import Table  # noqa: E402
 
 # Every way a payload could write a card, as one pattern; each match maps back to its card.
 _FORMS: dict[str, str] = {}
@@ -126,7 +125,12 @@ def _stream(server: Served, token: str, seat: int, recorder: Recorder, stop: thr
 
 
 def _play(
-    tokens: dict[int, str], server: Served, seats: tuple[int, ...], rng: random.Random, limit: int, validate: bool = False
+    tokens: dict[int, str],
+    server: Served,
+    seats: tuple[int, ...],
+    rng: random.Random,
+    limit: int,
+    validate: bool = False,
 ) -> Recorder:
     recorder = Recorder(validate)
     stop = threading.Event()

@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 
 import hartenjagen as hj
+from hartenjagen.web import SQLiteStore, StoreError, TableSpec
+from hartenjagen.web.lobby import token_hash
 from serving import post_move, request, serving, state_of
-
-from hartenjagen.web import SQLiteStore, StoreError, TableSpec  # noqa: E402
-from hartenjagen.web.lobby import token_hash  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,7 +24,15 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_store_keeps_tables_records_and_moves_and_reads_back_the_unfinished(tmp_path: Path) -> None:
     path = str(tmp_path / "t.sqlite")
     store = SQLiteStore(path)
-    spec = TableSpec("t1", hj.variants.STANDARD, "standard", (None, "random", None, "heuristic"), ("a" * 64, None, "b" * 64, None), "nl", 2)
+    spec = TableSpec(
+        "t1",
+        hj.variants.STANDARD,
+        "standard",
+        (None, "random", None, "heuristic"),
+        ("a" * 64, None, "b" * 64, None),
+        "nl",
+        2,
+    )
     record = hj.GameRecord.begin(hj.new_game(hj.variants.STANDARD, seed=3))
     store.add_table(spec)
     store.add_game("t1", 0, record)
@@ -76,7 +83,11 @@ def _start(db: Path) -> tuple[subprocess.Popen[str], dict[int, str]]:
         assert line, process.stderr.read() if process.stderr else ""
         lines.append(line)
     base = lines[0].split(" is at ")[1].split(" ")[0]
-    links = {int(line.split(":")[0].split()[-1]): line.split(": ", 1)[1].strip() for line in lines if line.startswith("  seat")}
+    links = {
+        int(line.split(":")[0].split()[-1]): line.split(": ", 1)[1].strip()
+        for line in lines
+        if line.startswith("  seat")
+    }
     return process, {"base": base, **links}  # type: ignore[dict-item]
 
 

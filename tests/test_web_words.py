@@ -14,17 +14,18 @@ from typing import Any
 
 import hartenjagen as hj
 from hartenjagen.frontend.notation import card_name, format_card
+from hartenjagen.web import Table, TableSpec
+from hartenjagen.web.table import held_cards
 from serving import post_move, request, running, state_of
-
-from hartenjagen.web import Table, TableSpec  # noqa: E402
-from hartenjagen.web.table import held_cards  # noqa: E402
 
 
 async def _nothing(*args: object) -> None:
     return None
 
 
-def WebGame(rules: hj.Rules, *, humans: int = 4, bot_names: list[str] | None = None, variant: str = "", seed: int = 1) -> Table:
+def WebGame(
+    rules: hj.Rules, *, humans: int = 4, bot_names: list[str] | None = None, variant: str = "", seed: int = 1
+) -> Table:
     """A table off the server (its store does nothing), dealt with ``seed``."""
     seats = (None,) * humans + tuple(bot_names or ())
     spec = TableSpec("t", rules, variant, seats, tuple("x" if name is None else None for name in seats))
@@ -34,6 +35,7 @@ def WebGame(rules: hj.Rules, *, humans: int = 4, bot_names: list[str] | None = N
 def _submit(game: Table, seat: int, data: object) -> int:
     status, _ = asyncio.run(game.submit(seat, data))
     return status
+
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -160,7 +162,10 @@ def test_an_announcement_and_a_moon_choice_come_with_their_question_and_labels()
     v = hj.view(moon, moon.to_move[0])
     words = web._words(v, "nl")
     assert words["question"] == terminal.WORDS["nl"]["moon"]
-    assert words["moves"] == [terminal.move_text(move, "nl") for move in v.legal_moves] and len(v.legal_moves) >= 2
+    assert (
+        words["moves"] == [terminal.move_text(move, "nl") for move in v.legal_moves]
+        and len(v.legal_moves) >= 2
+    )
     asking = find_state(hj.variants.ACHTERHOEK, lambda s: s.phase is hj.Phase.ANNOUNCING)
     v = hj.view(asking, asking.to_move[0])
     words = web._words(v, "en")

@@ -68,7 +68,7 @@ export interface Countdown {
   tie: Tie;
 }
 
-/** POST /api/tables: a new table. The rules are a preset's name or Hoemke code (variant), or a Rules value (rules); one seat entry per seat, 'human' or a bot's name. */
+/** `POST /api/tables`: a new table. The rules are a preset's name or Hoemke code (variant), or a Rules value (rules); one seat entry per seat, 'human' or a bot's name. */
 export interface CreateRequest {
   protocol: 2;
   type: "create";
@@ -246,7 +246,7 @@ export interface IllegalMessage {
   text: string;
 }
 
-/** GET /api/lobby: the open tables (with their spectator links), the presets, the bots and the lobby's words. */
+/** `GET /api/lobby`: the open tables (with their spectator links), the presets, the bots and the lobby's words. */
 export interface LobbyMessage {
   protocol: 2;
   type: "lobby";
@@ -316,7 +316,7 @@ export interface MoonShot {
   options: MoonOption[];
 }
 
-/** POST /api/<token>/move: a move for the page's seat. */
+/** `POST /api/<token>/move`: a move for the page's seat. */
 export interface MoveRequest {
   protocol: 2;
   move: SentMove;
@@ -745,7 +745,7 @@ export interface State {
   };
 }
 
-/** GET /api/<key>/table: who sits where (seat is null on a spectator's page). */
+/** `GET /api/<key>/table`: who sits where (seat is null on a spectator's page). */
 export interface TableMessage {
   protocol: 2;
   type: "table";

@@ -38,7 +38,9 @@ def _object(description: str, properties: dict[str, Json], optional: tuple[str, 
     }
 
 
-def _message(kind: str, description: str, properties: dict[str, Json], optional: tuple[str, ...] = ()) -> dict[str, Json]:
+def _message(
+    kind: str, description: str, properties: dict[str, Json], optional: tuple[str, ...] = ()
+) -> dict[str, Json]:
     head: dict[str, Json] = {"protocol": {"const": PROTOCOL_VERSION}, "type": {"const": kind}}
     return _object(description, {**head, **properties}, optional)
 
@@ -54,7 +56,7 @@ _SEATS: Final = _array(
 MESSAGES: Final[dict[str, dict[str, Json]]] = {
     "LobbyMessage": _message(
         "lobby",
-        "GET /api/lobby: the open tables (with their spectator links), the presets, the bots and the lobby's words.",
+        "`GET /api/lobby`: the open tables (with their spectator links), the presets, the bots and the lobby's words.",
         {
             "tables": _array(
                 _object(
@@ -84,7 +86,7 @@ MESSAGES: Final[dict[str, dict[str, Json]]] = {
     ),
     "CreateRequest": _message(
         "create",
-        "POST /api/tables: a new table. The rules are a preset's name or Hoemke code (variant), or a Rules value (rules); one seat entry per seat, 'human' or a bot's name.",
+        "`POST /api/tables`: a new table. The rules are a preset's name or Hoemke code (variant), or a Rules value (rules); one seat entry per seat, 'human' or a bot's name.",
         {
             "variant": _STR,
             "rules": {"$ref": "#/$defs/SentRules"},
@@ -97,11 +99,15 @@ MESSAGES: Final[dict[str, dict[str, Json]]] = {
     "CreatedMessage": _message(
         "created",
         "The reply (201) to a create request: one secret link per human seat and the spectator link, relative to the service.",
-        {"table": _STR, "seats": _array(_object("A human seat's secret link.", {"seat": _INT, "link": _STR})), "watch": _STR},
+        {
+            "table": _STR,
+            "seats": _array(_object("A human seat's secret link.", {"seat": _INT, "link": _STR})),
+            "watch": _STR,
+        },
     ),
     "TableMessage": _message(
         "table",
-        "GET /api/<key>/table: who sits where (seat is null on a spectator's page).",
+        "`GET /api/<key>/table`: who sits where (seat is null on a spectator's page).",
         {
             "table": _STR,
             "seat": _SEAT_OR_NONE,
@@ -133,7 +139,12 @@ MESSAGES: Final[dict[str, dict[str, Json]]] = {
                     "phase": _STR,
                     "question": _STR,
                     "moves": _array(_STR),
-                    "cards": {"type": "object", "additionalProperties": _object("A card as written and said.", {"short": _STR, "name": _STR})},
+                    "cards": {
+                        "type": "object",
+                        "additionalProperties": _object(
+                            "A card as written and said.", {"short": _STR, "name": _STR}
+                        ),
+                    },
                     "held": _array(_INT),
                     "variant": _STR,
                     "bots": _array({"oneOf": [_STR, {"type": "null"}]}),
@@ -142,17 +153,27 @@ MESSAGES: Final[dict[str, dict[str, Json]]] = {
             "sheet": _array(
                 _object(
                     "A hand on the score sheet as players write it.",
-                    {"hand": _INT, "dealer": _INT, "points": _array(_INT), "totals": _array(_INT), "notes": _array(_STR)},
+                    {
+                        "hand": _INT,
+                        "dealer": _INT,
+                        "points": _array(_INT),
+                        "totals": _array(_INT),
+                        "notes": _array(_STR),
+                    },
                 )
             ),
             "failure": {"oneOf": [_STR, {"type": "null"}]},
         },
     ),
     "MoveRequest": _object(
-        "POST /api/<token>/move: a move for the page's seat.",
+        "`POST /api/<token>/move`: a move for the page's seat.",
         {"protocol": {"const": PROTOCOL_VERSION}, "move": {"$ref": "#/$defs/SentMove"}},
     ),
-    "AcceptedMessage": _message("accepted", "The reply (200) to a move: made, and committed; seq is the update it made.", {"seq": _INT}),
+    "AcceptedMessage": _message(
+        "accepted",
+        "The reply (200) to a move: made, and committed; seq is the update it made.",
+        {"seq": _INT},
+    ),
     "IllegalMessage": _message(
         "illegal",
         "The reply (409) to a move the rules forbid: the engine's code and sentence, and the reason in the page's language.",

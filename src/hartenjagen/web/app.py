@@ -165,7 +165,9 @@ def _after(query: dict[str, list[str]], table: Table, header: str = "") -> int:
     except ValueError:
         after = None
     if after is None or not -1 <= after <= seq:
-        raise Refused(error_message(400, f"after must be an update number from -1 to {seq}, not {text[:20]!r}"))
+        raise Refused(
+            error_message(400, f"after must be an update number from -1 to {seq}, not {text[:20]!r}")
+        )
     return after
 
 
@@ -252,7 +254,11 @@ def create_app(
     if delay != delay or not 0 <= delay <= 60:
         raise ValueError(f"delay must be 0 to 60 seconds, not {delay!r}")
     limits = limits or Limits()
-    kept: Store = SQLiteStore(":memory:" if store is None else store) if store is None or isinstance(store, str) else store
+    kept: Store = (
+        SQLiteStore(":memory:" if store is None else store)
+        if store is None or isinstance(store, str)
+        else store
+    )
     service = Service(kept, limits, delay, bot_threads)
 
     def page(name: str) -> Response:
@@ -280,10 +286,18 @@ def create_app(
         while recent and recent[0] < now - 60:
             recent.popleft()
         if len(recent) >= limits.creates_per_minute:
-            raise Refused(error_message(429, f"an address creates at most {limits.creates_per_minute} tables a minute"))
+            raise Refused(
+                error_message(429, f"an address creates at most {limits.creates_per_minute} tables a minute")
+            )
         message = await _json_body(request, limits.create_body, limits.body_deadline)
-        if not isinstance(message, dict) or message.get("protocol") != PROTOCOL_VERSION or type(message.get("protocol")) is not int:
-            raise Refused(error_message(400, f"a create request is a JSON object with \"protocol\": {PROTOCOL_VERSION}"))
+        if (
+            not isinstance(message, dict)
+            or message.get("protocol") != PROTOCOL_VERSION
+            or type(message.get("protocol")) is not int
+        ):
+            raise Refused(
+                error_message(400, f'a create request is a JSON object with "protocol": {PROTOCOL_VERSION}')
+            )
         await service.ready()
         try:
             table, tokens = await service.lobby.create(message)
@@ -368,9 +382,16 @@ def create_app(
         _same_origin(request, "moves")
         message = await _json_body(request, limits.move_body, limits.body_deadline)
         if not isinstance(message, dict) or set(message) != {"protocol", "move"}:
-            raise Refused(error_message(400, f'a move request is {{"protocol": {PROTOCOL_VERSION}, "move": {{...}}}}'))
+            raise Refused(
+                error_message(400, f'a move request is {{"protocol": {PROTOCOL_VERSION}, "move": {{...}}}}')
+            )
         if message["protocol"] != PROTOCOL_VERSION or type(message["protocol"]) is not int:
-            raise Refused(error_message(400, f"this service speaks protocol {PROTOCOL_VERSION}, not {str(message['protocol'])[:20]}"))
+            raise Refused(
+                error_message(
+                    400,
+                    f"this service speaks protocol {PROTOCOL_VERSION}, not {str(message['protocol'])[:20]}",
+                )
+            )
         return _reply(await table.submit(seat, message["move"], language))
 
     async def socket(websocket: WebSocket) -> None:

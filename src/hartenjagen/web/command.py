@@ -81,7 +81,9 @@ def _run(args: argparse.Namespace) -> int:
         players = preset.rules.players
         humans = 1 if args.humans is None else args.humans
         if not 1 <= humans <= players:
-            raise UsageError(f"--humans: {preset.name} has {players} seats: 1 to {players} of them can be human")
+            raise UsageError(
+                f"--humans: {preset.name} has {players} seats: 1 to {players} of them can be human"
+            )
         names = bot_names(args.bots, players - humans, "bot seats") if humans < players else []
         request = {
             "protocol": 2,

@@ -73,7 +73,10 @@ class Limits:
 async def send_json(send: Any, status: int, message: dict[str, Any]) -> None:
     """A whole JSON reply from the raw ASGI side (ASCII-escaped: a lone surrogate is written too)."""
     body = json.dumps(message, ensure_ascii=True).encode()
-    headers = [(b"content-type", b"application/json; charset=utf-8"), (b"content-length", str(len(body)).encode())]
+    headers = [
+        (b"content-type", b"application/json; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+    ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
@@ -98,8 +101,13 @@ class Guard:
         target = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
         if target > limits.target:
             refusal = error_message(414, f"the address is longer than {limits.target} characters")
-        elif len(headers := scope.get("headers", ())) > limits.headers or sum(len(k) + len(v) for k, v in headers) > limits.header_bytes:
-            refusal = error_message(431, f"a request has at most {limits.headers} headers of {limits.header_bytes} bytes")
+        elif (
+            len(headers := scope.get("headers", ())) > limits.headers
+            or sum(len(k) + len(v) for k, v in headers) > limits.header_bytes
+        ):
+            refusal = error_message(
+                431, f"a request has at most {limits.headers} headers of {limits.header_bytes} bytes"
+            )
         elif self.open[address] >= limits.per_address:
             refusal = error_message(429, f"this address already has {limits.per_address} requests open")
         if refusal is not None:

@@ -168,7 +168,10 @@ class Lobby:
                     "table": table.id,
                     "variant": table.spec.variant,
                     "name": texts.variant_text(table.spec.variant, language),
-                    "seats": [{"seat": s, "kind": "human" if n is None else "bot", "bot": n} for s, n in enumerate(table.spec.seats)],
+                    "seats": [
+                        {"seat": s, "kind": "human" if n is None else "bot", "bot": n}
+                        for s, n in enumerate(table.spec.seats)
+                    ],
                     "language": table.spec.language,
                     "games": table.spec.games,
                     "game": table.game,

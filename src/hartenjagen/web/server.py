@@ -67,7 +67,9 @@ class GuardedProtocol(H11Protocol):
         self._deadline = None
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
             if self._head:
-                self._refuse(408, f"the request's head must come within {self.limits.header_deadline:g} seconds")
+                self._refuse(
+                    408, f"the request's head must come within {self.limits.header_deadline:g} seconds"
+                )
             else:
                 self.transport.close()  # an idle connection: closed without a word
 

@@ -12,6 +12,7 @@ bot holds up neither the loop nor another table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 import time
@@ -173,7 +174,9 @@ class Table:
         self._record = GameRecord.begin(self._state)
         state = self._state
         sizes = tuple(len(view(state, s).hand) for s in range(self.rules.players))
-        self._log.append((self.game, (HandDealt(state.hand_index, state.dealer, state.pass_direction, sizes),)))
+        self._log.append(
+            (self.game, (HandDealt(state.hand_index, state.dealer, state.pass_direction, sizes),))
+        )
 
     def _step(self, move: Move) -> None:
         self._state, events = step(self._state, move)
@@ -200,10 +203,8 @@ class Table:
         """Wait up to ``timeout`` seconds for an update after number ``after``; whether there is one."""
         if self.seq <= after and not self._closed:
             changed = self._changed
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), timeout)
-            except TimeoutError:
-                pass
         return self.seq > after
 
     # ---------------------------------------------------------------- messages
@@ -405,7 +406,9 @@ class Table:
                 reason = explain(state, move)
                 if reason is not None or getattr(move, "seat", None) != seat:
                     why = reason.message if reason is not None else "a move for another seat"
-                    await self._fail(f"the {bot.name} bot at seat {seat} chose {move!r}, which is not legal: {why}")
+                    await self._fail(
+                        f"the {bot.name} bot at seat {seat} chose {move!r}, which is not legal: {why}"
+                    )
                     return
                 await self._apply(move)
 
