@@ -249,7 +249,7 @@ def create_app(
     in-memory database (gone when the process ends). ``delay`` seconds pass between two bot
     moves; ``bot_threads`` bots think at once, each in a thread of its own, off the event
     loop. ``limits`` bounds every request (`Limits`, docs/security.md). The app's ``state.service``
-    is its [`Service`][hartenjagen.web.app.Service] (the lobby and its tables).
+    is its `Service` (the lobby and its tables).
     """
     if delay != delay or not 0 <= delay <= 60:
         raise ValueError(f"delay must be 0 to 60 seconds, not {delay!r}")
