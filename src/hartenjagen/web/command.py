@@ -17,7 +17,7 @@ from hartenjagen.frontend.texts import text
 
 __all__ = ["add_parser"]
 
-MISSING = "hartenjagen serve needs the web extra: pip install 'hartenjagen[web]' ({error})"
+MISSING = "hartenjagen serve needs the web extra: pip install 'hartenjagen[web]' (in a checkout: pip install -e '.[web]') ({error})"
 
 
 def _port_in(language: Language) -> Callable[[str], int]:
