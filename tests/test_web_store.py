@@ -141,3 +141,49 @@ def test_kill_9_in_the_middle_of_a_hand_loses_no_accepted_move(tmp_path: Path) -
         process.send_signal(signal.SIGINT)
         out, _ = process.communicate(timeout=30)
     assert out.strip().endswith("Bye.") and process.returncode == 130
+
+
+def test_a_table_plays_its_series_of_games_and_a_restart_between_two_games_deals_the_next(
+    tmp_path: Path,
+) -> None:
+    import asyncio
+    import random
+
+    from hartenjagen.web import Table
+
+    kept: list[tuple[object, ...]] = []
+
+    async def commit(name: str, *args: object) -> None:
+        kept.append((name, *args))
+
+    spec = TableSpec("s", hj.variants.STANDARD, "standard", (None,) * 4, ("x" * 64,) * 4, "en", 2)
+
+    async def play() -> Table:
+        table = Table(spec, commit=commit)  # type: ignore[arg-type]
+        await table.start_game()
+        rng = random.Random(5)
+        while table.game == 0:
+            move = rng.choice(list(hj.legal_moves(table.state)))
+            status, reply = await table.submit(move.seat, json.loads(hj.dumps(move)))
+            assert status == 200, reply
+        return table
+
+    table = asyncio.run(play())
+    assert table.game == 1 and not table.over and not table.state.is_over
+    update = table.update(0, -1, "en")
+    assert update["game"] == 1 and update["view"]["hand_index"] == 0  # type: ignore[index]
+    games = [call for call in kept if call[0] == "add_game"]
+    assert [call[2] for call in games] == [0, 1] and ("finish", "s") not in kept
+    # A server stopped after the first game's last move, before the second was dealt: on start it deals it.
+    moves = [call[4] for call in kept if call[0] == "add_move" and call[2] == 0]
+    path = str(tmp_path / "series.sqlite")
+    store = SQLiteStore(path)
+    store.add_table(spec)
+    store.add_game("s", 0, games[0][3])  # type: ignore[arg-type]
+    for number, move in enumerate(moves, start=1):
+        store.add_move("s", 0, number, move)  # type: ignore[arg-type]
+    store.close()
+    with serving(path) as served:
+        request(served, "GET", "/api/lobby")
+        again = served.service.lobby.tables["s"]
+        assert again.game == 1 and not again.state.is_over

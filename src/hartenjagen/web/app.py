@@ -113,7 +113,9 @@ class Service:
                 self._store_thread, lambda: list(self.store.unfinished())
             )
             for spec, records in stored:
-                self.lobby.restore(spec, records)
+                table = self.lobby.restore(spec, records)
+                if table.state.is_over and not table.over:  # stopped between two games of its series
+                    await table.start_game()
             for table in self.lobby.tables.values():
                 table.kick()
             self._ready = True
