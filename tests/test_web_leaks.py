@@ -95,14 +95,16 @@ class Recorder:
 
     def __init__(self, validate: bool = False) -> None:
         self.validate = validate
+        self.validated: set[bytes] = set()
         self.payloads: list[tuple[int, int | None, Any, set[str]]] = []
         self.raw_bytes = 0
         self.lock = threading.Lock()
 
     def keep(self, seat: int, body: bytes, asked: set[str] = frozenset()) -> Any:  # type: ignore[assignment]
         data = json.loads(body)
-        if self.validate:
+        if self.validate and body not in self.validated:  # a poll with no news repeats the last body
             MESSAGE.validate(data)  # every message of the game is one of the protocol's (item 5)
+            self.validated.add(body)
         seq = data.get("seq") if data.get("type") == "update" else None
         with self.lock:
             self.payloads.append((seat, seq, data, set(asked)))
