@@ -63,7 +63,7 @@ class Served:
 
 
 @contextmanager
-def serving(store: Any = None, *, limits: Limits = FAST, delay: float = 0.0) -> Iterator[Served]:
+def serving(store: Any = ":memory:", *, limits: Limits = FAST, delay: float = 0.0) -> Iterator[Served]:
     """The app served on 127.0.0.1 (any free port) until the block ends."""
     app = create_app(store, limits=limits, delay=delay)
     sock = listen("127.0.0.1", 0)

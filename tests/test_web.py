@@ -407,3 +407,13 @@ def test_bad_and_hostile_requests_get_a_4xx_json_sentence_and_never_change_the_g
             assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["type"] == "error"
             assert table.seq == seq
         assert post_move(served, token, _pass(served, table, 0)).status == 200  # and the seat still plays
+
+
+def test_create_app_says_what_is_wrong_with_its_arguments() -> None:
+    from hartenjagen.web import create_app
+
+    for delay in (-1, 61, float("nan")):
+        with pytest.raises(ValueError, match="delay must be 0 to 60 seconds"):
+            create_app(":memory:", delay=delay)
+    with pytest.raises(TypeError):
+        create_app()  # type: ignore[call-arg]  # the store is always chosen: ":memory:" only when asked

@@ -239,7 +239,7 @@ async def _json_body(request: Request, limit: int, deadline: float) -> Any:
 
 
 def create_app(
-    store: Store | str | None = None,
+    store: Store | str,
     *,
     limits: Limits | None = None,
     delay: float = 0.6,
@@ -247,8 +247,8 @@ def create_app(
 ) -> Starlette:
     """The web service as an ASGI app, to run with any ASGI server or mount in another site.
 
-    ``store`` keeps the tables: a `Store`, the path of an SQLite file, or ``None`` for an
-    in-memory database (gone when the process ends). ``delay`` seconds pass between two bot
+    ``store`` keeps the tables: a `Store`, or the path of an SQLite file (``":memory:"``:
+    an in-memory database, gone when the process ends, only when asked for). ``delay`` seconds pass between two bot
     moves; ``bot_threads`` bots think at once, each in a thread of its own, off the event
     loop. ``limits`` bounds every request (`Limits`, docs/security.md). The app's ``state.service``
     is its `Service` (the lobby and its tables).
@@ -256,11 +256,7 @@ def create_app(
     if delay != delay or not 0 <= delay <= 60:
         raise ValueError(f"delay must be 0 to 60 seconds, not {delay!r}")
     limits = limits or Limits()
-    kept: Store = (
-        SQLiteStore(":memory:" if store is None else store)
-        if store is None or isinstance(store, str)
-        else store
-    )
+    kept: Store = SQLiteStore(store) if isinstance(store, str) else store
     service = Service(kept, limits, delay, bot_threads)
 
     def page(name: str) -> Response:
