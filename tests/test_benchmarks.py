@@ -138,3 +138,11 @@ def test_the_web_load_test_runs_at_a_small_size() -> None:
         report["move_latency_p99_ms"] >= report["move_latency_median_ms"] > 0
         and report["server_peak_rss_mib"] > 0
     )
+
+
+def test_the_record_add_benchmark_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "record_add.py"), "--rounds", "1"],
+        check=True, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert set(json.loads(done.stdout)) == {"adds_2000_ms", "adds_8000_ms", "ratio"}

@@ -23,7 +23,7 @@ async def _nothing(*args: object) -> None:
     return None
 
 
-def WebGame(
+def offline_table(
     rules: hj.Rules, *, humans: int = 4, bot_names: list[str] | None = None, variant: str = "", seed: int = 1
 ) -> Table:
     """A table off the server (its store does nothing), dealt with ``seed``."""
@@ -40,18 +40,18 @@ def _submit(game: Table, seat: int, data: object) -> int:
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _update(game: WebGame, seat: int = 0, language: str = "en") -> dict[str, Any]:
+def _update(game: Table, seat: int = 0, language: str = "en") -> dict[str, Any]:
     return game.update(seat, -1, language)  # type: ignore[arg-type]
 
 
 def test_every_card_the_page_shows_comes_with_its_short_form_and_its_name_in_the_language_asked() -> None:
-    game = WebGame(hj.variants.DUTCH, humans=4, variant="dutch", seed=2)
+    game = offline_table(hj.variants.DUTCH, humans=4, variant="dutch", seed=2)
     english, dutch = _update(game)["words"], _update(game, language="nl")["words"]
     hand = {str(card) for card in hj.view(game.record.final_state(), 0).hand}
     assert set(english["cards"]) == set(dutch["cards"]) == hand  # its own cards, no other
     some = sorted(hand)[0]
     assert english["cards"][some] == {"short": hj.Card(some).symbol, "name": card_name(hj.Card(some))}
-    named = WebGame(hj.variants.DUTCH, humans=4, seed=2)
+    named = offline_table(hj.variants.DUTCH, humans=4, seed=2)
     state = named.record.final_state()
     while not state.trick:
         move = hj.legal_moves(state)[0]
@@ -83,7 +83,7 @@ def test_dutch_and_english_write_and_say_cards_their_own_way() -> None:
 
 
 def test_the_move_labels_of_a_dutch_page_use_dutch_ranks() -> None:
-    game = WebGame(hj.variants.DUTCH, humans=4, variant="dutch")
+    game = offline_table(hj.variants.DUTCH, humans=4, variant="dutch")
     v = hj.view(game.record.final_state(), 1)  # seat 1 leads the Dutch game
     words = game.update(1, -1, "nl")["words"]
     assert words["moves"] == [format_card(move.card, "symbol", "nl") for move in v.legal_moves]  # type: ignore[union-attr]
@@ -118,7 +118,7 @@ def test_held_cards_counts_only_the_seats_that_give_in_the_stage() -> None:
 
 
 def test_the_page_names_the_bots_in_its_language_and_the_log_says_you() -> None:
-    game = WebGame(hj.variants.STANDARD, humans=1, bot_names=["heuristic", "random", "sampling"], seed=1)
+    game = offline_table(hj.variants.STANDARD, humans=1, bot_names=["heuristic", "random", "sampling"], seed=1)
     english, dutch = _update(game), _update(game, language="nl")
     assert english["words"]["bots"] == [None, "heuristic", "random", "sampling"]
     assert dutch["words"]["bots"] == [None, "heuristisch", "willekeurig", "steekproef"]
@@ -127,7 +127,7 @@ def test_the_page_names_the_bots_in_its_language_and_the_log_says_you() -> None:
 
 
 def test_the_sheet_of_the_web_table_notes_the_turn_of_the_count() -> None:
-    game = WebGame(hj.variants.DUTCH, humans=4, seed=1)
+    game = offline_table(hj.variants.DUTCH, humans=4, seed=1)
     state = game.record.final_state()
     while not state.rules.ending.second_half(state.score_sheet):
         move = hj.legal_moves(state)[0]
@@ -156,7 +156,7 @@ def test_an_announcement_and_a_moon_choice_come_with_their_question_and_labels()
     from helpers import ONE_SUIT_EACH, find_state, play_out
     from helpers import game as dealt
 
-    web = WebGame(hj.variants.STANDARD, humans=4)
+    web = offline_table(hj.variants.STANDARD, humans=4)
     moon = play_out(dealt(ONE_SUIT_EACH, moon=SHOOTER_CHOICE))
     assert moon.phase is hj.Phase.MOON_CHOICE
     v = hj.view(moon, moon.to_move[0])
