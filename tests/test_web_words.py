@@ -118,7 +118,9 @@ def test_held_cards_counts_only_the_seats_that_give_in_the_stage() -> None:
 
 
 def test_the_page_names_the_bots_in_its_language_and_the_log_says_you() -> None:
-    game = offline_table(hj.variants.STANDARD, humans=1, bot_names=["heuristic", "random", "sampling"], seed=1)
+    game = offline_table(
+        hj.variants.STANDARD, humans=1, bot_names=["heuristic", "random", "sampling"], seed=1
+    )
     english, dutch = _update(game), _update(game, language="nl")
     assert english["words"]["bots"] == [None, "heuristic", "random", "sampling"]
     assert dutch["words"]["bots"] == [None, "heuristisch", "willekeurig", "steekproef"]
