@@ -8,6 +8,8 @@ import socket
 import threading
 import time
 
+import pytest
+
 import hartenjagen as hj
 from hartenjagen.web import Limits
 from serving import post_move, raw, request, running, state_of
@@ -125,23 +127,35 @@ def test_n7_a_closed_stream_frees_its_place_at_once() -> None:
         _plays(served, table, token)
 
 
-def test_n12_a_client_hanging_up_writes_one_log_line_at_most(caplog: object) -> None:
-    import pytest
-
-    assert isinstance(caplog, pytest.LogCaptureFixture)
+def test_n12_a_client_hanging_up_writes_one_log_line_at_most(caplog: pytest.LogCaptureFixture) -> None:
+    uvicorn_log = logging.getLogger("uvicorn")  # it does not pass its records on to the root logger
     with running(humans=4) as (served, table, tokens), caplog.at_level(logging.DEBUG):
-        caplog.clear()
-        hang_ups = 0
-        for what in ("events", "poll?wait=5", "update"):
-            for _ in range(5):
-                sock = socket.create_connection(("127.0.0.1", served.port), timeout=5)
-                sock.sendall(f"GET /api/{tokens[0]}/{what} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-                sock.close()
-                hang_ups += 1
-        raw(served, b"GET / HTTP/1.1\r\nHost: x\r\n")  # half a request, then gone
-        hang_ups += 1
-        time.sleep(1.0)
-        lines = [record for record in caplog.records if record.levelno >= logging.WARNING]
-        assert len(lines) <= hang_ups
-        assert not any(record.exc_info for record in lines), [record.getMessage() for record in lines]
-        _plays(served, table, tokens[0])
+        uvicorn_log.addHandler(caplog.handler)  # after the server has set up its logging
+        try:
+            caplog.clear()
+            hang_ups = 0
+            for what in ("events", "poll?wait=5", "update", "ws"):
+                for _ in range(5):
+                    sock = socket.create_connection(("127.0.0.1", served.port), timeout=5)
+                    upgrade = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    sock.sendall(
+                        f"GET /api/{tokens[0]}/{what} HTTP/1.1\r\nHost: x\r\n{upgrade if what == 'ws' else ''}\r\n".encode()
+                    )
+                    time.sleep(0.02)
+                    sock.close()
+                    hang_ups += 1
+            raw(served, b"GET / HTTP/1.1\r\nHost: x\r\n")  # half a request, then gone at the deadline
+            hang_ups += 1
+            time.sleep(1.0)
+            lines = [record for record in caplog.records if record.levelno >= logging.WARNING]
+            assert len(lines) <= hang_ups, [record.getMessage() for record in lines]
+            assert not any(record.exc_info for record in lines), [record.getMessage() for record in lines]
+            before = len(caplog.records)
+            raw(served, b"GARBAGE\r\n\r\n")  # the capture works: a request that is not HTTP is one line
+            time.sleep(0.2)
+            assert [record.getMessage() for record in caplog.records[before:]] == [
+                "Invalid HTTP request received."
+            ]
+            _plays(served, table, tokens[0])
+        finally:
+            uvicorn_log.removeHandler(caplog.handler)
