@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -417,3 +418,28 @@ def test_create_app_says_what_is_wrong_with_its_arguments() -> None:
             create_app(":memory:", delay=delay)
     with pytest.raises(TypeError):
         create_app()  # type: ignore[call-arg]  # the store is always chosen: ":memory:" only when asked
+
+
+def test_a_websocket_is_refused_without_a_seat_and_beyond_the_tokens_places() -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with running(humans=4) as (served, _, tokens):
+        base = f"ws://127.0.0.1:{served.port}/api"
+        for bad in ("nobody/ws", f"{tokens[0]}/ws?after=99", f"{tokens[0]}/ws?lang=fr"):
+            with pytest.raises(InvalidStatus), connect(f"{base}/{bad}"):
+                pass
+        with contextlib.ExitStack() as stack:
+            held = [stack.enter_context(connect(f"{base}/{tokens[0]}/ws")) for _ in range(FAST.per_token)]
+            for ws in held:
+                assert json.loads(ws.recv(timeout=10))["type"] == "update"
+            with pytest.raises(InvalidStatus), connect(f"{base}/{tokens[0]}/ws"):
+                pass
+            held.pop().close()
+            deadline = time.monotonic() + 2  # the closed one's place is free as soon as the server sees it go
+            while sum(served.service.streams.values()) >= FAST.per_token and time.monotonic() < deadline:
+                time.sleep(0.01)
+            with connect(f"{base}/{tokens[0]}/ws") as again:
+                assert json.loads(again.recv(timeout=10))["type"] == "update"
+            with connect(f"{base}/{tokens[1]}/ws") as other:  # another seat was never short of places
+                assert json.loads(other.recv(timeout=10))["seat"] == 1
