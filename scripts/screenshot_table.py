@@ -2,7 +2,7 @@
 
     python scripts/screenshot_table.py [--out docs] [--lang en]
 
-Starts a seeded table on a free port, passes and plays a few cards as seat 0,
+Starts the web service on a free port with one table (dealt from a secret seed), passes and plays a few cards as seat 0,
 and saves ``table.png`` (a desktop window) and ``table-phone.png`` (a phone's
 width) in ``--out``. Needs Debian's chromium (/usr/bin/chromium) and the
 playwright package (both in the dev setup of scripts/check.sh).
@@ -11,11 +11,11 @@ playwright package (both in the dev setup of scripts/check.sh).
 from __future__ import annotations
 
 import argparse
-import threading
+import sys
 from pathlib import Path
 
-import hartenjagen as hj
-from hartenjagen.serve import TableServer, WebGame
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from serving import serving  # the tests' helper: the app under uvicorn in a thread
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -37,24 +37,14 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    game = WebGame(
-        hj.variants.STANDARD,
-        humans=1,
-        bot_names=["heuristic", "heuristic", "sampling"],
-        seed=11,
-        variant="standard",
-        language=args.lang,
-        delay=0.05,
-    )
-    server = TableServer(game, ("127.0.0.1", 0))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    game.start()
     out = Path(args.out)
-    try:
+    with serving(delay=0.05) as served:
+        seats = ["human", "heuristic", "heuristic", "sampling"]
+        _, tokens = served.create("standard", seats, language=args.lang)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1100, "height": 760})
-            page.goto(server.url(0))
+            page.goto(served.url(f"seat/{tokens[0]}"))
             page.wait_for_selector("#hand .card.legal")
             # The page draws itself anew on every update: find cards by name, not by element.
             cards = page.eval_on_selector_all(
@@ -81,9 +71,6 @@ def main() -> None:
             page.wait_for_timeout(200)
             page.screenshot(path=str(out / "table-phone.png"), full_page=True)
             browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
     print(f"wrote {out / 'table.png'} and {out / 'table-phone.png'}")
 
 

@@ -121,3 +121,28 @@ def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None
     chart = tmp_path / "bots.svg"
     _run(str(bench / "bots_chart.py"), str(tmp_path), str(chart))
     assert chart.read_text(encoding="utf-8").count("<circle") == 2
+
+
+def test_the_web_load_test_runs_at_a_small_size() -> None:
+    """benchmarks/web_load.py for 3 s on 4 tables: its report has every figure (docs/performance.md has the real run's)."""
+    import pytest
+
+    pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'hartenjagen[web]')")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--tables", "4", "--clients", "8", "--seconds", "3"],
+        check=True, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    report = json.loads(done.stdout)
+    assert report["errors"] == [] and report["human_moves"] > 0 and report["spectator_messages"] > 0
+    assert (
+        report["move_latency_p99_ms"] >= report["move_latency_median_ms"] > 0
+        and report["server_peak_rss_mib"] > 0
+    )
+
+
+def test_the_record_add_benchmark_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "record_add.py"), "--rounds", "1"],
+        check=True, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert set(json.loads(done.stdout)) == {"adds_2000_ms", "adds_8000_ms", "ratio"}

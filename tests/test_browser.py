@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import hartenjagen as hj
-from serving import running
+from serving import running, state_of
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -60,11 +60,11 @@ _LEGAL_OR_SHEET = "#hand button.card.legal, #sheet-layer:not([hidden])"
 
 
 def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sheet(browser: Any) -> None:
-    with running(hj.variants.STANDARD, humans=1, bots=["heuristic"] * 3, seed=7) as (game, server):
+    with running("standard", humans=1, bots=["heuristic"] * 3) as (server, game, tokens):
         page = browser.new_page(viewport={"width": 1100, "height": 800})
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(server.url(0))
+        page.goto(server.url(f"seat/{tokens[0]}"))
         page.wait_for_selector("#hand button.card.legal")
         assert page.locator("#hand button.card").count() == 13
         assert page.inner_text("#status") == "Choose 3 cards to pass to the left."
@@ -87,7 +87,7 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
             "gs => gs.map(g => [...g.querySelectorAll('.card')].map(c => c.dataset.card))",
         )
         assert [card for group in groups for card in group] == [
-            str(card) for card in hj.notation.sort_hand(hj.view(game.record.final_state(), 0).hand)
+            str(card) for card in hj.notation.sort_hand(hj.view(state_of(server, game), 0).hand)
         ]
         assert "\u2663" in page.inner_text("#hand") or "\u2665" in page.inner_text("#hand")
 
@@ -111,7 +111,7 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
             page.wait_for_selector(_LEGAL_OR_SHEET, timeout=20_000)
             if page.is_visible("#sheet-layer"):
                 break
-            state = game.record.final_state()
+            state = state_of(server, game)
             dim = page.eval_on_selector_all("#hand button.card.dim", "cs => cs.map(c => c.dataset.card)")
             if dim and not illegal_shown:
                 reason = hj.explain(state, hj.Play(0, dim[0]))
@@ -119,7 +119,7 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
                 page.click(f'#hand button[data-card="{dim[0]}"]')
                 page.wait_for_selector("#message:not([hidden])")
                 assert page.inner_text("#message") == f"Not allowed: {reason.message}."
-                assert game.record.final_state() == state  # the refused click changed nothing
+                assert state_of(server, game) == state  # the refused click changed nothing
                 illegal_shown = True
             legal = page.eval_on_selector_all("#hand button.card.legal", "cs => cs.map(c => c.dataset.card)")
             assert {str(move.card) for move in hj.legal_moves(state)} == set(legal)  # type: ignore[union-attr]
@@ -135,7 +135,7 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
         # stays as the hand ended: the next hand shows when the sheet is closed.
         assert page.inner_text("#status") != "Choose 3 cards to pass to the right."
         assert page.locator("#hand button.card").count() <= 1
-        result = game.record.final_state().score_sheet[0]
+        result = state_of(server, game).score_sheet[0]
         cells = page.eval_on_selector_all(
             "#sheet-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
         )
@@ -172,11 +172,11 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
 
 
 def test_a_dutch_page_shows_that_it_loads_and_writes_its_cards_in_dutch(browser: Any) -> None:
-    with running(hj.variants.DUTCH, humans=1, bots=["random"] * 3, seed=5, language="nl") as (game, server):
+    with running("dutch", humans=1, bots=["random"] * 3, language="nl") as (server, game, tokens):
         page = browser.new_page(viewport={"width": 900, "height": 700})
         held: list[Any] = []
-        page.route("**/events*", lambda route: held.append(route))  # the first state waits
-        page.goto(server.url(0))
+        page.route("**/table", lambda route: held.append(route))  # the table (and so its first state) waits
+        page.goto(server.url(f"seat/{tokens[0]}?lang=nl"))
         page.wait_for_selector("#loading:not([hidden])")
         page.wait_for_function(
             "() => document.querySelector('#loading').textContent.startsWith('De tafel wordt')"
@@ -184,7 +184,7 @@ def test_a_dutch_page_shows_that_it_loads_and_writes_its_cards_in_dutch(browser:
         assert page.locator("#hand button.card").count() == 0
         for route in held:
             route.continue_()
-        page.unroute("**/events*")
+        page.unroute("**/table")
         page.wait_for_selector("#hand button.card")
         assert page.is_hidden("#loading")
         hand = page.eval_on_selector_all(
@@ -192,7 +192,7 @@ def test_a_dutch_page_shows_that_it_loads_and_writes_its_cards_in_dutch(browser:
             "cs => cs.map(c => [c.dataset.card, c.querySelector('.rank').textContent, c.getAttribute('aria-label')])",
         )
         assert {card for card, _, _ in hand} == {
-            str(card) for card in hj.view(game.record.final_state(), 0).hand
+            str(card) for card in hj.view(state_of(server, game), 0).hand
         }
         for card, corner, label in hand:
             assert corner == hj.notation.format_card(hj.Card(card), "symbol", "nl")
@@ -202,15 +202,15 @@ def test_a_dutch_page_shows_that_it_loads_and_writes_its_cards_in_dutch(browser:
 
 
 def test_an_announcement_is_answered_with_its_buttons(browser: Any) -> None:
-    with running(hj.variants.ACHTERHOEK, humans=1, bots=["heuristic"] * 3, seed=3) as (game, server):
+    with running("achterhoek", humans=1, bots=["heuristic"] * 3) as (server, game, tokens):
         page = browser.new_page(viewport={"width": 800, "height": 700})
-        page.goto(server.url(0) + "?lang=nl")
+        page.goto(server.url(f"seat/{tokens[0]}") + "?lang=nl")
         page.wait_for_selector("#hand button.card")
         if page.locator("#pass-button").count():
             options = page.eval_on_selector_all(
                 "#hand button.card.legal", "cs => cs.map(c => c.dataset.card)"
             )
-            count = hj.view(game.record.final_state(), 0).pass_count
+            count = hj.view(state_of(server, game), 0).pass_count
             for card in options[:count]:
                 page.click(f'#hand button[data-card="{card}"]')
             page.click("#pass-button")
@@ -225,12 +225,10 @@ def test_an_announcement_is_answered_with_its_buttons(browser: Any) -> None:
 
 
 def test_a_page_with_a_wrong_link_says_so(browser: Any) -> None:
-    with running(hj.variants.STANDARD, humans=1, seed=1) as (_, server):
+    with running("standard", humans=1) as (server, _, _tokens):
         page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{server.port}/seat/nobody")
-        assert "no seat with this link" in page.content()
-        page.goto(f"http://127.0.0.1:{server.port}/")
-        assert "Open the link of your seat" in page.inner_text("body")
+        page.goto(server.url("seat/nobody"))
+        assert "no seat or table with this link" in page.content()
         page.close()
 
 

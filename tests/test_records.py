@@ -324,3 +324,49 @@ def test_a_record_with_a_users_house_rule_is_written_without_registration():
     assert back == record and back.final_state() == record.final_state()
     assert serialize.loads(serialize.dumps(record)) == record
     assert serialize.loads(serialize.dumps(record.final_state())) == record.final_state()
+
+
+def test_add_costs_the_new_moves_alone_so_a_long_game_grows_linearly() -> None:
+    """N9 (issue 25): every record of a chain of adds kept alive takes memory linear in the moves.
+
+    A record that copied its moves on each add would hold n²/2 move references for n adds (16
+    times as much for 4x the moves); sharing one growing list holds n. Memory, not time: the
+    count does not depend on the machine's load.
+    """
+    import tracemalloc
+
+    from hartenjagen.frontend.records import GameRecord
+
+    start = hj.new_game(hj.variants.STANDARD, seed=1)
+    move = hj.legal_moves(start)[0]
+
+    def held(adds: int) -> int:
+        tracemalloc.start()
+        try:
+            record = GameRecord.begin(start)
+            chain = [record := record.add(move) for _ in range(adds)]
+            size = tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
+        assert len(chain[-1].moves) == adds and chain[0].moves == (move,)
+        return size
+
+    small, large = held(1000), held(4000)
+    assert large < 6 * small, (small, large)  # linear: about 4x; quadratic: about 16x
+
+
+def test_records_that_share_their_moves_stay_apart() -> None:
+    from hartenjagen.frontend.records import GameRecord
+
+    state = hj.new_game(hj.variants.STANDARD, seed=1)
+    first, second = hj.legal_moves(state)[:2]
+    base = GameRecord.begin(state)
+    one = base.add(first)
+    two = one.add(first)
+    other = one.add(second)  # one is no longer the last of its chain: this add copies
+    assert one.moves == (first,) and two.moves == (first, first) and other.moves == (first, second)
+    assert two != other and one == GameRecord(base.rules, base.seed, base.dealer, base.deal, (first,))
+    assert hash(one) == hash(GameRecord(base.rules, base.seed, base.dealer, base.deal, (first,)))
+    assert hj.loads(hj.dumps(other)) == other and other.add().moves == other.moves
+    with pytest.raises(hj.RecordError, match="move 1: 'x' is not a move"):
+        base.add("x")  # type: ignore[arg-type]

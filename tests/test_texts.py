@@ -62,7 +62,7 @@ def test_keys_are_grouped_and_every_language_is_a_column():
     groups = {key.split(".")[0] for key in CATALOGUE}
     assert groups <= {
         "table", "sheet", "play", "replay", "cli", "simulate", "rules", "event", "phase", "direction",
-        "moon", "refusal", "doing", "turn", "texts", "bot", "variant", "argparse", "serve",
+        "moon", "refusal", "doing", "turn", "texts", "bot", "variant", "argparse", "serve", "web",
     }  # fmt: skip
     assert all(re.fullmatch(r"[a-z_]+(\.[A-Za-z0-9_]+)+", key) for key in CATALOGUE)
 

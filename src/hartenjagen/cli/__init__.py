@@ -486,7 +486,7 @@ def build_parser(language: Language = "en") -> argparse.ArgumentParser:
     replay.add_argument("--step", action="store_true", help=say("cli.step"))
     replay.add_argument("--lang", choices=languages, default="en", help=say("cli.lang_events"))
     replay.set_defaults(run=_cmd_replay)
-    from hartenjagen.serve.command import add_parser as add_serve  # the web table has its own package
+    from hartenjagen.web.command import add_parser as add_serve  # the web table has its own package
 
     add_serve(commands, language)
     return parser

@@ -23,6 +23,7 @@ import functools
 import itertools
 import operator
 import re
+import threading
 from collections.abc import Iterable
 from typing import Final
 
@@ -123,6 +124,9 @@ class GameRecord:
     Building a record checks each field's kind (a `RecordError` says which);
     whether the game replays is checked when it is replayed. The states of a
     replay are kept once computed, so ``state_at`` every move costs one replay.
+    `add` costs constant time (amortised): the records a chain of adds makes
+    share one growing list of moves, and each builds its ``moves`` tuple only
+    when it is read.
     """
 
     rules: Rules = attrs.field(converter=_rules)
@@ -133,6 +137,10 @@ class GameRecord:
     seed_is_secret: bool = attrs.field(default=False, converter=_flag)
     #: The states replayed so far (index i: after i moves); it only grows, one state per move.
     _states: list[State] = attrs.field(factory=list, init=False, eq=False, hash=False, repr=False)
+    #: The moves of a record made by `add`: the first ``_count`` of a list that later adds may extend
+    #: (``None``: ``moves`` was given whole).
+    _log: list[Move] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    _count: int = attrs.field(default=0, init=False, eq=False, hash=False, repr=False)
 
     def __getstate__(self) -> dict[str, object]:
         # The replayed states are a cache: a pickled record does not carry them.
@@ -142,6 +150,8 @@ class GameRecord:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_states", [])
+        object.__setattr__(self, "_log", None)
+        object.__setattr__(self, "_count", 0)
 
     @classmethod
     def begin(cls, state: State) -> GameRecord:
@@ -167,8 +177,26 @@ class GameRecord:
         )
 
     def add(self, *moves: Move) -> GameRecord:
-        """This record with ``moves`` appended (not checked until replayed)."""
-        return attrs.evolve(self, moves=(*self.moves, *moves))
+        """This record with ``moves`` appended (each must be a move; whether it is legal waits for a replay).
+
+        The cost is that of the new moves alone (amortised): the new record extends the list of moves
+        this one shares when this one is the last of its chain, and copies it only the first time a
+        record that is not the last is added to.
+        """
+        added = _moves(moves)
+        with _GROWING:  # two threads adding to one record: only one may extend the shared list
+            log, count = self._log, self._count
+            if log is None or len(log) != count:
+                log = list(self.moves)
+                count = len(log)
+            log.extend(added)
+        grown: GameRecord = object.__new__(GameRecord)
+        for name in ("rules", "seed", "dealer", "deal", "seed_is_secret"):
+            object.__setattr__(grown, name, getattr(self, name))
+        object.__setattr__(grown, "_states", [])
+        object.__setattr__(grown, "_log", log)
+        object.__setattr__(grown, "_count", count + len(added))
+        return grown
 
     def initial_state(self) -> State:
         """The state before the first move."""
@@ -341,5 +369,27 @@ def _read_rules(text: str) -> Rules:
     except variants.UnknownVariantError as error:
         raise RecordError(f"rules: {error}") from error
 
+
+#: Held while `GameRecord.add` decides whether it may extend a shared list of moves.
+_GROWING: Final = threading.Lock()
+_MOVES_SLOT: Final = GameRecord.__dict__["moves"]  # the slot attrs made for the field
+
+
+def _read_moves(record: GameRecord) -> tuple[Move, ...]:
+    """``record.moves``: the slot, or (a record made by `add`) its share of the list, kept in the slot."""
+    try:
+        moves: tuple[Move, ...] = _MOVES_SLOT.__get__(record, GameRecord)
+    except AttributeError:
+        moves = tuple(record._log[: record._count])  # type: ignore[index]
+        _MOVES_SLOT.__set__(record, moves)
+    return moves
+
+
+def _write_moves(record: GameRecord, moves: tuple[Move, ...]) -> None:
+    _MOVES_SLOT.__set__(record, moves)
+
+
+# attrs's own methods (eq, hash, repr, init) read and write the field through this property.
+type.__setattr__(GameRecord, "moves", property(_read_moves, _write_moves, doc="The moves, in order."))
 
 add_entry(AttrsEntry(GameRecord, "GameRecord"))  # the format writes and reads records once they are imported

@@ -39,7 +39,7 @@ from hartenjagen.rules.routes import BUILT_IN, PassRoute
 
 __all__ = ["KINDS", "SchemaKind", "json_schema"]
 
-SchemaKind: TypeAlias = Literal["view", "event", "move", "state", "rules", "record"]
+SchemaKind: TypeAlias = Literal["view", "event", "move", "state", "rules", "record", "message"]
 
 #: The kinds ``json_schema`` knows, with the saved classes each one covers.
 KINDS: Final[dict[str, tuple[str, ...]]] = {
@@ -63,6 +63,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "state": ("State",),
     "rules": ("Rules",),
     "record": ("GameRecord",),
+    "message": (),  # the web protocol's messages: hartenjagen.frontend.protocol
 }
 
 _TITLES: Final = {
@@ -72,6 +73,7 @@ _TITLES: Final = {
     "state": "A whole game position (server-side: it holds every hand and the seed)",
     "rules": "A ruleset: one module per slot and the house rules",
     "record": "A game record: rules, seed, first deal and moves",
+    "message": "A message of the web service's wire protocol (docs/protocol.md)",
 }
 
 _BASE_URI: Final = "https://hartenjagen.invalid/schema/"
@@ -102,6 +104,8 @@ def json_schema(kind: SchemaKind) -> dict[str, Json]:
     """
     if not isinstance(kind, str) or kind not in KINDS:
         raise ValueError(f"no schema of kind {kind!r}: the kinds are {', '.join(KINDS)}")
+    if kind == "message":
+        return _message_schema()
     builder = _Builder()
     tops = [builder.top(name) for name in KINDS[kind]]
     schema: dict[str, Json] = {
@@ -115,6 +119,27 @@ def json_schema(kind: SchemaKind) -> dict[str, Json]:
         schema["oneOf"] = list(tops)
     schema["$defs"] = builder.finish()
     return schema
+
+
+def _message_schema() -> dict[str, Json]:
+    """Every message of the web protocol, with the saved values they carry as ``Sent...`` definitions."""
+    from hartenjagen.frontend.protocol import message_defs
+
+    builder = _Builder()
+    sent: dict[str, Json] = {
+        "SentView": builder.top("PlayerView"),
+        "SentEvent": {"oneOf": [builder.top(name) for name in KINDS["event"]]},
+        "SentMove": {"oneOf": [builder.top(name) for name in KINDS["move"]]},
+        "SentRules": builder.top("Rules"),
+    }
+    messages = message_defs()
+    return {
+        "$schema": _DRAFT,
+        "$id": f"{_BASE_URI}message.schema.json",
+        "title": _TITLES["message"],
+        "oneOf": [_ref(name) for name in messages],
+        "$defs": {**builder.finish(), **sent, **messages},
+    }
 
 
 def _entries() -> dict[str, _r.Entry]:

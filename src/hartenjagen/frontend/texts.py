@@ -23,7 +23,7 @@ The keys are grouped by a prefix: ``table.`` (the terminal table and the prompt)
 and errors), ``simulate.``, ``rules.`` (the rules in words: ``rules.module.<Class>`` for each
 built-in module's rule, ``rules.preset.<name>`` for each preset's summary), ``event.``,
 ``phase.``, ``direction.``, ``moon.``, ``doing.``, ``turn.``, ``bot.`` and ``variant.`` (the names
-the table shows), ``argparse.`` (argparse's own words, by its English) and ``refusal.`` (why a move is
+the table shows), ``serve.`` (the ``hartenjagen serve`` command), ``web.`` (the web service's lobby), ``argparse.`` (argparse's own words, by its English) and ``refusal.`` (why a move is
 illegal: ``refusal.<code>`` by the [`IllegalMoveCode`][hartenjagen.errors.IllegalMoveCode] value where
 one sentence belongs to one code, ``refusal.play`` and ``refusal.pass`` around a rule's reason,
 ``refusal.opening.``, ``refusal.leading``, ``refusal.first_trick``, ``refusal.passing.`` and

@@ -1,11 +1,15 @@
 // The hartenjagen web table: one seat's page. Plain JavaScript, no build step.
 // It draws only what the server sends this seat (its view and its censored events, protocol 1:
-// docs/protocol.md) and sends moves back; the server checks every move with the engine.
+// docs/protocol.md) and sends moves back; the server checks every move with the engine. A spectator's
+// page (/watch/<table>) is the same page with the public view and no moves. Every address is relative,
+// so the service works where another site mounts it.
 "use strict";
 
-const PROTOCOL = 1;
-const TOKEN = location.pathname.split("/").filter(Boolean)[1] || "";
-const API = "/api/" + encodeURIComponent(TOKEN) + "/";
+const PROTOCOL = 2;
+const PARTS = location.pathname.split("/");
+const TOKEN = PARTS[PARTS.length - 1] || "";
+const ROOT = PARTS.slice(0, -2).join("/") + "/";
+const API = ROOT + "api/" + encodeURIComponent(TOKEN) + "/";
 const SUIT_SYMBOL = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const SUIT_ORDER = ["C", "D", "S", "H"]; // alternating colours, as the library's by_suit
 const RANK_ORDER = "23456789TJQKA";
@@ -23,7 +27,7 @@ const TEXT = {
     emptyTable: "No cards on the table yet.", lastTrick: "{who} took the last trick.", lastTrickYou: "You took the last trick.",
     gameOver: "Game over.", youWin: "You win!", winners: "Winners: {who}.", reconnecting: "Connection lost: reconnecting\u2026",
     failed: "The game stopped: {why}", noSeat: "This link is not a seat at this table.", language: "NL", languageName: "Nederlands",
-    phase: "phase: {p}", loading: "Loading the table\u2026",
+    phase: "phase: {p}", loading: "Loading the table\u2026", watching: "You are watching: no hidden card is shown.",
   },
   nl: {
     you: "Jij", seat: "Speler {n}", bot: "bot {name}", cards: "{n} kaarten", tricks: "{n} slagen",
@@ -37,7 +41,7 @@ const TEXT = {
     emptyTable: "Er ligt nog niets op tafel.", lastTrick: "{who} haalde de laatste slag.", lastTrickYou: "Jij haalde de laatste slag.",
     gameOver: "Het spel is uit.", youWin: "Je hebt gewonnen!", winners: "Winnaars: {who}.", reconnecting: "Verbinding weg: opnieuw verbinden\u2026",
     failed: "Het spel is gestopt: {why}", noSeat: "Deze link is geen plaats aan deze tafel.", language: "EN", languageName: "English",
-    phase: "fase: {p}", loading: "De tafel wordt geladen\u2026",
+    phase: "fase: {p}", loading: "De tafel wordt geladen\u2026", watching: "Je kijkt toe: geen verborgen kaart te zien.",
   },
 };
 
@@ -71,7 +75,7 @@ function el(tag, className, text) {
 }
 
 function seatName(seat) {
-  return seat === page.table.seat ? t("you") : t("seat", { n: seat });
+  return seat === page.table.seat && seat !== null ? t("you") : t("seat", { n: seat });
 }
 
 function cardWords(card) {
@@ -153,8 +157,10 @@ function renderOpponents(v) {
   const row = $("opponents");
   row.replaceChildren();
   const n = page.table.players;
-  for (let k = 1; k < n; k++) row.append(seatBox(v, (page.table.seat + k) % n));
-  row.style.setProperty("--others", String(n - 1));
+  const me = page.table.seat === null ? 0 : page.table.seat; // a spectator sits where seat 0 is
+  const first = page.table.seat === null ? 0 : 1;
+  for (let k = first; k < n; k++) row.append(seatBox(v, (me + k) % n));
+  row.style.setProperty("--others", String(n - first));
 }
 
 function renderTrick(v) {
@@ -189,6 +195,11 @@ function legalCards(v) {
 
 function renderMe(v, u) {
   const me = page.table.seat;
+  if (me === null) {
+    $("me-info").replaceChildren();
+    $("status").textContent = v.is_over ? t("gameOver") : t("watching");
+    return;
+  }
   $("me-info").replaceChildren(seatBox(v, me));
   const passing = v.pass_options.length > 0;
   const myTurn = v.to_move.includes(me) && !v.is_over;
@@ -372,9 +383,31 @@ function receive(update) {
 }
 
 function connect() {
+  // A WebSocket first; server-sent events where it does not get through (a proxy), long polling last.
   if (page.source) page.source.close();
   const query = "?lang=" + page.lang + "&after=" + page.seq;
-  if (window.EventSource) {
+  const lang = page.lang;
+  if (window.WebSocket && !page.noSocket) {
+    const url = new URL(API + "ws" + query, location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(url.href);
+    let opened = false;
+    page.source = socket;
+    socket.onopen = () => { opened = true; };
+    socket.onmessage = (e) => {
+      $("banner").hidden = true;
+      receive(JSON.parse(e.data));
+    };
+    socket.onclose = () => {
+      if (page.source !== socket || lang !== page.lang) return;
+      if (!opened) page.noSocket = true; // never opened: fall back to server-sent events
+      if (page.update && !page.update.view.is_over) {
+        $("banner").hidden = false;
+        $("banner").textContent = t("reconnecting");
+      }
+      setTimeout(connect, opened ? 1000 : 0);
+    };
+  } else if (window.EventSource) {
     const source = new EventSource(API + "events" + query);
     page.source = source;
     source.addEventListener("update", (e) => {
@@ -388,7 +421,7 @@ function connect() {
       }
     };
   } else {
-    poll(); // long polling, for a browser without server-sent events
+    poll(); // long polling, for a browser without either
   }
 }
 

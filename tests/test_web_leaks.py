@@ -20,13 +20,14 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+import jsonschema
 import pytest
 
 import hartenjagen as hj
 from hartenjagen.cards import ALL_CARDS
 from hartenjagen.frontend.notation import card_name, format_card
-from hartenjagen.serve import TableServer, WebGame
-from serving import post_move, request, running
+from hartenjagen.web import Table
+from serving import Served, post_move, request, running
 
 # Every way a payload could write a card, as one pattern; each match maps back to its card.
 _FORMS: dict[str, str] = {}
@@ -86,16 +87,24 @@ def test_the_scanner_finds_cards_in_every_form() -> None:
     assert _forbidden_keys({"x": [{"type": "State"}], "seed": 1}) == {"State", "seed"}
 
 
+MESSAGE = jsonschema.Draft202012Validator(hj.json_schema("message"))
+
+
 class Recorder:
     """Everything the server sends to each human seat: (seat, move number or None, payload, cards asked about)."""
 
-    def __init__(self) -> None:
+    def __init__(self, validate: bool = False) -> None:
+        self.validate = validate
+        self.validated: set[bytes] = set()
         self.payloads: list[tuple[int, int | None, Any, set[str]]] = []
         self.raw_bytes = 0
         self.lock = threading.Lock()
 
     def keep(self, seat: int, body: bytes, asked: set[str] = frozenset()) -> Any:  # type: ignore[assignment]
         data = json.loads(body)
+        if self.validate and body not in self.validated:  # a poll with no news repeats the last body
+            MESSAGE.validate(data)  # every message of the game is one of the protocol's (item 5)
+            self.validated.add(body)
         seq = data.get("seq") if data.get("type") == "update" else None
         with self.lock:
             self.payloads.append((seat, seq, data, set(asked)))
@@ -103,7 +112,7 @@ class Recorder:
         return data
 
 
-def _stream(server: TableServer, token: str, seat: int, recorder: Recorder, stop: threading.Event) -> None:
+def _stream(server: Served, token: str, seat: int, recorder: Recorder, stop: threading.Event) -> None:
     """Read the seat's event stream until the game is over, keeping every data line."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
         sock.sendall(
@@ -118,12 +127,17 @@ def _stream(server: TableServer, token: str, seat: int, recorder: Recorder, stop
 
 
 def _play(
-    game: WebGame, server: TableServer, seats: tuple[int, ...], rng: random.Random, limit: int
+    tokens: dict[int, str],
+    server: Served,
+    seats: tuple[int, ...],
+    rng: random.Random,
+    limit: int,
+    validate: bool = False,
 ) -> Recorder:
-    recorder = Recorder()
+    recorder = Recorder(validate)
     stop = threading.Event()
     streams = [
-        threading.Thread(target=_stream, args=(server, game.token(seat), seat, recorder, stop), daemon=True)
+        threading.Thread(target=_stream, args=(server, tokens[seat], seat, recorder, stop), daemon=True)
         for seat in seats
     ]
     for thread in streams:
@@ -132,7 +146,7 @@ def _play(
     for _ in range(limit):
         over = False
         for seat in seats:
-            token = game.token(seat)
+            token = tokens[seat]
             language = "nl" if seat % 2 else "en"
             reply = request(server, "GET", f"/api/{token}/poll?after={seen[seat]}&wait=0.2&lang={language}")
             update = recorder.keep(seat, reply.body)
@@ -183,7 +197,7 @@ def _knowable(states: list[hj.State], seat: int) -> list[set[str]]:
     return out
 
 
-def _check(game: WebGame, recorder: Recorder, seats: tuple[int, ...]) -> None:
+def _check(game: Table, recorder: Recorder, seats: tuple[int, ...]) -> None:
     states = list(game.record.states())
     assert recorder.payloads, "nothing was recorded"
     knowable = {seat: _knowable(states, seat) for seat in seats}
@@ -204,8 +218,8 @@ def _check(game: WebGame, recorder: Recorder, seats: tuple[int, ...]) -> None:
 
 def test_no_payload_of_a_whole_game_holds_a_card_its_seat_may_not_know() -> None:
     seats = (0, 1)
-    with running(hj.variants.STANDARD, humans=2, bots=["heuristic", "random"], seed=21) as (game, server):
-        recorder = _play(game, server, seats, random.Random(21), limit=4000)
+    with running(hj.variants.STANDARD, humans=2, bots=["heuristic", "random"]) as (server, game, tokens):
+        recorder = _play(tokens, server, seats, random.Random(21), limit=4000, validate=True)
         final = game.record.final_state()
         assert final.is_over, "the game did not end"
         _check(game, recorder, seats)
@@ -228,7 +242,7 @@ def test_no_payload_of_a_whole_game_holds_a_card_its_seat_may_not_know() -> None
 def test_no_payload_leaks_in_variants_with_other_exchanges(rules: hj.Rules) -> None:
     seats = (0, 1)
     bots = ["random"] * (rules.players - 2)
-    with running(rules, humans=2, bots=bots, seed=8) as (game, server):
-        recorder = _play(game, server, seats, random.Random(8), limit=150)
+    with running(rules, humans=2, bots=bots) as (server, game, tokens):
+        recorder = _play(tokens, server, seats, random.Random(8), limit=150)
         _check(game, recorder, seats)
         assert game.record.final_state().hand_index >= 1 or game.record.final_state().is_over

@@ -1,0 +1,203 @@
+"""The lobby: the tables one process holds, the seat tokens that reach them, and making a new table.
+
+A table is made from a create request (the protocol's ``create`` message): a
+preset's name or a Hoemke code, or a Rules JSON value; one entry per seat,
+``"human"`` or a bot's name; the language and the number of games. The creator
+gets one secret link per human seat and the table's spectator link. Tokens
+are 32 random bytes; only their SHA-256 is kept (in memory and in the store),
+so a stolen database opens no seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any, Final
+
+from hartenjagen import variants
+from hartenjagen.bots import BOT_NAMES
+from hartenjagen.frontend import texts
+from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.serialize import FormatError, loads
+from hartenjagen.frontend.serialize.reading import Json
+from hartenjagen.rules import Rules
+from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec
+
+__all__ = ["MAX_GAMES", "CreateError", "Lobby", "token_hash"]
+
+#: The most games one table plays in a row.
+MAX_GAMES: Final = 20
+#: The languages a table speaks.
+LANGUAGES: Final = ("en", "nl")
+
+
+class CreateError(ValueError):
+    """A create request that does not describe a table; the message says what is wrong."""
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat token, as kept by the lobby and the store."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def _rules_of(request: dict[str, Any]) -> tuple[Rules, str]:
+    if "rules" in request:
+        try:
+            rules = loads(json.dumps(request["rules"]))
+        except (FormatError, RecursionError, ValueError) as error:
+            raise CreateError(f"rules: {error}") from None
+        if not isinstance(rules, Rules):
+            raise CreateError("rules: the JSON is not a Rules value")
+        return rules, str(request.get("variant") or "custom")[:40]
+    name = request.get("variant", "standard")
+    if not isinstance(name, str) or len(name) > 40:
+        raise CreateError("variant is the name of a preset or a Hoemke code (hoemke_P1L2H3S4)")
+    try:
+        preset = variants.preset(name)
+    except variants.UnknownVariantError as error:
+        raise CreateError(str(error)) from None
+    return preset.rules, preset.name
+
+
+def parse_create(request: object) -> tuple[Rules, str, tuple[str | None, ...], Language, int]:
+    """Read a create request: the rules, the variant's name, the seats, the language and the games."""
+    keys = {"protocol", "type", "variant", "rules", "seats", "language", "games"}
+    if not isinstance(request, dict) or request.get("type") != "create" or not set(request) <= keys:
+        raise CreateError(
+            'a create request is {"protocol": 2, "type": "create", "variant": ..., "seats": [...]}'
+            f" with only the keys {', '.join(sorted(keys))}"
+        )
+    rules, variant = _rules_of(request)
+    seats = request.get("seats")
+    if not isinstance(seats, list) or len(seats) != rules.players:
+        raise CreateError(f"seats: one entry per seat, {rules.players} of them, each 'human' or a bot")
+    chosen: list[str | None] = []
+    for seat, name in enumerate(seats):
+        if name == "human":
+            chosen.append(None)
+        elif isinstance(name, str) and name in BOT_NAMES:
+            chosen.append(name)
+        else:
+            bots = ", ".join(BOT_NAMES)
+            raise CreateError(f"seats[{seat}]: 'human' or one of the bots ({bots}), not {str(name)[:40]!r}")
+    if None not in chosen:
+        raise CreateError("seats: at least one seat is a human's")
+    language = request.get("language", "en")
+    if language not in LANGUAGES:
+        raise CreateError(f"language is en or nl, not {str(language)[:20]!r}")
+    games = request.get("games", 1)
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise CreateError(f"games is a whole number from 1 to {MAX_GAMES}")
+    return rules, variant, tuple(chosen), "nl" if language == "nl" else "en", games
+
+
+class Lobby:
+    """The tables of one process, found by seat token (hashed) or by id (a spectator's link)."""
+
+    def __init__(
+        self,
+        *,
+        commit: Callable[..., asyncio.Future[None]],
+        think: Executor | None,
+        delay: float,
+        max_tables: int,
+    ) -> None:
+        self._commit = commit
+        self._think = think
+        self.delay = delay
+        self.max_tables = max_tables
+        self.tables: dict[str, Table] = {}
+        self._seats: dict[str, tuple[Table, int]] = {}
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for seat, digest in enumerate(table.spec.tokens):
+            if digest is not None:
+                self._seats[digest] = (table, seat)
+
+    def restore(self, spec: TableSpec, records: list[Any]) -> Table:
+        """A table read back from the store, its games replayed through the engine."""
+        table = Table(spec, commit=self._commit, think=self._think, delay=self.delay, records=records)
+        self._add(table)
+        return table
+
+    def find(self, key: str) -> tuple[Table, int | None] | None:
+        """The table and seat of a seat token, or the table (seat ``None``) of a spectator's key."""
+        found = self._seats.get(token_hash(key))
+        if found is not None:
+            return found
+        table = self.tables.get(key)
+        return None if table is None else (table, None)
+
+    def open_tables(self) -> list[Table]:
+        return [table for table in self.tables.values() if not table.over]
+
+    async def create(self, request: object) -> tuple[Table, dict[int, str]]:
+        """A new table from a create request (`CreateError` if it does not read), and its seats' tokens."""
+        rules, variant, seats, language, games = parse_create(request)
+        if len(self.open_tables()) >= self.max_tables:
+            raise CreateError(f"this server holds {self.max_tables} open tables: wait for one to finish")
+        tokens = {seat: secrets.token_urlsafe(32) for seat, name in enumerate(seats) if name is None}
+        spec = TableSpec(
+            id=secrets.token_urlsafe(9),
+            rules=rules,
+            variant=variant,
+            seats=seats,
+            tokens=tuple(token_hash(tokens[s]) if s in tokens else None for s in range(len(seats))),
+            language=language,
+            games=games,
+        )
+        await self._commit("add_table", spec)
+        table = Table(spec, commit=self._commit, think=self._think, delay=self.delay)
+        await table.start_game()
+        self._add(table)
+        table.kick()
+        return table, tokens
+
+    def listing(self, language: Language) -> dict[str, Json]:
+        """The lobby message: the open tables (with their spectator links), the presets and the bots."""
+        tables: list[Json] = []
+        for table in self.open_tables():
+            state = table.state
+            tables.append(
+                {
+                    "table": table.id,
+                    "variant": table.spec.variant,
+                    "name": texts.variant_text(table.spec.variant, language),
+                    "seats": [
+                        {"seat": s, "kind": "human" if n is None else "bot", "bot": n}
+                        for s, n in enumerate(table.spec.seats)
+                    ],
+                    "language": table.spec.language,
+                    "games": table.spec.games,
+                    "game": table.game,
+                    "hand": state.hand_index + 1,
+                    "watch": f"watch/{table.id}",
+                }
+            )
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "type": "lobby",
+            "tables": tables,
+            "variants": [preset.name for preset in variants.ALL],
+            "players": {preset.name: preset.rules.players for preset in variants.ALL},
+            "bots": list(BOT_NAMES),
+            "language": language,
+            "words": lobby_words(language),
+        }
+
+
+def lobby_words(language: Language) -> dict[str, Json]:
+    """The lobby page's words in ``language``, from the catalogue (``web.`` keys, the bots' names)."""
+    words: dict[str, Json] = {
+        key.removeprefix("web."): texts.CATALOGUE[key][1 if language == "nl" else 0]
+        for key in texts.CATALOGUE
+        if key.startswith("web.")
+    }
+    words["bots"] = {name: texts.bot_text(name, language) for name in BOT_NAMES}
+    words["variants"] = {preset.name: texts.variant_text(preset.name, language) for preset in variants.ALL}
+    return words

@@ -1,0 +1,163 @@
+"""Where the web service keeps its tables: a small interface, and its SQLite implementation.
+
+A store keeps, for every table, its `TableSpec` (with the SHA-256 of each
+human seat's token, never the token), the record of each of its games
+(rules, seed, first dealer and deal) and every accepted move. The service calls
+it from one thread at a time; each call returns once what it wrote is
+committed, so a move a client was told was accepted survives ``kill -9``.
+On start the service reads `Store.unfinished` and replays each table's
+records through the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from typing import Final, Protocol
+
+from hartenjagen.frontend.records import GameRecord
+from hartenjagen.frontend.serialize import dumps, loads
+from hartenjagen.moves import Move
+from hartenjagen.rules import Rules
+from hartenjagen.web.table import TableSpec
+
+__all__ = ["SQLiteStore", "Store", "StoreError"]
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, spec TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS games (
+    table_id TEXT NOT NULL REFERENCES tables(id), game INTEGER NOT NULL, record TEXT NOT NULL,
+    PRIMARY KEY (table_id, game)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL, game INTEGER NOT NULL, number INTEGER NOT NULL, move TEXT NOT NULL,
+    PRIMARY KEY (table_id, game, number),
+    FOREIGN KEY (table_id, game) REFERENCES games(table_id, game)
+);
+"""
+
+
+class StoreError(Exception):
+    """A database that is not a hartenjagen store, or a stored table that does not read back."""
+
+
+class Store(Protocol):
+    """The interface of a store (SQLite here; a PostgreSQL one would implement the same calls).
+
+    Every call commits before it returns. ``number`` counts a game's moves from 1; adding a
+    move whose number is taken is an error (two servers cannot both accept one move).
+    """
+
+    def add_table(self, spec: TableSpec) -> None: ...
+
+    def add_game(self, table: str, game: int, record: GameRecord) -> None: ...
+
+    def add_move(self, table: str, game: int, number: int, move: Move) -> None: ...
+
+    def finish(self, table: str) -> None: ...
+
+    def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]: ...
+
+    def close(self) -> None: ...
+
+
+def _spec_text(spec: TableSpec) -> str:
+    return json.dumps(
+        {
+            "id": spec.id,
+            "rules": json.loads(dumps(spec.rules)),
+            "variant": spec.variant,
+            "seats": list(spec.seats),
+            "tokens": list(spec.tokens),
+            "language": spec.language,
+            "games": spec.games,
+            "created": spec.created,
+        }
+    )
+
+
+def _spec(text: str) -> TableSpec:
+    data = json.loads(text)
+    rules = loads(json.dumps(data["rules"]))
+    if not isinstance(rules, Rules):
+        raise StoreError(f"table {data['id']}: its rules do not read back")
+    return TableSpec(
+        id=data["id"],
+        rules=rules,
+        variant=data["variant"],
+        seats=tuple(data["seats"]),
+        tokens=tuple(data["tokens"]),
+        language="nl" if data["language"] == "nl" else "en",
+        games=int(data["games"]),
+        created=float(data["created"]),
+    )
+
+
+class SQLiteStore:
+    """A store in one SQLite file (``":memory:"``: in memory, gone when the process ends).
+
+    The file is written with a write-ahead log and ``synchronous=FULL``: a commit is on disk
+    when the call returns. One connection, used by one thread at a time.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            if path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{path} is not a hartenjagen database: {error}") from None
+
+    def _write(self, sql: str, values: tuple[object, ...]) -> None:
+        with self._db:  # a transaction: committed when the block ends
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(sql, values)
+
+    def add_table(self, spec: TableSpec) -> None:
+        self._write("INSERT INTO tables (id, spec) VALUES (?, ?)", (spec.id, _spec_text(spec)))
+
+    def add_game(self, table: str, game: int, record: GameRecord) -> None:
+        self._write(
+            "INSERT INTO games (table_id, game, record) VALUES (?, ?, ?)", (table, game, dumps(record))
+        )
+
+    def add_move(self, table: str, game: int, number: int, move: Move) -> None:
+        self._write(
+            "INSERT INTO moves (table_id, game, number, move) VALUES (?, ?, ?, ?)",
+            (table, game, number, dumps(move)),
+        )
+
+    def finish(self, table: str) -> None:
+        self._write("UPDATE tables SET finished = 1 WHERE id = ?", (table,))
+
+    def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]:
+        """Every table not finished, oldest first, with its games' records and their moves."""
+        rows = self._db.execute("SELECT id, spec FROM tables WHERE finished = 0 ORDER BY rowid").fetchall()
+        for table_id, spec_text in rows:
+            records = []
+            games = self._db.execute(
+                "SELECT game, record FROM games WHERE table_id = ? ORDER BY game", (table_id,)
+            ).fetchall()
+            for game, record_text in games:
+                record = loads(record_text)
+                if not isinstance(record, GameRecord):
+                    raise StoreError(f"table {table_id}, game {game}: the record does not read back")
+                moves: list[Move] = [
+                    loads(text)  # type: ignore[misc]
+                    for (text,) in self._db.execute(
+                        "SELECT move FROM moves WHERE table_id = ? AND game = ? ORDER BY number",
+                        (table_id, game),
+                    )
+                ]
+                records.append(record.add(*moves))
+            yield _spec(spec_text), records
+
+    def close(self) -> None:
+        self._db.close()

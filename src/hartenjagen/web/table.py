@@ -1,0 +1,419 @@
+"""One table of the web service: its games, its seats, its bots and what each seat is sent.
+
+Everything a seat receives is built here from ``view(state, seat)`` and
+``events_for(events, seat)`` (a spectator: ``public_view`` and the public
+events): never from the state itself, so no message can carry another seat's
+cards, a seed or a game record. A table lives on the server's event loop: a
+move is checked and made there, committed to the store (in the store's
+thread) before it is accepted, and a bot thinks in a worker thread, so a slow
+bot holds up neither the loop nor another table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Final, TypeAlias
+
+import attrs
+
+from hartenjagen.bots import Bot, make_bot
+from hartenjagen.cards import Card
+from hartenjagen.core.state import State
+from hartenjagen.engine import explain, new_game, step
+from hartenjagen.events import Event, HandDealt
+from hartenjagen.frontend import texts
+from hartenjagen.frontend.describe import count_turns, describe
+from hartenjagen.frontend.notation import Language, card_name, format_card
+from hartenjagen.frontend.protocol import PROTOCOL_VERSION
+from hartenjagen.frontend.records import GameRecord
+from hartenjagen.frontend.serialize import FormatError, dumps, loads
+from hartenjagen.frontend.serialize.reading import Json
+from hartenjagen.frontend.views import PlayerView, events_for, public_view, view
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.rules import Rules
+from hartenjagen.values import Phase
+
+__all__ = ["PROTOCOL_VERSION", "Reply", "Table", "TableSpec", "error_message", "held_cards"]
+
+#: A reply to a request: the HTTP status and the JSON message.
+Reply: TypeAlias = tuple[int, dict[str, Json]]
+
+_MOVES: Final = (Play, Pass, Announce, MoonChoice)
+
+
+def _saved(value: object) -> Json:
+    """A library value as the JSON object ``dumps`` writes (with its format version)."""
+    data: Json = json.loads(dumps(value))
+    return data
+
+
+def error_message(status: int, message: str) -> Reply:
+    """The reply to a request the service refuses (nothing is changed)."""
+    return status, {"protocol": PROTOCOL_VERSION, "type": "error", "status": status, "message": message}
+
+
+def _shown_cards(v: PlayerView) -> set[Card]:
+    """The cards the page draws from ``v``: the hand, the chosen pass, the trick and this hand's tricks."""
+    shown = {*v.hand, *v.passing, *(play.card for play in v.trick)}
+    for trick in v.tricks:
+        shown.update(trick.cards)
+    return shown
+
+
+def held_cards(v: PlayerView) -> tuple[int, ...]:
+    """Each seat's cards as the table sees them: while passing, a chosen pass is still in the hand.
+
+    A seat that has chosen its cards has set them aside (``hand_sizes`` no longer counts them), but
+    they leave its hand only at the exchange: counted back in, every seat shows the same number
+    until then.
+    """
+    sizes = list(v.hand_sizes)
+    if v.phase is Phase.PASSING:
+        route = v.pass_direction
+        stages = v.rules.passing.stages(route)
+        if v.pass_stage < len(stages):
+            givers = v.rules.passing.givers(v.pass_stage, route, v.players, v.dealer)
+            for seat in givers:
+                if seat not in v.to_move:
+                    sizes[seat] += stages[v.pass_stage].cards
+    return tuple(sizes)
+
+
+@attrs.frozen
+class TableSpec:
+    """What a table is, as the store keeps it: its rules, who sits where, its language and games.
+
+    ``seats`` has one entry per seat: ``None`` for a human, else the name of the bot that plays
+    it. ``tokens`` holds, per seat, the SHA-256 of that human seat's secret token (``None`` for
+    a bot): the tokens themselves are given to the table's creator once and kept nowhere.
+    """
+
+    id: str
+    rules: Rules
+    variant: str
+    seats: tuple[str | None, ...]
+    tokens: tuple[str | None, ...]
+    language: Language = "en"
+    games: int = 1
+    created: float = attrs.field(factory=time.time)
+
+
+class Table:
+    """One table: a series of ``spec.games`` games, human seats reached by token, bots at the others.
+
+    ``commit`` runs a store call in the store's thread and returns once it is done; ``think``
+    runs a bot's choice in a worker thread. ``delay`` seconds pass between two bot moves (not
+    while passing), so that people can follow the cards. Use a table from its event loop only.
+    """
+
+    def __init__(
+        self,
+        spec: TableSpec,
+        *,
+        commit: Callable[..., asyncio.Future[None]],
+        think: Executor | None = None,
+        delay: float = 0.6,
+        records: Sequence[GameRecord] = (),
+    ) -> None:
+        self.spec = spec
+        self.rules = spec.rules
+        self.delay = delay
+        self._commit = commit
+        self._think = think
+        self._bots: dict[int, Bot] = {
+            seat: make_bot(name) for seat, name in enumerate(spec.seats) if name is not None
+        }
+        self._lock = asyncio.Lock()
+        self._changed = asyncio.Event()
+        self._log: list[tuple[int, tuple[Event, ...]]] = []  # per update number: (game, the step's events)
+        self._failure = ""
+        self._bot_task: asyncio.Task[None] | None = None
+        self._closed = False
+        self.game = -1
+        self._state: State
+        self._record: GameRecord
+        for record in records:  # a table reloaded from its store: replay what was committed
+            self._begin(record)
+            for move in record.moves:
+                self._step(move)
+
+    # ---------------------------------------------------------------- the game's state
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def seq(self) -> int:
+        """The number of the last update (every move, every new game and a failure make one)."""
+        return len(self._log) - 1
+
+    @property
+    def record(self) -> GameRecord:
+        """The game being played, for the server's owner (never sent to a seat: it holds the seed)."""
+        return self._record
+
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def over(self) -> bool:
+        """Whether the last game of the series is over (or a bot failed: the table stops)."""
+        return bool(self._failure) or (self._state.is_over and self.game + 1 >= self.spec.games)
+
+    def _begin(self, record: GameRecord) -> None:
+        self.game += 1
+        self._state = record.initial_state()
+        self._record = GameRecord.begin(self._state)
+        state = self._state
+        sizes = tuple(len(view(state, s).hand) for s in range(self.rules.players))
+        self._log.append(
+            (self.game, (HandDealt(state.hand_index, state.dealer, state.pass_direction, sizes),))
+        )
+
+    def _step(self, move: Move) -> None:
+        self._state, events = step(self._state, move)
+        self._record = self._record.add(move)
+        self._log.append((self.game, events))
+
+    def _publish(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+        self.kick()
+
+    async def start_game(self) -> None:
+        """Deal the next game of the series (the first one when the table is new) and commit it."""
+        async with self._lock:
+            await self._next_game()
+
+    async def _next_game(self) -> None:
+        record = GameRecord.begin(new_game(self.rules))
+        await self._commit("add_game", self.id, self.game + 1, record)
+        self._begin(record)
+        self._publish()
+
+    async def wait(self, after: int, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for an update after number ``after``; whether there is one."""
+        if self.seq <= after and not self._closed:
+            changed = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), timeout)
+        return self.seq > after
+
+    # ---------------------------------------------------------------- messages
+
+    def table_message(self, seat: int | None) -> dict[str, Json]:
+        """Who sits where: sent once, when a page opens (``seat`` ``None``: a spectator's page)."""
+        seats: list[Json] = [
+            {"seat": s, "kind": "human" if name is None else "bot", "bot": name}
+            for s, name in enumerate(self.spec.seats)
+        ]
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "type": "table",
+            "table": self.id,
+            "seat": seat,
+            "variant": self.spec.variant,
+            "players": self.rules.players,
+            "language": self.spec.language,
+            "games": self.spec.games,
+            "seats": seats,
+        }
+
+    def update(self, seat: int | None, after: int, language: Language) -> dict[str, Json]:
+        """What ``seat`` sees now: its view, and its censored events of the updates after number ``after``.
+
+        ``after`` is the last update number the page has seen: ``-1`` (nothing yet) gets every
+        event from the first deal on. A spectator (``None``) sees the public view and events.
+        """
+        state, seq = self._state, self.seq
+        v = public_view(state) if seat is None else view(state, seat)
+        events: list[Json] = []
+        for number in range(max(0, after + 1), seq + 1):
+            for event in events_for(self._log[number][1], seat):
+                said = describe(event, language, you=seat, rules=self.rules)
+                events.append({"seq": number, "event": _saved(event), "text": said})
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "type": "update",
+            "seq": seq,
+            "seat": seat,
+            "game": self.game,
+            "view": _saved(v),
+            "events": events,
+            "words": self._words(v, language),
+            "sheet": self._sheet(v, language),
+            "failure": self._failure or None,
+        }
+
+    def _words(self, v: PlayerView, language: Language) -> dict[str, Json]:
+        """Sentences the page shows with the view: the pass direction, one label per legal move, the cards' names.
+
+        ``cards`` gives each card the view shows (the hand, the trick, this hand's tricks, a chosen
+        pass: never a card the seat may not know) as the language writes it (``short``: ``V♠``) and
+        says it (``name``: ``schoppenvrouw``, for a screen reader); ``held`` is each seat's number of
+        cards as the table sees them, a pass chosen but not yet exchanged still in the hand;
+        ``variant`` and ``bots`` are the names the table shows.
+        """
+        words = texts.WORDS[language]
+        question = ""
+        if v.legal_moves and v.phase is Phase.ANNOUNCING:
+            question = words["announce"]
+        elif v.legal_moves and v.phase is Phase.MOON_CHOICE:
+            question = words["moon"]
+        cards: dict[str, Json] = {
+            str(card): {"short": format_card(card, "symbol", language), "name": card_name(card, language)}
+            for card in sorted(_shown_cards(v), key=lambda card: card.index)
+        }
+        bots: list[Json] = [
+            None if bot is None else texts.bot_text(bot.name, language)
+            for bot in (self._bots.get(seat) for seat in range(v.players))
+        ]
+        return {
+            "direction": texts.direction_text(v.pass_direction, language),
+            "phase": texts.PHASES[language][v.phase],
+            "question": question,
+            "moves": [texts.move_text(move, language) for move in v.legal_moves],
+            "cards": cards,
+            "held": list(held_cards(v)),
+            "variant": texts.variant_text(self.spec.variant, language) if self.spec.variant else "",
+            "bots": bots,
+        }
+
+    def _sheet(self, v: PlayerView, language: Language) -> list[Json]:
+        """The score sheet as players write it (a count-down game from its start), with notes."""
+        words = texts.WORDS[language]
+        display = v.rules.ending.display
+        before = display((0,) * v.players)
+        rows: list[Json] = []
+        for index, result in enumerate(v.score_sheet):
+            shown = display(result.totals)
+            notes: list[Json] = []
+            if result.shooter is not None:
+                notes.append(words["moon_note"].format(seat=result.shooter))
+            if result.announcers:
+                seats = ", ".join(str(seat) for seat in result.announcers)
+                notes.append(words["announced_note"].format(seats=seats))
+            if result.revoke is not None:
+                notes.append(words["revoke_note"].format(seat=result.revoke))
+            if count_turns(v.rules, v.score_sheet[: index + 1]):
+                notes.append(texts.text("sheet.second_half", language))
+            rows.append(
+                {
+                    "hand": result.hand_index + 1,
+                    "dealer": result.dealer,
+                    "points": [after - was for after, was in zip(shown, before, strict=True)],
+                    "totals": list(shown),
+                    "notes": notes,
+                }
+            )
+            before = shown
+        return rows
+
+    # ---------------------------------------------------------------- moves
+
+    async def submit(self, seat: int, data: object, language: Language | None = None) -> Reply:
+        """Make the move in ``data`` (the ``move`` of a move request) for ``seat``, or say why not.
+
+        The game changes only when the reply is 200, and then the move is committed first: a
+        move that does not read is 400, a move for another seat 403, one the rules forbid 409
+        with the engine's code and sentence, and the reason in ``language`` (the table's
+        language by default) as ``text``.
+        """
+        try:
+            move = loads(json.dumps(data))
+        except (FormatError, RecursionError) as error:
+            return error_message(400, f"the move does not read: {error}")
+        if not isinstance(move, _MOVES):
+            return error_message(400, f"a {type(move).__name__} is not a move")
+        if move.seat != seat:
+            return error_message(403, f"this page plays seat {seat}: it cannot move for seat {move.seat}")
+        async with self._lock:
+            if self.over or self._closed:
+                return error_message(409, "the table's games are over")
+            reason = explain(self._state, move)
+            if reason is not None:
+                seen = view(self._state, seat)
+                return 409, {
+                    "protocol": PROTOCOL_VERSION,
+                    "type": "illegal",
+                    "code": str(reason.code),
+                    "message": reason.message,
+                    "text": texts.reason(reason, move, seen, language or self.spec.language),
+                }
+            await self._apply(move)
+            return 200, {"protocol": PROTOCOL_VERSION, "type": "accepted", "seq": self.seq}
+
+    async def _apply(self, move: Move) -> None:
+        """Commit a legal move, then make it (the lock is held); a finished game deals the next."""
+        await self._commit("add_move", self.id, self.game, len(self._record.moves) + 1, move)
+        self._step(move)
+        self._publish()
+        if self._state.is_over and self.game + 1 < self.spec.games:
+            await self._next_game()
+        elif self.over:
+            await self._commit("finish", self.id)
+
+    # ---------------------------------------------------------------- bots
+
+    def kick(self) -> None:
+        """Let the bots play if one of them is to move (at most one bot task per table)."""
+        if self._closed or self.over or (self._bot_task is not None and not self._bot_task.done()):
+            return
+        if self._bot_to_move() is not None:
+            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    def close(self) -> None:
+        """Stop the bots and wake every waiting stream."""
+        self._closed = True
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        self._changed.set()
+
+    def _bot_to_move(self) -> int | None:
+        if self._state.is_over:
+            return None
+        return next((seat for seat in self._state.to_move if seat in self._bots), None)
+
+    async def _run_bots(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self._closed and not self.over:
+            seat = self._bot_to_move()
+            if seat is None:
+                return
+            state = self._state
+            if self.delay and state.phase is not Phase.PASSING:  # passing is at once, playing at a pace
+                await asyncio.sleep(self.delay)
+                if self._state is not state:
+                    continue
+            bot = self._bots[seat]
+            seen = view(state, seat)
+            try:
+                move = await loop.run_in_executor(self._think, bot.choose, seen)  # off the event loop
+            except Exception as error:
+                await self._fail(f"the {bot.name} bot at seat {seat} failed: {error!r}")
+                return
+            async with self._lock:
+                if self._state is not state:  # a human moved meanwhile: think again
+                    continue
+                reason = explain(state, move)
+                if reason is not None or getattr(move, "seat", None) != seat:
+                    why = reason.message if reason is not None else "a move for another seat"
+                    await self._fail(
+                        f"the {bot.name} bot at seat {seat} chose {move!r}, which is not legal: {why}"
+                    )
+                    return
+                await self._apply(move)
+
+    async def _fail(self, message: str) -> None:
+        print(f"hartenjagen serve: table {self.id}: {message}", file=sys.stderr)
+        self._failure = message
+        self._log.append((self.game, ()))
+        self._publish()
