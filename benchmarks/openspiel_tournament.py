@@ -39,7 +39,9 @@ are one unit: their mean margin), the interval over hands beside it, and the
 mean wall and CPU time per play and per pass of each side. Results are
 written to ``--out`` (JSON, with the field's settings and the commit) every
 ``--flush`` hands, so a long run can be stopped and still reported; each hand
-is also a line of ``<out>.jsonl`` (``--resume`` keeps them and plays the rest).
+is also a line of ``<out>.jsonl``, with its cards (each seat's pass and the
+plays in order, for the card-sense checks of ``benchmarks/card_sense.py``);
+``--resume`` keeps them and plays the rest.
 
 Run: nice -n 10 python benchmarks/openspiel_tournament.py --sweep 1,2,5,10,20,40 --hands 240 \
          --out benchmarks/results/ismcts_sweep.json
@@ -190,6 +192,8 @@ def play_table(index: int, specs: list[str], salt: int, config: dict[str, Any]) 
         theirs.apply_action(action)
     rules = hj.variants.openspiel(pass_direction=DIRECTIONS[direction])
     ours = hj.new_game(rules, deal=[[os_card(x) for x in hand] for hand in hands], dealer=DEALER)
+    passed: list[list[str]] = [[] for _ in range(PLAYERS)]
+    played: list[str] = []
     if ours.phase is hj.Phase.PASSING:
         for s in range(PLAYERS):
             seat = seats[s]
@@ -203,6 +207,7 @@ def play_table(index: int, specs: list[str], salt: int, config: dict[str, Any]) 
             seat.pass_seconds += time.perf_counter() - start
             seat.pass_cpu += time.process_time() - cpu
             seat.passes += 1
+            passed[s] = [str(card) for card in move.cards]
             ours = hj.apply(ours, move)
             for action in actions:
                 assert theirs.current_player() == s
@@ -223,6 +228,7 @@ def play_table(index: int, specs: list[str], salt: int, config: dict[str, Any]) 
         seat.seconds += time.perf_counter() - start
         seat.cpu += time.process_time() - cpu
         seat.moves += 1
+        played.append(str(card))
         ours = hj.apply(ours, hj.Play(s, card))
         theirs.apply_action(action)
     assert theirs.is_terminal()
@@ -235,6 +241,7 @@ def play_table(index: int, specs: list[str], salt: int, config: dict[str, Any]) 
         "points": points,
         "moon": ours.score_sheet[-1].shooter,
         "seats": seats,
+        "cards": {"passed": passed, "played": played},
     }
 
 
@@ -264,6 +271,7 @@ def play_hand(task: tuple[int, str, int, dict[str, Any]]) -> dict[str, Any]:
         "points": points,
         "margin": mine - sum(others) / len(others),
         "moon": table["moon"],
+        "cards": table["cards"],
         "time": {
             "a": _sum_times([seats[contender_seat]]),
             "b": _sum_times([x for s, x in enumerate(seats) if s != contender_seat]),
@@ -286,6 +294,7 @@ def sweep_hand(task: tuple[int, int, list[str], dict[str, Any]]) -> dict[str, An
         "points": points,
         "margins": [points[s] - (sum(points) - points[s]) / (PLAYERS - 1) for s in range(PLAYERS)],
         "moon": table["moon"],
+        "cards": table["cards"],
         "time": [seat.times() for seat in table["seats"]],
     }
 
