@@ -1,0 +1,90 @@
+"""The sampling bot's model of the other players: deals weighed by how likely their discards were in them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import hartenjagen as hj
+from hartenjagen.bots import BotError, HeuristicBot, SamplingBot
+from hartenjagen.bots.determinize import Determinizer
+from hartenjagen.bots.sampling import KEPT_BIG, WORLDS, _weight, kept_big
+from hartenjagen.cards import QUEEN_OF_SPADES
+from hartenjagen.core.table import table_for
+from helpers import play
+
+# Seat 0 leads the 2♣; seat 1 wins with the A♣; seats 2 and 3 are void in clubs and discard, and
+# seat 3 keeps the Q♠ (it discards the Q♦).
+HANDS = [
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D",
+    "AC 3D 4D 5D 6D 2S 3S 4S 5S 2H 3H 4H 5H",
+    "6S 7S 8S 9S TS JS KS AS 7D 8D 9D TD JD",
+    "QS 6H 7H 8H 9H TH JH QH KH AH QD KD AD",
+]
+
+
+def first_trick() -> hj.State:
+    rules = hj.variants.openspiel(pass_direction=hj.PassDirection.HOLD)
+    state = hj.new_game(rules, deal=HANDS, dealer=3)
+    return play(state, "2C AC 6S QD")
+
+
+def test_a_discard_while_the_queen_is_out_marks_the_seat_that_kept_it():
+    state = first_trick()
+    bits = table_for(state.rules).bits_of[QUEEN_OF_SPADES.index]
+    assert kept_big(hj.view(state, 0), 0, 1) == ((2, bits), (3, bits))
+    # Seat 3 holds the Q♠ itself: no card is out that a discard could have kept.
+    assert kept_big(hj.view(state, 3), 3, 1) == ()
+    # Where taking points is good (a Dutch second half), nobody dumps: no model.
+    assert kept_big(hj.view(state, 0), 0, -1) == ()
+    # Before any discard there is nothing to read.
+    opening = hj.new_game(state.rules, deal=HANDS, dealer=3)
+    assert kept_big(hj.view(opening, 0), 0, 1) == ()
+
+
+def test_a_deal_that_has_a_discarding_seat_keep_the_queen_weighs_less():
+    state = first_trick()
+    view = hj.view(state, 0)
+    kept = kept_big(view, 0, 1)
+    sampler = Determinizer(view)
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(40):
+        world = sampler.sample(rng, exchange=False)
+        holder = next(seat for seat in range(4) if QUEEN_OF_SPADES in world.hands[seat])
+        assert _weight(world, kept) == (KEPT_BIG if holder in (2, 3) else 1.0)
+        seen.add(holder)
+    assert seen == {1, 2, 3}  # the determinizer still deals the Q♠ anywhere it may be
+
+
+def test_weighted_worlds_change_the_lead_after_a_seat_discarded_the_ace_of_spades():
+    # Seed 11, heuristic play: in the fourth trick (a club) seat 1 discarded the A♠ with the Q♠ out.
+    # A seat holding the Q♠ would have dumped it there, so seat 2, to lead the fifth trick, weighs
+    # the deals that give seat 1 the Q♠ less, and the best lead changes.
+    rules = hj.variants.openspiel(pass_direction=hj.PassDirection.HOLD)
+    state = hj.new_game(rules, seed=11)
+    bot = HeuristicBot(seed=1)
+    while len(state.tricks) < 4 or state.trick:
+        state = hj.apply(state, bot.choose(hj.view(state, state.to_move[0])))
+    view = hj.view(state, 2)
+    assert view.to_move == (2,) and view.tricks[3].cards[2] == hj.Card.parse("AS")
+    assert kept_big(view, 2, 1) == ((1, table_for(rules).bits_of[QUEEN_OF_SPADES.index]),)
+    moves = list(view.legal_moves)
+    weighted = SamplingBot(seed=5, samples=24).evaluate(view, 2, moves)
+    uniform = SamplingBot(seed=5, samples=24, worlds="uniform").evaluate(view, 2, moves)
+    assert moves[weighted.index(min(weighted))] != moves[uniform.index(min(uniform))]
+    # Before any discard the model reads nothing: the two settings agree to the last digit.
+    opening = hj.view(hj.new_game(rules, deal=HANDS, dealer=3), 0)
+    plays = list(opening.legal_moves)
+    assert SamplingBot(seed=5, samples=8).evaluate(opening, 0, plays) == SamplingBot(
+        seed=5, samples=8, worlds="uniform"
+    ).evaluate(opening, 0, plays)
+
+
+def test_the_worlds_option():
+    assert WORLDS == ("weighted", "uniform")
+    assert SamplingBot().worlds == "weighted"
+    assert "worlds='uniform'" in repr(SamplingBot(worlds="uniform"))
+    with pytest.raises(BotError, match="worlds must be one of 'weighted', 'uniform', not 'clever'"):
+        SamplingBot(worlds="clever")
