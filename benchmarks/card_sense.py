@@ -66,7 +66,9 @@ def habits(state: hj.State, seat: int) -> Counter[str]:
     for t, trick in enumerate(tricks):
         order = [(trick.leader + i) % PLAYERS for i in range(PLAYERS)]
         led = trick.cards[0].suit
-        winner = order[max((i for i in range(PLAYERS) if trick.cards[i].suit is led), key=lambda i: trick.cards[i].rank)]
+        winner = order[
+            max((i for i in range(PLAYERS) if trick.cards[i].suit is led), key=lambda i: trick.cards[i].rank)
+        ]
         mine = trick.cards[order.index(seat)]
         held_later = {tr.cards[(seat - tr.leader) % PLAYERS] for tr in tricks[t:]}
         played_before = {c for tr in tricks[:t] for c in tr.cards}
@@ -75,9 +77,9 @@ def habits(state: hj.State, seat: int) -> Counter[str]:
             found["void_lead"] += 1
             if QS in trick.cards and winner == seat:
                 found["void_lead_qs"] += 1
-        if QS in trick.cards and winner == seat and mine.suit is Suit.SPADES and mine.rank > Rank.QUEEN:
-            if spent_low_spade:
-                found["qs_on_own_high"] += 1
+        own_high = mine.suit is Suit.SPADES and mine.rank > Rank.QUEEN
+        if QS in trick.cards and winner == seat and own_high and spent_low_spade:
+            found["qs_on_own_high"] += 1
         if mine.suit is Suit.SPADES and mine.rank < Rank.QUEEN and qs_out:
             spent_low_spade = True
         for i, card in enumerate(trick.cards):
@@ -94,7 +96,9 @@ def habits(state: hj.State, seat: int) -> Counter[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("jsonl", type=Path)
-    parser.add_argument("--seed", type=int, default=None, help="the run's --seed (default: read from its JSON)")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the run's --seed (default: read from its JSON)"
+    )
     args = parser.parse_args()
     seed = args.seed
     if seed is None:
@@ -110,7 +114,9 @@ def main() -> None:
         hands[pairing] += 1
         totals.setdefault(pairing, Counter()).update(habits(final_state(record, seed), record["seat"]))
     for pairing, counts in totals.items():
-        print(f"{pairing}: {hands[pairing]} hands, " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        print(
+            f"{pairing}: {hands[pairing]} hands, " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+        )
 
 
 if __name__ == "__main__":
