@@ -36,7 +36,9 @@ Per pairing it reports the hands played, A's mean points per hand, the others'
 mean, and A's margin (A's points minus the mean of the three others', per
 hand; lower is better) with a 95 % interval **over deals** (a deal's seatings
 are one unit: their mean margin), the interval over hands beside it, and the
-mean wall and CPU time per play and per pass of each side. Results are
+mean wall and CPU time per play and per pass of each side; for every two
+pairings, the difference of their bots' margins on the same deals and seats
+(``paired``, the same interval over deals). Results are
 written to ``--out`` (JSON, with the field's settings and the commit) every
 ``--flush`` hands, so a long run can be stopped and still reported; each hand
 is also a line of ``<out>.jsonl``, with its cards (each seat's pass and the
@@ -363,6 +365,23 @@ def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def paired(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """For every two pairings: A's margin minus B's on the same deals and seats, with a 95 % interval over deals."""
+    margins: dict[str, dict[tuple[int, int], float]] = {}
+    for r in records:
+        margins.setdefault(r["pairing"], {})[(r["deal"], r["seat"])] = r["margin"]
+    out = {}
+    names = list(margins)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            common = sorted(set(margins[a]) & set(margins[b]))
+            if not common:
+                continue
+            mean, half = mean_ci(by_deal([(key[0], margins[a][key] - margins[b][key]) for key in common]))
+            out[f"{a} minus {b}"] = {"hands": len(common), "difference": mean, "half_width_95": half}
+    return out
+
+
 def sweep_summary(records: list[dict[str, Any]], settings: list[str]) -> dict[str, Any]:
     """Per setting: its margin against the others at its tables, with a 95 % interval over deals."""
     rows: dict[str, dict[str, Any]] = {}
@@ -476,7 +495,7 @@ def main() -> None:
     def report() -> dict[str, Any]:
         if settings:
             return {"sweep": sweep_summary(records, settings)}
-        return {"pairings": summary(records)}
+        return {"pairings": summary(records), "paired": paired(records)}
 
     def flush() -> None:
         args_out = {k: v for k, v in vars(args).items() if k != "config"}
