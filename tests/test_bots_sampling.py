@@ -88,3 +88,23 @@ def test_the_worlds_option():
     assert "worlds='uniform'" in repr(SamplingBot(worlds="uniform"))
     with pytest.raises(BotError, match="worlds must be one of 'weighted', 'uniform', not 'clever'"):
         SamplingBot(worlds="clever")
+
+
+def test_the_sampling_bot_runs_the_moon_where_the_heuristic_does():
+    # Seed 384, heuristic play: seat 3 holds every point so far and the 5♥ 6♥ 7♥ A♥ with four tricks
+    # to go. The playouts duck with their card sense, so on its own lookahead the bot would lead the
+    # 5♥; running the moon it leads the A♥, as the heuristic does.
+    rules = hj.variants.openspiel(pass_direction=hj.PassDirection.HOLD)
+    state = hj.new_game(rules, seed=384)
+    bot = HeuristicBot(seed=1)
+    while len(state.tricks) < 9 or state.trick:
+        state = hj.apply(state, bot.choose(hj.view(state, state.to_move[0])))
+    view = hj.view(state, 3)
+    assert view.to_move == (3,) and sorted(map(str, view.hand)) == ["5H", "6H", "7H", "AH"]
+    assert HeuristicBot.running(view, 3)
+    assert not HeuristicBot.running(view, 0)  # another seat: it holds no point
+    sampling = SamplingBot(seed=2, samples=16)
+    moves = list(view.legal_moves)
+    scores = sampling.evaluate(view, 3, moves)
+    assert moves[scores.index(min(scores))] == hj.Play(3, "5H")
+    assert sampling.choose(view) == hj.Play(3, "AH") == HeuristicBot(seed=1).choose(view)

@@ -298,6 +298,12 @@ class HeuristicBot:
 
     # -- play
 
+    @staticmethod
+    def running(view: PlayerView, seat: int) -> bool:
+        """Whether ``seat`` is running the moon: it holds every point so far (enough of them) and can take the rest."""
+        read = _Read(view, seat)
+        return read.threat() == seat and read.can_run()
+
     def play(self, view: PlayerView, seat: int, cards: Sequence[Card]) -> Card:
         """The card to play, among ``cards`` (the legal ones)."""
         read = _Read(view, seat)

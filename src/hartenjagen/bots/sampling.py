@@ -61,7 +61,10 @@ class SamplingBot:
     The pass is sampled too: the candidates are the sets of ``pass_count``
     cards among the heuristic's most dangerous ``pass_count + 2``; in each deal
     the other seats pass their own most dangerous cards and the hand is played
-    out. The moon choice hides nothing and is the heuristic's.
+    out. The moon choice hides nothing and is the heuristic's, and so is the
+    play once the heuristic runs the moon (this seat holds every point taken
+    so far, enough of them, and a higher card than each scoring card still
+    out): the playouts' card sense ducks, so they would not find the moon.
 
     The budget per decision is ``samples`` deals (default 64), or, with
     ``budget_ms``, as many deals as fit in that many milliseconds (at least
@@ -150,6 +153,9 @@ class SamplingBot:
         moves = list(view.legal_moves)
         if len(moves) == 1:
             return moves[0]
+        if view.phase is Phase.PLAYING and HeuristicBot.running(view, seat):
+            # A moon the hand can take: the playouts' card sense ducks, so they would not see it.
+            return self._heuristic.choose(view)
         scores = self.evaluate(view, seat, moves)
         best = min(scores)
         preferred = self._heuristic.choose(view)
