@@ -4,7 +4,9 @@
     python benchmarks/bots_chart.py benchmarks/results --markdown   # the tables of docs/bots.md
 
 It reads, from the results folder, ``openspiel.json`` (our bots against
-OpenSpiel's IS-MCTS, ``openspiel_tournament.py``), ``heuristic_vs_v1.json`` and
+OpenSpiel's IS-MCTS with ``uct_c`` 2, ``openspiel_tournament.py``), for the
+Markdown also ``ismcts_sweep.json`` (the ``uct_c`` sweep) and
+``openspiel_strongest.json`` (against the sweep's strongest), ``heuristic_vs_v1.json`` and
 ``sampling_presets.json`` (whole games, ``bot_tournament.py``), whichever are
 there. A pairing row may say which deals it played (``"deals": "seed 1"``);
 the table shows it after the bot's name. The top panel shows each bot's margin
@@ -97,10 +99,53 @@ def svg(folder: Path) -> str:
     return "\n".join([head, '<rect width="100%" height="100%" fill="white"/>', *parts, "</svg>"]) + "\n"
 
 
+def sweep_markdown(folder: Path) -> list[str]:
+    """The uct_c sweep (``ismcts_sweep.json``) as a table: each setting's margin against the others at its tables."""
+    data = _load(folder, "ismcts_sweep.json")
+    if not data:
+        return []
+    lines = [
+        "| IS-MCTS `uct_c` (4,000 simulations) | hands | deals | points/hand | margin (95 %, over deals) "
+        "| minus the strongest's, deal by deal | CPU ms a play |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    strongest = data["sweep"]["strongest"]
+    for r in data["sweep"]["settings"].values():
+        mark = " (the strongest)" if r["options"] == strongest else ""
+        lines.append(
+            f"| {r['options']['uct_c']:g}{mark} | {r['hands']} | {r['deals']} | {r['mean_points']:.2f} | "
+            f"**{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
+            f"{r['minus_strongest']:+.2f} ± {r['minus_strongest_half_width_95']:.2f} | "
+            f"{r.get('cpu_ms_per_play', float('nan')):.0f} |"
+        )
+    return [*lines, ""]
+
+
+def strongest_markdown(folder: Path) -> list[str]:
+    """Our bots against three seats of the strongest IS-MCTS (``openspiel_strongest.json``), intervals over deals."""
+    data = _load(folder, "openspiel_strongest.json")
+    if not data:
+        return []
+    c = data["field"]["uct_c"]
+    lines = [
+        "| bot | against | hands (deals) | bot's points/hand | field's | margin (95 %, over deals) | CPU ms a play: bot | IS-MCTS |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in data["pairings"].values():
+        lines.append(
+            f"| `{r['bot']}` | 3 × `ismcts` (c = {c:g}) | {r['hands']} ({r['deals']}) | {r['mean_points']:.2f} | "
+            f"{r['field_mean_points']:.2f} | **{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
+            f"{r['cpu_ms_per_play']:.2f} | {r['field_cpu_ms_per_play']:.0f} |"
+        )
+    return [*lines, ""]
+
+
 def markdown(folder: Path) -> str:
     """The figures as the Markdown tables of docs/bots.md."""
     lines = [
-        "| bot | against | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS |",
+        *sweep_markdown(folder),
+        *strongest_markdown(folder),
+        "| bot | against (c = 2) | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in _load(folder, "openspiel.json").get("pairings", {}).values():

@@ -409,6 +409,18 @@ def sweep_summary(records: list[dict[str, Any]], settings: list[str]) -> dict[st
         rows[spec] = row
     played = [row for row in rows.values() if row["hands"]]
     strongest = min(played, key=lambda row: row["margin"]) if played else None
+    if strongest is not None:
+        # Each setting against the strongest, deal by deal: the difference of their mean margins in a deal.
+        per_deal: dict[str, dict[int, list[float]]] = {}
+        for r in records:
+            for s in range(PLAYERS):
+                per_deal.setdefault(r["specs"][s], {}).setdefault(r["deal"], []).append(r["margins"][s])
+        best = per_deal[strongest["setting"]]
+        for spec, row in rows.items():
+            mine = per_deal.get(spec, {})
+            common = sorted(set(mine) & set(best))
+            diffs = [sum(mine[d]) / len(mine[d]) - sum(best[d]) / len(best[d]) for d in common]
+            row["minus_strongest"], row["minus_strongest_half_width_95"] = mean_ci(diffs)
     return {"settings": rows, "strongest": strongest["options"] if strongest else None}
 
 
@@ -490,7 +502,11 @@ def main() -> None:
         "openspiel": getattr(pyspiel, "__version__", "?"),
         "sims": args.sims,
     }
-    meta = {"commit": commit(), "field": field if settings else field | {"uct_c": args.uct_c}}
+    meta: dict[str, Any] = {"commit": commit(), "field": field if settings else field | {"uct_c": args.uct_c}}
+    if args.resume and out.exists():  # the commits of the runs that played the hands kept
+        before = json.loads(out.read_text(encoding="utf-8"))
+        earlier = before.get("commits", [before["commit"]] if "commit" in before else [])
+        meta["commits"] = [*earlier, *([meta["commit"]] if meta["commit"] not in earlier else [])]
 
     def report() -> dict[str, Any]:
         if settings:
