@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 import hartenjagen as hj
 from hartenjagen.bots import BotError, HeuristicBot, SamplingBot
-from hartenjagen.bots.determinize import Determinizer
+from hartenjagen.bots._hidden_deal import deal_hidden, deal_plan
+from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.bots.sampling import KEPT_BIG, WORLDS, _weight, kept_big
 from hartenjagen.cards import QUEEN_OF_SPADES
 from hartenjagen.core.table import table_for
@@ -108,3 +110,50 @@ def test_the_sampling_bot_runs_the_moon_where_the_heuristic_does():
     scores = sampling.evaluate(view, 3, moves)
     assert moves[scores.index(min(scores))] == hj.Play(3, "5H")
     assert sampling.choose(view) == hj.Play(3, "AH") == HeuristicBot(seed=1).choose(view)
+
+
+# ---------------------------------------------------------------- dealing the unseen cards
+
+
+def test_the_unseen_cards_are_dealt_to_their_places_and_never_where_a_seat_may_not_hold_them():
+    # Seat 0 deals 12 cards (positions 0..11) to seats 1, 2, 3 with 4 places each; seat 1 may not hold
+    # 0..5 and seat 2 not 0..3, so cards 0..3 must go to seat 3, and 4, 5 to seats 2 or 3.
+    free = (1 << 12) - 1
+    capacity = [0, 4, 4, 4]
+    forbidden = [0, 0b111111, 0b1111, 0]
+    seats = [1, 2, 3]
+    plan = deal_plan(free, seats, capacity, forbidden)
+    assert plan is not None
+    rng = random.Random(7)
+    counts = Counter()
+    for _ in range(3000):
+        hands = deal_hidden(plan, free, seats, capacity, 4, rng)
+        assert [mask.bit_count() for mask in hands] == capacity
+        assert hands[1] | hands[2] | hands[3] == free and hands[0] == 0
+        assert not hands[1] & forbidden[1] and not hands[2] & forbidden[2]
+        assert hands[3] & 0b1111 == 0b1111
+        counts[hands[2] >> 4 & 0b11] += 1
+    # Cards 4 and 5: seat 3 has no place left, so both go to seat 2 every time.
+    assert counts == {0b11: 3000}
+    # Where the seats may both take a card, each gets it in proportion to its free places: seat 2 may
+    # not hold card 0, so cards 1..3 share seat 2's one place and seat 3's two left.
+    plan = deal_plan(0b1111, [2, 3], [0, 0, 1, 3], [0, 0, 0b1, 0])
+    assert plan is not None
+    with_seat_2 = Counter()
+    for _ in range(3000):
+        hands = deal_hidden(plan, 0b1111, [2, 3], [0, 0, 1, 3], 4, rng)
+        assert hands[3] & 0b1 and hands[2].bit_count() == 1
+        with_seat_2[hands[2]] += 1
+    assert set(with_seat_2) == {0b10, 0b100, 0b1000}
+    assert all(abs(count - 1000) < 150 for count in with_seat_2.values())
+    # Too many places taken: seat 3 would have to hold five cards.
+    assert deal_plan(free, seats, capacity, [0, 0b11111, 0b11111, 0]) is None
+
+
+def test_a_view_no_deal_fits_is_refused():
+    with pytest.raises(DeterminizeError, match="no deal of the unseen cards fits the voids"):
+        determinizer = Determinizer(hj.view(first_trick(), 0))
+        # Constraints no deal can meet (seat 2 may hold none of the cards it has places for).
+        determinizer.capacity = [0, 0, 12, 1]
+        determinizer.forbidden = [0, 0, determinizer.free, 0]
+        determinizer.sample(random.Random(1), exchange=False)
