@@ -210,10 +210,25 @@ class HeuristicBot:
     # -- passing
 
     def pass_danger(self, view: PlayerView, seat: int) -> dict[Card, float]:
-        """How much each card of ``view.pass_options`` is worth giving away (higher: pass it first)."""
+        """How much each card of ``view.pass_options`` is worth giving away (higher: pass it first).
+
+        A big card that goes in the pass (an unguarded Q♠) is out once passed:
+        the cards it makes dangerous (a short A♠ or K♠) are weighed as with
+        the Q♠ out, and follow it into the pass.
+        """
+        danger = self._pass_danger(view, seat, frozenset())
+        count = view.pass_count
+        ranked = sorted(danger, key=lambda card: -danger[card])[:count]
+        going = frozenset(card for card in ranked if danger[card] >= 40.0)  # an unguarded big card
+        if not going:
+            return danger
+        again = self._pass_danger(view, seat, going)
+        return {card: danger[card] if card in going else again[card] for card in danger}
+
+    def _pass_danger(self, view: PlayerView, seat: int, going: frozenset[Card]) -> dict[Card, float]:
         read = _Read(view, seat)
         guard = max(2, round(read.hand_size * 3 / 13))
-        held = list(view.hand) + list(view.passing)
+        held = [card for card in list(view.hand) + list(view.passing) if card not in going]
         mine = set(held)
         # The pack's cards not in this hand, by suit: what a card of the suit may capture.
         outside: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
