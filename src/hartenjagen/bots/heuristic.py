@@ -160,10 +160,10 @@ class HeuristicBot:
 
     **Passing** ranks the cards by the danger they carry: a big penalty card
     (the Q♠; in Black Maria also the K♠ and A♠) unless guarded by enough low
-    cards of its suit; a short A♠ or K♠ while the Q♠ is out (also when the Q♠ goes in the pass); then high cards
-    by rank, hearts among them by rank too (a low heart is a safe card to
-    keep, the A♣ is not); the last cards of a short plain suit (a void to
-    slough into). It never passes a bonus card (the Omnibus J♦) and keeps the
+    cards of its suit; a short A♠ or K♠ while the Q♠ is out (also when the
+    Q♠ goes in the pass); then high cards by rank, hearts among them by rank
+    too (a low heart is a safe card to keep, the A♣ is not); the last cards
+    of a short plain suit (a void to slough into). It never passes a bonus card (the Omnibus J♦) and keeps the
     high cards that may capture one.
 
     **Play**: it follows with the highest card that still loses the trick,
