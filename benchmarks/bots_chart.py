@@ -126,20 +126,23 @@ def sweep_markdown(folder: Path) -> list[str]:
 
 def strongest_markdown(folder: Path) -> list[str]:
     """Our bots against three seats of the strongest IS-MCTS (``openspiel_strongest.json``), intervals over deals."""
-    data = _load(folder, "openspiel_strongest.json")
-    if not data:
+    runs = [_load(folder, "openspiel_strongest.json"), _load(folder, "openspiel_strongest_ab361f6.json")]
+    if not any(runs):
         return []
-    c = data["field"]["uct_c"]
     lines = [
-        "| bot | against | hands (deals) | bot's points/hand | field's | margin (95 %, over deals) | CPU ms a play: bot | IS-MCTS |",
+        "| bot (commit) | against | hands (deals) | bot's points/hand | field's | margin (95 %, over deals) "
+        "| CPU ms a play: bot | IS-MCTS |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for r in data["pairings"].values():
-        lines.append(
-            f"| `{r['bot']}` | 3 × `ismcts` (c = {c:g}) | {r['hands']} ({r['deals']}) | {r['mean_points']:.2f} | "
-            f"{r['field_mean_points']:.2f} | **{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
-            f"{r['cpu_ms_per_play']:.2f} | {r['field_cpu_ms_per_play']:.0f} |"
-        )
+    for data in filter(None, runs):
+        c = data["field"]["uct_c"]
+        for r in data["pairings"].values():
+            lines.append(
+                f"| `{r['bot']}` ({data['commit'][:7]}) | 3 × `ismcts` (c = {c:g}) | {r['hands']} ({r['deals']}) | "
+                f"{r['mean_points']:.2f} | {r['field_mean_points']:.2f} | "
+                f"**{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
+                f"{r['cpu_ms_per_play']:.2f} | {r['field_cpu_ms_per_play']:.0f} |"
+            )
     return [*lines, ""]
 
 
