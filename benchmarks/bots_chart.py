@@ -4,7 +4,9 @@
     python benchmarks/bots_chart.py benchmarks/results --markdown   # the tables of docs/bots.md
 
 It reads, from the results folder, ``openspiel.json`` (our bots against
-OpenSpiel's IS-MCTS, ``openspiel_tournament.py``), ``heuristic_vs_v1.json`` and
+OpenSpiel's IS-MCTS with ``uct_c`` 2, ``openspiel_tournament.py``), for the
+Markdown also ``ismcts_sweep.json`` (the ``uct_c`` sweep) and
+``openspiel_strongest.json`` (against the sweep's strongest), ``heuristic_vs_v1.json`` and
 ``sampling_presets.json`` (whole games, ``bot_tournament.py``), whichever are
 there. A pairing row may say which deals it played (``"deals": "seed 1"``);
 the table shows it after the bot's name. The top panel shows each bot's margin
@@ -20,8 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-#: The issue's targets against IS-MCTS, by the bot's name before its options (``sampling:samples=64``).
-TARGETS = {"sampling": -1.5, "heuristic": -0.5}
+#: Issue 29's targets against the strongest IS-MCTS, by the bot's name before its options (``sampling:samples=64``).
+TARGETS = {"sampling": -2.0, "heuristic": 0.0}
 
 
 def _load(folder: Path, name: str) -> dict[str, Any]:
@@ -37,7 +39,10 @@ def svg(folder: Path) -> str:
         f'<text x="10" y="{y}" font-weight="bold">Bots against OpenSpiel IS-MCTS: points per hand minus the others\' mean (lower is better, 95 % intervals)</text>'
     )
     y += 14
-    margins = _load(folder, "openspiel.json").get("pairings", {})
+    margins = dict(_load(folder, "openspiel.json").get("pairings", {}))
+    strongest = _load(folder, "openspiel_strongest.json")
+    for pairing, row_ in strongest.get("pairings", {}).items():
+        margins[f"{pairing}, c = {strongest['field']['uct_c']:g}, per deal"] = row_
     lo, hi = -6.0, 4.0
 
     def mx(v: float) -> float:
@@ -97,10 +102,56 @@ def svg(folder: Path) -> str:
     return "\n".join([head, '<rect width="100%" height="100%" fill="white"/>', *parts, "</svg>"]) + "\n"
 
 
+def sweep_markdown(folder: Path) -> list[str]:
+    """The uct_c sweep (``ismcts_sweep.json``) as a table: each setting's margin against the others at its tables."""
+    data = _load(folder, "ismcts_sweep.json")
+    if not data:
+        return []
+    lines = [
+        "| IS-MCTS `uct_c` (4,000 simulations) | hands | deals | points/hand | margin (95 %, over deals) "
+        "| minus the strongest's, deal by deal | CPU ms a play |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    strongest = data["sweep"]["strongest"]
+    for r in data["sweep"]["settings"].values():
+        mark = " (the strongest)" if r["options"] == strongest else ""
+        lines.append(
+            f"| {r['options']['uct_c']:g}{mark} | {r['hands']} | {r['deals']} | {r['mean_points']:.2f} | "
+            f"**{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
+            f"{r['minus_strongest']:+.2f} ± {r['minus_strongest_half_width_95']:.2f} | "
+            f"{r.get('cpu_ms_per_play', float('nan')):.0f} |"
+        )
+    return [*lines, ""]
+
+
+def strongest_markdown(folder: Path) -> list[str]:
+    """Our bots against three seats of the strongest IS-MCTS (``openspiel_strongest.json``), intervals over deals."""
+    runs = [_load(folder, "openspiel_strongest.json"), _load(folder, "openspiel_strongest_ab361f6.json")]
+    if not any(runs):
+        return []
+    lines = [
+        "| bot (commit) | against | hands (deals) | bot's points/hand | field's | margin (95 %, over deals) "
+        "| CPU ms a play: bot | IS-MCTS |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for data in filter(None, runs):
+        c = data["field"]["uct_c"]
+        for r in data["pairings"].values():
+            lines.append(
+                f"| `{r['bot']}` ({data['commit'][:7]}) | 3 × `ismcts` (c = {c:g}) | {r['hands']} ({r['deals']}) | "
+                f"{r['mean_points']:.2f} | {r['field_mean_points']:.2f} | "
+                f"**{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
+                f"{r['cpu_ms_per_play']:.2f} | {r['field_cpu_ms_per_play']:.0f} |"
+            )
+    return [*lines, ""]
+
+
 def markdown(folder: Path) -> str:
     """The figures as the Markdown tables of docs/bots.md."""
     lines = [
-        "| bot | against | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS |",
+        *sweep_markdown(folder),
+        *strongest_markdown(folder),
+        "| bot | against (c = 2) | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in _load(folder, "openspiel.json").get("pairings", {}).values():

@@ -66,6 +66,40 @@ def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None
     pytest = __import__("pytest")
     pytest.importorskip("pyspiel")
     bench = ROOT / "benchmarks"
+    # The uct_c sweep: four settings round one table, each at every seat of the deal once.
+    sweep = tmp_path / "sweep.json"
+    _run(
+        str(bench / "openspiel_tournament.py"),
+        "--sweep",
+        "1,2,5,10",
+        "--hands",
+        "4",
+        "--sims",
+        "20",
+        "--out",
+        str(sweep),
+    )
+    swept = json.loads(sweep.read_text(encoding="utf-8"))
+    settings = swept["sweep"]["settings"]
+    assert [row["options"]["uct_c"] for row in settings.values()] == [1.0, 2.0, 5.0, 10.0]
+    assert {row["hands"] for row in settings.values()} == {4} and {
+        row["deals"] for row in settings.values()
+    } == {1}
+    best = min(settings.values(), key=lambda row: row["margin"])
+    assert swept["sweep"]["strongest"] == best["options"]
+    assert len(swept["commit"]) >= 40 and swept["field"]["sims"] == 20
+    tables = [
+        json.loads(line) for line in sweep.with_suffix(".jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    assert sorted(r["specs"][0] for r in tables) == sorted(settings)  # every setting at seat 0 once
+    # With no --uct-c the field is the sweep's strongest; without a sweep that is an error.
+    missing = subprocess.run(
+        [sys.executable, str(bench / "openspiel_tournament.py"), "--sweep-file", str(tmp_path / "none.json")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert missing.returncode != 0 and "run --sweep first, or give --uct-c" in missing.stderr
     openspiel = tmp_path / "openspiel.json"
     _run(
         str(bench / "openspiel_tournament.py"),
@@ -75,12 +109,28 @@ def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None
         "4",
         "--sims",
         "20",
+        "--sweep-file",
+        str(sweep),
         "--out",
         str(openspiel),
     )
     data = json.loads(openspiel.read_text(encoding="utf-8"))
+    assert data["field"]["uct_c"] == best["options"]["uct_c"]
     assert {row["hands"] for row in data["pairings"].values()} == {4}
+    assert {row["deals"] for row in data["pairings"].values()} == {1}
+    assert all(
+        row["cpu_ms_per_play"] > 0 and row["field_cpu_ms_per_play"] > 0 for row in data["pairings"].values()
+    )
     assert len(openspiel.with_suffix(".jsonl").read_text(encoding="utf-8").splitlines()) == 8
+    # The card-sense checks replay every hand of the run (the replay asserts the points agree).
+    checks = subprocess.run(
+        [sys.executable, str(bench / "card_sense.py"), str(openspiel.with_suffix(".jsonl"))],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert "heuristic-vs-ismcts: 4 hands" in checks.stdout
     # Resumed: the hands already played are kept, the rest played.
     _run(
         str(bench / "openspiel_tournament.py"),
@@ -90,6 +140,8 @@ def test_the_bot_tournaments_run_and_write_their_results(tmp_path: Path) -> None
         "8",
         "--sims",
         "20",
+        "--uct-c",
+        "2",
         "--out",
         str(openspiel),
         "--resume",

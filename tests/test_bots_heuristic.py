@@ -200,3 +200,22 @@ def test_no_moon_rules_no_moon_defence():
     state = play(game(hands, moon=moon_rules.NO_MOON, **_SMALL), "2S AS QS KH")
     state = play(state, "AD 5D")
     assert HeuristicBot(seed=0).choose(hj.view(state, 3)).card.suit is hj.Suit.HEARTS
+
+
+def test_a_short_king_of_spades_follows_the_queen_into_the_pass():
+    # A real hand (openspiel rules, seed 70, seat 1 passing across, against three sampling bots): the
+    # heuristic passed Q♠ A♠ Q♥ and kept K♠ T♠ 6♠; the seat across, holding the Q♠ now, led it and
+    # the K♠ had to fall on it (23 points). With the Q♠ passed, the Q♠ is out: the K♠ with two low
+    # spades is a short K♠ with the Q♠ out, and goes with it.
+    rules = hj.variants.openspiel(pass_direction=hj.PassDirection.ACROSS)
+    view = hj.view(hj.new_game(rules, seed=70), 1)
+    assert " ".join(str(card) for card in sorted(view.hand)) == "2C 5C TC KC 4D 7H JH QH 6S TS QS KS AS"
+    bot = HeuristicBot(seed=70)
+    assert sorted(map(str, bot.pass_cards(view, 1))) == ["AS", "KS", "QS"]
+    # Weighed as if the Q♠ stayed, the K♠ would be kept (the habit this fixes).
+    before = bot._pass_danger(view, 1, frozenset())
+    assert "KS" not in {str(card) for card in sorted(before, key=lambda card: -before[card])[:3]}
+    # Where no big card goes (seat 0 holds no Q♠ here), nothing is weighed again.
+    other = hj.view(hj.new_game(rules, seed=70), 0)
+    assert hj.Card.parse("QS") not in other.hand
+    assert bot.pass_danger(other, 0) == bot._pass_danger(other, 0, frozenset())

@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
+from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core.kernel import legal_mask, play
@@ -212,6 +213,7 @@ class Determinizer:
             )
         for seat in range(n):
             self.forbidden[seat] &= self.free
+        self._plan: DealPlan | None = None
 
     def _sent(self, stage: int) -> dict[Card, list[int]]:
         """Where each card this seat gave in ``stage`` went, as the route says (empty: a pool, nobody knows)."""
@@ -359,70 +361,14 @@ class Determinizer:
         return state, consistent and legal
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
-        """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected.
-
-        Cards are dealt one at a time in random order, each to a seat chosen in
-        proportion to its free places among the seats for which the rest can
-        still be dealt (Hall's condition over the sets of seats).
-        """
-        n, free = self.n, self.free
-        cards = _bits(free)
-        rng.shuffle(cards)
-        hands = [0] * n
-        seats = [seat for seat in range(n) if seat != self.me and self.capacity[seat]]
-        forbidden = [self.forbidden[seat] for seat in seats]
-        if not any(forbidden):
-            start = 0
-            for seat in seats:
-                size = self.capacity[seat]
-                for p in cards[start : start + size]:
-                    hands[seat] |= 1 << p
-                start += size
-            return hands
-        m = len(seats)
-        eligible: dict[int, int] = {}
-        groups: dict[int, int] = {}
-        for p in cards:
-            mask = 0
-            for i in range(m):
-                if not forbidden[i] >> p & 1:
-                    mask |= 1 << i
-            eligible[p] = mask
-            groups[mask] = groups.get(mask, 0) + 1
-        remaining = [self.capacity[seat] for seat in seats]
-        slack = []
-        for subset in range(1 << m):
-            cap = sum(remaining[i] for i in range(m) if subset >> i & 1)
-            need = sum(count for mask, count in groups.items() if not mask & ~subset)
-            slack.append(cap - need)
-        if min(slack) < 0:
-            raise DeterminizeError("no deal of the unseen cards fits the voids the play has shown")
-        checks: dict[tuple[int, int], list[int]] = {}
-        for p in cards:
-            mask = eligible[p]
-            choices = []
-            total = 0
-            for i in range(m):
-                if not mask >> i & 1 or not remaining[i]:
-                    continue
-                sets = checks.get((i, mask))
-                if sets is None:
-                    sets = checks[(i, mask)] = [t for t in range(1 << m) if t >> i & 1 and mask & ~t]
-                if all(slack[t] >= 1 for t in sets):
-                    choices.append(i)
-                    total += remaining[i]
-            if not choices:  # pragma: no cover - Hall's condition makes this impossible
-                raise DeterminizeError("no deal of the unseen cards fits the view")
-            pick = rng.randrange(total)
-            for i in choices:
-                pick -= remaining[i]
-                if pick < 0:
-                    break
-            remaining[i] -= 1
-            for t in checks[(i, mask)]:
-                slack[t] -= 1
-            hands[seats[i]] |= 1 << p
-        return hands
+        """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
+        seats = [seat for seat in range(self.n) if seat != self.me and self.capacity[seat]]
+        if self._plan is None:
+            plan = deal_plan(self.free, seats, self.capacity, self.forbidden)
+            if plan is None:
+                raise DeterminizeError("no deal of the unseen cards fits the voids the play has shown")
+            self._plan = plan
+        return deal_hidden(self._plan, self.free, seats, self.capacity, self.n, rng)
 
     # ------------------------------------------------------------ the exchange
 

@@ -160,10 +160,10 @@ class HeuristicBot:
 
     **Passing** ranks the cards by the danger they carry: a big penalty card
     (the Q♠; in Black Maria also the K♠ and A♠) unless guarded by enough low
-    cards of its suit; a short A♠ or K♠ while the Q♠ is out; then high cards
-    by rank, hearts among them by rank too (a low heart is a safe card to
-    keep, the A♣ is not); the last cards of a short plain suit (a void to
-    slough into). It never passes a bonus card (the Omnibus J♦) and keeps the
+    cards of its suit; a short A♠ or K♠ while the Q♠ is out (also when the
+    Q♠ goes in the pass); then high cards by rank, hearts among them by rank
+    too (a low heart is a safe card to keep, the A♣ is not); the last cards
+    of a short plain suit (a void to slough into). It never passes a bonus card (the Omnibus J♦) and keeps the
     high cards that may capture one.
 
     **Play**: it follows with the highest card that still loses the trick,
@@ -210,10 +210,25 @@ class HeuristicBot:
     # -- passing
 
     def pass_danger(self, view: PlayerView, seat: int) -> dict[Card, float]:
-        """How much each card of ``view.pass_options`` is worth giving away (higher: pass it first)."""
+        """How much each card of ``view.pass_options`` is worth giving away (higher: pass it first).
+
+        A big card that goes in the pass (an unguarded Q♠) is out once passed:
+        the cards it makes dangerous (a short A♠ or K♠) are weighed as with
+        the Q♠ out, and follow it into the pass.
+        """
+        danger = self._pass_danger(view, seat, frozenset())
+        count = view.pass_count
+        ranked = sorted(danger, key=lambda card: -danger[card])[:count]
+        going = frozenset(card for card in ranked if danger[card] >= 40.0)  # an unguarded big card
+        if not going:
+            return danger
+        again = self._pass_danger(view, seat, going)
+        return {card: danger[card] if card in going else again[card] for card in danger}
+
+    def _pass_danger(self, view: PlayerView, seat: int, going: frozenset[Card]) -> dict[Card, float]:
         read = _Read(view, seat)
         guard = max(2, round(read.hand_size * 3 / 13))
-        held = list(view.hand) + list(view.passing)
+        held = [card for card in list(view.hand) + list(view.passing) if card not in going]
         mine = set(held)
         # The pack's cards not in this hand, by suit: what a card of the suit may capture.
         outside: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
@@ -297,6 +312,12 @@ class HeuristicBot:
         return chosen
 
     # -- play
+
+    @staticmethod
+    def running(view: PlayerView, seat: int) -> bool:
+        """Whether ``seat`` is running the moon: it holds every point so far (enough of them) and can take the rest."""
+        read = _Read(view, seat)
+        return read.threat() == seat and read.can_run()
 
     def play(self, view: PlayerView, seat: int, cards: Sequence[Card]) -> Card:
         """The card to play, among ``cards`` (the legal ones)."""

@@ -14,12 +14,13 @@ from typing import Final
 
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
-from hartenjagen.bots.heuristic import HeuristicBot, points_sign
+from hartenjagen.bots.heuristic import BIG, HeuristicBot, card_values, points_sign
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.core.draws import Draws
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.rollout import greedy_playout
-from hartenjagen.core.state import State, table_of
+from hartenjagen.core.state import State, hand_masks, table_of
+from hartenjagen.core.table import table_for
 from hartenjagen.engine import apply, legal_moves
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView
@@ -28,7 +29,7 @@ from hartenjagen.playouts import generator, playouts_of
 from hartenjagen.rollout import rollout
 from hartenjagen.values import Phase
 
-__all__ = ["PLAYOUTS", "SamplingBot"]
+__all__ = ["PLAYOUTS", "WORLDS", "SamplingBot", "kept_big"]
 
 #: How [`SamplingBot`][hartenjagen.bots.SamplingBot] plays a sampled deal out: uniformly at random, or with fast card sense.
 PLAYOUTS: Final = ("greedy", "random")
@@ -38,6 +39,10 @@ DEFAULT_SAMPLES: Final = 64
 TRUST: Final = 0.5
 #: Extra cards beyond ``pass_count`` whose passes the bot compares (the heuristic's most dangerous).
 PASS_WIDTH: Final = 2
+#: How the bot weighs its sampled deals: by how likely the others' plays were in each, or all alike.
+WORLDS: Final = ("weighted", "uniform")
+#: The weight of a deal, per discard in which a seat kept a big card (the Q♠) it holds there.
+KEPT_BIG: Final = 0.25
 
 
 class SamplingBot:
@@ -56,7 +61,10 @@ class SamplingBot:
     The pass is sampled too: the candidates are the sets of ``pass_count``
     cards among the heuristic's most dangerous ``pass_count + 2``; in each deal
     the other seats pass their own most dangerous cards and the hand is played
-    out. The moon choice hides nothing and is the heuristic's.
+    out. The moon choice hides nothing and is the heuristic's, and so is the
+    play once the heuristic runs the moon (this seat holds every point taken
+    so far, enough of them, and a higher card than each scoring card still
+    out): the playouts' card sense ducks, so they would not find the moon.
 
     The budget per decision is ``samples`` deals (default 64), or, with
     ``budget_ms``, as many deals as fit in that many milliseconds (at least
@@ -69,7 +77,15 @@ class SamplingBot:
     hand with quick card sense (duck under the top card, dump the most
     valuable card when void, lead low; one play in ten at random);
     ``playout="random"`` plays uniformly random moves, which are faster but
-    judge high cards badly. In card play each deal's moves are played out in
+    judge high cards badly.
+
+    ``worlds="weighted"`` (the default) weighs each sampled deal by how likely
+    the others' plays so far were in it, under a simple model of them: a seat
+    that could not follow suit dumps its big penalty card (the Q♠, Black
+    Maria's K♠ and A♠) on another seat's trick when it holds one, so a deal in
+    which a seat kept such a card through a discard weighs ``KEPT_BIG`` (a
+    quarter) per such discard. ``worlds="uniform"`` weighs every deal alike.
+    In card play each deal's moves are played out in
     one batch ([`playouts_of`][hartenjagen.playouts.playouts_of], the native
     kernel where it is built); a pass is played out move by move.
     """
@@ -84,11 +100,14 @@ class SamplingBot:
         budget_ms: float | None = None,
         seconds: float | None = None,
         playout: str = "greedy",
+        worlds: str = "weighted",
     ) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise BotError(f"seed must be a whole number or None, not {seed!r}")
         if playout not in PLAYOUTS:
             raise BotError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
+        if worlds not in WORLDS:
+            raise BotError(f"worlds must be one of {', '.join(map(repr, WORLDS))}, not {worlds!r}")
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
             raise BotError(f"samples must be a whole number of at least 1, not {samples!r}")
         for label, number in (("budget_ms", budget_ms), ("seconds", seconds)):
@@ -107,6 +126,7 @@ class SamplingBot:
         self.samples = DEFAULT_SAMPLES if samples is None and budget_ms is None else samples
         self.budget_ms = budget_ms
         self.playout = playout
+        self.worlds = worlds
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed=self._rng.getrandbits(64))
 
@@ -117,7 +137,7 @@ class SamplingBot:
 
     def __repr__(self) -> str:
         budget = f"budget_ms={self.budget_ms}" if self.budget_ms is not None else f"samples={self.samples}"
-        return f"SamplingBot({budget}, playout={self.playout!r})"
+        return f"SamplingBot({budget}, playout={self.playout!r}, worlds={self.worlds!r})"
 
     def choose(self, view: PlayerView) -> Move:
         """The move with the lowest mean relative points over the sampled deals."""
@@ -133,6 +153,9 @@ class SamplingBot:
         moves = list(view.legal_moves)
         if len(moves) == 1:
             return moves[0]
+        if view.phase is Phase.PLAYING and HeuristicBot.running(view, seat):
+            # A moon the hand can take: the playouts' card sense ducks, so they would not see it.
+            return self._heuristic.choose(view)
         scores = self.evaluate(view, seat, moves)
         best = min(scores)
         preferred = self._heuristic.choose(view)
@@ -177,6 +200,8 @@ class SamplingBot:
         # A later stage of the exchange (pass and return) needs the others' passes; play needs only the hands.
         exchange = view.phase is Phase.PASSING
         draws = generator(rng.getrandbits(64))  # the playouts' generator: a stream per world
+        kept = kept_big(view, seat, sign) if self.worlds == "weighted" and not exchange else ()
+        weight_sum = 0.0
         done = 0
         while True:
             if deadline is None:
@@ -187,7 +212,9 @@ class SamplingBot:
             world = sampler.sample(rng, exchange=exchange)
             hands = len(world.score_sheet)
             if not exchange:
-                self._play_out(world, seat, moves, totals, draws, sign)
+                weight = _weight(world, kept) if kept else 1.0
+                self._play_out(world, seat, moves, totals, draws, sign, weight)
+                weight_sum += weight
                 done += 1
                 continue
             playout = random.Random(rng.getrandbits(64))
@@ -201,13 +228,21 @@ class SamplingBot:
                     else:
                         state = rollout(state, rng=playout, until="hand")
                 totals[i] += _relative(state.score_sheet[hands].points, seat)
+            weight_sum += 1.0
             done += 1
-        return [total / done for total in totals]
+        return [total / weight_sum for total in totals]
 
     def _play_out(
-        self, world: State, seat: int, moves: Sequence[Move], totals: list[float], draws: Draws, sign: int
+        self,
+        world: State,
+        seat: int,
+        moves: Sequence[Move],
+        totals: list[float],
+        draws: Draws,
+        sign: int,
+        weight: float = 1.0,
     ) -> None:
-        """Add each move's relative points in ``world`` to ``totals``: every move played out in one batch.
+        """Add each move's relative points in ``world``, times ``weight``, to ``totals``: one batch of playouts.
 
         The moves that leave the hand open are played out by `playouts_of` on one
         stream (common random numbers); a move that ends the hand scores as it stands.
@@ -224,10 +259,60 @@ class SamplingBot:
         at = 0
         for i, state in enumerate(after):
             if len(state.score_sheet) == hands and points is not None:
-                totals[i] += _relative(points[at * n : at * n + n], seat)
+                totals[i] += weight * _relative(points[at * n : at * n + n], seat)
                 at += 1
             else:
-                totals[i] += _relative(state.score_sheet[hands].points, seat)
+                totals[i] += weight * _relative(state.score_sheet[hands].points, seat)
+
+
+def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], ...]:
+    """(seat, physical-copy mask) per discard in which a seat kept a big penalty card it might have held.
+
+    A discard is a play off the led suit by another seat. A big card is one worth
+    ``BIG`` points or more (to ``seat``'s sign) that was still out then: not in
+    ``seat``'s hand, not yet played, and not the card discarded. A deal in which
+    the discarding seat holds it now held it then, and the seat chose to keep it.
+    In a hand where taking points is good (``sign`` −1) nobody dumps: none.
+    """
+    if sign < 0:
+        return ()
+    table = table_for(view.rules)
+    values = card_values(view.rules.scoring)
+    bigs = [i for i in range(CARD_COUNT) if values[i] >= BIG]
+    if not bigs:
+        return ()
+    mine = {card.index for card in view.hand}
+    played: set[int] = set()
+    out: list[tuple[int, int]] = []
+    tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+    if view.trick:
+        tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
+    n = view.players
+    for leader, cards in tricks:
+        led = cards[0].suit
+        for i, card in enumerate(cards):
+            player = (leader + i) % n
+            if player != seat and card.suit is not led:
+                for big in bigs:
+                    if (
+                        big not in mine
+                        and big not in played
+                        and big != card.index
+                        and values[card.index] < values[big]
+                    ):
+                        out.append((player, table.bits_of[big]))
+            played.add(card.index)
+    return tuple(out)
+
+
+def _weight(world: State, kept: Sequence[tuple[int, int]]) -> float:
+    """``KEPT_BIG`` to the power of the discards in which a seat of ``world`` kept a big card it still holds."""
+    masks = hand_masks(world)
+    weight = 1.0
+    for player, bits in kept:
+        if masks[player] & bits:
+            weight *= KEPT_BIG
+    return weight
 
 
 def _greedy_pass(state: State, seat: int, values: list[int]) -> Move:

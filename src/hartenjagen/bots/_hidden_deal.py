@@ -1,0 +1,107 @@
+"""Dealing the cards a seat cannot see to the other seats, for the determinizer.
+
+Every other seat gets as many cards as it has free places, and no card it may
+not hold (a suit it has shown void in, a key card of the opening). The cards
+some seat may not hold are dealt one at a time in random order, each to a seat
+chosen in proportion to its free places among the seats for which the rest can
+still be dealt (Hall's condition over the sets of seats); the cards any seat
+may hold then fill the places left in random order.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hartenjagen.core.table import bits
+
+__all__ = ["DealPlan", "deal_hidden", "deal_plan"]
+
+#: What every deal of one view shares (see `deal_plan`).
+DealPlan = tuple[dict[int, int], list[int], dict[int, list[int]], dict[tuple[int, int], list[int]]]
+
+
+def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[int]) -> DealPlan | None:
+    """The shared part of every deal of ``free`` to ``seats``; ``None`` when no deal fits.
+
+    It is each unseen card's seats (a mask over ``seats``), each set of seats'
+    slack (its free places less the cards only it may hold), each mask's
+    seats, and (filled as the deals need them) the sets of seats whose slack a
+    card given to a seat uses up.
+    """
+    m = len(seats)
+    eligible: dict[int, int] = {}
+    groups: dict[int, int] = {}
+    for p in bits(free):
+        mask = 0
+        for i, seat in enumerate(seats):
+            if not forbidden[seat] >> p & 1:
+                mask |= 1 << i
+        eligible[p] = mask
+        groups[mask] = groups.get(mask, 0) + 1
+    slack = []
+    for subset in range(1 << m):
+        cap = sum(capacity[seats[i]] for i in range(m) if subset >> i & 1)
+        need = sum(count for mask, count in groups.items() if not mask & ~subset)
+        slack.append(cap - need)
+    if min(slack) < 0:
+        return None
+    members = {mask: [i for i in range(m) if mask >> i & 1] for mask in groups}
+    return eligible, slack, members, {}
+
+
+def deal_hidden(
+    plan: DealPlan, free: int, seats: list[int], capacity: list[int], players: int, rng: random.Random
+) -> list[int]:
+    """One deal of the cards ``free`` to ``seats`` by ``plan``: a card mask per seat of ``players``."""
+    random_ = rng.random
+    # A uniform random order, by sorting on random keys: several times faster than rng.shuffle.
+    cards = [p for _, p in sorted([(random_(), p) for p in bits(free)])]
+    hands = [0] * players
+    eligible, initial, members, checks = plan
+    m = len(seats)
+    remaining = [capacity[seat] for seat in seats]
+    slack = list(initial)
+    everyone = (1 << m) - 1
+    # While no set of seats is tight (slack 0), every seat with a free place may take the card: the
+    # checks below would all pass, so they are skipped (the same choices, far fewer steps). All the
+    # seats together are always exactly full: no check needs them.
+    tight = slack[:everyone].count(0)
+    for p in cards:
+        mask = eligible[p]
+        if mask == everyone:
+            continue  # any seat may hold it: it fills a place left below
+        choices = []
+        total = 0
+        for i in members[mask]:
+            if not remaining[i]:
+                continue
+            if tight:
+                sets = checks.get((i, mask))
+                if sets is None:
+                    sets = checks[(i, mask)] = [t for t in range(1 << m) if t >> i & 1 and mask & ~t]
+                if not all(slack[t] >= 1 for t in sets):
+                    continue
+            choices.append(i)
+            total += remaining[i]
+        assert choices, "Hall's condition leaves a seat for every card"
+        pick = int(random_() * total)  # a uniform place among the free ones (randrange is slower)
+        for i in choices:
+            pick -= remaining[i]
+            if pick < 0:
+                break
+        sets = checks.get((i, mask))
+        if sets is None:
+            sets = checks[(i, mask)] = [t for t in range(1 << m) if t >> i & 1 and mask & ~t]
+        remaining[i] -= 1
+        for t in sets:
+            slack[t] -= 1
+            if not slack[t]:
+                tight += 1
+        hands[seats[i]] |= 1 << p
+    unrestricted = [p for p in cards if eligible[p] == everyone]
+    start = 0
+    for i in range(m):
+        for p in unrestricted[start : start + remaining[i]]:
+            hands[seats[i]] |= 1 << p
+        start += remaining[i]
+    return hands
