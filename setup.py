@@ -1,7 +1,7 @@
 """The build: compile the core with mypyc and the native playout kernel where a C compiler is available.
 
-Everything but the extension modules is declared in pyproject.toml. The eleven
-modules of ``hartenjagen.core`` listed in ``CORE`` are compiled; the same
+Everything but the extension modules is declared in pyproject.toml. The modules of
+``hartenjagen.core`` named in its ``KERNEL_MODULES`` are compiled; the same
 source runs interpreted when there is no compiler, when compiling fails (a
 warning says why) or when ``HARTENJAGEN_PURE_PYTHON=1`` is set for the build.
 The playout kernel ``hartenjagen._playout`` (plain C on the CPython API) is
@@ -12,30 +12,32 @@ and why the kernel is C.
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import sys
 import sysconfig
+from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-CORE = [
-    f"src/hartenjagen/core/{name}.py"
-    for name in (
-        "draws",
-        "table",
-        "state",
-        "state_fields",
-        "hooks",
-        "passes",
-        "hands",
-        "chance_nodes",
-        "kernel",
-        "rollout",
-        "observe",
-    )
-]
+
+def _kernel_modules() -> tuple[str, ...]:
+    """The compiled modules, read from ``KERNEL_MODULES`` in core/__init__.py (one list, not two to keep equal)."""
+    tree = ast.parse((Path(__file__).parent / "src/hartenjagen/core/__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        target = (
+            node.target
+            if isinstance(node, ast.AnnAssign)
+            else (node.targets[0] if isinstance(node, ast.Assign) else None)
+        )
+        if isinstance(target, ast.Name) and target.id == "KERNEL_MODULES" and node.value is not None:
+            return tuple(ast.literal_eval(node.value))
+    raise SystemExit("setup.py: KERNEL_MODULES not found in src/hartenjagen/core/__init__.py")
+
+
+CORE = [f"src/hartenjagen/core/{name}.py" for name in _kernel_modules()]
 
 
 def _warn(message: str) -> None:
