@@ -460,7 +460,7 @@ def test_the_prompt_loop_offers_the_moon_choice():
     assert "Cannot read 'moon': choose one of others_plus, self_minus (or its number)" in text
 
 
-@pytest.mark.parametrize("page", ["index.md", "composing.md", "bots.md"])
+@pytest.mark.parametrize("page", ["index.md", "composing.md", "bots.md", "simulate.md"])
 def test_the_snippets_of_the_docs_run(page: str, capsys: pytest.CaptureFixture[str]):
     text = (ROOT / "docs" / page).read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)

@@ -131,7 +131,7 @@ def _installed(module: str) -> bool:
 
 def test_a_block_that_needs_a_missing_extra_is_skipped_and_says_which():
     (dask_block,) = [
-        code for page, _, code, _ in BLOCKS if page == "bots.md" and "import distributed" in code
+        code for page, _, code, _ in BLOCKS if page == "simulate.md" and "import distributed" in code
     ]
     assert _missing_extras(dask_block, lambda module: module != "distributed") == ["'.[dask]'"]
     assert _missing_extras(dask_block, lambda module: True) == []
