@@ -198,3 +198,46 @@ def test_the_record_add_benchmark_runs() -> None:
         check=True, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert set(json.loads(done.stdout)) == {"adds_2000_ms", "adds_8000_ms", "ratio"}
+
+
+def test_the_preset_ismcts_benchmark_plays_every_seating_and_replays_the_same_hands(tmp_path: Path) -> None:
+    pytest = __import__("pytest")
+    pytest.importorskip(
+        "pyspiel", reason="the openspiel extra is not installed (pip install 'hartenjagen[openspiel]')"
+    )
+    script = str(ROOT / "benchmarks" / "preset_ismcts.py")
+    out = tmp_path / "presets_ismcts.json"
+    args = ["--presets", "dutch,black_maria", "--sims", "3", "--bot", "sampling:samples=2", "--out", str(out)]
+    _run(script, *args, "--deals", "1")
+    first = json.loads(out.read_text(encoding="utf-8"))
+    assert first["bot"] == "sampling:samples=2" and first["sims"] == 3
+    assert [(r["preset"], r["seat"]) for r in first["hands"]] == [("dutch", s) for s in range(4)] + [
+        ("black_maria", s) for s in range(3)
+    ]
+    for preset, players in (("dutch", 4), ("black_maria", 3)):
+        rows = [r for r in first["hands"] if r["preset"] == preset]
+        row = first["presets"][preset]
+        assert (row["hands"], row["deals"]) == (players, 1)
+        # The margin is the bot's points minus the mean of the others', over its seatings.
+        margins = [
+            r["points"][r["seat"]] - (sum(r["points"]) - r["points"][r["seat"]]) / (players - 1) for r in rows
+        ]
+        assert row["margin"] == pytest.approx(sum(margins) / players)
+        assert row["bot_cpu_ms_per_play"] > 0 and row["field_cpu_ms_per_play"] > 0
+        assert all(r["returns"] == [-p for p in r["points"]] for r in rows)
+    # Resumed to two deals: the first deal's hands are kept, and a fresh process deals and plays them alike.
+    _run(script, *args, "--deals", "2", "--resume")
+    resumed = json.loads(out.read_text(encoding="utf-8"))
+    assert resumed["hands"][:7] == first["hands"] and resumed["presets"]["dutch"]["deals"] == 2
+    again = tmp_path / "again.json"
+    _run(script, *[a if a != str(out) else str(again) for a in args], "--deals", "1")
+    replayed = json.loads(again.read_text(encoding="utf-8"))["hands"]
+    assert [r["points"] for r in replayed] == [r["points"] for r in first["hands"]]
+    # Another field (or bot, or seed) is never pooled into the same file.
+    refused = subprocess.run(
+        [sys.executable, script, *args[:3], "4", *args[4:], "--deals", "3", "--resume"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert refused.returncode != 0 and "holds a run with" in refused.stderr
