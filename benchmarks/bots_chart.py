@@ -1,14 +1,17 @@
 """Draw the bot tournament figures as an SVG chart (no plotting library needed).
 
     python benchmarks/bots_chart.py benchmarks/results docs/bots.svg
-    python benchmarks/bots_chart.py benchmarks/results --markdown   # the tables of docs/bots.md
+    python benchmarks/bots_chart.py benchmarks/results --markdown   # the tables of docs/strength.md
 
 It reads, from the results folder, ``openspiel.json`` (our bots against
 OpenSpiel's IS-MCTS with ``uct_c`` 2, ``openspiel_tournament.py``), for the
 Markdown also ``ismcts_sweep.json`` (the ``uct_c`` sweep) and
-``openspiel_strongest.json`` (against the sweep's strongest), ``heuristic_vs_v1.json`` and
-``sampling_presets.json`` (whole games, ``bot_tournament.py``), whichever are
-there. A pairing row may say which deals it played (``"deals": "seed 1"``);
+``openspiel_strongest*.json`` (against the sweep's strongest, one file a run),
+``heuristic_vs_v1.json`` and ``sampling_presets.json`` (whole games,
+``bot_tournament.py``), and for the Markdown the presets against heuristics
+(``sampling_presets_2026-12-03.json``, ``sampling192_presets_*.json``) and
+against Python IS-MCTS (``sampling_presets_ismcts.json``, ``preset_ismcts.py``),
+whichever are there. A pairing row may say which deals it played (``"deals": "seed 1"``);
 the table shows it after the bot's name. The top panel shows each bot's margin
 in points per hand against three IS-MCTS (lower is better) with its 95 %
 interval and the target; the bottom panel the win rates over whole games with
@@ -31,6 +34,11 @@ def _load(folder: Path, name: str) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
+def _strongest_runs(folder: Path) -> list[dict[str, Any]]:
+    """Every run against the sweep's strongest field (``openspiel_strongest*.json``), by file name."""
+    return [_load(folder, path.name) for path in sorted(folder.glob("openspiel_strongest*.json"))]
+
+
 def svg(folder: Path) -> str:
     width, left, row, scale_w = 760, 250, 26, 420
     parts: list[str] = []
@@ -40,9 +48,9 @@ def svg(folder: Path) -> str:
     )
     y += 14
     margins = dict(_load(folder, "openspiel.json").get("pairings", {}))
-    strongest = _load(folder, "openspiel_strongest.json")
-    for pairing, row_ in strongest.get("pairings", {}).items():
-        margins[f"{pairing}, c = {strongest['field']['uct_c']:g}, per deal"] = row_
+    for strongest in _strongest_runs(folder):
+        for pairing, row_ in strongest.get("pairings", {}).items():
+            margins[f"{pairing} ({strongest['commit'][:7]}), c = {strongest['field']['uct_c']:g}, per deal"] = row_
     lo, hi = -6.0, 4.0
 
     def mx(v: float) -> float:
@@ -126,7 +134,7 @@ def sweep_markdown(folder: Path) -> list[str]:
 
 def strongest_markdown(folder: Path) -> list[str]:
     """Our bots against three seats of the strongest IS-MCTS (``openspiel_strongest.json``), intervals over deals."""
-    runs = [_load(folder, "openspiel_strongest.json"), _load(folder, "openspiel_strongest_ab361f6.json")]
+    runs = _strongest_runs(folder)
     if not any(runs):
         return []
     lines = [
@@ -146,11 +154,53 @@ def strongest_markdown(folder: Path) -> list[str]:
     return [*lines, ""]
 
 
+def preset_games_markdown(folder: Path) -> list[str]:
+    """Whole games against heuristics in the presets of issue 29, one row per run and preset (win rates, Wilson 95 %)."""
+    runs = [_load(folder, "sampling_presets_2026-12-03.json")]
+    runs += [_load(folder, path.name) for path in sorted(folder.glob("sampling192_presets_*.json"))]
+    rows = [(data["args"].get("samples") or 64, r) for data in runs if data for r in data["matches"].values()]
+    if not rows:
+        return []
+    lines = [
+        "| preset | sampling's deals a decision | games | win rate (95 %) | an equal bot | mean total (95 %) | the others' |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for samples, r in sorted(rows, key=lambda row: (row[1]["title"].rpartition("(")[2], row[0])):
+        lines.append(
+            f"| {r['title'].rpartition('(')[2].rstrip(')')} | {samples} | {int(r['games'])} | "
+            f"**{100 * r['win_rate']:.1f}%** ({100 * r['win_low']:.1f}–{100 * r['win_high']:.1f}%) | "
+            f"{100 * r['equal_share']:.0f}% | {r['mean_total']:.1f} ± {r['mean_half_width']:.1f} | "
+            f"{r['others_mean_total']:.1f} |"
+        )
+    return [*lines, ""]
+
+
+def preset_ismcts_markdown(folder: Path) -> list[str]:
+    """The sampling bot against Python IS-MCTS seats in the presets (``sampling_presets_ismcts.json``)."""
+    data = _load(folder, "sampling_presets_ismcts.json")
+    if not data:
+        return []
+    lines = [
+        f"| preset | IS-MCTS `uct_c` ({data['sims']} simulations) | hands (deals) | bot's points/hand | field's "
+        "| margin (95 %, over deals) | CPU ms a play: bot | IS-MCTS |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name, r in data["presets"].items():
+        lines.append(
+            f"| {name} | {r['uct_c']:.2f} | {r['hands']} ({r['deals']}) | {r['bot_mean']:.2f} | {r['field_mean']:.2f} | "
+            f"**{r['margin']:+.2f} ± {r['margin_half_width']:.2f}** | {r['bot_cpu_ms_per_play']:.1f} | "
+            f"{r['field_cpu_ms_per_play']:.0f} |"
+        )
+    return [*lines, ""]
+
+
 def markdown(folder: Path) -> str:
-    """The figures as the Markdown tables of docs/bots.md."""
+    """The figures as the Markdown tables of docs/strength.md."""
     lines = [
         *sweep_markdown(folder),
         *strongest_markdown(folder),
+        *preset_games_markdown(folder),
+        *preset_ismcts_markdown(folder),
         "| bot | against (c = 2) | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS |",
         "|---|---|---|---|---|---|---|---|",
     ]

@@ -241,3 +241,43 @@ def test_the_preset_ismcts_benchmark_plays_every_seating_and_replays_the_same_ha
         timeout=120,
     )
     assert refused.returncode != 0 and "holds a run with" in refused.stderr
+
+
+def test_the_strength_tables_show_every_run_the_results_folder_holds(tmp_path: Path) -> None:
+    """bots_chart --markdown: each openspiel_strongest*.json run, the presets against heuristics (by deals a
+    decision) and against Python IS-MCTS, each a row of its own with the figures of its file."""
+    pairing = {
+        "bot": "sampling:samples=192", "hands": 8, "deals": 2, "mean_points": 5.0, "field_mean_points": 7.5,
+        "margin": -2.5, "margin_half_width_95": 1.25, "cpu_ms_per_play": 7.5, "field_cpu_ms_per_play": 66.0,
+    }  # fmt: skip
+    strongest = {"commit": "abcdef0123", "field": {"uct_c": 2.0}, "pairings": {"x-vs-ismcts": pairing}}
+    (tmp_path / "openspiel_strongest_samples192.json").write_text(json.dumps(strongest), encoding="utf-8")
+    game = {
+        "title": "sampling vs heuristic × 3 (dutch)", "games": 8, "wins": 5.0, "win_rate": 0.625,
+        "win_low": 0.306, "win_high": 0.863, "equal_share": 0.25, "mean_total": 8.4, "mean_half_width": 11.2,
+        "others_mean_total": 22.2,
+    }  # fmt: skip
+    for name, samples in (("sampling_presets_2026-12-03.json", None), ("sampling192_presets_four.json", 192)):
+        run = {"args": {"samples": samples}, "matches": {"sampling_vs_heuristic/dutch": game}}
+        (tmp_path / name).write_text(json.dumps(run), encoding="utf-8")
+    preset = {
+        "uct_c": 1.1538, "hands": 80, "deals": 20, "bot_mean": 4.15, "field_mean": 3.99, "margin": 0.158,
+        "margin_half_width": 0.863, "bot_cpu_ms_per_play": 4.77, "field_cpu_ms_per_play": 73.9,
+    }  # fmt: skip
+    ismcts = {"sims": 200, "presets": {"dutch": preset}}
+    (tmp_path / "sampling_presets_ismcts.json").write_text(json.dumps(ismcts), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bots_chart.py"), str(tmp_path), "--markdown"],
+        check=True, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert (
+        "| `sampling:samples=192` (abcdef0) | 3 × `ismcts` (c = 2) | 8 (2) | 5.00 | 7.50 | **-2.50 ± 1.25** "
+        "| 7.50 | 66 |" in lines
+    )
+    # The run without --samples is the default's 64 deals; the two runs of a preset sit side by side.
+    rows = [line for line in lines if line.startswith("| dutch |")]
+    assert [row.split(" | ")[1] for row in rows[:2]] == ["64", "192"]
+    assert rows[1] == "| dutch | 192 | 8 | **62.5%** (30.6–86.3%) | 25% | 8.4 ± 11.2 | 22.2 |"
+    assert rows[2] == "| dutch | 1.15 | 80 (20) | 4.15 | 3.99 | **+0.16 ± 0.86** | 4.8 | 74 |"
+    assert "| preset | IS-MCTS `uct_c` (200 simulations) |" in done.stdout
