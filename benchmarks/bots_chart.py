@@ -50,7 +50,9 @@ def svg(folder: Path) -> str:
     margins = dict(_load(folder, "openspiel.json").get("pairings", {}))
     for strongest in _strongest_runs(folder):
         for pairing, row_ in strongest.get("pairings", {}).items():
-            margins[f"{pairing} ({strongest['commit'][:7]}), c = {strongest['field']['uct_c']:g}, per deal"] = row_
+            margins[
+                f"{pairing} ({strongest['commit'][:7]}), c = {strongest['field']['uct_c']:g}, per deal"
+            ] = row_
     lo, hi = -6.0, 4.0
 
     def mx(v: float) -> float:
