@@ -156,6 +156,15 @@ def strongest_markdown(folder: Path) -> list[str]:
     return [*lines, ""]
 
 
+def _games_cells(r: dict[str, Any]) -> str:
+    """A whole-games row's win rate with its interval, the equal share, the mean total and the others'."""
+    return (
+        f"**{100 * r['win_rate']:.1f}%** ({100 * r['win_low']:.1f}–{100 * r['win_high']:.1f}%) | "
+        f"{100 * r['equal_share']:.0f}% | {r['mean_total']:.1f} ± {r['mean_half_width']:.1f} | "
+        f"{r['others_mean_total']:.1f}"
+    )
+
+
 def preset_games_markdown(folder: Path) -> list[str]:
     """Whole games against heuristics in the presets of issue 29, one row per run and preset (win rates, Wilson 95 %)."""
     runs = [_load(folder, "sampling_presets_2026-12-03.json")]
@@ -170,9 +179,7 @@ def preset_games_markdown(folder: Path) -> list[str]:
     for samples, r in sorted(rows, key=lambda row: (row[1]["title"].rpartition("(")[2], row[0])):
         lines.append(
             f"| {r['title'].rpartition('(')[2].rstrip(')')} | {samples} | {int(r['games'])} | "
-            f"**{100 * r['win_rate']:.1f}%** ({100 * r['win_low']:.1f}–{100 * r['win_high']:.1f}%) | "
-            f"{100 * r['equal_share']:.0f}% | {r['mean_total']:.1f} ± {r['mean_half_width']:.1f} | "
-            f"{r['others_mean_total']:.1f} |"
+            f"{_games_cells(r)} |"
         )
     return [*lines, ""]
 
@@ -225,9 +232,8 @@ def markdown(folder: Path) -> str:
         contender, _, field = r["title"].partition(" vs ")
         field, _, rules = field.partition(" (")
         lines.append(
-            f"| `{contender}` | {field} | {rules.rstrip(')')} | {int(r['games'])} | **{100 * r['win_rate']:.1f}%** "
-            f"({100 * r['win_low']:.1f}–{100 * r['win_high']:.1f}%) | {100 * r['equal_share']:.0f}% | "
-            f"{r['mean_total']:.1f} ± {r['mean_half_width']:.1f} | {r['others_mean_total']:.1f} | {int(r['moons'])} |"
+            f"| `{contender}` | {field} | {rules.rstrip(')')} | {int(r['games'])} | {_games_cells(r)} | "
+            f"{int(r['moons'])} |"
         )
     return "\n".join(lines) + "\n"
 
