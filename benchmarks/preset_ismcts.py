@@ -225,6 +225,11 @@ def main() -> None:
         return
     if args.deals < 1 or args.sims < 1:
         parser.error(f"--deals and --sims must be at least 1, not {args.deals} and {args.sims}")
+    try:  # a bad --bot stops here, before any hand is played
+        name, options = parse_bot(args.bot)
+        make_bot(name, **options)
+    except hj.HartenjagenError as error:
+        parser.error(f"--bot {args.bot!r}: {error}")
     rows: list[dict[str, Any]] = []
     report: dict[str, Any] = {"commit": commit(), "bot": args.bot, "sims": args.sims, "seed": args.seed}
     commits = [report["commit"]]

@@ -241,6 +241,13 @@ def test_the_preset_ismcts_benchmark_plays_every_seating_and_replays_the_same_ha
         timeout=120,
     )
     assert refused.returncode != 0 and "holds a run with" in refused.stderr
+    # A bot that cannot be made is refused before any hand is played, in a sentence, not a traceback.
+    bad = subprocess.run(
+        [sys.executable, script, "--presets", "dutch", "--bot", "sampling:sample=2", "--out", str(tmp_path / "x.json")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "has no option 'sample'" in bad.stderr and "Traceback" not in bad.stderr
+    assert not (tmp_path / "x.json").exists()
 
 
 def test_the_strength_tables_show_every_run_the_results_folder_holds(tmp_path: Path) -> None:
