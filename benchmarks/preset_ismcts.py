@@ -70,7 +70,7 @@ def preset_uct_c(rules: hj.Rules, base: float) -> float:
 
 def _ismcts(game: Any, sims: int, uct_c: float, seed: int) -> Any:
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-    return ismcts.ISMCTSBot(
+    bot = ismcts.ISMCTSBot(
         game,
         evaluator,
         uct_c,
@@ -78,6 +78,10 @@ def _ismcts(game: Any, sims: int, uct_c: float, seed: int) -> Any:
         random_state=np.random.RandomState(seed + 1),
         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
     )
+    # Without a resampler OpenSpiel's Python IS-MCTS draws its worlds with an unseeded
+    # UniformProbabilitySampler, and no hand replays: draw them from the bot's own seeded stream.
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, bot.random_number))
+    return bot
 
 
 def _chance(state: Any, rng: random.Random) -> None:
@@ -223,8 +227,8 @@ def main() -> None:
         for name in names:
             time_sims(name, [int(x) for x in args.time_sims.split(",")], args.uct_c)
         return
-    if args.deals < 1 or args.sims < 1:
-        parser.error(f"--deals and --sims must be at least 1, not {args.deals} and {args.sims}")
+    if args.deals < 1 or args.sims < 2:  # one simulation only expands IS-MCTS's root: it has no move to give
+        parser.error(f"--deals must be at least 1 and --sims at least 2, not {args.deals} and {args.sims}")
     try:  # a bad --bot stops here, before any hand is played
         name, options = parse_bot(args.bot)
         make_bot(name, **options)
