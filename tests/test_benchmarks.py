@@ -207,7 +207,8 @@ def test_the_preset_ismcts_benchmark_plays_every_seating_and_replays_the_same_ha
     )
     script = str(ROOT / "benchmarks" / "preset_ismcts.py")
     out = tmp_path / "presets_ismcts.json"
-    args = ["--presets", "dutch,black_maria", "--sims", "10", "--bot", "sampling:samples=2", "--out", str(out)]
+    args = ["--presets", "dutch,black_maria", "--sims", "10", "--bot", "sampling:samples=2"]
+    args += ["--out", str(out)]
     _run(script, *args, "--deals", "1")
     first = json.loads(out.read_text(encoding="utf-8"))
     assert first["bot"] == "sampling:samples=2" and first["sims"] == 10
