@@ -27,6 +27,8 @@ from typing import Any
 
 #: Issue 29's targets against the strongest IS-MCTS, by the bot's name before its options (``sampling:samples=64``).
 TARGETS = {"sampling": -2.0, "heuristic": 0.0}
+#: The sampling bot's default deals a decision when the preset runs without ``--samples`` were made.
+SAMPLES_OF_THOSE_RUNS = 64
 
 
 def _load(folder: Path, name: str) -> dict[str, Any]:
@@ -169,18 +171,20 @@ def preset_games_markdown(folder: Path) -> list[str]:
     """Whole games against heuristics in the presets of issue 29, one row per run and preset (win rates, Wilson 95 %)."""
     runs = [_load(folder, "sampling_presets_2026-12-03.json")]
     runs += [_load(folder, path.name) for path in sorted(folder.glob("sampling192_presets_*.json"))]
-    rows = [(data["args"].get("samples") or 64, r) for data in runs if data for r in data["matches"].values()]
+    rows = [
+        (key.partition("/")[2], data["args"].get("samples") or SAMPLES_OF_THOSE_RUNS, r)
+        for data in runs
+        if data
+        for key, r in data["matches"].items()
+    ]
     if not rows:
         return []
     lines = [
         "| preset | sampling's deals a decision | games | win rate (95 %) | an equal bot | mean total (95 %) | the others' |",
         "|---|---|---|---|---|---|---|",
     ]
-    for samples, r in sorted(rows, key=lambda row: (row[1]["title"].rpartition("(")[2], row[0])):
-        lines.append(
-            f"| {r['title'].rpartition('(')[2].rstrip(')')} | {samples} | {int(r['games'])} | "
-            f"{_games_cells(r)} |"
-        )
+    for preset, samples, r in sorted(rows, key=lambda row: row[:2]):
+        lines.append(f"| {preset} | {samples} | {int(r['games'])} | {_games_cells(r)} |")
     return [*lines, ""]
 
 
