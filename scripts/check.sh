@@ -4,8 +4,9 @@
 # core, the core, rule, property and OpenSpiel tests again on the interpreted
 # core, mypy --strict on src/, ruff, and build the documentation site
 # (mkdocs --strict, with the docstrings' cross-references checked). Works on a fresh machine with only Python 3.11+ and a C compiler.
-# The work runs in two lanes side by side (one per core): each lane takes every
-# other test (HARTENJAGEN_TEST_SHARD, see tests/conftest.py) of both suites;
+# The work runs in two lanes side by side (one per core): each lane takes half of
+# both suites, split by the tests' recorded costs (HARTENJAGEN_TEST_SHARD, see
+# tests/sharding.py; re-record them with scripts/test_costs.py);
 # one lane then runs mypy, the other ruff and the docs. Each lane prints as it
 # goes, every line marked with its lane; the check fails if either lane fails.
 # Usage: bash scripts/check.sh          (a lane alone: bash scripts/check.sh --lane 0)
@@ -42,6 +43,7 @@ lane() {  # lane INDEX: its half of both suites, then its share of the static ch
     .venv/bin/python scripts/check_docs.py --site "$site_dir"
     rm -rf "$site_dir"
   fi
+  echo "== lane $1: took ${SECONDS} s"  # lanes far apart: re-record the tests' costs (scripts/test_costs.py)
   echo "== lane $1: passed"
 }
 

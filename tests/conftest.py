@@ -5,8 +5,9 @@ when the environment variable ``CI`` is set (or with ``HYPOTHESIS_PROFILE=ci``):
 derandomized, so that every CI run checks the same examples, with a modest
 number of examples and no example database.
 
-``HARTENJAGEN_TEST_SHARD=i/n`` runs one n-th of the suite (every n-th test from the
-i-th on), so that scripts/check.sh can run the halves side by side on two cores.
+``HARTENJAGEN_TEST_SHARD=i/n`` runs the i-th of n shares of the suite, split by the
+tests' recorded costs (tests/sharding.py), so that scripts/check.sh can run the
+halves side by side on two cores and both end at about the same time.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import os
 
 import pytest
 from hypothesis import settings
+
+from sharding import load_costs, shard_of
 
 settings.register_profile("dev", deadline=None)
 settings.register_profile(
@@ -25,7 +28,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """``HARTENJAGEN_TEST_SHARD=i/n`` keeps every n-th test from the i-th on (scripts/check.sh runs halves side by side)."""
+    """``HARTENJAGEN_TEST_SHARD=i/n`` keeps the i-th of n shares split by cost (scripts/check.sh runs halves side by side)."""
     shard = os.environ.get("HARTENJAGEN_TEST_SHARD")
     if not shard:
         return
@@ -35,7 +38,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise SystemExit(f"HARTENJAGEN_TEST_SHARD must look like 0/2, not {shard!r}") from None
     if not 0 <= index < count:
         raise SystemExit(f"HARTENJAGEN_TEST_SHARD: {index} is not a shard of {count}")
-    kept = [item for position, item in enumerate(items) if position % count == index]
-    dropped = [item for position, item in enumerate(items) if position % count != index]
+    lanes = shard_of([item.nodeid for item in items], load_costs(), count)
+    kept = [item for item, lane in zip(items, lanes, strict=True) if lane == index]
+    dropped = [item for item, lane in zip(items, lanes, strict=True) if lane != index]
     config.hook.pytest_deselected(items=dropped)
     items[:] = kept
