@@ -69,7 +69,7 @@ def test_the_public_modules_have_their_pages():
         )
     wanted = {
         "hartenjagen", "hartenjagen.engine", "hartenjagen.rules", "hartenjagen.variants", "hartenjagen.frontend",
-        "hartenjagen.frontend.views", "hartenjagen.bots",
+        "hartenjagen.frontend.views", "hartenjagen.frontend.svg", "hartenjagen.frontend.drawing", "hartenjagen.bots",
         "hartenjagen.adapters", "hartenjagen.testing", "hartenjagen.web", "hartenjagen.playouts", "hartenjagen.cli",
     }  # fmt: skip
     assert wanted <= documented, wanted - documented

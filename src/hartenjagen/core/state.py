@@ -315,6 +315,22 @@ class State:
             f"<State hand {self.hand_index} {self.phase.value} to_move={self.to_move} scores={self.scores}>"
         )
 
+    # The drawings live in the frontend, imported when asked for: the compiled core does not depend on it.
+    def __str__(self) -> str:
+        from hartenjagen.frontend.drawing import table_text
+
+        return table_text(self)
+
+    def _repr_svg_(self) -> str:
+        from hartenjagen.frontend.svg import table_svg
+
+        return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        from hartenjagen.frontend.svg import table_html
+
+        return table_html(self)
+
     # Public attributes.
     @property
     def phase(self) -> Phase:

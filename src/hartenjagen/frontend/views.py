@@ -88,6 +88,23 @@ class PlayerView:
     # Not a field of its value: no init argument, not compared, not saved.
     _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
 
+    # The drawings import the views, so they are imported when asked for.
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text ([`table_text`][hartenjagen.frontend.drawing.table_text])."""
+        from hartenjagen.frontend.drawing import table_text
+
+        return table_text(self)
+
+    def _repr_svg_(self) -> str:
+        from hartenjagen.frontend.svg import table_svg
+
+        return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        from hartenjagen.frontend.svg import table_html
+
+        return table_html(self)
+
     @property
     def passed(self) -> tuple[Card, ...]:
         """The cards this seat gave in the first stage of the exchange (or has chosen to give)."""
