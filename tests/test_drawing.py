@@ -51,8 +51,10 @@ def states(rules: hj.Rules, seed: int = 1, limit: int = 400) -> Iterable[hj.Stat
 
 
 def sample(rules: hj.Rules) -> list[hj.State]:
-    """A few states of a game: every 7th, so each phase and a trick of every size turns up."""
-    return list(states(rules))[::7]
+    """A few states of a game: the first four (seats passing one by one) and every 7th, so each phase
+    and a trick of every size turns up."""
+    every = list(states(rules))
+    return every[:4] + every[7::7]
 
 
 def ten(cards: Iterable[Card]) -> Counter[str]:
@@ -124,9 +126,10 @@ def test_a_view_shows_no_hidden_card_in_its_text_svg_or_html(name: str):
             may = on_table + (ten(seen.hand) if seat is not None else Counter())
             assert _cards_in_text(str(seen)) == may, (name, seat, str(seen))
             faces, backs = drawn(seen._repr_svg_())
-            assert faces == may  # every card it may see, face up, and nothing else
+            assert faces == may + ten(seen.passing)  # every card it may see, face up, and nothing else
             for other in range(state.players):
-                hidden = 0 if other == seat else len(state.hands[other])
+                passed = state.phase is hj.Phase.PASSING and other not in state.to_move
+                hidden = 0 if other == seat else len(state.hands[other]) + (state.pass_count if passed else 0)
                 assert backs[str(other)] == hidden
             assert drawn_html(seen._repr_html_()) == (faces, backs)
 
@@ -143,9 +146,11 @@ def drawn_html(page: str) -> tuple[Counter[str], Counter[str]]:
 def test_a_state_shows_every_hand_face_up(name: str):
     for state in sample(PRESETS[name]):
         faces, backs = drawn(state._repr_svg_())
-        assert faces == ten(card for hand in state.hands for card in hand) + ten(p.card for p in state.trick)
+        held = ten(card for hand in state.hands for card in hand) + ten(p.card for p in state.trick)
+        aside = ten(card for seat in range(state.players) for card in hj.view(state, seat).passing)
+        assert faces == held + aside
         assert not backs
-        assert _cards_in_text(str(state)) == faces
+        assert _cards_in_text(str(state)) == held
 
 
 # ---------------------------------------------------------------- the SVG itself

@@ -58,7 +58,15 @@ def _mid_trick(rules: hj.Rules, seed: int) -> hj.State:
     return next(s for s in states(rules, seed, limit=5000) if s.tricks and len(s.trick) >= 2)
 
 
-# What each case draws: a player's view (its seat), a spectator's (None) or the whole state ("state").
+def _half_passed(rules: hj.Rules, seed: int) -> hj.State:
+    """A state of the passing phase where some seats have set their cards aside and some have not."""
+    return next(
+        s for s in states(rules, seed) if s.phase is hj.Phase.PASSING and 0 < len(s.to_move) < s.players
+    )
+
+
+# What each case draws: a player's view, a spectator's ("public") or the whole state, in play or
+# while passing ("passing": a view of a seat that has passed; "passing-state": the whole state).
 CASES = [
     ("standard", "view"),
     ("black_lady_3", "state"),
@@ -66,6 +74,10 @@ CASES = [
     ("dutch", "view"),
     ("six_double_deck", "state"),
     ("eight_double_deck", "public"),
+    ("standard", "passing"),
+    ("black_lady_3", "passing"),
+    ("five_players", "passing-state"),
+    ("six_double_deck", "passing"),
 ]
 
 # Reads what the page drew: each hand's box, the labels' boxes, the cards and backs, the words.
@@ -75,6 +87,7 @@ _READ = """() => {
   return {
     svg: box(svg),
     hands: [...svg.querySelectorAll("[data-hand]")].map((g) => [g.dataset.hand, box(g)]),
+    passing: [...svg.querySelectorAll("[data-passing]")].map((g) => [g.dataset.passing, box(g)]),
     labels: [...svg.querySelectorAll("text[data-seat]")].map((t) => [t.dataset.seat, box(t), t.textContent]),
     faces: [...svg.querySelectorAll("[data-card]")].map((g) => g.dataset.card),
     backs: svg.querySelectorAll("[data-back]").length,
@@ -112,11 +125,13 @@ def _overlap(a: list[float], b: list[float]) -> bool:
 
 @pytest.mark.parametrize(("name", "who"), CASES)
 def test_chromium_draws_the_table(page: Any, tmp_path: Path, name: str, who: str):
-    state = _mid_trick(PRESETS[name], seed=2)
-    if who == "state":
+    state = (_half_passed if who.startswith("passing") else _mid_trick)(PRESETS[name], seed=2)
+    if who in ("state", "passing-state"):
         subject: hj.State | hj.PlayerView = state
     elif who == "public":
         subject = hj.public_view(state)
+    elif who == "passing":  # a seat that has set its cards aside
+        subject = hj.view(state, next(s for s in range(state.players) if s not in state.to_move))
     else:
         subject = hj.view(state, state.to_move[0])
     language = "nl" if name == "dutch" else "en"
@@ -131,14 +146,16 @@ def test_chromium_draws_the_table(page: Any, tmp_path: Path, name: str, who: str
 
     # What is drawn: the faces it may show, a back for every other card held, the words.
     on_table = [play.card for play in state.trick]
-    if who == "state":
-        faces = [card for hand in state.hands for card in hand] + on_table
+    aside = [list(hj.view(state, seat).passing) for seat in range(state.players)]
+    if who in ("state", "passing-state"):
+        faces = [card for hand in [*state.hands, on_table, *aside] for card in hand]
     elif who == "public":
         faces = on_table
     else:
-        faces = list(subject.hand) + on_table  # type: ignore[union-attr]
+        faces = list(subject.hand) + on_table + list(subject.passing)  # type: ignore[union-attr]
     assert sorted(drawn["faces"]) == sorted(format_card(card, "ten") for card in faces)
-    assert drawn["backs"] == sum(len(hand) for hand in state.hands) + len(on_table) - len(faces)
+    held = sum(len(hand) for hand in state.hands) + len(on_table) + sum(len(cards) for cards in aside)
+    assert drawn["backs"] == held - len(faces)
     assert drawn["header"].startswith("Ronde " if language == "nl" else "Hand ")
     assert drawn["turn"].startswith("Aan de beurt: " if language == "nl" else "To move: ")
     assert len(drawn["labels"]) == state.players and any(
@@ -147,14 +164,16 @@ def test_chromium_draws_the_table(page: Any, tmp_path: Path, name: str, who: str
 
     # Where: every hand and label inside the picture, no two hands and no label over another's hand.
     left, top, right, bottom = drawn["svg"]
-    boxes = drawn["hands"] + [(seat, box) for seat, box, _ in drawn["labels"]]
+    boxes = drawn["hands"] + drawn["passing"] + [(seat, box) for seat, box, _ in drawn["labels"]]
     for _, (x0, y0, x1, y1) in boxes:
         assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom
-    hands = dict(drawn["hands"])
-    assert len(hands) == state.players
-    for seat, box in boxes:
-        for other, hand in hands.items():
-            assert other == seat or not _overlap(box, hand), (seat, other)
+    assert len(drawn["hands"]) == state.players
+    assert len(drawn["passing"]) == sum(1 for cards in aside if cards)
+    for index, (seat, box) in enumerate(
+        boxes
+    ):  # nothing over anything else (a label over its own hand's gap is fine)
+        for other, (other_seat, other_box) in enumerate(boxes[: len(drawn["hands"]) + len(drawn["passing"])]):
+            assert other == index or not _overlap(box, other_box), (seat, other_seat)
 
     # The pixels: the felt, the faces (and red ink if a red card shows), the backs when cards are hidden.
     counts = page.evaluate(_PIXELS, base64.b64encode(shot).decode())

@@ -4,7 +4,8 @@
 seat looked from at the bottom and the next seats clockwise (to its left) from there. At each
 seat: its name, its score and (during play) the points it has taken this hand, and its
 hand — the faces of the cards the drawing may show, card backs for the others, as many as
-the seat holds. In the middle: the cards on the table, each in front of the seat that
+the seat holds — and, while cards are being passed, in front of it the cards it has set aside
+to pass (faces where the drawing may show them, else backs once the seat has passed). In the middle: the cards on the table, each in front of the seat that
 played it. Above: the hand, the dealer and the phase, and whose turn it is (or who won);
 the seats to move are marked. A [`PlayerView`][hartenjagen.frontend.views.PlayerView] shows
 only its own hand's faces, a spectator's view none, a [`State`][hartenjagen.core.state.State]
@@ -15,7 +16,7 @@ hand's cards overlap more as it grows (a double deck's copies are drawn as the c
 are). The picture is deterministic (the same input gives the same bytes), well-formed XML
 with every text escaped, and each face carries its card in a ``data-card`` attribute
 (``QS``, ``10H``) and each back a ``data-back`` of its seat; each hand is a group with a
-``data-hand`` of its seat, and the cards on the table a group with ``data-role="trick"``, for
+``data-hand`` of its seat (the cards set aside, ``data-passing``), and the cards on the table a group with ``data-role="trick"``, for
 tests and scripts.
 
 `state._repr_svg_()` and `view._repr_svg_()` (and `_repr_html_`) are this drawing, so a
@@ -35,7 +36,7 @@ from hartenjagen.frontend import texts as _texts
 from hartenjagen.frontend.drawing import _subject, _turn_line, capital, taken_points, who
 from hartenjagen.frontend.notation import Language, format_card, rank_text, sort_hand
 from hartenjagen.frontend.texts import text
-from hartenjagen.frontend.views import PlayerView, ViewError
+from hartenjagen.frontend.views import PlayerView, ViewError, view
 from hartenjagen.values import Phase
 
 __all__ = ["table_html", "table_svg"]
@@ -101,8 +102,11 @@ def _row_width(x: float, players: int) -> float:
 
 
 def _hand(seat: int, x: float, y: float, faces: tuple[Card, ...] | None, size: int, players: int,
-          language: Language) -> list[str]:  # fmt: skip
-    """One seat's cards in a row centred on (x, y): faces in hand order, or ``size`` backs."""
+          language: Language, role: str = "hand") -> list[str]:  # fmt: skip
+    """One seat's cards in a row centred on (x, y): faces in hand order, or ``size`` backs.
+
+    ``role`` names the group: ``hand``, or ``passing`` for the cards set aside to pass.
+    """
     count = len(faces) if faces is not None else size
     if count == 0:
         return []
@@ -115,7 +119,7 @@ def _hand(seat: int, x: float, y: float, faces: tuple[Card, ...] | None, size: i
         ]
     else:
         cards = [_back(seat, left + i * step, top) for i in range(count)]
-    return [f'<g data-hand="{seat}">', *cards, "</g>"]
+    return [f'<g data-{role}="{seat}">', *cards, "</g>"]
 
 
 def table_svg(subject: State | PlayerView, *, seat: int | None = None, language: Language = "en") -> str:
@@ -147,6 +151,7 @@ def table_svg(subject: State | PlayerView, *, seat: int | None = None, language:
         else text("table.header", language, hand=v.hand_index + 1, dealer=v.dealer, phase=phase)
     )
     taken = taken_points(v) if v.phase is Phase.PLAYING and v.tricks else None
+    aside = _set_aside(subject, v)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
         f'height="{HEIGHT}" font-family="DejaVu Sans, Segoe UI Symbol, Arial, sans-serif" '
@@ -166,6 +171,12 @@ def table_svg(subject: State | PlayerView, *, seat: int | None = None, language:
         x, y = _spot(at, bottom, v.players)
         faces = sort_hand(hands[at]) if hands is not None else (sort_hand(v.hand) if at == v.seat else None)
         parts += _hand(at, x, y, faces, v.hand_sizes[at], v.players, language)
+        passing = aside[at]
+        if passing:
+            px, py = _spot(at, bottom, v.players, scale=0.5)
+            shown_aside = sort_hand(passing) if isinstance(passing, tuple) else None
+            count = passing if isinstance(passing, int) else len(passing)
+            parts += _hand(at, px, py, shown_aside, count, v.players, language, role="passing")
         label = f"{capital(who(v, at, language))}: {v.display_scores[at]}"
         if taken is not None:
             label += f" (+{taken[at]})" if taken[at] >= 0 else f" ({taken[at]})"
@@ -185,12 +196,24 @@ def table_svg(subject: State | PlayerView, *, seat: int | None = None, language:
             )
         )
     parts += _trick(v, bottom, language)
-    if not v.trick and not v.is_over:
+    if not v.trick and v.phase is Phase.PLAYING:  # a lead is awaited
         parts.append(
             _text(_CX, _CY + 6, words["empty"], font_size="15", fill="#cfe3d3", text_anchor="middle")
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _set_aside(subject: State | PlayerView, v: PlayerView) -> list[tuple[Card, ...] | int]:
+    """Per seat, the cards it has set aside to pass in this stage: the cards where the drawing may
+    show them (a state: every seat's; a view: its own), else how many (a seat that has passed)."""
+    if v.phase is not Phase.PASSING:
+        return [() for _ in range(v.players)]
+    if isinstance(subject, State):
+        return [view(subject, at).passing for at in range(v.players)]
+    return [
+        v.passing if at == v.seat else (0 if at in v.to_move else v.pass_count) for at in range(v.players)
+    ]
 
 
 def _trick(v: PlayerView, bottom: int, language: Language) -> Iterable[str]:
