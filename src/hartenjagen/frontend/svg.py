@@ -196,6 +196,9 @@ def table_svg(subject: State | PlayerView, *, seat: int | None = None, language:
             )
         )
     parts += _trick(v, bottom, language)
+    if taken is not None:  # what the number in brackets after each score is
+        key = f"{words['scores']} (+ {words['taken'][:1].lower()}{words['taken'][1:]})"
+        parts.append(_text(16, HEIGHT - 16, key, font_size="14", fill=_INK, data_role="key"))
     if not v.trick and v.phase is Phase.PLAYING:  # a lead is awaited
         parts.append(
             _text(_CX, _CY + 6, words["empty"], font_size="15", fill="#cfe3d3", text_anchor="middle")
