@@ -224,7 +224,9 @@ class State:
     """The state of one game: immutable, hashable, equal by value and picklable.
 
     Read it through the attributes below; change it only through
-    `hartenjagen.apply`, which returns a new state.
+    `hartenjagen.apply`, which returns a new state. `print(state)` draws the
+    table as text and a notebook draws it as a picture, every hand face up
+    (`hartenjagen.frontend.drawing`, `hartenjagen.frontend.svg`).
     """
 
     __slots__ = (

@@ -47,7 +47,9 @@ class PlayerView:
     In the passing phase the seat chooses ``pass_count`` of ``pass_options``
     (listing every combination would be hundreds of moves); otherwise
     ``legal_moves`` lists what the seat may do now (empty when it is not its
-    turn).
+    turn). `print(view)` draws the table as this seat sees it (the terminal's
+    drawing) and a notebook draws it as a picture
+    ([`table_svg`][hartenjagen.frontend.svg.table_svg]), neither with a card the seat may not see.
     """
 
     seat: int | None
