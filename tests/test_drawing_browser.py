@@ -1,5 +1,5 @@
 """The SVG of `frontend.svg.table_svg` as a browser draws it: headless Chromium (Debian's) renders
-tables of 3 to 8 seats, 32 to 104 cards; the test reads what was drawn from the DOM (the cards, the
+tables of 3 to 13 seats, 32 to 104 cards; the test reads what was drawn from the DOM (the cards, the
 backs, the words, where each hand landed) and from the screenshot's pixels.
 
 Without /usr/bin/chromium or the playwright package the test is skipped with a message; under
@@ -22,6 +22,8 @@ import hartenjagen as hj
 from hartenjagen.cards import Suit
 from hartenjagen.frontend import svg
 from hartenjagen.frontend.notation import format_card
+from hartenjagen.rules.deck import DoubleDeck
+from hartenjagen.rules.passing import LEFT_RIGHT_HOLD
 from test_browser import ARGS, CHROMIUM
 from test_drawing import PRESETS, states
 
@@ -65,6 +67,9 @@ def _half_passed(rules: hj.Rules, seed: int) -> hj.State:
     )
 
 
+#: The presets of test_drawing.py and the most crowded table there is: thirteen seats, eight cards each.
+TABLES = {**PRESETS, "thirteen_double_deck": hj.Rules(deck=DoubleDeck(players=13), passing=LEFT_RIGHT_HOLD)}
+
 # What each case draws: a player's view, a spectator's ("public") or the whole state, in play or
 # while passing ("passing": a view of a seat that has passed; "passing-state": the whole state).
 CASES = [
@@ -78,6 +83,8 @@ CASES = [
     ("black_lady_3", "passing"),
     ("five_players", "passing-state"),
     ("six_double_deck", "passing"),
+    ("thirteen_double_deck", "state"),
+    ("thirteen_double_deck", "passing"),
 ]
 
 # Reads what the page drew: each hand's box, the labels' boxes, the cards and backs, the words.
@@ -125,7 +132,7 @@ def _overlap(a: list[float], b: list[float]) -> bool:
 
 @pytest.mark.parametrize(("name", "who"), CASES)
 def test_chromium_draws_the_table(page: Any, tmp_path: Path, name: str, who: str):
-    state = (_half_passed if who.startswith("passing") else _mid_trick)(PRESETS[name], seed=2)
+    state = (_half_passed if who.startswith("passing") else _mid_trick)(TABLES[name], seed=2)
     if who in ("state", "passing-state"):
         subject: hj.State | hj.PlayerView = state
     elif who == "public":

@@ -45,6 +45,14 @@ __all__ = ["table_html", "table_svg"]
 WIDTH, HEIGHT = 1000, 680
 _CX, _CY = WIDTH / 2, 372.0  # the table's centre, below the two header lines
 _RX, _RY = 360.0, 218.0  # where the hands sit: an oval wider than high, like the screen
+_CROWDED = 8  # beyond this many seats the hands move out to the picture's edges and the labels shrink
+
+
+def _radii(players: int) -> tuple[float, float]:
+    """The oval the hands sit on: wider for a crowded table, so neighbours' rows do not meet."""
+    return (400.0, 250.0) if players > _CROWDED else (_RX, _RY)
+
+
 _CARD_W, _CARD_H = 44.0, 62.0
 _TRICK_W, _TRICK_H = 50.0, 70.0
 _MIN_STEP = 15.0  # a card's visible strip: room for "10" and its suit symbol
@@ -92,12 +100,13 @@ def _back(seat: int, x: float, y: float) -> str:
 def _spot(seat: int, bottom: int, players: int, scale: float = 1.0) -> tuple[float, float]:
     """Where ``seat`` sits: ``bottom`` at the bottom, the next seats clockwise (the bottom seat's left)."""
     angle = math.pi / 2 + 2 * math.pi * ((seat - bottom) % players) / players
-    return _CX + scale * _RX * math.cos(angle), _CY + scale * _RY * math.sin(angle)
+    rx, ry = _radii(players)
+    return _CX + scale * rx * math.cos(angle), _CY + scale * ry * math.sin(angle)
 
 
 def _row_width(x: float, players: int) -> float:
     """How wide a seat's hand may be: within the picture, and short of the neighbours' hands."""
-    neighbours = 2 * _RX * math.sin(math.pi / players) * 0.88 if players > 1 else WIDTH
+    neighbours = 2 * _radii(players)[0] * math.sin(math.pi / players) * 0.88 if players > 1 else WIDTH
     return max(_CARD_W, min(400.0, neighbours, 2 * (min(x, WIDTH - x) - 12)))
 
 
@@ -152,6 +161,7 @@ def table_svg(subject: State | PlayerView, *, seat: int | None = None, language:
     )
     taken = taken_points(v) if v.phase is Phase.PLAYING and v.tricks else None
     aside = _set_aside(subject, v)
+    rx, ry = _radii(v.players)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
         f'height="{HEIGHT}" font-family="DejaVu Sans, Segoe UI Symbol, Arial, sans-serif" '
@@ -162,7 +172,7 @@ def table_svg(subject: State | PlayerView, *, seat: int | None = None, language:
         'patternTransform="rotate(45)"><rect width="8" height="8" fill="#24458f"/>'
         '<rect width="4" height="8" fill="#3a5fb5"/></pattern></defs>',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4f1e8"/>',
-        f'<ellipse cx="{_n(_CX)}" cy="{_n(_CY)}" rx="{_n(_RX + 70)}" ry="{_n(_RY + 60)}" fill="#2e6b3f" '
+        f'<ellipse cx="{_n(_CX)}" cy="{_n(_CY)}" rx="{_n(rx + 70)}" ry="{_n(min(ry + 60, _CY - 70))}" fill="#2e6b3f" '
         'stroke="#6b4a2b" stroke-width="10"/>',
         _text(16, 28, header, font_size="20", fill=_INK, data_role="header"),
         _text(16, 54, _turn_line(v, language), font_size="17", fill=_INK, data_role="turn"),
@@ -187,10 +197,14 @@ def table_svg(subject: State | PlayerView, *, seat: int | None = None, language:
                 x,
                 y - _CARD_H / 2 - 9,
                 marker + label,
-                font_size="16",
+                font_size="16" if v.players <= _CROWDED else "13",
                 text_anchor="middle",
                 fill="#ffd54a" if moving else "#ffffff",
                 font_weight="bold" if moving else "normal",
+                # a dark outline under the letters: readable on the felt, its rim or the paper
+                stroke="#173d24",
+                stroke_width="3",
+                paint_order="stroke",
                 data_seat=str(at),
                 data_role="seat",
             )
