@@ -1,12 +1,13 @@
 """Check that the docstrings in src/ are written the way the API reference renders them.
 
-The API reference (docs/api.md, mkdocstrings with ``docstring_style: google``) renders docstrings
+The API reference (docs/api.md and a page per module in docs/reference/, mkdocstrings with
+``docstring_style: google``) renders docstrings
 as Markdown: a cross-reference is ``[`apply`][hartenjagen.engine.apply]`` and an example is a
 fenced block. Sphinx roles (``:func:`apply` ``), reST literal blocks (a line ending in ``::``),
 reST links and ``>>>`` examples outside a fence would show as raw text on the site.
 
 Usage: python scripts/check_docs.py [--site DIR]   (DIR: a site built by ``mkdocs build``,
-whose API page must have no raw roles and rendered cross-references)
+whose reference pages must have no raw roles and rendered cross-references)
 """
 
 from __future__ import annotations
@@ -43,17 +44,27 @@ def source_problems(root: Path = ROOT / "src") -> list[str]:
 
 
 def site_problems(site: Path) -> list[str]:
-    """What is wrong with the built API page: raw roles or reST markup, or no cross-references."""
-    page = site / "api" / "index.html"
-    if not page.is_file():
-        return [f"{page}: no API page"]
-    markup = page.read_text(encoding="utf-8")
-    text = html.unescape(re.sub(r"<[^>]+>", " ", markup))
-    problems = [f"{page}: raw role {match.group(0)!r}" for match in ROLE.finditer(text)]
-    problems += [f"{page}: raw reST literal marker" for _ in re.finditer(r"\w::\s", text)]
-    links = len(re.findall(r'class="autorefs autorefs-internal"', markup))
+    """What is wrong with the built reference: raw roles or reST markup, or no cross-references.
+
+    The reference is the overview (``api/``) and one page per module (``reference/*/``); the
+    cross-references are counted over all of them, since each page holds a few.
+    """
+    overview = site / "api" / "index.html"
+    pages = sorted((site / "reference").glob("*/index.html"))
+    problems = [] if overview.is_file() else [f"{overview}: no API overview page"]
+    if not pages:
+        problems.append(f"{site / 'reference'}: no reference pages")
+    links = 0
+    for page in ([overview] if overview.is_file() else []) + pages:
+        markup = page.read_text(encoding="utf-8")
+        text = html.unescape(re.sub(r"<[^>]+>", " ", markup))
+        problems += [f"{page}: raw role {match.group(0)!r}" for match in ROLE.finditer(text)]
+        problems += [f"{page}: raw reST literal marker" for _ in re.finditer(r"\w::\s", text)]
+        links += len(re.findall(r'class="autorefs autorefs-internal"', markup))
     if links < 100:
-        problems.append(f"{page}: only {links} rendered cross-references (expected 100 or more)")
+        problems.append(
+            f"{site}: only {links} rendered cross-references in the reference (expected 100 or more)"
+        )
     return problems
 
 

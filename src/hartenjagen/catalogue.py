@@ -58,6 +58,10 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "table.yes": ("yes", "ja"),
     "table.no": ("no", "nee"),
     "table.moon_option": ("{option}: {sentence}", "{option}: {sentence}"),
+    # ------------------------------------------------------------ the drawn table (frontend.drawing, frontend.svg)
+    "table.to_move": ("To move: {seats}", "Aan de beurt: {seats}"),
+    "table.cards": ("{count} cards", "{count} kaarten"),
+    "table.title": ("A table of Hearts: {header}", "Een tafel hartenjagen: {header}"),
     # ------------------------------------------------------------ the score sheet (terminal.score_sheet)
     "sheet.title": ("Score sheet", "Scorebriefje"),
     "sheet.hand": ("hand", "ronde"),

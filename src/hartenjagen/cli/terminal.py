@@ -2,7 +2,10 @@
 
 Shared by ``hartenjagen play`` ([`hartenjagen.cli`][hartenjagen.cli]) and
 ``examples/terminal_table.py``. Everything that is drawn comes from a
-[`PlayerView`][hartenjagen.frontend.views.PlayerView]; the prompt loop checks a typed move
+[`PlayerView`][hartenjagen.frontend.views.PlayerView]; the drawing itself ([`show`][hartenjagen.frontend.drawing.show],
+[`hand_text`][hartenjagen.frontend.drawing.hand_text] ...) lives in
+[`hartenjagen.frontend.drawing`][hartenjagen.frontend.drawing], which `str(view)` and
+`str(state)` use too, and is importable from here as before. The prompt loop checks a typed move
 with [`explain`][hartenjagen.engine.explain] and shows the engine's reason when it
 is refused, in the player's language ([`refusal`][hartenjagen.frontend.texts.refusal]). Texts are
 English (``"en"``) or Dutch (``"nl"``), from the message catalogue
@@ -33,17 +36,16 @@ from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
 from hartenjagen.frontend import texts as _texts
 from hartenjagen.frontend.describe import count_turns
-from hartenjagen.frontend.notation import (
-    DISPLAY_SUITS,
-    Language,
-    by_suit,
-    format_card,
-    parse_card,
-    parse_move,
-    parse_typed_cards,
-    rank_text,
-    sort_hand,
+from hartenjagen.frontend.drawing import (
+    card_symbols,
+    hand_text,
+    move_choices,
+    numbered,
+    pass_choices,
+    show,
+    taken_points,
 )
+from hartenjagen.frontend.notation import Language, parse_card, parse_move, parse_typed_cards
 from hartenjagen.frontend.texts import text
 from hartenjagen.frontend.views import PlayerView, validate_view, view
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
@@ -81,99 +83,6 @@ direction_text = _texts.direction_text
 move_text = _texts.move_text
 
 
-def numbered(items: Iterable[str]) -> str:
-    """``1) Q♠  2) 10♥ ...``: the choices with the numbers a player may type."""
-    return "  ".join(f"{number}) {item}" for number, item in enumerate(items, start=1))
-
-
-def hand_text(cards: Iterable[Card], language: Language = "en") -> str:
-    """Cards grouped by suit with the suit symbols: ``♣ 2 5 K   ♦ 10 J   ♠ Q   ♥ 3 A`` (empty suits left out).
-
-    In Dutch the ranks are the Dutch letters: ``♣ 2 5 H   ♦ 10 B   ♠ V   ♥ 3 A``.
-    """
-    return "   ".join(
-        suit.symbol + " " + " ".join(rank_text(card.rank, language) for card in group)
-        for suit, group in by_suit(cards).items()
-        if group
-    )
-
-
-def _symbols(cards: Iterable[Card], language: Language) -> list[str]:
-    return [format_card(card, "symbol", language) for card in cards]
-
-
-def _display_order(card: Card) -> tuple[int, int]:
-    return DISPLAY_SUITS.index(card.suit), card.rank
-
-
-def pass_choices(v: PlayerView) -> tuple[Card, ...]:
-    """The cards the numbers stand for in the passing phase, in the order of the hand ([`hand_text`][hartenjagen.cli.terminal.hand_text])."""
-    return sort_hand(v.pass_options)
-
-
-def move_choices(v: PlayerView) -> tuple[Move, ...]:
-    """The moves the numbers stand for: plays in the order of the hand (suits as [`hand_text`][hartenjagen.cli.terminal.hand_text]
-    shows them: clubs, diamonds, spades, hearts; low to high), so the list reads like the hand."""
-    plays = [move for move in v.legal_moves if isinstance(move, Play)]
-    if plays and len(plays) == len(v.legal_moves):
-        return tuple(sorted(plays, key=lambda play: _display_order(play.card)))
-    return v.legal_moves
-
-
-def taken_points(v: PlayerView) -> tuple[int, ...]:
-    """Each seat's points from the cards it has captured so far in this hand (before the moon)."""
-    scoring = v.rules.scoring
-    return tuple(scoring.points_of(cards) for cards in v.taken)
-
-
-def show(v: PlayerView, language: Language = "en") -> str:
-    """One seat's view as a few lines: a header, the hand by suit, the trick, the scores and the choices.
-
-    The hand is grouped by suit (clubs, diamonds, spades, hearts) with the suit
-    symbols; during a hand, the points each seat has taken in it so far; the
-    moves a player may choose are numbered from 1 in the same order as the hand
-    (in the passing phase: the cards that may be passed), see [`move_choices`][hartenjagen.cli.terminal.move_choices].
-    """
-    validate_view(v)  # a view from outside must be one a game shows (ViewError)
-    words = _texts.words(language)
-
-    def who(seat: int) -> str:
-        return words["you"] if seat == v.seat else f"{words['seat']} {seat}"
-
-    phase = text(f"phase.{v.phase.value}", language)
-    hand = v.hand_index + 1
-    header = (
-        text("table.header_you", language, hand=hand, phase=phase)
-        if v.dealer == v.seat
-        else text("table.header", language, hand=hand, dealer=v.dealer, phase=phase)
-    )
-    lines = ["", header]
-    lines.append(f"{words['hand']}: {hand_text(v.hand, language) or words['empty']}")
-    trick = ", ".join(f"{who(play.seat)} {format_card(play.card, 'symbol', language)}" for play in v.trick)
-    lines.append(f"{words['trick']}: {trick or words['empty']}")
-    scores = "  ".join(f"{who(seat)}: {score}" for seat, score in enumerate(v.display_scores))
-    lines.append(f"{words['scores']}: {scores}")
-    if v.phase is Phase.PLAYING and v.tricks:
-        taken = "  ".join(f"{who(seat)}: {points}" for seat, points in enumerate(taken_points(v)))
-        lines.append(f"{words['taken']}: {taken}")
-    if v.pass_options:
-        if v.pass_stage:
-            lines.append(text("table.return", language, count=v.pass_count) + ":")
-        else:
-            direction = direction_text(v.pass_direction, language)
-            lines.append(text("table.pass", language, count=v.pass_count, direction=direction) + ":")
-        lines.append(numbered(_symbols(pass_choices(v), language)))
-    elif v.legal_moves:
-        if v.phase is Phase.ANNOUNCING:
-            lines.append(words["announce"])
-        elif v.phase is Phase.MOON_CHOICE:
-            lines.append(words["moon"])
-        else:
-            lines.append(f"{words['moves']}:")
-        lines.append(numbered(move_text(move, language) for move in move_choices(v)))
-    return "\n".join(lines)
-
-
 def _pick(word: str, items: Sequence[T]) -> T:
     number = int(word)
     if not 1 <= number <= len(items):
@@ -184,7 +93,7 @@ def _pick(word: str, items: Sequence[T]) -> T:
 def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
     """The move a player typed, given their view (not yet checked against the rules).
 
-    Accepts a number from the list ([`move_choices`][hartenjagen.cli.terminal.move_choices], [`pass_choices`][hartenjagen.cli.terminal.pass_choices]), a card (``QS``, ``q♠``, ``10h``, ``♠Q``,
+    Accepts a number from the list ([`move_choices`][hartenjagen.frontend.drawing.move_choices], [`pass_choices`][hartenjagen.frontend.drawing.pass_choices]), a card (``QS``, ``q♠``, ``10h``, ``♠Q``,
     ``queen of spades``; in Dutch also ``VS``, ``B♣``, ``schoppenvrouw``: see
     [`parse_card`][hartenjagen.frontend.notation.parse_card]), the full notation (``play 0 QS``),
     ``yes``/``no`` (``ja``/``nee``) to an announcement, a moon option, and for passing several
@@ -297,7 +206,7 @@ def ask(
         if gather and chosen and typed.strip() == "-":
             chosen, shown = (), full
             say(text("table.cleared", language))
-            say(numbered(_symbols(pass_choices(shown), language)))
+            say(numbered(card_symbols(pass_choices(shown), language)))
             continue
         try:
             move = read_move(typed, shown, language)
@@ -329,9 +238,9 @@ def ask(
                     continue
                 chosen = cards
                 shown = attrs.evolve(full, pass_options=_without(full.pass_options, chosen))
-                names = " ".join(_symbols(chosen, language))
+                names = " ".join(card_symbols(chosen, language))
                 say(text("table.chosen", language, cards=names, count=full.pass_count - len(chosen)))
-                say(numbered(_symbols(pass_choices(shown), language)))
+                say(numbered(card_symbols(pass_choices(shown), language)))
                 continue
             move = Pass(seat, cards)
         problem = explain(state, move)

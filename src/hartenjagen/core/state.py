@@ -224,7 +224,9 @@ class State:
     """The state of one game: immutable, hashable, equal by value and picklable.
 
     Read it through the attributes below; change it only through
-    `hartenjagen.apply`, which returns a new state.
+    `hartenjagen.apply`, which returns a new state. `print(state)` draws the
+    table as text and a notebook draws it as a picture, every hand face up
+    (`hartenjagen.frontend.drawing`, `hartenjagen.frontend.svg`).
     """
 
     __slots__ = (
@@ -314,6 +316,22 @@ class State:
         return (
             f"<State hand {self.hand_index} {self.phase.value} to_move={self.to_move} scores={self.scores}>"
         )
+
+    # The drawings live in the frontend, imported when asked for: the compiled core does not depend on it.
+    def __str__(self) -> str:
+        from hartenjagen.frontend.drawing import table_text
+
+        return table_text(self)
+
+    def _repr_svg_(self) -> str:
+        from hartenjagen.frontend.svg import table_svg
+
+        return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        from hartenjagen.frontend.svg import table_html
+
+        return table_html(self)
 
     # Public attributes.
     @property

@@ -47,7 +47,9 @@ class PlayerView:
     In the passing phase the seat chooses ``pass_count`` of ``pass_options``
     (listing every combination would be hundreds of moves); otherwise
     ``legal_moves`` lists what the seat may do now (empty when it is not its
-    turn).
+    turn). `print(view)` draws the table as this seat sees it (the terminal's
+    drawing) and a notebook draws it as a picture
+    ([`table_svg`][hartenjagen.frontend.svg.table_svg]), neither with a card the seat may not see.
     """
 
     seat: int | None
@@ -87,6 +89,23 @@ class PlayerView:
     # Set once the view is known to be consistent: built by view(), or checked by validate_view.
     # Not a field of its value: no init argument, not compared, not saved.
     _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+
+    # The drawings import the views, so they are imported when asked for.
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text ([`table_text`][hartenjagen.frontend.drawing.table_text])."""
+        from hartenjagen.frontend.drawing import table_text
+
+        return table_text(self)
+
+    def _repr_svg_(self) -> str:
+        from hartenjagen.frontend.svg import table_svg
+
+        return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        from hartenjagen.frontend.svg import table_html
+
+        return table_html(self)
 
     @property
     def passed(self) -> tuple[Card, ...]:
