@@ -301,3 +301,95 @@ def test_a_scoring_with_neither_hook_is_refused_when_the_rules_are_built():
 def test_hand_result_documents_revoke_in_its_docstring():
     doc = hj.HandResult.__doc__ or ""
     assert "``revoke``" in doc and "voided" in doc and "Ending.display" in doc
+
+
+# ---------------------------------------------------------------- the rules in words, for any Rules value
+
+
+@attrs.frozen
+class PledgeInDutch(NoTrickPledge):
+    """Before the first lead each player may pledge to win no trick."""
+
+    def rule_words(self, language: str = "en") -> str:
+        return (
+            "Voor de eerste uitkomst mag elke speler beloven geen slag te halen." if language == "nl" else ""
+        )
+
+
+def test_rules_text_describes_a_rules_value_of_ones_own_from_its_modules_words():
+    from hartenjagen.cli.rules import rules_text
+
+    mine = attrs.evolve(variants.STANDARD, scoring=QueenAndHeartsCount(), extras=(PledgeInDutch(),))
+    english = rules_text(mine)
+    assert english.startswith("A ruleset of one's own (no preset)")
+    assert (
+        "scoring: QueenAndHeartsCount\n  The Q♠ 13, each heart 1: written as the points of a hand alone."
+        in english
+    )
+    assert (
+        "house rules: PledgeInDutch\n  Before the first lead each player may pledge to win no trick."
+        in english
+    )
+    assert "Sources" not in english
+    dutch = rules_text(mine, "nl")
+    assert dutch.startswith("Eigen regels (geen bekende variant)")
+    assert "Voor de eerste uitkomst mag elke speler beloven geen slag te halen." in dutch
+    # A module with no Dutch words gives its docstring's English; a built-in one the catalogue's Dutch.
+    assert "The Q♠ 13, each heart 1" in dutch and "Wie de laagste klaveren" in dutch
+
+
+def test_rules_text_of_a_presets_value_is_the_presets_text():
+    from hartenjagen.cli.rules import rules_text
+
+    for language in ("en", "nl"):
+        assert rules_text(variants.COUNTDOWN, language) == rules_text("countdown", language)  # type: ignore[arg-type]
+
+
+def test_hartenjagen_rules_reads_a_json_file_of_rules(tmp_path, capsys):
+    from hartenjagen.cli import main
+
+    mine = attrs.evolve(variants.STANDARD, extras=(MIEZEN,))
+    saved = tmp_path / "mine.json"
+    saved.write_text(hj.dumps(mine), encoding="utf-8")
+    assert main(["rules", str(saved), "--lang", "nl"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Eigen regels") and "huisregels: Miezen" in out
+    state = tmp_path / "state.json"
+    state.write_text(hj.dumps(hj.new_game(mine, seed=1)), encoding="utf-8")
+    assert main(["rules", str(state)]) == 2
+    assert "holds no rules: State, not Rules" in capsys.readouterr().err
+    assert main(["rules", str(tmp_path / "missing.json"), "--lang", "nl"]) == 2
+    assert "bestaat niet" in capsys.readouterr().err
+
+
+def test_no_points_on_the_first_two_tricks_is_a_house_rule_that_works():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    from writing_rules import FIRST_TWO
+
+    value = FIRST_TWO.scoring.card_value
+    seen = {2: 0, 3: 0}
+    for seed in range(30):
+        state, rng = hj.new_game(FIRST_TWO, seed=seed), random.Random(seed)
+        while state.hand_index == 0 and len(state.tricks) < 3:
+            if state.phase is hj.Phase.PLAYING and state.trick:
+                seat, number = state.to_move[0], state.trick_number + 1
+                legal = {move.card for move in hj.legal_moves(state)}
+                if number in seen and any(value(card) <= 0 for card in legal):
+                    refused = [
+                        hj.explain(state, hj.Play(seat, card))
+                        for card in state.hands[seat]
+                        if value(card) > 0 and card not in legal
+                    ]
+                    codes = {str(problem.code) for problem in refused if problem is not None}
+                    if number == 2 and codes - {"must_follow_suit"}:
+                        # A void seat discarding: its penalty cards are refused by the house rule.
+                        assert codes - {"must_follow_suit"} == {"points_on_early_trick"}
+                        seen[2] += 1
+                    if number == 3:
+                        assert "points_on_early_trick" not in codes
+                        seen[3] += 1
+            state = hj.apply(state, rng.choice(hj.legal_moves(state)))
+    assert seen[2] and seen[3]
