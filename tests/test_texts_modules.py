@@ -393,3 +393,30 @@ def test_no_points_on_the_first_two_tricks_is_a_house_rule_that_works():
                         seen[3] += 1
             state = hj.apply(state, rng.choice(hj.legal_moves(state)))
     assert seen[2] and seen[3]
+
+
+def test_the_announcement_question_and_the_sheets_note_are_the_modules():
+    from hartenjagen.frontend.describe import announced_note, announcement_question
+
+    pledge, wordless, miezen = _with(NoTrickPledge()), _with(Wordless()), _with(MIEZEN)
+    assert announcement_question(pledge) == "Announce to win no trick?"
+    assert announcement_question(pledge, "nl") == "Kondig je aan geen slag te halen?"
+    assert announcement_question(wordless, "nl") == "Doe je de aankondiging van Wordless?"
+    assert announcement_question(miezen, "nl") == "Miezen: je haalt deze ronde geen strafkaart?"
+    assert announcement_question(None) == "Announce that you will take no penalty card this hand?"
+    assert announced_note(pledge, (1, 3), "nl") == "aangekondigd: 1, 3"
+    assert announced_note(miezen, (1, 3), "nl") == "gemiesd: 1, 3"
+    assert announced_note(pledge, (2,), "en") == "announced: 2"
+
+
+def test_the_terminal_asks_a_pledge_in_its_own_words():
+    from hartenjagen.cli import terminal
+
+    pledge = _with(NoTrickPledge())
+    state = hj.new_game(pledge, seed=1)
+    for seat in range(4):
+        state = hj.apply(state, hj.Pass(seat, state.hands[seat][:3]))
+    assert state.phase is hj.Phase.ANNOUNCING
+    seat = state.to_move[0]
+    shown = terminal.show(hj.view(state, seat), "nl")
+    assert "Kondig je aan geen slag te halen?" in shown and "Miezen" not in shown

@@ -32,7 +32,7 @@ from hartenjagen.core.state import State
 from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
 from hartenjagen.frontend import texts as _texts
-from hartenjagen.frontend.describe import count_turns
+from hartenjagen.frontend.describe import announced_note, announcement_question, count_turns
 from hartenjagen.frontend.notation import (
     DISPLAY_SUITS,
     Language,
@@ -165,7 +165,7 @@ def show(v: PlayerView, language: Language = "en") -> str:
         lines.append(numbered(_symbols(pass_choices(v), language)))
     elif v.legal_moves:
         if v.phase is Phase.ANNOUNCING:
-            lines.append(words["announce"])
+            lines.append(announcement_question(v.rules, language))
         elif v.phase is Phase.MOON_CHOICE:
             lines.append(words["moon"])
         else:
@@ -379,7 +379,7 @@ def _announcement_notes(rules: Rules, result: HandResult, language: Language) ->
         return []
     mies = next((extra for extra in rules.extras if isinstance(extra, Miezen)), None)
     if mies is None:
-        return [text("sheet.announced", language, seats=", ".join(map(str, result.announcers)))]
+        return [announced_note(rules, result.announcers, language)]
     # A mies fails on any penalty card taken; with a plain table of card values and no negative
     # card, that is exactly a hand with raw points above 0.
     scoring = rules.scoring

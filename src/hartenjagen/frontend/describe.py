@@ -102,6 +102,42 @@ def _announcing(rules: Rules | None) -> HouseRule | None:
     return None
 
 
+def _says_miezen(module: HouseRule) -> bool:
+    """Whether ``module`` is miezen in miezen's own sentences (a subclass with words of its own is not)."""
+    return isinstance(module, Miezen) and type(module).announcement is HouseRule.announcement
+
+
+def _words_of(module: HouseRule, lang: Language) -> str:
+    """The module's announcement words in ``lang`` ("" when it gives none there)."""
+    words = module.announcement(lang)
+    return words.strip() if isinstance(words, str) else ""
+
+
+def announcement_question(rules: Rules | None, language: Language = "en") -> str:
+    """The question the seat to announce answers, in the announcing rule's words.
+
+    Miezen (or no rules) asks "Announce that you will take no penalty card this hand?"; a
+    rule of one's own asks with its [`announcement`][hartenjagen.rules.extras.HouseRule.announcement]
+    ("Announce to win no trick?", "Kondig je aan geen slag te halen?"), or names itself.
+    """
+    lang = _language(language)
+    module = _announcing(rules)
+    if module is None or _says_miezen(module):
+        return text("table.announce", lang)
+    words = _words_of(module, lang)
+    if words:
+        return text("table.announce_own", lang, what=words)
+    return text("table.announce_rule", lang, rule=type(module).__name__)
+
+
+def announced_note(rules: Rules | None, seats: Sequence[int], language: Language = "en") -> str:
+    """The score sheet's note of who announced: "gemiesd" only under miezen, "aangekondigd" otherwise."""
+    lang = _language(language)
+    module = _announcing(rules)
+    key = "sheet.announced" if module is None or _says_miezen(module) else "sheet.announced_own"
+    return text(key, lang, seats=", ".join(map(str, seats)))
+
+
 def _scored(result: HandResult, rules: Rules | None) -> dict[str, str]:
     """A hand's points and totals as the score sheet shows them, by the rules' ``Ending.display``.
 
@@ -155,15 +191,13 @@ def describe(
         return _exchanged(event, lang, you, rules)
     if isinstance(event, Announced):
         module = _announcing(rules)
-        if module is None or (
-            isinstance(module, Miezen) and type(module).announcement is HouseRule.announcement
-        ):
+        if module is None or _says_miezen(module):
             return said("announced" if event.announce else "declined", event.seat)
         if not event.announce:
             return said("declined_own", event.seat)
-        words = module.announcement(lang)
-        if isinstance(words, str) and words.strip():
-            return said("announced_own", event.seat, what=words.strip())
+        words = _words_of(module, lang)
+        if words:
+            return said("announced_own", event.seat, what=words)
         return said("announced_rule", event.seat, rule=type(module).__name__)
     if isinstance(event, CardPlayed):
         return said("card_played", event.seat, card=card_name(event.card, lang))
