@@ -15,7 +15,8 @@ with ``check_rules``, a game of sampling bots, JSON and record round trips and
 - ``LastTrickBonus``: the winner of the last trick scores −5;
 - ``DiscardQueenWhenVoid``: a play restriction with a code of its own, played under a revoke penalty;
 - ``QueenBreaksHearts``, ``HOUSE_POINTS`` and ``NoTrickPledge``: a heart-lead rule, a table of
-  card points and an announcement.
+  card points and an announcement in its own words;
+- ``NoPointsOnFirstTwoTricks``: a rule of the first N tricks, which is a house rule.
 
 Run: python examples/writing_rules.py [--seed 3]
 """
@@ -236,11 +237,34 @@ class NoTrickPledge(HouseRule):
     def announces(self, state: hj.State) -> bool:
         return True  # every hand opens with the pledge round
 
+    def announcement(self, language: str = "en") -> str:
+        # "Seat 1 announces to win no trick." / "Speler 1 kondigt aan geen slag te halen."
+        return {"en": "to win no trick", "nl": "geen slag te halen"}.get(language, "")
+
+    def rule_words(self, language: str = "en") -> str:
+        if language == "nl":  # the docstring is the English; hartenjagen rules --lang nl reads this
+            return f"Voor de eerste uitkomst mag elke speler beloven geen slag te halen: −{self.points} als dat lukt, +{self.points} als niet."
+        return ""
+
     def adjustments(self, hand: HandSummary) -> tuple[int, ...]:
         return tuple(
             (self.points if hand.tricks_won[seat] else -self.points) if seat in hand.announcers else 0
             for seat in range(len(hand.tricks_won))
         )
+
+
+@attrs.frozen
+class NoPointsOnFirstTwoTricks(HouseRule):
+    """No penalty card may be played to the first two tricks by a player who has another card to play."""
+
+    play_code = "points_on_early_trick"
+    refusal_text = "no penalty card on the first two tricks while you have another card you may play"
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if context.trick_number > 2:
+            return context.allowed
+        value = context.rules.scoring.card_value
+        return {card for card in context.allowed if value(card) <= 0} or context.allowed
 
 
 # ---------------------------------------------------------------- composing them
@@ -267,10 +291,12 @@ JACK_MOON = attrs.evolve(variants.OMNIBUS, moon=MoonNeedsJackOfDiamonds(), extra
 TEN_DOUBLES = attrs.evolve(variants.STANDARD, scoring=TenOfClubsDoubles())
 #: Real cards on a real table: a revoke of any rule, the house rule's own included, voids the hand.
 REVOKES = attrs.evolve(variants.STANDARD, extras=(DiscardQueenWhenVoid(), rules.extras.RevokePenalty()))
+#: No penalty card on the first two tricks (a house rule: the first_trick slot is trick one only).
+FIRST_TWO = attrs.evolve(variants.STANDARD, extras=(NoPointsOnFirstTwoTricks(),))
 #: Every house game of this file, by name.
 GAMES = {
     "house": HOUSE, "scatter": SCATTER_GAME, "sun": SUN, "jack_moon": JACK_MOON, "ten_doubles": TEN_DOUBLES,
-    "revokes": REVOKES,
+    "revokes": REVOKES, "first_two": FIRST_TWO,
 }  # fmt: skip
 
 

@@ -242,7 +242,10 @@ def test_a_revoke_under_a_penalty_is_reported_and_the_hand_dealt_again():
     after, events = hj.step(state, hj.Play(seat, revoke))
     result = after.score_sheet[-1]
     assert result.revoke == seat and result.points[seat] == 26
-    assert events == (Revoked(seat, revoke, 26, result), HandDealt(0, 0, LEFT, (13,) * 4))
+    # The event names the rule broken: here a revoke proper, with the engine's own reason.
+    reason = "you must follow suit: clubs were led"
+    revoked = Revoked(seat, revoke, 26, result, "must_follow_suit", reason)
+    assert events == (revoked, HandDealt(0, 0, LEFT, (13,) * 4))
     assert after == hj.apply(state, hj.Play(seat, revoke))
 
 

@@ -323,8 +323,8 @@ def _rule_classes() -> list[type]:
                 and not name.startswith("_")
                 and not inspect.isabstract(kind)
                 and any(callable(getattr(kind, hook, None)) for hook in ("check", "plan", "pack", "playable"))
-                # slot bases a user derives from (Opening and FirstTrick have defaults for every hook now)
-                and name not in ("HouseRule", "HandSummary", "Leading", "Opening", "FirstTrick")
+                # slot bases a user derives from (Opening, FirstTrick and Scoring have defaults for every hook now)
+                and name not in ("HouseRule", "HandSummary", "Leading", "Opening", "FirstTrick", "Scoring")
                 and not name.endswith("Plan")
             ):
                 found.append(kind)

@@ -484,6 +484,10 @@ export interface Revoked {
   card: Card;
   penalty: number;
   result: HandResult;
+  /** the code of the rule the play broke (a revoke proper: must_follow_suit) */
+  code: string;
+  /** that rule's sentence, in English ("" when not known: an event saved before it was kept) */
+  reason: string;
 }
 
 /** A complete ruleset: one module per slot, plus house rules in extras. */
@@ -586,6 +590,10 @@ export type SentEvent = {
   card: Card;
   penalty: number;
   result: HandResult;
+  /** the code of the rule the play broke (a revoke proper: must_follow_suit) */
+  code: string;
+  /** that rule's sentence, in English ("" when not known: an event saved before it was kept) */
+  reason: string;
 } | {
   type: "GameOver";
   version: 1;

@@ -121,12 +121,22 @@ class HandScored:
 
 @attrs.frozen
 class Revoked:
-    """``seat`` played ``card`` against the rules under a revoke penalty: the hand is void and dealt again."""
+    """``seat`` played ``card`` against the rules under a revoke penalty: the hand is void and dealt again.
+
+    ``code`` is the refusal the play broke ([`IllegalMove.code`][hartenjagen.errors.IllegalMove]:
+    ``must_follow_suit`` for a revoke proper, the slot's code or a house rule's ``play_code``
+    otherwise) and ``reason`` the rule's own sentence (its ``refusal_text``), so that a
+    breach of a house rule is not told as a failure to follow suit.
+    """
 
     seat: int
     card: Card
     penalty: int
     result: HandResult
+    #: the code of the rule the play broke (a revoke proper: ``must_follow_suit``)
+    code: str = "must_follow_suit"
+    #: that rule's sentence, in English ("" when not known: an event saved before it was kept)
+    reason: str = ""
 
 
 @attrs.frozen

@@ -60,7 +60,19 @@ class HandResult:
     ``raw`` is each seat's card points, ``points`` what each seat scored after
     the moon and bonuses, ``totals`` the running totals after this hand and
     ``shooter`` the seat that shot the moon (or ``None``). In a Dutch second
-    half ``points`` are negative: the totals count down.
+    half ``points`` are negative: the totals count down. ``totals`` are the
+    engine's running sums; the score sheet shows them as the ending displays
+    them ([`Ending.display`][hartenjagen.rules.ending.Ending.display]: from
+    100 down under ``countdown``).
+
+    ``revoke`` is the seat whose illegal play voided the hand under a revoke
+    penalty ([`RevokePenalty`][hartenjagen.rules.extras.RevokePenalty], or a
+    house rule's ``revoke_penalty``), else ``None``. A voided hand has ``raw``
+    all 0 and no ``shooter``; ``points`` holds the penalty of the revoking
+    seat (0 for the others); the same dealer deals again, the pass cycle does
+    not move on, and the hand does not count towards a fixed number of deals.
+    ``moon_choice`` is what the shooter chose when the moon module offered a
+    choice, and ``announcers`` the seats that made the hand's announcement.
     """
 
     hand_index: int

@@ -322,9 +322,34 @@ def _cmd_variants(args: argparse.Namespace) -> int:
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     language = language_option(args.lang)
+    if args.name.endswith(".json"):
+        # A ruleset of one's own, saved with hj.dumps: described from its modules' own words.
+        print(rules_text(_read_rules(args.name, language), language))
+        return EXIT_OK
     preset_option(args.name, language)
     print(rules_text(args.name, language))
     return EXIT_OK
+
+
+def _read_rules(path_text: str, language: Language = "en") -> Rules:
+    """The ``Rules`` value saved as JSON (``hj.dumps(rules)``) in the file ``path_text``."""
+    from hartenjagen.frontend.serialize import loads
+
+    path = Path(path_text)
+    try:
+        saved = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(text("cli.no_file", language, path=path)) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(text("cli.unreadable_file", language, path=path, error=error)) from None
+    try:
+        value = loads(saved)
+    except HartenjagenError as error:
+        raise UsageError(text("cli.not_rules", language, path=path, error=error)) from None
+    if not isinstance(value, Rules):
+        error_text = f"{type(value).__name__}, not Rules"
+        raise UsageError(text("cli.not_rules", language, path=path, error=error_text))
+    return value
 
 
 # ---------------------------------------------------------------- replay
@@ -376,7 +401,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     stepping = args.step
     try:
         for event in _opening_events(state):
-            say(describe(event, language))
+            say(describe(event, language, rules=record.rules))
         _show_hands(state, language, say)
         for number, move in enumerate(record.moves, start=1):
             if stepping:

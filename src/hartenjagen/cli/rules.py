@@ -17,6 +17,7 @@ from hartenjagen.cards import Card, Rank
 from hartenjagen.frontend.notation import Language, format_card, rank_text
 from hartenjagen.frontend.texts import CATALOGUE, text
 from hartenjagen.rules import Rules
+from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.passing import Passing
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.scoring import CardPoints
@@ -88,13 +89,29 @@ def _plain(markup: str) -> str:
 
 
 def _first_paragraph(obj: object, language: Language = "en") -> str:
-    """A module's rule in words: the catalogue's for a built-in module, else its docstring's first paragraph."""
+    """A module's rule in words: its own ([`RuleModule.rule_words`][hartenjagen.rules.base.RuleModule.rule_words]),
+    else the catalogue's for a built-in module, else its own words in English, else its docstring's first paragraph.
+    """
     kind = type(obj)
+    own = _own_words(obj, language)
+    if own:
+        return own
     key = f"rules.module.{kind.__name__}"
     if kind.__module__.startswith("hartenjagen.rules.") and key in CATALOGUE:
         return _plain(text(key, language))
+    english = _own_words(obj, "en") if language != "en" else ""
+    if english:
+        return english
     doc = inspect.getdoc(kind) or ""
     return " ".join(_plain(doc).split("\n\n")[0].split())
+
+
+def _own_words(obj: object, language: Language) -> str:
+    """The module's ``rule_words(language)``, as plain text ("" when it gives none, or is no rule module)."""
+    if not isinstance(obj, RuleModule):
+        return ""
+    words = obj.rule_words(language)
+    return " ".join(_plain(words).split()) if isinstance(words, str) else ""
 
 
 def _constant_name(slot: str, module: object) -> str | None:
@@ -182,19 +199,37 @@ def _passes_nothing(slot: str, module: object) -> bool:
     )
 
 
-def rules_text(name: str, language: Language = "en") -> str:
-    """One preset's rules in words: per slot, the module, its rule and its settings.
+def _preset_of(rules: Rules) -> variants.Preset | None:
+    """The preset whose rules are ``rules``, if one is."""
+    return next((preset for preset in variants.ALL if preset.rules == rules), None)
 
-    A built-in module's rule is the catalogue's sentence ([`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]),
-    in ``language``; a module of one's own gives its docstring's first paragraph.
+
+def rules_text(name: str | Rules, language: Language = "en") -> str:
+    """A ruleset's rules in words: per slot, the module, its rule and its settings.
+
+    ``name`` is a preset's name (any of its names, or a Hoemke code) or any
+    [`Rules`][hartenjagen.rules.Rules] value: one of one's own is described from its
+    modules' own words, under a heading that says it is no preset. A module's rule is
+    its [`rule_words`][hartenjagen.rules.base.RuleModule.rule_words] in ``language``
+    if it gives any; else a built-in module's is the catalogue's sentence
+    ([`hartenjagen.frontend.texts`][hartenjagen.frontend.texts]), and a module of one's
+    own gives its own English words or its docstring's first paragraph.
     """
-    preset = variants.preset(name)
-    rules = preset.rules
+    if isinstance(name, Rules):
+        rules, preset = name, _preset_of(name)
+    else:
+        preset = variants.preset(name)
+        rules = preset.rules
     pack = rules.deck.pack()
-    lines = [f"{preset.name}: {_summary(preset, language)}"]
-    if preset.aliases:
-        lines.append(_wrap(text("rules.also_called", language, names=", ".join(preset.aliases)), "", "  "))
-    lines.append(text("rules.sources", language, sources=preset.sources))
+    if preset is None:
+        lines = [text("rules.own", language)]
+    else:
+        lines = [f"{preset.name}: {_summary(preset, language)}"]
+        if preset.aliases:
+            lines.append(
+                _wrap(text("rules.also_called", language, names=", ".join(preset.aliases)), "", "  ")
+            )
+        lines.append(text("rules.sources", language, sources=preset.sources))
     hand = len(pack) // rules.players
     lines.append(text("rules.size", language, players=rules.players, cards=len(pack), hand=hand))
     for slot, module in _slot_modules(rules):

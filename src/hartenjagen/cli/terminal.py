@@ -35,7 +35,7 @@ from hartenjagen.core.state import State
 from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
 from hartenjagen.frontend import texts as _texts
-from hartenjagen.frontend.describe import count_turns
+from hartenjagen.frontend.describe import announced_note, count_turns
 from hartenjagen.frontend.drawing import (
     card_symbols,
     hand_text,
@@ -288,7 +288,7 @@ def _announcement_notes(rules: Rules, result: HandResult, language: Language) ->
         return []
     mies = next((extra for extra in rules.extras if isinstance(extra, Miezen)), None)
     if mies is None:
-        return [text("sheet.announced", language, seats=", ".join(map(str, result.announcers)))]
+        return [announced_note(rules, result.announcers, language)]
     # A mies fails on any penalty card taken; with a plain table of card values and no negative
     # card, that is exactly a hand with raw points above 0.
     scoring = rules.scoring

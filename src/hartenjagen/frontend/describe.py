@@ -23,8 +23,9 @@ from hartenjagen.events import (
 )
 from hartenjagen.frontend.notation import Language, NotationError, card_name
 from hartenjagen.frontend.texts import language as _language
-from hartenjagen.frontend.texts import text
+from hartenjagen.frontend.texts import rule_text, text
 from hartenjagen.rules import Rules
+from hartenjagen.rules.extras import HouseRule, Miezen
 from hartenjagen.rules.routes import Travel
 from hartenjagen.values import HandResult
 
@@ -91,6 +92,67 @@ def _exchanged(event: CardsExchanged, lang: Language, you: int | None, rules: Ru
     return text(prefix + "passed_to", lang, **who, **cards, to=to, source=source)
 
 
+def _announcing(rules: Rules | None) -> HouseRule | None:
+    """The house rule that opens the announcement round (at most one may), if the rules are known."""
+    if rules is None:
+        return None
+    for extra in rules.extras:
+        if type(extra).announces is not HouseRule.announces:
+            return extra
+    return None
+
+
+def _says_miezen(module: HouseRule) -> bool:
+    """Whether ``module`` is miezen in miezen's own sentences (a subclass with words of its own is not)."""
+    return isinstance(module, Miezen) and type(module).announcement is HouseRule.announcement
+
+
+def _words_of(module: HouseRule, lang: Language) -> str:
+    """The module's announcement words in ``lang`` ("" when it gives none there)."""
+    words = module.announcement(lang)
+    return words.strip() if isinstance(words, str) else ""
+
+
+def announcement_question(rules: Rules | None, language: Language = "en") -> str:
+    """The question the seat to announce answers, in the announcing rule's words.
+
+    Miezen (or no rules) asks "Announce that you will take no penalty card this hand?"; a
+    rule of one's own asks with its [`announcement`][hartenjagen.rules.extras.HouseRule.announcement]
+    ("Announce to win no trick?", "Kondig je aan geen slag te halen?"), or names itself.
+    """
+    lang = _language(language)
+    module = _announcing(rules)
+    if module is None or _says_miezen(module):
+        return text("table.announce", lang)
+    words = _words_of(module, lang)
+    if words:
+        return text("table.announce_own", lang, what=words)
+    return text("table.announce_rule", lang, rule=type(module).__name__)
+
+
+def announced_note(rules: Rules | None, seats: Sequence[int], language: Language = "en") -> str:
+    """The score sheet's note of who announced: "gemiesd" only under miezen, "aangekondigd" otherwise."""
+    lang = _language(language)
+    module = _announcing(rules)
+    key = "sheet.announced" if module is None or _says_miezen(module) else "sheet.announced_own"
+    return text(key, lang, seats=", ".join(map(str, seats)))
+
+
+def _scored(result: HandResult, rules: Rules | None) -> dict[str, str]:
+    """A hand's points and totals as the score sheet shows them, by the rules' ``Ending.display``.
+
+    Under ``countdown`` the table shows 100 counting down, so a hand of 3 points reads −3 and the
+    total 97, as on the score sheet; without ``rules`` the engine's own sums.
+    """
+    points, totals = result.points, result.totals
+    if rules is not None:
+        before = tuple(total - point for total, point in zip(totals, points, strict=True))
+        shown, was = rules.ending.display(totals), rules.ending.display(before)
+        points = tuple(after - earlier for after, earlier in zip(shown, was, strict=True))
+        totals = shown
+    return {"points": ", ".join(f"{p:+d}" for p in points), "totals": ", ".join(map(str, totals))}
+
+
 def describe(
     event: Event, language: Language = "en", *, you: int | None = None, rules: Rules | None = None
 ) -> str:
@@ -101,7 +163,11 @@ def describe(
     ``you`` is the seat of the player the log is for: what that seat did is told in the second
     person (``You play the queen of spades.``, ``Je speelt schoppenvrouw.``). An exchange of cards
     along a route to one seat says whom the cards went to and came from; for the later stages of
-    an exchange (passing back) that needs ``rules``. Another language, or something that is not an
+    an exchange (passing back) that needs ``rules``. With ``rules`` a scored hand's points and
+    totals are those of the score sheet ([`Ending.display`][hartenjagen.rules.ending.Ending.display]:
+    under ``countdown`` "totals 98, 93, 84, 99"), and an announcement or a voided hand reads in
+    the words of the module that made it (see [`HouseRule.announcement`][hartenjagen.rules.extras.HouseRule.announcement]);
+    without them, the engine's totals and the miezen and revoke sentences. Another language, or something that is not an
     event, raises [`NotationError`][hartenjagen.frontend.notation.NotationError].
     """
     lang = _language(language)
@@ -124,7 +190,15 @@ def describe(
     if isinstance(event, CardsExchanged):
         return _exchanged(event, lang, you, rules)
     if isinstance(event, Announced):
-        return said("announced" if event.announce else "declined", event.seat)
+        module = _announcing(rules)
+        if module is None or _says_miezen(module):
+            return said("announced" if event.announce else "declined", event.seat)
+        if not event.announce:
+            return said("declined_own", event.seat)
+        words = _words_of(module, lang)
+        if words:
+            return said("announced_own", event.seat, what=words)
+        return said("announced_rule", event.seat, rule=type(module).__name__)
     if isinstance(event, CardPlayed):
         return said("card_played", event.seat, card=card_name(event.card, lang))
     if isinstance(event, HeartsBroken):
@@ -140,15 +214,14 @@ def describe(
         return said("moon_chosen", event.seat, option=text(f"moon.{event.option.value}", lang))
     if isinstance(event, HandScored):
         result = event.result
-        return text(
-            "event.hand_scored",
-            lang,
-            hand=result.hand_index + 1,
-            points=", ".join(f"{p:+d}" for p in result.points),
-            totals=", ".join(map(str, result.totals)),
-        )
+        return text("event.hand_scored", lang, hand=result.hand_index + 1, **_scored(result, rules))
     if isinstance(event, Revoked):
-        return said("revoked", event.seat, card=card_name(event.card, lang), penalty=event.penalty)
+        card, penalty = card_name(event.card, lang), event.penalty
+        if event.code == "must_follow_suit":
+            return said("revoked", event.seat, card=card, penalty=penalty)
+        # A breach of another rule (a house rule, the first trick) is no revoke: say which rule.
+        broken = rule_text(event.reason, lang) if event.reason else event.code
+        return said("broke_rule", event.seat, card=card, penalty=penalty, reason=broken)
     if isinstance(event, GameOver):
         if event.winners == (you,):
             return text("event.you.game_over", lang)

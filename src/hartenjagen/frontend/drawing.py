@@ -27,6 +27,7 @@ from hartenjagen.cards import Card
 from hartenjagen.core.kernel import as_state
 from hartenjagen.core.state import State
 from hartenjagen.frontend import texts as _texts
+from hartenjagen.frontend.describe import announcement_question
 from hartenjagen.frontend.notation import DISPLAY_SUITS, Language, by_suit, format_card, rank_text, sort_hand
 from hartenjagen.frontend.texts import direction_text, move_text, text
 from hartenjagen.frontend.views import PlayerView, public_view, validate_view
@@ -173,7 +174,7 @@ def _lines(v: PlayerView, hands: tuple[tuple[Card, ...], ...] | None, language: 
         lines.append(numbered(card_symbols(pass_choices(v), language)))
     elif v.legal_moves:
         if v.phase is Phase.ANNOUNCING:
-            lines.append(words["announce"])
+            lines.append(announcement_question(v.rules, language))
         elif v.phase is Phase.MOON_CHOICE:
             lines.append(words["moon"])
         else:

@@ -63,6 +63,7 @@ __all__ = [
     "plural",
     "reason",
     "refusal",
+    "rule_text",
     "text",
     "variant_text",
     "words",
@@ -338,6 +339,20 @@ def refusal(problem: IllegalMove, lang: Language = "en") -> str:
     code = problem.code.value if isinstance(problem.code, enum.Enum) else str(problem.code)
     translated = _translate(problem.message, _REFUSALS.get(code, ()), lang)
     return problem.message if translated is None else translated
+
+
+def rule_text(sentence: str, lang: Language = "en") -> str:
+    """A rule's own sentence (what follows "Q♠ may not be played: ") in ``lang``.
+
+    The sentence a built-in module refuses a play with is the catalogue's, in either
+    language; one the catalogue does not know (a house rule's ``refusal_text``) stays as
+    it is written.
+    """
+    lang = language(lang)
+    if lang == "en":
+        return sentence
+    translated = _translate(sentence, _PHRASES["reason"], lang)
+    return sentence if translated is None else translated
 
 
 def reason(problem: IllegalMove, move: Move, v: PlayerView, lang: Language) -> str:

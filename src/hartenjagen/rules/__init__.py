@@ -121,6 +121,25 @@ def _check_declarations(extra: HouseRule) -> None:
         raise RulesError(f"extras: {extra!r} must declare refusal_text as a sentence (a str), not {text!r}")
 
 
+def _check_deal(deck: Deck) -> None:
+    """Refuse a deck whose pack does not deal out evenly: a hand ends when every seat's cards are played.
+
+    The built-in decks check this themselves; a deck of one's own is checked here, so that a
+    pack of 52 for three seats is refused when the rules are built, not at the end of a hand.
+    """
+    players = deck.players
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise RulesError(f"deck {deck!r}: players must be a whole number of at least 2, not {players!r}")
+    size = len(deck.pack())
+    if size == 0 or size % players:
+        raise RulesError(
+            f"deck {deck!r}: {size} cards cannot be dealt evenly to {players} players"
+            f" ({size // players} each leaves {size % players} over)"
+            if size
+            else f"deck {deck!r}: an empty pack cannot be dealt to {players} players"
+        )
+
+
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class Rules:
     """A complete ruleset: one module per slot, plus house rules in ``extras``.
@@ -149,6 +168,7 @@ class Rules:
             module = getattr(self, slot)
             if not isinstance(module, kind):
                 raise RulesError(f"slot {slot!r} takes a {kind.__name__} module, not {module!r}")
+        _check_deal(self.deck)
         for slot in _SLOTS:
             module = getattr(self, slot)
             text = getattr(module, "refusal_text", "")

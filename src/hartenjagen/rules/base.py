@@ -38,6 +38,17 @@ class RuleModule(abc.ABC):  # noqa: B024 - the base of the slot bases, which dec
     def __hash__(self) -> int:
         return hash(type(self))
 
+    def rule_words(self, language: str = "en") -> str:
+        """The rule this module says, in words, in ``language`` (``"en"`` or ``"nl"``).
+
+        What ``hartenjagen rules`` and [`rules_text`][hartenjagen.cli.rules.rules_text]
+        print for the module. The default, ``""``, lets them find the words: the catalogue's
+        sentence for a built-in module, else the first paragraph of the class's docstring
+        (which is English). Override it to give a rule of one's own in Dutch too, or in
+        words that are not its docstring; a language it has no words in may return ``""``.
+        """
+        return ""
+
     def check(self, rules: Rules) -> None:  # noqa: B027 - optional hook
         """Raise [`RulesError`][hartenjagen.errors.RulesError] if this module cannot work with the rest of ``rules``.
 

@@ -110,6 +110,16 @@ class HouseRule(RuleModule):
         """Whether the hand of ``state`` opens with this rule's announcement round."""
         return False
 
+    def announcement(self, language: str = "en") -> str:
+        """What a seat that announces undertakes, in ``language`` (``"en"`` or ``"nl"``): the words the table says.
+
+        An infinitive that ends "Seat 1 announces ..." and "Speler 1 kondigt aan ...":
+        ``"to win no trick"``, ``"geen slag te halen"``. The default, ``""``, has no words:
+        the event then names the rule ("Seat 1 makes the announcement of NoTrickPledge."),
+        and so does a language the rule gives no words in. Miezen keeps its own sentences.
+        """
+        return ""
+
     def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
         """Points added straight to each total when the hand is scored (``None``: nothing)."""
         return None

@@ -152,10 +152,12 @@ class PassRoute:
             )
 
     def __repr__(self) -> str:
+        # A subclass prints as itself, so two routes that print alike are equal.
+        kind = type(self).__name__
         for name, route in BUILT_IN.items():
             if route == self:
-                return f"PassRoute.{name.upper()}"
-        return f"PassRoute({self.name!r}, {self.en!r}, {self.nl!r}, {self.travel!r}" + (
+                return f"{kind}.{name.upper()}"
+        return f"{kind}({self.name!r}, {self.en!r}, {self.nl!r}, {self.travel!r}" + (
             f", steps={self.steps})" if self.steps else ", across=True)" if self.across else ")"
         )
 

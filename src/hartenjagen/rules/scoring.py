@@ -7,7 +7,6 @@ table of card values that anyone can write, e.g.
 
 from __future__ import annotations
 
-import abc
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
@@ -30,11 +29,24 @@ class Scoring(RuleModule):
     default is the sum of their values; a scheme whose points are not a sum
     (Hoemke's first two hearts free) overrides it, and the engine scores every
     hand with it.
+
+    Override either or both: a scheme that writes only ``points_of`` has as a
+    card's value the points of that card taken alone (``points_of([card])``);
+    one that writes only ``card_value`` scores a hand as the sum. A scheme
+    that writes neither is refused with a
+    [`RulesError`][hartenjagen.errors.RulesError] when the rules are built.
     """
 
-    @abc.abstractmethod
     def card_value(self, card: Card) -> int:
-        """The penalty value of ``card`` (0 for cards that do not score)."""
+        """The penalty value of ``card`` (0 for cards that do not score).
+
+        The default is the points of ``card`` taken alone, by ``points_of``.
+        """
+        if type(self).points_of is Scoring.points_of:
+            raise RulesError(
+                f"scoring {self!r} must override card_value or points_of (it gives a card no value)"
+            )
+        return self.points_of((card,))
 
     def points_of(self, cards: Iterable[Card]) -> int:
         """The raw points of these captured cards: what a seat scores for them in a hand.
@@ -97,9 +109,11 @@ class CardPoints(Scoring):
         return 0
 
     def __repr__(self) -> str:
+        # A subclass prints as itself: a repr names the class, so equal reprs mean equal values.
+        kind = type(self).__name__
         if self.name:
-            return f"CardPoints({self.name})"
-        return "CardPoints({" + ", ".join(f"{c}: {v}" for c, v in self.values) + "})"
+            return f"{kind}({self.name})"
+        return kind + "({" + ", ".join(f"{c}: {v}" for c, v in self.values) + "})"
 
 
 _HEART_CARDS: Final = cards_of_suit(Suit.HEARTS)

@@ -28,7 +28,7 @@ from hartenjagen.core.state import State
 from hartenjagen.engine import explain, new_game, step
 from hartenjagen.events import Event, HandDealt
 from hartenjagen.frontend import texts
-from hartenjagen.frontend.describe import count_turns, describe
+from hartenjagen.frontend.describe import announced_note, announcement_question, count_turns, describe
 from hartenjagen.frontend.notation import Language, card_name, format_card
 from hartenjagen.frontend.protocol import PROTOCOL_VERSION
 from hartenjagen.frontend.records import GameRecord
@@ -265,7 +265,7 @@ class Table:
         words = texts.WORDS[language]
         question = ""
         if v.legal_moves and v.phase is Phase.ANNOUNCING:
-            question = words["announce"]
+            question = announcement_question(v.rules, language)
         elif v.legal_moves and v.phase is Phase.MOON_CHOICE:
             question = words["moon"]
         cards: dict[str, Json] = {
@@ -299,8 +299,7 @@ class Table:
             if result.shooter is not None:
                 notes.append(words["moon_note"].format(seat=result.shooter))
             if result.announcers:
-                seats = ", ".join(str(seat) for seat in result.announcers)
-                notes.append(words["announced_note"].format(seats=seats))
+                notes.append(announced_note(v.rules, result.announcers, language))
             if result.revoke is not None:
                 notes.append(words["revoke_note"].format(seat=result.revoke))
             if count_turns(v.rules, v.score_sheet[: index + 1]):
