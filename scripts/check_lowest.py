@@ -37,9 +37,12 @@ PYTEST = ["-m", "pytest", "-q", "-p", "no:cacheprovider"]
 TESTS: dict[str, list[list[str]]] = {
     "testing": [[*PYTEST, "tests/test_example_house_rule.py"], [*PYTEST, "examples/house_rule_test.py"]],
     "rl": [[*PYTEST, "tests/test_rl_envs.py", "tests/test_rl_vector.py", "tests/test_rl_conventions.py"]],
-    "openspiel": [[*PYTEST, "tests/test_openspiel_adapter.py", "tests/test_openspiel_utility.py"]],
+    "openspiel": [
+        [*PYTEST, *(f"tests/test_openspiel_{name}.py" for name in ("adapter", "utility", "hearts_ids"))]
+    ],
     "dask": [[*PYTEST, "tests/test_simulate_executors.py"]],
-    "web": [[*PYTEST, "tests/test_web_command.py", "tests/test_web.py"]],
+    # The web tests that need the extra alone (test_web.py also needs jsonschema and Playwright, from dev).
+    "web": [[*PYTEST, *(f"tests/test_web_{name}.py" for name in ("command", "limits", "words", "store"))]],
     "docs": [["-m", "mkdocs", "build", "--strict", "--site-dir", "{site}"]],
 }
 _FLOOR = re.compile(r"^\s*([A-Za-z0-9_.\-]+(?:\[[^\]]+\])?)\s*>=\s*([^,;\s]+)\s*$")
