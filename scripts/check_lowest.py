@@ -23,6 +23,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -54,6 +55,12 @@ def lowest(requirement: str) -> str:
     return f"{match.group(1)}=={match.group(2)}" if match else requirement
 
 
+def _default_sigint() -> None:
+    # Run in the background (``&`` in a script), this process ignores Ctrl-C, and so would the tests'
+    # servers: the web tests stop `hartenjagen serve` with SIGINT and expect it to say goodbye.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def lane(extra: str, project: dict[str, object], where: Path) -> tuple[bool, str]:
     """Set up ``extra``'s environment in ``where`` and run its tests; (passed, what was installed)."""
     extras: dict[str, list[str]] = project["optional-dependencies"]  # type: ignore[assignment]
@@ -78,7 +85,15 @@ def lane(extra: str, project: dict[str, object], where: Path) -> tuple[bool, str
     try:
         for command in TESTS[extra]:
             argv = [python, *(part.replace("{site}", str(site)) for part in command)]
-            done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+            done = subprocess.run(
+                argv,
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=False,
+                preexec_fn=_default_sigint,
+            )
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
             if done.returncode != 0:
                 return False, f"{' '.join(pins)}\n$ {' '.join(command)}\n{tail}"
