@@ -20,7 +20,7 @@ if ! .venv/bin/python -c 'import hartenjagen.cli' >/dev/null 2>&1 || [ ! -x .ven
       "(HARTENJAGEN_PURE_PYTHON=1): well under a minute." >&2
   else
     echo "play.sh: installing hartenjagen into .venv (this happens once): mypyc compiles its core," \
-      "about 1 to 3 minutes on a 2-core machine (83 s measured); later runs start at once." >&2
+      "about 1 to 3 minutes on a 2-core machine (142 s measured on a busy one); later runs start at once." >&2
     echo "play.sh: not to wait, stop it (Ctrl-C) and run HARTENJAGEN_PURE_PYTHON=1 bash scripts/play.sh:" \
       "no compile, the same game, the bots think about three times slower." >&2
   fi
