@@ -250,17 +250,17 @@ def test_the_check_fails_the_docs_on_a_single_warning(tmp_path: Path):
 
 
 def test_the_readme_says_how_to_get_the_docs_tools():
-    # After play.sh the venv has the package alone: the README names the extra that brings mkdocs.
+    # play.sh's one install brings the docs extra (mkdocs), so the README asks for no second install.
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    (extra,) = re.findall(r"pip install -e '\.\[(\w+)\]'`, then `\.venv/bin/mkdocs serve`", readme)
+    assert "`.venv/bin/mkdocs serve`" in readme and "pip install -e '.[docs]'" not in readme
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
         "optional-dependencies"
     ]
-    tools = {re.split(r"[\[<>=]", requirement)[0] for requirement in extras[extra]}
+    tools = {re.split(r"[\[<>=]", requirement)[0] for requirement in extras["docs"]}
     assert {"mkdocs", "mkdocs-material", "mkdocstrings"} <= tools
-    assert set(extras[extra]) <= set(extras["dev"])  # the check's venv has them too
+    assert set(extras["docs"]) <= set(extras["dev"])  # the check's venv has them too
     play = (ROOT / "scripts" / "play.sh").read_text(encoding="utf-8")
-    assert "pip install --quiet -e .\n" in play  # play.sh installs no extra: hence the README's line
+    assert "EXTRAS=web,docs,testing\n" in play and 'pip install --quiet -e ".[$EXTRAS]"' in play
 
 
 def test_the_readme_example_prints_what_it_shows():

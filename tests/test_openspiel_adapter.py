@@ -233,7 +233,8 @@ def test_openspiel_style_returns_add_the_pack_s_points_per_hand():
         state.apply_action(rng.choice(actions))
     # Black Maria's penalty cards: 13 hearts, the Q♠ 13, the K♠ 10, the A♠ 7.
     assert state.returns() == [2 * 43.0 - t for t in state.episode.state.scores]
-    assert game.max_utility() - 2 * 43.0 == -(game.min_utility() - 2 * 43.0)
+    # Each hand returns 43 minus its points, 0 to 43: two hands 0 to 86.
+    assert (game.min_utility(), game.max_utility()) == (0.0, 2 * 43.0)
 
 
 def test_hearts_parameters_shape_the_openspiel_variant_only():

@@ -92,3 +92,44 @@ def test_the_readme_gives_the_first_runs_time_and_the_way_not_to_wait():
     quick_start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     assert "HARTENJAGEN_PURE_PYTHON=1 bash scripts/play.sh" in quick_start
     assert re.search(r"took \d+ s from a fresh clone to the first prompt", quick_start)
+
+
+def test_the_one_install_brings_the_extras_a_newcomer_uses_next(tmp_path: Path):
+    done = _play(_layout(tmp_path))
+    assert done.returncode == 0, done.stderr
+    installs = [line for line in done.stderr.splitlines() if line.startswith("PIP: install")]
+    # One compile: the package with web (hartenjagen serve), docs (mkdocs serve) and testing (pytest).
+    assert installs == ["PIP: install --quiet -e .[web,docs,testing]"]
+
+
+OLD_VENV_PYTHON = """#!/usr/bin/env bash
+# hartenjagen is installed (an older play.sh), its extras are not; pyproject.toml is read for real.
+if [ "$1" = "-c" ]; then
+  case "$2" in
+    *tomllib*) exec python3 "$@" ;;
+    *starlette*) [ -e "$(dirname "$0")/extras" ]; exit ;;
+    *) exit 0 ;;
+  esac
+fi
+if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then
+  echo "PIP: ${*:3}" >&2
+  touch "$(dirname "$0")/extras"
+  exit 0
+fi
+exit 3
+"""
+
+
+def test_an_older_venv_gets_the_extras_requirements_without_a_recompile(tmp_path: Path):
+    root = _layout(tmp_path)
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    python = root / ".venv" / "bin" / "python"
+    python.write_text(OLD_VENV_PYTHON, encoding="utf-8")
+    done = _play(root)
+    assert done.returncode == 0, done.stderr
+    assert "adding the web, docs and testing extras" in done.stderr
+    installs = [line for line in done.stderr.splitlines() if line.startswith("PIP: install")]
+    assert installs == ["PIP: install --quiet -r .venv/extras.txt"]  # not the package: nothing compiles
+    wanted = (root / ".venv" / "extras.txt").read_text(encoding="utf-8").split()
+    assert {"pytest>=8", "mkdocs>=1.6", "h11>=0.16"} <= set(wanted)
+    assert _play(root).stderr == ""  # then nothing more

@@ -4,24 +4,78 @@ They are the kernel's own functions (`hartenjagen.core.kernel`), which
 check their arguments themselves; ``new_game`` checks its arguments here and
 asks the kernel for the first state. Every rule lives in a rule module; the
 kernel names no variant.
+
+The kernel takes ``object`` (it checks every argument at run time, for callers
+without a type checker); the signatures here say what a typed caller may pass,
+so ``mypy --strict`` rejects ``apply(move, state)`` or ``apply(state, "QS")``.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core import chance_nodes
 from hartenjagen.core.hands import start_game
-from hartenjagen.core.kernel import apply, as_state, explain, is_legal, legal_moves, step
+from hartenjagen.core.kernel import as_state
 from hartenjagen.core.state import State
-from hartenjagen.errors import SetupError
+from hartenjagen.errors import IllegalMove, SetupError
+from hartenjagen.events import Event
+from hartenjagen.moves import Move
 from hartenjagen.outcomes import Outcome
 from hartenjagen.rules import Rules
+
+# At run time the verbs are the kernel's functions themselves (no wrapper: a call costs what it
+# did); they take any object and check it, saying what is wrong to callers without a type checker.
+# A type checker (and the API reference) sees the precise signatures in the branch below.
+if not TYPE_CHECKING:
+    from hartenjagen.core.kernel import apply, explain, is_legal, legal_moves, step
+else:
+    from hartenjagen.core import kernel
+
+    # Each body says what runs: the kernel's function of the same name, bound above at run time.
+    def legal_moves(state: State) -> Sequence[Move]:
+        """The moves that may be made now, in a stable order; empty once the game is over.
+
+        In play these are the cards the seat to move may play, in card order
+        (clubs, diamonds, hearts, spades; two to ace). In the passing phase they are
+        the passes of every seat that has not chosen yet, built lazily (``len``,
+        indexing and ``in`` cost next to nothing). In an announcement round they
+        are the seat's no and yes; after a moon with a choice, the shooter's options.
+        """
+        return kernel.legal_moves(state)
+
+    def apply(state: State, move: Move | Outcome) -> State:
+        """The state after ``move``; ``state`` itself is never changed.
+
+        A move that ``legal_moves(state)`` does not offer raises
+        `IllegalMoveError` with the reason ``explain`` gives. The one
+        exception is a ruleset with a revoke penalty (``RevokePenalty``): there an
+        illegal play of a card in hand is accepted and voids the hand.
+        """
+        return kernel.apply(state, move)
+
+    def step(state: State, move: Move | Outcome) -> tuple[State, tuple[Event, ...]]:
+        """Like `apply`, and also say what happened: ``(new_state, events)``.
+
+        The events come in the order they happened: a card played, hearts broken,
+        the trick won, the moon, the hand scored, the next hand dealt, the game
+        over. ``step(state, move)[0] == apply(state, move)``.
+        """
+        return kernel.step(state, move)
+
+    def explain(state: State, move: Move | Outcome) -> IllegalMove | None:
+        """Why ``move`` is illegal now (a code and a sentence), or ``None`` if it is legal."""
+        return kernel.explain(state, move)
+
+    def is_legal(state: State, move: Move | Outcome) -> bool:
+        """Whether ``apply(state, move)`` accepts ``move`` as a legal move."""
+        return kernel.is_legal(state, move)
+
 
 __all__ = [
     "SEED_BITS", "Deal", "apply", "chance_outcomes", "explain", "is_legal", "legal_moves", "new_game",

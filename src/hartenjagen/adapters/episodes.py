@@ -50,7 +50,9 @@ from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
 from hartenjagen.variants import UnknownVariantError, preset
 
-__all__ = ["EPISODES", "REWARDS", "Episode", "EpisodeError", "packed_variant", "rules_from"]
+__all__ = [
+    "EPISODES", "RENDER_FPS", "REWARDS", "Episode", "EpisodeError", "RenderModeError", "packed_variant", "rules_from",
+]  # fmt: skip
 
 EpisodeKind = Literal["hand", "game"]
 RewardGrain = Literal["trick", "hand", "game"]
@@ -62,6 +64,27 @@ REWARDS: tuple[str, ...] = ("trick", "hand", "game")
 
 class EpisodeError(HartenjagenError):
     """Bad settings for an episode (an unknown variant, episode or reward), or an action that is not legal now."""
+
+
+class RenderModeError(EpisodeError, TypeError):
+    """A ``render_mode`` the environment does not offer (its ``metadata["render_modes"]``).
+
+    It is a ``TypeError`` too, as an environment without that render mode
+    raises: SB3's ``make_vec_env`` asks for ``render_mode="rgb_array"`` and,
+    on a ``TypeError``, makes the environment again without it.
+    """
+
+
+#: Frames per second of ``render_mode="human"`` (Gymnasium's ``metadata["render_fps"]``): a table is text.
+RENDER_FPS = 4
+
+
+def check_render_mode(render_mode: object, modes: Sequence[str]) -> str | None:
+    """``render_mode`` if it is ``None`` or one of ``modes``, else `RenderModeError` naming them."""
+    if render_mode is None or (isinstance(render_mode, str) and render_mode in modes):
+        return render_mode
+    offered = ", ".join(repr(mode) for mode in modes) or "none"
+    raise RenderModeError(f"render_mode must be None or one of {offered}, not {render_mode!r}")
 
 
 def rules_from(variant: object) -> Rules:

@@ -29,7 +29,13 @@ through SB3's ``make_vec_env`` (import the module first, or name it in the id:
 `SeatVectorEnv` (`hartenjagen.adapters.vector`: many tables in one call, each
 exactly this environment). A pass is one card per step. An
 action that is not legal changes nothing and is rewarded ``illegal_reward``
-(``info["illegal"]`` is True). Between the seat's steps the other seats move
+(``info["illegal"]`` is True); an id outside the action space (``-1``,
+``action_count``) raises `EpisodeError`, as `SeatVectorEnv` refuses it.
+``render_mode`` is ``"ansi"`` (``render()`` returns the table as text),
+``"human"`` (the table is printed after ``reset`` and each step; ``render()``
+prints it) or ``None``; another mode raises `RenderModeError`, a ``TypeError``,
+as Gymnasium's environments without that mode do (SB3's ``make_vec_env`` then
+makes the environment without one). Between the seat's steps the other seats move
 (``opponents``: one bot name for all, or one per other seat in seat order; a
 bundled bot or an import path ``"module:Name"``), and the reward is everything
 the seat got meanwhile (see `hartenjagen.adapters.episodes` for ``reward``). Needs
@@ -53,18 +59,21 @@ except ImportError as _error:  # pragma: no cover - exercised where Gymnasium is
 
 from hartenjagen.adapters.encoding import action_count, observation, observation_bounds, observation_size
 from hartenjagen.adapters.episodes import (
+    RENDER_FPS,
     Episode,
     EpisodeError,
     EpisodeKind,
+    RenderModeError,
     RewardGrain,
     action_index,
+    check_render_mode,
     rules_from,
 )
 from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
 from hartenjagen.frontend.views import view
 
-__all__ = ["AUTORESET_ACTION", "SEAT_ENV_ID", "SeatEnv"]
+__all__ = ["AUTORESET_ACTION", "SEAT_ENV_ID", "RenderModeError", "SeatEnv"]
 
 #: The id `SeatEnv` is registered under: ``gymnasium.make(SEAT_ENV_ID, variant="black_maria")``.
 SEAT_ENV_ID = "hartenjagen/SeatEnv-v0"
@@ -79,7 +88,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
     hands) or ``"hand"``; ``bot_options`` are options for the opponents' bots.
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 - Gymnasium's attribute
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": RENDER_FPS}  # noqa: RUF012 - Gymnasium's attribute
 
     def __init__(
         self,
@@ -108,9 +117,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         self._settings = (episode, reward, max_hands)
         Episode.start(self.rules, kind=episode, grain=reward, seed=0, max_hands=max_hands)  # checks them
         self.illegal_reward = float(illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise EpisodeError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         low, high = observation_bounds(self.rules, max_hands if episode == "game" else 1)
         self.observation_space = gymnasium.spaces.Box(
             np.array(low, np.float32), np.array(high, np.float32), (observation_size(self.rules),), np.float32
@@ -136,6 +143,8 @@ class SeatEnv(gymnasium.Env[Any, Any]):
             for other, name in zip(others, self.opponents, strict=True)
         }
         self._others_move()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info(False)
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -144,6 +153,8 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         if episode is None:
             raise EpisodeError("call reset() first")
         action = action_index(action)  # a float, text, None or bool is refused, not rounded
+        if not 0 <= action < self._actions:  # refused as SeatVectorEnv refuses it, not an illegal move
+            raise EpisodeError(f"there is no action {action}: action ids are 0 to {self._actions - 1}")
         if episode.done:
             raise EpisodeError("the episode is over: call reset()")
         if action not in episode.legal_ids():
@@ -153,7 +164,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         terminated = episode.done and (episode.state.is_over or episode.kind == "hand")
         truncated = episode.done and not terminated
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
         return self._observation(), float(gained), terminated, truncated, self._info(False)
 
     def action_masks(self) -> Any:
@@ -172,15 +183,19 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         return mask
 
     def render(self) -> str | None:
-        """The seat's hand, the trick and the scores as text."""
+        """The seat's hand, the trick and the scores as text: returned (``"ansi"``) or printed (``"human"``)."""
         if self.episode is None or self.render_mode is None:
             return None
         v = view(self.episode.state, self.seat)
         trick = " ".join(f"{p.seat}:{p.card}" for p in v.trick)
-        return (
+        text = (
             f"hand {v.hand_index + 1}, {v.phase.value}, scores {list(v.scores)}\n"
             f"seat {self.seat}: {' '.join(map(str, v.hand))}\ntrick: {trick}"
         )
+        if self.render_mode == "human":  # Gymnasium: human rendering shows the frame and returns None
+            print(text)
+            return None
+        return text
 
     def _others_move(self) -> float:
         """The other seats move until this seat acts or the episode ends; what this seat gained meanwhile."""

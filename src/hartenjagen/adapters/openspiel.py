@@ -63,6 +63,7 @@ except ImportError as _error:  # pragma: no cover - exercised where OpenSpiel is
     ) from _error
 
 from hartenjagen import variants
+from hartenjagen.adapters.bounds import returns_range
 from hartenjagen.adapters.deals import whole_deals
 from hartenjagen.adapters.encoding import (
     action_count,
@@ -196,15 +197,18 @@ def game_info(rules: Rules, episode: str, max_hands: int, offset: float = 0.0, d
     """The ``pyspiel.GameInfo`` of ``rules`` for an episode: ids, players, utility bounds and length
     (``offset``: what OpenSpiel-style returns add per hand; ``deals``: whole deals listed as chance ids)."""
     hands = 1 if episode == "hand" else max_hands
-    bound = hands * hand_points_bound(rules)
-    if MoonOption.DOUBLE in rules.moon.options():
-        bound *= 2.0 ** min(hands, 64)  # a moon may double the other totals every hand
+    known = returns_range(rules, hands, offset)  # the true range where the rule modules are the library's
+    if known is None:
+        bound = hands * hand_points_bound(rules)
+        if MoonOption.DOUBLE in rules.moon.options():
+            bound *= 2.0 ** min(hands, 64)  # a moon may double the other totals every hand
+        known = (-bound + hands * offset, bound + hands * offset)
     return pyspiel.GameInfo(
         num_distinct_actions=action_count(rules),
         max_chance_outcomes=chance_action_count(rules) + deals,
         num_players=rules.players,
-        min_utility=-bound + hands * offset,
-        max_utility=bound + hands * offset,
+        min_utility=known[0],
+        max_utility=known[1],
         utility_sum=None,
         max_game_length=hands * _decisions_per_hand(rules),
     )

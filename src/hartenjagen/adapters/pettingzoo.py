@@ -44,8 +44,16 @@ except ImportError as _error:  # pragma: no cover - exercised where PettingZoo i
         " (from a checkout: python -m pip install '.[rl]')"
     ) from _error
 
-from hartenjagen.adapters.encoding import action_count, observation, observation_size
-from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain, rules_from
+from hartenjagen.adapters.encoding import action_count, observation, observation_bounds, observation_size
+from hartenjagen.adapters.episodes import (
+    RENDER_FPS,
+    Episode,
+    EpisodeError,
+    EpisodeKind,
+    RewardGrain,
+    check_render_mode,
+    rules_from,
+)
 from hartenjagen.frontend.views import view
 
 __all__ = ["env", "raw_env"]
@@ -70,6 +78,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
+        "render_fps": RENDER_FPS,
         "name": "hartenjagen_v0",
         "is_parallelizable": False,
     }
@@ -86,16 +95,18 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.rules = rules_from(variant)
         self._settings = (episode, reward, max_hands)
         Episode.start(self.rules, kind=episode, grain=reward, seed=0, max_hands=max_hands)  # checks them
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise EpisodeError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         n = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self.agents = list(self.possible_agents)
         size, actions = observation_size(self.rules), action_count(self.rules)
+        # Finite bounds, as SeatEnv's: what the episode can show (PettingZoo's api_test warns of infinite ones).
+        low, high = observation_bounds(self.rules, max_hands if episode == "game" else 1)
         space = gymnasium.spaces.Dict(
             {
-                "observation": gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": gymnasium.spaces.Box(
+                    np.array(low, np.float32), np.array(high, np.float32), (size,), np.float32
+                ),
                 "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
             }
         )
@@ -166,10 +177,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def render(self) -> str | None:
-        """The table as text (``"ansi"``; ``"human"`` prints it on each step)."""
+        """The table as text: returned (``"ansi"``) or printed (``"human"``, also after each step)."""
         if self.episode is None or self.render_mode is None:
             return None
         state = self.episode.state
@@ -177,6 +188,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         for seat, hand in enumerate(state.hands):
             lines.append(f"{self.possible_agents[seat]}: {' '.join(map(str, hand))}")
         lines.append("trick: " + " ".join(f"{play.seat}:{play.card}" for play in state.trick))
+        if self.render_mode == "human":  # PettingZoo, as Gymnasium: human rendering shows it, returns None
+            print("\n".join(lines))
+            return None
         return "\n".join(lines)
 
     def close(self) -> None:

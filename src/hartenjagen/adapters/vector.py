@@ -66,7 +66,7 @@ except ImportError as _error:  # pragma: no cover - exercised where Gymnasium or
     ) from _error
 
 from hartenjagen.adapters.encoding import _PHASES, codes_of
-from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RewardGrain
+from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RenderModeError, RewardGrain
 from hartenjagen.adapters.gymnasium import AUTORESET_ACTION, SeatEnv
 from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
@@ -117,8 +117,8 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise EpisodeError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
-        if render_mode is not None:
-            raise EpisodeError(
+        if render_mode is not None:  # a TypeError too, as SeatEnv refuses a mode it does not offer
+            raise RenderModeError(
                 f"a SeatVectorEnv has no render_mode (render one SeatEnv), not {render_mode!r}"
             )
         mode = _MODES.get(autoreset_mode) if isinstance(autoreset_mode, str) else autoreset_mode

@@ -14,8 +14,9 @@ import hypothesis
 from hypothesis import strategies as st
 
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
+from hartenjagen.core.kernel import is_legal  # typed object: checks any value
 from hartenjagen.core.state import State
-from hartenjagen.engine import apply, is_legal, legal_moves, new_game
+from hartenjagen.engine import apply, legal_moves, new_game
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Deck, Ending, HouseRule, Moon, Rules, Scoring, deck

@@ -29,10 +29,11 @@ from typing import Final, cast
 from hartenjagen.cards import Card
 from hartenjagen.core.chance_nodes import node_of
 from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
+from hartenjagen.core.kernel import apply  # typed object: checks any value
 from hartenjagen.core.state import State
 from hartenjagen.core.state_fields import fields
 from hartenjagen.core.table import Table
-from hartenjagen.engine import SEED_BITS, apply, legal_moves, new_game, start
+from hartenjagen.engine import SEED_BITS, legal_moves, new_game, start
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.serialize.codecs import cannot_save
 from hartenjagen.frontend.serialize.reading import (
