@@ -71,6 +71,7 @@ def test_the_public_modules_have_their_pages():
         "hartenjagen", "hartenjagen.engine", "hartenjagen.rules", "hartenjagen.variants", "hartenjagen.frontend",
         "hartenjagen.frontend.views", "hartenjagen.frontend.svg", "hartenjagen.frontend.drawing", "hartenjagen.bots",
         "hartenjagen.adapters", "hartenjagen.testing", "hartenjagen.web", "hartenjagen.playouts", "hartenjagen.cli",
+        "hartenjagen.adapters.bounds", "hartenjagen.adapters.hearts",
     }  # fmt: skip
     assert wanted <= documented, wanted - documented
 
