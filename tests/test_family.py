@@ -12,7 +12,10 @@
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -305,3 +308,45 @@ def test_the_rules_in_words(name):
         assert "The winners of the first and the last trick score points each" in english
     if name == "polignac":
         assert "B♠ 2; B♣ B♦ B♥ elk 1" in dutch
+
+
+@pytest.mark.parametrize("name", sorted(FAMILY))
+def test_the_adapters_play_a_hand(name):
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    import hartenjagen.adapters.openspiel  # noqa: F401  (registers python_hartenjagen)
+    from hartenjagen.adapters.pettingzoo import env
+
+    rng = random.Random(1)
+    state = pyspiel.load_game("python_hartenjagen", {"variant": name, "episode": "hand"}).new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([action for action, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert sum(state.returns()) < 0  # every hand of these games costs somebody something
+    table = env(variant=name, episode="hand")
+    table.reset(seed=1)
+    for _agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        table.step(rng.choice([index for index, allowed in enumerate(observation["action_mask"]) if allowed]))
+
+
+def test_the_family_page_shows_the_code_of_each_game():
+    """docs/family.md holds each marked section of src/hartenjagen/family.py, as it is, in a ```py block."""
+    root = Path(__file__).resolve().parent.parent
+    code = (root / "src" / "hartenjagen" / "family.py").read_text(encoding="utf-8")
+    page = (root / "docs" / "family.md").read_text(encoding="utf-8")
+    sections = re.findall(
+        r"# docs/family\.md \[start:(\w+)\]\n(.*?)\n# docs/family\.md \[end:\1\]", code, re.S
+    )
+    assert [name for name, _ in sections] == ["pink_lady", "spot_hearts", "slobberhannes", "polignac"]
+    for name, text in sections:
+        assert f"```py\n{text.strip()}\n```" in page, (
+            f"docs/family.md: the code of {name} differs from family.py"
+        )
+    for name in FAMILY:
+        assert f"`{name}`" in page

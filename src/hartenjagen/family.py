@@ -2,10 +2,10 @@
 
 Each game is a function that returns its [`Rules`][hartenjagen.rules.Rules]
 value, its options as keyword arguments, and is written with public names
-only, as a user would write it ([Writing a rule module](writing-rules.md)).
-The presets in [`variants`][hartenjagen.variants] are these functions called
-with their defaults; [The Hearts family](family.md) shows each game's rules
-in words, its sources and this code.
+only, as a user would write it (docs/writing-rules.md). The presets of
+[`variants.FAMILY`][hartenjagen.variants.FAMILY] are these functions called
+with their defaults; the page "The Hearts family" (docs/family.md) shows
+each game's rules in words, its sources and this code.
 
 - [`pink_lady`][hartenjagen.family.pink_lady]: the Q♥ is a penalty card of 13 too;
 - [`spot_hearts`][hartenjagen.family.spot_hearts]: each heart costs its pips;
@@ -40,7 +40,7 @@ def _whole(value: object, name: str, low: int | None = None) -> int:
     return value
 
 
-# --8<-- [start:pink_lady]
+# docs/family.md [start:pink_lady]
 def pink_lady(*, queen_of_hearts: int = 13) -> Rules:
     """Pink Lady: standard Hearts, but the Q♥ is a penalty card worth 13, as the Q♠ is.
 
@@ -55,10 +55,10 @@ def pink_lady(*, queen_of_hearts: int = 13) -> Rules:
     return Rules(scoring=rules.scoring.CardPoints(values, name=name))
 
 
-# --8<-- [end:pink_lady]
+# docs/family.md [end:pink_lady]
 
 
-# --8<-- [start:spot_hearts]
+# docs/family.md [start:spot_hearts]
 def spot_hearts(*, ace: int = 15, queen_of_spades: int = 25, jack_of_diamonds: int = 0) -> Rules:
     """Spot Hearts: standard Hearts, but each heart costs its pips: 2 to 10 at face value, J 11, Q 12, K 13.
 
@@ -75,7 +75,7 @@ def spot_hearts(*, ace: int = 15, queen_of_spades: int = 25, jack_of_diamonds: i
     return Rules(scoring=points)
 
 
-# --8<-- [end:spot_hearts]
+# docs/family.md [end:spot_hearts]
 
 
 def _piquet_pack(game: str, players: int) -> rules.deck.SinglePack:
@@ -87,7 +87,7 @@ def _piquet_pack(game: str, players: int) -> rules.deck.SinglePack:
     return rules.deck.SinglePack(players=players, lowest_rank=Rank.SEVEN, removed=removed)
 
 
-# --8<-- [start:slobberhannes]
+# docs/family.md [start:slobberhannes]
 QUEEN_OF_CLUBS: Final = Card("QC")
 
 
@@ -142,10 +142,10 @@ def slobberhannes(*, players: int = 4, all_three: int = 0, limit: int = 10) -> R
     )
 
 
-# --8<-- [end:slobberhannes]
+# docs/family.md [end:slobberhannes]
 
 
-# --8<-- [start:polignac]
+# docs/family.md [start:polignac]
 @attrs.frozen
 class Capot(HouseRule):
     """Before the first lead each player may bid capot: to win every trick of the hand.
@@ -199,4 +199,4 @@ def polignac(*, players: int = 4, capot: bool = False, limit: int = 20) -> Rules
     )
 
 
-# --8<-- [end:polignac]
+# docs/family.md [end:polignac]

@@ -355,7 +355,7 @@ FAMILY: Final[tuple[Preset, ...]] = (
         PINK_LADY,
         ("pink lady", "roze dame", "hartenvrouw"),
         "Pink Lady: standard Hearts, but the Q♥ costs 13 as well (38 a hand).",
-        "pagat (Hearts variations), the issue's description",
+        "pagat Hearts variations (as quoted in issue 37)",
     ),
     Preset(
         "spot_hearts",
