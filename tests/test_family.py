@@ -25,6 +25,7 @@ from hartenjagen.bots import make_bot
 from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.cli.rules import rules_text
 from hartenjagen.errors import RulesError
+from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.texts import CATALOGUE, variant_text
 from hartenjagen.moves import Announce, Move
 from hartenjagen.values import Phase
@@ -269,9 +270,9 @@ def test_check_rules(name):
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic", "sampling"])
-@pytest.mark.parametrize("name", sorted(FAMILY))
+@pytest.mark.parametrize("name", sorted(RULESETS))
 def test_a_whole_game_with_every_bot(name, bot):
-    rules = FAMILY[name].rules
+    rules = RULESETS[name]
     options = {"samples": 2} if bot == "sampling" else {}
     bots = [make_bot(bot, seed=seat, **options) for seat in range(rules.players)]
     state = hj.new_game(rules, seed=3)
@@ -289,12 +290,15 @@ def test_json_round_trip_and_describe(name):
     rules = RULESETS[name]
     assert hj.loads(hj.dumps(rules)) == rules
     state = hj.new_game(rules, seed=7)
+    record = GameRecord.begin(state)
     events = []
     while not state.score_sheet:
         move = hj.legal_moves(state)[-1]
         state, new = hj.step(state, move)
+        record = record.add(move)
         events += new
     assert hj.loads(hj.dumps(state)) == state
+    assert GameRecord.from_text(record.to_text()).final_state() == state
     for event in events:
         assert hj.describe(event, "en") and hj.describe(event, "nl")
 
