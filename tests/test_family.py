@@ -38,6 +38,7 @@ RULESETS = {
     "spot_hearts_ace14": family.spot_hearts(ace=14, queen_of_spades=26),
     "slobberhannes_3p_all_three": family.slobberhannes(players=3, all_three=1),
     "polignac_5p_capot": family.polignac(players=5, capot=True),
+    "polignac_6p_to_10": family.polignac(players=6, limit=10),
 }
 
 #: Dealer 0, so seat 1 is eldest and leads: it holds the two top cards of every suit and wins every trick.
@@ -95,6 +96,16 @@ def _play_hand(
 def test_each_preset_is_found_by_its_names(alias, name):
     assert variants.preset(alias).name == name
     assert variants.get(alias) == FAMILY[name].rules
+
+
+def test_no_family_name_is_taken_by_another_preset():
+    def normal(name: str) -> str:
+        return re.sub(r"[\s_\-]+", " ", name.strip().lower())
+
+    names = [
+        normal(n) for p in (*variants.ALL, *variants.FAMILY, *variants.RESEARCH) for n in (p.name, *p.aliases)
+    ]
+    assert len(names) == len(set(names))
 
 
 def test_each_preset_has_its_names_and_summary_in_both_languages():

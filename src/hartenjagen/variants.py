@@ -353,14 +353,14 @@ FAMILY: Final[tuple[Preset, ...]] = (
     Preset(
         "pink_lady",
         PINK_LADY,
-        ("pink lady", "roze dame", "hartenvrouw"),
+        ("roze dame", "hartenvrouw"),
         "Pink Lady: standard Hearts, but the Q♥ costs 13 as well (38 a hand).",
         "pagat Hearts variations (as quoted in issue 37)",
     ),
     Preset(
         "spot_hearts",
         SPOT_HEARTS,
-        ("spot hearts", "harten op oogwaarde", "oogwaarde"),
+        ("harten op oogwaarde", "oogwaarde"),
         "Spot Hearts: each heart costs its pips (J 11, Q 12, K 13, A 15), the Q♠ 25 (130 a hand).",
         "Guardian (2008), alanhoyle.com, eliters.com",
     ),
