@@ -57,6 +57,20 @@ def render() -> str:
         lines.append(row)
     lines += [
         "",
+        "## The Hearts family",
+        "",
+        "The games of `variants.FAMILY`, written in `hartenjagen.family`; [The Hearts family](family.md)",
+        "gives their rules in words, their sources and their code.",
+        "",
+        "| preset | summary | aliases | modules (where not standard) | sources |",
+        "|---|---|---|---|---|",
+    ]
+    for preset in variants.FAMILY:
+        aliases = ", ".join(f"`{a}`" for a in preset.aliases)
+        row = f"| `{preset.name}` | {preset.summary} | {aliases} | {describe(preset.rules)} | {preset.sources} |"
+        lines.append(row)
+    lines += [
+        "",
         "## Standard modules",
         "",
         "| slot | module |",

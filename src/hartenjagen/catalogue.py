@@ -111,6 +111,11 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "variant.black_maria": ("black_maria", "Zwarte Maria"),
     "variant.countdown": ("countdown", "aftellen"),
     "variant.openspiel": ("openspiel", "OpenSpiel"),
+    # the Hearts family (variants.FAMILY)
+    "variant.pink_lady": ("pink_lady", "Roze Dame"),
+    "variant.spot_hearts": ("spot_hearts", "harten op oogwaarde"),
+    "variant.slobberhannes": ("slobberhannes", "Slobberhannes"),
+    "variant.polignac": ("polignac", "Polignac"),
     "variant.named": ("{name} ({code})", "{name} ({code})"),
     # ------------------------------------------------------------ hartenjagen replay
     "replay.record": ("Game record: {variant}, seed {seed}, dealer {dealer}, {moves}.",
@@ -368,6 +373,14 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                "Gamehelphearts: aftellen vanaf 100; de hoogste stand wint."),
     "rules.preset.openspiel": ("OpenSpiel's Hearts with its default switches: one hand.",
                                "Hearts van OpenSpiel met de standaardinstellingen: één ronde."),
+    "rules.preset.pink_lady": ("Pink Lady: standard Hearts, but the Q♥ costs 13 as well (38 a hand).",
+                               "Roze Dame: gewoon hartenjagen, maar ook hartenvrouw kost 13 (38 per ronde)."),
+    "rules.preset.spot_hearts": ("Spot Hearts: each heart costs its pips (J 11, Q 12, K 13, A 15), the Q♠ 25 (130 a hand).",
+                                 "Harten op oogwaarde: elke hartenkaart kost haar ogen (boer 11, vrouw 12, heer 13, aas 15), schoppenvrouw 25 (130 per ronde)."),
+    "rules.preset.slobberhannes": ("Slobberhannes: 32 cards; the first trick, the last trick and the Q♣ cost a point each.",
+                                   "Slobberhannes: 32 kaarten; de eerste slag, de laatste slag en klavervrouw kosten elk een punt."),
+    "rules.preset.polignac": ("Polignac: 32 cards; each jack costs a point, the J♠ two.",
+                              "Polignac: 32 kaarten; elke boer kost een punt, schoppenboer twee."),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     "rules.module.SinglePack": ("One pack of cards from `lowest_rank` to ace in each suit, less `removed`, dealt to `players`.",

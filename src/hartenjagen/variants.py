@@ -8,7 +8,8 @@ attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)
 
 ``get(name)`` finds a preset by name or alias (English or Dutch, any case);
 ``hoemke(p, l, h, s)`` builds any of Hoemke's 256 combinations; ``ALL``
-lists the presets with their names, aliases and sources (sources §2).
+lists the presets with their names, aliases and sources (sources §2); ``FAMILY``
+the games of the Hearts family (``hartenjagen.family``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Final
 
 import attrs
 
+from hartenjagen import family as _family
 from hartenjagen.cards import Rank
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.rules import Rules
@@ -336,12 +338,57 @@ RESEARCH: Final[tuple[Preset, ...]] = (
 )
 
 
+#: Pink Lady: standard Hearts, but the Q♥ is a penalty card of 13 as well (38 a hand).
+PINK_LADY: Final = _family.pink_lady()
+#: Spot Hearts: standard Hearts, but each heart costs its pips (J 11, Q 12, K 13, A 15); Q♠ 25.
+SPOT_HEARTS: Final = _family.spot_hearts()
+#: Slobberhannes: 32 cards, no passing; the first trick, the last trick and the Q♣ cost 1 each; to 10.
+SLOBBERHANNES: Final = _family.slobberhannes()
+#: Polignac: 32 cards, no passing; each jack costs 1, the J♠ 2; to 20.
+POLIGNAC: Final = _family.polignac()
+#: The games of the Hearts family that today's slots express exactly (`hartenjagen.family`; docs/family.md).
+#: Looked up by `preset` and `get`; not (yet) in `ALL`, whose every preset has goldens, perft positions
+#: and adapter runs of its own.
+FAMILY: Final[tuple[Preset, ...]] = (
+    Preset(
+        "pink_lady",
+        PINK_LADY,
+        ("roze dame", "hartenvrouw"),
+        "Pink Lady: standard Hearts, but the Q♥ costs 13 as well (38 a hand).",
+        "pagat Hearts variations (as quoted in issue 37)",
+    ),
+    Preset(
+        "spot_hearts",
+        SPOT_HEARTS,
+        ("harten op oogwaarde", "oogwaarde"),
+        "Spot Hearts: each heart costs its pips (J 11, Q 12, K 13, A 15), the Q♠ 25 (130 a hand).",
+        "Guardian (2008), alanhoyle.com, eliters.com",
+    ),
+    Preset(
+        "slobberhannes",
+        SLOBBERHANNES,
+        ("slobberhans", "slippery jack"),
+        "Slobberhannes: 32 cards; the first trick, the last trick and the Q♣ cost a point each.",
+        "Wikipedia Slobberhannes, shram.kiev.ua",
+    ),
+    Preset(
+        "polignac",
+        POLIGNAC,
+        ("four jacks", "quatre valets", "vier boeren"),
+        "Polignac: 32 cards; each jack costs a point, the J♠ two.",
+        "Wikipedia Polignac, cardrulesplus, Boussac (1896)",
+    ),
+)
+
+
 def _normal(name: str) -> str:
     return re.sub(r"[\s_\-]+", " ", name.strip().lower())
 
 
 _BY_NAME: Final = {
-    _normal(alias): preset for preset in (*ALL, *RESEARCH) for alias in (preset.name, *preset.aliases)
+    _normal(alias): preset
+    for preset in (*ALL, *FAMILY, *RESEARCH)
+    for alias in (preset.name, *preset.aliases)
 }
 _HOEMKE_NAME: Final = re.compile(r"hoemke p?([1-4]) ?l?([1-4]) ?h?([1-4]) ?s?([1-4])")
 

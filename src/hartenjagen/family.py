@@ -1,0 +1,202 @@
+"""The Hearts family: games of the family that today's rule slots express exactly.
+
+Each game is a function that returns its [`Rules`][hartenjagen.rules.Rules]
+value, its options as keyword arguments, and is written with public names
+only, as a user would write it (docs/writing-rules.md). The presets of
+[`variants.FAMILY`][hartenjagen.variants.FAMILY] are these functions called
+with their defaults; the page "The Hearts family" (docs/family.md) shows
+each game's rules in words, its sources and this code.
+
+- [`pink_lady`][hartenjagen.family.pink_lady]: the Q♥ is a penalty card of 13 too;
+- [`spot_hearts`][hartenjagen.family.spot_hearts]: each heart costs its pips;
+- [`slobberhannes`][hartenjagen.family.slobberhannes]: the first trick, the
+  last trick and the Q♣ cost a point each;
+- [`polignac`][hartenjagen.family.polignac]: the jacks cost a point, the J♠
+  two; a player may bid *capot*.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from hartenjagen import rules
+from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.errors import RulesError
+from hartenjagen.rules import HandSummary, HouseRule, Rules
+
+if TYPE_CHECKING:
+    from hartenjagen import State
+
+__all__ = ["Capot", "FirstAndLastTrick", "pink_lady", "polignac", "slobberhannes", "spot_hearts"]
+
+
+def _whole(value: object, name: str, low: int | None = None) -> int:
+    """``value`` if it is a whole number (at least ``low``), else a `RulesError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
+        floor = f" of at least {low}" if low is not None else ""
+        raise RulesError(f"{name} must be a whole number{floor}, not {value!r}")
+    return value
+
+
+# docs/family.md [start:pink_lady]
+def pink_lady(*, queen_of_hearts: int = 13) -> Rules:
+    """Pink Lady: standard Hearts, but the Q♥ is a penalty card worth 13, as the Q♠ is.
+
+    The other hearts score 1 each: 38 points a hand, and a moon gives the
+    others 38. The Q♥ scores ``queen_of_hearts`` (13) instead of a heart's
+    1, not on top of it (``queen_of_hearts=14`` counts it as both).
+    """
+    _whole(queen_of_hearts, "pink_lady: queen_of_hearts", 1)
+    hearts = {Card(rank, Suit.HEARTS): 1 for rank in Rank}
+    values = {**hearts, Card("QH"): queen_of_hearts, Card("QS"): 13}
+    name = "pink_lady" if queen_of_hearts == 13 else f"pink_lady(qh={queen_of_hearts})"
+    return Rules(scoring=rules.scoring.CardPoints(values, name=name))
+
+
+# docs/family.md [end:pink_lady]
+
+
+# docs/family.md [start:spot_hearts]
+def spot_hearts(*, ace: int = 15, queen_of_spades: int = 25, jack_of_diamonds: int = 0) -> Rules:
+    """Spot Hearts: standard Hearts, but each heart costs its pips: 2 to 10 at face value, J 11, Q 12, K 13.
+
+    The A♥ costs ``ace`` (15) and the Q♠ ``queen_of_spades`` (25): 130 a
+    hand, and a moon gives the others 130. ``ace=14`` reads the ace as the
+    rank after the king; ``queen_of_spades=50, jack_of_diamonds=-40`` is the
+    eliters.com table.
+    """
+    points = rules.scoring.spot_hearts(
+        ace=_whole(ace, "spot_hearts: ace", 1),
+        queen_of_spades=_whole(queen_of_spades, "spot_hearts: queen_of_spades", 1),
+        jack_of_diamonds=_whole(jack_of_diamonds, "spot_hearts: jack_of_diamonds"),
+    )
+    return Rules(scoring=points)
+
+
+# docs/family.md [end:spot_hearts]
+
+
+def _piquet_pack(game: str, players: int) -> rules.deck.SinglePack:
+    """The 32-card pack (7 to ace) for four; for 3, 5 or 6 players the black sevens are out (30 cards)."""
+    _whole(players, f"{game}: players")
+    if not 3 <= players <= 6:
+        raise RulesError(f"{game}: is played by 3 to 6 players, not {players}")
+    removed = () if players == 4 else ("7C", "7S")
+    return rules.deck.SinglePack(players=players, lowest_rank=Rank.SEVEN, removed=removed)
+
+
+# docs/family.md [start:slobberhannes]
+QUEEN_OF_CLUBS: Final = Card("QC")
+
+
+@attrs.frozen
+class FirstAndLastTrick(HouseRule):
+    """The winners of the first and the last trick score ``points`` each (Slobberhannes).
+
+    A player who takes the first trick, the last trick and ``card`` (the Q♣)
+    in one hand scores ``all_three`` more on top (0: no bonus).
+    """
+
+    points: int = 1
+    all_three: int = 0
+    card: Card = QUEEN_OF_CLUBS
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.points, "FirstAndLastTrick: points")
+        _whole(self.all_three, "FirstAndLastTrick: all_three")
+        if not isinstance(self.card, Card):
+            raise RulesError(f"FirstAndLastTrick: card must be a Card, not {self.card!r}")
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...]:
+        first, last = hand.tricks[0].winner, hand.tricks[-1].winner
+        scores = [0] * hand.rules.players
+        for seat in (first, last):
+            if seat is not None:  # None only where identical cards cancel a whole trick (two packs)
+                scores[seat] += self.points
+        if first is not None and first == last and self.card in hand.cards_taken[first]:
+            scores[first] += self.all_three
+        return tuple(scores)
+
+
+def slobberhannes(*, players: int = 4, all_three: int = 0, limit: int = 10) -> Rules:
+    """Slobberhannes: the first trick, the last trick and the Q♣ cost a point each; hearts score nothing.
+
+    Four players with the 32-card pack (7 to ace; for 3, 5 or 6 players the
+    black sevens are out); no passing; eldest leads any card; follow suit,
+    else play anything. A player who takes all three scores ``all_three``
+    more (0; 1 makes it 4). No moon. The game ends when a total reaches
+    ``limit`` (10); the lowest total wins.
+    """
+    return Rules(
+        deck=_piquet_pack("slobberhannes", players),
+        scoring=rules.scoring.CardPoints({"QC": 1}, name="slobberhannes"),
+        ending=rules.ending.ScoreLimit(limit=_whole(limit, "slobberhannes: limit", 1)),
+        extras=(FirstAndLastTrick(all_three=all_three),),
+        passing=rules.passing.NO_PASSING,
+        opening=rules.opening.ELDEST_ANY,
+        first_trick=rules.first_trick.ANYTHING,
+        leading=rules.leading.ANYTIME,
+        moon=rules.moon.NO_MOON,
+    )
+
+
+# docs/family.md [end:slobberhannes]
+
+
+# docs/family.md [start:polignac]
+@attrs.frozen
+class Capot(HouseRule):
+    """Before the first lead each player may bid capot: to win every trick of the hand.
+
+    A bidder who wins every trick scores 0 and every other player
+    ``points`` (5); a bidder who loses a trick scores ``points`` on top of
+    the hand.
+    """
+
+    points: int = 5
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.points, "Capot: points")
+
+    def announces(self, state: State) -> bool:
+        return True  # every hand opens with the capot bids
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...]:
+        players = hand.rules.players
+        made = [bidder for bidder in hand.announcers if hand.tricks_won[bidder] == len(hand.tricks)]
+        scores = [self.points] * players if made else [0] * players
+        for bidder in made:  # at most one: the others lost a trick to it
+            scores[bidder] = -hand.raw[bidder]  # a capot made wipes out the jacks it took
+        for bidder in hand.announcers:
+            if bidder not in made:
+                scores[bidder] += self.points
+        return tuple(scores)
+
+
+def polignac(*, players: int = 4, capot: bool = False, limit: int = 20) -> Rules:
+    """Polignac: each jack taken costs 1 point and the J♠ (the *Polignac*) 2; nothing else scores.
+
+    Four players with the 32-card pack (7 to ace; for 3, 5 or 6 players the
+    black sevens are out); no passing; eldest leads any card; follow suit,
+    else play anything; no moon. With ``capot`` a player may bid to win
+    every trick (see `Capot`). The game ends when a total reaches ``limit``
+    (20; 10 for a short game); the lowest total wins.
+    """
+    if not isinstance(capot, bool):
+        raise RulesError(f"polignac: capot must be True or False, not {capot!r}")
+    return Rules(
+        deck=_piquet_pack("polignac", players),
+        scoring=rules.scoring.CardPoints({"JS": 2, "JH": 1, "JD": 1, "JC": 1}, name="polignac"),
+        ending=rules.ending.ScoreLimit(limit=_whole(limit, "polignac: limit", 1)),
+        extras=(Capot(),) if capot else (),
+        passing=rules.passing.NO_PASSING,
+        opening=rules.opening.ELDEST_ANY,
+        first_trick=rules.first_trick.ANYTHING,
+        leading=rules.leading.ANYTIME,
+        moon=rules.moon.NO_MOON,
+    )
+
+
+# docs/family.md [end:polignac]
