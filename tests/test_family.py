@@ -365,3 +365,17 @@ def test_the_family_page_shows_the_code_of_each_game():
         )
     for name in FAMILY:
         assert f"`{name}`" in page
+
+
+def test_a_capot_bid_is_described_in_its_own_words():
+    rules = family.polignac(capot=True)
+    state = hj.new_game(rules, seed=3)
+    (move,) = [m for m in hj.legal_moves(state) if isinstance(m, Announce) and m.announce]
+    state, events = hj.step(state, move)
+    (announced,) = [event for event in events if type(event).__name__ == "Announced"]
+    seat = move.seat
+    assert hj.describe(announced, "en", rules=rules) == f"Seat {seat} announces to win every trick (capot)."
+    assert (
+        hj.describe(announced, "nl", rules=rules)
+        == f"Speler {seat} kondigt aan geen slag te laten gaan (capot)."
+    )

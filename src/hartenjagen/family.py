@@ -163,6 +163,9 @@ class Capot(HouseRule):
     def announces(self, state: State) -> bool:
         return True  # every hand opens with the capot bids
 
+    def announcement(self, language: str = "en") -> str:
+        return "geen slag te laten gaan (capot)" if language == "nl" else "to win every trick (capot)"
+
     def adjustments(self, hand: HandSummary) -> tuple[int, ...]:
         players = hand.rules.players
         made = [bidder for bidder in hand.announcers if hand.tricks_won[bidder] == len(hand.tricks)]
