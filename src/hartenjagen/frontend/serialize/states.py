@@ -37,7 +37,9 @@ from hartenjagen.frontend.serialize.reading import (
     describe_json,
     format_error,
     key_path,
+    loose,
     show_json,
+    sound_object,
 )
 from hartenjagen.frontend.serialize.registry import Tagged
 from hartenjagen.rules import PassRoute, Rules
@@ -72,6 +74,8 @@ def _physical(data: object, path: str, table: Table) -> int:
         if not _COPY.fullmatch(copy_text):
             raise format_error(path, f'unknown card {show_json(data)}: a second copy is written "QS#2"')
         copy = int(copy_text) - 1
+        if copy == 0:
+            loose()  # "QS#1" is written "QS"
         if copy >= table.copies:
             copies = "one copy" if table.copies == 1 else f"{table.copies} copies"
             raise format_error(path, f"no card {show_json(data)}: the pack has {copies} of each card")
@@ -85,7 +89,38 @@ def _encode_mask(mask: int) -> list[Json]:
     return [card_text(p) for p in card_ids(mask)]
 
 
+#: A physical card by the text dumps writes for it ("QS", "QS#2"), with the key of its written order.
+_WRITTEN: Final[dict[str, tuple[int, int]]] = {
+    card_text(p): (p, (p % CARD_COUNT) * 64 + p // CARD_COUNT) for p in range(CARD_COUNT * 16)
+}
+
+
+def _written_mask(data: list[object], pack: int) -> int | None:
+    """The mask of a list of cards written as dumps writes them, in order; ``None``: anything else.
+
+    The fast way through a long history; whatever it does not take, `_decode_mask`
+    reads again, to refuse it with its path or to take it as before.
+    """
+    mask = 0
+    last = -1
+    written = _WRITTEN
+    for item in data:
+        found = written.get(item) if type(item) is str else None
+        if found is None:
+            return None
+        p, order = found
+        if order <= last or not pack >> p & 1:
+            return None
+        last = order
+        mask |= 1 << p
+    return mask
+
+
 def _decode_mask(data: object, path: str, table: Table) -> int:
+    if type(data) is list:
+        fast = _written_mask(data, table.pack_mask)
+        if fast is not None:
+            return fast
     if not isinstance(data, list):
         raise format_error(path, f"expected a list of cards, not {describe_json(data)}")
     mask = 0
@@ -345,7 +380,7 @@ def _decode_chance(data: object, path: str, table: Table) -> ChanceDoc | None:
 
 @attrs.frozen
 class RecordedHand:
-    """A finished hand as a document (or a state) records it: what the replay deals and plays again."""
+    """A hand as a document (or a state) records it: what the replay deals and plays again."""
 
     hand_index: int
     dealer: int
@@ -353,25 +388,62 @@ class RecordedHand:
     route: PassRoute
     pass_log: PassLog
     announcers: tuple[int, ...]
-    #: every card played in the hand, in order (an unfinished trick's too), each with its JSON path
-    plays: tuple[tuple[str, Card], ...]
+    #: the completed tricks, as recorded
+    tricks: tuple[Trick, ...]
+    #: the physical cards of the unfinished trick (a revoke voided the hand before its last card)
+    unfinished: tuple[int, ...]
+    #: the JSON path of the hand (its ``tricks`` and ``trick`` are under it)
+    where: str
+    #: every card played in the hand, in order (an unfinished trick's too); `play_path` names each
+    plays: tuple[Card, ...] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        plays = [card for done in self.tricks for card in done.cards]
+        # The unfinished trick's cards as Card values (a second copy is the same card to play).
+        plays += [ALL_CARDS[p % CARD_COUNT] for p in self.unfinished]
+        object.__setattr__(self, "plays", tuple(plays))
+
+    def play_path(self, k: int) -> str:
+        """The JSON path of play ``k`` (built only when a play is refused, not for every card replayed)."""
+        for i, done in enumerate(self.tricks):
+            if k < len(done.cards):
+                return f"{key_path(self.where, 'tricks')}[{i}].cards[{k}]"
+            k -= len(done.cards)
+        return f"{key_path(self.where, 'trick')}[{k}]"
 
 
 def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
     """A finished hand of a state's history, as the replay reads it."""
-    plays = [
-        (f"{key_path(path, 'tricks')}[{i}].cards[{j}]", card)
-        for i, done in enumerate(played_tricks(played, table))
-        for j, card in enumerate(done.cards)
-    ]
-    plays += [
-        (f"{key_path(path, 'trick')}[{j}]", table.card_of[p])
-        for j, p in enumerate(unfinished_trick(played, table))
-    ]
     return RecordedHand(
         played.hand_index, played.dealer, played.dealt, played.direction, played.pass_log, played.announcers,
-        tuple(plays),
+        played_tricks(played, table), unfinished_trick(played, table), path,
     )  # fmt: skip
+
+
+_CARD_OF_TEXT: Final = {str(card): card for card in ALL_CARDS}
+
+
+def _written_tricks(data: object, players: int) -> tuple[Trick, ...] | None:
+    """Completed tricks written as dumps writes them; ``None``: anything else (read again by the codec)."""
+    if type(data) is not list:
+        return None
+    out = []
+    of_text = _CARD_OF_TEXT
+    for item in data:
+        if not sound_object(item) or len(cast(dict[str, object], item)) != 4:
+            return None
+        item = cast(dict[str, object], item)
+        if item.get("type") != "Trick":
+            return None
+        leader, cards, winner = item.get("leader"), item.get("cards"), item.get("winner", 0)
+        if type(leader) is not int or type(cards) is not list or not (winner is None or type(winner) is int):
+            return None
+        try:
+            played = tuple([of_text[text] for text in cards])
+        except (KeyError, TypeError):  # not a card's text, or not even text
+            return None
+        out.append(Trick(leader, played, winner))
+    return tuple(out)
 
 
 def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
@@ -382,16 +454,10 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
     def at(key: str) -> str:
         return key_path(path, key)
 
-    tricks = cast(tuple[Trick, ...], TRICKS.decode(obj["tricks"], at("tricks")))
-    plays = [
-        (f"{at('tricks')}[{i}].cards[{j}]", card)
-        for i, done in enumerate(tricks)
-        for j, card in enumerate(done.cards)
-    ]
-    plays += [
-        (f"{at('trick')}[{j}]", table.card_of[p])
-        for j, p in enumerate(_decode_trick(obj["trick"], at("trick"), table))
-    ]
+    tricks = _written_tricks(obj["tricks"], table.players)
+    if tricks is None:
+        tricks = cast(tuple[Trick, ...], TRICKS.decode(obj["tricks"], at("tricks")))
+    unfinished = _decode_trick(obj["trick"], at("trick"), table)
     return RecordedHand(
         hand_index=INT.decode(obj["hand_index"], at("hand_index")),
         dealer=INT.decode(obj["dealer"], at("dealer")),
@@ -399,7 +465,9 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
         route=DIRECTION.decode(obj["pass_direction"], at("pass_direction")),
         pass_log=_decode_exchanges(obj["exchanges"], at("exchanges"), table),
         announcers=_INTS.decode(obj["announcers"], at("announcers")),  # type: ignore[arg-type]
-        plays=tuple(plays),
+        tricks=tricks,
+        unfinished=unfinished,
+        where=path,
     )
 
 
