@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeGuard, TypeVar
 
 from hartenjagen._repr import brief
 from hartenjagen.errors import HartenjagenError
@@ -87,7 +87,7 @@ def json_object(pairs: list[tuple[str, object]]) -> _Object:
     return obj
 
 
-def sound_object(value: object) -> bool:
+def sound_object(value: object) -> TypeGuard[dict[str, object]]:
     """Whether ``value`` is a JSON object with no key given twice (what `check_object` takes)."""
     return type(value) is dict or (type(value) is _Object and value.duplicate is None)
 

@@ -322,21 +322,26 @@ class _Replay:
             state = self.step(
                 state, Announce(seat, seat in hand.announcers), key_path(where, "announcers"), hand
             )
-        plays = table.plays
+        plays, playing, chance, play = table.plays, Phase.PLAYING, Phase.CHANCE, apply  # locals: a hot loop
         for k, card in enumerate(hand.plays):
-            if state.phase is not Phase.PLAYING:
-                raise format_error(
-                    hand.play_path(k),
-                    f"{card} cannot be played: after the moves before it, the game is {state.phase.value}",
-                )
+            phase = state.phase
+            if phase is not playing:
+                if phase is chance and node_of(state)[0] == POOL_NODE:  # a pool dealt back, as in step
+                    state = self.settle(state, hand, hand.play_path(k - 1), current=hand is self.now)
+                    phase = state.phase
+                if phase is not playing:
+                    raise format_error(
+                        hand.play_path(k),
+                        f"{card} cannot be played: after the moves before it, the game is {phase.value}",
+                    )
             move = plays[state.to_move[0]][card.index]
             try:
-                state = apply(state, move)
+                state = play(state, move)
             except Exception:
                 # apply changes nothing it refuses: again, to say why at the card's path (named only now).
                 state = _apply(state, move, hand.play_path(k))
-            if state.phase is Phase.CHANCE and node_of(state)[0] == POOL_NODE:  # as in step
-                state = self.settle(state, hand, hand.play_path(k), current=hand is self.now)
+        if hand.plays and state.phase is chance and node_of(state)[0] == POOL_NODE:
+            state = self.settle(state, hand, hand.play_path(len(hand.plays) - 1), current=hand is self.now)
         if line is None or (line.revoke is None and line.moon_choice is None):
             return state
         at_line = f"{key_path(self.path, 'score_sheet')}[{self.f.score_sheet.index(line)}]"

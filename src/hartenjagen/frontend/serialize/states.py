@@ -101,19 +101,18 @@ def _written_mask(data: list[object], pack: int) -> int | None:
     The fast way through a long history; whatever it does not take, `_decode_mask`
     reads again, to refuse it with its path or to take it as before.
     """
+    try:
+        found = [_WRITTEN[item] for item in data]  # type: ignore[index]
+    except (KeyError, TypeError):  # not a card's written text, or not even text
+        return None
     mask = 0
     last = -1
-    written = _WRITTEN
-    for item in data:
-        found = written.get(item) if type(item) is str else None
-        if found is None:
-            return None
-        p, order = found
-        if order <= last or not pack >> p & 1:
+    for p, order in found:
+        if order <= last:
             return None
         last = order
         mask |= 1 << p
-    return mask
+    return None if mask & ~pack else mask
 
 
 def _decode_mask(data: object, path: str, table: Table) -> int:
@@ -144,6 +143,11 @@ def _decode_mask(data: object, path: str, table: Table) -> int:
 
 def _decode_seat_masks(data: object, path: str, table: Table) -> tuple[int, ...]:
     n = table.players
+    if type(data) is list and len(data) == n:
+        pack = table.pack_mask
+        fast = [_written_mask(item, pack) if type(item) is list else None for item in data]
+        if None not in fast:
+            return tuple(cast(list[int], fast))
     if not isinstance(data, list) or len(data) != n:
         raise format_error(
             path, f"expected a list of {n} lists of cards, one per seat, not {describe_json(data)}"
@@ -423,17 +427,14 @@ def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
 _CARD_OF_TEXT: Final = {str(card): card for card in ALL_CARDS}
 
 
-def _written_tricks(data: object, players: int) -> tuple[Trick, ...] | None:
+def _written_tricks(data: object) -> tuple[Trick, ...] | None:
     """Completed tricks written as dumps writes them; ``None``: anything else (read again by the codec)."""
     if type(data) is not list:
         return None
     out = []
     of_text = _CARD_OF_TEXT
     for item in data:
-        if not sound_object(item) or len(cast(dict[str, object], item)) != 4:
-            return None
-        item = cast(dict[str, object], item)
-        if item.get("type") != "Trick":
+        if not sound_object(item) or len(item) != 4 or item.get("type") != "Trick":
             return None
         leader, cards, winner = item.get("leader"), item.get("cards"), item.get("winner", 0)
         if type(leader) is not int or type(cards) is not list or not (winner is None or type(winner) is int):
@@ -454,7 +455,7 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
     def at(key: str) -> str:
         return key_path(path, key)
 
-    tricks = _written_tricks(obj["tricks"], table.players)
+    tricks = _written_tricks(obj["tricks"])
     if tricks is None:
         tricks = cast(tuple[Trick, ...], TRICKS.decode(obj["tricks"], at("tricks")))
     unfinished = _decode_trick(obj["trick"], at("trick"), table)
