@@ -31,6 +31,10 @@ Prints, side by side:
   random opponents, the same masked random actions for both (the ratio of each
   round, alternating, and their spread); then the same with heuristic
   opponents, whose choices cost the same in both.
+* L1, loading: ``loads`` of a saved game of 218 hands (standard rules, random
+  play), in microseconds a move, against replaying the same moves with
+  ``apply`` from ``new_game`` (what any check of the history must pay at
+  least), in alternating rounds; with the document's size.
 * P3, memory: bytes one more state of a game's history costs beyond what it
   shares with its predecessor (tracemalloc over whole games kept in a list),
   for short and long histories (it must not grow with the history).
@@ -60,6 +64,8 @@ from collections.abc import Callable
 
 import hartenjagen as hj
 from hartenjagen import native, playouts, variants
+from hartenjagen.frontend.serialize import dumps, loads
+from hartenjagen.rules.ending import FixedDeals
 from hartenjagen.rules.passing import PassDirection
 
 DIRECTIONS = (PassDirection.HOLD, PassDirection.LEFT, PassDirection.ACROSS, PassDirection.RIGHT)
@@ -241,6 +247,38 @@ def ratio_rounds(
     pairs = [timed_pair(first, second, seconds / rounds, rounds=1) for _ in range(rounds)]
     ratios = sorted(a / b for a, b in pairs)
     return statistics.median(a for a, _ in pairs), statistics.median(b for _, b in pairs), ratios
+
+
+#: The hands of the saved game L1 loads.
+LOAD_HANDS = 218
+
+
+def load_pair(seed: int) -> tuple[Callable[[], int], Callable[[], int], int, int]:
+    """L1's two runs, each counting moves: ``loads`` of a saved game, and ``apply`` of its moves from ``new_game``.
+
+    Also the moves of the game and the size of its document in bytes.
+    """
+    rules = hj.Rules(ending=FixedDeals(deals=LOAD_HANDS))
+    rng = random.Random(seed)
+    state = hj.new_game(rules, seed=seed)
+    moves = []
+    while not state.is_over:
+        listed = hj.legal_moves(state)
+        moves.append(listed[rng.randrange(len(listed))])
+        state = hj.apply(state, moves[-1])
+    text = dumps(state)
+
+    def load() -> int:
+        loads(text)
+        return len(moves)
+
+    def replay() -> int:
+        replayed = hj.new_game(rules, seed=seed)
+        for move in moves:
+            replayed = hj.apply(replayed, move)
+        return len(moves)
+
+    return load, replay, len(moves), len(text.encode("utf-8"))
 
 
 def rollouts(rules: hj.Rules, rng: random.Random) -> Callable[[], int]:
@@ -427,6 +465,22 @@ def main() -> int:
             "ratio": statistics.median(ratios),
             "ratios": ratios,
         }
+
+    load, replay, moves, size = load_pair(args.seed)
+    ours, theirs = timed_pair(load, replay, 2 * args.seconds)
+    target = "   (target <= 3 on the compiled core)" if hj.COMPILED else ""
+    print(f"L1  loading a saved game: {LOAD_HANDS} hands, {moves:,} moves, {size / 1000:,.0f} kB of JSON")
+    print(f"    loads                             {1e6 / ours:10.2f} µs/move{target}")
+    print(f"    apply, the same moves             {1e6 / theirs:10.2f} µs/move")
+    print(f"    ratio                             {theirs / ours:10.2f}\n")
+    figures["L1"] = {
+        "loads_us_per_move": 1e6 / ours,
+        "apply_us_per_move": 1e6 / theirs,
+        "ratio": theirs / ours,
+        "hands": LOAD_HANDS,
+        "moves": moves,
+        "bytes": size,
+    }
 
     short = memory_per_state(variants.STANDARD, 1, args.seed)
     long = memory_per_state(variants.STANDARD, 8, args.seed)

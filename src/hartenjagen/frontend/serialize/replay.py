@@ -59,7 +59,7 @@ from hartenjagen.frontend.serialize.states import (
     state_keys,
     unfinished_trick,
 )
-from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play, trusted_pass
 from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, PoolCard, PoolOrder
 from hartenjagen.values import HandResult, Phase
 
@@ -302,7 +302,10 @@ class _Replay:
             for seat in range(n):
                 if given[seat]:
                     state = self.step(
-                        state, Pass(seat, _cards(given[seat], table)), f"{given_at}[{seat}]", hand
+                        state,
+                        trusted_pass(seat, tuple(_cards(given[seat], table))),
+                        f"{given_at}[{seat}]",
+                        hand,
                     )
             if state.phase is Phase.PASSING and state.pass_stage <= stage:  # a seat did not pass
                 seat = state.to_move[0] if state.to_move else 0
@@ -313,7 +316,10 @@ class _Replay:
         for seat, chosen in enumerate(choosing):
             if chosen:
                 state = self.step(
-                    state, Pass(seat, _cards(chosen, table)), f"{key_path(where, 'passing')}[{seat}]", hand
+                    state,
+                    trusted_pass(seat, tuple(_cards(chosen, table))),
+                    f"{key_path(where, 'passing')}[{seat}]",
+                    hand,
                 )
         for _ in range(announced):
             if state.phase is not Phase.ANNOUNCING:
@@ -371,6 +377,7 @@ def _start(rules: object, seed: int, dealer: int, secret: bool, hand_index: int,
 
 
 def _cards(mask: int, table: Table) -> list[Card]:
+    """The cards of ``mask`` in written order: by card index, copies together (a pass's order, as ``Pass`` sorts)."""
     return [table.card_of[p] for p in card_ids(mask)]
 
 

@@ -447,6 +447,48 @@ def _written_tricks(data: object) -> tuple[Trick, ...] | None:
     return tuple(out)
 
 
+def _ints(value: object) -> tuple[int, ...] | None:
+    if type(value) is not list or any(type(x) is not int for x in value):
+        return None
+    return tuple(value)
+
+
+_SHEET_KEYS: Final = {"type", *(field.name for field in attrs.fields(HandResult))}
+
+
+def _written_sheet(data: object) -> tuple[HandResult, ...] | None:
+    """Score-sheet lines written as dumps writes them (no moon choice); ``None``: anything else (read by the codec)."""
+    if type(data) is not list:
+        return None
+    out = []
+    for item in data:
+        if not sound_object(item) or item.keys() != _SHEET_KEYS or item["type"] != "HandResult":
+            return None
+        hand_index, dealer, shooter, revoke = (
+            item["hand_index"],
+            item["dealer"],
+            item["shooter"],
+            item["revoke"],
+        )
+        raw, points, totals, announcers = (
+            _ints(item["raw"]), _ints(item["points"]), _ints(item["totals"]), _ints(item["announcers"])
+        )  # fmt: skip
+        if (
+            type(hand_index) is not int
+            or type(dealer) is not int
+            or not (shooter is None or type(shooter) is int)
+            or not (revoke is None or type(revoke) is int)
+            or item["moon_choice"] is not None
+            or raw is None
+            or points is None
+            or totals is None
+            or announcers is None
+        ):
+            return None
+        out.append(HandResult(hand_index, dealer, raw, points, totals, shooter, None, announcers, revoke))
+    return tuple(out)
+
+
 def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
     """A finished hand of the document's history (checked for its kind only: the replay checks the rest)."""
     obj = check_object(data, path, "a finished hand")
@@ -530,7 +572,8 @@ def decode_fields(data: dict[str, object], path: str) -> StateDoc:
         "taken_masks": _decode_seat_masks(data["taken"], at("taken"), table),
         "hearts_broken": BOOL.decode(data["hearts_broken"], at("hearts_broken")),
         "scores": _INTS.decode(data["scores"], at("scores")),
-        "score_sheet": SHEET.decode(data["score_sheet"], at("score_sheet")),
+        "score_sheet": _written_sheet(data["score_sheet"])
+        or SHEET.decode(data["score_sheet"], at("score_sheet")),
         "seed": INT.decode(data["seed"], at("seed")),
         "deal_count": INT.decode(data["deal_count"], at("deal_count")),
         "dealt_masks": _decode_seat_masks(data["dealt"], at("dealt"), table),
