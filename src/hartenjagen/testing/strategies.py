@@ -376,16 +376,20 @@ def games(
     ``rules`` is a ruleset, a strategy of rulesets, or ``None`` for
     [`rules`][hartenjagen.testing.rules]. Drawn are the seed, the first
     dealer, a number of hands to play out first (0 to 3), the phase to stop
-    in, and how far into it: at the start of the game, in the exchange, in an
-    announcement, a moon choice, or the end of the game, and most often (about
-    seven states in ten) in play, where most have a trick begun (cards on
-    the table). ``phase`` fixes the phase (a [`Phase`][hartenjagen.values.Phase]
-    or its value: ``"passing"``, ``"announcing"``, ``"playing"``,
-    ``"moon_choice"``, ``"game_over"``); a game that does not come to it
-    within ``max_moves`` moves is rejected (hypothesis draws another, and
-    says so if it finds none: rules with no exchange never pass, and only
-    rules with an announcement announce). By default a game that does not come
-    to the phase drawn ends where it stands.
+    in, and how far into it. By default that is play six times in ten (and
+    there nine times in ten with a trick begun: cards on the table), the
+    exchange, an announcement, a moon choice or the end of the game once in
+    ten each, now and then the first state of the game; a phase the rules
+    never come to (a moon with no choice) is play instead, and a game that
+    ends before the hand drawn stops in the phase in an earlier hand.
+
+    ``phase`` fixes the phase (a [`Phase`][hartenjagen.values.Phase] or its
+    value: ``"passing"``, ``"announcing"``, ``"playing"``, ``"moon_choice"``,
+    ``"game_over"``). Under a ruleset that never comes to it (no exchange, no
+    announcing house rule, a moon with no choice) it raises ``ValueError``;
+    with a strategy of rulesets a game that does not come to it within
+    ``max_moves`` moves is rejected (hypothesis draws another, and says so if
+    it finds none).
 
     Never more than ``max_moves`` moves (by default about 200 hands' worth).
     The moves are uniformly random legal moves from a seeded ``random.Random``
