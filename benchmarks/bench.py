@@ -25,12 +25,18 @@ Prints, side by side:
   ``openspiel`` variant (``episode="hand"``) against OpenSpiel's own
   ``hearts``, both through ``pyspiel`` with the same reference driver:
   ``chance_outcomes()`` and ``apply_action`` for every chance node, uniform
-  over ``legal_actions()`` for the players.
+  over ``legal_actions()`` for the players. Beside it, the floor: a Python
+  game that does nothing but has a hand's shape (``do_nothing_game.py``)
+  against ``hearts``, in rounds of their own.
 * V1, the vectorized Gymnasium environment: steps/s of ``SeatVectorEnv`` with
   64 tables against ``gymnasium.vector.SyncVectorEnv`` over 64 ``SeatEnv``s,
   random opponents, the same masked random actions for both (the ratio of each
   round, alternating, and their spread); then the same with heuristic
   opponents, whose choices cost the same in both.
+* L1, loading: ``loads`` of a saved game of 218 hands (standard rules, random
+  play), in microseconds a move, against replaying the same moves with
+  ``apply`` from ``new_game`` (what any check of the history must pay at
+  least), in alternating rounds; with the document's size.
 * P3, memory: bytes one more state of a game's history costs beyond what it
   shares with its predecessor (tracemalloc over whole games kept in a list),
   for short and long histories (it must not grow with the history).
@@ -60,6 +66,8 @@ from collections.abc import Callable
 
 import hartenjagen as hj
 from hartenjagen import native, playouts, variants
+from hartenjagen.frontend.serialize import dumps, loads
+from hartenjagen.rules.ending import FixedDeals
 from hartenjagen.rules.passing import PassDirection
 
 DIRECTIONS = (PassDirection.HOLD, PassDirection.LEFT, PassDirection.ACROSS, PassDirection.RIGHT)
@@ -204,6 +212,18 @@ def openspiel_game_pair(rng: random.Random) -> tuple[Callable[[], int], Callable
     return pyspiel_hands(ours, rng, 1), pyspiel_hands(pyspiel.load_game("hearts"), rng, 4)
 
 
+def do_nothing_pair(rng: random.Random) -> tuple[Callable[[], int], Callable[[], int]] | None:
+    """P5's floor: a Python game that does nothing (``do_nothing_game.py``), and OpenSpiel's ``hearts``."""
+    try:
+        import pyspiel
+
+        import do_nothing_game
+    except ImportError:
+        return None
+    floor = pyspiel.load_game(do_nothing_game.NAME)
+    return pyspiel_hands(floor, rng, 4), pyspiel_hands(pyspiel.load_game("hearts"), rng, 4)
+
+
 def vector_env_pair(num_envs: int, opponents: str) -> tuple[Callable[[], int], Callable[[], int]] | None:
     """V1's two runs: ``SeatVectorEnv`` and ``SyncVectorEnv`` over ``SeatEnv``s, masked random actions."""
     try:
@@ -241,6 +261,38 @@ def ratio_rounds(
     pairs = [timed_pair(first, second, seconds / rounds, rounds=1) for _ in range(rounds)]
     ratios = sorted(a / b for a, b in pairs)
     return statistics.median(a for a, _ in pairs), statistics.median(b for _, b in pairs), ratios
+
+
+#: The hands of the saved game L1 loads.
+LOAD_HANDS = 218
+
+
+def load_pair(seed: int) -> tuple[Callable[[], int], Callable[[], int], int, int]:
+    """L1's two runs, each counting moves: ``loads`` of a saved game, and ``apply`` of its moves from ``new_game``.
+
+    Also the moves of the game and the size of its document in bytes.
+    """
+    rules = hj.Rules(ending=FixedDeals(deals=LOAD_HANDS))
+    rng = random.Random(seed)
+    state = hj.new_game(rules, seed=seed)
+    moves = []
+    while not state.is_over:
+        listed = hj.legal_moves(state)
+        moves.append(listed[rng.randrange(len(listed))])
+        state = hj.apply(state, moves[-1])
+    text = dumps(state)
+
+    def load() -> int:
+        loads(text)
+        return len(moves)
+
+    def replay() -> int:
+        replayed = hj.new_game(rules, seed=seed)
+        for move in moves:
+            replayed = hj.apply(replayed, move)
+        return len(moves)
+
+    return load, replay, len(moves), len(text.encode("utf-8"))
 
 
 def rollouts(rules: hj.Rules, rng: random.Random) -> Callable[[], int]:
@@ -405,8 +457,17 @@ def main() -> int:
         print("P5  the OpenSpiel game, random hands through pyspiel (OpenSpiel's rules)")
         print(f"    python_hartenjagen                {ours:10,.0f} hands/s")
         print(f"    OpenSpiel's hearts                {theirs:10,.0f} hands/s")
-        print(f"    ratio                             {ours / theirs:10.2f}   (target >= 0.3)\n")
+        print(f"    ratio                             {ours / theirs:10.2f}   (target >= 0.4)")
         figures["P5"] = {"hartenjagen": ours, "openspiel": theirs, "ratio": ours / theirs}
+        floor = do_nothing_pair(rng)
+        if floor is not None:
+            nothing, hearts = timed_pair(*floor, 2 * args.seconds)
+            print(f"    a Python game doing nothing       {nothing:10,.0f} hands/s")
+            print(f"    OpenSpiel's hearts (its round)    {hearts:10,.0f} hands/s")
+            print(f"    ratio, the floor of any Python game {nothing / hearts:8.2f}")
+            figures["P5"]["do_nothing"] = nothing  # type: ignore[index]
+            figures["P5"]["do_nothing_ratio"] = nothing / hearts  # type: ignore[index]
+        print()
 
     for key, opponents in (("V1", "random"), ("V1_heuristic", "heuristic")):
         envs = vector_env_pair(64, opponents)
@@ -427,6 +488,22 @@ def main() -> int:
             "ratio": statistics.median(ratios),
             "ratios": ratios,
         }
+
+    load, replay, moves, size = load_pair(args.seed)
+    ours, theirs = timed_pair(load, replay, 2 * args.seconds)
+    target = "   (target <= 3 on the compiled core)" if hj.COMPILED else ""
+    print(f"L1  loading a saved game: {LOAD_HANDS} hands, {moves:,} moves, {size / 1000:,.0f} kB of JSON")
+    print(f"    loads                             {1e6 / ours:10.2f} µs/move{target}")
+    print(f"    apply, the same moves             {1e6 / theirs:10.2f} µs/move")
+    print(f"    ratio                             {theirs / ours:10.2f}\n")
+    figures["L1"] = {
+        "loads_us_per_move": 1e6 / ours,
+        "apply_us_per_move": 1e6 / theirs,
+        "ratio": theirs / ours,
+        "hands": LOAD_HANDS,
+        "moves": moves,
+        "bytes": size,
+    }
 
     short = memory_per_state(variants.STANDARD, 1, args.seed)
     long = memory_per_state(variants.STANDARD, 8, args.seed)

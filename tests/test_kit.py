@@ -27,6 +27,7 @@ import inspect
 import itertools
 import pickle
 import random
+import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
@@ -928,6 +929,36 @@ def test_check_rules_says_what_it_takes():
         testing.check_rules(variants.STANDARD, max_moves=-1)
     with pytest.raises(TypeError, match="max_moves must be a whole number"):
         testing.check_rules(variants.STANDARD, max_moves="10")  # type: ignore[arg-type]
+    # Fewer moves than a hand's plays: the argument is wrong, not the rules (no RulesCheckFailed).
+    with pytest.raises(
+        ValueError, match=r"max_moves must be at least 52 \(no game of these rules ends sooner"
+    ):
+        testing.check_rules(variants.STANDARD, max_moves=0)
+    with pytest.raises(ValueError, match=r"max_moves must be at least 32 .* not 31"):
+        testing.check_rules(variants.DUTCH, max_moves=31)
+    with pytest.raises(
+        TypeError, match=r"progress must be True, False or a function progress\(done, games, moves\)"
+    ):
+        testing.check_rules(variants.STANDARD, progress="yes")  # type: ignore[arg-type]
+
+
+def test_check_rules_reports_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[tuple[int, int, int]] = []
+    testing.check_rules(variants.DUTCH, games=2, progress=lambda *args: calls.append(args))
+    assert [(done, games) for done, games, _ in calls] == [(1, 2), (2, 2)]
+    assert all(moves > 32 for _, _, moves in calls)
+    assert capsys.readouterr().err == ""  # a function of yours: nothing printed
+    testing.check_rules(variants.DUTCH, games=2, seed=5, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2
+    assert re.fullmatch(r"check_rules: game 1 of 2 \(seed 5\): [\d,]+ moves checked, \d+\.\d s", lines[0])
+    assert lines[1].startswith("check_rules: game 2 of 2 (seed 6): ")
+
+
+def test_check_rules_says_when_it_shrinks_a_failing_game(capsys: pytest.CaptureFixture[str]) -> None:
+    _failure(attrs.evolve(variants.STANDARD, ending=NeverEnds()), games=1, max_moves=300, progress=True)
+    err = capsys.readouterr().err
+    assert "check_rules: game 1 of 1 (seed 0) failed after 300 moves; shrinking it" in err
 
 
 def test_endings_follow_what_a_users_scoring_scores():

@@ -733,3 +733,33 @@ def test_hand_summary_tricks_are_in_order_with_leader_cards_and_winner(seed):
         assert summary.raw == tuple(state.rules.scoring.points_of(pile) for pile in summary.cards_taken)
         state = hj.apply(state, random_move(state, rng))
     assert len(summary.tricks) == 12  # the last state of the hand: one trick to go
+
+
+# ---------------------------------------------------------------- settings that are ints of another kind
+
+_SETTINGS = [
+    (lambda v: NoTricksBonus(points=v), hj.Rank.ACE, "NoTricksBonus points must be a whole number"),
+    (lambda v: Miezen(points=v), hj.Rank.SIX, "Miezen points must be a whole number"),
+    (lambda v: RevokePenalty(points=v), hj.Rank.SIX, "RevokePenalty points must be a whole number"),
+    (lambda v: hj.rules.deck.SinglePack(players=v), hj.Rank.FOUR, "players must be a whole number"),
+    (lambda v: hj.rules.deck.DoubleDeck(players=v), hj.Rank.SIX, "double deck is for 6 to 13 players"),
+    (lambda v: hj.rules.leading.HeartsAfterTricks(tricks=v), hj.Rank.SIX, "tricks must be a whole number"),
+    (lambda v: hj.rules.moon.OthersPlus(amount=v), hj.Rank.SIX, "amount must be a whole number or None"),
+    (lambda v: hj.rules.passing.PassCycle(cards=v), hj.Rank.TWO, "cards must be a whole number"),
+    (lambda v: hj.rules.ending.ScoreLimit(limit=v), hj.Rank.SIX, "limit must be a whole number"),
+    (lambda v: hj.rules.ending.FixedDeals(deals=v), hj.Rank.SIX, "deals must be a whole number"),
+    (lambda v: PassRoute("far", "far away", "ver weg", steps=v), hj.Rank.TWO, "steps must be a whole number"),
+]
+
+
+@pytest.mark.parametrize(("build", "value", "message"), _SETTINGS)
+def test_a_setting_that_is_an_int_of_another_kind_is_refused_where_it_is_given(build, value, message):
+    """An IntEnum (Rank.ACE == 14) adds as a number, but the hooks would give no plain int at the hand's end."""
+    build(int(value))  # the plain number of the same value is taken
+    with pytest.raises(hj.RulesError, match=message):
+        build(value)
+
+
+def test_a_points_table_value_that_is_an_int_of_another_kind_is_refused():
+    with pytest.raises(hj.RulesError, match=r"the value of QS must be a whole number, not Rank\.ACE"):
+        hj.rules.scoring.CardPoints({"QS": hj.Rank.ACE})

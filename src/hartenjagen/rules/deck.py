@@ -12,6 +12,7 @@ from typing import Final
 
 import attrs
 
+from hartenjagen._whole import is_whole
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from hartenjagen.errors import CardParseError, RulesError
 from hartenjagen.rules.base import RuleModule
@@ -51,7 +52,7 @@ class SinglePack(Deck):
     lowest_rank: Rank = Rank.TWO
 
     def __attrs_post_init__(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or self.players < 2:
+        if not is_whole(self.players) or self.players < 2:
             raise RulesError(f"deck: players must be a whole number of at least 2, not {self.players!r}")
         if not isinstance(self.lowest_rank, Rank):
             raise RulesError(f"deck: lowest_rank must be a Rank, not {self.lowest_rank!r}")
@@ -101,7 +102,7 @@ class DoubleDeck(Deck):
     players: int = 6
 
     def __attrs_post_init__(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not 6 <= self.players <= 13:
+        if not is_whole(self.players) or not 6 <= self.players <= 13:
             raise RulesError(f"deck: a double deck is for 6 to 13 players, not {self.players!r}")
 
     def removed(self) -> tuple[Card, ...]:

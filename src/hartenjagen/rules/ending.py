@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen._repr import enum_repr
+from hartenjagen._whole import is_whole
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import EndingPlan
@@ -100,7 +101,7 @@ def lowest(totals: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _whole(value: object, name: str, minimum: int = 1) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+    if not is_whole(value) or value < minimum:
         raise RulesError(f"ending: {name} must be a whole number of at least {minimum}, not {value!r}")
 
 

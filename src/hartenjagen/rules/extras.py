@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from hartenjagen._whole import is_whole
 from hartenjagen.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
@@ -130,7 +131,7 @@ class HouseRule(RuleModule):
 
 
 def _whole(value: object, name: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise RulesError(f"extras: {name} must be a whole number, not {value!r}")
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen._repr import enum_repr
+from hartenjagen._whole import is_whole
 from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
@@ -200,7 +201,7 @@ class HeartsAfterTricks(RestrictedHeartLeads):
 
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
-        if isinstance(self.tricks, bool) or not isinstance(self.tricks, int) or self.tricks < 1:
+        if not is_whole(self.tricks) or self.tricks < 1:
             raise RulesError(f"leading: tricks must be a whole number >= 1, not {self.tricks!r}")
 
     def hearts_open(self, context: PlayContext) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen._repr import enum_repr
+from hartenjagen._whole import is_whole
 from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
@@ -90,7 +91,7 @@ class _Shooting(Moon):
     moon_set: MoonSet = MoonSet.ALL_POSITIVE
 
     def __attrs_post_init__(self) -> None:
-        if self.amount is not None and (isinstance(self.amount, bool) or not isinstance(self.amount, int)):
+        if self.amount is not None and not is_whole(self.amount):
             raise RulesError(f"moon: amount must be a whole number or None, not {self.amount!r}")
         if not isinstance(self.moon_set, MoonSet):
             raise RulesError(f"moon: moon_set must be a MoonSet, not {self.moon_set!r}")

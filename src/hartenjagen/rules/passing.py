@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen._repr import shown
+from hartenjagen._whole import is_whole
 from hartenjagen.cards import Card
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
@@ -126,7 +127,7 @@ HOOKS: Final[tuple[str, ...]] = ("passable", "scatter", "givers")
 
 
 def _count(value: object, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if not is_whole(value) or value < 0:
         raise RulesError(f"passing: {what} must be a whole number >= 0, not {shown(value)}")
 
 

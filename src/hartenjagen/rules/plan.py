@@ -18,6 +18,7 @@ import enum
 import attrs
 
 from hartenjagen._repr import enum_repr, shown
+from hartenjagen._whole import is_whole
 from hartenjagen.errors import RulesError
 
 
@@ -51,7 +52,7 @@ def _flags(plan: object, *names: str) -> None:
 def _whole_or_none(value: object, minimum: int) -> bool:
     if value is None:
         return True
-    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+    return is_whole(value) and value >= minimum
 
 
 @attrs.frozen
@@ -164,7 +165,7 @@ class MoonPlan:
         _require(
             self,
             "amount",
-            amount is None or (isinstance(amount, int) and not isinstance(amount, bool)),
+            amount is None or is_whole(amount),
             "None or a whole number",
         )
 

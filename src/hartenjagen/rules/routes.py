@@ -27,6 +27,7 @@ from typing import ClassVar, Final
 import attrs
 
 from hartenjagen._repr import enum_repr, shown
+from hartenjagen._whole import is_whole
 from hartenjagen.catalogue import ENTRIES
 from hartenjagen.errors import RulesError
 
@@ -66,7 +67,7 @@ def _words(route: PassRoute, attribute: attrs.Attribute[str], value: object) -> 
 
 
 def _whole(value: object, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise RulesError(f"PassRoute: {what} must be a whole number, not {shown(value)}")
 
 

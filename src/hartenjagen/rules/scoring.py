@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from hartenjagen._whole import is_whole
 from hartenjagen.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_suit
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
@@ -74,7 +75,7 @@ def _values(value: Mapping[Any, int] | tuple[tuple[Card, int], ...]) -> tuple[tu
     try:
         for card_text, points in items:
             card = Card.parse(card_text)
-            if isinstance(points, bool) or not isinstance(points, int):
+            if not is_whole(points):
                 raise RulesError(f"scoring: the value of {card} must be a whole number, not {points!r}")
             if card in out:
                 raise RulesError(f"scoring: {card} is given two values")

@@ -109,6 +109,8 @@ class Checker(MoveChecks):
 
     def __init__(self, rules_value: Rules) -> None:
         self.rules = rules_value
+        #: the moves of the last game `run` played
+        self.moves = 0
         self.table = table = table_for(rules_value)
         self.contract = Contract(rules_value)
         self._fields = {}
@@ -182,6 +184,8 @@ class Checker(MoveChecks):
         except Exception as error:
             where = "while the last move was applied or checked" if in_move else "while the state was checked"
             return moves_, f"{type(error).__name__} raised {where}: {error}", in_move
+        finally:
+            self.moves = len(moves_)
         return None
 
     # ---- a state

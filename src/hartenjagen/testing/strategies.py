@@ -7,8 +7,8 @@ use them from there.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, cast
 
 import hypothesis
 from hypothesis import strategies as st
@@ -28,7 +28,6 @@ from hartenjagen.testing._common import (
     check_keyword,
     checked_max_moves,
     default_max_moves,
-    moves_per_hand,
     random_move,
 )
 from hartenjagen.testing._slots import (
@@ -302,23 +301,110 @@ def _rules_strategy(value: Rules | st.SearchStrategy[Rules] | None) -> st.Search
 
 #: The phases of a seeded game (it never waits for chance).
 _SEEDED_PHASES: Final = tuple(phase for phase in Phase if phase is not Phase.CHANCE)
+#: The phases [`games`][hartenjagen.testing.games] aims at by default, each as often as it is listed:
+#: mostly play (where most properties have something to check), first (where a seed of 0 aims).
+_DEFAULT_AIMS: Final = (
+    *[Phase.PLAYING] * 12,
+    *[Phase.PASSING] * 2,
+    *[Phase.ANNOUNCING] * 2,
+    *[Phase.MOON_CHOICE] * 2,
+    *[Phase.GAME_OVER] * 2,
+)
+#: How many states in a hundred of a phase of play [`games`][hartenjagen.testing.games] stops at with a trick begun.
+_TRICK_BEGUN: Final = 90
+
+
+def _phase_argument(value: object) -> Phase | None:
+    """``phase=`` as given (a `Phase` or its value, ``"playing"``), once checked."""
+    if value is None:
+        return None
+    names = ", ".join(repr(phase.value) for phase in _SEEDED_PHASES)
+    phase = value if isinstance(value, Phase) else None
+    if phase is None and isinstance(value, str):
+        phase = next((p for p in Phase if p.value == value or p.name == value), None)
+    if phase is None:
+        raise (ValueError if isinstance(value, str) else TypeError)(
+            f"phase must be a Phase or one of {names}, not {value!r}"
+        )
+    if phase is Phase.CHANCE:
+        raise ValueError(
+            f"phase {phase.value!r} never comes in games(): they are seeded, so they never wait for chance;"
+            f" the phases are {names}"
+        )
+    return phase
+
+
+def _never(rules_value: Rules, phase: Phase) -> str | None:
+    """Why games under ``rules_value`` never come to ``phase`` (asked of the modules), or ``None``."""
+    if phase is Phase.MOON_CHOICE and len(rules_value.moon.options()) < 2:
+        return f"its moon, {rules_value.moon!r}, offers no choice"
+    if phase is Phase.ANNOUNCING and all(
+        type(extra).announces is HouseRule.announces for extra in rules_value.extras
+    ):
+        return "no house rule of it announces"
+    if phase is Phase.PASSING and not any(
+        stage.cards for route in rules_value.passing.routes() for stage in rules_value.passing.stages(route)
+    ):
+        return f"its passing, {rules_value.passing!r}, passes no card"
+    return None
+
+
+def _steered(shooter: int) -> Callable[[State, random.Random], Move]:
+    """Moves that make a moon likely: ``shooter`` plays its highest card, the others their lowest.
+
+    Passes and other moves stay random. Random play alone almost never shoots
+    the moon, so ``phase="moon_choice"`` would otherwise hardly ever be met.
+    """
+
+    def pick(state: State, rng: random.Random) -> Move:
+        listed = legal_moves(state)
+        if state.phase is not Phase.PLAYING:
+            return listed[rng.randrange(len(listed))]
+        key = (lambda move: move.card.rank) if state.to_move[0] == shooter else (lambda move: -move.card.rank)
+        return max(cast(Sequence[Play], listed), key=key)
+
+    return pick
 
 
 def games(
-    *, rules: Rules | st.SearchStrategy[Rules] | None = None, max_moves: int | None = None
+    *,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
+    max_moves: int | None = None,
+    phase: Phase | str | None = None,
 ) -> st.SearchStrategy[State]:
-    """States reached by random legal play from a new game, in any phase (the end of the game included).
+    """States reached by legal play from a new game, in every phase (the end of the game included).
 
     ``rules`` is a ruleset, a strategy of rulesets, or ``None`` for
-    [`rules`][hartenjagen.testing.rules]. Drawn are the seed, the first dealer, a number of moves and
-    sometimes a phase to go on to after them (so that the rarer phases, such
-    as a moon choice or the end of the game, come up as often as the others);
-    never more than ``max_moves`` moves (by default about 200 hands' worth).
-    The moves themselves are uniformly random legal moves from a seeded
-    ``random.Random``: an example shrinks to fewer moves and smaller seeds.
+    [`rules`][hartenjagen.testing.rules]. Drawn are the seed, the first
+    dealer, a number of hands to play out first (0 to 3), the phase to stop
+    in, and how far into it. By default that is play six times in ten (and
+    there nine times in ten with a trick begun: cards on the table), the
+    exchange, an announcement, a moon choice or the end of the game once in
+    ten each, now and then the first state of the game; a phase the rules
+    never come to (a moon with no choice) is play instead, and a game that
+    ends before the hand drawn stops in the phase in an earlier hand.
+
+    ``phase`` fixes the phase (a [`Phase`][hartenjagen.values.Phase] or its
+    value: ``"passing"``, ``"announcing"``, ``"playing"``, ``"moon_choice"``,
+    ``"game_over"``). Under a ruleset that never comes to it (no exchange, no
+    announcing house rule, a moon with no choice) it raises ``ValueError``;
+    with a strategy of rulesets a game that does not come to it within
+    ``max_moves`` moves is rejected (hypothesis draws another, and says so if
+    it finds none).
+
+    Never more than ``max_moves`` moves (by default about 200 hands' worth).
+    The moves are uniformly random legal moves from a seeded ``random.Random``
+    (on the way to a moon choice, a seat plays its highest cards and the others
+    their lowest); an example shrinks toward a game in play, fewer moves and
+    smaller seeds.
     """
     strategy = _rules_strategy(rules)
     limit = checked_max_moves(max_moves)
+    fixed = _phase_argument(phase)
+    if fixed is not None and isinstance(rules, Rules):
+        why = _never(rules, fixed)
+        if why is not None:
+            raise ValueError(f"games(phase={fixed.value!r}) never comes under these rules: {why}")
 
     @st.composite
     def build(draw: st.DrawFn) -> State:
@@ -326,15 +412,60 @@ def games(
         seed = draw(st.integers(0, 2**32 - 1))
         dealer = draw(st.integers(0, rules_value.players - 1))
         cap = default_max_moves(rules_value) if limit is None else limit
-        steps = draw(st.one_of(st.integers(0, 12), st.integers(0, 3 * moves_per_hand(rules_value))))
-        # Then, sometimes, on to the next state in a phase (the rarer ones come up as often as the others).
-        target = draw(st.none() | st.sampled_from(_SEEDED_PHASES))
+        hands = draw(st.integers(0, 3))
+        # The phase from the seed: hypothesis draws a seed close to uniformly, where a choice of its
+        # own (sampled_from) comes out as skewed as its heuristics make it; a seed of 0 aims at play.
+        aim = _DEFAULT_AIMS[seed % len(_DEFAULT_AIMS)] if fixed is None else fixed
+        if fixed is None and _never(rules_value, aim) is not None:
+            aim = Phase.PLAYING  # a phase these rules never come to: play instead
+        # How far into the phase: in play, how many cards of the hand are played.
+        cards = len(rules_value.deck.pack())
+        n = rules_value.players
+        trick = draw(st.integers(0, cards // n - 1))
+        seat = draw(st.integers(1, n - 1)) if draw(st.integers(0, 99)) < _TRICK_BEGUN else 0
+        plays = trick * n + seat
+        more = draw(st.integers(0, 2 * n))  # moves into another phase (passes, announcements)
+        start = (
+            fixed is None and draw(st.integers(0, 19)) == 7
+        )  # now and then the first state (not a bound: rarer)
         state = new_game(rules_value, seed=seed, dealer=dealer)
+        if start:
+            return state
         rng = random.Random(seed)
-        for done in range(cap):
-            if state.is_over or (done >= steps and (target is None or state.phase is target)):
-                break
-            state = apply(state, random_move(state, rng))
+        choose = _steered(dealer) if aim is Phase.MOON_CHOICE else random_move
+        done = 0
+
+        def there(state: State) -> bool:
+            """In the phase aimed at, far enough into it (in any hand)."""
+            if state.phase is not aim:
+                return False
+            if aim is Phase.PLAYING:
+                return sum(len(t.cards) for t in state.tricks) + len(state.trick) >= plays
+            return True
+
+        # The first state there in each hand: what is kept when the game ends before hand `hands`.
+        kept: State | None = None
+        while not state.is_over and done < cap:
+            if there(state):
+                if state.hand_index >= hands or aim is Phase.GAME_OVER:
+                    break
+                if kept is None or kept.hand_index != state.hand_index:
+                    kept = state
+            state = apply(state, choose(state, rng))
+            done += 1
+        if state.is_over and aim is not Phase.GAME_OVER and kept is not None:
+            state = kept
+        if aim is not Phase.PLAYING and state.phase is aim:
+            # Some moves further into the phase, as long as it lasts.
+            for _ in range(more):
+                if state.is_over or done >= cap:
+                    break
+                after = apply(state, choose(state, rng))
+                if after.phase is not aim:
+                    break
+                state, done = after, done + 1
+        if fixed is not None and state.phase is not fixed:
+            hypothesis.reject()
         return state
 
     return build()

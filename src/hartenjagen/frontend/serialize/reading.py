@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeGuard, TypeVar
 
 from hartenjagen._repr import brief
 from hartenjagen.errors import HartenjagenError
@@ -30,6 +30,28 @@ class FormatError(HartenjagenError):
     def __init__(self, message: str, path: str = "$") -> None:
         super().__init__(message)
         self.path = path
+
+
+class _Loose:
+    """How many values the decoders took in a form ``dumps`` does not write (``"qs"`` for ``"QS"``).
+
+    A document decoded with none is the very text its decoded values encode to,
+    so the replay compares decoded values, not their written form. A count kept
+    across threads: another thread's loose value only sends this load down the
+    slower comparison of written forms, which finds the same differences.
+    """
+
+    count = 0
+
+
+def loose() -> None:
+    """Note that a decoder took a value in a form ``dumps`` does not write."""
+    _Loose.count += 1
+
+
+def loose_count() -> int:
+    """How many values decoders took in a form ``dumps`` does not write, so far (in every thread)."""
+    return _Loose.count
 
 
 def format_error(path: str, problem: str) -> FormatError:
@@ -63,6 +85,11 @@ def json_object(pairs: list[tuple[str, object]]) -> _Object:
                 break
             seen.add(key)
     return obj
+
+
+def sound_object(value: object) -> TypeGuard[dict[str, object]]:
+    """Whether ``value`` is a JSON object with no key given twice (what `check_object` takes)."""
+    return type(value) is dict or (type(value) is _Object and value.duplicate is None)
 
 
 def no_constant(name: str) -> object:

@@ -43,6 +43,7 @@ from hartenjagen.frontend.serialize.reading import (
     describe_json,
     format_error,
     key_path,
+    loose,
     show_json,
 )
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
@@ -311,7 +312,12 @@ def _decode_tagged(data: object, path: str, bases: tuple[type, ...], what: str, 
     name = obj["type"]
     if not isinstance(name, str):
         raise format_error(key_path(path, "type"), f"expected a type name, not {describe_json(name)}")
-    entry = _find_by_path(name, key_path(path, "type"), bases) if ":" in name else _lookup(name)
+    entry: Entry | None
+    if ":" in name:
+        loose()  # a type by its import path, where dumps may write a short name
+        entry = _find_by_path(name, key_path(path, "type"), bases)
+    else:
+        entry = _lookup(name)
     if entry is None:
         hint = (
             " (game records are read once the records module is imported: hj.loads does it)"

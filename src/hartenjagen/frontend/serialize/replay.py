@@ -31,7 +31,7 @@ from hartenjagen.core.chance_nodes import node_of
 from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
 from hartenjagen.core.kernel import apply  # typed object: checks any value
 from hartenjagen.core.state import State
-from hartenjagen.core.state_fields import fields
+from hartenjagen.core.state_fields import StateFields, fields
 from hartenjagen.core.table import Table
 from hartenjagen.engine import SEED_BITS, legal_moves, new_game, start
 from hartenjagen.errors import IllegalMoveError
@@ -43,10 +43,12 @@ from hartenjagen.frontend.serialize.reading import (
     check_keys,
     format_error,
     key_path,
+    loose_count,
     show_json,
 )
 from hartenjagen.frontend.serialize.registry import Entry
 from hartenjagen.frontend.serialize.states import (
+    ChanceDoc,
     RecordedHand,
     StateDoc,
     card_ids,
@@ -54,19 +56,27 @@ from hartenjagen.frontend.serialize.states import (
     decode_fields,
     encode_fields,
     finished_hands,
+    played_tricks,
     state_keys,
+    unfinished_trick,
 )
-from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play, trusted_pass
 from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, PoolCard, PoolOrder
 from hartenjagen.values import HandResult, Phase
 
 
-def replay(doc: StateDoc, data: Mapping[str, object] | None, path: str) -> State:
+def replay(
+    doc: StateDoc, data: Mapping[str, object] | None, path: str, loose_before: int | None = None
+) -> State:
     """The state the engine reaches by replaying ``doc``'s game; a FormatError at the first difference.
 
     ``data`` is the document's JSON object (``None``: written from ``doc`` when
-    needed), ``path`` where it stands.
+    needed), ``path`` where it stands. ``loose_before`` is `loose_count` before
+    ``doc`` was decoded (``None``: ``doc`` was not decoded from ``data``, whose
+    written form is then compared).
     """
+    if loose_before is None:
+        loose_before = -1  # never equal: compare the written forms
     f = doc.fields
     n = f.table.players
     for i, trick in enumerate(f.tricks):
@@ -94,8 +104,14 @@ def replay(doc: StateDoc, data: Mapping[str, object] | None, path: str) -> State
         )
     if data is None:
         data = encode_fields(f, path)
-    state = _Replay(doc, data, path).run()
-    # The fields are compared in their written form (the history and chance have no other in a document).
+    run = _Replay(doc, data, path)
+    run.canonical = loose_count() == loose_before
+    state = run.run()
+    if run.canonical and loose_count() == loose_before and _agrees(doc, state):
+        # Every value was read in the form dumps writes, so equal values are equal texts: the document
+        # is what dumps writes of the replayed state, with no need to write it out.
+        return state
+    # The fields are compared in their written form, which names the first difference with its path.
     written = encode_fields(fields(state), path)
     _compare(data, written, path, _DEALT_KEYS)
     _compare(data, written, path, ("history", "score_sheet"))  # a wrong line before the totals it spoils
@@ -118,6 +134,8 @@ class _Replay:
         self.dealer = first.dealer if first is not None else self.f.dealer
         self.explicit = doc.chance is not None
         self.now = self.current()
+        #: whether the decoders took every value in the form dumps writes (see `replay`)
+        self.canonical = True
 
     def run(self) -> State:
         state = self.start()
@@ -153,7 +171,8 @@ class _Replay:
         if state.phase is Phase.CHANCE:
             return state
         # What the deal fixes is compared before the moves: a wrong deal is named as such, not by a move it spoils.
-        _compare(self.data, encode_fields(fields(state), self.path), self.path, _DEALT_KEYS)
+        if not self.canonical or not _fields_agree(self.f, fields(state), _DEALT_FIELDS):
+            _compare(self.data, encode_fields(fields(state), self.path), self.path, _DEALT_KEYS)
         n = self.table.players
         announced = n - self.f.pending.bit_count() if self.f.phase is Phase.ANNOUNCING else n
         last = self.f.score_sheet[-1] if self.f.phase is Phase.GAME_OVER and self.f.score_sheet else None
@@ -194,6 +213,8 @@ class _Replay:
         """The engine dealt ``dealt`` (a seeded game deals every hand but the first from its seed)."""
         table = self.table
         got = fields(state).dealt_masks
+        if got == dealt:
+            return
         for seat in range(table.players):
             mine, theirs = _cards(dealt[seat], table), _cards(got[seat], table)
             if mine != theirs:
@@ -205,18 +226,11 @@ class _Replay:
 
     def current(self) -> RecordedHand:
         """The current hand, as the replay reads it from the document's fields."""
-        f, table = self.f, self.table
-        plays = [
-            (f"{key_path(self.path, 'tricks')}[{i}].cards[{j}]", card)
-            for i, trick in enumerate(f.tricks)
-            for j, card in enumerate(trick.cards)
-        ]
-        plays += [
-            (f"{key_path(self.path, 'trick')}[{j}]", table.card_of[p]) for j, p in enumerate(f.trick_cards)
-        ]
+        f = self.f
         return RecordedHand(
-            f.hand_index, f.dealer, f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, tuple(plays)
-        )
+            f.hand_index, f.dealer, f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, f.tricks,
+            f.trick_cards, self.path,
+        )  # fmt: skip
 
     def settle(self, state: State, hand: RecordedHand, where: str, *, current: bool) -> State:
         """Answer every chance node of a game with explicit chance from what the document recorded."""
@@ -289,7 +303,10 @@ class _Replay:
             for seat in range(n):
                 if given[seat]:
                     state = self.step(
-                        state, Pass(seat, _cards(given[seat], table)), f"{given_at}[{seat}]", hand
+                        state,
+                        trusted_pass(seat, tuple(_cards(given[seat], table))),
+                        f"{given_at}[{seat}]",
+                        hand,
                     )
             if state.phase is Phase.PASSING and state.pass_stage <= stage:  # a seat did not pass
                 seat = state.to_move[0] if state.to_move else 0
@@ -300,7 +317,10 @@ class _Replay:
         for seat, chosen in enumerate(choosing):
             if chosen:
                 state = self.step(
-                    state, Pass(seat, _cards(chosen, table)), f"{key_path(where, 'passing')}[{seat}]", hand
+                    state,
+                    trusted_pass(seat, tuple(_cards(chosen, table))),
+                    f"{key_path(where, 'passing')}[{seat}]",
+                    hand,
                 )
         for _ in range(announced):
             if state.phase is not Phase.ANNOUNCING:
@@ -309,13 +329,27 @@ class _Replay:
             state = self.step(
                 state, Announce(seat, seat in hand.announcers), key_path(where, "announcers"), hand
             )
-        for at, card in hand.plays:
-            if state.phase is not Phase.PLAYING:
-                raise format_error(
-                    at, f"{card} cannot be played: after the moves before it, the game is {state.phase.value}"
-                )
-            state = self.step(state, Play(state.to_move[0], card), at, hand)
-        if line is None:
+        plays, playing, chance, play = table.plays, Phase.PLAYING, Phase.CHANCE, apply  # locals: a hot loop
+        for k, card in enumerate(hand.plays):
+            phase = state.phase
+            if phase is not playing:
+                if phase is chance and node_of(state)[0] == POOL_NODE:  # a pool dealt back, as in step
+                    state = self.settle(state, hand, hand.play_path(k - 1), current=hand is self.now)
+                    phase = state.phase
+                if phase is not playing:
+                    raise format_error(
+                        hand.play_path(k),
+                        f"{card} cannot be played: after the moves before it, the game is {phase.value}",
+                    )
+            move = plays[state.to_move[0]][card.index]
+            try:
+                state = play(state, move)
+            except Exception:
+                # apply changes nothing it refuses: again, to say why at the card's path (named only now).
+                state = _apply(state, move, hand.play_path(k))
+        if hand.plays and state.phase is chance and node_of(state)[0] == POOL_NODE:
+            state = self.settle(state, hand, hand.play_path(len(hand.plays) - 1), current=hand is self.now)
+        if line is None or (line.revoke is None and line.moon_choice is None):
             return state
         at_line = f"{key_path(self.path, 'score_sheet')}[{self.f.score_sheet.index(line)}]"
         if line.revoke is not None and state.phase is Phase.PLAYING:
@@ -344,6 +378,7 @@ def _start(rules: object, seed: int, dealer: int, secret: bool, hand_index: int,
 
 
 def _cards(mask: int, table: Table) -> list[Card]:
+    """The cards of ``mask`` in written order: by card index, copies together (a pass's order, as ``Pass`` sorts)."""
     return [table.card_of[p] for p in card_ids(mask)]
 
 
@@ -422,6 +457,67 @@ def _did(move: object) -> str:
 
 #: The fields the start of a hand fixes: compared first, so a wrong deal is named as such.
 _DEALT_KEYS: Final = ("hand_index", "dealer", "seed", "deal_count", "dealt", "pass_direction", "secret_seed")
+#: The same, as `StateFields` names them.
+_DEALT_FIELDS: Final = (
+    "hand_index",
+    "dealer",
+    "seed",
+    "deal_count",
+    "dealt_masks",
+    "pass_direction",
+    "secret_seed",
+)
+#: The fields compared as decoded values by `_agrees` (the rules are the document's own; history and chance apart).
+_VALUE_FIELDS: Final = tuple(
+    name for name in StateFields._fields if name not in ("table", "history", "chance")
+)
+
+
+def _fields_agree(mine: StateFields, replayed: StateFields, names: Sequence[str]) -> bool:
+    """Whether the fields ``names`` hold equal values (of one type: a bool is not the number 1)."""
+    for name in names:
+        a, b = getattr(mine, name), getattr(replayed, name)
+        if type(a) is not type(b) or a != b:
+            return False
+    return True
+
+
+def _agrees(doc: StateDoc, state: State) -> bool:
+    """Whether the document's decoded values are the replayed state's, history and chance included.
+
+    Decoded values that are equal are written alike (writing is a function of
+    the value), so for a document whose every value was read in the written
+    form this is the comparison of written forms, without writing the replay
+    out. Copies of a card count as different here (``QS#2`` for ``QS``): the
+    comparison of written forms decides those.
+    """
+    f, g = doc.fields, fields(state)
+    if not _fields_agree(f, g, _VALUE_FIELDS) or len(doc.history) != len(g.history):
+        return False
+    if doc.chance != _chance_doc(g.chance):
+        return False
+    table = g.table
+    for mine, played in zip(doc.history, g.history, strict=True):
+        if (
+            mine.hand_index != played.hand_index
+            or mine.dealer != played.dealer
+            or mine.dealt != played.dealt
+            or mine.route != played.direction
+            or mine.pass_log != played.pass_log
+            or mine.announcers != played.announcers
+            or mine.unfinished != unfinished_trick(played, table)
+            or mine.tricks != played_tricks(played, table)
+        ):
+            return False
+    return True
+
+
+def _chance_doc(node: object) -> ChanceDoc | None:
+    """A state's chance node as a document records it (`doc_of` reads it the same way)."""
+    if node is None:
+        return None
+    kind, _, answers, order = cast(tuple[int, object, tuple[object, ...], tuple[int, ...]], node)
+    return ChanceDoc(kind, tuple(answers) if kind == DIRECTION_NODE else tuple(order))
 
 
 def _compare(
@@ -530,4 +626,5 @@ class StateEntry(Entry):
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         check_keys(data, path, self.name, state_keys(), top)
-        return replay(decode_fields(data, path), data, path)
+        before = loose_count()
+        return replay(decode_fields(data, path), data, path, before)

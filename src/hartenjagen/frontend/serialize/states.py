@@ -37,7 +37,9 @@ from hartenjagen.frontend.serialize.reading import (
     describe_json,
     format_error,
     key_path,
+    loose,
     show_json,
+    sound_object,
 )
 from hartenjagen.frontend.serialize.registry import Tagged
 from hartenjagen.rules import PassRoute, Rules
@@ -72,6 +74,8 @@ def _physical(data: object, path: str, table: Table) -> int:
         if not _COPY.fullmatch(copy_text):
             raise format_error(path, f'unknown card {show_json(data)}: a second copy is written "QS#2"')
         copy = int(copy_text) - 1
+        if copy == 0:
+            loose()  # "QS#1" is written "QS"
         if copy >= table.copies:
             copies = "one copy" if table.copies == 1 else f"{table.copies} copies"
             raise format_error(path, f"no card {show_json(data)}: the pack has {copies} of each card")
@@ -85,7 +89,37 @@ def _encode_mask(mask: int) -> list[Json]:
     return [card_text(p) for p in card_ids(mask)]
 
 
+#: A physical card by the text dumps writes for it ("QS", "QS#2"), with the key of its written order.
+_WRITTEN: Final[dict[str, tuple[int, int]]] = {
+    card_text(p): (p, (p % CARD_COUNT) * 64 + p // CARD_COUNT) for p in range(CARD_COUNT * 16)
+}
+
+
+def _written_mask(data: list[object], pack: int) -> int | None:
+    """The mask of a list of cards written as dumps writes them, in order; ``None``: anything else.
+
+    The fast way through a long history; whatever it does not take, `_decode_mask`
+    reads again, to refuse it with its path or to take it as before.
+    """
+    try:
+        found = [_WRITTEN[item] for item in data]  # type: ignore[index]
+    except (KeyError, TypeError):  # not a card's written text, or not even text
+        return None
+    mask = 0
+    last = -1
+    for p, order in found:
+        if order <= last:
+            return None
+        last = order
+        mask |= 1 << p
+    return None if mask & ~pack else mask
+
+
 def _decode_mask(data: object, path: str, table: Table) -> int:
+    if type(data) is list:
+        fast = _written_mask(data, table.pack_mask)
+        if fast is not None:
+            return fast
     if not isinstance(data, list):
         raise format_error(path, f"expected a list of cards, not {describe_json(data)}")
     mask = 0
@@ -109,6 +143,11 @@ def _decode_mask(data: object, path: str, table: Table) -> int:
 
 def _decode_seat_masks(data: object, path: str, table: Table) -> tuple[int, ...]:
     n = table.players
+    if type(data) is list and len(data) == n:
+        pack = table.pack_mask
+        fast = [_written_mask(item, pack) if type(item) is list else None for item in data]
+        if None not in fast:
+            return tuple(cast(list[int], fast))
     if not isinstance(data, list) or len(data) != n:
         raise format_error(
             path, f"expected a list of {n} lists of cards, one per seat, not {describe_json(data)}"
@@ -345,7 +384,7 @@ def _decode_chance(data: object, path: str, table: Table) -> ChanceDoc | None:
 
 @attrs.frozen
 class RecordedHand:
-    """A finished hand as a document (or a state) records it: what the replay deals and plays again."""
+    """A hand as a document (or a state) records it: what the replay deals and plays again."""
 
     hand_index: int
     dealer: int
@@ -353,25 +392,101 @@ class RecordedHand:
     route: PassRoute
     pass_log: PassLog
     announcers: tuple[int, ...]
-    #: every card played in the hand, in order (an unfinished trick's too), each with its JSON path
-    plays: tuple[tuple[str, Card], ...]
+    #: the completed tricks, as recorded
+    tricks: tuple[Trick, ...]
+    #: the physical cards of the unfinished trick (a revoke voided the hand before its last card)
+    unfinished: tuple[int, ...]
+    #: the JSON path of the hand (its ``tricks`` and ``trick`` are under it)
+    where: str
+    #: every card played in the hand, in order (an unfinished trick's too); `play_path` names each
+    plays: tuple[Card, ...] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        plays = [card for done in self.tricks for card in done.cards]
+        # The unfinished trick's cards as Card values (a second copy is the same card to play).
+        plays += [ALL_CARDS[p % CARD_COUNT] for p in self.unfinished]
+        object.__setattr__(self, "plays", tuple(plays))
+
+    def play_path(self, k: int) -> str:
+        """The JSON path of play ``k`` (built only when a play is refused, not for every card replayed)."""
+        for i, done in enumerate(self.tricks):
+            if k < len(done.cards):
+                return f"{key_path(self.where, 'tricks')}[{i}].cards[{k}]"
+            k -= len(done.cards)
+        return f"{key_path(self.where, 'trick')}[{k}]"
 
 
 def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
     """A finished hand of a state's history, as the replay reads it."""
-    plays = [
-        (f"{key_path(path, 'tricks')}[{i}].cards[{j}]", card)
-        for i, done in enumerate(played_tricks(played, table))
-        for j, card in enumerate(done.cards)
-    ]
-    plays += [
-        (f"{key_path(path, 'trick')}[{j}]", table.card_of[p])
-        for j, p in enumerate(unfinished_trick(played, table))
-    ]
     return RecordedHand(
         played.hand_index, played.dealer, played.dealt, played.direction, played.pass_log, played.announcers,
-        tuple(plays),
+        played_tricks(played, table), unfinished_trick(played, table), path,
     )  # fmt: skip
+
+
+_CARD_OF_TEXT: Final = {str(card): card for card in ALL_CARDS}
+
+
+def _written_tricks(data: object) -> tuple[Trick, ...] | None:
+    """Completed tricks written as dumps writes them; ``None``: anything else (read again by the codec)."""
+    if type(data) is not list:
+        return None
+    out = []
+    of_text = _CARD_OF_TEXT
+    for item in data:
+        if not sound_object(item) or len(item) != 4 or item.get("type") != "Trick":
+            return None
+        leader, cards, winner = item.get("leader"), item.get("cards"), item.get("winner", 0)
+        if type(leader) is not int or type(cards) is not list or not (winner is None or type(winner) is int):
+            return None
+        try:
+            played = tuple([of_text[text] for text in cards])
+        except (KeyError, TypeError):  # not a card's text, or not even text
+            return None
+        out.append(Trick(leader, played, winner))
+    return tuple(out)
+
+
+def _ints(value: object) -> tuple[int, ...] | None:
+    if type(value) is not list or any(type(x) is not int for x in value):
+        return None
+    return tuple(value)
+
+
+_SHEET_KEYS: Final = {"type", *(field.name for field in attrs.fields(HandResult))}
+
+
+def _written_sheet(data: object) -> tuple[HandResult, ...] | None:
+    """Score-sheet lines written as dumps writes them (no moon choice); ``None``: anything else (read by the codec)."""
+    if type(data) is not list:
+        return None
+    out = []
+    for item in data:
+        if not sound_object(item) or item.keys() != _SHEET_KEYS or item["type"] != "HandResult":
+            return None
+        hand_index, dealer, shooter, revoke = (
+            item["hand_index"],
+            item["dealer"],
+            item["shooter"],
+            item["revoke"],
+        )
+        raw, points, totals, announcers = (
+            _ints(item["raw"]), _ints(item["points"]), _ints(item["totals"]), _ints(item["announcers"])
+        )  # fmt: skip
+        if (
+            type(hand_index) is not int
+            or type(dealer) is not int
+            or not (shooter is None or type(shooter) is int)
+            or not (revoke is None or type(revoke) is int)
+            or item["moon_choice"] is not None
+            or raw is None
+            or points is None
+            or totals is None
+            or announcers is None
+        ):
+            return None
+        out.append(HandResult(hand_index, dealer, raw, points, totals, shooter, None, announcers, revoke))
+    return tuple(out)
 
 
 def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
@@ -382,16 +497,10 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
     def at(key: str) -> str:
         return key_path(path, key)
 
-    tricks = cast(tuple[Trick, ...], TRICKS.decode(obj["tricks"], at("tricks")))
-    plays = [
-        (f"{at('tricks')}[{i}].cards[{j}]", card)
-        for i, done in enumerate(tricks)
-        for j, card in enumerate(done.cards)
-    ]
-    plays += [
-        (f"{at('trick')}[{j}]", table.card_of[p])
-        for j, p in enumerate(_decode_trick(obj["trick"], at("trick"), table))
-    ]
+    tricks = _written_tricks(obj["tricks"])
+    if tricks is None:
+        tricks = cast(tuple[Trick, ...], TRICKS.decode(obj["tricks"], at("tricks")))
+    unfinished = _decode_trick(obj["trick"], at("trick"), table)
     return RecordedHand(
         hand_index=INT.decode(obj["hand_index"], at("hand_index")),
         dealer=INT.decode(obj["dealer"], at("dealer")),
@@ -399,7 +508,9 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
         route=DIRECTION.decode(obj["pass_direction"], at("pass_direction")),
         pass_log=_decode_exchanges(obj["exchanges"], at("exchanges"), table),
         announcers=_INTS.decode(obj["announcers"], at("announcers")),  # type: ignore[arg-type]
-        plays=tuple(plays),
+        tricks=tricks,
+        unfinished=unfinished,
+        where=path,
     )
 
 
@@ -461,7 +572,8 @@ def decode_fields(data: dict[str, object], path: str) -> StateDoc:
         "taken_masks": _decode_seat_masks(data["taken"], at("taken"), table),
         "hearts_broken": BOOL.decode(data["hearts_broken"], at("hearts_broken")),
         "scores": _INTS.decode(data["scores"], at("scores")),
-        "score_sheet": SHEET.decode(data["score_sheet"], at("score_sheet")),
+        "score_sheet": _written_sheet(data["score_sheet"])
+        or SHEET.decode(data["score_sheet"], at("score_sheet")),
         "seed": INT.decode(data["seed"], at("seed")),
         "deal_count": INT.decode(data["deal_count"], at("deal_count")),
         "dealt_masks": _decode_seat_masks(data["dealt"], at("dealt"), table),
