@@ -17,7 +17,9 @@ from hartenjagen.core.table import bits
 __all__ = ["DealPlan", "deal_hidden", "deal_plan"]
 
 #: What every deal of one view shares (see `deal_plan`).
-DealPlan = tuple[dict[int, int], list[int], dict[int, list[int]], dict[tuple[int, int], list[int]]]
+DealPlan = tuple[
+    dict[int, int], list[int], dict[int, list[int]], dict[tuple[int, int], list[int]], list[int], bool
+]
 
 
 def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[int]) -> DealPlan | None:
@@ -25,8 +27,9 @@ def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[
 
     It is each unseen card's seats (a mask over ``seats``), each set of seats'
     slack (its free places less the cards only it may hold), each mask's
-    seats, and (filled as the deals need them) the sets of seats whose slack a
-    card given to a seat uses up.
+    seats, (filled as the deals need them) the sets of seats whose slack a
+    card given to a seat uses up, the unseen cards in rising order, and whether
+    any seat may hold any of them (no card is barred from a seat).
     """
     m = len(seats)
     eligible: dict[int, int] = {}
@@ -46,7 +49,8 @@ def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[
     if min(slack) < 0:
         return None
     members = {mask: [i for i in range(m) if mask >> i & 1] for mask in groups}
-    return eligible, slack, members, {}
+    open_deal = all(mask == (1 << m) - 1 for mask in groups)
+    return eligible, slack, members, {}, bits(free), open_deal
 
 
 def deal_hidden(
@@ -54,14 +58,29 @@ def deal_hidden(
 ) -> list[int]:
     """One deal of the cards ``free`` to ``seats`` by ``plan``: a card mask per seat of ``players``."""
     random_ = rng.random
-    # A uniform random order, by sorting on random keys: several times faster than rng.shuffle.
-    cards = [p for _, p in sorted([(random_(), p) for p in bits(free)])]
-    hands = [0] * players
-    eligible, initial, members, checks = plan
+    eligible, initial, members, checks, free_cards, open_deal = plan
     m = len(seats)
     remaining = [capacity[seat] for seat in seats]
-    slack = list(initial)
+    # A uniform random order, by sorting on random keys: several times faster than rng.shuffle. The
+    # cards are sorted by their keys' positions (no tuple a card), which is the order of sorting
+    # (key, card) pairs: ``free``'s cards come in rising order and the sort is stable.
+    keys = [random_() for _ in free_cards]
+    cards = [free_cards[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
     everyone = (1 << m) - 1
+    hands = [0] * players
+    if open_deal:
+        # Nobody is barred from any card: deal the cards in their random order, seat by seat (as below).
+        start = 0
+        for i in range(m):
+            take = remaining[i]
+            if take:
+                hand = 0
+                for p in cards[start : start + take]:
+                    hand |= 1 << p
+                hands[seats[i]] = hand
+                start += take
+        return hands
+    slack = list(initial)
     # While no set of seats is tight (slack 0), every seat with a free place may take the card: the
     # checks below would all pass, so they are skipped (the same choices, far fewer steps). All the
     # seats together are always exactly full: no check needs them.

@@ -40,6 +40,7 @@ opening are always respected.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any, Final
@@ -55,6 +56,7 @@ from hartenjagen.core.table import Table, table_for
 from hartenjagen.core.table import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
+from hartenjagen.rules import Rules
 from hartenjagen.rules.context import OpeningContext, PassContext
 from hartenjagen.values import Phase
 
@@ -93,9 +95,22 @@ def _rng(rng: random.Random | int | None) -> random.Random:
 def _opening_keys(view: PlayerView, table: Table) -> int:
     """The cards whose holder nearest eldest leads the first trick, as the opening declares (0: none declared)."""
     try:
-        cards = view.rules.opening.leader_cards(view.rules)
+        return _rules_opening_keys(view.rules, table)
+    except TypeError:  # rules that do not hash (a custom module): read them each time
+        return _read_opening_keys(view.rules, table)
+
+
+@functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
+def _rules_opening_keys(rules: Rules, table: Table) -> int:
+    """`_read_opening_keys`, once per rules value: the opening's hook reads the whole pack (a decision's 10 %)."""
+    return _read_opening_keys(rules, table)
+
+
+def _read_opening_keys(rules: Rules, table: Table) -> int:
+    try:
+        cards = rules.opening.leader_cards(rules)
     except Exception as error:  # a custom module whose hook fails
-        raise DeterminizeError(f"cannot read the opening of {view.rules.opening!r}: {error}") from error
+        raise DeterminizeError(f"cannot read the opening of {rules.opening!r}: {error}") from error
     keys = 0
     for card in cards:
         if isinstance(card, Card):
@@ -214,6 +229,11 @@ class Determinizer:
         for seat in range(n):
             self.forbidden[seat] &= self.free
         self._plan: DealPlan | None = None
+        self._plain: tuple[int, PassLog] | None = None
+        #: this hand's plays as (seat, physical card) when the pack has one copy of each card
+        self._play_bits = (
+            [(seat, table.bits_of[card.index]) for seat, card in self.plays] if table.copies == 1 else None
+        )
 
     def _sent(self, stage: int) -> dict[Card, list[int]]:
         """Where each card this seat gave in ``stage`` went, as the route says (empty: a pool, nobody knows)."""
@@ -511,10 +531,18 @@ class Determinizer:
 
     def _plain_exchange(self, holdings: list[int]) -> tuple[list[int], PassLog]:
         """A fallback exchange that only this seat's entries fill (when no full one was found)."""
-        n, me, table = self.n, self.me, self.table
         dealt = list(holdings)
+        if self._plain is None:
+            self._plain = self._plain_log()
+        dealt[self.me], log = self._plain
+        return dealt, log
+
+    def _plain_log(self) -> tuple[int, PassLog]:
+        """This seat's deal and the pass log of `_plain_exchange`: only this seat's own cards, the same in every sample."""
+        n, me, table = self.n, self.me, self.table
         log = []
         mine = self.hand | self.chosen | self.played_by[me]
+        dealt_me = mine
         for my_given, my_received in self.view.exchanges:
             given = [0] * n
             received = [0] * n
@@ -522,8 +550,8 @@ class Determinizer:
             given[me] = self._find(my_given, table.pack_mask) or 0
             log.append((tuple(given), tuple(received)))
         for gave, got in reversed(log):
-            dealt[me] = (dealt[me] & ~got[me]) | gave[me]
-        return dealt, tuple(log)
+            dealt_me = (dealt_me & ~got[me]) | gave[me]
+        return dealt_me, tuple(log)
 
     def _seed(self, rng: random.Random) -> int:
         """A random seed; one whose chance draws the view's pass direction, if the direction is drawn."""
@@ -601,9 +629,15 @@ class Determinizer:
 
     def _replay(self, state: State) -> tuple[State, bool]:
         """Play this hand's cards again from the start of play; whether every play was legal."""
-        table = self.table
-        bits_of = table.bits_of
         legal = True
+        if self._play_bits is not None:
+            # One copy of each card: the card is the one physical bit, in the player's hand by construction.
+            for seat, bit in self._play_bits:
+                if not bit & legal_mask(state):
+                    legal = False
+                state = play(state, seat, bit, None)
+            return state, legal
+        bits_of = self.table.bits_of
         for seat, card in self.plays:
             hand = hand_masks(state)[seat]
             bits = hand & bits_of[card.index]
