@@ -81,10 +81,9 @@ def deal_hidden(
                 start += take
         return hands
     slack = list(initial)
-    # While no set of seats is tight (slack 0), every seat with a free place may take the card: the
-    # checks below would all pass, so they are skipped (the same choices, far fewer steps). All the
-    # seats together are always exactly full: no check needs them.
-    tight = slack[:everyone].count(0)
+    # The sets of seats with no slack left (that a card given to one of them must not use up). The
+    # empty set and the set of all seats are never a card's concern (a card's seats are neither).
+    tight = {t for t in range(1, everyone) if not slack[t]}
     for p in cards:
         mask = eligible[p]
         if mask == everyone:
@@ -98,7 +97,7 @@ def deal_hidden(
                 sets = checks.get((i, mask))
                 if sets is None:
                     sets = checks[(i, mask)] = [t for t in range(1 << m) if t >> i & 1 and mask & ~t]
-                if not all(slack[t] >= 1 for t in sets):
+                if not tight.isdisjoint(sets):
                     continue
             choices.append(i)
             total += remaining[i]
@@ -115,7 +114,7 @@ def deal_hidden(
         for t in sets:
             slack[t] -= 1
             if not slack[t]:
-                tight += 1
+                tight.add(t)
         hands[seats[i]] |= 1 << p
     unrestricted = [p for p in cards if eligible[p] == everyone]
     start = 0
