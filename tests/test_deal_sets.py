@@ -163,3 +163,33 @@ def test_the_strength_tables_show_each_rows_set(tmp_path: Path) -> None:
     chart = tmp_path / "bots.svg"
     assert _run(str(BENCH / "bots_chart.py"), str(tmp_path), str(chart)).returncode == 0
     assert "[held-out]" in chart.read_text(encoding="utf-8")
+
+
+def test_two_runs_pair_only_on_the_same_deals(tmp_path: Path) -> None:
+    ds = _deal_sets()
+    held = {"args": {"seed": 1_000_000}} | ds.record(ds.HELD_OUT, 1_000_000)
+    for name, margin in (("new", -2.0), ("old", -1.0), ("dev", 0.0)):
+        run = held if name != "dev" else {"args": {"seed": 0}}
+        (tmp_path / f"{name}.json").write_text(json.dumps(run), encoding="utf-8")
+        lines = [
+            {
+                "pairing": "sampling-vs-ismcts",
+                "deal": d,
+                "seat": s,
+                "margin": margin + (d if name == "new" else 0),
+            }
+            for d in range(3)
+            for s in range(4)
+        ]
+        (tmp_path / f"{name}.jsonl").write_text(
+            "".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8"
+        )
+    script = str(BENCH / "paired_runs.py")
+    done = _run(script, str(tmp_path / "new.json"), str(tmp_path / "old.json"))
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)["pairings"]["sampling-vs-ismcts"]
+    # Deal by deal: -1, 0, +1 points a hand; the interval is over the three deals.
+    assert (row["hands"], row["deals"], row["difference"]) == (12, 3, 0.0)
+    assert row["half_width_95"] == pytest.approx(1.96 / 3**0.5)
+    refused = _run(script, str(tmp_path / "new.json"), str(tmp_path / "dev.json"))
+    assert refused.returncode != 0 and "not on the same deals" in refused.stderr
