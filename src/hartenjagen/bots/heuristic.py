@@ -70,6 +70,8 @@ class _RulesFacts(NamedTuple):
     hand_size: int
     #: whether the rules let a seat shoot the moon
     moon_rules: bool
+    #: each card's positive points (its value, or 0), by card
+    points: dict[Card, int]
 
 
 @functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
@@ -84,7 +86,8 @@ def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
     values = tuple(max(-_VALUE_CAP, min(_VALUE_CAP, sign * v)) for v in card_values(rules.scoring))
     copies = tuple(bits.bit_count() for bits in table.bits_of)
     pack_points = sum(max(values[i], 0) * copies[i] for i in range(CARD_COUNT))
-    return _RulesFacts(values, copies, pack_points, table.hand_size, bool(rules.moon.options()))
+    points = {card: max(values[card.index], 0) for card in ALL_CARDS}
+    return _RulesFacts(values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points)
 
 
 class _Read:
@@ -95,7 +98,7 @@ class _Read:
         self.seat = seat
         self.n = n = view.players
         facts = _rules_facts(view.rules, points_sign(view, seat))
-        self.values = values = facts.values
+        self.values = facts.values
         unseen = list(facts.copies)
         #: the positive points of the whole pack (what a moon takes)
         self.pack_points = facts.pack_points
@@ -119,10 +122,12 @@ class _Read:
             self.mine[card.suit].append(card)
         self.hand_size = facts.hand_size
         #: the positive points each seat has taken this hand
-        self.taken = [sum(max(values[c.index], 0) for c in cards) for cards in view.taken]
+        points = facts.points
+        self.taken = [sum(map(points.__getitem__, cards)) for cards in view.taken]
         self.moon_rules = facts.moon_rules
         self._unseen_in: dict[Suit, list[tuple[Card, int]]] = {}
         self._top_points: dict[Suit, int] = {}
+        self._lead_facts: dict[Suit, tuple[int, int, float]] = {}
 
     def value(self, card: Card) -> int:
         return self.values[card.index]
@@ -136,6 +141,26 @@ class _Read:
             unseen = self.unseen
             found = [(ALL_CARDS[i], unseen[i]) for i in range(base, base + 13) if unseen[i] > 0]
             self._unseen_in[suit] = found
+        return found
+
+    def lead_facts(self, suit: Suit) -> tuple[int, int, float]:
+        """For a lead of ``suit``: its unseen copies, the other seats not void in it, and the points they would add.
+
+        The points added are what the followers' cards of the suit are worth on average, plus the
+        most valuable card of another suit for each seat that will not follow (shown void, or the
+        suit too short for it). The same for every card of the suit: worked out once a suit.
+        """
+        found = self._lead_facts.get(suit)
+        if found is None:
+            unseen = self.unseen_in(suit)
+            total = sum(copies for _, copies in unseen)
+            followers = self.others_not_void(suit)
+            suit_mean = sum(self.value(c) * copies for c, copies in unseen) / total if total else 0.0
+            slough = max(self.top_points(s) for s in Suit if s is not suit)
+            # Seats that will not follow: those shown void, and at least as many as the suit is short.
+            voids = max((self.n - 1) - followers, (self.n - 1) - total)
+            added = min(followers, total) * suit_mean + voids * slough
+            found = self._lead_facts[suit] = (total, followers, added)
         return found
 
     def top_points(self, suit: Suit) -> int:
@@ -478,17 +503,11 @@ class HeuristicBot:
         unseen = read.unseen_in(suit)
         higher = sum(copies for c, copies in unseen if c.rank > card.rank)
         lower = sum(copies for c, copies in unseen if c.rank < card.rank)
-        total = sum(copies for _, copies in unseen)
-        followers = read.others_not_void(suit)
+        total, followers, added = read.lead_facts(suit)
         if higher == 0 or followers == 0:
             win = 1.0
         else:
             win = (lower / total) ** min(followers, total) if total else 1.0
-        suit_mean = sum(read.value(c) * copies for c, copies in unseen) / total if total else 0.0
-        slough = max(read.top_points(s) for s in Suit if s is not suit)
-        # Seats that will not follow: those shown void, and at least as many as the suit is short.
-        voids = max((read.n - 1) - followers, (read.n - 1) - total)
-        added = min(followers, total) * suit_mean + voids * slough
         own = read.value(card)
         cost = win * (own + added) - (1.0 - win) * 0.2 * own
         big = read.big_out
