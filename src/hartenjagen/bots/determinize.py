@@ -40,24 +40,25 @@ opening are always respected.
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import random
 from collections.abc import Sequence
 from typing import Any, Final
 
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
+from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core.kernel import legal_mask, play
 from hartenjagen.core.state import PassLog, State, hand_masks
 from hartenjagen.core.state_fields import StateFields, from_fields
-from hartenjagen.core.table import Table, table_for
 from hartenjagen.core.table import bits as _bits
+from hartenjagen.core.table import table_for
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
-from hartenjagen.rules import Rules
 from hartenjagen.rules.context import OpeningContext, PassContext
+from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
@@ -90,32 +91,6 @@ def _rng(rng: random.Random | int | None) -> random.Random:
     if isinstance(rng, int) and not isinstance(rng, bool):
         return random.Random(rng)
     raise DeterminizeError(f"rng must be a random.Random, a seed or None, not {rng!r}")
-
-
-def _opening_keys(view: PlayerView, table: Table) -> int:
-    """The cards whose holder nearest eldest leads the first trick, as the opening declares (0: none declared)."""
-    try:
-        return _rules_opening_keys(view.rules, table)
-    except TypeError:  # rules that do not hash (a custom module): read them each time
-        return _read_opening_keys(view.rules, table)
-
-
-@functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
-def _rules_opening_keys(rules: Rules, table: Table) -> int:
-    """`_read_opening_keys`, once per rules value: the opening's hook reads the whole pack (a decision's 10 %)."""
-    return _read_opening_keys(rules, table)
-
-
-def _read_opening_keys(rules: Rules, table: Table) -> int:
-    try:
-        cards = rules.opening.leader_cards(rules)
-    except Exception as error:  # a custom module whose hook fails
-        raise DeterminizeError(f"cannot read the opening of {rules.opening!r}: {error}") from error
-    keys = 0
-    for card in cards:
-        if isinstance(card, Card):
-            keys |= table.bits_of[card.index]
-    return keys
 
 
 class Determinizer:
@@ -194,7 +169,13 @@ class Determinizer:
         self.first_leader: int | None = None
         if view.phase in (Phase.PLAYING, Phase.MOON_CHOICE):
             self.first_leader = view.tricks[0].leader if view.tricks else view.trick_leader
-            keys = _opening_keys(view, table)
+            try:
+                keys = opening_keys(view.rules, table)
+            except OpeningHookError as error:
+                cause = error.args[0]
+                raise DeterminizeError(
+                    f"cannot read the opening of {view.rules.opening!r}: {cause}"
+                ) from cause
             if keys:
                 for step in range(1, n + 1):
                     seat = (view.dealer + step) % n
@@ -230,6 +211,12 @@ class Determinizer:
             self.forbidden[seat] &= self.free
         self._plan: DealPlan | None = None
         self._plain: tuple[int, PassLog] | None = None
+        # A passing module that keeps the base class's route (its routes in turn) never draws it:
+        # every seed gives the view's route, and `_seed` need not ask (the same draws, fewer calls).
+        self._route_fixed = False
+        if type(passing).route is Passing.route:
+            with contextlib.suppress(HartenjagenError):
+                self._route_fixed = passing.route(view.hand_index) == view.pass_direction
         #: this hand's plays as (seat, physical card) when the pack has one copy of each card
         self._play_bits = (
             [(seat, table.bits_of[card.index]) for seat, card in self.plays] if table.copies == 1 else None
@@ -559,6 +546,8 @@ class Determinizer:
         passing = view.rules.passing
         deal_count = len(view.score_sheet) + 1
         seed = rng.getrandbits(64)
+        if self._route_fixed:
+            return seed  # the route does not depend on the seed: the first one draws the view's
         for _ in range(_SEED_TRIES):
             try:
                 direction = passing.route(view.hand_index, chance_for(seed, deal_count, "direction"))

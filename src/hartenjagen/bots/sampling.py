@@ -85,9 +85,13 @@ class SamplingBot:
     Maria's K♠ and A♠) on another seat's trick when it holds one, so a deal in
     which a seat kept such a card through a discard weighs ``KEPT_BIG`` (a
     quarter) per such discard. ``worlds="uniform"`` weighs every deal alike.
-    In card play each deal's moves are played out in
-    one batch ([`playouts_of`][hartenjagen.playouts.playouts_of], the native
-    kernel where it is built); a pass is played out move by move.
+    In card play with a fixed ``samples`` count every deal is drawn first and
+    all the deals' moves are played out in one call
+    ([`playouts_of`][hartenjagen.playouts.playouts_of], the native kernel where
+    it is built; each deal's moves on one stream, split off in deal order, so
+    the points are those of a call a deal); with ``budget_ms`` a deal at a
+    time, so that the clock is read between deals. A pass is played out move
+    by move.
     """
 
     name: str = "sampling"
