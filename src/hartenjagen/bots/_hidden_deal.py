@@ -10,15 +10,42 @@ may hold then fill the places left in random order.
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
+from typing import Any, Final
 
 from hartenjagen.core.table import bits
 
-__all__ = ["DealPlan", "deal_hidden", "deal_plan"]
+__all__ = ["NATIVE", "DealPlan", "deal_hidden", "deal_plan"]
+
+
+def _load() -> Any:
+    for name in ("HARTENJAGEN_PURE_PYTHON", "HARTENJAGEN_NO_C_KERNEL"):
+        if os.environ.get(name, "") not in ("", "0"):
+            return None
+    try:
+        return importlib.import_module("hartenjagen.bots._deal")
+    except ImportError:
+        return None
+
+
+#: The compiled deal (``hartenjagen.bots._deal``, C, built by setup.py beside the playout kernel), or ``None``.
+#: It makes the same draws and the same choices as `deal_hidden`'s Python, a few times faster.
+NATIVE: Final[Any] = _load()
+#: The most seats and unseen cards the compiled deal takes (a deal past them runs in Python).
+_NATIVE_SEATS: Final = 12
+_NATIVE_CARDS: Final = 128
 
 #: What every deal of one view shares (see `deal_plan`).
 DealPlan = tuple[
-    dict[int, int], list[int], dict[int, list[int]], dict[tuple[int, int], list[int]], list[int], bool
+    dict[int, int],
+    list[int],
+    dict[int, list[int]],
+    dict[tuple[int, int], list[int]],
+    list[int],
+    bool,
+    list[int],
 ]
 
 
@@ -29,7 +56,8 @@ def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[
     slack (its free places less the cards only it may hold), each mask's
     seats, (filled as the deals need them) the sets of seats whose slack a
     card given to a seat uses up, the unseen cards in rising order, and whether
-    any seat may hold any of them (no card is barred from a seat).
+    any seat may hold any of them (no card is barred from a seat), and each of
+    those cards' seats in that order.
     """
     m = len(seats)
     eligible: dict[int, int] = {}
@@ -50,7 +78,8 @@ def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[
         return None
     members = {mask: [i for i in range(m) if mask >> i & 1] for mask in groups}
     open_deal = all(mask == (1 << m) - 1 for mask in groups)
-    return eligible, slack, members, {}, bits(free), open_deal
+    free_cards = bits(free)
+    return eligible, slack, members, {}, free_cards, open_deal, [eligible[p] for p in free_cards]
 
 
 def deal_hidden(
@@ -58,9 +87,14 @@ def deal_hidden(
 ) -> list[int]:
     """One deal of the cards ``free`` to ``seats`` by ``plan``: a card mask per seat of ``players``."""
     random_ = rng.random
-    eligible, initial, members, checks, free_cards, open_deal = plan
+    eligible, initial, members, checks, free_cards, open_deal, in_order = plan
     m = len(seats)
     remaining = [capacity[seat] for seat in seats]
+    if NATIVE is not None and m <= _NATIVE_SEATS and len(free_cards) <= _NATIVE_CARDS and players <= 64:
+        hands: list[int] = NATIVE.deal(
+            random_, free_cards, in_order, remaining, list(initial), seats, players, open_deal
+        )
+        return hands
     # A uniform random order, by sorting on random keys: several times faster than rng.shuffle. The
     # cards are sorted by their keys' positions (no tuple a card), which is the order of sorting
     # (key, card) pairs: ``free``'s cards come in rising order and the sort is stable.
