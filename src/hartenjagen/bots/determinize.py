@@ -211,6 +211,10 @@ class Determinizer:
             self.forbidden[seat] &= self.free
         self._plan: DealPlan | None = None
         self._plain: tuple[int, PassLog] | None = None
+        # Built on the first sample (a view no deal fits is refused there, not here).
+        self._known: list[int] | None = None
+        self._hidden_seats: list[int] | None = None
+        self._fields: dict[str, Any] | None = None
         # A passing module that keeps the base class's route (its routes in turn) never draws it:
         # every seed gives the view's route, and `_seed` need not ask (the same draws, fewer calls).
         self._route_fixed = False
@@ -299,14 +303,15 @@ class Determinizer:
         return fallback
 
     def _attempt(self, rng: random.Random, exchange: bool = True) -> tuple[State, bool]:
-        n, me, view = self.n, self.me, self.view
+        n, view = self.n, self.view
         dealt_hidden = self._deal_hidden(rng)
-        holdings = [0] * n
-        for seat in range(n):
-            if seat == me:
-                holdings[seat] = self.hand | self.chosen | self.played_by[seat]
-            else:
-                holdings[seat] = self.located[seat] | dealt_hidden[seat] | self.played_by[seat]
+        if self._known is None:
+            # What each seat surely holds or held: this seat's own cards; another's located and played cards.
+            known = [self.located[seat] | self.played_by[seat] for seat in range(n)]
+            known[self.me] = self.hand | self.chosen | self.played_by[self.me]
+            self._known = known
+        # (The hidden deal gives this seat nothing.)
+        holdings = [mask | hidden for mask, hidden in zip(self._known, dealt_hidden, strict=True)]
         consistent = True
         if self.first_leader is not None:
             consistent = self._leader(holdings) == self.first_leader
@@ -319,34 +324,13 @@ class Determinizer:
         else:
             dealt, log = unwound
         seed = self._seed(rng)
-        fields: dict[str, Any] = {
-            "table": self.table,
-            "phase": view.phase,
-            "hand_index": view.hand_index,
-            "dealer": view.dealer,
-            "hand_masks": tuple(holdings),
-            "passed_masks": (0,) * n,
-            "pending": 0,
-            "leader": 0,
-            "trick_cards": (),
-            "tricks": (),
-            "taken_masks": (0,) * n,
-            "hearts_broken": False,
-            "scores": view.scores,
-            "score_sheet": view.score_sheet,
-            "seed": seed,
-            "deal_count": len(view.score_sheet) + 1,
-            "dealt_masks": tuple(dealt),
-            "winners": (),
-            "pass_direction": view.pass_direction,
-            "pass_log": log,
-            "carry": 0,
-            "announcers": view.announcers,
-            "shooter": None,
-            "secret_seed": True,
-            "history": (),  # the view shows no earlier hand's cards: this world cannot be saved
-            "chance": None,
-        }
+        if self._fields is None:
+            self._fields = self._fields_of_view()
+        fields = dict(self._fields)
+        fields["hand_masks"] = tuple(holdings)
+        fields["seed"] = seed
+        fields["dealt_masks"] = tuple(dealt)
+        fields["pass_log"] = log
         if view.phase is Phase.PASSING:
             return self._passing_state(fields, holdings, log, rng), consistent
         if view.phase is Phase.ANNOUNCING:
@@ -367,9 +351,43 @@ class Determinizer:
             )
         return state, consistent and legal
 
+    def _fields_of_view(self) -> dict[str, Any]:
+        """The fields of every sampled state that the view alone sets (a sample sets the hands, seed, deal and log)."""
+        view, n = self.view, self.n
+        return {
+            "table": self.table,
+            "phase": view.phase,
+            "hand_index": view.hand_index,
+            "dealer": view.dealer,
+            "hand_masks": (0,) * n,
+            "passed_masks": (0,) * n,
+            "pending": 0,
+            "leader": 0,
+            "trick_cards": (),
+            "tricks": (),
+            "taken_masks": (0,) * n,
+            "hearts_broken": False,
+            "scores": view.scores,
+            "score_sheet": view.score_sheet,
+            "seed": 0,
+            "deal_count": len(view.score_sheet) + 1,
+            "dealt_masks": (0,) * n,
+            "winners": (),
+            "pass_direction": view.pass_direction,
+            "pass_log": (),
+            "carry": 0,
+            "announcers": view.announcers,
+            "shooter": None,
+            "secret_seed": True,
+            "history": (),  # the view shows no earlier hand's cards: this world cannot be saved
+            "chance": None,
+        }
+
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
-        seats = [seat for seat in range(self.n) if seat != self.me and self.capacity[seat]]
+        if self._hidden_seats is None:
+            self._hidden_seats = [seat for seat in range(self.n) if seat != self.me and self.capacity[seat]]
+        seats = self._hidden_seats
         if self._plan is None:
             plan = deal_plan(self.free, seats, self.capacity, self.forbidden)
             if plan is None:
@@ -621,10 +639,12 @@ class Determinizer:
         legal = True
         if self._play_bits is not None:
             # One copy of each card: the card is the one physical bit, in the player's hand by construction.
+            play_, legal_mask_ = play, legal_mask
             for seat, bit in self._play_bits:
-                if not bit & legal_mask(state):
+                # Once a play was illegal the sample is inconsistent: the later ones need no check.
+                if legal and not bit & legal_mask_(state):
                     legal = False
-                state = play(state, seat, bit, None)
+                state = play_(state, seat, bit, None)
             return state, legal
         bits_of = self.table.bits_of
         for seat, card in self.plays:

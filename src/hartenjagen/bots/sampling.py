@@ -280,6 +280,7 @@ class SamplingBot:
         batch = [states[i] for states in after for i in open_moves]
         points = playouts_of(batch, rng=draws, policy=self.playout, sign=sign, share=share)
         n = worlds[0].players
+        others = n - 1
         ended = [i for i in range(len(moves)) if i not in open_moves]
         at = 0
         for states, weight in zip(after, weights, strict=True):
@@ -287,7 +288,10 @@ class SamplingBot:
                 if i in ended:
                     totals[i] += weight * _relative(states[i].score_sheet[hands].points, seat)
                 else:
-                    totals[i] += weight * _relative(points[at : at + n], seat)
+                    # `_relative` inline (a call a playout was a tenth of a decision): the same whole
+                    # numbers, and a playout's points are 64-bit, far inside the clamp.
+                    mine = points[at + seat]
+                    totals[i] += weight * ((mine * others - (sum(points[at : at + n]) - mine)) / others)
                     at += n
 
     def _play_out(
