@@ -48,6 +48,7 @@ from typing import Any, Final
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
+from hartenjagen.bots._world_fields import view_fields
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core.kernel import legal_mask, play
@@ -325,7 +326,7 @@ class Determinizer:
             dealt, log = unwound
         seed = self._seed(rng)
         if self._fields is None:
-            self._fields = self._fields_of_view()
+            self._fields = view_fields(self.view, self.table)
         fields = dict(self._fields)
         fields["hand_masks"] = tuple(holdings)
         fields["seed"] = seed
@@ -350,38 +351,6 @@ class Determinizer:
                 f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
             )
         return state, consistent and legal
-
-    def _fields_of_view(self) -> dict[str, Any]:
-        """The fields of every sampled state that the view alone sets (a sample sets the hands, seed, deal and log)."""
-        view, n = self.view, self.n
-        return {
-            "table": self.table,
-            "phase": view.phase,
-            "hand_index": view.hand_index,
-            "dealer": view.dealer,
-            "hand_masks": (0,) * n,
-            "passed_masks": (0,) * n,
-            "pending": 0,
-            "leader": 0,
-            "trick_cards": (),
-            "tricks": (),
-            "taken_masks": (0,) * n,
-            "hearts_broken": False,
-            "scores": view.scores,
-            "score_sheet": view.score_sheet,
-            "seed": 0,
-            "deal_count": len(view.score_sheet) + 1,
-            "dealt_masks": (0,) * n,
-            "winners": (),
-            "pass_direction": view.pass_direction,
-            "pass_log": (),
-            "carry": 0,
-            "announcers": view.announcers,
-            "shooter": None,
-            "secret_seed": True,
-            "history": (),  # the view shows no earlier hand's cards: this world cannot be saved
-            "chance": None,
-        }
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
