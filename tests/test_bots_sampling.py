@@ -198,3 +198,32 @@ def test_a_view_no_deal_fits_is_refused():
         determinizer.capacity = [0, 0, 12, 1]
         determinizer.forbidden = [0, 0, determinizer.free, 0]
         determinizer.sample(random.Random(1), exchange=False)
+
+
+@pytest.mark.parametrize("preset", ["standard", "black_maria", "six_double_deck", "dutch"])
+def test_one_batch_of_playouts_scores_every_world_as_a_call_a_world(preset):
+    """The worlds of a decision played out in one `playouts_of` call give the totals of a call a world, exactly."""
+    from hartenjagen.playouts import generator
+
+    rules = next(p.rules for p in hj.variants.ALL if p.name == preset)
+    state = hj.new_game(rules, seed=3)
+    rng = random.Random(5)
+    bots = [HeuristicBot(seed=s) for s in range(rules.players)]
+    checked = 0
+    while not state.is_over and checked < 6:
+        seat = state.to_move[0]
+        view = hj.view(state, seat)
+        moves = list(view.legal_moves)
+        if view.phase is hj.Phase.PLAYING and len(moves) > 1:
+            bot = SamplingBot(seed=1)
+            worlds = [Determinizer(view).sample(rng, exchange=False) for _ in range(5)]
+            weights = [1.0, 0.25, 1.0, 0.0625, 1.0]
+            batched, one_by_one = [0.0] * len(moves), [0.0] * len(moves)
+            bot._play_out_all(worlds, weights, seat, moves, batched, generator(9), 1)
+            draws = generator(9)
+            for world, weight in zip(worlds, weights, strict=True):
+                bot._play_out(world, seat, moves, one_by_one, draws, 1, weight)
+            assert batched == one_by_one
+            checked += 1
+        state = hj.apply(state, bots[seat].choose(view))
+    assert checked
