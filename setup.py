@@ -6,7 +6,8 @@ source runs interpreted when there is no compiler, when compiling fails (a
 warning says why) or when ``HARTENJAGEN_PURE_PYTHON=1`` is set for the build.
 The playout kernel ``hartenjagen._playout`` (plain C on the CPython API) is
 built beside them under the same conditions; without it playouts run in the
-Python kernel. See docs/architecture.md for why setuptools and ``mypycify``,
+Python kernel. So is ``hartenjagen.bots._deal``, the determinizer's hidden
+deal in C; without it the bots deal in Python (the same cards). See docs/architecture.md for why setuptools and ``mypycify``,
 and why the kernel is C.
 """
 
@@ -67,6 +68,8 @@ class OptionalBuildExt(build_ext):
                 print(
                     f"hartenjagen: compiling {name} failed ({error}); playouts run in Python", file=sys.stderr
                 )
+            elif name == DEAL.name:
+                print(f"hartenjagen: compiling {name} failed ({error}); bots deal in Python", file=sys.stderr)
             else:
                 _warn(f"compiling {name} failed ({error})")
 
@@ -79,13 +82,17 @@ PLAYOUT = Extension(
 )
 
 
+#: The determinizer's hidden deal in C (the same draws and deals as its Python; without it the Python runs).
+DEAL = Extension("hartenjagen.bots._deal", sources=["src/hartenjagen/bots/_deal.c"])
+
+
 def _extensions() -> list[object]:
     if os.environ.get("HARTENJAGEN_PURE_PYTHON", "") not in ("", "0"):
         return []
     if not _have_compiler():
         _warn("no C compiler found")
         return []
-    return [*_core_extensions(), PLAYOUT]
+    return [*_core_extensions(), PLAYOUT, DEAL]
 
 
 def _core_extensions() -> list[object]:

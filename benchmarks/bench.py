@@ -37,6 +37,9 @@ Prints, side by side:
   play), in microseconds a move, against replaying the same moves with
   ``apply`` from ``new_game`` (what any check of the history must pay at
   least), in alternating rounds; with the document's size.
+* B1, the bots: CPU per decision of the heuristic and of the default sampling
+  bot (a play, a pass) on the views of four hands of OpenSpiel's rules, and
+  ``SeatEnv``'s steps/s with heuristic opponents.
 * P3, memory: bytes one more state of a game's history costs beyond what it
   shares with its predecessor (tracemalloc over whole games kept in a list),
   for short and long histories (it must not grow with the history).
@@ -527,6 +530,8 @@ def main() -> int:
     print(f"import hartenjagen                    {seconds * 1000:10.1f} ms, {kib:,.0f} KiB peak\n")
     figures["import"] = {"seconds": seconds, "peak_kib": kib}
 
+    figures["B1"] = bot_figures(args.seconds)
+
     if not args.quick:
         print(f"{'preset':<18}{'hands/s':>10}{'legal_moves ns':>16}{'apply ns':>10}")
         presets: dict[str, object] = {}
@@ -603,6 +608,68 @@ def native_scale(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         table[name] = row
     print()
     return table
+
+
+def bot_figures(seconds: float) -> dict[str, float]:
+    """B1, the bundled bots' decisions (issue 41): CPU per decision, and ``SeatEnv`` steps with heuristic opponents.
+
+    The decisions are every view of four hands of OpenSpiel's rules played by heuristics (the
+    same views each run); the sampling bot is the default (64 deals a decision), timed on its
+    play decisions with more than one legal card, and on its passes apart.
+    """
+    from hartenjagen.bots import make_bot
+
+    views: list[hj.PlayerView] = []
+    rules = variants.openspiel(pass_direction=hj.PassDirection.LEFT)
+    for hand in range(4):
+        bots = [make_bot("heuristic", seed=hand * 10 + s) for s in range(4)]
+        state = hj.new_game(rules, seed=hand)
+        while not state.is_over:
+            seat = state.to_move[0]
+            views.append(hj.view(state, seat))
+            state = hj.apply(state, bots[seat].choose(views[-1]))
+    plays = [v for v in views if v.phase is hj.Phase.PLAYING and len(v.legal_moves) > 1]
+    passes = [v for v in views if v.phase is hj.Phase.PASSING]
+
+    def per_decision(name: str, chosen: list[hj.PlayerView], budget: float) -> float:
+        bot = make_bot(name, seed=1)
+        done, start = 0, time.process_time()
+        while (elapsed := time.process_time() - start) < budget or not done:
+            for view in chosen:
+                bot.choose(view)
+            done += len(chosen)
+        return elapsed / done
+
+    out = {
+        "heuristic_us": 1e6 * per_decision("heuristic", views, seconds),
+        "sampling_play_ms": 1e3 * per_decision("sampling", plays, seconds),
+        "sampling_pass_ms": 1e3 * per_decision("sampling", passes, seconds / 3),
+    }
+    try:
+        import numpy as np
+
+        from hartenjagen.adapters.gymnasium import SeatEnv
+    except ImportError:
+        pass
+    else:
+        env = SeatEnv(variant="standard", opponents="heuristic")
+        mask = env.reset(seed=1)[1]["action_mask"]
+        draws = np.random.default_rng(1)
+        steps, start = 0, time.process_time()
+        while (elapsed := time.process_time() - start) < seconds or not steps:
+            _, _, ended, cut, info = env.step(int((draws.random(mask.shape) * mask).argmax()))
+            mask = (env.reset()[1] if ended or cut else info)["action_mask"]
+            steps += 1
+        out["seatenv_heuristic_steps_per_s"] = steps / elapsed
+    print("B1  the bots' decisions (CPU; OpenSpiel's rules), and SeatEnv with heuristic opponents")
+    print(f"    heuristic                         {out['heuristic_us']:10.1f} µs a decision")
+    print(f"    sampling (64 deals), a play       {out['sampling_play_ms']:10.2f} ms   (target <= 1)")
+    print(f"    sampling (64 deals), a pass       {out['sampling_pass_ms']:10.2f} ms")
+    if "seatenv_heuristic_steps_per_s" in out:
+        print(
+            f"    SeatEnv, heuristic opponents      {out['seatenv_heuristic_steps_per_s']:10,.0f} steps/s\n"
+        )
+    return out
 
 
 def _both_cores(args: argparse.Namespace) -> int:

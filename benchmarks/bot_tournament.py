@@ -20,10 +20,13 @@ Matches (``--matches``, comma-separated):
   ``hartenjagen.variants``, ``--preset-games`` games each;
 
 Results go to ``--out`` (JSON, rewritten after every match, so a long run can
-be stopped and still reported).
+be stopped and still reported). The deals are a named set (``--deal-set
+development`` or ``held-out``, ``benchmarks/deal_sets.py``): every seed the run
+deals from must lie in it, the set is recorded in the JSON (``deal_set``), and
+``--resume`` refuses a file of the other set.
 
 Run: python benchmarks/bot_tournament.py [--matches v1,presets] [--games 1000] [--preset-games 40]
-     [--samples 24] [--workers 1] [--seed 0] [--out benchmarks/results/tournament.json]
+     [--samples 24] [--workers 1] [--deal-set development] [--seed 0] [--out benchmarks/results/tournament.json]
 """
 
 from __future__ import annotations
@@ -38,8 +41,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # heuristic_v1, in the workers too
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # heuristic_v1, in the workers too; deal_sets
 
+import deal_sets
 from hartenjagen import variants
 from hartenjagen.bots.simulate import simulate
 from hartenjagen.rules import Rules
@@ -218,7 +222,10 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=None, help="the sampling bot's deals per decision")
     parser.add_argument("--presets", default="", help="only these presets (comma-separated names)")
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the deals (default: the deal set's first)"
+    )
+    deal_sets.add_argument(parser)
     parser.add_argument("--out", default="benchmarks/results/tournament.json", help="JSON results file")
     parser.add_argument(
         "--resume",
@@ -226,11 +233,26 @@ def main() -> None:
         help="presets: keep the rounds (and other rows) already in --out, play the next ones",
     )
     args = parser.parse_args()
+    # Game i of a match is dealt from seed + i, round r of the presets from seed + r: all in the set.
+    span = max(args.games, max(1, args.preset_games // 4))
+    try:
+        deal_set, args.seed = deal_sets.resolve(args.deal_set, args.seed, span=span)
+    except deal_sets.DealSetError as error:
+        parser.error(str(error))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    results: dict[str, Any] = {"args": vars(args), "matches": {}}
+    results: dict[str, Any] = {
+        "args": vars(args),
+        **deal_sets.record(deal_set, args.seed, span=span),
+        "matches": {},
+    }
     if args.resume and out.exists():  # a resumed run of some presets keeps every other row of the file
-        results["matches"].update(json.loads(out.read_text())["matches"])
+        kept = json.loads(out.read_text())
+        try:
+            deal_sets.check_resume(kept, deal_set)
+        except deal_sets.DealSetError as error:
+            raise SystemExit(f"{out}: {error}") from None
+        results["matches"].update(kept["matches"])
 
     def run(key: str, title: str, rules: Rules, contender: str, field: str, games: int, **kw: Any) -> None:
         start = time.perf_counter()

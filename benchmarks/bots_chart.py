@@ -11,7 +11,9 @@ Markdown also ``ismcts_sweep.json`` (the ``uct_c`` sweep) and
 ``bot_tournament.py``), and for the Markdown the presets against heuristics
 (``sampling_presets_2026-12-03.json``, ``sampling192_presets_*.json``) and
 against Python IS-MCTS (``sampling_presets_ismcts.json``, ``preset_ismcts.py``),
-whichever are there. A pairing row may say which deals it played (``"deals": "seed 1"``);
+whichever are there. Every row says its deal set (``benchmarks/deal_sets.py``): the
+file's own ``deal_set``, else ``development`` (every file made before the sets were
+named was dealt from seed 0 or 1, the deals the bots were tuned on). A pairing row may say which deals it played (``"deals": "seed 1"``);
 the table shows it after the bot's name. The top panel shows each bot's margin
 in points per hand against three IS-MCTS (lower is better) with its 95 %
 interval and the target; the bottom panel the win rates over whole games with
@@ -24,6 +26,10 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # deal_sets
+
+from deal_sets import set_of
 
 #: Issue 29's targets against the strongest IS-MCTS, by the bot's name before its options (``sampling:samples=64``).
 TARGETS = {"sampling": -2.0, "heuristic": 0.0}
@@ -49,11 +55,13 @@ def svg(folder: Path) -> str:
         f'<text x="10" y="{y}" font-weight="bold">Bots against OpenSpiel IS-MCTS: points per hand minus the others\' mean (lower is better, 95 % intervals)</text>'
     )
     y += 14
-    margins = dict(_load(folder, "openspiel.json").get("pairings", {}))
+    base = _load(folder, "openspiel.json")
+    margins = {f"{k} [{set_of(base)}]": v for k, v in base.get("pairings", {}).items()}
     for strongest in _strongest_runs(folder):
         for pairing, row_ in strongest.get("pairings", {}).items():
             margins[
-                f"{pairing} ({strongest['commit'][:7]}), c = {strongest['field']['uct_c']:g}, per deal"
+                f"{pairing} ({strongest['commit'][:7]}), c = {strongest['field']['uct_c']:g}, per deal "
+                f"[{set_of(strongest)}]"
             ] = row_
     lo, hi = -6.0, 4.0
 
@@ -86,7 +94,8 @@ def svg(folder: Path) -> str:
     y += 14
     games: dict[str, Any] = {}
     for name in ("heuristic_vs_v1.json", "sampling_presets.json"):
-        games.update(_load(folder, name).get("matches", {}))
+        data = _load(folder, name)
+        games.update({k: v | {"deal_set": set_of(data)} for k, v in data.get("matches", {}).items()})
 
     def wx(v: float) -> float:
         return left + v * scale_w
@@ -94,7 +103,7 @@ def svg(folder: Path) -> str:
     for key, row_ in games.items():
         rate, low, high, equal = row_["win_rate"], row_["win_low"], row_["win_high"], row_["equal_share"]
         colour = "#3a7d44" if low > equal else "#c0504d" if high < equal else "#777"
-        label = key.replace("sampling_vs_heuristic/", "sampling vs heuristic, ")
+        label = key.replace("sampling_vs_heuristic/", "sampling vs heuristic, ") + f" [{row_['deal_set']}]"
         parts.append(f'<text x="10" y="{y + 17}">{label} ({int(row_["games"])})</text>')
         parts.append(
             f'<rect x="{left}" y="{y + 4}" width="{rate * scale_w:.1f}" height="16" fill="{colour}" opacity="0.7"/>'
@@ -121,8 +130,8 @@ def sweep_markdown(folder: Path) -> list[str]:
         return []
     lines = [
         "| IS-MCTS `uct_c` (4,000 simulations) | hands | deals | points/hand | margin (95 %, over deals) "
-        "| minus the strongest's, deal by deal | CPU ms a play |",
-        "|---|---|---|---|---|---|---|",
+        "| minus the strongest's, deal by deal | CPU ms a play | deal set |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     strongest = data["sweep"]["strongest"]
     for r in data["sweep"]["settings"].values():
@@ -131,7 +140,7 @@ def sweep_markdown(folder: Path) -> list[str]:
             f"| {r['options']['uct_c']:g}{mark} | {r['hands']} | {r['deals']} | {r['mean_points']:.2f} | "
             f"**{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
             f"{r['minus_strongest']:+.2f} ± {r['minus_strongest_half_width_95']:.2f} | "
-            f"{r.get('cpu_ms_per_play', float('nan')):.0f} |"
+            f"{r.get('cpu_ms_per_play', float('nan')):.0f} | {set_of(data)} |"
         )
     return [*lines, ""]
 
@@ -143,8 +152,8 @@ def strongest_markdown(folder: Path) -> list[str]:
         return []
     lines = [
         "| bot (commit) | against | hands (deals) | bot's points/hand | field's | margin (95 %, over deals) "
-        "| CPU ms a play: bot | IS-MCTS |",
-        "|---|---|---|---|---|---|---|---|",
+        "| CPU ms a play: bot | IS-MCTS | deal set |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for data in filter(None, runs):
         c = data["field"]["uct_c"]
@@ -153,7 +162,7 @@ def strongest_markdown(folder: Path) -> list[str]:
                 f"| `{r['bot']}` ({data['commit'][:7]}) | 3 × `ismcts` (c = {c:g}) | {r['hands']} ({r['deals']}) | "
                 f"{r['mean_points']:.2f} | {r['field_mean_points']:.2f} | "
                 f"**{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
-                f"{r['cpu_ms_per_play']:.2f} | {r['field_cpu_ms_per_play']:.0f} |"
+                f"{r['cpu_ms_per_play']:.2f} | {r['field_cpu_ms_per_play']:.0f} | {set_of(data)} |"
             )
     return [*lines, ""]
 
@@ -172,7 +181,11 @@ def preset_games_markdown(folder: Path) -> list[str]:
     runs = [_load(folder, "sampling_presets_2026-12-03.json")]
     runs += [_load(folder, path.name) for path in sorted(folder.glob("sampling192_presets_*.json"))]
     rows = [
-        (key.partition("/")[2], data["args"].get("samples") or SAMPLES_OF_THOSE_RUNS, r)
+        (
+            key.partition("/")[2],
+            data["args"].get("samples") or SAMPLES_OF_THOSE_RUNS,
+            r | {"deal_set": set_of(data)},
+        )
         for data in runs
         if data
         for key, r in data["matches"].items()
@@ -180,11 +193,12 @@ def preset_games_markdown(folder: Path) -> list[str]:
     if not rows:
         return []
     lines = [
-        "| preset | sampling's deals a decision | games | win rate (95 %) | an equal bot | mean total (95 %) | the others' |",
-        "|---|---|---|---|---|---|---|",
+        "| preset | sampling's deals a decision | games | win rate (95 %) | an equal bot | mean total (95 %) "
+        "| the others' | deal set |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for preset, samples, r in sorted(rows, key=lambda row: row[:2]):
-        lines.append(f"| {preset} | {samples} | {int(r['games'])} | {_games_cells(r)} |")
+        lines.append(f"| {preset} | {samples} | {int(r['games'])} | {_games_cells(r)} | {r['deal_set']} |")
     return [*lines, ""]
 
 
@@ -195,14 +209,14 @@ def preset_ismcts_markdown(folder: Path) -> list[str]:
         return []
     lines = [
         f"| preset | IS-MCTS `uct_c` ({data['sims']} simulations) | hands (deals) | bot's points/hand | field's "
-        "| margin (95 %, over deals) | CPU ms a play: bot | IS-MCTS |",
-        "|---|---|---|---|---|---|---|---|",
+        "| margin (95 %, over deals) | CPU ms a play: bot | IS-MCTS | deal set |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for name, r in data["presets"].items():
         lines.append(
             f"| {name} | {r['uct_c']:.2f} | {r['hands']} ({r['deals']}) | {r['bot_mean']:.2f} | {r['field_mean']:.2f} | "
             f"**{r['margin']:+.2f} ± {r['margin_half_width']:.2f}** | {r['bot_cpu_ms_per_play']:.1f} | "
-            f"{r['field_cpu_ms_per_play']:.0f} |"
+            f"{r['field_cpu_ms_per_play']:.0f} | {set_of(data)} |"
         )
     return [*lines, ""]
 
@@ -214,30 +228,34 @@ def markdown(folder: Path) -> str:
         *strongest_markdown(folder),
         *preset_games_markdown(folder),
         *preset_ismcts_markdown(folder),
-        "| bot | against (c = 2) | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS |",
-        "|---|---|---|---|---|---|---|---|",
+        "| bot | against (c = 2) | hands | bot's points/hand | field's | margin (95 %) | ms a play: bot | IS-MCTS "
+        "| deal set |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    for r in _load(folder, "openspiel.json").get("pairings", {}).values():
+    base = _load(folder, "openspiel.json")
+    for r in base.get("pairings", {}).values():
         deals = f" ({r['deals']})" if "deals" in r else ""
         lines.append(
             f"| `{r['bot']}`{deals} | 3 × `{r['field']}` | {r['hands']} | {r['mean_points']:.2f} | "
             f"{r['field_mean_points']:.2f} | **{r['margin']:+.2f} ± {r['margin_half_width_95']:.2f}** | "
-            f"{r['ms_per_play']:.2f} | {r['field_ms_per_play']:.0f} |"
+            f"{r['ms_per_play']:.2f} | {r['field_ms_per_play']:.0f} | {set_of(base)} |"
         )
     lines += [
         "",
-        "| contender | against | rules | games | win rate (95 %) | an equal bot | mean total (95 %) | the others' | moons |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| contender | against | rules | games | win rate (95 %) | an equal bot | mean total (95 %) | the others' "
+        "| moons | deal set |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     games: dict[str, Any] = {}
     for name in ("heuristic_vs_v1.json", "sampling_presets.json"):
-        games.update(_load(folder, name).get("matches", {}))
+        data = _load(folder, name)
+        games.update({k: v | {"deal_set": set_of(data)} for k, v in data.get("matches", {}).items()})
     for r in games.values():
         contender, _, field = r["title"].partition(" vs ")
         field, _, rules = field.partition(" (")
         lines.append(
             f"| `{contender}` | {field} | {rules.rstrip(')')} | {int(r['games'])} | {_games_cells(r)} | "
-            f"{int(r['moons'])} |"
+            f"{int(r['moons'])} | {r['deal_set']} |"
         )
     return "\n".join(lines) + "\n"
 

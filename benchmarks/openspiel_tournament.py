@@ -45,10 +45,17 @@ is also a line of ``<out>.jsonl``, with its cards (each seat's pass and the
 plays in order, for the card-sense checks of ``benchmarks/card_sense.py``);
 ``--resume`` keeps them and plays the rest.
 
+**The deals are a named set** (``benchmarks/deal_sets.py``): ``--deal-set
+development`` (seeds 0 to 999,999, the default: tuning) or ``--deal-set
+held-out`` (seeds from 1,000,000: the figures reported), recorded in the JSON
+(``deal_set``). A ``--seed`` of the other set's range is refused, a held-out
+seed needs the set named, a ``--sweep`` (it chooses the field's setting) never
+runs on held-out deals, and ``--resume`` never pools the two sets.
+
 Run: nice -n 10 python benchmarks/openspiel_tournament.py --sweep 1,2,5,10,20,40 --hands 240 \
          --out benchmarks/results/ismcts_sweep.json
      nice -n 10 python benchmarks/openspiel_tournament.py --pairings heuristic-vs-ismcts,sampling-vs-ismcts
-         [--hands 1000] [--sims 4000] [--uct-c C] [--workers 1] [--seed 0] [--out benchmarks/results/openspiel.json]
+         [--hands 1000] [--sims 4000] [--uct-c C] [--workers 1] [--deal-set development] [--seed 0] [--out benchmarks/results/openspiel.json]
 """
 
 from __future__ import annotations
@@ -66,6 +73,7 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
+import deal_sets
 import hartenjagen as hj
 from hartenjagen.bots import make_bot
 from hartenjagen.cards import Card, Rank, Suit
@@ -472,7 +480,10 @@ def main() -> None:
         "--sweep-file", default=str(SWEEP_FILE), help="the sweep whose strongest uct_c is the default"
     )
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the deals' seed (default: the deal set's first)"
+    )
+    deal_sets.add_argument(parser)
     parser.add_argument("--flush", type=int, default=4, help="rewrite the JSON every this many hands")
     parser.add_argument("--out", default="benchmarks/results/openspiel.json")
     parser.add_argument(
@@ -480,6 +491,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     settings = [f"ismcts:uct_c={float(c)},sims={args.sims}" for c in args.sweep.split(",") if c.strip()]
+    try:  # the deals: a named set, a seed of its range; a sweep chooses the field's setting: it is tuning
+        deal_set, args.seed = deal_sets.resolve(args.deal_set, args.seed, tuning=bool(settings))
+    except deal_sets.DealSetError as error:
+        parser.error(str(error))
     if args.sweep and len(settings) < PLAYERS:
         parser.error(f"a sweep needs at least {PLAYERS} settings, not {len(settings)}")
     if args.uct_c is None:
@@ -503,8 +518,13 @@ def main() -> None:
         "sims": args.sims,
     }
     meta: dict[str, Any] = {"commit": commit(), "field": field if settings else field | {"uct_c": args.uct_c}}
+    meta |= deal_sets.record(deal_set, args.seed)
     if args.resume and out.exists():  # the commits of the runs that played the hands kept
         before = json.loads(out.read_text(encoding="utf-8"))
+        try:
+            deal_sets.check_resume(before, deal_set)
+        except deal_sets.DealSetError as error:
+            raise SystemExit(f"{out}: {error}") from None
         earlier = before.get("commits", [before["commit"]] if "commit" in before else [])
         meta["commits"] = [*earlier, *([meta["commit"]] if meta["commit"] not in earlier else [])]
 

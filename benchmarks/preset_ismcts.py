@@ -26,10 +26,10 @@ is rewritten after every deal; ``--resume`` keeps its deals and plays on.
 
 ``--bot`` is our bot (``sampling``, the default, or ``heuristic``, or
 ``sampling:samples=16`` with options). ``--resume`` refuses a file of another
-bot, ``--sims`` or ``--seed``; the commits of every run that added to it are listed.
+bot, ``--sims`` or ``--seed``, or of the other deal set; the commits of every run that added to it are listed.
 
 Run: nice -n 10 python benchmarks/preset_ismcts.py --sims 200 --deals 20 \
-         [--presets standard,black_maria,dutch,five_players,six_double_deck] [--bot sampling] [--seed 0] [--resume]
+         [--presets standard,black_maria,dutch,five_players,six_double_deck] [--bot sampling] [--deal-set development] [--seed 0] [--resume]
      python benchmarks/preset_ismcts.py --time-sims 25,100,400   # CPU ms per IS-MCTS decision
 """
 
@@ -54,6 +54,7 @@ from hartenjagen.adapters.encoding import action_id, card_id
 from hartenjagen.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import deal_sets
 from openspiel_tournament import by_deal, commit, mean_ci, parse_bot
 
 PRESETS = "standard,black_maria,dutch,five_players,six_double_deck"
@@ -214,11 +215,18 @@ def main() -> None:
     parser.add_argument(
         "--uct-c", type=float, default=2.0, help="for 26 points; scaled by each pack's points"
     )
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the deals' seed (default: the deal set's first)"
+    )
+    deal_sets.add_argument(parser)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--time-sims", default="", help="comma list: time IS-MCTS decisions only")
     args = parser.parse_args()
+    try:  # the deals: a named set, and a seed of its own range (benchmarks/deal_sets.py)
+        deal_set, args.seed = deal_sets.resolve(args.deal_set, args.seed)
+    except deal_sets.DealSetError as error:
+        parser.error(str(error))
     names = [p.strip() for p in args.presets.split(",") if p.strip()]
     for name in names:
         if name not in {p.name for p in hj.variants.ALL}:
@@ -236,9 +244,14 @@ def main() -> None:
         parser.error(f"--bot {args.bot!r}: {error}")
     rows: list[dict[str, Any]] = []
     report: dict[str, Any] = {"commit": commit(), "bot": args.bot, "sims": args.sims, "seed": args.seed}
+    report |= deal_sets.record(deal_set, args.seed)
     commits = [report["commit"]]
     if args.resume and args.out.exists():
         kept = json.loads(args.out.read_text(encoding="utf-8"))
+        try:
+            deal_sets.check_resume(kept, deal_set)
+        except deal_sets.DealSetError as error:
+            raise SystemExit(f"{args.out}: {error}") from None
         # Hands of another bot, field or deal seed are not the same measurement: never pool them.
         theirs = {"bot": kept.get("bot", "sampling"), "sims": kept.get("sims"), "seed": kept.get("seed")}
         ours = {key: report[key] for key in theirs}

@@ -281,11 +281,11 @@ def test_the_strength_tables_show_every_run_the_results_folder_holds(tmp_path: P
     lines = done.stdout.splitlines()
     assert (
         "| `sampling:samples=192` (abcdef0) | 3 × `ismcts` (c = 2) | 8 (2) | 5.00 | 7.50 | **-2.50 ± 1.25** "
-        "| 7.50 | 66 |" in lines
+        "| 7.50 | 66 | development |" in lines
     )
     # The run without --samples is the default's 64 deals; the two runs of a preset sit side by side.
     rows = [line for line in lines if line.startswith("| dutch |")]
     assert [row.split(" | ")[1] for row in rows[:2]] == ["64", "192"]
-    assert rows[1] == "| dutch | 192 | 8 | **62.5%** (30.6–86.3%) | 25% | 8.4 ± 11.2 | 22.2 |"
-    assert rows[2] == "| dutch | 1.15 | 80 (20) | 4.15 | 3.99 | **+0.16 ± 0.86** | 4.8 | 74 |"
+    assert rows[1] == "| dutch | 192 | 8 | **62.5%** (30.6–86.3%) | 25% | 8.4 ± 11.2 | 22.2 | development |"
+    assert rows[2] == "| dutch | 1.15 | 80 (20) | 4.15 | 3.99 | **+0.16 ± 0.86** | 4.8 | 74 | development |"
     assert "| preset | IS-MCTS `uct_c` (200 simulations) |" in done.stdout

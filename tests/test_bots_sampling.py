@@ -150,6 +150,47 @@ def test_the_unseen_cards_are_dealt_to_their_places_and_never_where_a_seat_may_n
     assert deal_plan(free, seats, capacity, [0, 0b11111, 0b11111, 0]) is None
 
 
+def test_the_compiled_deal_makes_the_python_deals_draw_for_draw(monkeypatch):
+    """`hartenjagen.bots._deal` (C, where it is built) deals the same hands from the same draws as the Python."""
+    from hartenjagen.bots import _hidden_deal
+
+    if _hidden_deal.NATIVE is None:
+        pytest.skip("the compiled deal is not built here (HARTENJAGEN_PURE_PYTHON, or no C compiler)")
+    native = _hidden_deal.NATIVE
+    picker = random.Random(41)
+    tried = 0
+    while tried < 300:
+        players = picker.choice([3, 4, 5, 6])
+        width = picker.choice([52, 104])
+        me = picker.randrange(players)
+        free = 0
+        for p in picker.sample(range(width), picker.randrange(1, min(width, 13 * (players - 1)) + 1)):
+            free |= 1 << p
+        seats = [s for s in range(players) if s != me]
+        capacity = [0] * players
+        cards = free.bit_count()
+        for i, seat in enumerate(seats):  # split the cards over the seats, some with no place at all
+            capacity[seat] = cards if i == len(seats) - 1 else picker.randint(0, cards)
+            cards -= capacity[seat]
+        forbidden = [0] * players
+        for seat in seats:
+            for suit in picker.sample(range(4), picker.choice([0, 0, 1, 2])):
+                forbidden[seat] |= sum(1 << p for p in range(width) if p % 52 // 13 == suit)
+        with_places = [seat for seat in seats if capacity[seat]]
+        plan = deal_plan(free, with_places, capacity, forbidden)
+        if plan is None:
+            continue
+        tried += 1
+        seed = picker.getrandbits(32)
+        compiled, python = random.Random(seed), random.Random(seed)
+        first = [deal_hidden(plan, free, with_places, capacity, players, compiled) for _ in range(3)]
+        monkeypatch.setattr(_hidden_deal, "NATIVE", None)
+        second = [deal_hidden(plan, free, with_places, capacity, players, python) for _ in range(3)]
+        monkeypatch.setattr(_hidden_deal, "NATIVE", native)
+        assert first == second, (players, free, capacity, forbidden, seed)
+        assert compiled.getstate() == python.getstate()  # the same number of draws
+
+
 def test_a_view_no_deal_fits_is_refused():
     with pytest.raises(DeterminizeError, match="no deal of the unseen cards fits the voids"):
         determinizer = Determinizer(hj.view(first_trick(), 0))
@@ -157,3 +198,32 @@ def test_a_view_no_deal_fits_is_refused():
         determinizer.capacity = [0, 0, 12, 1]
         determinizer.forbidden = [0, 0, determinizer.free, 0]
         determinizer.sample(random.Random(1), exchange=False)
+
+
+@pytest.mark.parametrize("preset", ["standard", "black_maria", "six_double_deck", "dutch"])
+def test_one_batch_of_playouts_scores_every_world_as_a_call_a_world(preset):
+    """The worlds of a decision played out in one `playouts_of` call give the totals of a call a world, exactly."""
+    from hartenjagen.playouts import generator
+
+    rules = next(p.rules for p in hj.variants.ALL if p.name == preset)
+    state = hj.new_game(rules, seed=3)
+    rng = random.Random(5)
+    bots = [HeuristicBot(seed=s) for s in range(rules.players)]
+    checked = 0
+    while not state.is_over and checked < 6:
+        seat = state.to_move[0]
+        view = hj.view(state, seat)
+        moves = list(view.legal_moves)
+        if view.phase is hj.Phase.PLAYING and len(moves) > 1:
+            bot = SamplingBot(seed=1)
+            worlds = [Determinizer(view).sample(rng, exchange=False) for _ in range(5)]
+            weights = [1.0, 0.25, 1.0, 0.0625, 1.0]
+            batched, one_by_one = [0.0] * len(moves), [0.0] * len(moves)
+            bot._play_out_all(worlds, weights, seat, moves, batched, generator(9), 1)
+            draws = generator(9)
+            for world, weight in zip(worlds, weights, strict=True):
+                bot._play_out(world, seat, moves, one_by_one, draws, 1, weight)
+            assert batched == one_by_one
+            checked += 1
+        state = hj.apply(state, bots[seat].choose(view))
+    assert checked

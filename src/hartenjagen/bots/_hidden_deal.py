@@ -10,14 +10,43 @@ may hold then fill the places left in random order.
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
+from typing import Any, Final
 
 from hartenjagen.core.table import bits
 
-__all__ = ["DealPlan", "deal_hidden", "deal_plan"]
+__all__ = ["NATIVE", "DealPlan", "deal_hidden", "deal_plan"]
+
+
+def _load() -> Any:
+    for name in ("HARTENJAGEN_PURE_PYTHON", "HARTENJAGEN_NO_C_KERNEL"):
+        if os.environ.get(name, "") not in ("", "0"):
+            return None
+    try:
+        return importlib.import_module("hartenjagen.bots._deal")
+    except ImportError:
+        return None
+
+
+#: The compiled deal (``hartenjagen.bots._deal``, C, built by setup.py beside the playout kernel), or ``None``.
+#: It makes the same draws and the same choices as `deal_hidden`'s Python, a few times faster.
+NATIVE: Final[Any] = _load()
+#: The most seats and unseen cards the compiled deal takes (a deal past them runs in Python).
+_NATIVE_SEATS: Final = 12
+_NATIVE_CARDS: Final = 128
 
 #: What every deal of one view shares (see `deal_plan`).
-DealPlan = tuple[dict[int, int], list[int], dict[int, list[int]], dict[tuple[int, int], list[int]]]
+DealPlan = tuple[
+    dict[int, int],
+    list[int],
+    dict[int, list[int]],
+    dict[tuple[int, int], list[int]],
+    list[int],
+    bool,
+    list[int],
+]
 
 
 def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[int]) -> DealPlan | None:
@@ -25,8 +54,10 @@ def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[
 
     It is each unseen card's seats (a mask over ``seats``), each set of seats'
     slack (its free places less the cards only it may hold), each mask's
-    seats, and (filled as the deals need them) the sets of seats whose slack a
-    card given to a seat uses up.
+    seats, (filled as the deals need them) the sets of seats whose slack a
+    card given to a seat uses up, the unseen cards in rising order, and whether
+    any seat may hold any of them (no card is barred from a seat), and each of
+    those cards' seats in that order.
     """
     m = len(seats)
     eligible: dict[int, int] = {}
@@ -46,7 +77,9 @@ def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[
     if min(slack) < 0:
         return None
     members = {mask: [i for i in range(m) if mask >> i & 1] for mask in groups}
-    return eligible, slack, members, {}
+    open_deal = all(mask == (1 << m) - 1 for mask in groups)
+    free_cards = bits(free)
+    return eligible, slack, members, {}, free_cards, open_deal, [eligible[p] for p in free_cards]
 
 
 def deal_hidden(
@@ -54,18 +87,37 @@ def deal_hidden(
 ) -> list[int]:
     """One deal of the cards ``free`` to ``seats`` by ``plan``: a card mask per seat of ``players``."""
     random_ = rng.random
-    # A uniform random order, by sorting on random keys: several times faster than rng.shuffle.
-    cards = [p for _, p in sorted([(random_(), p) for p in bits(free)])]
-    hands = [0] * players
-    eligible, initial, members, checks = plan
+    eligible, initial, members, checks, free_cards, open_deal, in_order = plan
     m = len(seats)
     remaining = [capacity[seat] for seat in seats]
-    slack = list(initial)
+    if NATIVE is not None and m <= _NATIVE_SEATS and len(free_cards) <= _NATIVE_CARDS and players <= 64:
+        hands: list[int] = NATIVE.deal(
+            random_, free_cards, in_order, remaining, list(initial), seats, players, open_deal
+        )
+        return hands
+    # A uniform random order, by sorting on random keys: several times faster than rng.shuffle. The
+    # cards are sorted by their keys' positions (no tuple a card), which is the order of sorting
+    # (key, card) pairs: ``free``'s cards come in rising order and the sort is stable.
+    keys = [random_() for _ in free_cards]
+    cards = [free_cards[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
     everyone = (1 << m) - 1
-    # While no set of seats is tight (slack 0), every seat with a free place may take the card: the
-    # checks below would all pass, so they are skipped (the same choices, far fewer steps). All the
-    # seats together are always exactly full: no check needs them.
-    tight = slack[:everyone].count(0)
+    hands = [0] * players
+    if open_deal:
+        # Nobody is barred from any card: deal the cards in their random order, seat by seat (as below).
+        start = 0
+        for i in range(m):
+            take = remaining[i]
+            if take:
+                hand = 0
+                for p in cards[start : start + take]:
+                    hand |= 1 << p
+                hands[seats[i]] = hand
+                start += take
+        return hands
+    slack = list(initial)
+    # The sets of seats with no slack left (that a card given to one of them must not use up). The
+    # empty set and the set of all seats are never a card's concern (a card's seats are neither).
+    tight = {t for t in range(1, everyone) if not slack[t]}
     for p in cards:
         mask = eligible[p]
         if mask == everyone:
@@ -79,7 +131,7 @@ def deal_hidden(
                 sets = checks.get((i, mask))
                 if sets is None:
                     sets = checks[(i, mask)] = [t for t in range(1 << m) if t >> i & 1 and mask & ~t]
-                if not all(slack[t] >= 1 for t in sets):
+                if not tight.isdisjoint(sets):
                     continue
             choices.append(i)
             total += remaining[i]
@@ -96,7 +148,7 @@ def deal_hidden(
         for t in sets:
             slack[t] -= 1
             if not slack[t]:
-                tight += 1
+                tight.add(t)
         hands[seats[i]] |= 1 << p
     unrestricted = [p for p in cards if eligible[p] == everyone]
     start = 0

@@ -40,22 +40,26 @@ opening are always respected.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from typing import Any, Final
 
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
+from hartenjagen.bots._opening import OpeningHookError, opening_keys
+from hartenjagen.bots._world_fields import view_fields
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core.kernel import legal_mask, play
 from hartenjagen.core.state import PassLog, State, hand_masks
 from hartenjagen.core.state_fields import StateFields, from_fields
-from hartenjagen.core.table import Table, table_for
 from hartenjagen.core.table import bits as _bits
+from hartenjagen.core.table import table_for
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext
+from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
 
 __all__ = ["DeterminizeError", "Determinizer", "determinize"]
@@ -88,19 +92,6 @@ def _rng(rng: random.Random | int | None) -> random.Random:
     if isinstance(rng, int) and not isinstance(rng, bool):
         return random.Random(rng)
     raise DeterminizeError(f"rng must be a random.Random, a seed or None, not {rng!r}")
-
-
-def _opening_keys(view: PlayerView, table: Table) -> int:
-    """The cards whose holder nearest eldest leads the first trick, as the opening declares (0: none declared)."""
-    try:
-        cards = view.rules.opening.leader_cards(view.rules)
-    except Exception as error:  # a custom module whose hook fails
-        raise DeterminizeError(f"cannot read the opening of {view.rules.opening!r}: {error}") from error
-    keys = 0
-    for card in cards:
-        if isinstance(card, Card):
-            keys |= table.bits_of[card.index]
-    return keys
 
 
 class Determinizer:
@@ -179,7 +170,13 @@ class Determinizer:
         self.first_leader: int | None = None
         if view.phase in (Phase.PLAYING, Phase.MOON_CHOICE):
             self.first_leader = view.tricks[0].leader if view.tricks else view.trick_leader
-            keys = _opening_keys(view, table)
+            try:
+                keys = opening_keys(view.rules, table)
+            except OpeningHookError as error:
+                cause = error.args[0]
+                raise DeterminizeError(
+                    f"cannot read the opening of {view.rules.opening!r}: {cause}"
+                ) from cause
             if keys:
                 for step in range(1, n + 1):
                     seat = (view.dealer + step) % n
@@ -214,6 +211,21 @@ class Determinizer:
         for seat in range(n):
             self.forbidden[seat] &= self.free
         self._plan: DealPlan | None = None
+        self._plain: tuple[int, PassLog] | None = None
+        # Built on the first sample (a view no deal fits is refused there, not here).
+        self._known: list[int] | None = None
+        self._hidden_seats: list[int] | None = None
+        self._fields: dict[str, Any] | None = None
+        # A passing module that keeps the base class's route (its routes in turn) never draws it:
+        # every seed gives the view's route, and `_seed` need not ask (the same draws, fewer calls).
+        self._route_fixed = False
+        if type(passing).route is Passing.route:
+            with contextlib.suppress(HartenjagenError):
+                self._route_fixed = passing.route(view.hand_index) == view.pass_direction
+        #: this hand's plays as (seat, physical card) when the pack has one copy of each card
+        self._play_bits = (
+            [(seat, table.bits_of[card.index]) for seat, card in self.plays] if table.copies == 1 else None
+        )
 
     def _sent(self, stage: int) -> dict[Card, list[int]]:
         """Where each card this seat gave in ``stage`` went, as the route says (empty: a pool, nobody knows)."""
@@ -292,14 +304,15 @@ class Determinizer:
         return fallback
 
     def _attempt(self, rng: random.Random, exchange: bool = True) -> tuple[State, bool]:
-        n, me, view = self.n, self.me, self.view
+        n, view = self.n, self.view
         dealt_hidden = self._deal_hidden(rng)
-        holdings = [0] * n
-        for seat in range(n):
-            if seat == me:
-                holdings[seat] = self.hand | self.chosen | self.played_by[seat]
-            else:
-                holdings[seat] = self.located[seat] | dealt_hidden[seat] | self.played_by[seat]
+        if self._known is None:
+            # What each seat surely holds or held: this seat's own cards; another's located and played cards.
+            known = [self.located[seat] | self.played_by[seat] for seat in range(n)]
+            known[self.me] = self.hand | self.chosen | self.played_by[self.me]
+            self._known = known
+        # (The hidden deal gives this seat nothing.)
+        holdings = [mask | hidden for mask, hidden in zip(self._known, dealt_hidden, strict=True)]
         consistent = True
         if self.first_leader is not None:
             consistent = self._leader(holdings) == self.first_leader
@@ -312,34 +325,13 @@ class Determinizer:
         else:
             dealt, log = unwound
         seed = self._seed(rng)
-        fields: dict[str, Any] = {
-            "table": self.table,
-            "phase": view.phase,
-            "hand_index": view.hand_index,
-            "dealer": view.dealer,
-            "hand_masks": tuple(holdings),
-            "passed_masks": (0,) * n,
-            "pending": 0,
-            "leader": 0,
-            "trick_cards": (),
-            "tricks": (),
-            "taken_masks": (0,) * n,
-            "hearts_broken": False,
-            "scores": view.scores,
-            "score_sheet": view.score_sheet,
-            "seed": seed,
-            "deal_count": len(view.score_sheet) + 1,
-            "dealt_masks": tuple(dealt),
-            "winners": (),
-            "pass_direction": view.pass_direction,
-            "pass_log": log,
-            "carry": 0,
-            "announcers": view.announcers,
-            "shooter": None,
-            "secret_seed": True,
-            "history": (),  # the view shows no earlier hand's cards: this world cannot be saved
-            "chance": None,
-        }
+        if self._fields is None:
+            self._fields = view_fields(self.view, self.table)
+        fields = dict(self._fields)
+        fields["hand_masks"] = tuple(holdings)
+        fields["seed"] = seed
+        fields["dealt_masks"] = tuple(dealt)
+        fields["pass_log"] = log
         if view.phase is Phase.PASSING:
             return self._passing_state(fields, holdings, log, rng), consistent
         if view.phase is Phase.ANNOUNCING:
@@ -362,7 +354,9 @@ class Determinizer:
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
-        seats = [seat for seat in range(self.n) if seat != self.me and self.capacity[seat]]
+        if self._hidden_seats is None:
+            self._hidden_seats = [seat for seat in range(self.n) if seat != self.me and self.capacity[seat]]
+        seats = self._hidden_seats
         if self._plan is None:
             plan = deal_plan(self.free, seats, self.capacity, self.forbidden)
             if plan is None:
@@ -511,10 +505,18 @@ class Determinizer:
 
     def _plain_exchange(self, holdings: list[int]) -> tuple[list[int], PassLog]:
         """A fallback exchange that only this seat's entries fill (when no full one was found)."""
-        n, me, table = self.n, self.me, self.table
         dealt = list(holdings)
+        if self._plain is None:
+            self._plain = self._plain_log()
+        dealt[self.me], log = self._plain
+        return dealt, log
+
+    def _plain_log(self) -> tuple[int, PassLog]:
+        """This seat's deal and the pass log of `_plain_exchange`: only this seat's own cards, the same in every sample."""
+        n, me, table = self.n, self.me, self.table
         log = []
         mine = self.hand | self.chosen | self.played_by[me]
+        dealt_me = mine
         for my_given, my_received in self.view.exchanges:
             given = [0] * n
             received = [0] * n
@@ -522,8 +524,8 @@ class Determinizer:
             given[me] = self._find(my_given, table.pack_mask) or 0
             log.append((tuple(given), tuple(received)))
         for gave, got in reversed(log):
-            dealt[me] = (dealt[me] & ~got[me]) | gave[me]
-        return dealt, tuple(log)
+            dealt_me = (dealt_me & ~got[me]) | gave[me]
+        return dealt_me, tuple(log)
 
     def _seed(self, rng: random.Random) -> int:
         """A random seed; one whose chance draws the view's pass direction, if the direction is drawn."""
@@ -531,6 +533,8 @@ class Determinizer:
         passing = view.rules.passing
         deal_count = len(view.score_sheet) + 1
         seed = rng.getrandbits(64)
+        if self._route_fixed:
+            return seed  # the route does not depend on the seed: the first one draws the view's
         for _ in range(_SEED_TRIES):
             try:
                 direction = passing.route(view.hand_index, chance_for(seed, deal_count, "direction"))
@@ -601,9 +605,17 @@ class Determinizer:
 
     def _replay(self, state: State) -> tuple[State, bool]:
         """Play this hand's cards again from the start of play; whether every play was legal."""
-        table = self.table
-        bits_of = table.bits_of
         legal = True
+        if self._play_bits is not None:
+            # One copy of each card: the card is the one physical bit, in the player's hand by construction.
+            play_, legal_mask_ = play, legal_mask
+            for seat, bit in self._play_bits:
+                # Once a play was illegal the sample is inconsistent: the later ones need no check.
+                if legal and not bit & legal_mask_(state):
+                    legal = False
+                state = play_(state, seat, bit, None)
+            return state, legal
+        bits_of = self.table.bits_of
         for seat, card in self.plays:
             hand = hand_masks(state)[seat]
             bits = hand & bits_of[card.index]

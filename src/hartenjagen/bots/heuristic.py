@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
@@ -19,6 +19,7 @@ from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.rules import Rules
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.values import Phase
@@ -57,6 +58,38 @@ def points_sign(view: PlayerView, seat: int) -> int:
 _VALUE_CAP = 1 << 60
 
 
+class _RulesFacts(NamedTuple):
+    """What the heuristic reads off the rules alone, for one sign of the points (see `_rules_facts`)."""
+
+    #: each card's value to the seat (signed, clamped), by ``Card.index``
+    values: tuple[int, ...]
+    #: the pack's copies of each card, by ``Card.index``
+    copies: tuple[int, ...]
+    #: the positive points of the whole pack (what a moon takes)
+    pack_points: int
+    hand_size: int
+    #: whether the rules let a seat shoot the moon
+    moon_rules: bool
+    #: each card's positive points (its value, or 0), by card
+    points: dict[Card, int]
+
+
+@functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
+def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
+    """The heuristic's tables that depend only on ``rules`` and the sign of the points, built once per rules value.
+
+    They were rebuilt for every decision, about half of the heuristic's time; ``Rules`` hashes once
+    (``cache_hash``), so the look-up is cheap.
+    """
+    table = table_for(rules)
+    # Clamped to what a float holds with room to spare: the heuristic weighs values as floats.
+    values = tuple(max(-_VALUE_CAP, min(_VALUE_CAP, sign * v)) for v in card_values(rules.scoring))
+    copies = tuple(bits.bit_count() for bits in table.bits_of)
+    pack_points = sum(max(values[i], 0) * copies[i] for i in range(CARD_COUNT))
+    points = {card: max(values[card.index], 0) for card in ALL_CARDS}
+    return _RulesFacts(values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points)
+
+
 class _Read:
     """What the heuristic reads off a view: card values (signed), unseen cards, voids, points taken, the trick."""
 
@@ -64,15 +97,11 @@ class _Read:
         self.view = view
         self.seat = seat
         self.n = n = view.players
-        table = table_for(view.rules)
-        sign = points_sign(view, seat)
-        # Clamped to what a float holds with room to spare: the heuristic weighs values as floats.
-        self.values = values = tuple(
-            max(-_VALUE_CAP, min(_VALUE_CAP, sign * v)) for v in card_values(view.rules.scoring)
-        )
-        unseen = [copies.bit_count() for copies in table.bits_of]
+        facts = _rules_facts(view.rules, points_sign(view, seat))
+        self.values = facts.values
+        unseen = list(facts.copies)
         #: the positive points of the whole pack (what a moon takes)
-        self.pack_points = sum(max(values[i], 0) * unseen[i] for i in range(CARD_COUNT))
+        self.pack_points = facts.pack_points
         for card in view.hand:
             unseen[card.index] -= 1
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
@@ -91,18 +120,56 @@ class _Read:
         self.mine: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
         for card in view.hand:
             self.mine[card.suit].append(card)
-        self.hand_size = table.hand_size
+        self.hand_size = facts.hand_size
         #: the positive points each seat has taken this hand
-        self.taken = [sum(max(values[c.index], 0) for c in cards) for cards in view.taken]
-        self.moon_rules = bool(view.rules.moon.options())
+        points = facts.points
+        self.taken = [sum(map(points.__getitem__, cards)) for cards in view.taken]
+        self.moon_rules = facts.moon_rules
+        self._unseen_in: dict[Suit, list[tuple[Card, int]]] = {}
+        self._top_points: dict[Suit, int] = {}
+        self._lead_facts: dict[Suit, tuple[int, int, float]] = {}
 
     def value(self, card: Card) -> int:
         return self.values[card.index]
 
     def unseen_in(self, suit: Suit) -> list[tuple[Card, int]]:
-        """(card, copies) of the unseen cards of ``suit``."""
-        base = suit * 13
-        return [(ALL_CARDS[i], self.unseen[i]) for i in range(base, base + 13) if self.unseen[i] > 0]
+        """(card, copies) of the unseen cards of ``suit`` (the list is shared: do not change it)."""
+        # Kept per suit: the unseen cards are fixed once read, and a lead weighs every suit for every card.
+        found = self._unseen_in.get(suit)
+        if found is None:
+            base = suit * 13
+            unseen = self.unseen
+            found = [(ALL_CARDS[i], unseen[i]) for i in range(base, base + 13) if unseen[i] > 0]
+            self._unseen_in[suit] = found
+        return found
+
+    def lead_facts(self, suit: Suit) -> tuple[int, int, float]:
+        """For a lead of ``suit``: its unseen copies, the other seats not void in it, and the points they would add.
+
+        The points added are what the followers' cards of the suit are worth on average, plus the
+        most valuable card of another suit for each seat that will not follow (shown void, or the
+        suit too short for it). The same for every card of the suit: worked out once a suit.
+        """
+        found = self._lead_facts.get(suit)
+        if found is None:
+            unseen = self.unseen_in(suit)
+            total = sum(copies for _, copies in unseen)
+            followers = self.others_not_void(suit)
+            suit_mean = sum(self.value(c) * copies for c, copies in unseen) / total if total else 0.0
+            slough = max(self.top_points(s) for s in Suit if s is not suit)
+            # Seats that will not follow: those shown void, and at least as many as the suit is short.
+            voids = max((self.n - 1) - followers, (self.n - 1) - total)
+            added = min(followers, total) * suit_mean + voids * slough
+            found = self._lead_facts[suit] = (total, followers, added)
+        return found
+
+    def top_points(self, suit: Suit) -> int:
+        """The most an unseen card of ``suit`` is worth, if anything (else 0): what a void seat may slough."""
+        top = self._top_points.get(suit)
+        if top is None:
+            values = self.values
+            top = self._top_points[suit] = max([0] + [values[c.index] for c, _ in self.unseen_in(suit)])
+        return top
 
     def risk(self, card: Card) -> int:
         """The most an unseen lower card of the same suit is worth: what ``card`` may capture (A♠ over Q♠)."""
@@ -436,18 +503,11 @@ class HeuristicBot:
         unseen = read.unseen_in(suit)
         higher = sum(copies for c, copies in unseen if c.rank > card.rank)
         lower = sum(copies for c, copies in unseen if c.rank < card.rank)
-        total = sum(copies for _, copies in unseen)
-        followers = read.others_not_void(suit)
+        total, followers, added = read.lead_facts(suit)
         if higher == 0 or followers == 0:
             win = 1.0
         else:
             win = (lower / total) ** min(followers, total) if total else 1.0
-        suit_mean = sum(read.value(c) * copies for c, copies in unseen) / total if total else 0.0
-        outside = [read.value(c) for s in Suit if s is not suit for c, _ in read.unseen_in(s)]
-        slough = max([v for v in outside if v > 0], default=0)
-        # Seats that will not follow: those shown void, and at least as many as the suit is short.
-        voids = max((read.n - 1) - followers, (read.n - 1) - total)
-        added = min(followers, total) * suit_mean + voids * slough
         own = read.value(card)
         cost = win * (own + added) - (1.0 - win) * 0.2 * own
         big = read.big_out

@@ -85,9 +85,13 @@ class SamplingBot:
     Maria's K♠ and A♠) on another seat's trick when it holds one, so a deal in
     which a seat kept such a card through a discard weighs ``KEPT_BIG`` (a
     quarter) per such discard. ``worlds="uniform"`` weighs every deal alike.
-    In card play each deal's moves are played out in
-    one batch ([`playouts_of`][hartenjagen.playouts.playouts_of], the native
-    kernel where it is built); a pass is played out move by move.
+    In card play with a fixed ``samples`` count every deal is drawn first and
+    all the deals' moves are played out in one call
+    ([`playouts_of`][hartenjagen.playouts.playouts_of], the native kernel where
+    it is built; each deal's moves on one stream, split off in deal order, so
+    the points are those of a call a deal); with ``budget_ms`` a deal at a
+    time, so that the clock is read between deals. A pass is played out move
+    by move.
     """
 
     name: str = "sampling"
@@ -201,8 +205,18 @@ class SamplingBot:
         exchange = view.phase is Phase.PASSING
         draws = generator(rng.getrandbits(64))  # the playouts' generator: a stream per world
         kept = kept_big(view, seat, sign) if self.worlds == "weighted" and not exchange else ()
+        if not exchange and deadline is None:
+            # A fixed count: deal every world first (the deals draw from ``rng`` alone, in the same order),
+            # then play them all out in one batch.
+            worlds = [sampler.sample(rng, exchange=False) for _ in range(target)]
+            weights = [_weight(world, kept) if kept else 1.0 for world in worlds]
+            self._play_out_all(worlds, weights, seat, moves, totals, draws, sign)
+            return [total / sum(weights) for total in totals]
         weight_sum = 0.0
         done = 0
+        passes: dict[
+            tuple[int, int, tuple[Card, ...]], Move
+        ] = {}  # the sampled seats' passes, by their options
         while True:
             if deadline is None:
                 if done >= target:
@@ -224,13 +238,61 @@ class SamplingBot:
                 if len(state.score_sheet) == hands:
                     playout.setstate(start)  # every move on the same playout draws
                     if greedy:
-                        state = greedy_rollout(state, playout, sign)
+                        state = greedy_rollout(state, playout, sign, passes)
                     else:
                         state = rollout(state, rng=playout, until="hand")
                 totals[i] += _relative(state.score_sheet[hands].points, seat)
             weight_sum += 1.0
             done += 1
         return [total / weight_sum for total in totals]
+
+    def _play_out_all(
+        self,
+        worlds: Sequence[State],
+        weights: Sequence[float],
+        seat: int,
+        moves: Sequence[Move],
+        totals: list[float],
+        draws: Draws,
+        sign: int,
+    ) -> None:
+        """`_play_out` for each of ``worlds`` in turn, with one call of `playouts_of` for them all.
+
+        A world's moves that leave the hand open play from one stream, and the
+        streams are split off ``draws`` world after world, as one call a world
+        would split them: the points, and the sums in ``totals``, are the same.
+        When some move ends the hand in some worlds and not in others (so the
+        worlds would not share out alike) the worlds are played out one by one.
+        """
+        if not worlds:
+            return
+        hands = len(worlds[0].score_sheet)
+        after = [[apply(world, move) for move in moves] for world in worlds]
+        open_moves = [i for i, state in enumerate(after[0]) if len(state.score_sheet) == hands]
+        share = len(open_moves)
+        if not share or any(
+            [i for i, state in enumerate(states) if len(state.score_sheet) == hands] != open_moves
+            for states in after
+        ):
+            for world, weight in zip(worlds, weights, strict=True):
+                self._play_out(world, seat, moves, totals, draws, sign, weight)
+            return
+        batch = [states[i] for states in after for i in open_moves]
+        points = playouts_of(batch, rng=draws, policy=self.playout, sign=sign, share=share)
+        n = worlds[0].players
+        others = n - 1
+        ended = [i for i in range(len(moves)) if i not in open_moves]
+        at = 0
+        for states, weight in zip(after, weights, strict=True):
+            for i in range(len(moves)):
+                if i in ended:
+                    totals[i] += weight * _relative(states[i].score_sheet[hands].points, seat)
+                else:
+                    # `_relative` inline (a call a playout was a tenth of a decision): the same whole
+                    # numbers, and a playout's points are 64-bit, far inside the clamp.
+                    mine = points[at + seat]
+                    totals[i] += weight * ((mine * others - (sum(points[at : at + n]) - mine)) / others)
+                    at += n
 
     def _play_out(
         self,
@@ -315,18 +377,38 @@ def _weight(world: State, kept: Sequence[tuple[int, int]]) -> float:
     return weight
 
 
-def _greedy_pass(state: State, seat: int, values: list[int]) -> Move:
-    """A quick pass for a sampled seat: its highest-valued, then highest cards (never a bonus card)."""
+def _greedy_pass(
+    state: State,
+    seat: int,
+    values: list[int],
+    memo: dict[tuple[int, int, tuple[Card, ...]], Move] | None = None,
+) -> Move:
+    """A quick pass for a sampled seat: its highest-valued, then highest cards (never a bonus card).
+
+    ``memo`` keeps the passes chosen (for one rules value and sign): the pass is a function of
+    the cards the seat may pass alone, and one world is played out once for every pass compared.
+    """
     moves = legal_moves(state)
     options = moves.passable(seat) if isinstance(moves, PassMoves) else ()
     count = state.pass_count
+    if memo is not None:
+        key: tuple[int, int, tuple[Card, ...]] = (seat, count, tuple(options))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _greedy_pass(state, seat, values)
+        return found
     ranked: list[Card] = sorted(
         options, key=lambda card: (values[card.index] >= 0, values[card.index], card.rank), reverse=True
     )
     return Pass(seat, list(ranked[:count]))
 
 
-def greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
+def greedy_rollout(
+    state: State,
+    rng: random.Random,
+    sign: int,
+    memo: dict[tuple[int, int, tuple[Card, ...]], Move] | None = None,
+) -> State:
     """Play the hand out with a fast card-sense policy for every seat; the first state after it is scored.
 
     A seat still to pass passes its highest-valued, then highest cards; the
@@ -334,13 +416,14 @@ def greedy_rollout(state: State, rng: random.Random, sign: int) -> State:
     (`hartenjagen.core.rollout.greedy_playout`): duck under the trick's
     top card with the highest card that loses, win as cheaply as possible,
     dump the most valuable card when void, lead low; one play in ten at random.
+    ``memo`` (a dict kept for one rules value and ``sign``) saves choosing the same pass again.
     """
     values: list[int] | None = None
     while state.phase is Phase.PASSING:
         if values is None:
             table = table_of(state)
             values = [sign * table.values[p % CARD_COUNT] for p in range(CARD_COUNT)]
-        state = apply(state, _greedy_pass(state, state.to_move[0], values))
+        state = apply(state, _greedy_pass(state, state.to_move[0], values, memo))
     return greedy_playout(state, rng, sign)
 
 
@@ -350,6 +433,8 @@ _SCORE_CAP = 1 << 900
 
 def _relative(points: Sequence[int], seat: int) -> float:
     """``seat``'s points less the others' average, as a float even for points no float holds."""
-    others = [p for s, p in enumerate(points) if s != seat]
-    difference = points[seat] * len(others) - sum(others)
-    return max(-_SCORE_CAP, min(_SCORE_CAP, difference)) / len(others)
+    # Whole numbers throughout: the others' sum is the total less this seat's, exactly.
+    mine = points[seat]
+    others = len(points) - 1
+    difference = mine * others - (sum(points) - mine)
+    return max(-_SCORE_CAP, min(_SCORE_CAP, difference)) / others
