@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
+from hartenjagen.core.hook_cache import PlaySource, cache_of
 from hartenjagen.core.state import (
     ANNOUNCING,
     GAME_OVER,
@@ -33,7 +34,14 @@ from hartenjagen.core.state import (
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
-from hartenjagen.rules.context import BUILDERS, MoonContext, OpeningContext, PassContext, PlayContext
+from hartenjagen.rules.context import (
+    BUILDERS,
+    LazyPlayContext,
+    MoonContext,
+    OpeningContext,
+    PassContext,
+    PlayContext,
+)
 from hartenjagen.rules.extras import HandSummary
 from hartenjagen.values import Trick
 
@@ -99,6 +107,16 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
     )
 
 
+def play_source(state: State, candidates: int, hand: int) -> PlaySource:
+    """The position of the seat to move in ``state`` for a hook asked about ``candidates`` (``hand``: its cards)."""
+    table = state._hand.table
+    log = state._log
+    return PlaySource(
+        state._hand, (state._leader + state._count) % table.players, hand, candidates,
+        state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
+    )  # fmt: skip
+
+
 def narrowed(
     module: object,
     playable: Callable[[PlayContext], Iterable[Card]],
@@ -115,18 +133,35 @@ def narrowed(
     §1.15) and raises `RulesError` without (a house rule must allow a card); a
     hook that returns something that is not cards raises `RulesError`.
     """
-    table = state._hand.table
-    allowed = frozenset(table.cards(candidates))
-    context = play_context(state, allowed, hand)
-    chosen = frozenset(_cards(module, "playable", playable(context))) & allowed
+    return narrowed_at(module, playable, play_source(state, candidates, hand), fallback)
+
+
+def narrowed_at(
+    module: object, playable: Callable[[PlayContext], Iterable[Card]], source: PlaySource, fallback: bool
+) -> int:
+    """`narrowed` at a position given as a `PlaySource` (``source.allowed``: the candidates).
+
+    The hook is asked only when its cache (`hartenjagen.core.hook_cache`) has
+    no answer for the fields it reads; it then sees a `LazyPlayContext`.
+    """
+    table = source.hand.table
+    cache = cache_of(table.hook_caches, playable)
+    answer = cache.lookup(source)
+    if answer < 0:
+        cards = _cards(module, "playable", playable(LazyPlayContext.reading(source)))
+        answer = _every_copy(table, cards)
+        cache.insert(source.reads, answer)
+    candidates = source.allowed
+    chosen = candidates & answer
     if not chosen:
         if fallback:
             return candidates
+        allowed = sorted(frozenset(table.cards(candidates)))
         raise RulesError(
-            f"rule module {module!r} left no card to play (allowed: {' '.join(map(str, sorted(allowed)))}); "
+            f"rule module {module!r} left no card to play (allowed: {' '.join(map(str, allowed))}); "
             "playable must return at least one card of context.allowed"
         )
-    return candidates & _every_copy(table, chosen)
+    return chosen
 
 
 def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> bool:

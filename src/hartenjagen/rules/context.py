@@ -88,6 +88,58 @@ class PlayContext:
         return context
 
 
+#: The fields of a `PlayContext`, in declaration order.
+_PLAY_FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(PlayContext))
+
+
+class LazyPlayContext(PlayContext):
+    """The `PlayContext` the engine hands a hook: each field is computed when the hook first reads it.
+
+    It has the attributes, types and values of a `PlayContext` built whole,
+    compares and hashes like one and prints as one; only what the hook reads
+    is computed. ``source`` (the core's) computes a field and records the
+    read, so the engine knows which fields an answer depended on.
+    """
+
+    __slots__ = ("_source",)
+
+    @classmethod
+    def reading(cls, source: Any) -> LazyPlayContext:
+        """A context whose fields ``source.read(name)`` computes (``attrs.evolve`` of one builds it whole)."""
+        context = cls.__new__(cls)
+        object.__setattr__(context, "_source", source)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a field not computed yet (a set slot is found without it).
+        if name == "_source":
+            raise AttributeError(name)
+        value = self._source.read(name)
+        object.__setattr__(self, name, value)
+        return value
+
+    def _whole(self) -> PlayContext:
+        return PlayContext(**{name: getattr(self, name) for name in _PLAY_FIELDS})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayContext):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _PLAY_FIELDS)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self._whole())
+
+    def __repr__(self) -> str:
+        return repr(self._whole())
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        return self._whole().__reduce__()
+
+
 @attrs.frozen
 class PassContext:
     """One seat's place in the exchange before play, as cards.

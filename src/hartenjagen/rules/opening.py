@@ -76,9 +76,19 @@ class Opening(RuleModule):
 HOOKS: Final[tuple[str, ...]] = ("leader", "playable", "leader_cards")
 
 
+#: `lowest_club` by rules value: it depends on the pack only, and a hook asks for it at every first lead.
+_LOWEST_CLUB: dict[Rules, Card] = {}
+
+
 def lowest_club(rules: Rules) -> Card:
     """The lowest club in the pack (2♣, or 3♣ when the 2♣ is out, 7♣ in a piquet pack)."""
-    return min(card for card in rules.deck.pack() if card.suit is Suit.CLUBS)
+    card = _LOWEST_CLUB.get(rules)
+    if card is None:
+        card = min(card for card in rules.deck.pack() if card.suit is Suit.CLUBS)
+        if len(_LOWEST_CLUB) >= 64:  # bounded: rules values come from outside
+            _LOWEST_CLUB.clear()
+        _LOWEST_CLUB[rules] = card
+    return card
 
 
 def _check_clubs(module: Opening, rules: Rules) -> None:
