@@ -1,0 +1,276 @@
+"""A play hook's answers kept by the context fields it read: exact, and a hook that fails is asked again.
+
+The oracle for exactness is independent of the cache: the same game played
+under the rules without the house rules, whose legal cards each house rule's
+``playable`` then narrows when called directly on a whole `PlayContext`
+(``PlayContext.of``), in order.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hartenjagen as hj
+from hartenjagen import playouts, variants
+from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, Card, Suit
+from hartenjagen.core.hook_cache import LIMIT, HookCache, PlaySource
+from hartenjagen.core.table import table_for
+from hartenjagen.rules.context import LazyPlayContext, PlayContext
+from hartenjagen.rules.extras import HouseRule
+
+CALLS: Counter[str] = Counter()
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+@attrs.frozen
+class QueenNotOnHearts(HouseRule):
+    """Once hearts are broken, the Q♠ may not go on a trick holding a heart unless it is the only card allowed.
+
+    It reads ``trick`` only once hearts are broken, and ``allowed`` only when the trick holds a heart:
+    elsewhere its answer (every card) is shared by every position.
+    """
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        CALLS["queen"] += 1
+        if not context.hearts_broken or not any(play.card.suit is Suit.HEARTS for play in context.trick):
+            return ALL_CARDS
+        return [card for card in context.allowed if card != QUEEN_OF_SPADES] or context.allowed
+
+
+@attrs.frozen
+class NoSpadeLeadAfterQueen(HouseRule):
+    """Once the Q♠ has fallen, no spade may be led while another card may: reads the trick history to lead."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        CALLS["history"] += 1
+        if context.trick or not any(QUEEN_OF_SPADES in trick.cards for trick in context.tricks):
+            return ALL_CARDS
+        return [card for card in context.allowed if card.suit is not Suit.SPADES] or context.allowed
+
+
+@attrs.frozen
+class EvenSeatsLowEveryThirdTrick(HouseRule):
+    """Even seats play their lowest allowed card on every third trick: reads ``trick_number`` for even seats only."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        CALLS["parity"] += 1
+        if context.seat % 2 == 0 and context.trick_number % 3 == 0:
+            return [min(context.allowed, key=_index)]
+        return context.allowed
+
+
+@attrs.frozen
+class LeaderOfTheTricks(HouseRule):
+    """A seat that has taken three tricks or more, or leads the totals, plays its highest allowed card."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        CALLS["taken"] += 1
+        if context.tricks_taken[context.seat] >= 3 or context.scores[context.seat] > min(context.scores):
+            return [max(context.allowed, key=_index)]
+        return context.allowed
+
+
+@attrs.frozen
+class NoOp(HouseRule):
+    """Allows what the rules allow."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        CALLS["noop"] += 1
+        return context.allowed
+
+
+HOUSE_RULES = (
+    QueenNotOnHearts(),
+    NoSpadeLeadAfterQueen(),
+    EvenSeatsLowEveryThirdTrick(),
+    LeaderOfTheTricks(),
+    NoOp(),
+)
+BASES = (variants.STANDARD, variants.OMNIBUS, variants.SIX_DOUBLE_DECK, variants.DUTCH)
+
+
+def _expected(state: hj.State, base_state: hj.State, extras: tuple[HouseRule, ...]) -> frozenset[Card]:
+    """The legal cards by the oracle: the base rules' legal cards, narrowed by each hook called on a whole context."""
+    allowed = frozenset(move.card for move in hj.legal_moves(base_state))  # type: ignore[attr-defined]
+    for extra in extras:
+        context = PlayContext.of(state, allowed)
+        assert type(context) is PlayContext  # the whole one, not the engine's lazy one
+        allowed = allowed & frozenset(extra.playable(context))
+        assert allowed
+    return allowed
+
+
+def _check_game(base: hj.Rules, extras: tuple[HouseRule, ...], seed: int, cards: int) -> None:
+    rules = attrs.evolve(base, extras=(*base.extras, *extras))
+    rng = random.Random(seed)
+    state, base_state = hj.new_game(rules, seed=seed), hj.new_game(base, seed=seed)
+    played = 0
+    while not state.is_over and played < cards:
+        moves = hj.legal_moves(state)
+        if state.phase is hj.Phase.PLAYING:
+            assert frozenset(move.card for move in moves) == _expected(state, base_state, extras)  # type: ignore[attr-defined]
+            played += 1
+        move = moves[rng.randrange(len(moves))]
+        state, base_state = hj.apply(state, move), hj.apply(base_state, move)
+
+
+@pytest.mark.parametrize("extra", HOUSE_RULES, ids=lambda rule: type(rule).__name__)
+def test_each_house_rule_plays_the_cards_its_hook_allows_on_a_whole_context(extra: HouseRule) -> None:
+    for seed in range(4):
+        _check_game(variants.STANDARD, (extra,), seed, cards=400)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    base=st.sampled_from(BASES),
+    extras=st.lists(st.sampled_from(HOUSE_RULES), min_size=1, max_size=3, unique=True),
+    seed=st.integers(0, 10_000),
+)
+def test_compositions_of_house_rules_play_what_their_hooks_allow(
+    base: hj.Rules, extras: list[HouseRule], seed: int
+) -> None:
+    _check_game(base, tuple(extras), seed, cards=2 * base.players * 4)
+
+
+@pytest.mark.parametrize("extras", [(NoOp(),), (QueenNotOnHearts(), NoSpadeLeadAfterQueen())], ids=repr)
+def test_the_fused_playout_plays_the_public_loop_with_house_rules(extras: tuple[HouseRule, ...]) -> None:
+    rules = attrs.evolve(variants.STANDARD, extras=extras)
+    for seed in range(3):
+        start = hj.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        state, scored = start, len(start.score_sheet)
+        while not state.is_over and len(state.score_sheet) == scored:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+        mine = random.Random(seed)
+        assert hj.rollout(start, rng=mine) == state
+        assert mine.getstate() == rng.getstate()
+
+
+def test_a_hook_is_asked_only_on_a_miss() -> None:
+    rules = attrs.evolve(variants.STANDARD, extras=(NoOp(),))
+    state = hj.new_game(rules, seed=3)
+    while state.phase is not hj.Phase.PLAYING:
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    table_for(rules).hook_caches.clear()
+    CALLS.clear()
+    points = playouts.playouts(state, 64, rng=1)
+    assert len(points) == 64 * rules.players
+    # 64 hands of 52 cards: the answers at positions seen before come from the cache.
+    assert 0 < CALLS["noop"] < 64 * 52 // 2
+
+
+class _Fails(HouseRule):
+    """A house rule whose answer is given by ``answer`` (a value or an exception to raise)."""
+
+    def __init__(self, answer: object) -> None:
+        self.answer = answer
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        CALLS["fails"] += 1
+        _ = context.allowed
+        if isinstance(self.answer, BaseException):
+            raise self.answer
+        return self.answer  # type: ignore[return-value]
+
+
+def _first_play(rules: hj.Rules) -> hj.State:
+    state = hj.new_game(rules, seed=0)
+    while state.phase is not hj.Phase.PLAYING:
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    return state
+
+
+def test_a_hook_that_raises_is_asked_again_and_raises_again() -> None:
+    rules = attrs.evolve(variants.STANDARD, extras=(_Fails(ValueError("no")),))
+    state = _first_play(rules)
+    CALLS.clear()
+    for _ in range(2):
+        with pytest.raises(ValueError, match="no"):
+            hj.legal_moves(state)
+    assert CALLS["fails"] == 2
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        (42, "playable must return cards, not 42"),
+        (["2C"], "playable must return cards, not '2C'"),
+        ([], "left no card to play"),
+    ],
+)
+def test_a_hook_that_returns_a_bad_value_gets_the_same_rules_error_every_time(
+    answer: object, message: str
+) -> None:
+    rules = attrs.evolve(variants.STANDARD, extras=(_Fails(answer),))
+    state = _first_play(rules)
+    for call in (hj.legal_moves, lambda s: hj.rollout(s, rng=1)):
+        for _ in range(2):
+            with pytest.raises(hj.RulesError, match=message):
+                call(state)
+
+
+def test_the_lazy_context_is_a_play_context_in_all_but_speed() -> None:
+    state = _first_play(variants.STANDARD)
+    table = table_for(variants.STANDARD)
+    hand = state._hand.hands[state.to_move[0]] & ~state._played
+    whole = PlayContext.of(state)
+    allowed = sum(table.bits_of[card.index] for card in whole.allowed)
+    source = PlaySource(state._hand, state.to_move[0], hand, allowed, 0, 0, state._leader, -1, (), 0, False)
+    lazy = LazyPlayContext.reading(source)
+    assert isinstance(lazy, PlayContext)
+    assert lazy.leading and lazy.players == 4
+    assert [field for field, _ in source.reads] == [4, 0]  # the trick (leading), the rules (players)
+    assert lazy == whole and whole == lazy and operator.ne(lazy, whole) is False
+    assert hash(lazy) == hash(whole) and repr(lazy) == repr(whole)
+    assert attrs.evolve(lazy, seat=2) == attrs.evolve(whole, seat=2)
+    with pytest.raises(AttributeError):
+        _ = lazy.no_such_field  # type: ignore[attr-defined]
+
+
+def test_a_tree_keeps_an_answer_by_the_reads_and_refuses_a_path_that_disagrees() -> None:
+    state = _first_play(variants.STANDARD)
+    hand = state._hand.hands[state.to_move[0]] & ~state._played
+
+    def source(allowed: int) -> PlaySource:
+        return PlaySource(state._hand, state.to_move[0], hand, allowed, 0, 0, state._leader, -1, (), 0, False)
+
+    cache = HookCache()
+    assert cache.lookup(source(hand)) == -1
+    cache.insert([(1, state.to_move[0]), (3, hand)], 5)
+    assert cache.lookup(source(hand)) == 5
+    assert cache.lookup(source(hand & (hand - 1))) == -1
+    # A hook that read the hand where it read the allowed cards before is not pure: nothing is kept.
+    cache.insert([(1, state.to_move[0]), (2, hand)], 7)
+    assert cache.lookup(source(hand)) == 5 and cache.size == 3
+    cache.insert([(1, state.to_move[0]), (3, hand & (hand - 1))], 9)
+    assert cache.lookup(source(hand & (hand - 1))) == 9
+    cache.size = LIMIT
+    cache.insert([(1, state.to_move[0]), (3, 1)], 11)
+    assert cache.lookup(source(1)) == -1  # full: the hook is asked
+
+
+def test_is_legal_agrees_with_the_legal_moves_and_explain() -> None:
+    rng = random.Random(4)
+    rules = attrs.evolve(variants.STANDARD, extras=(QueenNotOnHearts(),))
+    state = hj.new_game(rules, seed=4)
+    while not state.is_over and len(state.score_sheet) == 0:
+        moves = hj.legal_moves(state)
+        if state.phase is hj.Phase.PLAYING:
+            seat = state.to_move[0]
+            for card in hj.cards.ALL_CARDS:
+                move = hj.Play(seat, card)
+                assert hj.is_legal(state, move) == (move in moves) == (hj.explain(state, move) is None)
+            assert not hj.is_legal(state, hj.Play((seat + 1) % 4, moves[0].card))  # type: ignore[attr-defined]
+        state = hj.apply(state, moves[rng.randrange(len(moves))])
