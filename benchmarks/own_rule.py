@@ -31,7 +31,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -42,6 +42,7 @@ from hartenjagen.bots import SamplingBot
 from hartenjagen.rules.extras import HouseRule
 
 SLOTS = ("play", "pass", "opening", "first_trick", "scoring", "moon", "ending")
+WORKLOADS = ("step", "sampling", "playouts")
 #: the hook a module of one's own overrides in each slot (by a call to the inherited one)
 HOOKS = {
     "pass": ("passing", "passable"),
@@ -164,7 +165,7 @@ def ratio(first: Callable[[], int], second: Callable[[], int], seconds: float, r
     return sorted(out)
 
 
-def legality(rules: hj.Rules, state: hj.State, seconds: float, rounds: int) -> list[float]:
+def legality(state: hj.State, seconds: float, rounds: int) -> list[float]:
     """``is_legal`` of each legal move over ``move in legal_moves``, per round."""
     moves = list(hj.legal_moves(state))
 
@@ -185,6 +186,34 @@ def shown(ratios: list[float]) -> str:
     return f"{statistics.median(ratios):7.2f}x  ({ratios[0]:.2f}-{ratios[-1]:.2f})"
 
 
+def measure(
+    seconds: float, rounds: int, seed: int, slots: Iterable[str] = SLOTS, workloads: Iterable[str] = WORKLOADS
+) -> dict[str, Any]:
+    """Print the figure and return it: each slot's and ``is_legal``'s ratios, one per round, sorted."""
+    base = hj.Rules()
+    print(f"O1  own rule against the standard preset ({'compiled' if hj.COMPILED else 'interpreted'} core)")
+    print("    own / preset time, median (range of the rounds)")
+    figures: dict[str, Any] = {}
+    makers = {"step": step_api, "sampling": sampling_decision, "playouts": batched}
+    chosen = list(workloads)
+    print(f"    {'slot':12s}" + "".join(f"{w:>26s}" for w in chosen))
+    for slot in slots:
+        own = with_own(base, slot)
+        line = f"    {slot:12s}"
+        for workload in chosen:
+            make = makers[workload]
+            ratios = ratio(make(own, seed), make(base, seed), seconds, rounds)
+            figures[f"{slot}/{workload}"] = ratios
+            line += f"{shown(ratios):>26s}"
+        print(line, flush=True)
+    for label, state in (("first lead", first_lead(base, seed)), ("mid-trick", mid_trick(base, seed))):
+        ratios = legality(state, seconds, rounds)
+        figures[f"is_legal/{label}"] = ratios
+        print(f"    is_legal / (move in legal_moves), {label}: {shown(ratios)}", flush=True)
+    print()
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -193,33 +222,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--slots", default=",".join(SLOTS), help="the slots to measure, comma-separated")
-    parser.add_argument("--workloads", default="step,sampling,playouts")
+    parser.add_argument("--workloads", default=",".join(WORKLOADS), help="of step, sampling, playouts")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
-    base = hj.Rules()
-    print(
-        f"own rule against the standard preset (compiled core: {hj.COMPILED}); own / preset time, median (range)"
-    )
-    figures: dict[str, Any] = {"compiled": hj.COMPILED}
-    makers = {"step": step_api, "sampling": sampling_decision, "playouts": batched}
-    chosen = [w for w in args.workloads.split(",") if w]
-    print(f"{'slot':12s}" + "".join(f"{w:>26s}" for w in chosen))
-    for slot in [s for s in args.slots.split(",") if s]:
-        own = with_own(base, slot)
-        line = f"{slot:12s}"
-        for workload in chosen:
-            make = makers[workload]
-            ratios = ratio(make(own, args.seed), make(base, args.seed), args.seconds, args.rounds)
-            figures[f"{slot}/{workload}"] = ratios
-            line += f"{shown(ratios):>26s}"
-        print(line, flush=True)
-    for label, state in (
-        ("first lead", first_lead(base, args.seed)),
-        ("mid-trick", mid_trick(base, args.seed)),
-    ):
-        ratios = legality(base, state, args.seconds, args.rounds)
-        figures[f"is_legal/{label}"] = ratios
-        print(f"is_legal / (move in legal_moves), {label}: {shown(ratios)}", flush=True)
+    slots = [s for s in args.slots.split(",") if s]
+    workloads = [w for w in args.workloads.split(",") if w]
+    figures = {"compiled": hj.COMPILED, **measure(args.seconds, args.rounds, args.seed, slots, workloads)}
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=1)
