@@ -274,3 +274,41 @@ def test_is_legal_agrees_with_the_legal_moves_and_explain() -> None:
                 assert hj.is_legal(state, move) == (move in moves) == (hj.explain(state, move) is None)
             assert not hj.is_legal(state, hj.Play((seat + 1) % 4, moves[0].card))  # type: ignore[attr-defined]
         state = hj.apply(state, moves[rng.randrange(len(moves))])
+
+
+@attrs.frozen(repr=False)
+class _CountingScoring(hj.rules.scoring.CardPoints):
+    """Black Lady's points, counted; and for ``bad`` captures, a value that is not a number."""
+
+    bad: bool = False
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        CALLS["points_of"] += 1
+        cards = tuple(cards)
+        if (
+            self.bad and QUEEN_OF_SPADES in cards and len(cards) % 4 == 0
+        ):  # captures, not moon_total's 14 cards
+            return "many"  # type: ignore[return-value]
+        return super().points_of(cards)
+
+
+def test_points_of_is_asked_once_per_set_of_cards_and_scores_as_the_plan() -> None:
+    values = hj.rules.scoring.BLACK_LADY.values
+    own = attrs.evolve(variants.STANDARD, scoring=_CountingScoring(values, name="black_lady"))
+    state, planned = _first_play(own), _first_play(variants.STANDARD)
+    CALLS.clear()
+    ours = playouts.playouts(state, 32, rng=2)
+    assert list(ours) == list(playouts.playouts(planned, 32, rng=2))
+    assert 0 < CALLS["points_of"] <= 32 * 4
+    asked = CALLS["points_of"]
+    assert list(playouts.playouts(state, 32, rng=2)) == list(ours)
+    assert CALLS["points_of"] == asked  # the same captures again: every answer is known
+
+
+def test_points_of_that_returns_a_bad_value_gets_the_same_rules_error_every_time() -> None:
+    values = hj.rules.scoring.BLACK_LADY.values
+    own = attrs.evolve(variants.STANDARD, scoring=_CountingScoring(values, name="black_lady", bad=True))
+    state = _first_play(own)
+    for _ in range(2):
+        with pytest.raises(hj.RulesError, match="points_of must return a whole number, not 'many'"):
+            hj.rollout(state, rng=1)

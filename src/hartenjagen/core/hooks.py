@@ -13,7 +13,7 @@ naming the module, never a type error of the core.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
@@ -44,6 +44,9 @@ from hartenjagen.rules.context import (
 )
 from hartenjagen.rules.extras import HandSummary
 from hartenjagen.values import Trick
+
+#: The most captured-card sets whose points a table keeps (`points`).
+POINTS_LIMIT: Final = 1 << 16
 
 
 def _cards(module: object, hook: str, answer: object) -> list[Card]:
@@ -400,10 +403,17 @@ def points(table: Table, mask: int) -> int:
     """One seat's raw points for the physical cards ``mask``: the table's values, or the scoring's ``points_of``."""
     if not table.scoring_callback:
         return table.points(mask)
+    # points_of is a pure function of the cards (the contract): its answers are kept by the cards'
+    # mask on the table, so a playout asks Python once per set of captured cards.
+    known: int | None = table.points_cache.get(mask)
+    if known is not None:
+        return known
     module = table.rules.scoring
     answer = module.points_of(table.cards(mask))
     if isinstance(answer, bool) or not isinstance(answer, int):
         raise RulesError(f"rule module {module!r}: points_of must return a whole number, not {shown(answer)}")
+    if len(table.points_cache) < POINTS_LIMIT:
+        table.points_cache[mask] = int(answer)
     return int(answer)
 
 
