@@ -9,6 +9,7 @@ under the rules without the house rules, whose legal cards each house rule's
 from __future__ import annotations
 
 import operator
+import pickle
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -23,8 +24,8 @@ from hartenjagen import playouts, variants
 from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, Card, Suit
 from hartenjagen.core.hook_cache import LIMIT, HookCache, PlaySource
 from hartenjagen.core.table import table_for
-from hartenjagen.rules.context import LazyPlayContext, PlayContext
-from hartenjagen.rules.extras import HouseRule
+from hartenjagen.rules.context import LazyPlayContext, MoonContext, PlayContext
+from hartenjagen.rules.extras import HandSummary, HouseRule
 
 CALLS: Counter[str] = Counter()
 
@@ -312,3 +313,48 @@ def test_points_of_that_returns_a_bad_value_gets_the_same_rules_error_every_time
     for _ in range(2):
         with pytest.raises(hj.RulesError, match="points_of must return a whole number, not 'many'"):
             hj.rollout(state, rng=1)
+
+
+SEEN: list[object] = []
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class _KeepingMoon(hj.rules.moon.OthersPlus):
+    """The standard moon, keeping every context its ``shooter`` receives."""
+
+    def shooter(self, context: MoonContext) -> int | None:
+        SEEN.append(context)
+        return super().shooter(context)
+
+
+@attrs.frozen(repr=False)
+class _KeepingBonus(hj.rules.extras.NoTricksBonus):
+    """The no-tricks bonus, keeping every summary its ``adjustments`` receives."""
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
+        SEEN.append(hand)
+        return super().adjustments(hand)
+
+
+@pytest.mark.parametrize(
+    ("rules", "whole"),
+    [
+        (attrs.evolve(variants.STANDARD, moon=_KeepingMoon()), MoonContext),
+        (attrs.evolve(variants.STANDARD, extras=(_KeepingBonus(),)), HandSummary),
+    ],
+    ids=["moon", "summary"],
+)
+def test_the_contexts_of_a_hand_scored_are_the_whole_ones_computed_as_read(
+    rules: hj.Rules, whole: type
+) -> None:
+    state = _first_play(rules)
+    SEEN.clear()
+    after = hj.rollout(state, rng=3)
+    assert len(SEEN) == 1
+    (context,) = SEEN
+    assert isinstance(context, whole) and type(context) is not whole
+    last = whole.last(after)  # type: ignore[attr-defined]
+    assert type(last) is whole
+    assert context == last and hash(context) == hash(last) and repr(context) == repr(last)
+    assert pickle.loads(pickle.dumps(context)) == last
+    assert not hasattr(context, "no_such_field")

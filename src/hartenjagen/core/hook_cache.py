@@ -44,8 +44,10 @@ FIELDS: Final = (
 _NUMBER: Final = {name: number for number, name in enumerate(FIELDS)}
 _SUITS: Final = tuple(Suit)
 _SEAT_BITS: Final = 31
-#: The most nodes a tree holds (a hook that reads the trick history seldom repeats a key).
-LIMIT: Final = 1 << 16
+#: The most nodes a tree holds (a hook that reads the trick history seldom repeats a key): some MB a tree.
+LIMIT: Final = 1 << 15
+#: The children of every leaf (never written: a leaf is never walked past).
+_LEAF: Final[dict[object, Node]] = {}
 
 
 class PlaySource:
@@ -169,7 +171,8 @@ class Node:
     def __init__(self, field: int, answer: int) -> None:
         self.field = field
         self.answer = answer
-        self.children: dict[object, Node] = {}
+        # A leaf has no children: no dictionary is made for it.
+        self.children: dict[object, Node] = {} if field >= 0 else _LEAF
 
 
 class HookCache:

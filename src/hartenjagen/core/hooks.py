@@ -36,17 +36,18 @@ from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.context import (
     BUILDERS,
+    LazyMoonContext,
     LazyPlayContext,
     MoonContext,
     OpeningContext,
     PassContext,
     PlayContext,
 )
-from hartenjagen.rules.extras import HandSummary
+from hartenjagen.rules.extras import HandSummary, LazyHandSummary
 from hartenjagen.values import Trick
 
 #: The most captured-card sets whose points a table keeps (`points`).
-POINTS_LIMIT: Final = 1 << 16
+POINTS_LIMIT: Final = 1 << 15
 
 
 def _cards(module: object, hook: str, answer: object) -> list[Card]:
@@ -330,10 +331,52 @@ def moon_context(
     )
 
 
+class HandSource:
+    """A hand being scored, in the engine's terms: what a lazy `MoonContext` or `HandSummary` reads.
+
+    Each field is computed when a hook first reads it: a moon module that
+    looks only at the cards taken builds no `Trick` values, and the raw points
+    (a scoring module's ``points_of``) are worked out only if read.
+    """
+
+    def __init__(
+        self, state: State, taken: tuple[int, ...], raw: tuple[int, ...] | None, seat: object
+    ) -> None:
+        self.state = state
+        self.taken = taken
+        self.raw = raw
+        self.seat = seat
+
+    def read(self, name: str) -> object:
+        state = self.state
+        table = state._hand.table
+        if name == "rules":
+            return table.rules
+        if name == "cards_taken":
+            return tuple([table.cards(mask) for mask in self.taken])
+        if name == "tricks":
+            return state.tricks
+        if name == "raw":
+            if self.raw is None:
+                self.raw = hand_points(table, self.taken)
+            return self.raw
+        if name == "totals":
+            return state._hand.scores
+        if name == "options":
+            return tuple(table.rules.moon.options())
+        if name == "tricks_won":
+            return state.tricks_won
+        if name == "shooter":
+            return self.seat
+        if name == "announcers":
+            return state._hand.announcers
+        raise AttributeError(name)
+
+
 def shooter(state: State, taken: tuple[int, ...]) -> int | None:
     """The moon module's ``shooter`` for the hand of ``state``."""
     module = state._hand.table.rules.moon
-    answer = module.shooter(moon_context(state, taken))
+    answer = module.shooter(LazyMoonContext.reading(HandSource(state, taken, None, None)))
     if answer is None:
         return None
     return _seat(module, "shooter", answer, state._hand.table.players)
@@ -345,7 +388,7 @@ def settle(
     """The moon module's ``settle``: each seat's points after ``seat`` shot the moon and chose ``option``."""
     table = state._hand.table
     module = table.rules.moon
-    context = moon_context(state, taken, raw)
+    context = LazyMoonContext.reading(HandSource(state, taken, raw, None))
     return _numbers(module, "settle", module.settle(context, seat, option), table.players)
 
 
@@ -366,7 +409,7 @@ def adjustments(
 ) -> list[tuple[int, ...]]:
     """Each house rule's ``adjustments`` of the hand (the ones that change something)."""
     table = state._hand.table
-    summary = hand_summary(state, taken, raw, seat)
+    summary = LazyHandSummary.reading(HandSource(state, taken, raw, seat))
     out = []
     for extra in table.rules.extras:
         change = extra.adjustments(summary)

@@ -20,7 +20,7 @@ In a double deck a card held twice appears twice in a hand and once in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -88,23 +88,23 @@ class PlayContext:
         return context
 
 
-#: The fields of a `PlayContext`, in declaration order.
-_PLAY_FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(PlayContext))
+class Lazy:
+    """A context the engine hands a hook, whose fields are computed when the hook first reads them.
 
-
-class LazyPlayContext(PlayContext):
-    """The `PlayContext` the engine hands a hook: each field is computed when the hook first reads it.
-
-    It has the attributes, types and values of a `PlayContext` built whole,
-    compares and hashes like one and prints as one; only what the hook reads
-    is computed. ``source`` (the core's) computes a field and records the
-    read, so the engine knows which fields an answer depended on.
+    Mixed into a subclass of a context class (`LazyPlayContext`, `LazyMoonContext`,
+    `LazyHandSummary`): it has the attributes, types and values of the context
+    built whole, compares and hashes like one and prints as one; only what the
+    hook reads is computed. Its source (the core's) computes a field, and may
+    record the read (the engine keeps a ``playable`` hook's answers by what it read).
     """
 
-    __slots__ = ("_source",)
+    __slots__ = ()
+    #: the context class this one is lazy for, and its fields
+    whole_class: ClassVar[type]
+    field_names: ClassVar[tuple[str, ...]]
 
     @classmethod
-    def reading(cls, source: Any) -> LazyPlayContext:
+    def reading(cls, source: Any) -> Any:
         """A context whose fields ``source.read(name)`` computes (``attrs.evolve`` of one builds it whole)."""
         context = cls.__new__(cls)
         object.__setattr__(context, "_source", source)
@@ -112,19 +112,19 @@ class LazyPlayContext(PlayContext):
 
     def __getattr__(self, name: str) -> Any:
         # Called only for a field not computed yet (a set slot is found without it).
-        if name == "_source":
+        if name not in self.field_names:
             raise AttributeError(name)
-        value = self._source.read(name)
+        value = object.__getattribute__(self, "_source").read(name)
         object.__setattr__(self, name, value)
         return value
 
-    def _whole(self) -> PlayContext:
-        return PlayContext(**{name: getattr(self, name) for name in _PLAY_FIELDS})
+    def _whole(self) -> Any:
+        return self.whole_class(**{name: getattr(self, name) for name in self.field_names})
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlayContext):
+        if not isinstance(other, self.whole_class):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in _PLAY_FIELDS)
+        return all(getattr(self, name) == getattr(other, name) for name in self.field_names)
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
@@ -137,7 +137,27 @@ class LazyPlayContext(PlayContext):
         return repr(self._whole())
 
     def __reduce__(self) -> str | tuple[Any, ...]:
-        return self._whole().__reduce__()
+        reduced: str | tuple[Any, ...] = self._whole().__reduce__()
+        return reduced
+
+
+def lazy_class(whole: type, name: str) -> Any:
+    """The `Lazy` subclass of the context class ``whole``."""
+    names = tuple(field.name for field in attrs.fields(whole))
+    namespace = {
+        "__slots__": ("_source",),
+        "whole_class": whole,
+        "field_names": names,
+        "__module__": __name__,
+    }
+    namespace["__doc__"] = (
+        f"The `{whole.__name__}` the engine hands a hook: its fields computed as they are read."
+    )
+    return type(name, (Lazy, whole), namespace)
+
+
+#: The `PlayContext` a ``playable`` hook receives from the engine (see `Lazy`).
+LazyPlayContext: Any = lazy_class(PlayContext, "LazyPlayContext")
 
 
 @attrs.frozen
@@ -267,3 +287,7 @@ class MoonContext:
         """
         context: MoonContext = BUILDERS["moon_last"](state)
         return context
+
+
+#: The `MoonContext` a moon module's hooks receive from the engine (see `Lazy`).
+LazyMoonContext: Any = lazy_class(MoonContext, "LazyMoonContext")
