@@ -358,3 +358,10 @@ def test_the_contexts_of_a_hand_scored_are_the_whole_ones_computed_as_read(
     assert context == last and hash(context) == hash(last) and repr(context) == repr(last)
     assert pickle.loads(pickle.dumps(context)) == last
     assert not hasattr(context, "no_such_field")
+
+
+def test_a_hook_that_returns_nothing_gets_a_rules_error_whatever_it_read() -> None:
+    for answer in (None, ()):
+        rules = attrs.evolve(variants.STANDARD, extras=(_Fails(answer),))
+        with pytest.raises(hj.RulesError, match="playable"):
+            hj.legal_moves(_first_play(rules))

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from hartenjagen.cards import CARD_COUNT, Suit
+from hartenjagen.cards import CARD_COUNT, Card, Suit
 from hartenjagen.core.state import HandContext, log_tricks
 
 #: The `PlayContext` fields, in the order of their numbers in a tree.
@@ -83,6 +83,8 @@ class PlaySource:
         self.tricks = tricks
         self.broken = broken
         self.reads: list[tuple[int, object]] = []
+        #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
+        self.allowed_cards: frozenset[Card] | None = None
 
     def _order(self) -> list[int]:
         """The physical cards of the current trick, in play order."""
@@ -131,7 +133,9 @@ class PlaySource:
         if field == 2:
             return table.cards(self.cards)
         if field == 3:
-            return frozenset(table.cards(self.allowed))
+            cards = frozenset(table.cards(self.allowed))
+            self.allowed_cards = cards
+            return cards
         if field == 4:
             n = table.players
             return tuple(

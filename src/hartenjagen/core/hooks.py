@@ -152,8 +152,11 @@ def narrowed_at(
     cache = cache_of(table.hook_caches, playable)
     answer = cache.lookup(source)
     if answer < 0:
-        cards = _cards(module, "playable", playable(LazyPlayContext.reading(source)))
-        answer = _every_copy(table, cards)
+        returned = playable(LazyPlayContext.reading(source))
+        if returned is not None and returned is source.allowed_cards and table.copies == 1:
+            answer = source.allowed  # the allowed cards themselves, handed back: already checked
+        else:
+            answer = _every_copy(table, _cards(module, "playable", returned))
         cache.insert(source.reads, answer)
     candidates = source.allowed
     chosen = candidates & answer
