@@ -86,6 +86,13 @@ class PlaySource:
         #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
         self.allowed_cards: frozenset[Card] | None = None
 
+    def copy(self) -> PlaySource:
+        """A fresh source of the same position (no reads yet): for a hook, while this one is reused."""
+        return PlaySource(
+            self.hand, self.seat, self.cards, self.allowed, self.trick, self.count,
+            self.leader, self.led, self.log, self.tricks, self.broken,
+        )  # fmt: skip
+
     def _order(self) -> list[int]:
         """The physical cards of the current trick, in play order."""
         hands = self.hand.hands

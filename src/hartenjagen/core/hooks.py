@@ -17,7 +17,7 @@ from typing import Any, Final, cast
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
-from hartenjagen.core.hook_cache import PlaySource, cache_of
+from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
 from hartenjagen.core.state import (
     ANNOUNCING,
     GAME_OVER,
@@ -169,6 +169,29 @@ def narrowed_at(
             "playable must return at least one card of context.allowed"
         )
     return chosen
+
+
+def narrowed_by(
+    module: object,
+    playable: Callable[[PlayContext], Iterable[Card]],
+    cache: HookCache,
+    probe: PlaySource,
+    fallback: bool,
+) -> int:
+    """`narrowed_at` with the hook's cache at hand and a ``probe`` the caller reuses from card to card.
+
+    A hit costs the keys on the tree's path and nothing else; a miss (or a
+    refusal, to raise it) goes to `narrowed_at` with a fresh copy of the
+    position, so that no context a hook receives ever changes under it.
+    """
+    answer = cache.lookup(probe)
+    if answer >= 0:
+        chosen = probe.allowed & answer
+        if chosen:
+            return chosen
+        if fallback:
+            return probe.allowed
+    return narrowed_at(module, playable, probe.copy(), fallback)
 
 
 def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> bool:

@@ -19,7 +19,7 @@ from hartenjagen.cards import CARD_COUNT
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core import hooks
 from hartenjagen.core.chance_nodes import random_outcome
-from hartenjagen.core.hook_cache import PlaySource
+from hartenjagen.core.hook_cache import PlaySource, cache_of
 from hartenjagen.core.kernel import (
     apply,
     breaks,
@@ -205,6 +205,9 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     lead_hook = table.lead_opens == LEAD_CALLBACK
     first_hook = table.first_kind == FIRST_CALLBACK
     restricting = table.restricting
+    # The house rules' caches, and one position reused from card to card to look their answers up.
+    caches = [cache_of(table.hook_caches, extra.playable) for extra in restricting]
+    probe = PlaySource(hand, 0, 0, 0, 0, 0, 0, -1, entries, 0, False)
     top = position = 0
     while True:
         seat = leader + count
@@ -235,9 +238,13 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
                 mask = hooks.narrowed_at(rules.first_trick, rules.first_trick.playable, source, True)
             else:
                 mask = first_trick(mask, cards, table, state)
-        for extra in restricting:
-            source = PlaySource(hand, seat, cards, mask, trick, count, leader, led, entries, tricks, broken)
-            mask = hooks.narrowed_at(extra, extra.playable, source, False)
+        if restricting:
+            probe.seat, probe.cards, probe.trick, probe.count = seat, cards, trick, count
+            probe.leader, probe.led, probe.tricks, probe.broken = leader, led, tricks, broken
+            probe.log = entries
+            for i, extra in enumerate(restricting):
+                probe.allowed = mask
+                mask = hooks.narrowed_by(extra, extra.playable, caches[i], probe, False)
         if values is None:
             choices = mask if single else table.distinct(mask)
             for _ in range(draw.below(popcount(choices))):
