@@ -258,8 +258,8 @@ def test_a_tree_keeps_an_answer_by_the_reads_and_refuses_a_path_that_disagrees()
     cache.insert([(1, state.to_move[0]), (3, hand & (hand - 1))], 9)
     assert cache.lookup(source(hand & (hand - 1))) == 9
     cache.size = LIMIT
-    cache.insert([(1, state.to_move[0]), (3, 1)], 11)
-    assert cache.lookup(source(1)) == -1  # full: the hook is asked
+    cache.insert([(1, state.to_move[0]), (3, 1)], 11)  # full: the tree starts afresh with this answer
+    assert cache.lookup(source(1)) == 11 and cache.lookup(source(hand)) == -1 and cache.size == 3
 
 
 def test_is_legal_agrees_with_the_legal_moves_and_explain() -> None:

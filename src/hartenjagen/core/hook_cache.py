@@ -15,8 +15,7 @@ on its path. This is exact: a pure hook that has read the same values so far
 reads the same field next, so two positions that agree on the fields of one
 path get the same answer, whatever else differs. A hook that raises or
 returns something that is not cards leaves no entry (it is asked again, and
-raises again). A tree stops growing at `LIMIT` nodes (it still answers what
-it holds; the rest is asked).
+raises again). A tree that reaches `LIMIT` nodes starts afresh.
 """
 
 from __future__ import annotations
@@ -44,8 +43,9 @@ FIELDS: Final = (
 _NUMBER: Final = {name: number for number, name in enumerate(FIELDS)}
 _SUITS: Final = tuple(Suit)
 _SEAT_BITS: Final = 31
-#: The most nodes a tree holds (a hook that reads the trick history seldom repeats a key): some MB a tree.
-LIMIT: Final = 1 << 15
+#: The most nodes a tree holds (a hook that reads the trick history seldom repeats a key): a few MB at
+#: most, on a table the table cache may keep among 64.
+LIMIT: Final = 1 << 14
 #: The children of every leaf (never written: a leaf is never walked past).
 _LEAF: Final[dict[object, Node]] = {}
 
@@ -205,7 +205,9 @@ class HookCache:
     def insert(self, reads: list[tuple[int, object]], answer: int) -> None:
         """Keep ``answer`` at the end of the path ``reads`` (the hook's reads, in order)."""
         if self.size >= LIMIT:
-            return
+            # Full: start afresh, so that a long run keeps the positions it meets now.
+            self.root = None
+            self.size = 0
         node = self.root
         if node is None:
             self.root = self._chain(reads, 0, answer)
