@@ -24,7 +24,7 @@ from hartenjagen import playouts, variants
 from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, Card, Suit
 from hartenjagen.core.hook_cache import LIMIT, HookCache, PlaySource
 from hartenjagen.core.table import table_for
-from hartenjagen.rules.context import LazyPlayContext, MoonContext, PlayContext
+from hartenjagen.rules.context import LazyPlayContext, MoonContext, PassContext, PlayContext
 from hartenjagen.rules.extras import HandSummary, HouseRule
 
 CALLS: Counter[str] = Counter()
@@ -365,3 +365,36 @@ def test_a_hook_that_returns_nothing_gets_a_rules_error_whatever_it_read() -> No
         rules = attrs.evolve(variants.STANDARD, extras=(_Fails(answer),))
         with pytest.raises(hj.RulesError, match="playable"):
             hj.legal_moves(_first_play(rules))
+
+
+@attrs.frozen(repr=False)
+class _CountingPassing(hj.rules.passing.PassCycle):
+    """The standard passes, with ``passable`` counted; ``refuse``: a value that is not cards for seat 2."""
+
+    refuse: bool = False
+
+    def passable(self, context: PassContext) -> Iterable[Card]:
+        CALLS["passable"] += 1
+        if self.refuse and context.seat == 2:
+            return 7  # type: ignore[return-value]
+        return super().passable(context)
+
+
+def test_passable_is_asked_once_per_seat_and_stage_and_passes_as_the_plan() -> None:
+    own = attrs.evolve(variants.STANDARD, passing=_CountingPassing())
+    CALLS.clear()
+    rng = random.Random(5)
+    mine, planned = hj.new_game(own, seed=5), hj.new_game(variants.STANDARD, seed=5)
+    while mine.phase is hj.Phase.PASSING:
+        moves = hj.legal_moves(mine)
+        assert [str(m) for m in moves] == [str(m) for m in hj.legal_moves(planned)]
+        move = moves[rng.randrange(len(moves))]
+        mine, planned = hj.apply(mine, move), hj.apply(planned, move)
+    assert CALLS["passable"] == 4  # one stage, four seats: every later question is answered from the cache
+
+
+def test_passable_that_returns_a_bad_value_gets_the_same_rules_error_every_time() -> None:
+    state = hj.new_game(attrs.evolve(variants.STANDARD, passing=_CountingPassing(refuse=True)), seed=5)
+    for _ in range(2):
+        with pytest.raises(hj.RulesError, match="passable must return cards, not 7"):
+            hj.legal_moves(state)

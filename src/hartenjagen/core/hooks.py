@@ -46,7 +46,7 @@ from hartenjagen.rules.context import (
 from hartenjagen.rules.extras import HandSummary, LazyHandSummary
 from hartenjagen.values import Trick
 
-#: The most captured-card sets whose points a table keeps (`points`).
+#: The most captured-card sets whose points a table keeps (`points`), and the most passing positions.
 POINTS_LIMIT: Final = 1 << 15
 
 
@@ -231,10 +231,26 @@ def pass_context(state: State, seat: int) -> PassContext:
 
 
 def passable(hand: HandContext, seat: int, cards: int) -> int:
-    """The physical cards of ``cards`` (the seat's hand) that the passing module lets ``seat`` choose."""
-    module = hand.table.rules.passing
+    """The physical cards of ``cards`` (the seat's hand) that the passing module lets ``seat`` choose.
+
+    ``passable`` is a pure function of its `PassContext` (the contract), so its
+    answers are kept on the table by everything the context holds: the seat,
+    its cards, the exchange so far (stage, given, received), the route, the
+    hand, the dealer and the totals. A seat's choices are asked for again at
+    every move of the exchange; only the first asks Python.
+    """
+    table = hand.table
+    key = (seat, cards, hand.pass_log, hand.direction, hand.hand_index, hand.dealer, hand.scores)
+    known: int | None = table.pass_cache.get(key)
+    if known is not None:
+        return known
+    module = table.rules.passing
     answer = _cards(module, "passable", module.passable(_pass_context(hand, seat, cards)))
-    return _lowest_copies(hand.table, answer, cards)
+    allowed = _lowest_copies(table, answer, cards)
+    if len(table.pass_cache) >= POINTS_LIMIT:
+        table.pass_cache.clear()
+    table.pass_cache[key] = allowed
+    return allowed
 
 
 def pass_choices(hand: HandContext, seat: int, cards: int) -> int:

@@ -208,11 +208,14 @@ class Table:
     hook_caches: dict[int, Any]
     #: a scoring module's ``points_of`` by the mask of the cards (`hartenjagen.core.hooks.points`)
     points_cache: dict[int, int]
+    #: a passing module's ``passable`` by its context (`hartenjagen.core.hooks.passable`)
+    pass_cache: dict[object, int]
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.hook_caches = {}
         self.points_cache = {}
+        self.pass_cache = {}
         self.players = players = rules.deck.players
         pack_cards: tuple[Card, ...] = rules.deck.pack()
         counts: dict[int, int] = {}
