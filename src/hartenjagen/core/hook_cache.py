@@ -83,6 +83,8 @@ class PlaySource:
         self.tricks = tricks
         self.broken = broken
         self.reads: list[tuple[int, object]] = []
+        #: the fields read so far, by number (a lazy context reads each through here, once)
+        self.values: dict[int, object] = {}
         #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
         self.allowed_cards: frozenset[Card] | None = None
 
@@ -168,12 +170,16 @@ class PlaySource:
         return log_tricks(self._entries(), self.hand.hands)
 
     def read(self, name: str) -> object:
-        """The value of the field called ``name``, recorded as read (`AttributeError` for any other name)."""
+        """The value of the field called ``name``, recorded as read the first time (`AttributeError`: no field)."""
         field = _NUMBER.get(name, -1)
         if field < 0:
             raise AttributeError(name)
+        if field in self.values:
+            return self.values[field]
         self.reads.append((field, self.key(field)))
-        return self.value(field)
+        value = self.value(field)
+        self.values[field] = value
+        return value
 
 
 class Node:

@@ -388,8 +388,17 @@ class HandSource:
         self.taken = taken
         self.raw = raw
         self.seat = seat
+        self.values: dict[str, object] = {}
 
     def read(self, name: str) -> object:
+        """The field called ``name``, computed the first time it is read."""
+        if name in self.values:
+            return self.values[name]
+        value = self._compute(name)
+        self.values[name] = value
+        return value
+
+    def _compute(self, name: str) -> object:
         state = self.state
         table = state._hand.table
         if name == "rules":

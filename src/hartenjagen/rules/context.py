@@ -94,8 +94,9 @@ class Lazy:
     Mixed into a subclass of a context class (`LazyPlayContext`, `LazyMoonContext`,
     `LazyHandSummary`): it has the attributes, types and values of the context
     built whole, compares and hashes like one and prints as one; only what the
-    hook reads is computed. Its source (the core's) computes a field, and may
-    record the read (the engine keeps a ``playable`` hook's answers by what it read).
+    hook reads is computed. Each field is a property that asks the source (the
+    core's), which computes the field once and may record the read (the engine
+    keeps a ``playable`` hook's answers by what it read).
     """
 
     __slots__ = ()
@@ -103,20 +104,16 @@ class Lazy:
     whole_class: ClassVar[type]
     field_names: ClassVar[tuple[str, ...]]
 
+    def __init__(self, **fields: Any) -> None:
+        # What `attrs.evolve` calls: a context of these values, whole.
+        object.__setattr__(self, "_source", _Given(fields))
+
     @classmethod
     def reading(cls, source: Any) -> Any:
-        """A context whose fields ``source.read(name)`` computes (``attrs.evolve`` of one builds it whole)."""
+        """A context whose fields ``source.read(name)`` computes (once each: the source keeps them)."""
         context = cls.__new__(cls)
         object.__setattr__(context, "_source", source)
         return context
-
-    def __getattr__(self, name: str) -> Any:
-        # Called only for a field not computed yet (a set slot is found without it).
-        if name not in self.field_names:
-            raise AttributeError(name)
-        value = object.__getattribute__(self, "_source").read(name)
-        object.__setattr__(self, name, value)
-        return value
 
     def _whole(self) -> Any:
         return self.whole_class(**{name: getattr(self, name) for name in self.field_names})
@@ -141,15 +138,30 @@ class Lazy:
         return reduced
 
 
+class _Given:
+    """The source of a lazy context built from its values (``attrs.evolve`` of one)."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.fields = fields
+
+    def read(self, name: str) -> Any:
+        return self.fields[name]
+
+
+def _field(name: str) -> property:
+    # A property, not __getattr__: a first read raises no AttributeError inside (which costs a
+    # microsecond), and the source keeps each value, so a second read is one call.
+    def get(self: Any) -> Any:
+        return self._source.read(name)
+
+    return property(get, doc=f"The context's ``{name}``, computed when first read.")
+
+
 def lazy_class(whole: type, name: str) -> Any:
     """The `Lazy` subclass of the context class ``whole``."""
     names = tuple(field.name for field in attrs.fields(whole))
-    namespace = {
-        "__slots__": ("_source",),
-        "whole_class": whole,
-        "field_names": names,
-        "__module__": __name__,
-    }
+    namespace: dict[str, Any] = {name: _field(name) for name in names}
+    namespace.update(__slots__=("_source",), whole_class=whole, field_names=names, __module__=__name__)
     namespace["__doc__"] = (
         f"The `{whole.__name__}` the engine hands a hook: its fields computed as they are read."
     )
