@@ -398,3 +398,13 @@ def test_passable_that_returns_a_bad_value_gets_the_same_rules_error_every_time(
     for _ in range(2):
         with pytest.raises(hj.RulesError, match="passable must return cards, not 7"):
             hj.legal_moves(state)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    taken=st.lists(st.sampled_from(ALL_CARDS[:6]), max_size=8),
+    cards=st.lists(st.sampled_from(ALL_CARDS[:6]), max_size=6),
+)
+def test_took_all_counts_copies_as_a_counter_does(taken: list[Card], cards: list[Card]) -> None:
+    expected = not Counter(cards) - Counter(taken)
+    assert hj.rules.moon.took_all(tuple(taken), tuple(cards)) is expected

@@ -93,6 +93,15 @@ def moon_cards(moon_set: MoonSet, rules: Rules) -> tuple[Card, ...]:
 
 def took_all(taken: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
     """Whether ``taken`` holds every card of ``cards`` (as many copies as ``cards`` lists)."""
+    # Asked for every seat at every hand's end: most seats fail on the count or on one card,
+    # without building two Counters.
+    if len(taken) < len(cards):
+        return False
+    held = set(taken)
+    if any(card not in held for card in cards):
+        return False
+    if len(set(cards)) == len(cards):
+        return True  # no card listed twice: holding each is enough
     return not Counter(cards) - Counter(taken)
 
 
