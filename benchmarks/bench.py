@@ -45,6 +45,11 @@ Prints, side by side:
   for short and long histories (it must not grow with the history).
 * P4, scale: time per card played with six players and two packs against
   four players and one pack.
+* O1, own rule (unless ``--quick``, or with ``--own-rule``): a module of
+  one's own that changes nothing, in each slot that can hold one, against the
+  standard preset, on the step API, a sampling decision and batched
+  playouts; and ``is_legal`` against ``move in legal_moves`` (see
+  ``benchmarks/own_rule.py``, which also runs on its own).
 * ``import hartenjagen``: time and memory.
 
 Figures are medians of several timed rounds (CPU time, alternating rounds for
@@ -68,6 +73,7 @@ import tracemalloc
 from collections.abc import Callable
 
 import hartenjagen as hj
+import own_rule
 from hartenjagen import native, playouts, variants
 from hartenjagen.frontend.serialize import dumps, loads
 from hartenjagen.rules.ending import FixedDeals
@@ -420,6 +426,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="skip the per-preset table")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--own-rule", action="store_true", help="measure O1 (own rule) even with --quick")
     parser.add_argument(
         "--cores",
         choices=("this", "both"),
@@ -525,6 +532,9 @@ def main() -> int:
     print(f"    6 players, two packs              {six * 1e6:10.2f} µs/card")
     print(f"    ratio                             {six / four:10.2f}   (target <= 1.5)\n")
     figures["P4"] = {"four_players": four, "six_double_deck": six, "ratio": six / four}
+
+    if args.own_rule or not args.quick:
+        figures["own_rule"] = own_rule.measure(args.seconds, 5, args.seed)
 
     seconds, kib = import_cost()
     print(f"import hartenjagen                    {seconds * 1000:10.1f} ms, {kib:,.0f} KiB peak\n")
@@ -686,6 +696,8 @@ def _both_cores(args: argparse.Namespace) -> int:
     ]
     if args.quick:
         base.append("--quick")
+    if args.own_rule:
+        base.append("--own-rule")
     figures: dict[str, object] = {}
     for name, pure in (("compiled", False), ("interpreted", True)):
         env = {k: v for k, v in os.environ.items() if k != "HARTENJAGEN_PURE_PYTHON"}

@@ -38,6 +38,20 @@ def test_bench_runs_and_writes_every_figure(tmp_path: Path) -> None:
     assert chart.read_text(encoding="utf-8").startswith("<svg")
 
 
+def test_own_rule_runs_and_writes_its_figure(tmp_path: Path) -> None:
+    out = tmp_path / "own.json"
+    _run(
+        str(ROOT / "benchmarks" / "own_rule.py"), "--seconds", "0.05", "--rounds", "1",
+        "--slots", "play,scoring", "--workloads", "step,playouts", "--json", str(out),
+    )  # fmt: skip
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    assert set(figures) == {
+        "compiled", "play/step", "play/playouts", "scoring/step", "scoring/playouts",
+        "is_legal/first lead", "is_legal/mid-trick",
+    }  # fmt: skip
+    assert all(ratio > 0 for key, ratios in figures.items() if key != "compiled" for ratio in ratios)
+
+
 def _run(*args: str) -> None:
     subprocess.run([sys.executable, *args], check=True, capture_output=True, timeout=300, cwd=ROOT)
 

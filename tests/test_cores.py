@@ -408,6 +408,46 @@ def test_rollout_from_inside_a_trick_plays_the_public_loop(preset: variants.Pres
         assert mine.getstate() == loop_rng.getstate()
 
 
+#: Rule sets with modules of one's own in the per-card slots and house rules: the fused playout asks their
+#: hooks through the hook cache, the public loop through `legal_moves`, and the two must draw alike.
+_OWN_RULES = [
+    attrs.evolve(
+        variants.STANDARD,
+        leading=_CallingLeading(),
+        first_trick=_CallingFirstTrick(),
+        opening=_CallingOpening(),
+    ),
+    attrs.evolve(
+        variants.STANDARD, duplicates=_CallingDuplicates(), extras=(hj.rules.extras.MUST_DROP_QUEEN,)
+    ),
+    attrs.evolve(
+        variants.SIX_DOUBLE_DECK, leading=_CallingLeading(), extras=(hj.rules.extras.MUST_DROP_QUEEN,)
+    ),
+    attrs.evolve(variants.DUTCH, first_trick=_CallingFirstTrick(), extras=(hj.rules.extras.MIEZEN,)),
+]
+
+
+@pytest.mark.parametrize("rules", _OWN_RULES, ids=range(len(_OWN_RULES)))
+def test_rollout_plays_the_public_loop_with_modules_of_ones_own(rules: hj.Rules) -> None:
+    for seed in range(3):
+        start = hj.new_game(rules, seed=seed)
+        for begin in range(0, 3 * rules.players, 5):  # from the deal, inside the first trick, and later
+            rng = random.Random(seed)
+            state = start
+            for _ in range(begin):
+                if state.is_over:
+                    break
+                moves = hj.legal_moves(state)
+                state = hj.apply(state, moves[rng.randrange(len(moves))])
+            loop_rng, mine = random.Random(seed + begin), random.Random(seed + begin)
+            expected, scored = state, len(state.score_sheet)
+            while not expected.is_over and len(expected.score_sheet) == scored:
+                moves = hj.legal_moves(expected)
+                expected = hj.apply(expected, moves[loop_rng.randrange(len(moves))])
+            assert hj.rollout(state, rng=mine) == expected
+            assert mine.getstate() == loop_rng.getstate()
+
+
 _ENDINGS = [
     hj.rules.ending.ScoreLimit(),
     hj.rules.ending.ScoreLimit(limit=30, inclusive=False),

@@ -19,7 +19,7 @@ import importlib
 import os
 from typing import Any, Final
 
-from hartenjagen.core.rollout import _fusable
+from hartenjagen.core.rollout import fully_planned
 from hartenjagen.core.state import State
 from hartenjagen.core.table import TRAVEL_SEAT, Table
 from hartenjagen.moves import MoonOption
@@ -62,7 +62,7 @@ def playable(table: Table) -> bool:
     """Whether the native kernel plays hands of ``table`` (the plan says everything it needs)."""
     rules = table.rules
     return (
-        _fusable(table)
+        fully_planned(table)
         and not table.announcing
         and not rules.extras
         and not table.scoring_callback

@@ -25,6 +25,7 @@ KERNEL_MODULES = (
     "table",
     "state",
     "state_fields",
+    "hook_cache",
     "hooks",
     "passes",
     "hands",
@@ -104,8 +105,19 @@ COMPILED: bool = _load()
 if COMPILED:
     _restore_class_docstrings()
 
-from hartenjagen.core import chance_nodes, draws, hands, hooks, kernel, passes, rollout, state, table  # noqa: E402
+from hartenjagen.core import (  # noqa: E402
+    chance_nodes,
+    draws,
+    hands,
+    hook_cache,
+    hooks,
+    kernel,
+    passes,
+    rollout,
+    state,
+    table,
+)  # fmt: skip
 
 __all__ = [
-    "COMPILED", "KERNEL_MODULES", "chance_nodes", "draws", "hands", "hooks", "kernel", "passes", "rollout", "state", "table"
+    "COMPILED", "KERNEL_MODULES", "chance_nodes", "draws", "hands", "hook_cache", "hooks", "kernel", "passes", "rollout", "state", "table"
 ]  # fmt: skip

@@ -13,10 +13,11 @@ naming the module, never a type error of the core.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
+from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
 from hartenjagen.core.state import (
     ANNOUNCING,
     GAME_OVER,
@@ -33,9 +34,20 @@ from hartenjagen.core.state import (
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
-from hartenjagen.rules.context import BUILDERS, MoonContext, OpeningContext, PassContext, PlayContext
-from hartenjagen.rules.extras import HandSummary
+from hartenjagen.rules.context import (
+    BUILDERS,
+    LazyMoonContext,
+    LazyPlayContext,
+    MoonContext,
+    OpeningContext,
+    PassContext,
+    PlayContext,
+)
+from hartenjagen.rules.extras import HandSummary, LazyHandSummary
 from hartenjagen.values import Trick
+
+#: The most captured-card sets whose points a table keeps (`points`), and the most passing positions.
+POINTS_LIMIT: Final = 1 << 15
 
 
 def _cards(module: object, hook: str, answer: object) -> list[Card]:
@@ -99,6 +111,16 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
     )
 
 
+def play_source(state: State, candidates: int, hand: int) -> PlaySource:
+    """The position of the seat to move in ``state`` for a hook asked about ``candidates`` (``hand``: its cards)."""
+    table = state._hand.table
+    log = state._log
+    return PlaySource(
+        state._hand, (state._leader + state._count) % table.players, hand, candidates,
+        state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
+    )  # fmt: skip
+
+
 def narrowed(
     module: object,
     playable: Callable[[PlayContext], Iterable[Card]],
@@ -115,18 +137,61 @@ def narrowed(
     §1.15) and raises `RulesError` without (a house rule must allow a card); a
     hook that returns something that is not cards raises `RulesError`.
     """
-    table = state._hand.table
-    allowed = frozenset(table.cards(candidates))
-    context = play_context(state, allowed, hand)
-    chosen = frozenset(_cards(module, "playable", playable(context))) & allowed
+    return narrowed_at(module, playable, play_source(state, candidates, hand), fallback)
+
+
+def narrowed_at(
+    module: object, playable: Callable[[PlayContext], Iterable[Card]], source: PlaySource, fallback: bool
+) -> int:
+    """`narrowed` at a position given as a `PlaySource` (``source.allowed``: the candidates).
+
+    The hook is asked only when its cache (`hartenjagen.core.hook_cache`) has
+    no answer for the fields it reads; it then sees a `LazyPlayContext`.
+    """
+    table = source.hand.table
+    cache = cache_of(table.hook_caches, playable)
+    answer = cache.lookup(source)
+    if answer < 0:
+        returned = playable(LazyPlayContext.reading(source))
+        if returned is not None and returned is source.allowed_cards and table.copies == 1:
+            answer = source.allowed  # the allowed cards themselves, handed back: already checked
+        else:
+            answer = _every_copy(table, _cards(module, "playable", returned))
+        cache.insert(source.reads, answer)
+    candidates = source.allowed
+    chosen = candidates & answer
     if not chosen:
         if fallback:
             return candidates
+        allowed = sorted(frozenset(table.cards(candidates)))
         raise RulesError(
-            f"rule module {module!r} left no card to play (allowed: {' '.join(map(str, sorted(allowed)))}); "
+            f"rule module {module!r} left no card to play (allowed: {' '.join(map(str, allowed))}); "
             "playable must return at least one card of context.allowed"
         )
-    return candidates & _every_copy(table, chosen)
+    return chosen
+
+
+def narrowed_by(
+    module: object,
+    playable: Callable[[PlayContext], Iterable[Card]],
+    cache: HookCache,
+    probe: PlaySource,
+    fallback: bool,
+) -> int:
+    """`narrowed_at` with the hook's cache at hand and a ``probe`` the caller reuses from card to card.
+
+    A hit costs the keys on the tree's path and nothing else; a miss (or a
+    refusal, to raise it) goes to `narrowed_at` with a fresh copy of the
+    position, so that no context a hook receives ever changes under it.
+    """
+    answer = cache.lookup(probe)
+    if answer >= 0:
+        chosen = probe.allowed & answer
+        if chosen:
+            return chosen
+        if fallback:
+            return probe.allowed
+    return narrowed_at(module, playable, probe.copy(), fallback)
 
 
 def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> bool:
@@ -166,10 +231,26 @@ def pass_context(state: State, seat: int) -> PassContext:
 
 
 def passable(hand: HandContext, seat: int, cards: int) -> int:
-    """The physical cards of ``cards`` (the seat's hand) that the passing module lets ``seat`` choose."""
-    module = hand.table.rules.passing
+    """The physical cards of ``cards`` (the seat's hand) that the passing module lets ``seat`` choose.
+
+    ``passable`` is a pure function of its `PassContext` (the contract), so its
+    answers are kept on the table by everything the context holds: the seat,
+    its cards, the exchange so far (stage, given, received), the route, the
+    hand, the dealer and the totals. A seat's choices are asked for again at
+    every move of the exchange; only the first asks Python.
+    """
+    table = hand.table
+    key = (seat, cards, hand.pass_log, hand.direction, hand.hand_index, hand.dealer, hand.scores)
+    known: int | None = table.pass_cache.get(key)
+    if known is not None:
+        return known
+    module = table.rules.passing
     answer = _cards(module, "passable", module.passable(_pass_context(hand, seat, cards)))
-    return _lowest_copies(hand.table, answer, cards)
+    allowed = _lowest_copies(table, answer, cards)
+    if len(table.pass_cache) >= POINTS_LIMIT:
+        table.pass_cache.clear()
+    table.pass_cache[key] = allowed
+    return allowed
 
 
 def pass_choices(hand: HandContext, seat: int, cards: int) -> int:
@@ -292,10 +373,61 @@ def moon_context(
     )
 
 
+class HandSource:
+    """A hand being scored, in the engine's terms: what a lazy `MoonContext` or `HandSummary` reads.
+
+    Each field is computed when a hook first reads it: a moon module that
+    looks only at the cards taken builds no `Trick` values, and the raw points
+    (a scoring module's ``points_of``) are worked out only if read.
+    """
+
+    def __init__(
+        self, state: State, taken: tuple[int, ...], raw: tuple[int, ...] | None, seat: object
+    ) -> None:
+        self.state = state
+        self.taken = taken
+        self.raw = raw
+        self.seat = seat
+        self.values: dict[str, object] = {}
+
+    def read(self, name: str) -> object:
+        """The field called ``name``, computed the first time it is read."""
+        if name in self.values:
+            return self.values[name]
+        value = self._compute(name)
+        self.values[name] = value
+        return value
+
+    def _compute(self, name: str) -> object:
+        state = self.state
+        table = state._hand.table
+        if name == "rules":
+            return table.rules
+        if name == "cards_taken":
+            return tuple([table.cards(mask) for mask in self.taken])
+        if name == "tricks":
+            return state.tricks
+        if name == "raw":
+            if self.raw is None:
+                self.raw = hand_points(table, self.taken)
+            return self.raw
+        if name == "totals":
+            return state._hand.scores
+        if name == "options":
+            return tuple(table.rules.moon.options())
+        if name == "tricks_won":
+            return state.tricks_won
+        if name == "shooter":
+            return self.seat
+        if name == "announcers":
+            return state._hand.announcers
+        raise AttributeError(name)
+
+
 def shooter(state: State, taken: tuple[int, ...]) -> int | None:
     """The moon module's ``shooter`` for the hand of ``state``."""
     module = state._hand.table.rules.moon
-    answer = module.shooter(moon_context(state, taken))
+    answer = module.shooter(LazyMoonContext.reading(HandSource(state, taken, None, None)))
     if answer is None:
         return None
     return _seat(module, "shooter", answer, state._hand.table.players)
@@ -307,7 +439,7 @@ def settle(
     """The moon module's ``settle``: each seat's points after ``seat`` shot the moon and chose ``option``."""
     table = state._hand.table
     module = table.rules.moon
-    context = moon_context(state, taken, raw)
+    context = LazyMoonContext.reading(HandSource(state, taken, raw, None))
     return _numbers(module, "settle", module.settle(context, seat, option), table.players)
 
 
@@ -328,7 +460,7 @@ def adjustments(
 ) -> list[tuple[int, ...]]:
     """Each house rule's ``adjustments`` of the hand (the ones that change something)."""
     table = state._hand.table
-    summary = hand_summary(state, taken, raw, seat)
+    summary = LazyHandSummary.reading(HandSource(state, taken, raw, seat))
     out = []
     for extra in table.rules.extras:
         change = extra.adjustments(summary)
@@ -365,10 +497,17 @@ def points(table: Table, mask: int) -> int:
     """One seat's raw points for the physical cards ``mask``: the table's values, or the scoring's ``points_of``."""
     if not table.scoring_callback:
         return table.points(mask)
+    # points_of is a pure function of the cards (the contract): its answers are kept by the cards'
+    # mask on the table, so a playout asks Python once per set of captured cards.
+    known: int | None = table.points_cache.get(mask)
+    if known is not None:
+        return known
     module = table.rules.scoring
     answer = module.points_of(table.cards(mask))
     if isinstance(answer, bool) or not isinstance(answer, int):
         raise RulesError(f"rule module {module!r}: points_of must return a whole number, not {shown(answer)}")
+    if len(table.points_cache) < POINTS_LIMIT:
+        table.points_cache[mask] = int(answer)
     return int(answer)
 
 

@@ -489,6 +489,13 @@ def explain(state: object, move: object) -> IllegalMove | None:
 
 def is_legal(state: object, move: object) -> bool:
     """Whether ``apply(state, move)`` accepts ``move`` as a legal move."""
+    if type(state) is State and type(move) is Play:
+        # A play by the seat to move is legal when its card is among the legal plays, which
+        # the state keeps: no refusal sentence is built to say yes (nor to say no).
+        hand = state._hand
+        table = hand.table
+        if hand.phase == PLAYING and move.seat == (state._leader + state._count) % table.players:
+            return bool(legal_mask(state) & table.bits_of[move.card.index])
     return explain(state, move) is None
 
 
@@ -554,6 +561,8 @@ def _explain_play(state: State, move: Any) -> IllegalMove | None:
         return IllegalMove(
             Code.CARD_NOT_IN_HAND, english("refusal.card_not_in_hand", seat=seat, card=card.symbol)
         )
+    if legal_mask(state) & bits:
+        return None  # legal: no rule's refusal sentence is needed
     trace: list[tuple[Any, str, int]] = []
     play_mask(state, hand, trace)
     for code, sentence, allowed in trace:

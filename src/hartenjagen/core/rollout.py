@@ -2,8 +2,10 @@
 
 It plays the same moves, drawn the same way, as
 ``moves = legal_moves(state); apply(state, moves[rng.randrange(len(moves))])``
-in a loop. With rules whose per-card slots all have a plan, a hand is played
-out in one loop over bitmasks, with no state built between its cards; a
+in a loop. A hand is played out in one loop over bitmasks, with no state
+built between its cards: the per-card rules a plan states are read from the
+table, and the hooks of modules of one's own are asked through their caches
+(`hartenjagen.core.hook_cache`), which call Python only on a miss; a
 ``random.Random`` is drawn from as ``randrange`` draws (``getrandbits`` with
 rejection), without the Python-level method in between.
 """
@@ -17,14 +19,13 @@ from hartenjagen.cards import CARD_COUNT
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core import hooks
 from hartenjagen.core.chance_nodes import random_outcome
+from hartenjagen.core.hook_cache import PlaySource, cache_of
 from hartenjagen.core.kernel import (
     apply,
     breaks,
     first_trick,
-    legal_mask,
     legal_moves,
     planned_lead,
-    play,
     winner_position,
 )
 from hartenjagen.core.passes import choose, unrank_bits
@@ -65,8 +66,8 @@ class _Draw:
 _NO_TRICKS: Final[tuple[int, ...]] = ()
 
 
-def _fusable(table: Table) -> bool:
-    """Whether every per-card rule of ``table`` is planned (no hook needs a state between cards)."""
+def fully_planned(table: Table) -> bool:
+    """Whether every per-card rule of ``table`` is planned: no hook is asked between cards."""
     return (
         table.lead_opens != LEAD_CALLBACK
         and table.opening_planned
@@ -84,18 +85,8 @@ def playout(state: State, rng: Any, whole_game: bool) -> State:
     while True:
         hand = state._hand
         phase = hand.phase
-        table = hand.table
         if phase == PLAYING:
-            if _fusable(table):
-                state = _play_out_hand(state, draw)
-            else:
-                seat = (state._leader + state._count) % table.players
-                mask = legal_mask(state)
-                choices = mask if table.copies == 1 else table.distinct(mask)
-                for _ in range(draw.below(popcount(choices))):
-                    choices &= choices - 1
-                bits = mask & table.bits_of[(choices & -choices).bit_length() - 1]
-                state = play(state, seat, (bits & ONE_PACK) or bits, None)
+            state = _play_out_hand(state, draw)
         elif phase == GAME_OVER:
             return state
         else:
@@ -205,8 +196,18 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     broken, carry = state._broken, state._carry
     taken = list(taken_masks(state))
     # The trick's winner is followed card by card (the led suit's highest Card.index, the first
-    # of two identical ones), except where pairs cancel or the trick began before this playout.
-    follows_winner = not table.cancel_pairs and count == 0
+    # of two identical ones), except where pairs cancel, a module of one's own names the winner
+    # or the trick began before this playout.
+    plain_winner = not table.cancel_pairs and not table.winner_callback
+    follows_winner = plain_winner and count == 0
+    # The hooks of modules of one's own are asked through their caches (hooks.narrowed_at).
+    rules = table.rules
+    lead_hook = table.lead_opens == LEAD_CALLBACK
+    first_hook = table.first_kind == FIRST_CALLBACK
+    restricting = table.restricting
+    # The house rules' caches, and one position reused from card to card to look their answers up.
+    caches = [cache_of(table.hook_caches, extra.playable) for extra in restricting]
+    probe = PlaySource(hand, 0, 0, 0, 0, 0, 0, -1, entries, 0, False)
     top = position = 0
     while True:
         seat = leader + count
@@ -216,12 +217,34 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         if count:
             mask = cards & suit_masks[led] or cards
         elif tricks == 0:
-            mask = table.opening_mask(cards) or cards
+            if table.opening_planned:
+                mask = table.opening_mask(cards) or cards
+            else:
+                source = PlaySource(
+                    hand, seat, cards, cards, trick, count, leader, led, entries, tricks, broken
+                )
+                mask = hooks.narrowed_at(rules.opening, rules.opening.playable, source, True) or cards
+        elif lead_hook:
+            source = PlaySource(hand, seat, cards, cards, trick, count, leader, led, entries, tricks, broken)
+            mask = hooks.narrowed_at(rules.leading, rules.leading.playable, source, True) or cards
         else:
             log = tuple(entries) if reads_log else _NO_TRICKS
             mask = planned_lead(cards, broken, log, hands, table) or cards
         if tricks == 0:
-            mask = first_trick(mask, cards, table, state)
+            if first_hook:
+                source = PlaySource(
+                    hand, seat, cards, mask, trick, count, leader, led, entries, tricks, broken
+                )
+                mask = hooks.narrowed_at(rules.first_trick, rules.first_trick.playable, source, True)
+            else:
+                mask = first_trick(mask, cards, table, state)
+        if restricting:
+            probe.seat, probe.cards, probe.trick, probe.count = seat, cards, trick, count
+            probe.leader, probe.led, probe.tricks, probe.broken = leader, led, tricks, broken
+            probe.log = entries
+            for i, extra in enumerate(restricting):
+                probe.allowed = mask
+                mask = hooks.narrowed_by(extra, extra.playable, caches[i], probe, False)
         if values is None:
             choices = mask if single else table.distinct(mask)
             for _ in range(draw.below(popcount(choices))):
@@ -247,7 +270,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             continue
         if not follows_winner:
             position = winner_position(hand, trick, leader, led, table)
-            follows_winner = not table.cancel_pairs
+            follows_winner = plain_winner
         last = tricks + 1 == hand_size
         if position < 0:
             if not last:
@@ -366,16 +389,7 @@ def greedy_playout(state: State, rng: Any, sign: int) -> State:
         phase = hand.phase
         table = hand.table
         if phase == PLAYING:
-            values = _signed_values(table, sign)
-            if _fusable(table):
-                state = _play_out_hand(state, draw, values)
-            else:
-                seat = (state._leader + state._count) % table.players
-                mask = legal_mask(state)
-                bit = _greedy_bit(
-                    mask, state._trick, state._led, state._count, table.players, table, values, draw
-                )
-                state = play(state, seat, bit, None)
+            state = _play_out_hand(state, draw, _signed_values(table, sign))
         elif phase == GAME_OVER:
             return state
         else:

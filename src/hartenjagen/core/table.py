@@ -204,9 +204,18 @@ class Table:
     routes: tuple[PassRoute, ...]
     # By the id of a declared route: hashing a route runs Python code. (counts, offsets, travel) per route.
     _route_plans: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]]
+    #: each play hook's answers on this table, by the id of its module (`hartenjagen.core.hook_cache`)
+    hook_caches: dict[int, Any]
+    #: a scoring module's ``points_of`` by the mask of the cards (`hartenjagen.core.hooks.points`)
+    points_cache: dict[int, int]
+    #: a passing module's ``passable`` by its context (`hartenjagen.core.hooks.passable`)
+    pass_cache: dict[object, int]
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
+        self.hook_caches = {}
+        self.points_cache = {}
+        self.pass_cache = {}
         self.players = players = rules.deck.players
         pack_cards: tuple[Card, ...] = rules.deck.pack()
         counts: dict[int, int] = {}

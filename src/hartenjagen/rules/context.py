@@ -20,7 +20,7 @@ In a double deck a card held twice appears twice in a hand and once in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -86,6 +86,90 @@ class PlayContext:
         """The context of the seat to move in ``state`` (play phase); ``allowed`` defaults to its legal cards."""
         context: PlayContext = BUILDERS["play"](state, allowed)
         return context
+
+
+class Lazy:
+    """A context the engine hands a hook, whose fields are computed when the hook first reads them.
+
+    Mixed into a subclass of a context class (`LazyPlayContext`, `LazyMoonContext`,
+    `LazyHandSummary`): it has the attributes, types and values of the context
+    built whole, compares and hashes like one and prints as one; only what the
+    hook reads is computed. Each field is a property that asks the source (the
+    core's), which computes the field once and may record the read (the engine
+    keeps a ``playable`` hook's answers by what it read).
+    """
+
+    __slots__ = ()
+    #: the context class this one is lazy for, and its fields
+    whole_class: ClassVar[type]
+    field_names: ClassVar[tuple[str, ...]]
+
+    def __init__(self, **fields: Any) -> None:
+        # What `attrs.evolve` calls: a context of these values, whole.
+        object.__setattr__(self, "_source", _Given(fields))
+
+    @classmethod
+    def reading(cls, source: Any) -> Any:
+        """A context whose fields ``source.read(name)`` computes (once each: the source keeps them)."""
+        context = cls.__new__(cls)
+        object.__setattr__(context, "_source", source)
+        return context
+
+    def _whole(self) -> Any:
+        return self.whole_class(**{name: getattr(self, name) for name in self.field_names})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, self.whole_class):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.field_names)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self._whole())
+
+    def __repr__(self) -> str:
+        return repr(self._whole())
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        reduced: str | tuple[Any, ...] = self._whole().__reduce__()
+        return reduced
+
+
+class _Given:
+    """The source of a lazy context built from its values (``attrs.evolve`` of one)."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.fields = fields
+
+    def read(self, name: str) -> Any:
+        return self.fields[name]
+
+
+def _field(name: str) -> property:
+    # A property, not __getattr__: a first read raises no AttributeError inside (which costs a
+    # microsecond), and the source keeps each value, so a second read is one call.
+    def get(self: Any) -> Any:
+        return self._source.read(name)
+
+    return property(get, doc=f"The context's ``{name}``, computed when first read.")
+
+
+def lazy_class(whole: type, name: str) -> Any:
+    """The `Lazy` subclass of the context class ``whole``."""
+    names = tuple(field.name for field in attrs.fields(whole))
+    namespace: dict[str, Any] = {name: _field(name) for name in names}
+    namespace.update(__slots__=("_source",), whole_class=whole, field_names=names, __module__=__name__)
+    namespace["__doc__"] = (
+        f"The `{whole.__name__}` the engine hands a hook: its fields computed as they are read."
+    )
+    return type(name, (Lazy, whole), namespace)
+
+
+#: The `PlayContext` a ``playable`` hook receives from the engine (see `Lazy`).
+LazyPlayContext: Any = lazy_class(PlayContext, "LazyPlayContext")
 
 
 @attrs.frozen
@@ -215,3 +299,7 @@ class MoonContext:
         """
         context: MoonContext = BUILDERS["moon_last"](state)
         return context
+
+
+#: The `MoonContext` a moon module's hooks receive from the engine (see `Lazy`).
+LazyMoonContext: Any = lazy_class(MoonContext, "LazyMoonContext")

@@ -13,7 +13,7 @@ docs/writing-rules.md shows a complete house rule written with public names only
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,7 +22,7 @@ from hartenjagen.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import BUILDERS, PlayContext
+from hartenjagen.rules.context import BUILDERS, PlayContext, lazy_class
 from hartenjagen.values import Trick
 
 if TYPE_CHECKING:
@@ -71,6 +71,10 @@ class HandSummary:
         """
         summary: HandSummary = BUILDERS["summary_last"](state)
         return summary
+
+
+#: The `HandSummary` a house rule's ``adjustments`` receives from the engine (see `Lazy`).
+LazyHandSummary: Any = lazy_class(HandSummary, "LazyHandSummary")
 
 
 class HouseRule(RuleModule):

@@ -70,16 +70,39 @@ class Moon(RuleModule):
 HOOKS: Final[tuple[str, ...]] = ("shooter", "settle")
 
 
+#: `moon_cards` by (moon set, deck, scoring): they depend on nothing else, and a moon module asks
+#: for them at every hand's end (building the pack each time cost more than a whole playout).
+_MOON_CARDS: dict[tuple[MoonSet, object, object], tuple[Card, ...]] = {}
+
+
 def moon_cards(moon_set: MoonSet, rules: Rules) -> tuple[Card, ...]:
     """The cards of the pack a shooter must capture (a card twice when the pack holds it twice)."""
+    key = (moon_set, rules.deck, rules.scoring)
+    known = _MOON_CARDS.get(key)
+    if known is not None:
+        return known
     value = rules.scoring.card_value
     if moon_set is MoonSet.ALL_POSITIVE:
-        return tuple(card for card in rules.deck.pack() if value(card) > 0)
-    return tuple(card for card in rules.deck.pack() if value(card) != 0)
+        cards = tuple(card for card in rules.deck.pack() if value(card) > 0)
+    else:
+        cards = tuple(card for card in rules.deck.pack() if value(card) != 0)
+    if len(_MOON_CARDS) >= 64:  # bounded: decks and scorings come from outside
+        _MOON_CARDS.clear()
+    _MOON_CARDS[key] = cards
+    return cards
 
 
 def took_all(taken: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
     """Whether ``taken`` holds every card of ``cards`` (as many copies as ``cards`` lists)."""
+    # Asked for every seat at every hand's end: most seats fail on the count or on one card,
+    # without building two Counters.
+    if len(taken) < len(cards):
+        return False
+    held = set(taken)
+    if any(card not in held for card in cards):
+        return False
+    if len(set(cards)) == len(cards):
+        return True  # no card listed twice: holding each is enough
     return not Counter(cards) - Counter(taken)
 
 

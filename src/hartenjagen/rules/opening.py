@@ -27,6 +27,7 @@ from hartenjagen.rules.plan import FirstLead, OpeningPlan
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
+    from hartenjagen.rules.deck import Deck
 
 
 class Opening(RuleModule):
@@ -76,9 +77,21 @@ class Opening(RuleModule):
 HOOKS: Final[tuple[str, ...]] = ("leader", "playable", "leader_cards")
 
 
+#: `lowest_club` by deck: it depends on the pack only, and a hook asks for it at every first lead.
+#: Keyed by the deck, not the rules, so that it keeps no rules value (and its table) alive.
+_LOWEST_CLUB: dict[Deck, Card] = {}
+
+
 def lowest_club(rules: Rules) -> Card:
     """The lowest club in the pack (2♣, or 3♣ when the 2♣ is out, 7♣ in a piquet pack)."""
-    return min(card for card in rules.deck.pack() if card.suit is Suit.CLUBS)
+    deck = rules.deck
+    card = _LOWEST_CLUB.get(deck)
+    if card is None:
+        card = min(card for card in deck.pack() if card.suit is Suit.CLUBS)
+        if len(_LOWEST_CLUB) >= 64:  # bounded: decks come from outside
+            _LOWEST_CLUB.clear()
+        _LOWEST_CLUB[deck] = card
+    return card
 
 
 def _check_clubs(module: Opening, rules: Rules) -> None:

@@ -1,0 +1,254 @@
+"""A play hook's answers, kept by exactly the context fields the hook read: Python is asked only on a miss.
+
+A ``playable`` hook (a house rule, or a leading, opening or first-trick module
+of one's own) is a pure function of its `PlayContext` (docs/writing-rules.md
+states this as the contract). The context it receives computes a field only
+when the hook reads it and records each first read, in order, as (field, key):
+the key is a small value of the engine's own (a bitmask, an int, a tuple of
+ints) that determines the field's value on this table.
+
+The answers form a decision tree per hook and table: a node names the field
+the hook reads next, its children are keyed by that field's key, and a leaf
+holds the hook's answer (every copy of the cards it returned, as a bitmask).
+Looking up a position walks the tree, computing only the keys of the fields
+on its path. This is exact: a pure hook that has read the same values so far
+reads the same field next, so two positions that agree on the fields of one
+path get the same answer, whatever else differs. A hook that raises or
+returns something that is not cards leaves no entry (it is asked again, and
+raises again). A tree that reaches `LIMIT` nodes starts afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from hartenjagen.cards import CARD_COUNT, Card, Suit
+from hartenjagen.core.state import HandContext, log_tricks
+
+#: The `PlayContext` fields, in the order of their numbers in a tree.
+FIELDS: Final = (
+    "rules",
+    "seat",
+    "hand",
+    "allowed",
+    "trick",
+    "led_suit",
+    "trick_number",
+    "hearts_broken",
+    "tricks_taken",
+    "scores",
+    "tricks",
+)
+_NUMBER: Final = {name: number for number, name in enumerate(FIELDS)}
+_SUITS: Final = tuple(Suit)
+_SEAT_BITS: Final = 31
+#: The most nodes a tree holds (a hook that reads the trick history seldom repeats a key): a few MB at
+#: most, on a table the table cache may keep among 64.
+LIMIT: Final = 1 << 14
+#: The children of every leaf (never written: a leaf is never walked past).
+_LEAF: Final[dict[object, Node]] = {}
+
+
+class PlaySource:
+    """One position of the play phase, in the engine's terms: what a lazy `PlayContext` reads.
+
+    ``log`` may be a list that grows after this position (the fused playout
+    loop's): only its first ``tricks`` entries belong to the position.
+    """
+
+    def __init__(
+        self,
+        hand: HandContext,
+        seat: int,
+        cards: int,
+        allowed: int,
+        trick: int,
+        count: int,
+        leader: int,
+        led: int,
+        log: Sequence[int],
+        tricks: int,
+        broken: bool,
+    ) -> None:
+        self.hand = hand
+        self.seat = seat
+        self.cards = cards
+        self.allowed = allowed
+        self.trick = trick
+        self.count = count
+        self.leader = leader
+        self.led = led
+        self.log = log
+        self.tricks = tricks
+        self.broken = broken
+        self.reads: list[tuple[int, object]] = []
+        #: the fields read so far, by number (a lazy context reads each through here, once)
+        self.values: dict[int, object] = {}
+        #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
+        self.allowed_cards: frozenset[Card] | None = None
+
+    def copy(self) -> PlaySource:
+        """A fresh source of the same position (no reads yet): for a hook, while this one is reused."""
+        return PlaySource(
+            self.hand, self.seat, self.cards, self.allowed, self.trick, self.count,
+            self.leader, self.led, self.log, self.tricks, self.broken,
+        )  # fmt: skip
+
+    def _order(self) -> list[int]:
+        """The physical cards of the current trick, in play order."""
+        hands = self.hand.hands
+        n = len(hands)
+        out = []
+        for i in range(self.count):
+            bits = self.trick & hands[(self.leader + i) % n]
+            out.append((bits & -bits).bit_length() - 1)
+        return out
+
+    def _entries(self) -> tuple[int, ...]:
+        return tuple(self.log[: self.tricks])
+
+    def key(self, field: int) -> object:
+        """A value that determines field ``field`` on this table (equal keys: equal fields)."""
+        if field == 0:
+            return 0  # the rules: one value per table
+        if field == 1:
+            return self.seat
+        if field == 2:
+            return self.cards
+        if field == 3:
+            return self.allowed
+        if field == 4:
+            return (self.leader, *self._order())
+        if field == 5:
+            return self.led if self.count else -1
+        if field == 6:
+            return self.tricks
+        if field == 7:
+            return self.broken
+        if field == 8:
+            return self.value(8)
+        if field == 9:
+            return self.hand.scores
+        return (self._entries(), self.hand.hands)
+
+    def value(self, field: int) -> object:
+        """The public value of field ``field``: what `PlayContext` documents."""
+        table = self.hand.table
+        if field == 0:
+            return table.rules
+        if field == 1:
+            return self.seat
+        if field == 2:
+            return table.cards(self.cards)
+        if field == 3:
+            cards = frozenset(table.cards(self.allowed))
+            self.allowed_cards = cards
+            return cards
+        if field == 4:
+            n = table.players
+            return tuple(
+                [table.plays[(self.leader + i) % n][p % CARD_COUNT] for i, p in enumerate(self._order())]
+            )
+        if field == 5:
+            if not self.count:
+                return None
+            return _SUITS[table.suit_of[self._order()[0]]]
+        if field == 6:
+            return self.tricks + 1
+        if field == 7:
+            return self.broken
+        if field == 8:
+            counts = [0] * table.players
+            for entry in self._entries():
+                winner = (entry & _SEAT_BITS) - 1
+                if winner >= 0:
+                    counts[winner] += 1
+            return tuple(counts)
+        if field == 9:
+            return self.hand.scores
+        return log_tricks(self._entries(), self.hand.hands)
+
+    def read(self, name: str) -> object:
+        """The value of the field called ``name``, recorded as read the first time (`AttributeError`: no field)."""
+        field = _NUMBER.get(name, -1)
+        if field < 0:
+            raise AttributeError(name)
+        if field in self.values:
+            return self.values[field]
+        self.reads.append((field, self.key(field)))
+        value = self.value(field)
+        self.values[field] = value
+        return value
+
+
+class Node:
+    """A node of a hook's tree: the field read next (-1: a leaf) and the children by its key, or the answer."""
+
+    def __init__(self, field: int, answer: int) -> None:
+        self.field = field
+        self.answer = answer
+        # A leaf has no children: no dictionary is made for it.
+        self.children: dict[object, Node] = {} if field >= 0 else _LEAF
+
+
+class HookCache:
+    """One hook's answers on one table."""
+
+    def __init__(self) -> None:
+        self.root: Node | None = None
+        self.size = 0
+
+    def lookup(self, source: PlaySource) -> int:
+        """The cached answer for ``source`` (every copy of the cards allowed, as a bitmask), or -1."""
+        node = self.root
+        while node is not None:
+            if node.field < 0:
+                return node.answer
+            node = node.children.get(source.key(node.field))
+        return -1
+
+    def insert(self, reads: list[tuple[int, object]], answer: int) -> None:
+        """Keep ``answer`` at the end of the path ``reads`` (the hook's reads, in order)."""
+        if self.size >= LIMIT:
+            # Full: start afresh, so that a long run keeps the positions it meets now.
+            self.root = None
+            self.size = 0
+        node = self.root
+        if node is None:
+            self.root = self._chain(reads, 0, answer)
+            return
+        i = 0
+        while True:
+            if node.field < 0 or i >= len(reads) or node.field != reads[i][0]:
+                # The hook read differently from an earlier call that agreed on every field so
+                # far: it is not a pure function of its context, and this answer is not kept.
+                return
+            child = node.children.get(reads[i][1])
+            if child is None:
+                node.children[reads[i][1]] = self._chain(reads, i + 1, answer)
+                return
+            node = child
+            i += 1
+
+    def _chain(self, reads: list[tuple[int, object]], start: int, answer: int) -> Node:
+        """A path of nodes for ``reads[start:]`` ending in a leaf with ``answer``."""
+        node = Node(-1, answer)
+        self.size += 1
+        for i in range(len(reads) - 1, start - 1, -1):
+            parent = Node(reads[i][0], 0)
+            parent.children[reads[i][1]] = node
+            node = parent
+            self.size += 1
+        return node
+
+
+def cache_of(caches: dict[int, Any], hook: object) -> HookCache:
+    """The cache of ``hook`` (a bound method) in a table's ``caches``, made on first use."""
+    key = id(getattr(hook, "__self__", hook))
+    cache = caches.get(key)
+    if cache is None:
+        cache = HookCache()
+        caches[key] = cache
+    result: HookCache = cache
+    return result
