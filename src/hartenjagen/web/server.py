@@ -37,6 +37,7 @@ class GuardedProtocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._address = self.client[0] if self.client else ""
+        self._counted = True
         self._head = 0
         self._line = False
         self._deadline: asyncio.TimerHandle | None = None
@@ -47,12 +48,36 @@ class GuardedProtocol(H11Protocol):
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._release()
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _release(self) -> None:
+        """Give the address's place back, once (the connection may end as HTTP or as a WebSocket)."""
+        if not self._counted:
+            return
+        self._counted = False
         counts = type(self).per_address
         counts[self._address] -= 1
         if counts[self._address] <= 0:
             del counts[self._address]
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        # uvicorn hands an upgraded connection to a new protocol object, and the transport
+        # then tells that one, not this one, when the connection ends (issue 39, W1): the
+        # WebSocket protocol's connection_lost gives the address's place back.
         self._disarm()
-        super().connection_lost(exc)
+        super().handle_websocket_upgrade(event)
+        websocket = self.transport.get_protocol()
+        if websocket is self:  # pragma: no cover - uvicorn always hands the transport on
+            return
+        lost = websocket.connection_lost
+
+        def connection_lost(exc: Exception | None) -> None:
+            self._release()
+            lost(exc)
+
+        websocket.connection_lost = connection_lost  # type: ignore[method-assign]
 
     def _arm(self) -> None:
         self._disarm()
