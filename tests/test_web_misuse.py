@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import socket
 import time
+
+import pytest
 
 import hartenjagen as hj
 from hartenjagen.web import Limits
-from serving import post_move, request, running, state_of
+from serving import FAST, post_move, request, running, state_of
 
 ATTACKER = "127.0.0.3"  # loopback has every 127.x address: the attack comes from one, the seat from another
 
@@ -35,3 +38,72 @@ def test_w1_websockets_that_close_give_back_their_connection_place() -> None:
             time.sleep(0.01)
         assert not served.server.config.http.per_address  # type: ignore[union-attr]
         _plays(served, table, tokens[0], source=ATTACKER)  # the address still plays
+
+
+def test_w5_a_forwarded_address_counts_only_from_a_named_proxy() -> None:
+    body = json.dumps({"protocol": 2, "type": "create", "seats": ["human", "random", "random", "random"]})
+    with running(humans=4) as (served, _, _):
+        statuses = [
+            request(
+                served,
+                "POST",
+                "/api/tables",
+                body.encode(),
+                {"Content-Type": "application/json", "X-Forwarded-For": f"10.0.0.{n}"},
+            ).status  # from 127.0.0.1, which uvicorn's own default trusts
+            for n in range(FAST.creates_per_minute + 2)
+        ]
+        assert statuses == [201] * FAST.creates_per_minute + [429, 429]  # the header named no one
+
+
+def test_w5_a_named_proxy_names_the_client() -> None:
+    import uvicorn
+
+    from hartenjagen.web import create_app
+    from hartenjagen.web.server import config
+
+    app = create_app(":memory:")
+    assert not config(app, FAST).proxy_headers  # nobody is trusted by default
+    trusted = config(app, FAST, proxies=["10.1.2.3"])
+    assert trusted.proxy_headers and trusted.forwarded_allow_ips == ["10.1.2.3"]
+    assert isinstance(trusted, uvicorn.Config)
+
+
+def test_w6_a_long_poll_frees_its_place_when_its_client_hangs_up() -> None:
+    with running(humans=4) as (served, table, tokens):
+        for _ in range(3):
+            sock = socket.create_connection(("127.0.0.1", served.port), timeout=5)
+            sock.sendall(f"GET /api/{tokens[0]}/poll?after=0&wait=20 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            deadline = time.monotonic() + 3
+            while not served.service.streams and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert served.service.streams  # the poll holds its place while it waits
+            sock.close()
+            deadline = time.monotonic() + 2  # 20 s of waiting left: freed long before
+            while served.service.streams and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert not served.service.streams
+        _plays(served, table, tokens[0])
+
+
+def test_w7_another_sites_page_cannot_open_a_websocket_or_post() -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with running(humans=4) as (served, table, tokens):
+        url = f"ws://127.0.0.1:{served.port}/api/{tokens[0]}/ws"
+        with pytest.raises(InvalidStatus) as refused, connect(url, origin="http://evil.example"):  # type: ignore[arg-type]
+            pass
+        assert refused.value.response.status_code == 403
+        with connect(url, origin=f"http://127.0.0.1:{served.port}") as ws:  # type: ignore[arg-type]
+            assert json.loads(ws.recv(timeout=10))["type"] == "update"
+        v = hj.view(state_of(served, table), 0)
+        move = json.loads(hj.dumps(hj.Pass(0, v.pass_options[: v.pass_count])))
+        body = json.dumps({"protocol": 2, "move": move}).encode()
+        for origin, host in (
+            ("http://evil.example", f"127.0.0.1:{served.port}"),
+            ("http://a.example", "b.example"),
+        ):
+            headers = {"Content-Type": "application/json", "Origin": origin, "Host": host}
+            assert request(served, "POST", f"/api/{tokens[0]}/move", body, headers).status == 403
+        _plays(served, table, tokens[0])

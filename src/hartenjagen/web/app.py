@@ -193,13 +193,18 @@ def _wait(query: dict[str, list[str]], top: float) -> float:
     return value
 
 
-def _same_origin(request: Request, kind: str) -> None:
-    """Refuse a POST that another site's page sends, or that is not JSON."""
+def _foreign(request: Request | WebSocket) -> bool:
+    """Whether a browser says the request comes from another site's page (its Origin is not this Host)."""
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
     if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
-        raise Refused(error_message(403, f"{kind} come from the service's own pages"))
-    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return True
+    return request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none")
+
+
+def _same_origin(request: Request, kind: str) -> None:
+    """Refuse a POST that another site's page sends, or that is not JSON."""
+    if _foreign(request):
         raise Refused(error_message(403, f"{kind} come from the service's own pages"))
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type != "application/json":
@@ -349,7 +354,15 @@ def create_app(
         if what == "poll":
             wait = _wait(query, limits.max_wait)
             with service.stream(table, seat):
-                await table.wait(after, wait)
+                # The poll's place is given back the moment its client hangs up, not at the end
+                # of its wait (issue 39, W6): wait for news or for the client to go.
+                news = asyncio.ensure_future(table.wait(after, wait))
+                gone = asyncio.ensure_future(_until_disconnected(request))
+                try:
+                    await asyncio.wait({news, gone}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    news.cancel()
+                    gone.cancel()
                 return JSONReply(table.update(seat, after, language))
         return _event_stream(table, seat, after, language)
 
@@ -394,6 +407,8 @@ def create_app(
 
     async def socket(websocket: WebSocket) -> None:
         try:
+            if _foreign(websocket):  # another site's page: browsers send a WebSocket's Origin (W7)
+                raise Refused(error_message(403, "the table's streams are for the service's own pages"))
             table, seat = await find(websocket.path_params["key"])
             query = _query(websocket)
             after, language = _after(query, table), _language(query, table)
@@ -477,3 +492,9 @@ async def _until_closed(websocket: WebSocket, limit: int) -> None:
         if len(data) > limit:
             await websocket.close(code=1009)
             return
+
+
+async def _until_disconnected(request: Request) -> None:
+    """Return when the client of a request (whose body has been read) hangs up."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass

@@ -62,6 +62,7 @@ def add_parser(commands: argparse._SubParsersAction, language: Language = "en") 
     serve.add_argument("--bots", default="heuristic", help=say("cli.bots"))
     serve.add_argument("--lang", choices=("en", "nl"), default="en", help=say("serve.lang"))
     serve.add_argument("--delay", type=_seconds_in(language), default=0.6, help=say("serve.delay"))
+    serve.add_argument("--proxy", action="append", default=[], metavar="ADDRESS", help=say("serve.proxy"))
     serve.set_defaults(run=_run)
 
 
@@ -103,7 +104,7 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot listen on {args.host} port {args.port}: {reason}") from None
     limits = Limits()
     app = create_app(store, limits=limits, delay=args.delay)
-    server = uvicorn.Server(config(app, limits))
+    server = uvicorn.Server(config(app, limits, proxies=args.proxy))
     port = sock.getsockname()[1]
     host = f"[{args.host}]" if ":" in args.host else args.host
     base = f"http://{host}:{port}/"

@@ -14,6 +14,7 @@ import json
 import logging
 import socket
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import h11
@@ -153,8 +154,14 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def config(app: Any, limits: Limits, *, quiet: bool = True) -> uvicorn.Config:
-    """uvicorn's settings for the app: the guarded protocol, the WebSocket bound, short keep-alive."""
+def config(app: Any, limits: Limits, *, quiet: bool = True, proxies: Sequence[str] = ()) -> uvicorn.Config:
+    """uvicorn's settings for the app: the guarded protocol, the WebSocket bound, short keep-alive.
+
+    ``proxies`` are the addresses of the reverse proxies whose ``X-Forwarded-For`` names the
+    client: from any other address the header is ignored. By default none is trusted
+    (uvicorn's own default trusts 127.0.0.1, so that anyone on the server's host could name
+    any address and slip past the per-address bounds: issue 39, W5).
+    """
     protocol = type("Protocol", (GuardedProtocol,), {"limits": limits, "per_address": Counter()})
     if quiet:
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
@@ -168,4 +175,6 @@ def config(app: Any, limits: Limits, *, quiet: bool = True) -> uvicorn.Config:
         access_log=not quiet,
         log_level="warning" if quiet else "info",
         lifespan="on",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) or None,
     )
