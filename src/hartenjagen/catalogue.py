@@ -241,6 +241,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                     "het adres van een reverse proxy wiens X-Forwarded-For de client noemt (herhaal voor meer; standaard: geen enkele)"),
     "serve.expire": ("hours without a move after which a table with a human seat is closed as abandoned (default 24)",
                      "uren zonder zet waarna een tafel met een menselijke speler als verlaten wordt gesloten (standaard 24)"),
+    "serve.hours_range": ("{value} is not a number of hours above 0 (at most a year)", "{value} is geen aantal uren boven 0 (hoogstens een jaar)"),
     "serve.variant": ("open one table of this variant at the start (the lobby makes more)", "open bij de start een tafel met deze variant (de lobby maakt er meer)"),
     "serve.lobby": ("hartenjagen: the lobby is at {url} ({tables} open tables)", "hartenjagen: de lobby staat op {url} ({tables} open tafels)"),
     "serve.table": ("a new table ({variant}):", "een nieuwe tafel ({variant}):"),

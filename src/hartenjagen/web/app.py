@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import AsyncIterator, Callable
@@ -92,6 +93,7 @@ class Service:
         self.creates: dict[str, deque[float]] = {}
         self._loaded: asyncio.Lock | None = None
         self._ready = False
+        self._sweeper: asyncio.Task[None] | None = None
         files = resources.files("hartenjagen.web").joinpath("static")
         self.files = {name: files.joinpath(name).read_bytes() for name in (*_STATIC, *_PAGES)}
 
@@ -109,18 +111,32 @@ class Service:
         async with self._loaded:
             if self._ready:
                 return
-            stored = await asyncio.get_running_loop().run_in_executor(
-                self._store_thread, lambda: list(self.store.unfinished())
+            stored, active = await asyncio.get_running_loop().run_in_executor(
+                self._store_thread, lambda: (list(self.store.unfinished()), self.store.last_active())
             )
             for spec, records in stored:
-                table = self.lobby.restore(spec, records)
+                table = self.lobby.restore(spec, records, active.get(spec.id))
                 if table.state.is_over and not table.over:  # stopped between two games of its series
                     await table.start_game()
             for table in self.lobby.tables.values():
                 table.kick()
             self._ready = True
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Close the tables nobody moved at for ``limits.abandon_after`` seconds, now and then."""
+        idle = self.limits.abandon_after
+        every = min(60.0, max(0.05, idle / 4))
+        while True:
+            try:
+                await self.lobby.expire(idle)
+            except Exception as error:  # a store that fails now may work next time
+                print(f"hartenjagen serve: closing abandoned tables failed: {error!r}", file=sys.stderr)
+            await asyncio.sleep(every)
 
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.lobby.tables.values():
             table.close()
         self.bots.shutdown(wait=False, cancel_futures=True)

@@ -46,6 +46,19 @@ def _seconds_in(language: Language) -> Callable[[str], float]:
     return seconds
 
 
+def _hours_in(language: Language) -> Callable[[str], float]:
+    def hours(typed: str) -> float:
+        try:
+            value = float(typed)
+        except ValueError:
+            value = -1.0
+        if not 0 < value <= 24 * 366:  # also NaN
+            raise argparse.ArgumentTypeError(text("serve.hours_range", language, value=typed))
+        return value
+
+    return hours
+
+
 def add_parser(commands: argparse._SubParsersAction, language: Language = "en") -> None:  # type: ignore[type-arg]
     """Add ``serve`` to the ``hartenjagen`` command's subcommands, its help in ``language``."""
 
@@ -62,6 +75,9 @@ def add_parser(commands: argparse._SubParsersAction, language: Language = "en") 
     serve.add_argument("--bots", default="heuristic", help=say("cli.bots"))
     serve.add_argument("--lang", choices=("en", "nl"), default="en", help=say("serve.lang"))
     serve.add_argument("--delay", type=_seconds_in(language), default=0.6, help=say("serve.delay"))
+    serve.add_argument(
+        "--expire", type=_hours_in(language), default=24.0, metavar="HOURS", help=say("serve.expire")
+    )
     serve.add_argument("--proxy", action="append", default=[], metavar="ADDRESS", help=say("serve.proxy"))
     serve.set_defaults(run=_run)
 
@@ -102,7 +118,7 @@ def _run(args: argparse.Namespace) -> int:
     except (OSError, OverflowError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise UsageError(f"cannot listen on {args.host} port {args.port}: {reason}") from None
-    limits = Limits()
+    limits = Limits(abandon_after=args.expire * 3600)
     app = create_app(store, limits=limits, delay=args.delay)
     server = uvicorn.Server(config(app, limits, proxies=args.proxy))
     port = sock.getsockname()[1]

@@ -64,6 +64,8 @@ class Limits:
     keep_alive: float = 15.0
     #: tables open at once in one process
     tables: int = 1000
+    #: seconds without a move after which an open table is closed as abandoned (a day)
+    abandon_after: float = 86400.0
     #: tables one client address may create per minute
     creates_per_minute: int = 10
     #: the largest message a WebSocket client may send, in bytes

@@ -120,8 +120,12 @@ class Table:
         think: Executor | None = None,
         delay: float = 0.6,
         records: Sequence[GameRecord] = (),
+        active: float | None = None,
     ) -> None:
         self.spec = spec
+        #: when the table last changed (a move, a new game), in seconds since the epoch
+        self.active = time.time() if active is None else active
+        self._abandoned = False
         self.rules = spec.rules
         self.delay = delay
         self._commit = commit
@@ -142,6 +146,8 @@ class Table:
             self._begin(record)
             for move in record.moves:
                 self._step(move)
+        if active is not None:
+            self.active = active  # the replay is no activity
 
     # ---------------------------------------------------------------- the game's state
 
@@ -165,8 +171,17 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """Whether the last game of the series is over (or a bot failed: the table stops)."""
-        return bool(self._failure) or (self._state.is_over and self.game + 1 >= self.spec.games)
+        """Whether the last game of the series is over (or a bot failed, or it was abandoned: the table stops)."""
+        return (
+            bool(self._failure)
+            or self._abandoned
+            or (self._state.is_over and self.game + 1 >= self.spec.games)
+        )
+
+    @property
+    def abandoned(self) -> bool:
+        """Whether the table was closed after too long without a move (`abandon`)."""
+        return self._abandoned
 
     def _begin(self, record: GameRecord) -> None:
         self.game += 1
@@ -196,6 +211,7 @@ class Table:
     async def _next_game(self) -> None:
         record = GameRecord.begin(new_game(self.rules))
         await self._commit("add_game", self.id, self.game + 1, record)
+        self.active = time.time()
         self._begin(record)
         self._publish()
 
@@ -251,6 +267,7 @@ class Table:
             "words": self._words(v, language),
             "sheet": self._sheet(v, language),
             "failure": self._failure or None,
+            "abandoned": self._abandoned,
         }
 
     def _words(self, v: PlayerView, language: Language) -> dict[str, Json]:
@@ -354,6 +371,7 @@ class Table:
     async def _apply(self, move: Move) -> None:
         """Commit a legal move, then make it (the lock is held); a finished game deals the next."""
         await self._commit("add_move", self.id, self.game, len(self._record.moves) + 1, move)
+        self.active = time.time()
         self._step(move)
         self._publish()
         if self._state.is_over and self.game + 1 < self.spec.games:
@@ -369,6 +387,23 @@ class Table:
             return
         if self._bot_to_move() is not None:
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def abandon(self) -> bool:
+        """Close the table for good after too long without a move; whether it was still open.
+
+        The store marks it abandoned (a restart does not bring it back), its bots stop, and
+        every page following it gets one last update saying so.
+        """
+        async with self._lock:
+            if self.over or self._closed:
+                return False
+            await self._commit("abandon", self.id)
+            self._abandoned = True
+            if self._bot_task is not None:
+                self._bot_task.cancel()
+            self._log.append((self.game, ()))
+            self._publish()
+            return True
 
     def close(self) -> None:
         """Stop the bots and wake every waiting stream."""

@@ -26,7 +26,7 @@ const TEXT = {
     passButton: "Pass {chosen}/{count}", notAllowed: "Not allowed: {reason}.", cannotPass: "That card may not be passed now.",
     emptyTable: "No cards on the table yet.", lastTrick: "{who} took the last trick.", lastTrickYou: "You took the last trick.",
     gameOver: "Game over.", youWin: "You win!", winners: "Winners: {who}.", reconnecting: "Connection lost: reconnecting\u2026",
-    failed: "The game stopped: {why}", noSeat: "This link is not a seat at this table.", language: "NL", languageName: "Nederlands",
+    failed: "The game stopped: {why}", abandoned: "This table was closed: nobody moved for too long.", noSeat: "This link is not a seat at this table.", language: "NL", languageName: "Nederlands",
     phase: "phase: {p}", loading: "Loading the table\u2026", watching: "You are watching: no hidden card is shown.",
   },
   nl: {
@@ -40,7 +40,7 @@ const TEXT = {
     passButton: "Doorgeven {chosen}/{count}", notAllowed: "Dat mag niet: {reason}.", cannotPass: "Die kaart mag je nu niet doorgeven.",
     emptyTable: "Er ligt nog niets op tafel.", lastTrick: "{who} haalde de laatste slag.", lastTrickYou: "Jij haalde de laatste slag.",
     gameOver: "Het spel is uit.", youWin: "Je hebt gewonnen!", winners: "Winnaars: {who}.", reconnecting: "Verbinding weg: opnieuw verbinden\u2026",
-    failed: "Het spel is gestopt: {why}", noSeat: "Deze link is geen plaats aan deze tafel.", language: "EN", languageName: "English",
+    failed: "Het spel is gestopt: {why}", abandoned: "Deze tafel is gesloten: te lang heeft niemand een zet gedaan.", noSeat: "Deze link is geen plaats aan deze tafel.", language: "EN", languageName: "English",
     phase: "fase: {p}", loading: "De tafel wordt geladen\u2026", watching: "Je kijkt toe: geen verborgen kaart te zien.",
   },
 };
@@ -123,8 +123,9 @@ function render() {
   $("lang-button").lang = page.lang === "nl" ? "en" : "nl";
   $("log-title").textContent = t("log");
   const banner = $("banner");
-  banner.hidden = !u.failure;
+  banner.hidden = !u.failure && !u.abandoned;
   if (u.failure) banner.textContent = t("failed", { why: u.failure });
+  else if (u.abandoned) banner.textContent = t("abandoned");
   renderSheet(v, u);
   if (page.holding) return; // the table stays as the hand ended, behind the sheet
   renderOpponents(v);
