@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import time
+from collections.abc import Iterator
 
 import pytest
 
 import hartenjagen as hj
 from hartenjagen.web import Limits
-from serving import FAST, post_move, request, running, state_of
+from serving import FAST, Served, post_move, request, running, state_of
 
 ATTACKER = "127.0.0.3"  # loopback has every 127.x address: the attack comes from one, the seat from another
 
@@ -107,3 +109,98 @@ def test_w7_another_sites_page_cannot_open_a_websocket_or_post() -> None:
             headers = {"Content-Type": "application/json", "Origin": origin, "Host": host}
             assert request(served, "POST", f"/api/{tokens[0]}/move", body, headers).status == 403
         _plays(served, table, tokens[0])
+
+
+def test_s1_no_request_after_the_invite_link_carries_a_seat_token(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    import uvicorn
+    from websockets.sync.client import connect
+
+    from hartenjagen.web import create_app
+    from hartenjagen.web.server import config, listen
+
+    app = create_app(":memory:", limits=FAST, delay=0.0)
+    sock = listen("127.0.0.1", 0)
+    server = uvicorn.Server(config(app, FAST, quiet=False))  # the access log is on, as under plain uvicorn
+    served = Served(app, server, sock.getsockname()[1])
+    access = logging.getLogger("uvicorn.access")
+    with serving_on(served, sock), caplog.at_level(logging.INFO):
+        access.addHandler(caplog.handler)
+        try:
+            body = json.dumps(
+                {"protocol": 2, "type": "create", "seats": ["human", "human", "random", "random"]}
+            )
+            created = request(
+                served, "POST", "/api/tables", body.encode(), {"Content-Type": "application/json"}
+            ).json()
+            link = created["seats"][0]["link"]
+            page, token = link.split("#")
+            table = created["table"]
+            auth = {"Authorization": f"Bearer {token}"}
+            assert (
+                request(served, "GET", f"/{page}").status == 200
+            )  # the invite link: the token stays after #
+            mine = request(served, "GET", f"/api/{table}/table", headers=auth).json()
+            assert mine["seat"] == 0
+            assert request(served, "GET", f"/api/{table}/update?after=-1", headers=auth).json()["seat"] == 0
+            with connect(
+                f"ws://127.0.0.1:{served.port}/api/{table}/ws",
+                subprotocols=["hartenjagen", f"bearer.{token}"],  # type: ignore[list-item]
+            ) as ws:
+                assert ws.subprotocol == "hartenjagen"
+                assert json.loads(ws.recv(timeout=10))["seat"] == 0
+            state = served.service.lobby.tables[table].state
+            v = hj.view(state, 0)
+            move = {"protocol": 2, "move": json.loads(hj.dumps(hj.Pass(0, v.pass_options[: v.pass_count])))}
+            headers = {"Content-Type": "application/json", **auth}
+            assert (
+                request(served, "POST", f"/api/{table}/move", json.dumps(move).encode(), headers).status
+                == 200
+            )
+            other = created["seats"][1]["link"].split("#")[1]  # a seat token of this table, another seat:
+            assert (
+                request(
+                    served, "GET", f"/api/{table}/table", headers={"Authorization": f"Bearer {other}"}
+                ).json()["seat"]
+                == 1
+            )
+            assert (
+                request(
+                    served, "GET", f"/api/{table}/table", headers={"Authorization": "Bearer nobody"}
+                ).status
+                == 404
+            )
+            lines = [record.getMessage() for record in caplog.records if record.name == "uvicorn.access"]
+            assert len(lines) >= 6 and not any(token in line for line in lines), lines
+            old = request(
+                served, "GET", f"/seat/{token}?lang=nl"
+            )  # a link from before: sent on, token after #
+            assert old.status == 303 and old.headers["location"] == f"{table}?lang=nl#{token}"
+        finally:
+            access.removeHandler(caplog.handler)
+
+
+@contextlib.contextmanager
+def serving_on(served: Served, sock: socket.socket) -> Iterator[None]:
+    import asyncio
+    import threading
+
+    def run() -> None:
+        async def main() -> None:
+            served.loop = asyncio.get_running_loop()
+            await served.server.serve(sockets=[sock])
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not served.server.started and time.monotonic() < deadline:
+        time.sleep(0.01)
+    try:
+        yield
+    finally:
+        served.server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()

@@ -6,7 +6,8 @@ relative to where the app is mounted):
 ```text
 GET  /                          the lobby page                (/api/lobby: its message)
 POST /api/tables                create a table: a create message -> created (201)
-GET  /seat/<token>              a human seat's table page
+GET  /seat/<table>#<token>      a human seat's table page (the token, after #, never reaches a server)
+GET  /seat/<token>              an older seat link: redirected (303) to /seat/<table>#<token>
 GET  /watch/<table>             a spectator's table page (the public view only)
 GET  /static/<file>             the pages' scripts and style sheet
 GET  /api/<key>/table           who sits where                          (key: a seat token or a table id)
@@ -14,8 +15,14 @@ GET  /api/<key>/update          the view and events now                 (?after=
 GET  /api/<key>/poll            the same, once there is news            (long polling; &wait=S)
 GET  /api/<key>/events          the same as server-sent events          (the fallback of a proxy without WebSocket)
 WS   /api/<key>/ws              the same over a WebSocket               (the page's first choice)
-POST /api/<token>/move          make a move: {"protocol": 2, "move": {...}}          (?lang=en|nl)
+POST /api/<key>/move            make a move: {"protocol": 2, "move": {...}}          (?lang=en|nl)
 ```
+
+The key is the table's id: a seat's page sends its token in a header,
+``Authorization: Bearer <token>`` (a WebSocket: as the subprotocol
+``bearer.<token>`` beside ``hartenjagen``), so that no address a server or a
+proxy logs holds a seat token (issue 39, S1). A seat token in place of the key
+is still understood, for clients written before.
 
 Every request the service refuses gets a 4xx reply with a JSON sentence and
 changes nothing.
@@ -218,6 +225,17 @@ def _foreign(request: Request | WebSocket) -> bool:
     return request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none")
 
 
+def _bearer(request: Request) -> str | None:
+    """The seat token a request sends in its ``Authorization: Bearer`` header, if any."""
+    text = request.headers.get("authorization")
+    if text is None:
+        return None
+    scheme, _, token = text.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Refused(error_message(400, "the Authorization header is Bearer and a seat's token"))
+    return token.strip()
+
+
 def _same_origin(request: Request, kind: str) -> None:
     """Refuse a POST that another site's page sends, or that is not JSON."""
     if _foreign(request):
@@ -283,9 +301,13 @@ def create_app(
     def page(name: str) -> Response:
         return Response(service.files[name], media_type="text/html; charset=utf-8")
 
-    async def find(key: str) -> tuple[Table, int | None]:
+    async def find(key: str, token: str | None = None) -> tuple[Table, int | None]:
+        """The table and seat a request names: by its key, and the seat token it sent apart (if any)."""
         await service.ready()
         found = service.lobby.find(key)
+        if found is not None and token is not None:
+            seat = service.lobby.find(token)
+            found = seat if seat is not None and seat[1] is not None and seat[0] is found[0] else None
         if found is None:
             raise Refused(error_message(404, "there is no seat or table with this link"))
         return found
@@ -330,17 +352,25 @@ def create_app(
                 "protocol": PROTOCOL_VERSION,
                 "type": "created",
                 "table": table.id,
-                "seats": [{"seat": seat, "link": f"seat/{token}"} for seat, token in tokens.items()],
+                "seats": [
+                    {"seat": seat, "link": f"seat/{table.id}#{token}"} for seat, token in tokens.items()
+                ],
                 "watch": f"watch/{table.id}",
             },
             status_code=201,
         )
 
     async def seat_page(request: Request) -> Response:
-        _, seat = await find(request.path_params["key"])
-        if seat is None:
-            raise Refused(error_message(404, "there is no seat with this link"))
-        return page("index.html")
+        key = request.path_params["key"]
+        table, seat = await find(key)
+        if seat is None:  # a table's own link: the page reads its seat's token after the #
+            return page("index.html")
+        # A link from before issue 39 (the token in the path): the page's address becomes the
+        # table's, the token after the #, which no later request carries (relative: mounted anywhere).
+        query = request.url.query
+        return Response(
+            status_code=303, headers={"location": f"{table.id}{'?' + query if query else ''}#{key}"}
+        )
 
     async def watch_page(request: Request) -> Response:
         key = request.path_params["key"]
@@ -356,7 +386,7 @@ def create_app(
         return Response(service.files[name], media_type=_STATIC[name])
 
     async def api(request: Request) -> Response:
-        table, seat = await find(request.path_params["key"])
+        table, seat = await find(request.path_params["key"], _bearer(request))
         what = request.path_params["what"]
         query = _query(request)
         if what == "table":
@@ -402,7 +432,7 @@ def create_app(
         return StreamingResponse(events(), media_type="text/event-stream; charset=utf-8")
 
     async def move(request: Request) -> Response:
-        table, seat = await find(request.path_params["key"])
+        table, seat = await find(request.path_params["key"], _bearer(request))
         language = _language(_query(request), table)
         if seat is None:
             raise Refused(error_message(403, "a spectator cannot move"))
@@ -425,7 +455,9 @@ def create_app(
         try:
             if _foreign(websocket):  # another site's page: browsers send a WebSocket's Origin (W7)
                 raise Refused(error_message(403, "the table's streams are for the service's own pages"))
-            table, seat = await find(websocket.path_params["key"])
+            offered = websocket.scope.get("subprotocols", [])
+            token = next((p[7:] for p in offered if p.startswith("bearer.")), None)
+            table, seat = await find(websocket.path_params["key"], token)
             query = _query(websocket)
             after, language = _after(query, table), _language(query, table)
             place = service.stream(table, seat)
@@ -435,7 +467,7 @@ def create_app(
             return
         gone: asyncio.Future[None] | None = None
         try:
-            await websocket.accept()
+            await websocket.accept(subprotocol="hartenjagen" if "hartenjagen" in offered else None)
             gone = asyncio.ensure_future(_until_closed(websocket, limits.ws_message))
             seen = after
             while True:
