@@ -204,3 +204,66 @@ def serving_on(served: Served, sock: socket.socket) -> Iterator[None]:
         served.server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+def _play(served: Served, table: object, moves: int) -> None:
+    """Make ``moves`` legal moves at a table of four human seats, through the table itself."""
+
+    async def play() -> None:
+        for _ in range(moves):
+            state = table.state  # type: ignore[attr-defined]
+            seat = state.to_move[0]
+            v = hj.view(state, seat)
+            move = v.legal_moves[0] if v.legal_moves else hj.Pass(seat, v.pass_options[: v.pass_count])
+            status, reply = await table.submit(seat, json.loads(hj.dumps(move)))  # type: ignore[attr-defined]
+            assert status == 200, reply
+
+    served.call(play(), timeout=60)
+
+
+def test_w3_a_whole_history_request_is_bounded_by_one_hand() -> None:
+    with running(humans=4) as (served, table, tokens):
+        _play(served, table, 52 * 2 + 20)  # two whole hands and some of the third
+        whole = request(served, "GET", f"/api/{table.id}/update?after=-1")
+        update = whole.json()
+        dealt = [event["event"] for event in update["events"] if event["event"]["type"] == "HandDealt"]
+        assert [event["hand_index"] for event in dealt] == [
+            2
+        ]  # the current hand, from the move that dealt it
+        assert len(update["sheet"]) == 2  # the hands before are on the score sheet
+        assert all(event["seq"] > 100 for event in update["events"])
+        assert len(whole.body) < 40_000  # was ~3 times as large, and growing with every hand
+        seat = request(served, "GET", f"/api/{tokens[0]}/update?after={update['seq'] - 1}").json()
+        assert {event["seq"] for event in seat["events"]} == {
+            update["seq"]
+        }  # one following along misses nothing
+
+
+def test_w3_an_address_reads_at_a_bounded_rate_and_the_lobby_lists_a_bounded_number() -> None:
+    limits = Limits(reads_per_second=2.0, reads_burst=10, listed=3, keep_alive=0.3)
+    with running(humans=4, limits=limits) as (served, table, tokens):
+        statuses = [
+            request(served, "GET", f"/api/{table.id}/update", source=ATTACKER).status for _ in range(12)
+        ]
+        assert statuses[:10] == [200] * 10 and statuses[-1] == 429
+        assert request(served, "GET", "/api/lobby", source=ATTACKER).status == 429
+        _plays(served, table, tokens[0])  # another address reads and plays
+        for _ in range(4):
+            served.create()
+        assert len(request(served, "GET", "/api/lobby").json()["tables"]) == 3
+
+
+def test_w4_one_address_cannot_take_every_spectator_place() -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with running(humans=4) as (served, table, tokens), contextlib.ExitStack() as stack:
+        url = f"ws://127.0.0.1:{served.port}/api/{table.id}/ws"
+        held = []
+        for _ in range(FAST.per_token):  # as many as a seat token has: the address gets two
+            with contextlib.suppress(InvalidStatus):
+                held.append(stack.enter_context(connect(url, source_address=(ATTACKER, 0))))
+        assert len(held) == FAST.spectators_per_address
+        with connect(url) as ws:  # another spectator still watches
+            assert json.loads(ws.recv(timeout=10))["seat"] is None
+        _plays(served, table, tokens[0])

@@ -97,6 +97,11 @@ class Service:
         self.bots = ThreadPoolExecutor(bot_threads, thread_name_prefix="hartenjagen-bot")
         self.lobby = Lobby(commit=self.commit, think=self.bots, delay=delay, max_tables=limits.tables)
         self.streams: Counter[tuple[str, int | None]] = Counter()
+        #: spectators' streams per (table, address): one client cannot take a table's places (W4)
+        self.watchers: Counter[tuple[str, str]] = Counter()
+        #: per address: (reads left, when counted), a token bucket (W3)
+        self.reads: dict[str, tuple[float, float]] = {}
+        self._listings: dict[Language, tuple[float, int, dict[str, Any]]] = {}
         self.creates: dict[str, deque[float]] = {}
         self._loaded: asyncio.Lock | None = None
         self._ready = False
@@ -150,18 +155,72 @@ class Service:
         self._store_thread.shutdown(wait=True)
 
     @contextmanager
-    def stream(self, table: Table, seat: int | None) -> Any:
-        """Hold one of the key's places for a long poll, a stream or a WebSocket (429 when all are taken)."""
+    def stream(self, table: Table, seat: int | None, address: str = "") -> Any:
+        """Hold one of the key's places for a long poll, a stream or a WebSocket (429 when all are taken).
+
+        A seat's token has ``per_token`` places. The spectators' link is public, so its places
+        are counted per address too: one address holds at most ``spectators_per_address`` of a
+        table's ``spectators`` (issue 39, W4).
+        """
+        limits = self.limits
         key = (table.id, seat)
-        if self.streams[key] >= self.limits.per_token:
-            raise Refused(error_message(429, f"this link already has {self.limits.per_token} streams open"))
+        watcher = (table.id, address)
+        if seat is not None and self.streams[key] >= limits.per_token:
+            raise Refused(error_message(429, f"this link already has {limits.per_token} streams open"))
+        if seat is None:
+            if self.watchers[watcher] >= limits.spectators_per_address:
+                raise Refused(
+                    error_message(
+                        429,
+                        f"an address watches a table with at most {limits.spectators_per_address} streams",
+                    )
+                )
+            if self.streams[key] >= limits.spectators:
+                raise Refused(error_message(429, f"this table already has {limits.spectators} spectators"))
+            self.watchers[watcher] += 1
         self.streams[key] += 1
         try:
             yield
         finally:
-            self.streams[key] -= 1
-            if not self.streams[key]:
-                del self.streams[key]
+            _release(self.streams, key)
+            if seat is None:
+                _release(self.watchers, watcher)
+
+    def read(self, address: str) -> None:
+        """Count one read of ``address`` against its bucket (429 when it is empty)."""
+        limits = self.limits
+        now = time.monotonic()
+        left, then = self.reads.get(address, (float(limits.reads_burst), now))
+        left = min(float(limits.reads_burst), left + (now - then) * limits.reads_per_second)
+        if left < 1:
+            raise Refused(
+                error_message(429, f"an address reads at most {limits.reads_per_second:g} times a second")
+            )
+        if len(self.reads) >= 10_000 and address not in self.reads:  # forget the full buckets
+            now_full = [
+                a
+                for a, (n, t) in self.reads.items()
+                if n + (now - t) * limits.reads_per_second >= limits.reads_burst
+            ]
+            for gone in now_full:
+                del self.reads[gone]
+        self.reads[address] = (left - 1, now)
+
+    def listing(self, language: Language) -> dict[str, Any]:
+        """The lobby message (up to ``listed`` tables), made again at most once a second per language
+        unless a table was made or closed since: many readers cost one listing (issue 39, W3)."""
+        now = time.monotonic()
+        made = self._listings.get(language)
+        if made is None or now - made[0] >= 1.0 or made[1] != self.lobby.version:
+            made = (now, self.lobby.version, self.lobby.listing(language, self.limits.listed))
+            self._listings[language] = made
+        return made[2]
+
+
+def _release(counter: Counter[Any], key: Any) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
 
 
 # ---------------------------------------------------------------- reading a request
@@ -223,6 +282,10 @@ def _foreign(request: Request | WebSocket) -> bool:
     if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
         return True
     return request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none")
+
+
+def _address(request: Request | WebSocket) -> str:
+    return request.client.host if request.client else ""
 
 
 def _bearer(request: Request) -> str | None:
@@ -316,8 +379,9 @@ def create_app(
         return page("lobby.html")
 
     async def lobby(request: Request) -> Response:
+        service.read(_address(request))
         await service.ready()
-        return JSONReply(service.lobby.listing(_language(_query(request), None)))
+        return JSONReply(service.listing(_language(_query(request), None)))
 
     async def create(request: Request) -> Response:
         _same_origin(request, "tables")
@@ -386,6 +450,7 @@ def create_app(
         return Response(service.files[name], media_type=_STATIC[name])
 
     async def api(request: Request) -> Response:
+        service.read(_address(request))
         table, seat = await find(request.path_params["key"], _bearer(request))
         what = request.path_params["what"]
         query = _query(request)
@@ -399,7 +464,7 @@ def create_app(
             return JSONReply(table.update(seat, after, language))
         if what == "poll":
             wait = _wait(query, limits.max_wait)
-            with service.stream(table, seat):
+            with service.stream(table, seat, _address(request)):
                 # The poll's place is given back the moment its client hangs up, not at the end
                 # of its wait (issue 39, W6): wait for news or for the client to go.
                 news = asyncio.ensure_future(table.wait(after, wait))
@@ -410,10 +475,12 @@ def create_app(
                     news.cancel()
                     gone.cancel()
                 return JSONReply(table.update(seat, after, language))
-        return _event_stream(table, seat, after, language)
+        return _event_stream(table, seat, after, language, _address(request))
 
-    def _event_stream(table: Table, seat: int | None, after: int, language: Language) -> Response:
-        place = service.stream(table, seat)
+    def _event_stream(
+        table: Table, seat: int | None, after: int, language: Language, address: str
+    ) -> Response:
+        place = service.stream(table, seat, address)
         place.__enter__()  # refused (429) here, before the reply starts
 
         async def events() -> AsyncIterator[bytes]:
@@ -460,7 +527,7 @@ def create_app(
             table, seat = await find(websocket.path_params["key"], token)
             query = _query(websocket)
             after, language = _after(query, table), _language(query, table)
-            place = service.stream(table, seat)
+            place = service.stream(table, seat, _address(websocket))
             place.__enter__()
         except Refused as refused:
             await websocket.close(code=1008, reason=str(refused)[:120])

@@ -58,6 +58,15 @@ class Limits:
     #: the most headers a request may have, and their size in bytes all together
     headers: int = 64
     header_bytes: int = 8192
+    #: spectators' long polls, event streams and WebSockets one address may hold at one table
+    spectators_per_address: int = 2
+    #: spectators' long polls, event streams and WebSockets at one table, from all addresses
+    spectators: int = 64
+    #: reads (GET /api/...) one address may make per second on average, and in one burst
+    reads_per_second: float = 50.0
+    reads_burst: int = 200
+    #: tables the lobby lists (the most recently active ones)
+    listed: int = 100
     #: the longest wait of a long poll, in seconds
     max_wait: float = 30.0
     #: seconds between two keep-alive messages of an idle stream

@@ -121,6 +121,8 @@ class Lobby:
         self._making = 0
         #: the tables most recently closed as abandoned, newest first (the lobby lists them)
         self.abandoned: deque[Table] = deque(maxlen=ABANDONED_LISTED)
+        #: counts every table made or closed (a listing made since is still the lobby's)
+        self.version = 0
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -175,6 +177,7 @@ class Lobby:
         table = Table(spec, commit=self._commit, think=self._think, delay=self.delay)
         await table.start_game()
         self._add(table)
+        self.version += 1
         table.kick()
         return table, tokens
 
@@ -190,6 +193,7 @@ class Lobby:
             if now - table.active >= idle and await table.abandon():
                 closed.append(table)
                 self.abandoned.appendleft(table)
+                self.version += 1
         over = [table for table in self.tables.values() if table.over]
         if len(over) > self.max_tables:
             over.sort(key=lambda table: table.active)
@@ -200,10 +204,16 @@ class Lobby:
                         self._seats.pop(digest, None)
         return closed
 
-    def listing(self, language: Language) -> dict[str, Json]:
-        """The lobby message: the open tables (with their spectator links), the presets and the bots."""
+    def listing(self, language: Language, limit: int = 100) -> dict[str, Json]:
+        """The lobby message: the open tables (at most ``limit``, the most recently active first,
+        with their spectator links, in the order they were made), the tables recently abandoned,
+        the presets and the bots."""
         tables: list[Json] = []
-        for table in self.open_tables():
+        shown = self.open_tables()
+        if len(shown) > limit:
+            active = {table.id for table in sorted(shown, key=lambda table: -table.active)[:limit]}
+            shown = [table for table in shown if table.id in active]
+        for table in shown:
             state = table.state
             tables.append(
                 {

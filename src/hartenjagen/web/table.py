@@ -136,6 +136,7 @@ class Table:
         self._lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self._log: list[tuple[int, tuple[Event, ...]]] = []  # per update number: (game, the step's events)
+        self._hand_start = 0  # the update number of the current hand's deal
         self._failure = ""
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -189,6 +190,7 @@ class Table:
         self._record = GameRecord.begin(self._state)
         state = self._state
         sizes = tuple(len(view(state, s).hand) for s in range(self.rules.players))
+        self._hand_start = len(self._log)
         self._log.append(
             (self.game, (HandDealt(state.hand_index, state.dealer, state.pass_direction, sizes),))
         )
@@ -197,6 +199,8 @@ class Table:
         self._state, events = step(self._state, move)
         self._record = self._record.add(move)
         self._log.append((self.game, events))
+        if any(isinstance(event, HandDealt) for event in events):
+            self._hand_start = len(self._log) - 1
 
     def _publish(self) -> None:
         changed, self._changed = self._changed, asyncio.Event()
@@ -246,14 +250,22 @@ class Table:
     def update(self, seat: int | None, after: int, language: Language) -> dict[str, Json]:
         """What ``seat`` sees now: its view, and its censored events of the updates after number ``after``.
 
-        ``after`` is the last update number the page has seen: ``-1`` (nothing yet) gets every
-        event from the first deal on. A spectator (``None``) sees the public view and events.
+        ``after`` is the last update number the page has seen: ``-1`` (nothing yet) gets the
+        events of the current hand, from its deal. Events of an earlier hand are never sent again,
+        so that a reply is bounded by one hand whatever the length of the series (issue 39, W3):
+        a page that missed a deal has the view and the score sheet. A spectator (``None``) sees
+        the public view and events.
         """
         state, seq = self._state, self.seq
         v = public_view(state) if seat is None else view(state, seat)
         events: list[Json] = []
-        for number in range(max(0, after + 1), seq + 1):
-            for event in events_for(self._log[number][1], seat):
+        start = self._hand_start
+        for number in range(max(0, after + 1, start), seq + 1):
+            shown = events_for(self._log[number][1], seat)
+            if number == start and after + 1 < start:  # the hand's first step ends the hand before
+                dealt = [i for i, event in enumerate(shown) if isinstance(event, HandDealt)]
+                shown = shown[dealt[-1] :] if dealt else shown
+            for event in shown:
                 said = describe(event, language, you=seat, rules=self.rules)
                 events.append({"seq": number, "event": _saved(event), "text": said})
         return {
