@@ -259,6 +259,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "web.open_tables": ("Open tables", "Open tafels"),
     "web.no_tables": ("No table is open yet.", "Er is nog geen tafel open."),
     "web.watch": ("watch", "kijken"),
+    "web.abandoned": ("Closed: nobody moved for too long", "Gesloten: te lang deed niemand een zet"),
     "web.links": ("Send each player their own link (keep them secret: a link is the seat):", "Stuur elke speler zijn eigen link (houd ze geheim: de link is de plaats):"),
     "web.spectators": ("Spectators", "Toeschouwers"),
     "web.hand": ("hand {hand}", "ronde {hand}"),

@@ -68,6 +68,18 @@ function draw() {
     item.append(link);
     list.append(item);
   }
+  // The tables closed as abandoned (nobody moved for too long): still there to look at.
+  const gone = $("abandoned");
+  gone.replaceChildren();
+  $("abandoned-title").hidden = !d.abandoned.length;
+  $("abandoned-title").textContent = w.abandoned;
+  for (const table of d.abandoned) {
+    const item = el("li", table.name + " \u00b7 ");
+    const link = el("a", w.watch);
+    link.href = table.watch;
+    item.append(link);
+    gone.append(item);
+  }
 }
 
 async function load() {
