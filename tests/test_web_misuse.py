@@ -267,3 +267,28 @@ def test_w4_one_address_cannot_take_every_spectator_place() -> None:
         with connect(url) as ws:  # another spectator still watches
             assert json.loads(ws.recv(timeout=10))["seat"] is None
         _plays(served, table, tokens[0])
+
+
+def test_w7_a_service_given_its_names_refuses_a_page_that_rebinds_another_name() -> None:
+    import uvicorn
+
+    from hartenjagen.web import create_app
+    from hartenjagen.web.command import LOCAL_NAMES
+    from hartenjagen.web.server import config, listen
+
+    app = create_app(":memory:", limits=FAST, hosts=LOCAL_NAMES)  # as hartenjagen serve on 127.0.0.1
+    sock = listen("127.0.0.1", 0)
+    served = Served(app, uvicorn.Server(config(app, FAST)), sock.getsockname()[1])
+    with serving_on(served, sock):
+        for host in ("127.0.0.1:8000", "localhost", "[::1]:8000", "LOCALHOST:1"):
+            assert request(served, "GET", "/api/lobby", headers={"Host": host}).status == 200, host
+        body = json.dumps({"protocol": 2, "type": "create", "seats": ["human", "random", "random", "random"]})
+        # the attacker's name and Origin agree, so only the list of names refuses it
+        rebound = {
+            "Host": "evil.example:8000",
+            "Origin": "http://evil.example:8000",
+            "Content-Type": "application/json",
+        }
+        reply = request(served, "POST", "/api/tables", body.encode(), rebound)
+        assert reply.status == 421 and reply.json()["type"] == "error"
+        assert request(served, "GET", "/api/lobby", headers={"Host": "127.0.0.1.evil.example"}).status == 421

@@ -36,7 +36,7 @@ import asyncio
 import json
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
@@ -65,14 +65,17 @@ def create_app(
     limits: Limits | None = None,
     delay: float = 0.6,
     bot_threads: int = 4,
+    hosts: Collection[str] | None = None,
 ) -> Starlette:
     """The web service as an ASGI app, to run with any ASGI server or mount in another site.
 
     ``store`` keeps the tables: a `Store`, or the path of an SQLite file (``":memory:"``:
     an in-memory database, gone when the process ends, only when asked for). ``delay`` seconds pass between two bot
     moves; ``bot_threads`` bots think at once, each in a thread of its own, off the event
-    loop. ``limits`` bounds every request (`Limits`, docs/security.md). The app's ``state.service``
-    is its `Service` (the lobby and its tables).
+    loop. ``limits`` bounds every request (`Limits`, docs/security.md). ``hosts``, if given, are
+    the only host names a request may name in its ``Host`` (else 421): a page of another site
+    cannot reach the service by pointing its own name at the service's address. The app's
+    ``state.service`` is its `Service` (the lobby and its tables).
     """
     if delay != delay or not 0 <= delay <= 60:
         raise ValueError(f"delay must be 0 to 60 seconds, not {delay!r}")
@@ -312,5 +315,5 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.service = service
-    app.add_middleware(Guard, limits=limits)
+    app.add_middleware(Guard, limits=limits, hosts=hosts)
     return app

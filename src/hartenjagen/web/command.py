@@ -17,6 +17,7 @@ from hartenjagen.frontend.texts import text
 
 __all__ = ["add_parser"]
 
+LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
 MISSING = "hartenjagen serve needs the web extra: pip install 'hartenjagen[web]' (in a checkout: pip install -e '.[web]') ({error})"
 
 
@@ -119,7 +120,10 @@ def _run(args: argparse.Namespace) -> int:
         reason = getattr(error, "strerror", None) or str(error)
         raise UsageError(f"cannot listen on {args.host} port {args.port}: {reason}") from None
     limits = Limits(abandon_after=args.expire * 3600)
-    app = create_app(store, limits=limits, delay=args.delay)
+    # On this computer only, the service answers only to its own names: a page of another site
+    # that points its name at 127.0.0.1 (DNS rebinding) is refused.
+    local = args.host in ("127.0.0.1", "localhost", "::1")
+    app = create_app(store, limits=limits, delay=args.delay, hosts=LOCAL_NAMES if local else None)
     server = uvicorn.Server(config(app, limits, proxies=args.proxy))
     port = sock.getsockname()[1]
     host = f"[{args.host}]" if ":" in args.host else args.host

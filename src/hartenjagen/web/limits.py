@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Collection
 from typing import Any, Final
 
 import attrs
@@ -95,10 +96,27 @@ async def send_json(send: Any, status: int, message: dict[str, Any]) -> None:
 class Guard:
     """ASGI middleware: the per-address cap, the size of the request head, the security headers."""
 
-    def __init__(self, app: Any, limits: Limits) -> None:
+    def __init__(self, app: Any, limits: Limits, hosts: Collection[str] | None = None) -> None:
         self.app = app
         self.limits = limits
+        self.hosts = None if hosts is None else {host.lower().strip("[]") for host in hosts}
         self.open: Counter[str] = Counter()
+
+    def _foreign_host(self, headers: Any) -> bool:
+        """Whether the request names a host the service does not answer to (``hosts`` given).
+
+        A page of another site whose name an attacker points at 127.0.0.1 (DNS rebinding) has
+        that name in its ``Host`` and its ``Origin`` alike, so the same-origin check passes it:
+        only a list of the service's own names refuses it (issue 39, W7).
+        """
+        if self.hosts is None:
+            return False
+        host = next((value for key, value in headers if key.lower() == b"host"), b"").decode("latin-1")
+        if host.startswith("["):  # an IPv6 address, perhaps with a port: [::1]:8000
+            name = host[1 : host.find("]")] if "]" in host else host
+        else:
+            name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+        return name.lower() not in self.hosts
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -119,6 +137,8 @@ class Guard:
             refusal = error_message(
                 431, f"a request has at most {limits.headers} headers of {limits.header_bytes} bytes"
             )
+        elif self._foreign_host(headers):
+            refusal = error_message(421, "this service does not answer to this host name")
         elif self.open[address] >= limits.per_address:
             refusal = error_message(429, f"this address already has {limits.per_address} requests open")
         if refusal is not None:
