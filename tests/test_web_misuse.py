@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import socket
@@ -292,3 +293,18 @@ def test_w7_a_service_given_its_names_refuses_a_page_that_rebinds_another_name()
         reply = request(served, "POST", "/api/tables", body.encode(), rebound)
         assert reply.status == 421 and reply.json()["type"] == "error"
         assert request(served, "GET", "/api/lobby", headers={"Host": "127.0.0.1.evil.example"}).status == 421
+
+
+def test_the_per_address_counts_are_forgotten_once_they_bound_nothing() -> None:
+    limits = Limits(reads_per_second=1000.0, reads_burst=10, keep_alive=0.3)
+    with running(humans=4, limits=limits) as (served, table, _):
+        for n in range(20):
+            assert request(served, "GET", f"/api/{table.id}/update", source=f"127.0.2.{n + 1}").status == 200
+
+        async def forget() -> int:
+            before = len(served.service.reads)
+            await asyncio.sleep(0.05)  # every bucket is full again
+            served.service.forget()
+            return before
+
+        assert served.call(forget()) == 20 and not served.service.reads

@@ -89,6 +89,7 @@ class Service:
         while True:
             try:
                 await self.lobby.expire(idle)
+                self.forget()
             except Exception as error:  # a store that fails now may work next time
                 print(f"hartenjagen serve: closing abandoned tables failed: {error!r}", file=sys.stderr)
             await asyncio.sleep(every)
@@ -143,15 +144,18 @@ class Service:
             raise Refused(
                 error_message(429, f"an address reads at most {limits.reads_per_second:g} times a second")
             )
-        if len(self.reads) >= 10_000 and address not in self.reads:  # forget the full buckets
-            now_full = [
-                a
-                for a, (n, t) in self.reads.items()
-                if n + (now - t) * limits.reads_per_second >= limits.reads_burst
-            ]
-            for gone in now_full:
-                del self.reads[gone]
         self.reads[address] = (left - 1, now)
+
+    def forget(self) -> None:
+        """Drop the per-address counts that no longer bound anything (a full bucket, creates over a
+        minute old): memory follows the addresses active now, not every address ever seen."""
+        now, limits = time.monotonic(), self.limits
+        for address, (left, then) in list(self.reads.items()):
+            if left + (now - then) * limits.reads_per_second >= limits.reads_burst:
+                del self.reads[address]
+        for address, recent in list(self.creates.items()):
+            if not recent or recent[-1] < now - 60:
+                del self.creates[address]
 
     def listing(self, language: Language) -> dict[str, Any]:
         """The lobby message (up to ``listed`` tables), made again at most once a second per language
