@@ -137,6 +137,8 @@ class Table:
         self._changed = asyncio.Event()
         self._log: list[tuple[int, tuple[Event, ...]]] = []  # per update number: (game, the step's events)
         self._hand_start = 0  # the update number of the current hand's deal
+        # per (seat, language): the update number and the update from the current hand's deal
+        self._snapshots: dict[tuple[int | None, Language], tuple[int, dict[str, Json]]] = {}
         self._failure = ""
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -254,8 +256,19 @@ class Table:
         events of the current hand, from its deal. Events of an earlier hand are never sent again,
         so that a reply is bounded by one hand whatever the length of the series (issue 39, W3):
         a page that missed a deal has the view and the score sheet. A spectator (``None``) sees
-        the public view and events.
+        the public view and events. Such a whole-hand update is made once per seat, update and
+        language, however many pages ask for it (do not change the message returned).
         """
+        if after + 1 <= self._hand_start:
+            key = (seat, language)
+            made = self._snapshots.get(key)
+            if made is None or made[0] != self.seq:
+                made = (self.seq, self._update(seat, after, language))
+                self._snapshots[key] = made
+            return made[1]
+        return self._update(seat, after, language)
+
+    def _update(self, seat: int | None, after: int, language: Language) -> dict[str, Json]:
         state, seq = self._state, self.seq
         v = public_view(state) if seat is None else view(state, seat)
         events: list[Json] = []
