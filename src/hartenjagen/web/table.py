@@ -137,8 +137,8 @@ class Table:
         self._changed = asyncio.Event()
         self._log: list[tuple[int, tuple[Event, ...]]] = []  # per update number: (game, the step's events)
         self._hand_start = 0  # the update number of the current hand's deal
-        # per (seat, language): the update number and the update from the current hand's deal
-        self._snapshots: dict[tuple[int | None, Language], tuple[int, dict[str, Json]]] = {}
+        # per language: the spectators' update from the current hand's deal, and its number
+        self._snapshots: dict[Language, tuple[int, dict[str, Json]]] = {}
         self._failure = ""
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -256,15 +256,15 @@ class Table:
         events of the current hand, from its deal. Events of an earlier hand are never sent again,
         so that a reply is bounded by one hand whatever the length of the series (issue 39, W3):
         a page that missed a deal has the view and the score sheet. A spectator (``None``) sees
-        the public view and events. Such a whole-hand update is made once per seat, update and
-        language, however many pages ask for it (do not change the message returned).
+        the public view and events. The spectators' whole-hand update (their link is public, so
+        anyone may ask for it many times) is made once per update and language, however many
+        ask (do not change the message returned); a seat's, which needs its token, each time.
         """
-        if after + 1 <= self._hand_start:
-            key = (seat, language)
-            made = self._snapshots.get(key)
+        if seat is None and after + 1 <= self._hand_start:
+            made = self._snapshots.get(language)
             if made is None or made[0] != self.seq:
                 made = (self.seq, self._update(seat, after, language))
-                self._snapshots[key] = made
+                self._snapshots[language] = made
             return made[1]
         return self._update(seat, after, language)
 
