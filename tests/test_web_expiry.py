@@ -105,8 +105,11 @@ def test_a_table_idle_past_its_time_is_closed_after_a_restart(tmp_path: Path) ->
         assert [t.id for t in lobby.open_tables()] == [fresh.id]
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT finished FROM tables WHERE id = ?", (old.id,)).fetchone() == (ABANDONED,)
-    with serving(path) as served:  # an abandoned table does not come back
+    with serving(path) as served:  # an abandoned table does not come back, but is still listed
         assert [t.id for t in served.service.lobby.open_tables()] == [fresh.id]
+        listing = request(served, "GET", "/api/lobby").json()
+        assert [t["table"] for t in listing["abandoned"]] == [old.id]
+        assert [t["table"] for t in listing["tables"]] == [fresh.id]
 
 
 def test_a_database_of_the_old_schema_still_opens_and_its_tables_play(tmp_path: Path) -> None:

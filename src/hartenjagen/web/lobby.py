@@ -120,7 +120,7 @@ class Lobby:
         #: requests awaiting the store at once cannot all pass it (issue 39, W2)
         self._making = 0
         #: the tables most recently closed as abandoned, newest first (the lobby lists them)
-        self.abandoned: deque[Table] = deque(maxlen=ABANDONED_LISTED)
+        self.abandoned: deque[TableSpec] = deque(maxlen=ABANDONED_LISTED)
         #: counts every table made or closed (a listing made since is still the lobby's)
         self.version = 0
 
@@ -192,7 +192,7 @@ class Lobby:
         for table in self.open_tables():
             if now - table.active >= idle and await table.abandon():
                 closed.append(table)
-                self.abandoned.appendleft(table)
+                self.abandoned.appendleft(table.spec)
                 self.version += 1
         over = [table for table in self.tables.values() if table.over]
         if len(over) > self.max_tables:
@@ -239,12 +239,12 @@ class Lobby:
             "players": {preset.name: preset.rules.players for preset in variants.ALL},
             "abandoned": [
                 {
-                    "table": table.id,
-                    "variant": table.spec.variant,
-                    "name": texts.variant_text(table.spec.variant, language),
-                    "watch": f"watch/{table.id}",
+                    "table": spec.id,
+                    "variant": spec.variant,
+                    "name": texts.variant_text(spec.variant, language),
+                    "watch": f"watch/{spec.id}",
                 }
-                for table in self.abandoned
+                for spec in self.abandoned
             ],
             "bots": list(BOT_NAMES),
             "language": language,

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from hartenjagen.frontend.notation import Language
 from hartenjagen.web.limits import Limits
-from hartenjagen.web.lobby import Lobby
+from hartenjagen.web.lobby import ABANDONED_LISTED, Lobby
 from hartenjagen.web.reading import Refused
 from hartenjagen.web.store import Store
 from hartenjagen.web.table import Table, error_message
@@ -70,9 +70,15 @@ class Service:
         async with self._loaded:
             if self._ready:
                 return
-            stored, active = await asyncio.get_running_loop().run_in_executor(
-                self._store_thread, lambda: (list(self.store.unfinished()), self.store.last_active())
+            stored, active, abandoned = await asyncio.get_running_loop().run_in_executor(
+                self._store_thread,
+                lambda: (
+                    list(self.store.unfinished()),
+                    self.store.last_active(),
+                    self.store.abandoned(ABANDONED_LISTED),
+                ),
             )
+            self.lobby.abandoned.extend(abandoned)  # still listed after a restart
             for spec, records in stored:
                 table = self.lobby.restore(spec, records, active.get(spec.id))
                 if table.state.is_over and not table.over:  # stopped between two games of its series

@@ -74,6 +74,8 @@ class Store(Protocol):
 
     def last_active(self) -> dict[str, float]: ...
 
+    def abandoned(self, limit: int) -> list[TableSpec]: ...
+
     def close(self) -> None: ...
 
 
@@ -178,6 +180,13 @@ class SQLiteStore:
         """When each unfinished table last changed (seconds since the epoch)."""
         rows = self._db.execute("SELECT id, active FROM tables WHERE finished = 0").fetchall()
         return {table: float(active) for table, active in rows}
+
+    def abandoned(self, limit: int) -> list[TableSpec]:
+        """The ``limit`` tables closed as abandoned most recently (the last moved at first)."""
+        rows = self._db.execute(
+            f"SELECT spec FROM tables WHERE finished = {ABANDONED} ORDER BY active DESC LIMIT ?", (limit,)
+        ).fetchall()
+        return [_spec(text) for (text,) in rows]
 
     def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]:
         """Every table not finished, oldest first, with its games' records and their moves."""

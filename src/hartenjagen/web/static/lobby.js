@@ -68,18 +68,13 @@ function draw() {
     item.append(link);
     list.append(item);
   }
-  // The tables closed as abandoned (nobody moved for too long): still there to look at.
+  // The tables closed as abandoned (nobody moved for too long), by name: after a restart their
+  // spectator links no longer lead anywhere, so none is shown.
   const gone = $("abandoned");
   gone.replaceChildren();
   $("abandoned-title").hidden = !d.abandoned.length;
   $("abandoned-title").textContent = w.abandoned;
-  for (const table of d.abandoned) {
-    const item = el("li", table.name + " \u00b7 ");
-    const link = el("a", w.watch);
-    link.href = table.watch;
-    item.append(link);
-    gone.append(item);
-  }
+  for (const table of d.abandoned) gone.append(el("li", table.name));
 }
 
 async function load() {
