@@ -140,7 +140,7 @@ def _run(args: argparse.Namespace) -> int:
             out.write(text("serve.table", language, variant=table.spec.variant) + "\n")
             for seat, token in tokens.items():
                 label = "speler" if dutch else "seat"
-                out.write(f"  {label} {seat}: {base}seat/{token}\n")
+                out.write(f"  {label} {seat}: {base}seat/{table.id}#{token}\n")
             out.write(f"  {'toeschouwer' if dutch else 'spectator'}: {base}watch/{table.id}\n")
         if args.host in ("0.0.0.0", "::", ""):
             out.write(text("serve.replace_address", language) + "\n")
