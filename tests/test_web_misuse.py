@@ -172,6 +172,10 @@ def test_s1_no_request_after_the_invite_link_carries_a_seat_token(caplog: pytest
                 ).status
                 == 404
             )
+            basic = {"Authorization": "Basic dXNlcjpwYXNz"}  # a proxy's own password, passed on: no seat
+            assert request(served, "GET", f"/api/{table}/table", headers=basic).json()["seat"] is None
+            bare = {"Authorization": "Bearer "}
+            assert request(served, "GET", f"/api/{table}/table", headers=bare).status == 400
             lines = [record.getMessage() for record in caplog.records if record.name == "uvicorn.access"]
             assert len(lines) >= 6 and not any(token in line for line in lines), lines
             old = request(

@@ -122,12 +122,15 @@ def address(request: Request | WebSocket) -> str:
 
 
 def bearer(request: Request) -> str | None:
-    """The seat token a request sends in its ``Authorization: Bearer`` header, if any."""
-    text = request.headers.get("authorization")
-    if text is None:
+    """The seat token a request sends in its ``Authorization: Bearer`` header, if any.
+
+    Another scheme is not the service's (a proxy in front may ask for its own password,
+    ``Basic``, and pass the header on): the request is then read as having no token.
+    """
+    scheme, _, token = request.headers.get("authorization", "").strip().partition(" ")
+    if scheme.lower() != "bearer":
         return None
-    scheme, _, token = text.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    if not token.strip():
         raise Refused(error_message(400, "the Authorization header is Bearer and a seat's token"))
     return token.strip()
 
