@@ -116,7 +116,7 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
             {"protocol": 2, "type": "create", "seats": seats},
         )
         assert status == 201, created
-        tables.append((created["table"], created["seats"][0]["link"].split("/")[1]))
+        tables.append((created["table"], created["seats"][0]["link"].split("#")[1]))  # seat/<table>#<token>
     latencies: list[float] = []
     counts = [0]
     start = time.monotonic()

@@ -40,11 +40,11 @@ def main() -> None:
     out = Path(args.out)
     with serving(delay=0.05) as served:
         seats = ["human", "heuristic", "heuristic", "sampling"]
-        _, tokens = served.create("standard", seats, language=args.lang)
+        table, tokens = served.create("standard", seats, language=args.lang)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1100, "height": 760})
-            page.goto(served.url(f"seat/{tokens[0]}"))
+            page.goto(served.url(f"seat/{table.id}#{tokens[0]}"))
             page.wait_for_selector("#hand .card.legal")
             # The page draws itself anew on every update: find cards by name, not by element.
             cards = page.eval_on_selector_all(

@@ -24,7 +24,8 @@ import uvicorn
 from hartenjagen.web import Limits, Table, create_app
 from hartenjagen.web.server import config, listen
 
-FAST = Limits(body_deadline=1.0, header_deadline=1.0, keep_alive=0.3)
+# Reads are not rationed here: tests/test_web_misuse.py tests that bound.
+FAST = Limits(body_deadline=1.0, header_deadline=1.0, keep_alive=0.3, reads_per_second=10_000.0)
 
 
 class Served:

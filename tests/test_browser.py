@@ -158,8 +158,9 @@ def test_a_whole_hand_in_the_browser_pass_play_an_illegal_click_and_the_score_sh
             "() => document.querySelector('#status').textContent"
             " === 'Kies 3 kaarten om naar rechts door te geven.'"
         )
-        page.wait_for_function("() => document.querySelector('#log li').textContent.startsWith('Ronde 1')")
-        assert "speelt" in page.inner_text("#log")
+        # The events come again from the current hand's deal (issue 39, W3: never the whole series).
+        page.wait_for_function("() => document.querySelector('#log li').textContent.startsWith('Ronde 2')")
+        assert "heeft de kaarten gekozen" in page.inner_text("#log")
         assert page.inner_text("#scores-button") == "Stand"
 
         # A phone's width: nothing sticks out sideways.
@@ -237,3 +238,26 @@ def _shot_path(name: str) -> Any:
     from pathlib import Path
 
     return Path(tempfile.gettempdir()) / f"hartenjagen-browser-{name}.png"
+
+
+def test_a_seat_page_sends_its_token_in_no_address(browser: Any) -> None:
+    """Issue 39, S1: after the invite link, the token travels in a header (or a WebSocket subprotocol)."""
+    with running("standard", humans=1, bots=["random"] * 3) as (server, game, tokens):
+        _, others = server.create("standard", ["human", "random", "random", "random"])
+        for link, token in ((f"seat/{game.id}#{tokens[0]}", tokens[0]), (f"seat/{others[0]}", others[0])):
+            page = browser.new_page()  # today's link, and one from before (the token in its path)
+            addresses: list[str] = []
+            seen = addresses.append
+            page.on("request", lambda request, seen=seen: seen(request.url))
+            page.on("websocket", lambda socket, seen=seen: seen(socket.url))
+            page.goto(server.url(link))
+            page.wait_for_selector("#hand button.card.legal")
+            hand = page.eval_on_selector_all("#hand button.card", "cs => cs.map(c => c.dataset.card)")
+            for card in hand[-3:]:
+                page.click(f'#hand button[data-card="{card}"]')
+            page.click("#pass-button")
+            page.wait_for_function("() => !document.querySelector('#pass-button')")
+            later = addresses[1:] if "#" not in link else addresses  # the old link itself holds it
+            assert any("/ws" in address for address in later) and any("/move" in a for a in later)
+            assert not any(token in address.split("#")[0] for address in later), later
+            page.close()

@@ -110,7 +110,7 @@ def test_lobby_two_players_a_spectator_and_kill_9_in_the_middle_of_the_hand(
         links = lobby.eval_on_selector_all("#links a.seat-link", "as => as.map(a => a.href)")
         watch = lobby.eval_on_selector("#links a.watch-link", "a => a.href")
         assert len(links) == 2
-        tokens = [link.rsplit("/", 1)[1] for link in links]
+        tokens = [link.rsplit("#", 1)[1] for link in links]  # seat/<table>#<token>
         players = [contexts[seat].new_page() for seat in (0, 1)]
         for page, link in zip(players, links, strict=True):
             page.goto(link)

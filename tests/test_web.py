@@ -68,18 +68,21 @@ def test_the_lobby_creates_a_table_with_a_link_per_human_seat_and_a_spectator_li
         seats = created["seats"]
         assert [seat["seat"] for seat in seats] == [0, 2]  # type: ignore[index]
         links = [seat["link"] for seat in seats]  # type: ignore[index]
-        assert all(link.startswith("seat/") and len(link) > 40 for link in links) and len(set(links)) == 2
+        assert all(link.startswith(f"seat/{created['table']}#") and len(link) > 50 for link in links)
+        assert len(set(links)) == 2
         lobby = request(served, "GET", "/api/lobby").json()
         MESSAGE.validate(lobby)
         listed = lobby["tables"]
         assert [table["table"] for table in listed] == [created["table"]]
         assert listed[0]["watch"] == created["watch"] and listed[0]["games"] == 2
         assert not any(
-            link.split("/")[1] in json.dumps(listed) for link in links
+            link.split("#")[1] in json.dumps(listed) for link in links
         )  # the lobby shows no seat link
         for link, seat in zip(links, (0, 2), strict=True):
-            token = link.split("/")[1]
-            assert request(served, "GET", f"/{link}").status == 200
+            token = link.split("#")[1]
+            assert (
+                request(served, "GET", f"/{link.split('#')[0]}").status == 200
+            )  # the token stays in the page
             table = request(served, "GET", f"/api/{token}/table").json()
             MESSAGE.validate(table)
             assert (

@@ -96,7 +96,7 @@ def test_kill_9_in_the_middle_of_a_hand_loses_no_accepted_move(tmp_path: Path) -
 
     db = tmp_path / "crash.sqlite"
     process, links = _start(db)
-    tokens = {seat: links[seat].rsplit("/", 1)[1] for seat in (0, 1)}
+    tokens = {seat: links[seat].rsplit("#", 1)[1] for seat in (0, 1)}  # seat/<table>#<token>
     port = int(links["base"].rsplit(":", 1)[1].strip("/"))  # type: ignore[attr-defined]
 
     def call(method: str, path: str, body: object = None) -> tuple[int, dict[str, object]]:

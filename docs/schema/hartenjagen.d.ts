@@ -265,6 +265,12 @@ export interface LobbyMessage {
     hand: number;
     watch: string;
   })[];
+  abandoned: {
+    table: string;
+    variant: string;
+    name: string;
+    watch: string;
+  }[];
   variants: string[];
   players: { [card: string]: number };
   bots: string[];
@@ -845,6 +851,7 @@ export interface UpdateMessage {
     notes: string[];
   }[];
   failure: string | null;
+  abandoned: boolean;
 }
 
 /** A value at the top of a JSON text (what dumps returns) carries the format version. */

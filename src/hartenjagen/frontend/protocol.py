@@ -74,6 +74,12 @@ MESSAGES: Final[dict[str, dict[str, Json]]] = {
                     },
                 )
             ),
+            "abandoned": _array(
+                _object(
+                    "A table recently closed after too long without a move (newest first).",
+                    {"table": _STR, "variant": _STR, "name": _STR, "watch": _STR},
+                )
+            ),
             "variants": _array(_STR),
             "players": {"type": "object", "additionalProperties": _INT},
             "bots": _array(_STR),
@@ -163,6 +169,7 @@ MESSAGES: Final[dict[str, dict[str, Json]]] = {
                 )
             ),
             "failure": {"oneOf": [_STR, {"type": "null"}]},
+            "abandoned": {"type": "boolean"},
         },
     ),
     "MoveRequest": _object(

@@ -27,16 +27,17 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hartenjagen.web.app import Service, create_app
+    from hartenjagen.web.app import create_app
     from hartenjagen.web.limits import Limits
     from hartenjagen.web.lobby import CreateError, Lobby
+    from hartenjagen.web.service import Service
     from hartenjagen.web.store import SQLiteStore, Store, StoreError
     from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec
 
 # Each name from its module when first asked for: ``hartenjagen.web.command`` (the CLI's part)
 # imports this package without the web extra, and only the app needs Starlette.
 _HOME = {
-    "Service": "app",
+    "Service": "service",
     "create_app": "app",
     "Limits": "limits",
     "CreateError": "lobby",

@@ -17,6 +17,7 @@ from hartenjagen.frontend.texts import text
 
 __all__ = ["add_parser"]
 
+LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
 MISSING = "hartenjagen serve needs the web extra: pip install 'hartenjagen[web]' (in a checkout: pip install -e '.[web]') ({error})"
 
 
@@ -46,6 +47,19 @@ def _seconds_in(language: Language) -> Callable[[str], float]:
     return seconds
 
 
+def _hours_in(language: Language) -> Callable[[str], float]:
+    def hours(typed: str) -> float:
+        try:
+            value = float(typed)
+        except ValueError:
+            value = -1.0
+        if not 0 < value <= 24 * 366:  # also NaN
+            raise argparse.ArgumentTypeError(text("serve.hours_range", language, value=typed))
+        return value
+
+    return hours
+
+
 def add_parser(commands: argparse._SubParsersAction, language: Language = "en") -> None:  # type: ignore[type-arg]
     """Add ``serve`` to the ``hartenjagen`` command's subcommands, its help in ``language``."""
 
@@ -62,6 +76,10 @@ def add_parser(commands: argparse._SubParsersAction, language: Language = "en") 
     serve.add_argument("--bots", default="heuristic", help=say("cli.bots"))
     serve.add_argument("--lang", choices=("en", "nl"), default="en", help=say("serve.lang"))
     serve.add_argument("--delay", type=_seconds_in(language), default=0.6, help=say("serve.delay"))
+    serve.add_argument(
+        "--expire", type=_hours_in(language), default=24.0, metavar="HOURS", help=say("serve.expire")
+    )
+    serve.add_argument("--proxy", action="append", default=[], metavar="ADDRESS", help=say("serve.proxy"))
     serve.set_defaults(run=_run)
 
 
@@ -101,9 +119,12 @@ def _run(args: argparse.Namespace) -> int:
     except (OSError, OverflowError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise UsageError(f"cannot listen on {args.host} port {args.port}: {reason}") from None
-    limits = Limits()
-    app = create_app(store, limits=limits, delay=args.delay)
-    server = uvicorn.Server(config(app, limits))
+    limits = Limits(abandon_after=args.expire * 3600)
+    # On this computer only, the service answers only to its own names: a page of another site
+    # that points its name at 127.0.0.1 (DNS rebinding) is refused.
+    local = args.host in ("127.0.0.1", "localhost", "::1")
+    app = create_app(store, limits=limits, delay=args.delay, hosts=LOCAL_NAMES if local else None)
+    server = uvicorn.Server(config(app, limits, proxies=args.proxy))
     port = sock.getsockname()[1]
     host = f"[{args.host}]" if ":" in args.host else args.host
     base = f"http://{host}:{port}/"
@@ -119,7 +140,7 @@ def _run(args: argparse.Namespace) -> int:
             out.write(text("serve.table", language, variant=table.spec.variant) + "\n")
             for seat, token in tokens.items():
                 label = "speler" if dutch else "seat"
-                out.write(f"  {label} {seat}: {base}seat/{token}\n")
+                out.write(f"  {label} {seat}: {base}seat/{table.id}#{token}\n")
             out.write(f"  {'toeschouwer' if dutch else 'spectator'}: {base}watch/{table.id}\n")
         if args.host in ("0.0.0.0", "::", ""):
             out.write(text("serve.replace_address", language) + "\n")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Collection
 from typing import Any, Final
 
 import attrs
@@ -58,12 +59,23 @@ class Limits:
     #: the most headers a request may have, and their size in bytes all together
     headers: int = 64
     header_bytes: int = 8192
+    #: spectators' long polls, event streams and WebSockets one address may hold at one table
+    spectators_per_address: int = 2
+    #: spectators' long polls, event streams and WebSockets at one table, from all addresses
+    spectators: int = 64
+    #: reads (GET /api/...) one address may make per second on average, and in one burst
+    reads_per_second: float = 50.0
+    reads_burst: int = 200
+    #: tables the lobby lists (the most recently active ones)
+    listed: int = 100
     #: the longest wait of a long poll, in seconds
     max_wait: float = 30.0
     #: seconds between two keep-alive messages of an idle stream
     keep_alive: float = 15.0
     #: tables open at once in one process
     tables: int = 1000
+    #: seconds without a move after which an open table is closed as abandoned (a day)
+    abandon_after: float = 86400.0
     #: tables one client address may create per minute
     creates_per_minute: int = 10
     #: the largest message a WebSocket client may send, in bytes
@@ -84,10 +96,27 @@ async def send_json(send: Any, status: int, message: dict[str, Any]) -> None:
 class Guard:
     """ASGI middleware: the per-address cap, the size of the request head, the security headers."""
 
-    def __init__(self, app: Any, limits: Limits) -> None:
+    def __init__(self, app: Any, limits: Limits, hosts: Collection[str] | None = None) -> None:
         self.app = app
         self.limits = limits
+        self.hosts = None if hosts is None else {host.lower().strip("[]") for host in hosts}
         self.open: Counter[str] = Counter()
+
+    def _foreign_host(self, headers: Any) -> bool:
+        """Whether the request names a host the service does not answer to (``hosts`` given).
+
+        A page of another site whose name an attacker points at 127.0.0.1 (DNS rebinding) has
+        that name in its ``Host`` and its ``Origin`` alike, so the same-origin check passes it:
+        only a list of the service's own names refuses it (issue 39, W7).
+        """
+        if self.hosts is None:
+            return False
+        host = next((value for key, value in headers if key.lower() == b"host"), b"").decode("latin-1")
+        if host.startswith("["):  # an IPv6 address, perhaps with a port: [::1]:8000
+            name = host[1 : host.find("]")] if "]" in host else host
+        else:
+            name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+        return name.lower() not in self.hosts
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -108,6 +137,8 @@ class Guard:
             refusal = error_message(
                 431, f"a request has at most {limits.headers} headers of {limits.header_bytes} bytes"
             )
+        elif self._foreign_host(headers):
+            refusal = error_message(421, "this service does not answer to this host name")
         elif self.open[address] >= limits.per_address:
             refusal = error_message(429, f"this address already has {limits.per_address} requests open")
         if refusal is not None:

@@ -14,6 +14,8 @@ import asyncio
 import hashlib
 import json
 import secrets
+import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, Final
@@ -31,6 +33,8 @@ __all__ = ["MAX_GAMES", "CreateError", "Lobby", "token_hash"]
 
 #: The most games one table plays in a row.
 MAX_GAMES: Final = 20
+#: The number of tables closed as abandoned that the lobby lists (the most recent ones).
+ABANDONED_LISTED: Final = 20
 #: The languages a table speaks.
 LANGUAGES: Final = ("en", "nl")
 
@@ -112,6 +116,13 @@ class Lobby:
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
         self._seats: dict[str, tuple[Table, int]] = {}
+        #: tables being made: they count against ``max_tables`` from the check on, so that
+        #: requests awaiting the store at once cannot all pass it (issue 39, W2)
+        self._making = 0
+        #: the tables most recently closed as abandoned, newest first (the lobby lists them)
+        self.abandoned: deque[TableSpec] = deque(maxlen=ABANDONED_LISTED)
+        #: counts every table made or closed (a listing made since is still the lobby's)
+        self.version = 0
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -119,9 +130,11 @@ class Lobby:
             if digest is not None:
                 self._seats[digest] = (table, seat)
 
-    def restore(self, spec: TableSpec, records: list[Any]) -> Table:
+    def restore(self, spec: TableSpec, records: list[Any], active: float | None = None) -> Table:
         """A table read back from the store, its games replayed through the engine."""
-        table = Table(spec, commit=self._commit, think=self._think, delay=self.delay, records=records)
+        table = Table(
+            spec, commit=self._commit, think=self._think, delay=self.delay, records=records, active=active
+        )
         self._add(table)
         return table
 
@@ -139,8 +152,17 @@ class Lobby:
     async def create(self, request: object) -> tuple[Table, dict[int, str]]:
         """A new table from a create request (`CreateError` if it does not read), and its seats' tokens."""
         rules, variant, seats, language, games = parse_create(request)
-        if len(self.open_tables()) >= self.max_tables:
+        if len(self.open_tables()) + self._making >= self.max_tables:
             raise CreateError(f"this server holds {self.max_tables} open tables: wait for one to finish")
+        self._making += 1  # no await between the check and this: the cap holds (one event loop)
+        try:
+            return await self._make(rules, variant, seats, language, games)
+        finally:
+            self._making -= 1
+
+    async def _make(
+        self, rules: Rules, variant: str, seats: tuple[str | None, ...], language: Language, games: int
+    ) -> tuple[Table, dict[int, str]]:
         tokens = {seat: secrets.token_urlsafe(32) for seat, name in enumerate(seats) if name is None}
         spec = TableSpec(
             id=secrets.token_urlsafe(9),
@@ -155,13 +177,43 @@ class Lobby:
         table = Table(spec, commit=self._commit, think=self._think, delay=self.delay)
         await table.start_game()
         self._add(table)
+        self.version += 1
         table.kick()
         return table, tokens
 
-    def listing(self, language: Language) -> dict[str, Json]:
-        """The lobby message: the open tables (with their spectator links), the presets and the bots."""
-        tables: list[Json] = []
+    async def expire(self, idle: float, now: float | None = None) -> list[Table]:
+        """Close as abandoned every open table with no move for ``idle`` seconds; the ones closed.
+
+        Closed tables stay reachable by their links (their last update says why they stopped),
+        but at most ``max_tables`` of them are kept in memory: the ones longest idle go first.
+        """
+        now = time.time() if now is None else now
+        closed = []
         for table in self.open_tables():
+            if now - table.active >= idle and await table.abandon():
+                closed.append(table)
+                self.abandoned.appendleft(table.spec)
+                self.version += 1
+        over = [table for table in self.tables.values() if table.over]
+        if len(over) > self.max_tables:
+            over.sort(key=lambda table: table.active)
+            for table in over[: len(over) - self.max_tables]:
+                del self.tables[table.id]
+                for digest in table.spec.tokens:
+                    if digest is not None:
+                        self._seats.pop(digest, None)
+        return closed
+
+    def listing(self, language: Language, limit: int = 100) -> dict[str, Json]:
+        """The lobby message: the open tables (at most ``limit``, the most recently active first,
+        with their spectator links, in the order they were made), the tables recently abandoned,
+        the presets and the bots."""
+        tables: list[Json] = []
+        shown = self.open_tables()
+        if len(shown) > limit:
+            active = {table.id for table in sorted(shown, key=lambda table: -table.active)[:limit]}
+            shown = [table for table in shown if table.id in active]
+        for table in shown:
             state = table.state
             tables.append(
                 {
@@ -185,6 +237,15 @@ class Lobby:
             "tables": tables,
             "variants": [preset.name for preset in variants.ALL],
             "players": {preset.name: preset.rules.players for preset in variants.ALL},
+            "abandoned": [
+                {
+                    "table": spec.id,
+                    "variant": spec.variant,
+                    "name": texts.variant_text(spec.variant, language),
+                    "watch": f"watch/{spec.id}",
+                }
+                for spec in self.abandoned
+            ],
             "bots": list(BOT_NAMES),
             "language": language,
             "words": lobby_words(language),

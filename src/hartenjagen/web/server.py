@@ -14,6 +14,7 @@ import json
 import logging
 import socket
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import h11
@@ -37,6 +38,7 @@ class GuardedProtocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._address = self.client[0] if self.client else ""
+        self._counted = True
         self._head = 0
         self._line = False
         self._deadline: asyncio.TimerHandle | None = None
@@ -47,12 +49,36 @@ class GuardedProtocol(H11Protocol):
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._release()
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _release(self) -> None:
+        """Give the address's place back, once (the connection may end as HTTP or as a WebSocket)."""
+        if not self._counted:
+            return
+        self._counted = False
         counts = type(self).per_address
         counts[self._address] -= 1
         if counts[self._address] <= 0:
             del counts[self._address]
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        # uvicorn hands an upgraded connection to a new protocol object, and the transport
+        # then tells that one, not this one, when the connection ends (issue 39, W1): the
+        # WebSocket protocol's connection_lost gives the address's place back.
         self._disarm()
-        super().connection_lost(exc)
+        super().handle_websocket_upgrade(event)
+        websocket = self.transport.get_protocol()
+        if websocket is self:  # pragma: no cover - uvicorn always hands the transport on
+            return
+        lost = websocket.connection_lost
+
+        def connection_lost(exc: Exception | None) -> None:
+            self._release()
+            lost(exc)
+
+        websocket.connection_lost = connection_lost  # type: ignore[method-assign]
 
     def _arm(self) -> None:
         self._disarm()
@@ -128,8 +154,14 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def config(app: Any, limits: Limits, *, quiet: bool = True) -> uvicorn.Config:
-    """uvicorn's settings for the app: the guarded protocol, the WebSocket bound, short keep-alive."""
+def config(app: Any, limits: Limits, *, quiet: bool = True, proxies: Sequence[str] = ()) -> uvicorn.Config:
+    """uvicorn's settings for the app: the guarded protocol, the WebSocket bound, short keep-alive.
+
+    ``proxies`` are the addresses of the reverse proxies whose ``X-Forwarded-For`` names the
+    client: from any other address the header is ignored. By default none is trusted
+    (uvicorn's own default trusts 127.0.0.1, so that anyone on the server's host could name
+    any address and slip past the per-address bounds: issue 39, W5).
+    """
     protocol = type("Protocol", (GuardedProtocol,), {"limits": limits, "per_address": Counter()})
     if quiet:
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
@@ -143,4 +175,6 @@ def config(app: Any, limits: Limits, *, quiet: bool = True) -> uvicorn.Config:
         access_log=not quiet,
         log_level="warning" if quiet else "info",
         lifespan="on",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) or None,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from typing import Final, Protocol
 
@@ -22,11 +23,13 @@ from hartenjagen.moves import Move
 from hartenjagen.rules import Rules
 from hartenjagen.web.table import TableSpec
 
-__all__ = ["SQLiteStore", "Store", "StoreError"]
+__all__ = ["ABANDONED", "FINISHED", "SCHEMA_VERSION", "SQLiteStore", "Store", "StoreError"]
 
+#: ``finished``: 0 open, 1 over, 2 abandoned (closed after too long without a move); ``active``:
+#: when the table last changed (a move, a new game), in seconds since the epoch.
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY, spec TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0
+    id TEXT PRIMARY KEY, spec TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0, active REAL
 );
 CREATE TABLE IF NOT EXISTS games (
     table_id TEXT NOT NULL REFERENCES tables(id), game INTEGER NOT NULL, record TEXT NOT NULL,
@@ -38,6 +41,10 @@ CREATE TABLE IF NOT EXISTS moves (
     FOREIGN KEY (table_id, game) REFERENCES games(table_id, game)
 );
 """
+#: The schema's version (``PRAGMA user_version``): 0 before tables had ``active`` (issue 39).
+SCHEMA_VERSION: Final = 1
+FINISHED: Final = 1
+ABANDONED: Final = 2
 
 
 class StoreError(Exception):
@@ -48,7 +55,9 @@ class Store(Protocol):
     """The interface of a store (SQLite here; a PostgreSQL one would implement the same calls).
 
     Every call commits before it returns. ``number`` counts a game's moves from 1; adding a
-    move whose number is taken is an error (two servers cannot both accept one move).
+    move whose number is taken is an error (two servers cannot both accept one move). Adding
+    a table, a game or a move marks the table active now; `last_active` gives that time for
+    every unfinished table, and `abandon` closes a table that went too long without a move.
     """
 
     def add_table(self, spec: TableSpec) -> None: ...
@@ -59,7 +68,13 @@ class Store(Protocol):
 
     def finish(self, table: str) -> None: ...
 
+    def abandon(self, table: str) -> None: ...
+
     def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]: ...
+
+    def last_active(self) -> dict[str, float]: ...
+
+    def abandoned(self, limit: int) -> list[TableSpec]: ...
 
     def close(self) -> None: ...
 
@@ -112,30 +127,66 @@ class SQLiteStore:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            self._migrate()
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{path} is not a hartenjagen database: {error}") from None
 
-    def _write(self, sql: str, values: tuple[object, ...]) -> None:
-        with self._db:  # a transaction: committed when the block ends
+    def _migrate(self) -> None:
+        """Bring a database written by an older version up to this schema (it still opens)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            if "active" not in columns:  # version 0: a table's activity starts counting now
+                self._db.execute("ALTER TABLE tables ADD COLUMN active REAL")
+            self._db.execute("UPDATE tables SET active = ? WHERE active IS NULL", (time.time(),))
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _touch(self, table: str) -> None:
+        self._db.execute("UPDATE tables SET active = ? WHERE id = ?", (time.time(), table))
+
+    def _write(self, sql: str, values: tuple[object, ...], touch: str | None = None) -> None:
+        with self._db:  # a transaction: committed when the block ends (one sync for both rows)
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(sql, values)
+            if touch is not None:
+                self._touch(touch)
 
     def add_table(self, spec: TableSpec) -> None:
-        self._write("INSERT INTO tables (id, spec) VALUES (?, ?)", (spec.id, _spec_text(spec)))
+        self._write(
+            "INSERT INTO tables (id, spec, active) VALUES (?, ?, ?)", (spec.id, _spec_text(spec), time.time())
+        )
 
     def add_game(self, table: str, game: int, record: GameRecord) -> None:
         self._write(
-            "INSERT INTO games (table_id, game, record) VALUES (?, ?, ?)", (table, game, dumps(record))
+            "INSERT INTO games (table_id, game, record) VALUES (?, ?, ?)",
+            (table, game, dumps(record)),
+            touch=table,
         )
 
     def add_move(self, table: str, game: int, number: int, move: Move) -> None:
         self._write(
             "INSERT INTO moves (table_id, game, number, move) VALUES (?, ?, ?, ?)",
             (table, game, number, dumps(move)),
+            touch=table,
         )
 
     def finish(self, table: str) -> None:
-        self._write("UPDATE tables SET finished = 1 WHERE id = ?", (table,))
+        self._write(f"UPDATE tables SET finished = {FINISHED} WHERE id = ?", (table,))
+
+    def abandon(self, table: str) -> None:
+        self._write(f"UPDATE tables SET finished = {ABANDONED} WHERE id = ? AND finished = 0", (table,))
+
+    def last_active(self) -> dict[str, float]:
+        """When each unfinished table last changed (seconds since the epoch)."""
+        rows = self._db.execute("SELECT id, active FROM tables WHERE finished = 0").fetchall()
+        return {table: float(active) for table, active in rows}
+
+    def abandoned(self, limit: int) -> list[TableSpec]:
+        """The ``limit`` tables closed as abandoned most recently (the last moved at first)."""
+        rows = self._db.execute(
+            f"SELECT spec FROM tables WHERE finished = {ABANDONED} ORDER BY active DESC LIMIT ?", (limit,)
+        ).fetchall()
+        return [_spec(text) for (text,) in rows]
 
     def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]:
         """Every table not finished, oldest first, with its games' records and their moves."""

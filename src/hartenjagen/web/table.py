@@ -120,8 +120,12 @@ class Table:
         think: Executor | None = None,
         delay: float = 0.6,
         records: Sequence[GameRecord] = (),
+        active: float | None = None,
     ) -> None:
         self.spec = spec
+        #: when the table last changed (a move, a new game), in seconds since the epoch
+        self.active = time.time() if active is None else active
+        self._abandoned = False
         self.rules = spec.rules
         self.delay = delay
         self._commit = commit
@@ -132,6 +136,9 @@ class Table:
         self._lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self._log: list[tuple[int, tuple[Event, ...]]] = []  # per update number: (game, the step's events)
+        self._hand_start = 0  # the update number of the current hand's deal
+        # per language: the spectators' update from the current hand's deal, and its number
+        self._snapshots: dict[Language, tuple[int, dict[str, Json]]] = {}
         self._failure = ""
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -142,6 +149,8 @@ class Table:
             self._begin(record)
             for move in record.moves:
                 self._step(move)
+        if active is not None:
+            self.active = active  # the replay is no activity
 
     # ---------------------------------------------------------------- the game's state
 
@@ -165,8 +174,17 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """Whether the last game of the series is over (or a bot failed: the table stops)."""
-        return bool(self._failure) or (self._state.is_over and self.game + 1 >= self.spec.games)
+        """Whether the last game of the series is over (or a bot failed, or it was abandoned: the table stops)."""
+        return (
+            bool(self._failure)
+            or self._abandoned
+            or (self._state.is_over and self.game + 1 >= self.spec.games)
+        )
+
+    @property
+    def abandoned(self) -> bool:
+        """Whether the table was closed after too long without a move (`abandon`)."""
+        return self._abandoned
 
     def _begin(self, record: GameRecord) -> None:
         self.game += 1
@@ -174,6 +192,7 @@ class Table:
         self._record = GameRecord.begin(self._state)
         state = self._state
         sizes = tuple(len(view(state, s).hand) for s in range(self.rules.players))
+        self._hand_start = len(self._log)
         self._log.append(
             (self.game, (HandDealt(state.hand_index, state.dealer, state.pass_direction, sizes),))
         )
@@ -182,6 +201,8 @@ class Table:
         self._state, events = step(self._state, move)
         self._record = self._record.add(move)
         self._log.append((self.game, events))
+        if any(isinstance(event, HandDealt) for event in events):
+            self._hand_start = len(self._log) - 1
 
     def _publish(self) -> None:
         changed, self._changed = self._changed, asyncio.Event()
@@ -196,6 +217,7 @@ class Table:
     async def _next_game(self) -> None:
         record = GameRecord.begin(new_game(self.rules))
         await self._commit("add_game", self.id, self.game + 1, record)
+        self.active = time.time()
         self._begin(record)
         self._publish()
 
@@ -230,14 +252,33 @@ class Table:
     def update(self, seat: int | None, after: int, language: Language) -> dict[str, Json]:
         """What ``seat`` sees now: its view, and its censored events of the updates after number ``after``.
 
-        ``after`` is the last update number the page has seen: ``-1`` (nothing yet) gets every
-        event from the first deal on. A spectator (``None``) sees the public view and events.
+        ``after`` is the last update number the page has seen: ``-1`` (nothing yet) gets the
+        events of the current hand, from its deal. Events of an earlier hand are never sent again,
+        so that a reply is bounded by one hand whatever the length of the series (issue 39, W3):
+        a page that missed a deal has the view and the score sheet. A spectator (``None``) sees
+        the public view and events. The spectators' whole-hand update (their link is public, so
+        anyone may ask for it many times) is made once per update and language, however many
+        ask (do not change the message returned); a seat's, which needs its token, each time.
         """
+        if seat is None and after + 1 <= self._hand_start:
+            made = self._snapshots.get(language)
+            if made is None or made[0] != self.seq:
+                made = (self.seq, self._update(seat, after, language))
+                self._snapshots[language] = made
+            return made[1]
+        return self._update(seat, after, language)
+
+    def _update(self, seat: int | None, after: int, language: Language) -> dict[str, Json]:
         state, seq = self._state, self.seq
         v = public_view(state) if seat is None else view(state, seat)
         events: list[Json] = []
-        for number in range(max(0, after + 1), seq + 1):
-            for event in events_for(self._log[number][1], seat):
+        start = self._hand_start
+        for number in range(max(0, after + 1, start), seq + 1):
+            shown = events_for(self._log[number][1], seat)
+            if number == start and after + 1 < start:  # the hand's first step ends the hand before
+                dealt = [i for i, event in enumerate(shown) if isinstance(event, HandDealt)]
+                shown = shown[dealt[-1] :] if dealt else shown
+            for event in shown:
                 said = describe(event, language, you=seat, rules=self.rules)
                 events.append({"seq": number, "event": _saved(event), "text": said})
         return {
@@ -251,6 +292,7 @@ class Table:
             "words": self._words(v, language),
             "sheet": self._sheet(v, language),
             "failure": self._failure or None,
+            "abandoned": self._abandoned,
         }
 
     def _words(self, v: PlayerView, language: Language) -> dict[str, Json]:
@@ -353,6 +395,7 @@ class Table:
     async def _apply(self, move: Move) -> None:
         """Commit a legal move, then make it (the lock is held); a finished game deals the next."""
         await self._commit("add_move", self.id, self.game, len(self._record.moves) + 1, move)
+        self.active = time.time()
         self._step(move)
         self._publish()
         if self._state.is_over and self.game + 1 < self.spec.games:
@@ -368,6 +411,23 @@ class Table:
             return
         if self._bot_to_move() is not None:
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def abandon(self) -> bool:
+        """Close the table for good after too long without a move; whether it was still open.
+
+        The store marks it abandoned (a restart does not bring it back), its bots stop, and
+        every page following it gets one last update saying so.
+        """
+        async with self._lock:
+            if self.over or self._closed:
+                return False
+            await self._commit("abandon", self.id)
+            self._abandoned = True
+            if self._bot_task is not None:
+                self._bot_task.cancel()
+            self._log.append((self.game, ()))
+            self._publish()
+            return True
 
     def close(self) -> None:
         """Stop the bots and wake every waiting stream."""

@@ -68,6 +68,13 @@ function draw() {
     item.append(link);
     list.append(item);
   }
+  // The tables closed as abandoned (nobody moved for too long), by name: after a restart their
+  // spectator links no longer lead anywhere, so none is shown.
+  const gone = $("abandoned");
+  gone.replaceChildren();
+  $("abandoned-title").hidden = !d.abandoned.length;
+  $("abandoned-title").textContent = w.abandoned;
+  for (const table of d.abandoned) gone.append(el("li", table.name));
 }
 
 async function load() {

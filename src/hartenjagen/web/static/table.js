@@ -2,14 +2,19 @@
 // It draws only what the server sends this seat (its view and its censored events, protocol 1:
 // docs/protocol.md) and sends moves back; the server checks every move with the engine. A spectator's
 // page (/watch/<table>) is the same page with the public view and no moves. Every address is relative,
-// so the service works where another site mounts it.
+// so the service works where another site mounts it. A seat's page is /seat/<table>#<token>: the token
+// after the # never reaches a server, and the page sends it in a header (a WebSocket: as a subprotocol),
+// never in an address that a server or a proxy would log.
 "use strict";
 
 const PROTOCOL = 2;
 const PARTS = location.pathname.split("/");
-const TOKEN = PARTS[PARTS.length - 1] || "";
+const KEY = PARTS[PARTS.length - 1] || "";
+const SEAT_PAGE = PARTS[PARTS.length - 2] === "seat";
+const TOKEN = SEAT_PAGE ? decodeURIComponent(location.hash.slice(1)) : "";
+const AUTH = TOKEN ? { Authorization: "Bearer " + TOKEN } : {};
 const ROOT = PARTS.slice(0, -2).join("/") + "/";
-const API = ROOT + "api/" + encodeURIComponent(TOKEN) + "/";
+const API = ROOT + "api/" + encodeURIComponent(KEY) + "/";
 const SUIT_SYMBOL = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const SUIT_ORDER = ["C", "D", "S", "H"]; // alternating colours, as the library's by_suit
 const RANK_ORDER = "23456789TJQKA";
@@ -26,7 +31,7 @@ const TEXT = {
     passButton: "Pass {chosen}/{count}", notAllowed: "Not allowed: {reason}.", cannotPass: "That card may not be passed now.",
     emptyTable: "No cards on the table yet.", lastTrick: "{who} took the last trick.", lastTrickYou: "You took the last trick.",
     gameOver: "Game over.", youWin: "You win!", winners: "Winners: {who}.", reconnecting: "Connection lost: reconnecting\u2026",
-    failed: "The game stopped: {why}", noSeat: "This link is not a seat at this table.", language: "NL", languageName: "Nederlands",
+    failed: "The game stopped: {why}", abandoned: "This table was closed: nobody moved for too long.", noSeat: "This link is not a seat at this table.", language: "NL", languageName: "Nederlands",
     phase: "phase: {p}", loading: "Loading the table\u2026", watching: "You are watching: no hidden card is shown.",
   },
   nl: {
@@ -40,7 +45,7 @@ const TEXT = {
     passButton: "Doorgeven {chosen}/{count}", notAllowed: "Dat mag niet: {reason}.", cannotPass: "Die kaart mag je nu niet doorgeven.",
     emptyTable: "Er ligt nog niets op tafel.", lastTrick: "{who} haalde de laatste slag.", lastTrickYou: "Jij haalde de laatste slag.",
     gameOver: "Het spel is uit.", youWin: "Je hebt gewonnen!", winners: "Winnaars: {who}.", reconnecting: "Verbinding weg: opnieuw verbinden\u2026",
-    failed: "Het spel is gestopt: {why}", noSeat: "Deze link is geen plaats aan deze tafel.", language: "EN", languageName: "English",
+    failed: "Het spel is gestopt: {why}", abandoned: "Deze tafel is gesloten: te lang heeft niemand een zet gedaan.", noSeat: "Deze link is geen plaats aan deze tafel.", language: "EN", languageName: "English",
     phase: "fase: {p}", loading: "De tafel wordt geladen\u2026", watching: "Je kijkt toe: geen verborgen kaart te zien.",
   },
 };
@@ -123,8 +128,9 @@ function render() {
   $("lang-button").lang = page.lang === "nl" ? "en" : "nl";
   $("log-title").textContent = t("log");
   const banner = $("banner");
-  banner.hidden = !u.failure;
+  banner.hidden = !u.failure && !u.abandoned;
   if (u.failure) banner.textContent = t("failed", { why: u.failure });
+  else if (u.abandoned) banner.textContent = t("abandoned");
   renderSheet(v, u);
   if (page.holding) return; // the table stays as the hand ended, behind the sheet
   renderOpponents(v);
@@ -340,7 +346,7 @@ async function send(move) {
   try {
     const response = await fetch(API + "move?lang=" + page.lang, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: Object.assign({ "Content-Type": "application/json" }, AUTH),
       body: JSON.stringify({ protocol: PROTOCOL, move: Object.assign({}, move, { version: 1 }) }),
     });
     const reply = await response.json();
@@ -390,7 +396,7 @@ function connect() {
   if (window.WebSocket && !page.noSocket) {
     const url = new URL(API + "ws" + query, location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(url.href);
+    const socket = new WebSocket(url.href, TOKEN ? ["hartenjagen", "bearer." + TOKEN] : ["hartenjagen"]);
     let opened = false;
     page.source = socket;
     socket.onopen = () => { opened = true; };
@@ -407,7 +413,7 @@ function connect() {
       }
       setTimeout(connect, opened ? 1000 : 0);
     };
-  } else if (window.EventSource) {
+  } else if (window.EventSource && !TOKEN) { // an event stream cannot send the seat's header
     const source = new EventSource(API + "events" + query);
     page.source = source;
     source.addEventListener("update", (e) => {
@@ -429,7 +435,7 @@ async function poll() {
   const lang = page.lang;
   for (;;) {
     try {
-      const response = await fetch(API + "poll?lang=" + lang + "&after=" + page.seq + "&wait=25");
+      const response = await fetch(API + "poll?lang=" + lang + "&after=" + page.seq + "&wait=25", { headers: AUTH });
       if (lang !== page.lang) return;
       if (response.ok) receive(await response.json());
       else await new Promise((done) => setTimeout(done, 2000));
@@ -463,8 +469,8 @@ async function start() {
   });
   $("lang-button").addEventListener("click", switchLanguage);
   $("loading").textContent = t("loading");
-  const response = await fetch(API + "table");
-  if (!response.ok) {
+  const response = SEAT_PAGE && !TOKEN ? null : await fetch(API + "table", { headers: AUTH });
+  if (!response || !response.ok) {
     document.body.textContent = TEXT.en.noSeat;
     return;
   }
