@@ -100,8 +100,16 @@ def checked_draw(need: NeedChance, table: Table, hook: str) -> tuple[Any, ...]:
 
 def shuffle_deal(table: Table, seed: int, deal_count: int, dealer: int) -> tuple[int, ...]:
     """Shuffle the pack and deal it one card at a time clockwise from eldest."""
+    return deal_with(table, Draws(f"hartenjagen/{seed}/{deal_count}"), dealer)
+
+
+def deal_with(table: Table, draws: Draws, dealer: int) -> tuple[int, ...]:
+    """The pack of ``table`` shuffled with ``draws`` and dealt one card at a time clockwise from ``dealer``'s left.
+
+    Each seat's cards as a mask (a double deck's copies assigned as a replay assigns them).
+    """
     cards = list(table.pack)
-    Draws(f"hartenjagen/{seed}/{deal_count}").shuffle_cards(cards)
+    draws.shuffle_cards(cards)
     n = table.players
     seat = dealer
     if table.copies == 1:

@@ -17,10 +17,16 @@ from typing import Literal, TypeVar
 
 from hartenjagen.cards import Card
 from hartenjagen.chance import Chance, chance_for
-from hartenjagen.core.chance_nodes import node_of
-from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, exchanged
-from hartenjagen.core.state import State, table_of
-from hartenjagen.core.state_fields import fields
+from hartenjagen.core import (
+    DEAL_NODE,
+    DIRECTION_NODE,
+    FIRST_DEALER_NODE,
+    State,
+    exchanged,
+    fields,
+    node_of,
+    table_of,
+)
 from hartenjagen.engine import chance_outcomes, explain, legal_moves, new_game, step
 from hartenjagen.errors import IllegalMoveCode
 from hartenjagen.events import Event
