@@ -121,7 +121,7 @@ from hartenjagen.core.hands import FIRST_DEALER_NODE as FIRST_DEALER_NODE
 from hartenjagen.core.hands import NO_NODE as NO_NODE
 from hartenjagen.core.hands import POOL_NODE as POOL_NODE
 from hartenjagen.core.hands import deal_with as deal_with
-from hartenjagen.core.hands import exchanged as exchanged
+from hartenjagen.core.hands import exchange_of as exchange_of
 from hartenjagen.core.hands import start_game
 from hartenjagen.core.hands import start_hand as start_hand
 from hartenjagen.core.hooks import scatter_answer as scatter_answer
@@ -189,7 +189,7 @@ INNER = (
     "bits",
     "deal_in_order",
     "deal_with",
-    "exchanged",
+    "exchange_of",
     "fields",
     "from_fields",
     "fully_planned",

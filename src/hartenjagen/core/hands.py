@@ -337,6 +337,12 @@ def exchanged(
     return _pooled(hand, given, chance)
 
 
+def exchange_of(state: State, chance: Any) -> tuple[int, ...]:
+    """The hands after the exchange waiting in ``state`` (its passes chosen), drawn from ``chance`` where a pool is shuffled."""
+    hand = state._hand
+    return exchanged(hand, hand.hands, hand.passed, chance)
+
+
 def _pooled(hand: HandContext, given: tuple[int, ...], chance: Any) -> tuple[int, ...]:
     """The givers' cards pooled, shuffled and dealt back one at a time clockwise from eldest to the givers."""
     table = hand.table

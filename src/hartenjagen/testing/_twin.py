@@ -22,7 +22,7 @@ from hartenjagen.core import (
     DIRECTION_NODE,
     FIRST_DEALER_NODE,
     State,
-    exchanged,
+    exchange_of,
     fields,
     node_of,
     table_of,
@@ -93,8 +93,7 @@ def seeded_outcome(explicit: State, seeded: State, grain: Grain = "cards") -> Ou
         return DrawnDirection(direction)
     stage = explicit.pass_stage
     recorder = _Recorder(chance_for(inside.seed, inside.deal_count, f"exchange{stage}"))
-    waiting = explicit._hand  # the pool's givers and their cards, as the kernel holds them at the node
-    exchanged(waiting, waiting.hands, waiting.passed, recorder)
+    exchange_of(explicit, recorder)  # the pool's givers and their cards, as the kernel holds them at the node
     order: tuple[int, ...] = recorder.answers[len(answers)]  # type: ignore[assignment]
     cards = tuple(table.card_of[p] for p in order)
     if grain == "whole" and not drawn:
