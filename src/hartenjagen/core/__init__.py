@@ -7,6 +7,10 @@ compiled core if it is there, unless ``HARTENJAGEN_PURE_PYTHON=1`` is set in
 the environment at import time, or the compiled files are older than their
 source (an editable install whose source changed since it was built: it warns
 and runs the source). `COMPILED` says which core runs.
+
+This module is the core's door: the layers above import the names of its
+`__all__` from here (and, where `tests/test_core_door.py` allows it, a name of
+`INNER`), never from the core's modules (docs/architecture.md, "The core's door").
 """
 
 # ruff: noqa: E402 (the door re-exports what the load below imported)
