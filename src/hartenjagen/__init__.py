@@ -17,9 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from hartenjagen import _moved, events, rules, variants
 from hartenjagen.cards import Card, Rank, Suit
-from hartenjagen.core import COMPILED
-from hartenjagen.core.kernel import StateError
-from hartenjagen.core.state import State
+from hartenjagen.core import COMPILED, State, StateError
 from hartenjagen.engine import apply, chance_outcomes, explain, is_legal, legal_moves, new_game, step
 from hartenjagen.errors import (
     CardParseError,

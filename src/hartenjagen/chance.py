@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from hartenjagen.core.draws import Draws
+if TYPE_CHECKING:
+    from hartenjagen.core import Draws
 
 T = TypeVar("T")
 
@@ -20,13 +21,16 @@ class Chance:
 
     __slots__ = ("_key", "_source")
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, source: Draws | None = None) -> None:
         self._key = key
-        self._source: Draws | None = None
+        #: the draws, made from ``key`` when first used unless given
+        self._source: Draws | None = source
 
     def _random(self) -> Draws:
         source = self._source
         if source is None:
+            from hartenjagen.core import Draws  # the core imports this module: the door is open by now
+
             source = self._source = Draws(self._key)
         return source
 

@@ -19,10 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.chance import chance_for
-from hartenjagen.core import chance_nodes
-from hartenjagen.core.hands import start_game
-from hartenjagen.core.kernel import as_state
-from hartenjagen.core.state import State
+from hartenjagen.core import State, as_state, outcomes, start_explicit, start_game
 from hartenjagen.errors import IllegalMove, SetupError
 from hartenjagen.events import Event
 from hartenjagen.moves import Move
@@ -33,9 +30,9 @@ from hartenjagen.rules import Rules
 # did); they take any object and check it, saying what is wrong to callers without a type checker.
 # A type checker (and the API reference) sees the precise signatures in the branch below.
 if not TYPE_CHECKING:
-    from hartenjagen.core.kernel import apply, explain, is_legal, legal_moves, step
+    from hartenjagen.core import apply, explain, is_legal, legal_moves, step
 else:
-    from hartenjagen.core import kernel
+    import hartenjagen.core as kernel
 
     # Each body says what runs: the kernel's function of the same name, bound above at run time.
     def legal_moves(state: State) -> Sequence[Move]:
@@ -176,10 +173,10 @@ def _start_explicit(rules: Rules, deal: Deal | None, dealer: int | Literal["cut"
             raise SetupError(
                 "dealer='cut' draws the dealer by chance; give a dealer seat with an explicit deal"
             )
-        return chance_nodes.start_explicit(rules, -1, None, int.__index__(hand_index))
+        return start_explicit(rules, -1, None, int.__index__(hand_index))
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
         raise SetupError(f"dealer must be a seat from 0 to {rules.players - 1} or 'cut', not {dealer!r}")
-    return chance_nodes.start_explicit(rules, int.__index__(dealer), deal, int.__index__(hand_index))
+    return start_explicit(rules, int.__index__(dealer), deal, int.__index__(hand_index))
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Outcome, float], ...]:
@@ -194,7 +191,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Outcome, float], ...]:
     direction lists ``DrawnDirection`` values, a cut for the first dealer
     ``FirstDealer`` values (every seat is as likely).
     """
-    return chance_nodes.outcomes(as_state(state, "chance_outcomes"))
+    return outcomes(as_state(state, "chance_outcomes"))
 
 
 def _cut_for_dealer(rules: Rules, seed: int) -> int:

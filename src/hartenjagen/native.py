@@ -19,9 +19,7 @@ import importlib
 import os
 from typing import Any, Final
 
-from hartenjagen.core.rollout import fully_planned
-from hartenjagen.core.state import State
-from hartenjagen.core.table import TRAVEL_SEAT, Table
+from hartenjagen.core import TRAVEL_SEAT, State, Table, fully_planned
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.passing import Passing, RandomDirection
 

@@ -32,11 +32,17 @@ from collections.abc import Sequence
 from typing import Any, Final, cast
 
 from hartenjagen.chance import Chance
-from hartenjagen.core import hands as hand_steps
-from hartenjagen.core.draws import Draws
-from hartenjagen.core.rollout import greedy_playout, playout
-from hartenjagen.core.state import GAME_OVER, State
-from hartenjagen.core.table import Table, table_for
+from hartenjagen.core import (
+    Draws,
+    State,
+    Table,
+    deal_with,
+    greedy_playout,
+    playout,
+    start_hand,
+    table_for,
+    table_of,
+)
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.native import KERNEL, plan_for
 from hartenjagen.rules import Rules
@@ -74,12 +80,7 @@ def split(rng: Draws) -> Draws:
 
     Each playout draws from one; the native kernel splits them the same way.
     """
-    child = Draws("")
-    child._a = rng.word()
-    child._b = rng.word()
-    child._c = rng.word()
-    child._d = rng.word() or 1
-    return child
+    return rng.split()
 
 
 class SeededRandom:
@@ -128,17 +129,17 @@ def _count(count: object) -> int:
 def _state(state: object) -> State:
     if type(state) is not State:
         raise PlayoutError(f"playouts need a State, not {type(state).__name__}")
-    if state._hand.phase == GAME_OVER:
+    if state.is_over:
         raise PlayoutError("the game is over: there is no hand to play out")
     return state
 
 
 def python_playout(state: State, stream: Draws, greedy: bool, sign: int) -> tuple[int, ...]:
     """One playout in the Python kernel from ``stream``: each seat's points for the hand."""
-    scored = len(state._hand.sheet)
+    scored = len(state.score_sheet)
     rng = SeededRandom(stream)
     after = greedy_playout(state, rng, sign) if greedy else playout(state, rng, False)
-    points: tuple[int, ...] = after._hand.sheet[scored].points
+    points: tuple[int, ...] = after.score_sheet[scored].points
     return points
 
 
@@ -148,22 +149,9 @@ def fresh_start(table: Table, stream: Draws) -> State:
     The pack is shuffled with the stream's draws and dealt clockwise from seat 0 (the dealer);
     a passing module that draws its route draws it from the stream next.
     """
-    cards = list(table.pack)
-    stream.shuffle_cards(cards)
-    n = table.players
-    first = [0] * n
-    second = [0] * n
-    seat = 0
-    for physical in cards:
-        seat = seat + 1 if seat + 1 < n else 0
-        if physical < 52:
-            first[seat] |= 1 << physical
-        else:
-            second[seat] |= 1 << (physical - 52)
-    dealt = tuple(first) if table.copies == 1 else hand_steps._assign_halves(first, second)
-    chance = Chance("hartenjagen/playouts")
-    chance._source = stream
-    return hand_steps.start_hand(table, 0, 0, dealt, (0,) * n, (), 0, 1, None, False, None, (), chance)
+    dealt = deal_with(table, stream, 0)
+    chance = Chance("hartenjagen/playouts", stream)
+    return start_hand(table, 0, 0, dealt, (0,) * table.players, (), 0, 1, None, False, None, (), chance)
 
 
 #: One playout's points, all 0, for each number of players: a batch's array is one of these repeated.
@@ -190,7 +178,7 @@ def playouts(
     Playout ``i``'s points are ``out[i * players : (i + 1) * players]``.
     """
     # The checks of the usual call first, inline: at one playout a call they are a third of its time.
-    if type(state) is not State or state._hand.phase == GAME_OVER:
+    if type(state) is not State or state.is_over:
         _state(state)
     if type(count) is not int or not 0 <= count <= MAX_COUNT:
         count = _count(count)
@@ -200,7 +188,7 @@ def playouts(
         greedy, sign = _policy(policy, sign)
     draws = rng if type(rng) is Draws else _rng(rng)
     start: State = state  # type: ignore[assignment]
-    table = start._hand.table
+    table = table_of(start)
     n = table.players
     out = _ZEROS[n] * count
     done = 0
@@ -234,7 +222,7 @@ def playouts_of(
     draws = _rng(rng)
     if not given:
         return array("q")
-    table = _state(given[0])._hand.table
+    table = table_of(_state(given[0]))
     n = table.players
     out = _ZEROS[n] * len(given)
     plan = plan_for(table)
@@ -242,23 +230,23 @@ def playouts_of(
     if plan is not None:
         # The kernel checks each state as it reads it (a State of this table, a hand to play) and
         # stops at the first it does not play; only then are the states checked here, one by one.
-        words = (draws._a, draws._b, draws._c, draws._d)
+        words = draws.words()
         at = KERNEL.run(plan, 1, given, 0, share, greedy, sign, draws, out, None)
         if at == len(given):
             return out
         try:
             _same_rules(given, table)
         except PlayoutError:
-            draws._a, draws._b, draws._c, draws._d = words  # refused: as if never called
+            draws.set_words(words)  # refused: as if never called
             raise
     else:
         _same_rules(given, table)
     chosen = cast(tuple[State, ...], given)
     while at < len(chosen):
         stream = split(draws)  # a whole group of `share` in Python, from its stream
-        words = (stream._a, stream._b, stream._c, stream._d)
+        words = stream.words()
         for i in range(at, min(at + share, len(chosen))):
-            stream._a, stream._b, stream._c, stream._d = words
+            stream.set_words(words)
             _points(out, i * n, python_playout(chosen[i], stream, greedy, sign))
         at = min(at + share, len(chosen))
         if plan is not None and at < len(chosen):
@@ -272,7 +260,7 @@ def playouts_of(
 def _same_rules(states: tuple[object, ...], table: Table) -> None:
     """Refuse anything but States with a hand to play, all of the rules of ``table``."""
     for state in states:
-        other = _state(state)._hand.table
+        other = table_of(_state(state))
         if other is not table and other != table:
             raise PlayoutError("the states of one call must have the same rules")
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from hartenjagen.core.rollout import playout
-from hartenjagen.core.state import State
+from hartenjagen.core import State, playout
 from hartenjagen.errors import HartenjagenError
 
 

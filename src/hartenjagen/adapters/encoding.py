@@ -39,10 +39,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from hartenjagen.cards import Card
-from hartenjagen.core.chance_nodes import node_of
-from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
-from hartenjagen.core.state import State
-from hartenjagen.core.table import table_for
+from hartenjagen.core import (
+    DEAL_NODE,
+    DIRECTION_NODE,
+    FIRST_DEALER_NODE,
+    POOL_NODE,
+    State,
+    node_of,
+    table_for,
+)
 from hartenjagen.engine import chance_outcomes, legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView

@@ -38,9 +38,7 @@ from hartenjagen.adapters.encoding import (
     outcome_for,
 )
 from hartenjagen.cards import Card
-from hartenjagen.core.chance_nodes import deal_in_order, is_explicit, make_explicit, node_of
-from hartenjagen.core.hands import DEAL_NODE
-from hartenjagen.core.state import State
+from hartenjagen.core import DEAL_NODE, State, deal_in_order, is_explicit, make_explicit, node_of
 from hartenjagen.engine import apply, explain, legal_moves, new_game, step
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import Event, GameOver, HandScored, Revoked, TrickWon

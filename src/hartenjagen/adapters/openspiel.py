@@ -87,9 +87,7 @@ from hartenjagen.adapters.episodes import (
 )
 from hartenjagen.bots.determinize import determinize
 from hartenjagen.cards import Card
-from hartenjagen.core.chance_nodes import node_of
-from hartenjagen.core.hands import DEAL_NODE
-from hartenjagen.core.table import table_for
+from hartenjagen.core import DEAL_NODE, node_of, table_for
 from hartenjagen.engine import apply
 from hartenjagen.frontend.notation import format_move
 from hartenjagen.frontend.views import PlayerView, view

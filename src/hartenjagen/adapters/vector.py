@@ -70,8 +70,7 @@ from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, Re
 from hartenjagen.adapters.gymnasium import AUTORESET_ACTION, SeatEnv
 from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
-from hartenjagen.core.observe import ObservationPlan, write_observation
-from hartenjagen.core.state import PHASES
+from hartenjagen.core import PHASES, ObservationPlan, write_observation
 from hartenjagen.engine import legal_moves
 from hartenjagen.frontend.views import view
 from hartenjagen.moves import Pass

@@ -32,7 +32,7 @@ from typing import Any, Final
 from hartenjagen.bots.base import Bot, BotError, seat_to_move
 from hartenjagen.bots.heuristic import HeuristicBot
 from hartenjagen.bots.sampling import PLAYOUTS, SamplingBot
-from hartenjagen.core.state import State
+from hartenjagen.core import State
 from hartenjagen.engine import apply, explain, new_game
 from hartenjagen.frontend.views import PlayerView, view
 from hartenjagen.moves import Move, Pass

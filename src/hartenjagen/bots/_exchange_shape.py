@@ -8,7 +8,7 @@ pool dealt back (`Travel.POOL`).
 
 from __future__ import annotations
 
-from hartenjagen.core.table import Table
+from hartenjagen.core import Table
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.rules.routes import Travel
 

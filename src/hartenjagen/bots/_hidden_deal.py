@@ -15,7 +15,7 @@ import os
 import random
 from typing import Any, Final
 
-from hartenjagen.core.table import bits
+from hartenjagen.core import bits
 
 __all__ = ["NATIVE", "DealPlan", "deal_hidden", "deal_plan"]
 

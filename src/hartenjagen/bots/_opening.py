@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 
 from hartenjagen.cards import Card
-from hartenjagen.core.table import Table
+from hartenjagen.core import Table
 from hartenjagen.rules import Rules
 
 __all__ = ["OpeningHookError", "opening_keys"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hartenjagen.core.table import Table
+from hartenjagen.core import Table
 from hartenjagen.frontend.views import PlayerView
 
 __all__ = ["view_fields"]

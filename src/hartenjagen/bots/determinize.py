@@ -51,11 +51,8 @@ from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._world_fields import view_fields
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
-from hartenjagen.core.kernel import legal_mask, play
-from hartenjagen.core.state import PassLog, State, hand_masks
-from hartenjagen.core.state_fields import StateFields, from_fields
-from hartenjagen.core.table import bits as _bits
-from hartenjagen.core.table import table_for
+from hartenjagen.core import PassLog, State, StateFields, from_fields, hand_masks, legal_mask, play, table_for
+from hartenjagen.core import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext

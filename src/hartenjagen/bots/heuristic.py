@@ -14,7 +14,7 @@ from typing import Final, NamedTuple
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
-from hartenjagen.core.table import table_for
+from hartenjagen.core import table_for
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView

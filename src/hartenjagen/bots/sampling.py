@@ -16,11 +16,7 @@ from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.bots.heuristic import BIG, HeuristicBot, card_values, points_sign
 from hartenjagen.cards import CARD_COUNT, Card
-from hartenjagen.core.draws import Draws
-from hartenjagen.core.passes import PassMoves
-from hartenjagen.core.rollout import greedy_playout
-from hartenjagen.core.state import State, hand_masks, table_of
-from hartenjagen.core.table import table_for
+from hartenjagen.core import Draws, PassMoves, State, greedy_playout, hand_masks, table_for, table_of
 from hartenjagen.engine import apply, legal_moves
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView

@@ -47,7 +47,7 @@ from hartenjagen.cli.options import (
 )
 from hartenjagen.cli.rules import rules_text, variants_text
 from hartenjagen.cli.simulate import ProgressBar, Spread, add_spread_arguments, run_simulation
-from hartenjagen.core.state import State
+from hartenjagen.core import State
 from hartenjagen.engine import new_game, step
 from hartenjagen.errors import HartenjagenError, IllegalMoveError
 from hartenjagen.events import CardsExchanged, Event, HandDealt, HandScored, Revoked

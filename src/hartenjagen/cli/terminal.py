@@ -31,7 +31,7 @@ from typing import TypeVar
 import attrs
 
 from hartenjagen.cards import Card
-from hartenjagen.core.state import State
+from hartenjagen.core import State
 from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
 from hartenjagen.frontend import texts as _texts

@@ -7,7 +7,13 @@ compiled core if it is there, unless ``HARTENJAGEN_PURE_PYTHON=1`` is set in
 the environment at import time, or the compiled files are older than their
 source (an editable install whose source changed since it was built: it warns
 and runs the source). `COMPILED` says which core runs.
+
+This module is the core's door: the layers above import the names of its
+`__all__` from here (and, where `tests/test_core_door.py` allows it, a name of
+`INNER`), never from the core's modules (docs/architecture.md, "The core's door").
 """
+
+# ruff: noqa: E402 (the door re-exports what the load below imported)
 
 from __future__ import annotations
 
@@ -105,19 +111,101 @@ COMPILED: bool = _load()
 if COMPILED:
     _restore_class_docstrings()
 
-from hartenjagen.core import (  # noqa: E402
-    chance_nodes,
-    draws,
-    hands,
-    hook_cache,
-    hooks,
-    kernel,
-    passes,
-    rollout,
-    state,
-    table,
-)  # fmt: skip
+# The door: the layers above import these names from `hartenjagen.core` and nothing else from the
+# package (tests/test_core_door.py checks it; docs/architecture.md "The core's door" says why each).
+# The core's own modules import one another directly.
+from hartenjagen.core.chance_nodes import deal_in_order as deal_in_order
+from hartenjagen.core.chance_nodes import is_explicit as is_explicit
+from hartenjagen.core.chance_nodes import make_explicit as make_explicit
+from hartenjagen.core.chance_nodes import node_of, outcomes, start_explicit
+from hartenjagen.core.draws import Draws
+from hartenjagen.core.hands import DEAL_NODE as DEAL_NODE
+from hartenjagen.core.hands import DIRECTION_NODE as DIRECTION_NODE
+from hartenjagen.core.hands import FIRST_DEALER_NODE as FIRST_DEALER_NODE
+from hartenjagen.core.hands import NO_NODE as NO_NODE
+from hartenjagen.core.hands import POOL_NODE as POOL_NODE
+from hartenjagen.core.hands import deal_with as deal_with
+from hartenjagen.core.hands import exchange_of as exchange_of
+from hartenjagen.core.hands import start_game
+from hartenjagen.core.hands import start_hand as start_hand
+from hartenjagen.core.hooks import scatter_answer as scatter_answer
+from hartenjagen.core.kernel import StateError, apply, as_state, explain, is_legal, legal_moves, step
+from hartenjagen.core.kernel import legal_mask as legal_mask
+from hartenjagen.core.kernel import play as play
+from hartenjagen.core.observe import ObservationPlan as ObservationPlan
+from hartenjagen.core.observe import write_observation as write_observation
+from hartenjagen.core.passes import PassMoves as PassMoves
+from hartenjagen.core.rollout import fully_planned as fully_planned
+from hartenjagen.core.rollout import greedy_playout as greedy_playout
+from hartenjagen.core.rollout import playout
+from hartenjagen.core.state import PHASES as PHASES
+from hartenjagen.core.state import PassLog as PassLog
+from hartenjagen.core.state import PlayedHand as PlayedHand
+from hartenjagen.core.state import State, table_of
+from hartenjagen.core.state import hand_masks as hand_masks
+from hartenjagen.core.state import log_tricks as log_tricks
+from hartenjagen.core.state_fields import StateFields as StateFields
+from hartenjagen.core.state_fields import fields as fields
+from hartenjagen.core.state_fields import from_fields as from_fields
+from hartenjagen.core.state_fields import replace as replace
+from hartenjagen.core.table import TRAVEL_SEAT as TRAVEL_SEAT
+from hartenjagen.core.table import Table, table_for
+from hartenjagen.core.table import bits as bits
 
+#: The door: the names any layer above may use (docs/architecture.md, "The core's door").
 __all__ = [
-    "COMPILED", "KERNEL_MODULES", "chance_nodes", "draws", "hands", "hook_cache", "hooks", "kernel", "passes", "rollout", "state", "table"
-]  # fmt: skip
+    "COMPILED",
+    "Draws",
+    "State",
+    "StateError",
+    "Table",
+    "apply",
+    "as_state",
+    "explain",
+    "is_legal",
+    "legal_moves",
+    "node_of",
+    "outcomes",
+    "playout",
+    "start_explicit",
+    "start_game",
+    "step",
+    "table_for",
+    "table_of",
+]
+
+#: Beyond the door: names re-exported here for the few layers that still need the core's insides
+#: (a record codec, the bots' world sampler, the adapters' encoders, the playouts' glue), each use
+#: allow-listed by module in tests/test_core_door.py; the list only shrinks.
+INNER = (
+    "DEAL_NODE",
+    "DIRECTION_NODE",
+    "FIRST_DEALER_NODE",
+    "NO_NODE",
+    "ObservationPlan",
+    "PHASES",
+    "POOL_NODE",
+    "PassLog",
+    "PassMoves",
+    "PlayedHand",
+    "StateFields",
+    "TRAVEL_SEAT",
+    "bits",
+    "deal_in_order",
+    "deal_with",
+    "exchange_of",
+    "fields",
+    "from_fields",
+    "fully_planned",
+    "greedy_playout",
+    "hand_masks",
+    "is_explicit",
+    "legal_mask",
+    "log_tricks",
+    "make_explicit",
+    "play",
+    "replace",
+    "scatter_answer",
+    "start_hand",
+    "write_observation",
+)

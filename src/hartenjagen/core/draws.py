@@ -72,6 +72,26 @@ class Draws:
         self._c = int.from_bytes(digest[8:12], "little")
         self._d = int.from_bytes(digest[12:16], "little") or 1  # the all-zero state never moves
 
+    def words(self) -> tuple[int, int, int, int]:
+        """The generator's four state words: `set_words` of them later draws the same again."""
+        return self._a, self._b, self._c, self._d
+
+    def set_words(self, words: tuple[int, int, int, int]) -> None:
+        """Put the generator back to ``words`` (as `words` returned them; the last never 0)."""
+        self._a, self._b, self._c, self._d = words
+
+    def split(self) -> Draws:
+        """A stream of its own: a generator seeded with the next four words of this one (its last word never 0).
+
+        Each batch playout draws from one; the native kernel splits them the same way.
+        """
+        child = Draws("")
+        child._a = self.word()
+        child._b = self.word()
+        child._c = self.word()
+        child._d = self.word() or 1
+        return child
+
     def word(self) -> int:
         """The next 32 random bits."""
         a, b, c, d = self._a, self._b, self._c, self._d

@@ -100,8 +100,16 @@ def checked_draw(need: NeedChance, table: Table, hook: str) -> tuple[Any, ...]:
 
 def shuffle_deal(table: Table, seed: int, deal_count: int, dealer: int) -> tuple[int, ...]:
     """Shuffle the pack and deal it one card at a time clockwise from eldest."""
+    return deal_with(table, Draws(f"hartenjagen/{seed}/{deal_count}"), dealer)
+
+
+def deal_with(table: Table, draws: Draws, dealer: int) -> tuple[int, ...]:
+    """The pack of ``table`` shuffled with ``draws`` and dealt one card at a time clockwise from ``dealer``'s left.
+
+    Each seat's cards as a mask (a double deck's copies assigned as a replay assigns them).
+    """
     cards = list(table.pack)
-    Draws(f"hartenjagen/{seed}/{deal_count}").shuffle_cards(cards)
+    draws.shuffle_cards(cards)
     n = table.players
     seat = dealer
     if table.copies == 1:
@@ -327,6 +335,12 @@ def exchanged(
     if travel == TRAVEL_RULE:
         return hooks.scattered(hand, hands, given)
     return _pooled(hand, given, chance)
+
+
+def exchange_of(state: State, chance: Any) -> tuple[int, ...]:
+    """The hands after the exchange waiting in ``state`` (its passes chosen), drawn from ``chance`` where a pool is shuffled."""
+    hand = state._hand
+    return exchanged(hand, hand.hands, hand.passed, chance)
 
 
 def _pooled(hand: HandContext, given: tuple[int, ...], chance: Any) -> tuple[int, ...]:

@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hartenjagen.cards import Card
-from hartenjagen.core.kernel import as_state
-from hartenjagen.core.state import State
+from hartenjagen.core import State, as_state
 from hartenjagen.frontend import texts as _texts
 from hartenjagen.frontend.describe import announcement_question
 from hartenjagen.frontend.notation import DISPLAY_SUITS, Language, by_suit, format_card, rank_text, sort_hand

@@ -31,9 +31,7 @@ import attrs
 
 from hartenjagen._repr import brief, shown
 from hartenjagen.cards import Card, parse_cards
-from hartenjagen.core.chance_nodes import is_explicit
-from hartenjagen.core.state import State
-from hartenjagen.core.state_fields import fields
+from hartenjagen.core import State, fields, is_explicit
 from hartenjagen.engine import SEED_BITS, apply, start
 from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMoveError, SetupError
 from hartenjagen.frontend.notation import NotationError, format_cards, format_move, parse_move

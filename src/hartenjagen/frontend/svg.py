@@ -31,7 +31,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card, Suit
-from hartenjagen.core.state import State
+from hartenjagen.core import State
 from hartenjagen.frontend import texts as _texts
 from hartenjagen.frontend.drawing import _subject, _turn_line, capital, taken_points, who
 from hartenjagen.frontend.notation import Language, format_card, rank_text, sort_hand

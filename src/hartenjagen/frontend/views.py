@@ -18,11 +18,7 @@ import attrs
 
 from hartenjagen._repr import brief, shown
 from hartenjagen.cards import ALL_CARDS, Card, Suit
-from hartenjagen.core.hooks import scatter_answer
-from hartenjagen.core.kernel import as_state
-from hartenjagen.core.state import State
-from hartenjagen.core.state_fields import fields
-from hartenjagen.core.table import Table, table_for
+from hartenjagen.core import State, Table, as_state, fields, scatter_answer, table_for
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardsExchanged, Event

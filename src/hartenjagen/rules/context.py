@@ -29,7 +29,7 @@ from hartenjagen.moves import MoonOption, Play
 from hartenjagen.values import Trick
 
 if TYPE_CHECKING:
-    from hartenjagen.core.state import State
+    from hartenjagen.core import State
     from hartenjagen.rules import Rules
     from hartenjagen.rules.routes import PassRoute
 

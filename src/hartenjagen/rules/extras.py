@@ -26,7 +26,7 @@ from hartenjagen.rules.context import BUILDERS, PlayContext, lazy_class
 from hartenjagen.values import Trick
 
 if TYPE_CHECKING:
-    from hartenjagen.core.state import State
+    from hartenjagen.core import State
     from hartenjagen.rules import Rules
 
 

@@ -10,10 +10,17 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from hartenjagen.cards import ALL_CARDS
-from hartenjagen.core.kernel import apply, explain, is_legal  # typed object: checks any value
-from hartenjagen.core.state import State
-from hartenjagen.core.state_fields import StateFields, replace
-from hartenjagen.core.table import Table, bits, table_for
+from hartenjagen.core import (  # typed object: checks any value
+    State,
+    StateFields,
+    Table,
+    apply,
+    bits,
+    explain,
+    is_legal,
+    replace,
+    table_for,
+)
 from hartenjagen.engine import legal_moves, new_game
 from hartenjagen.errors import IllegalMoveCode, IllegalMoveError
 from hartenjagen.frontend.notation import format_move

@@ -10,7 +10,7 @@ from typing import Any, Final, TypeVar
 from hypothesis import strategies as st
 
 from hartenjagen.cards import Card
-from hartenjagen.core.state import State
+from hartenjagen.core import State
 from hartenjagen.engine import legal_moves
 from hartenjagen.moves import MoonOption, Move
 from hartenjagen.rules import Rules

@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from hartenjagen.cards import Card
-from hartenjagen.core.state import State
-from hartenjagen.core.state_fields import StateFields, fields
+from hartenjagen.core import State, StateFields, fields
 from hartenjagen.engine import apply, step
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.events import (

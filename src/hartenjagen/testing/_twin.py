@@ -17,10 +17,16 @@ from typing import Literal, TypeVar
 
 from hartenjagen.cards import Card
 from hartenjagen.chance import Chance, chance_for
-from hartenjagen.core.chance_nodes import node_of
-from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, exchanged
-from hartenjagen.core.state import State, table_of
-from hartenjagen.core.state_fields import fields
+from hartenjagen.core import (
+    DEAL_NODE,
+    DIRECTION_NODE,
+    FIRST_DEALER_NODE,
+    State,
+    exchange_of,
+    fields,
+    node_of,
+    table_of,
+)
 from hartenjagen.engine import chance_outcomes, explain, legal_moves, new_game, step
 from hartenjagen.errors import IllegalMoveCode
 from hartenjagen.events import Event
@@ -87,8 +93,7 @@ def seeded_outcome(explicit: State, seeded: State, grain: Grain = "cards") -> Ou
         return DrawnDirection(direction)
     stage = explicit.pass_stage
     recorder = _Recorder(chance_for(inside.seed, inside.deal_count, f"exchange{stage}"))
-    waiting = explicit._hand  # the pool's givers and their cards, as the kernel holds them at the node
-    exchanged(waiting, waiting.hands, waiting.passed, recorder)
+    exchange_of(explicit, recorder)  # the pool's givers and their cards, as the kernel holds them at the node
     order: tuple[int, ...] = recorder.answers[len(answers)]  # type: ignore[assignment]
     cards = tuple(table.card_of[p] for p in order)
     if grain == "whole" and not drawn:

@@ -14,8 +14,10 @@ import hypothesis
 from hypothesis import strategies as st
 
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
-from hartenjagen.core.kernel import is_legal  # typed object: checks any value
-from hartenjagen.core.state import State
+from hartenjagen.core import (
+    State,
+    is_legal,  # typed object: checks any value
+)
 from hartenjagen.engine import apply, legal_moves, new_game
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play

@@ -24,7 +24,7 @@ import attrs
 
 from hartenjagen.bots import Bot, make_bot
 from hartenjagen.cards import Card
-from hartenjagen.core.state import State
+from hartenjagen.core import State
 from hartenjagen.engine import explain, new_game, step
 from hartenjagen.events import Event, HandDealt
 from hartenjagen.frontend import texts

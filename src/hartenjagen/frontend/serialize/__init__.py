@@ -115,7 +115,7 @@ from typing import TypeVar
 import attrs
 
 from hartenjagen.cards import Card
-from hartenjagen.core.state import State
+from hartenjagen.core import State
 from hartenjagen.events import EVENT_TYPES
 from hartenjagen.frontend.serialize.reading import (
     FORMAT_VERSION,

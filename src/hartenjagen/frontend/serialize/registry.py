@@ -20,7 +20,7 @@ from typing import Final
 import attrs
 
 from hartenjagen.cards import Card, Rank, Suit
-from hartenjagen.core.state import State
+from hartenjagen.core import State
 from hartenjagen.frontend.serialize.codecs import (
     CARD,
     NULL,

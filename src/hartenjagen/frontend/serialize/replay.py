@@ -27,12 +27,18 @@ from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
 from hartenjagen.cards import Card
-from hartenjagen.core.chance_nodes import node_of
-from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, POOL_NODE
-from hartenjagen.core.kernel import apply  # typed object: checks any value
-from hartenjagen.core.state import State
-from hartenjagen.core.state_fields import StateFields, fields
-from hartenjagen.core.table import Table
+from hartenjagen.core import (
+    DEAL_NODE,
+    DIRECTION_NODE,
+    FIRST_DEALER_NODE,
+    POOL_NODE,
+    State,
+    StateFields,
+    Table,
+    apply,  # typed object: checks any value
+    fields,
+    node_of,
+)
 from hartenjagen.engine import SEED_BITS, legal_moves, new_game, start
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.serialize.codecs import cannot_save

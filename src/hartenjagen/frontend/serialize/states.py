@@ -15,10 +15,22 @@ from typing import Any, Final, cast
 import attrs
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
-from hartenjagen.core.hands import DEAL_NODE, DIRECTION_NODE, FIRST_DEALER_NODE, NO_NODE, POOL_NODE
-from hartenjagen.core.state import PassLog, PlayedHand, State, log_tricks
-from hartenjagen.core.state_fields import StateFields, fields
-from hartenjagen.core.table import Table, bits, table_for
+from hartenjagen.core import (
+    DEAL_NODE,
+    DIRECTION_NODE,
+    FIRST_DEALER_NODE,
+    NO_NODE,
+    POOL_NODE,
+    PassLog,
+    PlayedHand,
+    State,
+    StateFields,
+    Table,
+    bits,
+    fields,
+    log_tricks,
+    table_for,
+)
 from hartenjagen.frontend.serialize.codecs import (
     BOOL,
     INT,
