@@ -1,0 +1,91 @@
+"""The C kernel's header is made from the Python declaration: it fails here when the two drift."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+
+import hartenjagen as hj
+from hartenjagen import _playout_layout as layout
+from hartenjagen import native, variants
+from hartenjagen.core import state as core_state
+from hartenjagen.core import table as core_table
+from hartenjagen.core.draws import Draws
+from hartenjagen.core.table import table_for
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADER = ROOT / "src/hartenjagen/_playout_plan.h"
+
+
+def test_committed_header_is_generated() -> None:
+    assert HEADER.read_text(encoding="utf-8") == layout.header(), "run scripts/gen_playout_header.py"
+
+
+def test_generator_check_mode() -> None:
+    script = ROOT / "scripts/gen_playout_header.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_changed_layout_changes_the_header() -> None:
+    """Reordering the plan, renaming a slot or changing a code makes another header: the test above would fail."""
+    now = layout.header()
+    swapped = (layout.PLAN[1], layout.PLAN[0], *layout.PLAN[2:])
+    assert layout.header(swapped) != now
+    renamed = (attrs.evolve(layout.PLAN[0], name="seats"), *layout.PLAN[1:])
+    assert layout.header(renamed) != now
+    codes = layout.CODES
+    try:
+        doc, entries = codes[0]
+        layout.CODES = ((doc, ((entries[0][0], 9), *entries[1:])), *codes[1:])  # type: ignore[misc]
+        assert layout.header() != now
+    finally:
+        layout.CODES = codes  # type: ignore[misc]
+
+
+def test_codes_are_the_cores() -> None:
+    named = {name: value for _, entries in layout.CODES for name, value in entries}
+    for name in ("LEAD_ALWAYS", "LEAD_BROKEN", "LEAD_AFTER_TRICKS", "LEAD_SUITS_LED", "FIRST_ANYTHING",
+                 "FIRST_RESTRICT", "FIRST_RESTRICT_LOWEST", "OPENING_MASK", "OPENING_LOWEST_NON_HEART",
+                 "OPENING_LOWEST_OF_A_SUIT"):  # fmt: skip
+        assert named[name] == getattr(core_table, name)
+    assert named["PHASE_PASSING"] == core_state.PASSING
+    assert named["PHASE_PLAYING"] == core_state.PLAYING
+
+
+def test_fields_exist() -> None:
+    """Every attribute the kernel reads is one its owner has."""
+    state = hj.new_game(variants.STANDARD, seed=1)
+    owners = {"State": state, "HandContext": state._hand, "Draws": Draws("x")}
+    for owner, names in layout.FIELDS:
+        for name in names:
+            assert hasattr(owners[owner], name), f"{owner}.{name}"
+
+
+def test_encode_by_name() -> None:
+    """The plan's integers follow the layout: counts from the lists' lengths, masks as two words."""
+    slots = (
+        layout.Slot("n", "small"),
+        layout.Slot("xs", "small", count="n"),
+        layout.Slot("m", "mask"),
+        layout.Slot("k", "small"),
+        layout.Slot("rs", "each", count="k", members=(layout.Slot("v", "int"), layout.Slot("w", "folded"))),
+    )
+    out = layout.encode({"xs": [4, 5], "m": 1 << 64 | 3, "rs": [{"v": -2, "w": 1 << 63}]}, slots)
+    assert out == [2, 4, 5, 3, 1, 1, -2, -(1 << 63), 0]
+
+
+def test_every_preset_plans() -> None:
+    """Each preset the kernel plays encodes to a plan the layout reads to its end."""
+    for name in dir(variants):
+        rules = getattr(variants, name)
+        if isinstance(rules, hj.Rules) and native.AVAILABLE:
+            table = table_for(rules)
+            entries = native.plan_entries(table)
+            if entries is not None:
+                assert native.KERNEL.compile_plan(entries, tuple(table.routes))
