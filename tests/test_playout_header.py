@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import attrs
+import pytest
 
 import hartenjagen as hj
 from hartenjagen import _playout_layout as layout
@@ -70,10 +71,10 @@ def test_fields_exist() -> None:
 def test_encode_by_name() -> None:
     """The plan's integers follow the layout: counts from the lists' lengths, masks as two words."""
     slots = (
-        layout.Slot("n", "small"),
-        layout.Slot("xs", "small", count="n"),
+        layout.Slot("n", "small", 0, 9),
+        layout.Slot("xs", "small", 0, 9, count="n"),
         layout.Slot("m", "mask"),
-        layout.Slot("k", "small"),
+        layout.Slot("k", "small", 0, 9),
         layout.Slot("rs", "each", count="k", members=(layout.Slot("v", "int"), layout.Slot("w", "folded"))),
     )
     out = layout.encode({"xs": [4, 5], "m": 1 << 64 | 3, "rs": [{"v": -2, "w": 1 << 63}]}, slots)
@@ -89,3 +90,15 @@ def test_every_preset_plans() -> None:
             entries = native.plan_entries(table)
             if entries is not None:
                 assert native.KERNEL.compile_plan(entries, tuple(table.routes))
+
+
+def test_a_code_c_does_not_take_is_left_to_python() -> None:
+    """A small value past its slot's bound (a limit or a code) is refused as the plan is packed, not in C."""
+    slots = (
+        layout.Slot("lead_opens", "small", 0, "LEAD_SUITS_LED"),
+        layout.Slot("n", "small", 0, "MAX_SEATS"),
+    )
+    assert layout.encode({"lead_opens": core_table.LEAD_SUITS_LED, "n": 13}, slots) == [3, 13]
+    for values in ({"lead_opens": core_table.LEAD_CALLBACK, "n": 2}, {"lead_opens": 0, "n": 14}):
+        with pytest.raises(layout.OutOfRange):
+            layout.encode(values, slots)

@@ -219,10 +219,26 @@ def _counts(slots: Sequence[Slot]) -> dict[str, str]:
     return {s.count: s.name for s in slots if isinstance(s.count, str)}
 
 
+class OutOfRange(ValueError):
+    """A value outside the range C accepts for its slot (the kernel does not play it: Python does)."""
+
+
+def _bound(bound: int | str) -> int | None:
+    """A slot's bound as a number when it is one, a limit or a code; ``None`` for a C expression."""
+    if isinstance(bound, int):
+        return bound
+    named = dict(LIMITS)
+    for _, codes in CODES:
+        named.update(codes)
+    return named.get(bound)
+
+
 def encode(values: Mapping[str, Any], slots: Sequence[Slot] = PLAN) -> list[int]:
     """The integers of ``values`` (slot name -> value; a list for an array or records) in the layout's order.
 
     A slot that holds a list's length is not given: it is the list's length.
+    `OutOfRange` when a small value is outside its slot's bounds where they
+    are numbers, limits or codes (a code C does not interpret, say).
     """
     out: list[int] = []
     lengths = _counts(slots)
@@ -242,7 +258,13 @@ def encode(values: Mapping[str, Any], slots: Sequence[Slot] = PLAN) -> list[int]
             elif slot.kind in ("mask", "folded"):
                 out += _words(item)
             else:
-                out.append(int(item))
+                number = int(item)
+                low, high = _bound(slot.low), _bound(slot.high)
+                if slot.kind == "small" and (
+                    (low is not None and number < low) or (high is not None and number > high)
+                ):
+                    raise OutOfRange(f"the plan's {slot.name} is out of the kernel's range: {number}")
+                out.append(number)
     return out
 
 

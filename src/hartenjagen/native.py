@@ -108,7 +108,10 @@ def plan_entries(table: Table) -> tuple[int, ...] | None:
         "fresh_fixed": fresh_fixed,
         "fresh_choices": fresh_choices,
     }
-    return tuple(layout.encode(values))
+    try:
+        return tuple(layout.encode(values))
+    except layout.OutOfRange:  # a code or size the C kernel does not take: the Python kernel plays it
+        return None
 
 
 def _route_supported(table: Table, route: object) -> bool:
