@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -102,3 +103,17 @@ def test_a_code_c_does_not_take_is_left_to_python() -> None:
     for values in ({"lead_opens": core_table.LEAD_CALLBACK, "n": 2}, {"lead_opens": 0, "n": 14}):
         with pytest.raises(layout.OutOfRange):
             layout.encode(values, slots)
+
+
+def test_every_kernel_header_travels_in_the_sdist() -> None:
+    """Each header the kernel includes is in MANIFEST.in and setup.py's ``depends`` (a build from an sdist needs it)."""
+    sources = ROOT / "src/hartenjagen"
+    included = set()
+    for name in ("_playout.c", "_playout_read.h", "_playout_body.h"):
+        included |= set(re.findall(r'#include "([^"]+)"', (sources / name).read_text(encoding="utf-8")))
+    assert "_playout_plan.h" in included
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+    setup = (ROOT / "setup.py").read_text(encoding="utf-8")
+    for header in included:
+        assert f"src/hartenjagen/{header}" in manifest, header
+        assert f'"src/hartenjagen/{header}"' in setup, header
