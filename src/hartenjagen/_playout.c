@@ -2,7 +2,8 @@
  *
  * It plays hands out for a rules value whose play phase the table's plan describes completely
  * (hartenjagen/native.py decides which and packs the plan into the integers `compile_plan`
- * reads, in the layout hartenjagen/_playout_layout.py declares and _playout_plan.h is made from), with the library's own generator: xoshiro128** as in hartenjagen/core/draws.py, each
+ * reads, in the layout hartenjagen/_playout_layout.py declares and _playout_plan.h is made
+ * from), with the library's own generator: xoshiro128** as in hartenjagen/core/draws.py, each
  * playout on a stream split off the caller's generator (four words). Hands are machine words:
  * one for a pack, two for two packs (the body is compiled once for each, _playout_body.h).
  * The Python kernel (hartenjagen/core/rollout.py) is its oracle: from the same stream both play
