@@ -117,3 +117,10 @@ def test_every_kernel_header_travels_in_the_sdist() -> None:
     for header in included:
         assert f"src/hartenjagen/{header}" in manifest, header
         assert f'"src/hartenjagen/{header}"' in setup, header
+
+
+def test_slots_name_table_attributes() -> None:
+    """Each slot the layout ties to the `Table` names an attribute a table has."""
+    table = table_for(variants.STANDARD)
+    named = [slot.table for slot in layout.PLAN if slot.table]
+    assert named and all(hasattr(table, name) for name in named)

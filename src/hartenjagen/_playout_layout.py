@@ -123,7 +123,10 @@ class Slot:
     itself, of C type ``ctype``; nothing is read). ``count`` on a scalar kind
     makes an array: a number, or the name of a slot read before it holding the
     length. ``size`` is the C array's capacity; ``struct`` names the C type of
-    an ``each``'s records (else its members are parallel arrays).
+    an ``each``'s records (else its members are parallel arrays). ``table``
+    names the `Table` attribute the slot's value is, which
+    ``native.plan_entries`` reads by that name; the other slots' values it
+    works out.
     """
 
     name: str
@@ -135,6 +138,7 @@ class Slot:
     members: tuple[Slot, ...] = ()
     struct: str | None = None
     ctype: str = ""
+    table: str | None = None
 
 
 def _small(name: str, low: int | str, high: int | str, **more: object) -> Slot:
@@ -143,27 +147,27 @@ def _small(name: str, low: int | str, high: int | str, **more: object) -> Slot:
 
 #: The plan's integers in the order `compile_plan` reads them, each named by the plan_t member it fills.
 PLAN: Final = (
-    _small("players", 2, "MAX_SEATS"),
-    _small("copies", 1, "HAVE_TWO_PACKS ? 2 : 1"),
-    _small("hand_size", 1, 104),
+    _small("players", 2, "MAX_SEATS", table="players"),
+    _small("copies", 1, "HAVE_TWO_PACKS ? 2 : 1", table="copies"),
+    _small("hand_size", 1, 104, table="hand_size"),
     _small("pack_size", 2, 104),
-    _small("pack", 0, "52 * plan->copies - 1", count="pack_size", size="MAX_PACK"),
-    Slot("suit", "mask", count=4, size=4),
-    _small("lead_opens", 0, "LEAD_SUITS_LED"),
-    _small("lead_tricks", 0, "1 << 20"),
-    Slot("lead_free", "mask"),
-    Slot("not_queen", "mask"),
-    _small("hearts_or_queen", 0, 1),
-    Slot("break_discarded", "folded"),
-    Slot("break_played", "folded"),
-    _small("break_on_first", 0, 1),
-    _small("first_kind", 0, "FIRST_RESTRICT_LOWEST"),
-    Slot("first_mask", "mask"),
-    _small("cancel_pairs", 0, 1),
-    _small("opening_kind", 0, "OPENING_LOWEST_OF_A_SUIT"),
-    Slot("opening_lead", "mask"),
-    Slot("opening_holders", "mask"),
-    Slot("values", "int", count=52, size=52),
+    _small("pack", 0, "52 * plan->copies - 1", count="pack_size", size="MAX_PACK", table="pack"),
+    Slot("suit", "mask", count=4, size=4, table="suit_masks"),
+    _small("lead_opens", 0, "LEAD_SUITS_LED", table="lead_opens"),
+    _small("lead_tricks", 0, "1 << 20", table="lead_tricks"),
+    Slot("lead_free", "mask", table="lead_free"),
+    Slot("not_queen", "mask", table="not_queen"),
+    _small("hearts_or_queen", 0, 1, table="lead_hearts_or_queen"),
+    Slot("break_discarded", "folded", table="break_discarded"),
+    Slot("break_played", "folded", table="break_played"),
+    _small("break_on_first", 0, 1, table="break_on_first_trick"),
+    _small("first_kind", 0, "FIRST_RESTRICT_LOWEST", table="first_kind"),
+    Slot("first_mask", "mask", table="first_mask"),
+    _small("cancel_pairs", 0, 1, table="cancel_pairs"),
+    _small("opening_kind", 0, "OPENING_LOWEST_OF_A_SUIT", table="opening_kind"),
+    Slot("opening_lead", "mask", table="opening_lead"),
+    Slot("opening_holders", "mask", table="opening_holders"),
+    Slot("values", "int", count=52, size=52, table="values"),
     _small("groups", 0, "MAX_GROUPS"),
     Slot(
         "group",
@@ -172,8 +176,8 @@ PLAN: Final = (
         size="MAX_GROUPS",
         members=(Slot("group_value", "int"), Slot("group_mask", "mask")),
     ),
-    Slot("moon_needed", "mask"),
-    Slot("moon_amount", "int"),
+    Slot("moon_needed", "mask", table="moon_needed"),
+    Slot("moon_amount", "int", table="moon_amount"),
     _small("moon_option_count", 0, "MAX_MOON_OPTIONS"),
     _small("moon_options", 0, "MOON_DOUBLE", count="moon_option_count", size="MAX_MOON_OPTIONS"),
     _small("route_count", 0, "MAX_ROUTES"),

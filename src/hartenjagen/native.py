@@ -77,37 +77,12 @@ def plan_entries(table: Table) -> tuple[int, ...] | None:
         counts, offsets, _ = table.route_plan(route)
         stages = zip(counts, offsets, strict=True) if ok else ()
         routes.append({"supported": int(ok), "stage": [{"counts": c, "offsets": o} for c, o in stages]})
-    fresh_kind, fresh_fixed, fresh_choices = _fresh_routes(table, supported)
-    values: dict[str, object] = {
-        "players": table.players,
-        "copies": table.copies,
-        "hand_size": table.hand_size,
-        "pack": table.pack,
-        "suit": table.suit_masks[:4],
-        "lead_opens": table.lead_opens,
-        "lead_tricks": table.lead_tricks,
-        "lead_free": table.lead_free,
-        "not_queen": table.not_queen,
-        "hearts_or_queen": table.lead_hearts_or_queen,
-        "break_discarded": table.break_discarded,
-        "break_played": table.break_played,
-        "break_on_first": table.break_on_first_trick,
-        "first_kind": table.first_kind,
-        "first_mask": table.first_mask,
-        "cancel_pairs": table.cancel_pairs,
-        "opening_kind": table.opening_kind,
-        "opening_lead": table.opening_lead,
-        "opening_holders": table.opening_holders,
-        "values": table.values,
-        "group": [{"group_value": value, "group_mask": mask} for value, mask in table.value_masks],
-        "moon_needed": table.moon_needed,
-        "moon_amount": table.moon_amount,
-        "moon_options": [layout.MOON_OPTIONS[o] for o in table.rules.moon.options()],
-        "routes": routes,
-        "fresh_kind": fresh_kind,
-        "fresh_fixed": fresh_fixed,
-        "fresh_choices": fresh_choices,
-    }
+    # The slots that are a Table attribute, by the name the layout gives; the others worked out here.
+    values: dict[str, object] = {slot.name: getattr(table, slot.table) for slot in layout.PLAN if slot.table}
+    values["group"] = [{"group_value": value, "group_mask": mask} for value, mask in table.value_masks]
+    values["moon_options"] = [layout.MOON_OPTIONS[o] for o in table.rules.moon.options()]
+    values["routes"] = routes
+    values["fresh_kind"], values["fresh_fixed"], values["fresh_choices"] = _fresh_routes(table, supported)
     try:
         return tuple(layout.encode(values))
     except layout.OutOfRange:  # a code or size the C kernel does not take: the Python kernel plays it
