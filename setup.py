@@ -74,11 +74,16 @@ class OptionalBuildExt(build_ext):
                 _warn(f"compiling {name} failed ({error})")
 
 
-#: The native playout kernel: one C file, and the body it includes once per mask width.
+#: The native playout kernel: one C file, the body it includes once per mask width, and the header made from
+#: hartenjagen/core/playout_layout.py (committed; scripts/gen_playout_header.py rewrites it).
 PLAYOUT = Extension(
     "hartenjagen._playout",
     sources=["src/hartenjagen/_playout.c"],
-    depends=["src/hartenjagen/_playout_body.h", "src/hartenjagen/_playout_read.h"],
+    depends=[
+        "src/hartenjagen/_playout_body.h",
+        "src/hartenjagen/_playout_read.h",
+        "src/hartenjagen/_playout_plan.h",
+    ],
 )
 
 

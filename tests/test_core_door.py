@@ -96,6 +96,7 @@ INNER_USES: dict[str, dict[str, str]] = {
         "scatter_answer": "a view shows where a scatter pass sends the cards",
     },
     "native.py": {
+        "LAYOUT": "the C kernel's layout (codes, plan order, fields), which native.py packs a plan by",
         "TRAVEL_SEAT": "the C kernel plays only seat-to-seat exchanges",
         "fully_planned": "the C kernel plays only rule sets whose play the plan covers",
     },

@@ -23,6 +23,7 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import native, playouts, variants
 from hartenjagen.core.draws import Draws
+from hartenjagen.core.playout_layout import TRACE_MOON, TRACE_PASS, TRACE_PLAY
 from hartenjagen.core.table import table_for
 from hartenjagen.playouts import PlayoutError, SeededRandom, fresh_start, python_playout, split
 from playouts import PRESETS
@@ -45,16 +46,16 @@ IDS = [name for name, _ in RULES]
 def _encode(state: hj.State, move: hj.Move) -> list[int]:
     """A move as the kernel's trace has it (kind << 56 | value; a pass's mask follows as two words)."""
     if isinstance(move, hj.Play):
-        return [1 << 56 | move.seat << 8 | move.card.index]
+        return [TRACE_PLAY << 56 | move.seat << 8 | move.card.index]
     if isinstance(move, hj.Pass):  # each card passed, as the lowest free copy in hand
         table = table_for(state.rules)
         hand, chosen = state._hand.hands[move.seat], 0
         for card in move.cards:
             free = hand & table.bits_of[card.index] & ~chosen
             chosen |= free & -free
-        return [2 << 56 | move.seat << 8 | p for p in range(104) if chosen >> p & 1]
+        return [TRACE_PASS << 56 | move.seat << 8 | p for p in range(104) if chosen >> p & 1]
     if isinstance(move, hj.MoonChoice):
-        return [4 << 56 | list(state.rules.moon.options()).index(move.option)]
+        return [TRACE_MOON << 56 | list(state.rules.moon.options()).index(move.option)]
     raise AssertionError(f"unexpected move {move!r}")
 
 

@@ -2,7 +2,8 @@
  *
  * It plays hands out for a rules value whose play phase the table's plan describes completely
  * (hartenjagen/native.py decides which and packs the plan into the integers `compile_plan`
- * reads), with the library's own generator: xoshiro128** as in hartenjagen/core/draws.py, each
+ * reads, in the layout hartenjagen/core/playout_layout.py declares and _playout_plan.h is made
+ * from), with the library's own generator: xoshiro128** as in hartenjagen/core/draws.py, each
  * playout on a stream split off the caller's generator (four words). Hands are machine words:
  * one for a pack, two for two packs (the body is compiled once for each, _playout_body.h).
  * The Python kernel (hartenjagen/core/rollout.py) is its oracle: from the same stream both play
@@ -14,23 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SEATS 13
-#define MAX_PACK 128
-#define MAX_ROUTES 16
-#define MAX_STAGES 4
-#define MAX_GROUPS 52
-#define MAX_SHUFFLE_GROUPS 64
+/* The limits, the plan's codes (LEAD_*, FIRST_*, OPENING_*, MOON_*), the phases, the trace's
+ * kinds, the fields read and the plan's layout (plan_t, route_t): generated from
+ * hartenjagen/core/playout_layout.py (scripts/gen_playout_header.py), included again below for
+ * `read_plan`. */
+#include "_playout_plan.h"
 #define ONE_PACK ((1ULL << 52) - 1)
-
-/* The plan's codes: hartenjagen/core/table.py (LEAD_*, FIRST_*, OPENING_*) and native.py (moon options). */
-enum { LEAD_ALWAYS = 0, LEAD_BROKEN = 1, LEAD_AFTER_TRICKS = 2, LEAD_SUITS_LED = 3 };
-enum { FIRST_ANYTHING = 0, FIRST_RESTRICT = 1, FIRST_RESTRICT_LOWEST = 2 };
-enum { OPENING_MASK = 0, OPENING_LOWEST_NON_HEART = 1, OPENING_LOWEST_OF_A_SUIT = 2 };
-enum { MOON_OTHERS_PLUS = 0, MOON_SELF_MINUS = 1, MOON_RESET = 2, MOON_DOUBLE = 3 };
-/* The phases of hartenjagen/core/state.py. */
-enum { PHASE_PASSING = 0, PHASE_PLAYING = 2 };
-/* What a trace records (tests only): a play, a card passed, a moon choice. */
-enum { TRACE_PLAY = 1, TRACE_PASS = 2, TRACE_MOON = 4 };
 
 typedef struct {
     uint32_t a, b, c, d;
@@ -129,42 +119,6 @@ static inline uint64_t multiset_choices(int singles, int doubles, int k) {
     for (int two = 0; two <= k / 2; two++) total += choose(doubles, two) * choose(singles + doubles - two, k - 2 * two);
     return total;
 }
-
-typedef struct {
-    int supported, stages;
-    int counts[MAX_STAGES], offsets[MAX_STAGES];
-} route_t;
-
-typedef struct {
-    int players, copies, hand_size, pack_size;
-    int pack[MAX_PACK];
-    uint64_t suit[4][2];
-    int lead_opens, lead_tricks, hearts_or_queen;
-    uint64_t lead_free[2], not_queen[2];
-    uint64_t break_discarded, break_played;
-    int break_on_first;
-    int first_kind;
-    uint64_t first_mask[2];
-    int cancel_pairs;
-    int opening_kind;
-    uint64_t opening_lead[2], opening_holders[2];
-    int64_t values[52];
-    int groups;
-    int64_t group_value[MAX_GROUPS];
-    uint64_t group_mask[MAX_GROUPS][2];
-    uint64_t moon_needed[2];
-    int64_t moon_amount;
-    int moon_option_count;
-    int moon_options[4];
-    int route_count;
-    route_t routes[MAX_ROUTES];
-    int fresh_kind; /* -1: no fresh deals here; 0: the route `fresh_fixed`; 1: drawn among `fresh_choices` */
-    int fresh_fixed, fresh_choice_count;
-    int fresh_choices[MAX_ROUTES];
-    int shuffle_group_count;
-    int shuffle_last[MAX_SHUFFLE_GROUPS];
-    uint64_t shuffle_limit[MAX_SHUFFLE_GROUPS];
-} plan_t;
 
 /* A position to play out from, as words (two a mask): read once from a State, copied per playout. */
 typedef struct {
@@ -337,58 +291,11 @@ static PyObject *compile_plan(PyObject *self, PyObject *args) {
     plan_t *plan = (plan_t *)PyBytes_AS_STRING(bytes);
     memset(plan, 0, sizeof *plan);
     reader r = {items, 0};
-    NEED(next_small(&r, &plan->players, 2, MAX_SEATS));
-    NEED(next_small(&r, &plan->copies, 1, HAVE_TWO_PACKS ? 2 : 1));
-    NEED(next_small(&r, &plan->hand_size, 1, 104));
-    NEED(next_small(&r, &plan->pack_size, 2, 104));
-    for (int i = 0; i < plan->pack_size; i++) NEED(next_small(&r, &plan->pack[i], 0, 52 * plan->copies - 1));
-    for (int s = 0; s < 4; s++) NEED(next_mask(&r, plan->suit[s]));
-    NEED(next_small(&r, &plan->lead_opens, 0, 3));
-    NEED(next_small(&r, &plan->lead_tricks, 0, 1 << 20));
-    NEED(next_mask(&r, plan->lead_free));
-    NEED(next_mask(&r, plan->not_queen));
-    NEED(next_small(&r, &plan->hearts_or_queen, 0, 1));
-    uint64_t folded[2];
-    NEED(next_mask(&r, folded));
-    plan->break_discarded = folded[0];
-    NEED(next_mask(&r, folded));
-    plan->break_played = folded[0];
-    NEED(next_small(&r, &plan->break_on_first, 0, 1));
-    NEED(next_small(&r, &plan->first_kind, 0, 2));
-    NEED(next_mask(&r, plan->first_mask));
-    NEED(next_small(&r, &plan->cancel_pairs, 0, 1));
-    NEED(next_small(&r, &plan->opening_kind, 0, 2));
-    NEED(next_mask(&r, plan->opening_lead));
-    NEED(next_mask(&r, plan->opening_holders));
-    for (int i = 0; i < 52; i++) NEED(next_int(&r, &plan->values[i]));
-    NEED(next_small(&r, &plan->groups, 0, MAX_GROUPS));
-    for (int i = 0; i < plan->groups; i++) {
-        NEED(next_int(&r, &plan->group_value[i]));
-        NEED(next_mask(&r, plan->group_mask[i]));
-    }
-    NEED(next_mask(&r, plan->moon_needed));
-    NEED(next_int(&r, &plan->moon_amount));
-    NEED(next_small(&r, &plan->moon_option_count, 0, 4));
-    for (int i = 0; i < plan->moon_option_count; i++) NEED(next_small(&r, &plan->moon_options[i], 0, 3));
-    NEED(next_small(&r, &plan->route_count, 0, MAX_ROUTES));
+    NEED(read_plan(&r, plan));
     if (plan->route_count != PyTuple_GET_SIZE(routes)) {
         PyErr_SetString(PyExc_ValueError, "the plan's routes do not match");
         goto fail;
     }
-    for (int i = 0; i < plan->route_count; i++) {
-        route_t *route = &plan->routes[i];
-        NEED(next_small(&r, &route->supported, 0, 1));
-        NEED(next_small(&r, &route->stages, 0, MAX_STAGES));
-        for (int s = 0; s < route->stages; s++) {
-            NEED(next_small(&r, &route->counts[s], 0, 13));
-            NEED(next_small(&r, &route->offsets[s], 0, plan->players - 1));
-        }
-    }
-    NEED(next_small(&r, &plan->fresh_kind, -1, 1));
-    NEED(next_small(&r, &plan->fresh_fixed, 0, MAX_ROUTES));
-    NEED(next_small(&r, &plan->fresh_choice_count, 0, MAX_ROUTES));
-    for (int i = 0; i < plan->fresh_choice_count; i++)
-        NEED(next_small(&r, &plan->fresh_choices[i], 0, plan->route_count - 1));
     if (r.at != PyTuple_GET_SIZE(items)) {
         PyErr_SetString(PyExc_ValueError, "the plan is too long");
         goto fail;

@@ -66,6 +66,14 @@ static int next_mask(reader *r, uint64_t out[2]) {
     return 0;
 }
 
+/* A mask of which the kernel keeps the low word (one pack's cards, folded). */
+static int next_folded(reader *r, uint64_t *out) {
+    uint64_t words[2];
+    if (next_mask(r, words) < 0) return -1;
+    *out = words[0];
+    return 0;
+}
+
 #define NEED(x) \
     if ((x) < 0) goto fail
 
@@ -105,17 +113,8 @@ typedef struct {
     void *closure;
 } field_t;
 
-enum {
-    F_HAND, F_PLAYED, F_TRICK, F_COUNT, F_LEADER, F_LED, F_LOG, F_BROKEN, F_CARRY, /* State */
-    F_PHASE, F_HANDS, F_PASSED, F_PENDING, F_PASS_LOG, F_DIRECTION, F_SCORES, F_DEALER, F_TABLE, /* HandContext */
-    F_A, F_B, F_C, F_D, /* Draws */
-    FIELD_COUNT
-};
-static field_t fields[FIELD_COUNT] = {
-    {"_hand"}, {"_played"}, {"_trick"}, {"_count"}, {"_leader"}, {"_led"}, {"_log"}, {"_broken"}, {"_carry"},
-    {"phase"}, {"hands"}, {"passed"}, {"pending"}, {"pass_log"}, {"direction"}, {"scores"}, {"dealer"}, {"table"},
-    {"_a"}, {"_b"}, {"_c"}, {"_d"},
-};
+/* The fields (F_*, FIELD_COUNT, FIELD_NAMES): _playout_plan.h, from hartenjagen/core/playout_layout.py. */
+static field_t fields[FIELD_COUNT] = {FIELD_NAMES};
 
 static void field_find(field_t *f, PyTypeObject *type) {
     Py_INCREF(type);
@@ -337,3 +336,7 @@ static int write_rng(PyObject *rng, const xo_state *state) {
     }
     return 0;
 }
+
+/* `read_plan`: the plan's integers in the order hartenjagen/core/playout_layout.py declares. */
+#define PLAYOUT_PLAN_READER
+#include "_playout_plan.h"

@@ -4,9 +4,10 @@ The kernel (``hartenjagen._playout``, C, built by setup.py beside the compiled
 core) plays hands out for a rules value whose play phase the table's plan
 describes completely: every per-card slot planned, no announcements, the
 table's card values and a planned moon for the score, no house rules, and one
-pack or two. `plan_for` packs what it reads from the `Table` into the
-integers the kernel's ``compile_plan`` takes, in one order kept on both sides;
-a table it cannot play gets ``None`` and its playouts run in the Python
+pack or two. `plan_for` names what it reads from the `Table` by the plan's
+slots and `hartenjagen.core.playout_layout.encode` packs it into the integers the
+kernel's ``compile_plan`` takes, in the order that module declares (C reads
+the header generated from it); a table it cannot play gets ``None`` and its playouts run in the Python
 kernel. It is missing, and everything runs in Python, when the build had no C
 compiler, with ``HARTENJAGEN_PURE_PYTHON=1`` (the interpreted core) or with
 ``HARTENJAGEN_NO_C_KERNEL=1``. ``HARTENJAGEN_KERNEL_NO_BMI2=1`` keeps the
@@ -19,8 +20,8 @@ import importlib
 import os
 from typing import Any, Final
 
+from hartenjagen.core import LAYOUT as layout
 from hartenjagen.core import TRAVEL_SEAT, State, Table, fully_planned
-from hartenjagen.moves import MoonOption
 from hartenjagen.rules.passing import Passing, RandomDirection
 
 
@@ -39,21 +40,8 @@ KERNEL: Final[Any] = _load()
 #: Whether the native playout kernel is available in this process.
 AVAILABLE: Final = KERNEL is not None
 
-_WORD: Final = (1 << 64) - 1
 #: Card values and moon amounts the kernel takes (its sums stay far inside 64 bits).
 _LIMIT: Final = 1 << 40
-_OPTIONS: Final = {
-    MoonOption.OTHERS_PLUS: 0,
-    MoonOption.SELF_MINUS: 1,
-    MoonOption.RESET: 2,
-    MoonOption.DOUBLE: 3,
-}
-
-
-def _mask(mask: int) -> tuple[int, int]:
-    """A mask of up to 128 bits as two signed 64-bit words (the kernel reads them as unsigned)."""
-    low, high = mask & _WORD, mask >> 64
-    return (low - (1 << 64) if low >> 63 else low), (high - (1 << 64) if high >> 63 else high)
 
 
 def playable(table: Table) -> bool:
@@ -67,12 +55,12 @@ def playable(table: Table) -> bool:
         and table.moon_planned
         and table.moon_always
         and table.adds_points
-        and table.copies <= 2
-        and table.players <= 13
-        and len(table.routes) <= 16
+        and table.copies <= layout.MAX_COPIES
+        and table.players <= layout.MAX_SEATS
+        and len(table.routes) <= layout.MAX_ROUTES
         and all(abs(v) < _LIMIT for v in table.values)
         and abs(table.moon_amount) < _LIMIT
-        and len(rules.moon.options()) <= 4
+        and len(rules.moon.options()) <= layout.MAX_MOON_OPTIONS
         and (bool(rules.moon.options()) or not table.moon_needed)
     )
 
@@ -81,29 +69,22 @@ def plan_entries(table: Table) -> tuple[int, ...] | None:
     """The integers ``compile_plan`` reads for ``table``, or ``None`` if the native kernel cannot play it."""
     if not playable(table) or (table.copies == 2 and not KERNEL_TWO_PACKS):
         return None
-    rules = table.rules
-    out: list[int] = [table.players, table.copies, table.hand_size, len(table.pack), *table.pack]
-    for suit in range(4):
-        out += _mask(table.suit_masks[suit])
-    out += [table.lead_opens, table.lead_tricks, *_mask(table.lead_free), *_mask(table.not_queen)]
-    out += [int(table.lead_hearts_or_queen), *_mask(table.break_discarded), *_mask(table.break_played)]
-    out += [int(table.break_on_first_trick), table.first_kind, *_mask(table.first_mask)]
-    out += [int(table.cancel_pairs), table.opening_kind, *_mask(table.opening_lead)]
-    out += [*_mask(table.opening_holders), *table.values, len(table.value_masks)]
-    for value, mask in table.value_masks:
-        out += [value, *_mask(mask)]
-    options = rules.moon.options()
-    out += [*_mask(table.moon_needed), table.moon_amount, len(options), *[_OPTIONS[o] for o in options]]
     supported = [_route_supported(table, route) for route in table.routes]
-    out.append(len(table.routes))
+    routes = []
     for route, ok in zip(table.routes, supported, strict=True):
         counts, offsets, _ = table.route_plan(route)
-        out += [int(ok), len(counts) if ok else 0]
-        if ok:
-            for count, offset in zip(counts, offsets, strict=True):
-                out += [count, offset]
-    out += _fresh_routes(table, supported)
-    return tuple(out)
+        stages = zip(counts, offsets, strict=True) if ok else ()
+        routes.append({"supported": int(ok), "stage": [{"counts": c, "offsets": o} for c, o in stages]})
+    # The slots that are a Table attribute, by the name the layout gives; the others worked out here.
+    values: dict[str, object] = {slot.name: getattr(table, slot.table) for slot in layout.PLAN if slot.table}
+    values["group"] = [{"group_value": value, "group_mask": mask} for value, mask in table.value_masks]
+    values["moon_options"] = [layout.MOON_OPTIONS[o] for o in table.rules.moon.options()]
+    values["routes"] = routes
+    values["fresh_kind"], values["fresh_fixed"], values["fresh_choices"] = _fresh_routes(table, supported)
+    try:
+        return tuple(layout.encode(values))
+    except layout.OutOfRange:  # a code or size the C kernel does not take: the Python kernel plays it
+        return None
 
 
 def _route_supported(table: Table, route: object) -> bool:
@@ -115,13 +96,13 @@ def _route_supported(table: Table, route: object) -> bool:
         travel == TRAVEL_SEAT
         and table.givers_all
         and not table.pass_allowed_callback
-        and len(counts) <= 4
-        and all(count <= 13 for count in counts)
+        and len(counts) <= layout.MAX_STAGES
+        and all(count <= layout.MAX_PASS for count in counts)
     )
 
 
-def _fresh_routes(table: Table, supported: list[bool]) -> list[int]:
-    """How a fresh deal's route is found: (kind, fixed route, count, choices...); kind -1: not in the kernel.
+def _fresh_routes(table: Table, supported: list[bool]) -> tuple[int, int, list[int]]:
+    """How a fresh deal's route is found: (kind, fixed route, choices); kind -1: not in the kernel.
 
     A module that keeps ``Passing.route`` passes along ``routes()[0]`` in a game's first hand;
     `RandomDirection` draws it from the deal's stream; any other module's route is Python's.
@@ -138,12 +119,12 @@ def _fresh_routes(table: Table, supported: list[bool]) -> list[int]:
     if type(passing).route is Passing.route:
         first = index(passing.route(0))
         if first >= 0:
-            return [0, first, 0]
+            return 0, first, []
     elif type(passing) is RandomDirection:
         choices = [index(route) for route in passing.choices]
         if choices and min(choices) >= 0:
-            return [1, 0, len(choices), *choices]
-    return [-1, 0, 0]
+            return 1, 0, choices
+    return -1, 0, []
 
 
 KERNEL_TWO_PACKS: Final = bool(KERNEL is not None and KERNEL.TWO_PACKS)

@@ -114,6 +114,7 @@ if COMPILED:
 # The door: the layers above import these names from `hartenjagen.core` and nothing else from the
 # package (tests/test_core_door.py checks it; docs/architecture.md "The core's door" says why each).
 # The core's own modules import one another directly.
+from hartenjagen.core import playout_layout as LAYOUT  # noqa: F401  (INNER: the C kernel's layout, data native.py packs a plan by)
 from hartenjagen.core.chance_nodes import deal_in_order as deal_in_order
 from hartenjagen.core.chance_nodes import is_explicit as is_explicit
 from hartenjagen.core.chance_nodes import make_explicit as make_explicit
@@ -178,6 +179,7 @@ __all__ = [
 #: (a record codec, the bots' world sampler, the adapters' encoders, the playouts' glue), each use
 #: allow-listed by module in tests/test_core_door.py; the list only shrinks.
 INNER = (
+    "LAYOUT",
     "DEAL_NODE",
     "DIRECTION_NODE",
     "FIRST_DEALER_NODE",
