@@ -15,7 +15,7 @@ import random
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import variants
+from hartenjagen import family, variants
 from hartenjagen.frontend import texts
 from test_cli import run
 
@@ -128,3 +128,17 @@ def test_a_gymnasium_seat_env_plays_a_hand_of_each_family_preset(name: str) -> N
         done = terminated or truncated
     assert terminated and not truncated
     assert total <= 0
+
+
+@pytest.mark.parametrize(
+    "rules", [variants.SLOBBERHANNES, family.polignac(capot=True)], ids=["slobberhannes", "capot"]
+)
+def test_the_family_house_rules_are_saved_by_name_and_in_the_schema(rules: hj.Rules) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    saved = json.loads(hj.dumps(rules))
+    (extra,) = saved["extras"]
+    assert extra["type"] in ("FirstAndLastTrick", "Capot")  # not "hartenjagen.family:..."
+    jsonschema.Draft202012Validator(hj.json_schema("rules")).validate(saved)
+    assert hj.loads(hj.dumps(rules)) == rules
+    by_path = {**extra, "type": f"hartenjagen.family:{extra['type']}"}  # as saved before registration
+    assert hj.loads(json.dumps({**saved, "extras": [by_path]})) == rules

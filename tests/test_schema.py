@@ -134,16 +134,7 @@ def _playout(rules: hj.Rules, seed: int, limit: int, every: int = 1) -> None:
     _valid("record", hj.dumps(record))
 
 
-#: Saved as a module of one's own ("hartenjagen.family:FirstAndLastTrick"): the schemas describe the
-#: library's registered classes only, so no schema names Slobberhannes's house rule yet (docs/family.md).
-_OWN_MODULE = pytest.mark.xfail(strict=True, reason="a house rule of one's own is in no schema")
-_SCHEMA_PRESETS = [
-    pytest.param(p, id=p.name, marks=_OWN_MODULE) if p.rules.extras and p in variants.FAMILY else p
-    for p in variants.OFFERED
-]
-
-
-@pytest.mark.parametrize("preset", _SCHEMA_PRESETS, ids=lambda p: p.name)
+@pytest.mark.parametrize("preset", variants.OFFERED, ids=lambda p: p.name)
 def test_random_views_events_and_moves_of_every_preset_validate(preset: variants.Preset) -> None:
     _valid("rules", hj.dumps(preset.rules))
     _playout(preset.rules, 1, 120, every=3)

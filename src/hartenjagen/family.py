@@ -24,6 +24,7 @@ import attrs
 from hartenjagen import rules
 from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.errors import RulesError
+from hartenjagen.frontend import serialize
 from hartenjagen.rules import HandSummary, HouseRule, Rules
 
 if TYPE_CHECKING:
@@ -223,3 +224,8 @@ def polignac(*, players: int = 4, capot: bool = False, limit: int = 20) -> Rules
 
 
 # docs/family.md [end:polignac]
+
+# A module of one's own needs no registration (it is saved by its import path); the library registers
+# its family house rules so that they are saved under short names and the JSON Schema describes them.
+serialize.register(FirstAndLastTrick)
+serialize.register(Capot)
