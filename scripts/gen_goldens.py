@@ -1,7 +1,7 @@
 """Write (or check) the golden playthroughs in ``tests/golden/``.
 
-One file per preset of ``hartenjagen.variants.ALL`` plus two of Hoemke's
-variants: a seeded game played with seeded random moves, step by step, in the
+One file per preset of ``hartenjagen.variants.OFFERED`` (``ALL`` and
+``FAMILY``) plus two of Hoemke's variants: a seeded game played with seeded random moves, step by step, in the
 spirit of OpenSpiel's playthrough files. Each step shows
 
 * a one-line summary of the state (phase, hand, dealer, pass direction, seats
@@ -66,8 +66,8 @@ REGENERATE = "python scripts/gen_goldens.py"
 
 
 def presets() -> tuple[variants.Preset, ...]:
-    """Every preset with a golden: ``variants.ALL`` and the Hoemke variants above."""
-    return (*variants.ALL, *(variants.preset(name) for name in HOEMKE))
+    """Every preset with a golden: ``variants.OFFERED`` (``ALL``, ``FAMILY``) and the Hoemke variants above."""
+    return (*variants.OFFERED, *(variants.preset(name) for name in HOEMKE))
 
 
 def golden_path(name: str) -> Path:

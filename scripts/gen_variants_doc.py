@@ -1,4 +1,4 @@
-"""Write docs/variants.md from hartenjagen.variants.ALL (run after changing a preset).
+"""Write docs/variants.md from hartenjagen.variants.OFFERED: ALL, then FAMILY (run after changing a preset).
 
 Usage: python scripts/gen_variants_doc.py [--check]
 """
@@ -15,8 +15,10 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "variants.md"
 
 INTRO = """# Variants
 
-Every preset in `hartenjagen.variants`, generated from `variants.ALL` by
-`scripts/gen_variants_doc.py` (a test checks that this page is current).
+Every preset in `hartenjagen.variants`, generated from `variants.OFFERED`
+(`variants.ALL`, the presets of Hearts itself, then `variants.FAMILY`, its
+relatives) by `scripts/gen_variants_doc.py` (a test checks that this page is
+current).
 `variants.get(name)` accepts the name or any alias, in any case, with spaces,
 `_` or `-`. A house variant is a preset with a slot changed:
 `attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)`.

@@ -13,7 +13,7 @@ from hartenjagen import rules, variants
 #: Every preset, plus the rule shapes the presets lack: pass four and return one, pass to
 #: the dealer, a double deck whose identical cards cancel, a moon with a choice, a revoke penalty.
 PRESETS: tuple[tuple[str, hj.Rules], ...] = (
-    *((preset.name, preset.rules) for preset in variants.ALL),
+    *((preset.name, preset.rules) for preset in variants.OFFERED),
     ("pass_and_return", variants.hoemke(3, 2, 2, 3)),
     ("pass_to_dealer", variants.hoemke(4, 2, 2, 3)),
     ("cancel_pairs", attrs.evolve(variants.SIX_DOUBLE_DECK, duplicates=rules.duplicates.CANCEL_PAIRS)),

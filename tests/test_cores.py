@@ -33,7 +33,7 @@ _TRANSCRIPT = textwrap.dedent(
     from hartenjagen import variants
 
     out = {"compiled": hj.COMPILED, "games": []}
-    for preset in variants.ALL:
+    for preset in variants.OFFERED:
         for game in range(int(sys.argv[1])):
             rng = random.Random(f"{preset.name}/{game}")
             state = hj.new_game(preset.rules, seed=game, dealer=game % preset.rules.players)
@@ -54,7 +54,7 @@ _TRANSCRIPT = textwrap.dedent(
     # Explicit chance: outcomes drawn like moves; a state is digested from its fields and chance node.
     from hartenjagen.core.chance_nodes import node_of
     from hartenjagen.core.state_fields import fields
-    for preset in variants.ALL:
+    for preset in variants.OFFERED:
         rng = random.Random(f"explicit/{preset.name}")
         state = hj.new_game(preset.rules, chance="explicit", dealer="cut")
         lines = []
@@ -368,7 +368,7 @@ def test_a_subclass_that_overrides_nothing_keeps_the_plan() -> None:
     assert table_for(rules).lead_opens != LEAD_CALLBACK
 
 
-@pytest.mark.parametrize("preset", variants.ALL, ids=lambda preset: preset.name)
+@pytest.mark.parametrize("preset", variants.OFFERED, ids=lambda preset: preset.name)
 def test_rollout_plays_exactly_the_public_loop(preset: variants.Preset) -> None:
     """The fused playout draws as `moves[rng.randrange(len(moves))]` does, move for move."""
     for seed in range(3):
@@ -384,7 +384,7 @@ def test_rollout_plays_exactly_the_public_loop(preset: variants.Preset) -> None:
             assert mine.getstate() == rng.getstate()
 
 
-@pytest.mark.parametrize("preset", variants.ALL, ids=lambda preset: preset.name)
+@pytest.mark.parametrize("preset", variants.OFFERED, ids=lambda preset: preset.name)
 def test_rollout_from_inside_a_trick_plays_the_public_loop(preset: variants.Preset) -> None:
     """A playout that starts with cards already on the table finds that trick's winner as the loop does."""
     rng = random.Random(7)

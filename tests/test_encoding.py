@@ -12,7 +12,7 @@ from hartenjagen.adapters import encoding
 from hartenjagen.adapters.encoding import EncodingError
 from helpers import ONE_SUIT_EACH
 
-PRESETS = variants.ALL
+PRESETS = variants.OFFERED
 
 
 def walk(rules: hj.Rules, seed: int, steps: int) -> list[hj.State]:

@@ -25,7 +25,7 @@ from hartenjagen.core.chance_nodes import deal_in_order
 from hartenjagen.errors import SetupError
 
 HOEMKE_SAMPLE = ("hoemke_P4L2H3S1", "hoemke_P3L3H4S4", "hoemke_P2L4H1S2", "hoemke_P1L1H2S3")
-VARIANTS = (*(p.name for p in variants.ALL), *HOEMKE_SAMPLE)
+VARIANTS = (*(p.name for p in variants.OFFERED), *HOEMKE_SAMPLE)
 
 
 class Reference:

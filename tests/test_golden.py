@@ -37,9 +37,10 @@ gen = _load_generator()
 PRESETS = gen.presets()
 
 
-def test_every_preset_and_the_hoemke_variants_have_a_golden() -> None:
+def test_every_preset_the_family_and_the_hoemke_variants_have_a_golden() -> None:
     names = {preset.name for preset in PRESETS}
     assert {preset.name for preset in gen.variants.ALL} <= names
+    assert {preset.name for preset in gen.variants.FAMILY} <= names
     assert {"hoemke_P3L3H4S4", "hoemke_P4L4H3S2"} <= names
     stored = {path.stem for path in gen.GOLDEN_DIR.glob("*.txt")}
     assert stored == names, f"stray or missing goldens; regenerate with `{gen.REGENERATE}`"

@@ -24,7 +24,8 @@ Each position is counted three ways where the rules allow:
 The counts are pinned as literals: any change in the engine's legal moves,
 trick winners, hand end or deals shows as a changed number. Each position's
 hands are pinned too, so a failure says whether the position or the count
-moved. Every preset of ``variants.ALL`` and two Hoemke variants have a
+moved. Every preset of ``variants.ALL`` (``variants.FAMILY``'s in
+``test_perft_family.py``) and two Hoemke variants have a
 position late in a seeded hand of the preset's own pack (the first tricks
 played with seeded random moves; the last three or four tricks are counted)
 and, except the double deck, the start of a hand of a tiny pack

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
-from hartenjagen import variants
+from hartenjagen import family, variants
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
 from hartenjagen.core.table import table_for
 from hartenjagen.rules import (
@@ -305,7 +305,7 @@ def _spellings(name: str) -> set[str]:
     }
 
 
-@pytest.mark.parametrize("preset", variants.ALL, ids=[p.name for p in variants.ALL])
+@pytest.mark.parametrize("preset", variants.OFFERED, ids=[p.name for p in variants.OFFERED])
 def test_get_finds_every_name_and_alias_in_any_spelling(preset):
     for name in (preset.name, *preset.aliases):
         for spelling in _spellings(name):
@@ -338,15 +338,15 @@ def _normal(name: str) -> str:
 
 
 def test_names_and_aliases_are_unique():
-    names = [p.name for p in variants.ALL]
+    names = [p.name for p in variants.OFFERED]
     assert len(names) == len(set(names))
-    every = [_normal(alias) for p in variants.ALL for alias in (p.name, *p.aliases)]
+    every = [_normal(alias) for p in variants.OFFERED for alias in (p.name, *p.aliases)]
     assert len(every) == len(set(every)), [a for a, n in Counter(every).items() if n > 1]
-    assert all(isinstance(p, variants.Preset) and isinstance(p.rules, hj.Rules) for p in variants.ALL)
+    assert all(isinstance(p, variants.Preset) and isinstance(p.rules, hj.Rules) for p in variants.OFFERED)
 
 
 def test_presets_are_distinct_rules():
-    assert len({p.rules for p in variants.ALL}) == len(variants.ALL)
+    assert len({p.rules for p in variants.OFFERED}) == len(variants.OFFERED)
 
 
 @pytest.mark.parametrize(
@@ -555,6 +555,7 @@ class Checker:
 
     def new_hand(self) -> None:
         self.captured = [Counter() for _ in range(self.n)]
+        self.winners: list[int | None] = []  # each trick's winner, for FirstAndLastTrick
         self.carry: list[Card] = []
         self.broken = False
         self.exchange_checked = False
@@ -886,6 +887,7 @@ class Checker:
         winner = None if position is None else (leader + position) % n
         last = len(state.tricks) + 1 == self.hand_size
         taker = leader if winner is None and last else winner
+        self.winners.append(winner)
         if taker is None:
             self.carry += cards
         else:
@@ -953,6 +955,12 @@ class Checker:
                 for seat in before.announcers:
                     took = any(self.value[c] > 0 for c in self.captured[seat])
                     scored[seat] += extra.points if took else -extra.points
+            if isinstance(extra, family.FirstAndLastTrick):  # Slobberhannes (variants.FAMILY)
+                first, final = self.winners[0], self.winners[-1]
+                for seat in (first, final):
+                    scored[seat] += extra.points
+                if first == final and self.captured[first][extra.card]:
+                    scored[first] += extra.all_three
         if result.shooter is None or isinstance(self.rules.moon, moon.OthersPlus):
             assert result.points == tuple(scored)
         assert result.totals == tuple(a + b for a, b in zip(before.scores, result.points, strict=True))

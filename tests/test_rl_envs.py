@@ -26,7 +26,7 @@ from hartenjagen.adapters.episodes import EpisodeError, packed_variant, rules_fr
 from hartenjagen.adapters.gymnasium import SeatEnv
 from hartenjagen.adapters.pettingzoo import env, raw_env
 
-VARIANTS = (*(p.name for p in variants.ALL), "hoemke_P4L2H3S1", "hoemke_P3L3H4S4")
+VARIANTS = (*(p.name for p in variants.OFFERED), "hoemke_P4L2H3S1", "hoemke_P3L3H4S4")
 
 
 def quietly(check, *args, **kwargs):

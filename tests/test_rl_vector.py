@@ -35,7 +35,7 @@ from hartenjagen.adapters.vector import SeatVectorEnv, observation_plan
 from hartenjagen.core.observe import write_observation
 from hartenjagen.frontend.views import view
 
-PRESETS = (*(p.name for p in variants.ALL), "hoemke_P4L2H3S1", "hoemke_P3L3H4S4")
+PRESETS = (*(p.name for p in variants.OFFERED), "hoemke_P4L2H3S1", "hoemke_P3L3H4S4")
 
 
 def written(state: hj.State, seat: int, picked: tuple[hj.Card, ...] = ()) -> list[float]:

@@ -35,6 +35,12 @@ export interface CancelPairs {
   type: "CancelPairs";
 }
 
+/** Before the first lead each player may bid capot: to win every trick of the hand. */
+export interface Capot {
+  type: "Capot";
+  points: number;
+}
+
 /** A card: its rank (2-9, T, J, Q, K, A) and suit (C, D, H, S), such as QS or TH. */
 export type Card = string;
 
@@ -122,6 +128,14 @@ export interface ErrorMessage {
 
 /** How the Dutch second half is won. */
 export type Finish = "zero_or_below" | "exact_zero_bounce";
+
+/** The winners of the first and the last trick score points each (Slobberhannes). */
+export interface FirstAndLastTrick {
+  type: "FirstAndLastTrick";
+  points: number;
+  all_three: number;
+  card: Card;
+}
 
 /** Going clockwise from eldest, the first player holding the 2♣, 2♦ or 2♠ leads one of them. */
 export interface FirstDeuceFromEldest {
@@ -508,7 +522,7 @@ export interface Rules {
   moon: NoMoon | OthersPlus | ResetOrDouble | SelfMinus | ShooterChoice;
   ending: Countdown | FixedDeals | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
-  extras: (Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
+  extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
 }
 
 /** The game ends after the hand in which a total reaches limit; the lowest total wins. */
@@ -642,7 +656,7 @@ export interface SentRules {
   moon: NoMoon | OthersPlus | ResetOrDouble | SelfMinus | ShooterChoice;
   ending: Countdown | FixedDeals | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
-  extras: (Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
+  extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
 }
 
 /** Everything one seat may know about a game, and nothing else. */

@@ -24,6 +24,7 @@ import attrs
 from hartenjagen import rules
 from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.errors import RulesError
+from hartenjagen.frontend import serialize
 from hartenjagen.rules import HandSummary, HouseRule, Rules
 
 if TYPE_CHECKING:
@@ -109,6 +110,18 @@ class FirstAndLastTrick(HouseRule):
         if not isinstance(self.card, Card):
             raise RulesError(f"FirstAndLastTrick: card must be a Card, not {self.card!r}")
 
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        bonus = (
+            f"; wie alle drie haalt, met de {self.card}, krijgt er {self.all_three} bij"
+            if self.all_three
+            else ""
+        )
+        return (
+            f"Wie de eerste slag haalt en wie de laatste, krijgt er {self.points} bij{bonus} (Slobberhannes)."
+        )
+
     def adjustments(self, hand: HandSummary) -> tuple[int, ...]:
         first, last = hand.tricks[0].winner, hand.tricks[-1].winner
         scores = [0] * hand.rules.players
@@ -160,6 +173,14 @@ class Capot(HouseRule):
     def __attrs_post_init__(self) -> None:
         _whole(self.points, "Capot: points")
 
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        return (
+            "Voor de eerste uitkomst mag iedere speler capot bieden: alle slagen halen. Wie dat haalt,"
+            f" krijgt 0 en iedere ander {self.points}; wie een slag verliest, krijgt er {self.points} bij."
+        )
+
     def announces(self, state: State) -> bool:
         return True  # every hand opens with the capot bids
 
@@ -203,3 +224,8 @@ def polignac(*, players: int = 4, capot: bool = False, limit: int = 20) -> Rules
 
 
 # docs/family.md [end:polignac]
+
+# A module of one's own needs no registration (it is saved by its import path); the library registers
+# its family house rules so that they are saved under short names and the JSON Schema describes them.
+serialize.register(FirstAndLastTrick)
+serialize.register(Capot)

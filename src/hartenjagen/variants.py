@@ -8,8 +8,10 @@ attrs.evolve(variants.STANDARD, scoring=rules.scoring.OMNIBUS)
 
 ``get(name)`` finds a preset by name or alias (English or Dutch, any case);
 ``hoemke(p, l, h, s)`` builds any of Hoemke's 256 combinations; ``ALL``
-lists the presets with their names, aliases and sources (sources §2); ``FAMILY``
-the games of the Hearts family (``hartenjagen.family``).
+lists the presets of Hearts itself with their names, aliases and sources
+(sources §2); ``FAMILY`` the games of the Hearts family
+(``hartenjagen.family``); ``OFFERED`` both, in that order: every preset a
+user is offered (``hartenjagen variants``, the web lobby, docs/variants.md).
 """
 
 from __future__ import annotations
@@ -347,8 +349,8 @@ SLOBBERHANNES: Final = _family.slobberhannes()
 #: Polignac: 32 cards, no passing; each jack costs 1, the J♠ 2; to 20.
 POLIGNAC: Final = _family.polignac()
 #: The games of the Hearts family that today's slots express exactly (`hartenjagen.family`; docs/family.md).
-#: Looked up by `preset` and `get`; not (yet) in `ALL`, whose every preset has goldens, perft positions
-#: and adapter runs of its own.
+#: Kept apart from `ALL` (Hearts itself, the seed catalogue) but offered alongside it (`OFFERED`); each
+#: has a golden, perft positions and adapter runs like the presets of `ALL`.
 FAMILY: Final[tuple[Preset, ...]] = (
     Preset(
         "pink_lady",
@@ -381,14 +383,17 @@ FAMILY: Final[tuple[Preset, ...]] = (
 )
 
 
+#: Every preset offered to a user: `ALL` (Hearts itself), then `FAMILY` (its relatives). The terminal's
+#: `hartenjagen variants`, the web lobby, records' preset names and docs/variants.md iterate over it.
+OFFERED: Final[tuple[Preset, ...]] = (*ALL, *FAMILY)
+
+
 def _normal(name: str) -> str:
     return re.sub(r"[\s_\-]+", " ", name.strip().lower())
 
 
 _BY_NAME: Final = {
-    _normal(alias): preset
-    for preset in (*ALL, *FAMILY, *RESEARCH)
-    for alias in (preset.name, *preset.aliases)
+    _normal(alias): preset for preset in (*OFFERED, *RESEARCH) for alias in (preset.name, *preset.aliases)
 }
 _HOEMKE_NAME: Final = re.compile(r"hoemke p?([1-4]) ?l?([1-4]) ?h?([1-4]) ?s?([1-4])")
 
@@ -413,7 +418,7 @@ def preset(name: str) -> Preset:
         )
     close = difflib.get_close_matches(key, list(_BY_NAME), n=3, cutoff=0.8)
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-    names = ", ".join(p.name for p in ALL)
+    names = ", ".join(p.name for p in OFFERED)
     raise UnknownVariantError(
         f"no variant called {name!r}{hint} (presets: {names}, or hoemke_P1L1H1S1..P4L4H4S4)", tuple(close)
     )

@@ -450,7 +450,7 @@ def _show_hands(state: State, language: Language, say: Callable[[str], None]) ->
 
 
 def _rules_name(rules: Rules, language: Language = "en") -> str:
-    for preset in variants.ALL:
+    for preset in variants.OFFERED:
         if preset.rules == rules:
             return preset.name
     return text("replay.custom_rules", language)

@@ -76,7 +76,7 @@ def preset_option(name: str, language: Language = "en") -> variants.Preset:
     except variants.UnknownVariantError as error:
         if language == "en":
             raise UsageError(str(error)) from None
-        names = ", ".join(preset.name for preset in variants.ALL)
+        names = ", ".join(preset.name for preset in variants.OFFERED)
         close = ", ".join(repr(found) for found in error.close)
         hint = text("cli.did_you_mean_any", language, names=close) if close else ""
         raise UsageError(text("cli.unknown_variant", language, name=name, hint=hint, names=names)) from None

@@ -48,7 +48,7 @@ def variants_text(language: Language = "en") -> str:
     """Every preset with its summary, aliases and the modules that differ from the standard game."""
     standard = variants.STANDARD.modules()
     lines = []
-    for preset in variants.ALL:
+    for preset in variants.OFFERED:
         lines.append(f"{preset.name}: {_summary(preset, language)}")
         if preset.aliases:
             lines.append(
@@ -201,7 +201,7 @@ def _passes_nothing(slot: str, module: object) -> bool:
 
 def _preset_of(rules: Rules) -> variants.Preset | None:
     """The preset whose rules are ``rules``, if one is."""
-    return next((preset for preset in variants.ALL if preset.rules == rules), None)
+    return next((preset for preset in variants.OFFERED if preset.rules == rules), None)
 
 
 def rules_text(name: str | Rules, language: Language = "en") -> str:

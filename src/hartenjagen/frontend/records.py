@@ -339,7 +339,7 @@ def _names() -> dict[Rules, str]:
     names: dict[Rules, str] = {}
     for numbers in itertools.product(range(1, 5), repeat=4):
         names.setdefault(variants.hoemke(*numbers), "hoemke_P{}L{}H{}S{}".format(*numbers))
-    for preset in reversed(variants.ALL):  # a preset's own name first
+    for preset in reversed(variants.OFFERED):  # a preset's own name first
         names[preset.rules] = preset.name
     return names
 

@@ -235,8 +235,8 @@ class Lobby:
             "protocol": PROTOCOL_VERSION,
             "type": "lobby",
             "tables": tables,
-            "variants": [preset.name for preset in variants.ALL],
-            "players": {preset.name: preset.rules.players for preset in variants.ALL},
+            "variants": [preset.name for preset in variants.OFFERED],
+            "players": {preset.name: preset.rules.players for preset in variants.OFFERED},
             "abandoned": [
                 {
                     "table": spec.id,
@@ -260,5 +260,7 @@ def lobby_words(language: Language) -> dict[str, Json]:
         if key.startswith("web.")
     }
     words["bots"] = {name: texts.bot_text(name, language) for name in BOT_NAMES}
-    words["variants"] = {preset.name: texts.variant_text(preset.name, language) for preset in variants.ALL}
+    words["variants"] = {
+        preset.name: texts.variant_text(preset.name, language) for preset in variants.OFFERED
+    }
     return words

@@ -1,0 +1,178 @@
+"""Deal perft for the family presets (``variants.FAMILY``), as ``test_perft`` does for ``variants.ALL``.
+
+The same three counters (``perft``, ``perft_is_legal``, the independent
+``perft_reference``) and the same kinds of position: late in a seeded hand of
+the preset's own pack, and the start of a hand of a tiny pack reached through
+the preset's own passing. Counts and hands are pinned as literals. The
+reference knows no house rule, and needs none: Slobberhannes's
+first-and-last-trick points change the score, not the legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import hartenjagen as hj
+from hartenjagen import variants
+from test_perft import (
+    TINY4,
+    TINY_PIQUET,
+    Position,
+    Reference,
+    _position,
+    _random_move,
+    late,
+    opening_of,
+    perft,
+    perft_is_legal,
+    reference_count,
+)
+
+#: The reference rules of each family preset (its hearts-lead rule; whether trick one is free).
+REFERENCES: dict[str, Reference] = {
+    "pink_lady": Reference("broken"),
+    "spot_hearts": Reference("broken"),
+    "slobberhannes": Reference("anytime", free_first_trick=True),
+    "polignac": Reference("anytime", free_first_trick=True),
+}
+RULES: dict[str, hj.Rules] = {preset.name: preset.rules for preset in variants.FAMILY}
+#: Tiny packs of each family preset's own kind.
+TINY_PACKS = {"pink_lady": TINY4, "spot_hearts": TINY4, "slobberhannes": TINY_PIQUET, "polignac": TINY_PIQUET}
+
+
+def _late(name: str, seed: int, cards_left: int) -> Position:
+    return Position(
+        f"{name}/late", (name,), lambda: late(RULES[name], seed, cards_left), None, REFERENCES[name]
+    )
+
+
+def _tiny(name: str, seed: int) -> Position:
+    rules = attrs.evolve(RULES[name], deck=TINY_PACKS[name])
+    return Position(f"{name}/tiny", (name,), lambda: opening_of(rules, seed), None, REFERENCES[name])
+
+
+POSITIONS: tuple[Position, ...] = (
+    _late("pink_lady", 31, 14),
+    _late("spot_hearts", 32, 13),
+    _late("slobberhannes", 33, 14),
+    _late("polignac", 34, 13),
+    _tiny("pink_lady", 31),
+    _tiny("spot_hearts", 32),
+    _tiny("slobberhannes", 33),
+    _tiny("polignac", 34),
+)
+#: The pinned counts.
+EXPECTED: dict[str, int] = {
+    "pink_lady/late": 13824,
+    "spot_hearts/late": 312,
+    "slobberhannes/late": 3936,
+    "polignac/late": 512,
+    "pink_lady/tiny": 264,
+    "spot_hearts/tiny": 62,
+    "slobberhannes/tiny": 368,
+    "polignac/tiny": 368,
+}
+#: The pinned positions: the phase, each seat's hand, the trick on the table.
+HANDS: dict[str, tuple[str, ...]] = {
+    "pink_lady/late": (
+        "playing",
+        "2D KH QS",
+        "7C 8C 2H",
+        "4H 5H JH AH",
+        "3H 6H 9H QH",
+        "trick: JD TD",
+    ),
+    "spot_hearts/late": (
+        "playing",
+        "6D 9H 9S",
+        "KC TH QH 7S",
+        "2H 6H 6S",
+        "TD 5S TS",
+        "trick: JH 8H 3H",
+    ),
+    "slobberhannes/late": (
+        "playing",
+        "7D TD QD 7S",
+        "8D JD 9S KS",
+        "7C TC QC",
+        "9D KD AD",
+        "trick: KC AC",
+    ),
+    "polignac/late": (
+        "playing",
+        "TD 7S KS",
+        "8C 9C JS",
+        "JD 8S 9S",
+        "JC KC QS AS",
+        "trick: AH TH QH",
+    ),
+    "pink_lady/tiny": (
+        "playing",
+        "7D 4H 9H QS",
+        "2C 2D JD AD",
+        "9C KC KH AS",
+        "QC AH 2S TS",
+        "trick: -",
+    ),
+    "spot_hearts/tiny": (
+        "playing",
+        "KC 7D KH TS",
+        "2C 9C 4H QS",
+        "2D JD 9H AS",
+        "QC AD AH 2S",
+        "trick: -",
+    ),
+    "slobberhannes/tiny": (
+        "playing",
+        "AC JS QS",
+        "JD 7H QH",
+        "JC AH KS",
+        "QC QD AD",
+        "trick: -",
+    ),
+    "polignac/tiny": (
+        "playing",
+        "JC JS KS",
+        "QC QD AH",
+        "AC 7H QH",
+        "JD AD QS",
+        "trick: -",
+    ),
+}
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=[position.name for position in POSITIONS])
+def test_perft_of_the_family(position: Position) -> None:
+    state = position.build()
+    counted = perft(state)
+    assert perft_is_legal(state) == counted, "legal_moves and is_legal disagree"
+    assert position.ref is not None and reference_count(state, position.ref) == counted
+    assert _position(state) == HANDS[position.name], "the position itself changed"
+    assert counted == EXPECTED[position.name]
+
+
+def test_every_family_preset_has_a_position_and_a_reference() -> None:
+    names = {preset.name for preset in variants.FAMILY}
+    assert {name for position in POSITIONS for name in position.presets} == names
+    assert set(REFERENCES) == set(TINY_PACKS) == names
+
+
+@pytest.mark.parametrize("name", list(REFERENCES))
+def test_the_three_counters_agree_on_more_family_positions(name: str) -> None:
+    """Unpinned: two more seeded positions per family preset, late in a hand and from a tiny one's start."""
+    rules = RULES[name]
+    states = [late(rules, seed, 2 * rules.players + 2) for seed in (100, 101)]
+    small = attrs.evolve(rules, deck=TINY_PACKS[name])
+    for seed in (100, 101):
+        state = hj.new_game(small, seed=seed)
+        rng = random.Random(seed)
+        while state.trick_number == 0:
+            state = hj.apply(state, _random_move(state, rng))
+        states.append(state)
+    for state in states:
+        counted = perft(state)
+        assert perft_is_legal(state) == counted, _position(state)
+        assert reference_count(state, REFERENCES[name]) == counted, _position(state)
