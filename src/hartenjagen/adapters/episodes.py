@@ -44,7 +44,7 @@ from hartenjagen.core.state import State
 from hartenjagen.engine import apply, explain, legal_moves, new_game, step
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import Event, GameOver, HandScored, Revoked, TrickWon
-from hartenjagen.moves import Move, Pass
+from hartenjagen.moves import Move, Pass, trusted_pass
 from hartenjagen.outcomes import DealCard
 from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
@@ -201,18 +201,6 @@ class _Dealing:
             return [row[i] for i in self.open]
         left, copies = self.left, self.copies
         return [(i, copies[i] / left) for i in self.open]
-
-    def take(self, chance_id: object) -> bool:
-        """Take the next card; ``False`` (nothing changed) if ``chance_id`` is not a card left to deal."""
-        copies = self.copies
-        if type(chance_id) is not int or not 0 <= chance_id < len(copies) or not copies[chance_id]:
-            return False
-        self.ids.append(chance_id)
-        copies[chance_id] -= 1
-        if not copies[chance_id]:
-            self.open.remove(chance_id)
-        self.left -= 1
-        return True
 
     def state(self, cards: Sequence[Card]) -> State:
         """The state after the cards taken so far, dealt clockwise from eldest (``cards``: the card of each id)."""
@@ -405,6 +393,9 @@ class Episode:
             return []
         dealing = self._dealing
         if dealing is not None:
+            if dealing.single:  # _Dealing.outcomes inlined (53 chance nodes a hand)
+                row = self._codes.deal_rows[dealing.left]
+                return [row[i] for i in dealing.open]
             return dealing.outcomes(self._codes.deal_rows)
         return list(chance_ids(self._state))
 
@@ -450,15 +441,26 @@ class Episode:
             self.act(action)
             return
         state = self._state
-        if state.phase is Phase.PASSING and self._actor is not None:
+        actor = self._actor
+        if state.phase is Phase.PASSING and actor is not None:
             if action not in self.legal_ids():
                 self._move(action)  # raises the reason
-            if len(self.picked) + 1 < state.pass_count:
-                self.rewards = [0.0] * state.players
-                self._paid = False
-                self._pick(_with(self.picked, self._codes.cards[action]))
+            picked = _with(self.picked, self._codes.cards[action])  # a legal pass id is a card id
+            if len(picked) < state.pass_count:
+                if self._paid:
+                    self.rewards = [0.0] * state.players
+                    self._paid = False
+                left = self._left
+                if left is not None:
+                    left[action] -= 1  # one more pick: one copy fewer to choose
+                self.picked = picked
+                self._legal = None
                 return
-        move = self._move(action)
+            # The whole pass, checked above id by id and sorted as Pass sorts: the value
+            # move_for builds, without parsing its cards again.
+            move: Move = trusted_pass(actor, picked)
+        else:
+            move = self._move(action)
         self.picked = ()
         after = apply(state, move)
         self._dealing = None
@@ -523,7 +525,20 @@ class Episode:
         if not self._chance:
             raise EpisodeError("no chance event is waiting")
         dealing = self._dealing
-        if dealing is not None and dealing.take(chance_id):
+        # The next card of a deal taken card by card, if chance_id is a card left to deal (written
+        # out here, not as a method of _Dealing: a deal is 52 of these a hand, and a call costs as
+        # much as the work). Anything else goes the slow way below, for its state or its error.
+        if (
+            dealing is not None
+            and type(chance_id) is int
+            and 0 <= chance_id < len(copies := dealing.copies)
+            and copies[chance_id]
+        ):
+            dealing.ids.append(chance_id)
+            copies[chance_id] -= 1
+            if not copies[chance_id]:
+                dealing.open.remove(chance_id)
+            dealing.left -= 1
             if not dealing.left:
                 self._dealing = None
                 self._state = dealing.state(self._codes.cards)
