@@ -60,6 +60,12 @@ RewardGrain = Literal["trick", "hand", "game"]
 EPISODES: tuple[str, ...] = ("hand", "game")
 #: The grains of rewards.
 REWARDS: tuple[str, ...] = ("trick", "hand", "game")
+# The phases the hot paths compare with, as module globals: ``Phase.PLAYING`` is an attribute of
+# an Enum class, which costs Python 3.11 about ten times a global's lookup (an OpenSpiel hand asks
+# a hundred times).
+_PLAYING: Final = Phase.PLAYING
+_PASSING: Final = Phase.PASSING
+_CHANCE: Final = Phase.CHANCE
 
 
 class EpisodeError(HartenjagenError):
@@ -305,10 +311,10 @@ class Episode:
         self._legal = self._moves = self._left = None
         if done:
             self._chance, self._actor, self.turn = False, None, Episode.DONE
-        elif phase is Phase.PLAYING:
+        elif phase is _PLAYING:
             self._chance = False
             self._actor = self.turn = state.to_move[0]
-        elif phase is Phase.CHANCE:
+        elif phase is _CHANCE:
             self._chance, self._actor, self.turn = True, None, Episode.CHANCE
             if self._dealing is None and node_of(state)[0] == DEAL_NODE and not any(state.dealt):
                 self._dealing = _Dealing(state, self._codes.copies)
@@ -370,12 +376,12 @@ class Episode:
             state = self._state
             if self._done or self._chance:
                 legal = ()
-            elif state.phase is Phase.PLAYING:
+            elif state.phase is _PLAYING:
                 card_ids = self._codes.card_ids
                 # legal_moves lists the plays in card order, as the ids go
                 legal = tuple([card_ids[m.card.index] for m in legal_moves(state)])  # type: ignore[union-attr]
                 self._moves = self._codes.plays[self._actor]  # type: ignore[index]
-            elif state.phase is Phase.PASSING:
+            elif state.phase is _PASSING:
                 left = self._left
                 if left is None:
                     left = self._left = _pass_left(state, self._actor, self.picked, self._codes.card_ids)
@@ -427,7 +433,7 @@ class Episode:
             sheet = state.score_sheet
             after = apply(state, moves[action])
             self._state = after
-            if after.score_sheet is sheet and after.phase is Phase.PLAYING:  # the hand goes on
+            if after.score_sheet is sheet and after.phase is _PLAYING:  # the hand goes on
                 self._actor = self.turn = after.to_move[0]
                 self._legal = self._moves = None
                 if self._paid:
@@ -442,7 +448,7 @@ class Episode:
             return
         state = self._state
         actor = self._actor
-        if state.phase is Phase.PASSING and actor is not None:
+        if state.phase is _PASSING and actor is not None:
             if action not in self.legal_ids():
                 self._move(action)  # raises the reason
             picked = _with(self.picked, self._codes.cards[action])  # a legal pass id is a card id
