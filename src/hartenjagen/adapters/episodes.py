@@ -228,7 +228,6 @@ class Episode:
     __slots__ = (
         "_state", "picked", "rewards", "returns", "kind", "grain", "max_hands", "_trick_points",
         "turn", "_paid", "_done", "_chance", "_actor", "_legal", "_moves", "_left", "_dealing", "_codes",
-        "_outcomes",
     )  # fmt: skip
     #: `turn` at the end of the episode, and while chance decides (OpenSpiel's numbers)
     DONE: Final = -4
@@ -241,7 +240,6 @@ class Episode:
     _actor: int | None
     _legal: tuple[int, ...] | None
     _moves: Sequence[Move] | None  # while playing: the actor's play of each card id
-    _outcomes: tuple[tuple[int, float], ...] | None  # at a chance node other than a deal's card
     _left: dict[int, int] | None
     _paid: bool
     #: what a copy or a pickle keeps (the rest is worked out again from it)
@@ -310,7 +308,7 @@ class Episode:
         hands = len(state.score_sheet)
         self._done = done = state.is_over or hands >= (1 if self.kind == "hand" else self.max_hands)
         phase = state.phase
-        self._legal = self._moves = self._left = self._outcomes = None
+        self._legal = self._moves = self._left = None
         if done:
             self._chance, self._actor, self.turn = False, None, Episode.DONE
         elif phase is _PLAYING:
@@ -405,11 +403,7 @@ class Episode:
                 row = self._codes.deal_rows[dealing.left]
                 return [row[i] for i in dealing.open]
             return dealing.outcomes(self._codes.deal_rows)
-        # Kept: an OpenSpiel game copies its first state, so every hand's first node is worked out once.
-        outcomes = self._outcomes
-        if outcomes is None:
-            outcomes = self._outcomes = chance_ids(self._state)
-        return list(outcomes)
+        return list(chance_ids(self._state))
 
     # ---- acting
 

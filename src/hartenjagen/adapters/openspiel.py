@@ -259,7 +259,6 @@ class HartenjagenGame(pyspiel.Game):  # type: ignore[misc]
             explicit=True,
             max_hands=max_hands,
         )
-        self._start.chance_ids()  # worked out once here, kept by every copy
 
     def new_initial_state(self) -> HartenjagenState:
         """The start of an episode: chance deals the first hand."""
