@@ -42,7 +42,7 @@ from hartenjagen.core import DEAL_NODE, State, deal_in_order, is_explicit, make_
 from hartenjagen.engine import apply, explain, legal_moves, new_game, step
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import Event, GameOver, HandScored, Revoked, TrickWon
-from hartenjagen.moves import Move, Pass
+from hartenjagen.moves import Move, Pass, trusted_pass
 from hartenjagen.outcomes import DealCard
 from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
@@ -58,6 +58,12 @@ RewardGrain = Literal["trick", "hand", "game"]
 EPISODES: tuple[str, ...] = ("hand", "game")
 #: The grains of rewards.
 REWARDS: tuple[str, ...] = ("trick", "hand", "game")
+# The phases the hot paths compare with, as module globals: ``Phase.PLAYING`` is an attribute of
+# an Enum class, which costs Python 3.11 about ten times a global's lookup (an OpenSpiel hand asks
+# a hundred times).
+_PLAYING: Final = Phase.PLAYING
+_PASSING: Final = Phase.PASSING
+_CHANCE: Final = Phase.CHANCE
 
 
 class EpisodeError(HartenjagenError):
@@ -200,18 +206,6 @@ class _Dealing:
         left, copies = self.left, self.copies
         return [(i, copies[i] / left) for i in self.open]
 
-    def take(self, chance_id: object) -> bool:
-        """Take the next card; ``False`` (nothing changed) if ``chance_id`` is not a card left to deal."""
-        copies = self.copies
-        if type(chance_id) is not int or not 0 <= chance_id < len(copies) or not copies[chance_id]:
-            return False
-        self.ids.append(chance_id)
-        copies[chance_id] -= 1
-        if not copies[chance_id]:
-            self.open.remove(chance_id)
-        self.left -= 1
-        return True
-
     def state(self, cards: Sequence[Card]) -> State:
         """The state after the cards taken so far, dealt clockwise from eldest (``cards``: the card of each id)."""
         base = self.base
@@ -315,10 +309,10 @@ class Episode:
         self._legal = self._moves = self._left = None
         if done:
             self._chance, self._actor, self.turn = False, None, Episode.DONE
-        elif phase is Phase.PLAYING:
+        elif phase is _PLAYING:
             self._chance = False
             self._actor = self.turn = state.to_move[0]
-        elif phase is Phase.CHANCE:
+        elif phase is _CHANCE:
             self._chance, self._actor, self.turn = True, None, Episode.CHANCE
             if self._dealing is None and node_of(state)[0] == DEAL_NODE and not any(state.dealt):
                 self._dealing = _Dealing(state, self._codes.copies)
@@ -380,12 +374,12 @@ class Episode:
             state = self._state
             if self._done or self._chance:
                 legal = ()
-            elif state.phase is Phase.PLAYING:
+            elif state.phase is _PLAYING:
                 card_ids = self._codes.card_ids
                 # legal_moves lists the plays in card order, as the ids go
                 legal = tuple([card_ids[m.card.index] for m in legal_moves(state)])  # type: ignore[union-attr]
                 self._moves = self._codes.plays[self._actor]  # type: ignore[index]
-            elif state.phase is Phase.PASSING:
+            elif state.phase is _PASSING:
                 left = self._left
                 if left is None:
                     left = self._left = _pass_left(state, self._actor, self.picked, self._codes.card_ids)
@@ -403,6 +397,9 @@ class Episode:
             return []
         dealing = self._dealing
         if dealing is not None:
+            if dealing.single:  # _Dealing.outcomes inlined (53 chance nodes a hand)
+                row = self._codes.deal_rows[dealing.left]
+                return [row[i] for i in dealing.open]
             return dealing.outcomes(self._codes.deal_rows)
         return list(chance_ids(self._state))
 
@@ -434,7 +431,7 @@ class Episode:
             sheet = state.score_sheet
             after = apply(state, moves[action])
             self._state = after
-            if after.score_sheet is sheet and after.phase is Phase.PLAYING:  # the hand goes on
+            if after.score_sheet is sheet and after.phase is _PLAYING:  # the hand goes on
                 self._actor = self.turn = after.to_move[0]
                 self._legal = self._moves = None
                 if self._paid:
@@ -448,15 +445,26 @@ class Episode:
             self.act(action)
             return
         state = self._state
-        if state.phase is Phase.PASSING and self._actor is not None:
+        actor = self._actor
+        if state.phase is _PASSING and actor is not None:
             if action not in self.legal_ids():
                 self._move(action)  # raises the reason
-            if len(self.picked) + 1 < state.pass_count:
-                self.rewards = [0.0] * state.players
-                self._paid = False
-                self._pick(_with(self.picked, self._codes.cards[action]))
+            picked = _with(self.picked, self._codes.cards[action])  # a legal pass id is a card id
+            if len(picked) < state.pass_count:
+                if self._paid:
+                    self.rewards = [0.0] * state.players
+                    self._paid = False
+                left = self._left
+                if left is not None:
+                    left[action] -= 1  # one more pick: one copy fewer to choose
+                self.picked = picked
+                self._legal = None
                 return
-        move = self._move(action)
+            # The whole pass, checked above id by id and sorted as Pass sorts: the value
+            # move_for builds, without parsing its cards again.
+            move: Move = trusted_pass(actor, picked)
+        else:
+            move = self._move(action)
         self.picked = ()
         after = apply(state, move)
         self._dealing = None
@@ -521,7 +529,20 @@ class Episode:
         if not self._chance:
             raise EpisodeError("no chance event is waiting")
         dealing = self._dealing
-        if dealing is not None and dealing.take(chance_id):
+        # The next card of a deal taken card by card, if chance_id is a card left to deal (written
+        # out here, not as a method of _Dealing: a deal is 52 of these a hand, and a call costs as
+        # much as the work). Anything else goes the slow way below, for its state or its error.
+        if (
+            dealing is not None
+            and type(chance_id) is int
+            and 0 <= chance_id < len(copies := dealing.copies)
+            and copies[chance_id]
+        ):
+            dealing.ids.append(chance_id)
+            copies[chance_id] -= 1
+            if not copies[chance_id]:
+                dealing.open.remove(chance_id)
+            dealing.left -= 1
             if not dealing.left:
                 self._dealing = None
                 self._state = dealing.state(self._codes.cards)

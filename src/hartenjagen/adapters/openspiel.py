@@ -50,6 +50,7 @@ plays and pays as ``hearts(jd_bonus=true)``. Needs the ``openspiel`` extra
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Final
 
@@ -247,6 +248,15 @@ class HartenjagenGame(pyspiel.Game):  # type: ignore[misc]
         )
         info = game_info(self.rules, self.episode, max_hands, self.offset, count)
         super().__init__(_game_type(model), info, values)
+        #: the episode every initial state copies (a new game with explicit chance is always the same
+        #: state, and building it with its ids and deal bookkeeping costs more than copying it)
+        self._start = Episode.start(
+            self.rules,
+            kind=self.episode,
+            grain="game" if self.terminal else "hand",
+            explicit=True,
+            max_hands=max_hands,
+        )
 
     def new_initial_state(self) -> HartenjagenState:
         """The start of an episode: chance deals the first hand."""
@@ -273,13 +283,7 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
         self._offset = game.offset
         self._terminal = game.terminal
         #: the episode this state stands for
-        self.episode = Episode.start(
-            game.rules,
-            kind=game.episode,
-            grain="game" if game.terminal else "hand",
-            explicit=True,
-            max_hands=game.max_hands,
-        )
+        self.episode: Episode = copy.deepcopy(game._start)
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while chance decides, ``TERMINAL`` at the end."""
