@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,35 +23,18 @@ from hartenjagen.frontend import svg
 from hartenjagen.frontend.notation import format_card
 from hartenjagen.rules.deck import DoubleDeck
 from hartenjagen.rules.passing import LEFT_RIGHT_HOLD
-from test_browser import ARGS, CHROMIUM
+from test_browser import browser  # noqa: F401  (the fixture, shared)
 from test_drawing import PRESETS, states
 
 
-def _missing() -> str:
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium") == CHROMIUM):
-        return f"no browser at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is not installed (pip install -e '.[dev]')"
-    return ""
-
-
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"the browser test cannot run under CI: {missing}")
-        pytest.skip(f"drawing browser test skipped: {missing}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield chromium.new_page(viewport={"width": svg.WIDTH, "height": svg.HEIGHT})
-        finally:
-            chromium.close()
+def page(browser: Any) -> Iterator[Any]:  # noqa: F811  (the fixture imported above)
+    """A page of test_browser's Chromium (which skips, or fails under CI, with the reason when it is missing)."""
+    drawing = browser.new_page(viewport={"width": svg.WIDTH, "height": svg.HEIGHT})
+    try:
+        yield drawing
+    finally:
+        drawing.close()
 
 
 def _mid_trick(rules: hj.Rules, seed: int) -> hj.State:

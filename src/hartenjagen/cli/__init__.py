@@ -331,17 +331,22 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _read_rules(path_text: str, language: Language = "en") -> Rules:
-    """The ``Rules`` value saved as JSON (``hj.dumps(rules)``) in the file ``path_text``."""
-    from hartenjagen.frontend.serialize import loads
-
+def _read_file(path_text: str, language: Language) -> tuple[Path, str]:
+    """The path and the text of a file the user named (a missing or unreadable one is a `UsageError`)."""
     path = Path(path_text)
     try:
-        saved = path.read_text(encoding="utf-8")
+        return path, path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UsageError(text("cli.no_file", language, path=path)) from None
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(text("cli.unreadable_file", language, path=path, error=error)) from None
+
+
+def _read_rules(path_text: str, language: Language = "en") -> Rules:
+    """The ``Rules`` value saved as JSON (``hj.dumps(rules)``) in the file ``path_text``."""
+    from hartenjagen.frontend.serialize import loads
+
+    path, saved = _read_file(path_text, language)
     try:
         value = loads(saved)
     except HartenjagenError as error:
@@ -356,13 +361,7 @@ def _read_rules(path_text: str, language: Language = "en") -> Rules:
 
 
 def _read_record(path_text: str, language: Language = "en") -> GameRecord:
-    path = Path(path_text)
-    try:
-        saved = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(text("cli.no_file", language, path=path)) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(text("cli.unreadable_file", language, path=path, error=error)) from None
+    path, saved = _read_file(path_text, language)
     try:
         return GameRecord.from_text(saved)
     except RecordError as error:
