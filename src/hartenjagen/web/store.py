@@ -19,9 +19,10 @@ from typing import Final, Protocol
 
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import dumps, loads
+from hartenjagen.frontend.serialize.registry import encode_top
 from hartenjagen.moves import Move
 from hartenjagen.rules import Rules
-from hartenjagen.web.table import TableSpec
+from hartenjagen.web.table import TableSpec, decoded
 
 __all__ = ["ABANDONED", "FINISHED", "SCHEMA_VERSION", "SQLiteStore", "Store", "StoreError"]
 
@@ -83,7 +84,7 @@ def _spec_text(spec: TableSpec) -> str:
     return json.dumps(
         {
             "id": spec.id,
-            "rules": json.loads(dumps(spec.rules)),
+            "rules": encode_top(spec.rules),
             "variant": spec.variant,
             "seats": list(spec.seats),
             "tokens": list(spec.tokens),
@@ -96,7 +97,7 @@ def _spec_text(spec: TableSpec) -> str:
 
 def _spec(text: str) -> TableSpec:
     data = json.loads(text)
-    rules = loads(json.dumps(data["rules"]))
+    rules = decoded(data["rules"])
     if not isinstance(rules, Rules):
         raise StoreError(f"table {data['id']}: its rules do not read back")
     return TableSpec(

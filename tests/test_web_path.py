@@ -1,0 +1,96 @@
+"""A move's straight way through the web service (issue 39, item 4): parsed once, checked once, typed store calls."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import hartenjagen as hj
+from hartenjagen.web import table as table_module
+from serving import request, running, state_of
+
+
+def _move_body(move: hj.Move) -> bytes:
+    return json.dumps({"protocol": 2, "move": json.loads(hj.dumps(move))}).encode()
+
+
+def _post(served: Any, token: str, body: bytes) -> Any:
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    return request(served, "POST", f"/api/{served.table_id}/move", body, headers)
+
+
+def test_a_moves_body_is_parsed_once_and_never_written_back_to_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    with running(humans=4) as (served, table, tokens):
+        served.table_id = table.id
+        v = hj.view(state_of(served, table), 0)
+        move = hj.Pass(0, v.pass_options[: v.pass_count])
+        body = _move_body(move)
+        data = json.loads(body)["move"]
+        loads_seen: list[object] = []
+        dumps_seen: list[object] = []
+        decoded: list[object] = []
+        json_loads, json_dumps = json.loads, json.dumps
+        decode_top = table_module.decode_top
+
+        def counting_loads(text: Any, *args: Any, **kwargs: Any) -> Any:
+            loads_seen.append(text)
+            return json_loads(text, *args, **kwargs)
+
+        def counting_dumps(value: Any, *args: Any, **kwargs: Any) -> str:
+            dumps_seen.append(value)
+            return json_dumps(value, *args, **kwargs)
+
+        def counting_decode(value: object) -> object:
+            decoded.append(value)
+            return decode_top(value)
+
+        monkeypatch.setattr(json, "loads", counting_loads)
+        monkeypatch.setattr(json, "dumps", counting_dumps)
+        monkeypatch.setattr(table_module, "decode_top", counting_decode)
+        try:
+            reply = _post(served, tokens[0], body)
+        finally:
+            monkeypatch.undo()
+        assert reply.status == 200, reply.body
+        assert decoded == [data]  # the parsed move, decoded from the object once
+        assert loads_seen == [body.decode()]  # the body, parsed once
+        assert sum(value == data for value in dumps_seen) == 1  # written once: the store's record of it
+        assert 0 not in state_of(served, table).to_move  # the pass was made
+
+
+def test_a_move_is_checked_once_and_an_illegal_one_answered_as_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with running(humans=4) as (served, table, tokens):
+        served.table_id = table.id
+        calls: list[str] = []
+        step, explain = table_module.step, table_module.explain
+
+        def counting_step(state: Any, move: Any) -> Any:
+            calls.append("step")
+            return step(state, move)
+
+        def counting_explain(state: Any, move: Any) -> Any:
+            calls.append("explain")
+            return explain(state, move)
+
+        monkeypatch.setattr(table_module, "step", counting_step)
+        monkeypatch.setattr(table_module, "explain", counting_explain)
+        state = state_of(served, table)
+        v = hj.view(state, 0)
+        move = hj.Pass(0, v.pass_options[: v.pass_count])
+        assert _post(served, tokens[0], _move_body(move)).status == 200
+        assert calls == ["step"]
+        calls.clear()
+        wrong = hj.Play(1, "2C")  # seat 1 plays while passing: refused by the one check
+        reason = explain(state_of(served, table), wrong)
+        assert reason is not None
+        refused = _post(served, tokens[1], _move_body(wrong))
+        assert calls == ["step"]
+        assert refused.status == 409
+        message = refused.json()
+        assert message["type"] == "illegal"
+        assert message["code"] == str(reason.code) and message["message"] == reason.message
+        assert message["text"]
