@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
 import json
+import typing
+from collections.abc import Awaitable
 from typing import Any
 
 import pytest
 
 import hartenjagen as hj
+from hartenjagen.web import store as store_module
 from hartenjagen.web import table as table_module
+from hartenjagen.web.service import Service
 from serving import request, running, state_of
 
 
@@ -16,14 +21,13 @@ def _move_body(move: hj.Move) -> bytes:
     return json.dumps({"protocol": 2, "move": json.loads(hj.dumps(move))}).encode()
 
 
-def _post(served: Any, token: str, body: bytes) -> Any:
+def _post(served: Any, table: Any, token: str, body: bytes) -> Any:
     headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
-    return request(served, "POST", f"/api/{served.table_id}/move", body, headers)
+    return request(served, "POST", f"/api/{table.id}/move", body, headers)
 
 
 def test_a_moves_body_is_parsed_once_and_never_written_back_to_text(monkeypatch: pytest.MonkeyPatch) -> None:
     with running(humans=4) as (served, table, tokens):
-        served.table_id = table.id
         v = hj.view(state_of(served, table), 0)
         move = hj.Pass(0, v.pass_options[: v.pass_count])
         body = _move_body(move)
@@ -50,7 +54,7 @@ def test_a_moves_body_is_parsed_once_and_never_written_back_to_text(monkeypatch:
         monkeypatch.setattr(json, "dumps", counting_dumps)
         monkeypatch.setattr(table_module, "decode_top", counting_decode)
         try:
-            reply = _post(served, tokens[0], body)
+            reply = _post(served, table, tokens[0], body)
         finally:
             monkeypatch.undo()
         assert reply.status == 200, reply.body
@@ -64,7 +68,6 @@ def test_a_move_is_checked_once_and_an_illegal_one_answered_as_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     with running(humans=4) as (served, table, tokens):
-        served.table_id = table.id
         calls: list[str] = []
         step, explain = table_module.step, table_module.explain
 
@@ -81,16 +84,45 @@ def test_a_move_is_checked_once_and_an_illegal_one_answered_as_before(
         state = state_of(served, table)
         v = hj.view(state, 0)
         move = hj.Pass(0, v.pass_options[: v.pass_count])
-        assert _post(served, tokens[0], _move_body(move)).status == 200
+        assert _post(served, table, tokens[0], _move_body(move)).status == 200
         assert calls == ["step"]
         calls.clear()
         wrong = hj.Play(1, "2C")  # seat 1 plays while passing: refused by the one check
         reason = explain(state_of(served, table), wrong)
         assert reason is not None
-        refused = _post(served, tokens[1], _move_body(wrong))
+        refused = _post(served, table, tokens[1], _move_body(wrong))
         assert calls == ["step"]
         assert refused.status == 409
         message = refused.json()
         assert message["type"] == "illegal"
         assert message["code"] == str(reason.code) and message["message"] == reason.message
         assert message["text"]
+
+
+def test_the_store_is_called_through_typed_methods_that_agree_with_the_store() -> None:
+    from hartenjagen.web.store import WRITES, Commit, Store
+
+    overloads = typing.get_overloads(Commit.__call__)
+    assert overloads, "Commit's overloads are what mypy checks each store call against"
+    named: set[str] = set()
+    for function in overloads:
+        hints = typing.get_type_hints(function, globalns=vars(store_module))
+        names = typing.get_args(hints["name"])
+        parameters = list(inspect.signature(function).parameters.values())[2:]
+        for name in names:
+            named.add(name)
+            method = getattr(Store, name)
+            wanted = typing.get_type_hints(method, globalns=vars(store_module))
+            own = list(inspect.signature(method).parameters.values())[1:]
+            assert [p.name for p in parameters] == [p.name for p in own], name
+            assert [hints[p.name] for p in parameters] == [wanted[p.name] for p in own], name
+            assert wanted["return"] is type(None) and hints["return"] == Awaitable[None]
+    assert named == set(WRITES)
+    with running(humans=4) as (served, _, _):
+        with pytest.raises(ValueError, match="not a call that writes"):
+            served.call(_write(served.service.commit, "unfinished"))
+        assert served.service.commit.__func__ is Service._write  # bound: the service's own, typed as Commit
+
+
+async def _write(commit: Any, name: str) -> None:
+    await commit(name)

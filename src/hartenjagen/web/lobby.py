@@ -10,12 +10,10 @@ so a stolen database opens no seat.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, Final
 
@@ -26,6 +24,7 @@ from hartenjagen.frontend.notation import Language
 from hartenjagen.frontend.serialize import FormatError
 from hartenjagen.frontend.serialize.reading import Json
 from hartenjagen.rules import Rules
+from hartenjagen.web.store import Commit
 from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec, decoded
 
 __all__ = ["MAX_GAMES", "CreateError", "Lobby", "token_hash"]
@@ -104,7 +103,7 @@ class Lobby:
     def __init__(
         self,
         *,
-        commit: Callable[..., asyncio.Future[None]],
+        commit: Commit,
         think: Executor | None,
         delay: float,
         max_tables: int,

@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
-from typing import Final, Protocol
+from collections.abc import Awaitable, Iterator
+from typing import Final, Literal, Protocol, overload
 
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import dumps, loads
@@ -24,7 +24,16 @@ from hartenjagen.moves import Move
 from hartenjagen.rules import Rules
 from hartenjagen.web.table import TableSpec, decoded
 
-__all__ = ["ABANDONED", "FINISHED", "SCHEMA_VERSION", "SQLiteStore", "Store", "StoreError"]
+__all__ = [
+    "ABANDONED",
+    "FINISHED",
+    "SCHEMA_VERSION",
+    "WRITES",
+    "Commit",
+    "SQLiteStore",
+    "Store",
+    "StoreError",
+]
 
 #: ``finished``: 0 open, 1 over, 2 abandoned (closed after too long without a move); ``active``:
 #: when the table last changed (a move, a new game), in seconds since the epoch.
@@ -78,6 +87,38 @@ class Store(Protocol):
     def abandoned(self, limit: int) -> list[TableSpec]: ...
 
     def close(self) -> None: ...
+
+
+#: The calls of a `Store` that write: the tables and lobby make them through a `Commit`.
+WRITES: Final = ("add_table", "add_game", "add_move", "finish", "abandon")
+
+
+class Commit(Protocol):
+    """How a table or the lobby has the store write: ``commit("add_move", table, game, number, move)``.
+
+    The service runs the `Store` call of that name in the store's thread; the awaitable is done
+    once it is committed. Each overload is the store call's own signature after its name, so
+    mypy checks every name and its arguments against `Store` (tests/test_web_path.py checks
+    that the two agree); a test may pass a function of its own that records the calls.
+    """
+
+    @overload
+    def __call__(self, name: Literal["add_table"], spec: TableSpec, /) -> Awaitable[None]: ...
+
+    @overload
+    def __call__(
+        self, name: Literal["add_game"], table: str, game: int, record: GameRecord, /
+    ) -> Awaitable[None]: ...
+
+    @overload
+    def __call__(
+        self, name: Literal["add_move"], table: str, game: int, number: int, move: Move, /
+    ) -> Awaitable[None]: ...
+
+    @overload
+    def __call__(self, name: Literal["finish", "abandon"], table: str, /) -> Awaitable[None]: ...
+
+    def __call__(self, name: str, /, *args: object) -> Awaitable[None]: ...
 
 
 def _spec_text(spec: TableSpec) -> str:

@@ -15,9 +15,9 @@ import asyncio
 import contextlib
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
@@ -39,6 +39,9 @@ from hartenjagen.frontend.views import PlayerView, events_for, public_view, view
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
+
+if TYPE_CHECKING:  # the store reads the TableSpec defined here
+    from hartenjagen.web.store import Commit
 
 __all__ = ["PROTOCOL_VERSION", "Reply", "Table", "TableSpec", "decoded", "error_message", "held_cards"]
 
@@ -128,7 +131,7 @@ class Table:
         self,
         spec: TableSpec,
         *,
-        commit: Callable[..., asyncio.Future[None]],
+        commit: Commit,
         think: Executor | None = None,
         delay: float = 0.6,
         records: Sequence[GameRecord] = (),
