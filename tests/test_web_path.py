@@ -126,3 +126,17 @@ def test_the_store_is_called_through_typed_methods_that_agree_with_the_store() -
 
 async def _write(commit: Any, name: str) -> None:
     await commit(name)
+
+
+def test_the_routes_are_module_functions_listed_in_one_table() -> None:
+    from hartenjagen.web import app as app_module
+
+    app = app_module.create_app(":memory:")
+    try:
+        assert [route.path for route in app.routes] == [route.path for route in app_module.ROUTES]  # type: ignore[attr-defined]
+        for route in app_module.ROUTES:
+            endpoint = route.endpoint
+            assert "<locals>" not in endpoint.__qualname__, endpoint
+            assert getattr(app_module, endpoint.__name__) is endpoint
+    finally:
+        app.state.service.close()
