@@ -140,3 +140,39 @@ def test_the_routes_are_module_functions_listed_in_one_table() -> None:
             assert getattr(app_module, endpoint.__name__) is endpoint
     finally:
         app.state.service.close()
+
+
+def test_a_revoke_under_a_revoke_penalty_is_still_refused_as_illegal() -> None:
+    import attrs
+
+    penalty = attrs.evolve(hj.variants.STANDARD, extras=(hj.rules.extras.RevokePenalty(),))
+    with running(penalty, humans=4) as (served, table, tokens):
+        for seat in range(4):
+            v = hj.view(state_of(served, table), seat)
+            reply = _post(
+                served, table, tokens[seat], _move_body(hj.Pass(seat, v.pass_options[: v.pass_count]))
+            )
+            assert reply.status == 200, reply.body
+        for _ in range(60):
+            state = state_of(served, table)
+            seat = state.to_move[0]
+            hand = hj.view(state, seat).hand
+            led = state.trick[0].card.suit if state.trick else None
+            others = [card for card in hand if card.suit != led]
+            if led is not None and others and len(others) < len(hand):
+                revoke = hj.Play(seat, others[0])
+                reason = hj.explain(state, revoke)
+                assert reason is not None
+                refused = _post(served, table, tokens[seat], _move_body(revoke))
+                assert refused.status == 409
+                message = refused.json()
+                assert (message["type"], message["code"], message["message"]) == (
+                    "illegal",
+                    str(reason.code),
+                    reason.message,
+                )
+                assert state_of(served, table) is state  # nothing changed: the hand is not void
+                return
+            move = hj.legal_moves(state)[0]
+            assert _post(served, table, tokens[seat], _move_body(move)).status == 200
+        pytest.fail("no seat could revoke")
