@@ -10,13 +10,10 @@ so a stolen database opens no seat.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import json
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, Final
 
@@ -24,10 +21,11 @@ from hartenjagen import variants
 from hartenjagen.bots import BOT_NAMES
 from hartenjagen.frontend import texts
 from hartenjagen.frontend.notation import Language
-from hartenjagen.frontend.serialize import FormatError, loads
+from hartenjagen.frontend.serialize import FormatError
 from hartenjagen.frontend.serialize.reading import Json
 from hartenjagen.rules import Rules
-from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec
+from hartenjagen.web.store import Commit
+from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec, decoded
 
 __all__ = ["MAX_GAMES", "CreateError", "Lobby", "token_hash"]
 
@@ -51,7 +49,7 @@ def token_hash(token: str) -> str:
 def _rules_of(request: dict[str, Any]) -> tuple[Rules, str]:
     if "rules" in request:
         try:
-            rules = loads(json.dumps(request["rules"]))
+            rules = decoded(request["rules"])
         except (FormatError, RecursionError, ValueError) as error:
             raise CreateError(f"rules: {error}") from None
         if not isinstance(rules, Rules):
@@ -105,7 +103,7 @@ class Lobby:
     def __init__(
         self,
         *,
-        commit: Callable[..., asyncio.Future[None]],
+        commit: Commit,
         think: Executor | None,
         delay: float,
         max_tables: int,

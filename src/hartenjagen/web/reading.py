@@ -16,6 +16,7 @@ from starlette.responses import Response
 from starlette.websockets import WebSocket
 
 from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.serialize.reading import no_constant, parse_int
 from hartenjagen.web.table import Reply, Table, error_message
 
 __all__ = [
@@ -145,7 +146,11 @@ def same_origin(request: Request, kind: str) -> None:
 
 
 async def json_body(request: Request, limit: int, deadline: float) -> Any:
-    """The request's JSON body: at most ``limit`` bytes, all of it within ``deadline`` seconds."""
+    """The request's JSON body: at most ``limit`` bytes, all of it within ``deadline`` seconds.
+
+    Parsed here once: a move or rules inside it are decoded from the parsed object
+    (`hartenjagen.web.table.decoded`), never written back to text.
+    """
     if "transfer-encoding" in request.headers:
         raise Refused(error_message(411, "send the request with a Content-Length, not in chunks"))
     text = request.headers.get("content-length")
@@ -167,8 +172,8 @@ async def json_body(request: Request, limit: int, deadline: float) -> Any:
         raise Refused(error_message(408, f"the whole body must come within {deadline:g} seconds")) from None
     if len(body) != length:
         raise Refused(error_message(400, "the body is not as long as its Content-Length"))
-    try:
-        return json.loads(body.decode("utf-8"))
+    try:  # numbers as ``loads`` reads them: no NaN, no number longer than a seed
+        return json.loads(body.decode("utf-8"), parse_constant=no_constant, parse_int=parse_int)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused(error_message(400, "the body is not JSON text")) from None
 

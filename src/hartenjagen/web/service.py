@@ -21,7 +21,7 @@ from hartenjagen.frontend.notation import Language
 from hartenjagen.web.limits import Limits
 from hartenjagen.web.lobby import ABANDONED_LISTED, Lobby
 from hartenjagen.web.reading import Refused
-from hartenjagen.web.store import Store
+from hartenjagen.web.store import WRITES, Commit, Store
 from hartenjagen.web.table import Table, error_message
 
 __all__ = ["STATIC", "Service"]
@@ -41,6 +41,8 @@ class Service:
         self.store = store
         self.limits = limits
         self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="hartenjagen-store")
+        #: the store's writing calls, by name and typed (`Commit`), in the store's thread
+        self.commit: Commit = self._write
         self.bots = ThreadPoolExecutor(bot_threads, thread_name_prefix="hartenjagen-bot")
         self.lobby = Lobby(commit=self.commit, think=self.bots, delay=delay, max_tables=limits.tables)
         self.streams: Counter[tuple[str, int | None]] = Counter()
@@ -56,8 +58,14 @@ class Service:
         files = resources.files("hartenjagen.web").joinpath("static")
         self.files = {name: files.joinpath(name).read_bytes() for name in (*STATIC, *PAGES)}
 
-    def commit(self, name: str, *args: object) -> asyncio.Future[None]:
-        """Run the store's call ``name`` in the store's thread (one call at a time, in order)."""
+    def _write(self, name: str, /, *args: object) -> asyncio.Future[None]:
+        """Run the store's writing call ``name`` in the store's thread (one call at a time, in order).
+
+        Typed as a `Commit` (``self.commit``): mypy checks each caller's name and arguments
+        against `Store`, and a name that is not one of its `WRITES` is refused here.
+        """
+        if name not in WRITES:
+            raise ValueError(f"{name!r} is not a call that writes to the store")
         call: Callable[..., None] = getattr(self.store, name)
         return asyncio.get_running_loop().run_in_executor(self._store_thread, call, *args)
 

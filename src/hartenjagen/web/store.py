@@ -14,16 +14,26 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
-from typing import Final, Protocol
+from collections.abc import Awaitable, Iterator
+from typing import Final, Literal, Protocol, overload
 
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import dumps, loads
+from hartenjagen.frontend.serialize.registry import encode_top
 from hartenjagen.moves import Move
 from hartenjagen.rules import Rules
-from hartenjagen.web.table import TableSpec
+from hartenjagen.web.table import TableSpec, decoded
 
-__all__ = ["ABANDONED", "FINISHED", "SCHEMA_VERSION", "SQLiteStore", "Store", "StoreError"]
+__all__ = [
+    "ABANDONED",
+    "FINISHED",
+    "SCHEMA_VERSION",
+    "WRITES",
+    "Commit",
+    "SQLiteStore",
+    "Store",
+    "StoreError",
+]
 
 #: ``finished``: 0 open, 1 over, 2 abandoned (closed after too long without a move); ``active``:
 #: when the table last changed (a move, a new game), in seconds since the epoch.
@@ -79,11 +89,43 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+#: The calls of a `Store` that write: the tables and lobby make them through a `Commit`.
+WRITES: Final = ("add_table", "add_game", "add_move", "finish", "abandon")
+
+
+class Commit(Protocol):
+    """How a table or the lobby has the store write: ``commit("add_move", table, game, number, move)``.
+
+    The service runs the `Store` call of that name in the store's thread; the awaitable is done
+    once it is committed. Each overload is the store call's own signature after its name, so
+    mypy checks every name and its arguments against `Store` (tests/test_web_path.py checks
+    that the two agree); a test may pass a function of its own that records the calls.
+    """
+
+    @overload
+    def __call__(self, name: Literal["add_table"], spec: TableSpec, /) -> Awaitable[None]: ...
+
+    @overload
+    def __call__(
+        self, name: Literal["add_game"], table: str, game: int, record: GameRecord, /
+    ) -> Awaitable[None]: ...
+
+    @overload
+    def __call__(
+        self, name: Literal["add_move"], table: str, game: int, number: int, move: Move, /
+    ) -> Awaitable[None]: ...
+
+    @overload
+    def __call__(self, name: Literal["finish", "abandon"], table: str, /) -> Awaitable[None]: ...
+
+    def __call__(self, name: str, /, *args: object) -> Awaitable[None]: ...
+
+
 def _spec_text(spec: TableSpec) -> str:
     return json.dumps(
         {
             "id": spec.id,
-            "rules": json.loads(dumps(spec.rules)),
+            "rules": encode_top(spec.rules),
             "variant": spec.variant,
             "seats": list(spec.seats),
             "tokens": list(spec.tokens),
@@ -96,7 +138,7 @@ def _spec_text(spec: TableSpec) -> str:
 
 def _spec(text: str) -> TableSpec:
     data = json.loads(text)
-    rules = loads(json.dumps(data["rules"]))
+    rules = decoded(data["rules"])
     if not isinstance(rules, Rules):
         raise StoreError(f"table {data['id']}: its rules do not read back")
     return TableSpec(

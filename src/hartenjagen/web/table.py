@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
@@ -26,20 +25,25 @@ from hartenjagen.bots import Bot, make_bot
 from hartenjagen.cards import Card
 from hartenjagen.core import State
 from hartenjagen.engine import explain, new_game, step
-from hartenjagen.events import Event, HandDealt
+from hartenjagen.errors import IllegalMove, IllegalMoveError
+from hartenjagen.events import Event, HandDealt, Revoked
 from hartenjagen.frontend import texts
 from hartenjagen.frontend.describe import announced_note, announcement_question, count_turns, describe
 from hartenjagen.frontend.notation import Language, card_name, format_card
 from hartenjagen.frontend.protocol import PROTOCOL_VERSION
 from hartenjagen.frontend.records import GameRecord
-from hartenjagen.frontend.serialize import FormatError, dumps, loads
+from hartenjagen.frontend.serialize import FormatError
 from hartenjagen.frontend.serialize.reading import Json
+from hartenjagen.frontend.serialize.registry import decode_top, encode_top
 from hartenjagen.frontend.views import PlayerView, events_for, public_view, view
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
 
-__all__ = ["PROTOCOL_VERSION", "Reply", "Table", "TableSpec", "error_message", "held_cards"]
+if TYPE_CHECKING:  # the store reads the TableSpec defined here
+    from hartenjagen.web.store import Commit
+
+__all__ = ["PROTOCOL_VERSION", "Reply", "Table", "TableSpec", "decoded", "error_message", "held_cards"]
 
 #: A reply to a request: the HTTP status and the JSON message.
 Reply: TypeAlias = tuple[int, dict[str, Json]]
@@ -48,9 +52,20 @@ _MOVES: Final = (Play, Pass, Announce, MoonChoice)
 
 
 def _saved(value: object) -> Json:
-    """A library value as the JSON object ``dumps`` writes (with its format version)."""
-    data: Json = json.loads(dumps(value))
-    return data
+    """A library value as the JSON object ``dumps`` writes (with its format version), never as text."""
+    return encode_top(value)
+
+
+def decoded(data: object) -> object:
+    """The library value in JSON already parsed (a request's body, a stored field), decoded once.
+
+    What ``loads`` does after it parses its text: a `FormatError` names the first bad field.
+    The parsed object is never written back to text to be parsed again (issue 39, item 4).
+    """
+    try:
+        return decode_top(data)
+    except RecursionError:
+        raise FormatError("$: nested too deeply") from None
 
 
 def error_message(status: int, message: str) -> Reply:
@@ -116,7 +131,7 @@ class Table:
         self,
         spec: TableSpec,
         *,
-        commit: Callable[..., asyncio.Future[None]],
+        commit: Commit,
         think: Executor | None = None,
         delay: float = 0.6,
         records: Sequence[GameRecord] = (),
@@ -198,7 +213,11 @@ class Table:
         )
 
     def _step(self, move: Move) -> None:
-        self._state, events = step(self._state, move)
+        self._made(move, *step(self._state, move))
+
+    def _made(self, move: Move, state: State, events: tuple[Event, ...]) -> None:
+        """Take the state and events that ``step`` gave for ``move``."""
+        self._state = state
         self._record = self._record.add(move)
         self._log.append((self.game, events))
         if any(isinstance(event, HandDealt) for event in events):
@@ -369,7 +388,7 @@ class Table:
         language by default) as ``text``.
         """
         try:
-            move = loads(json.dumps(data))
+            move = decoded(data)
         except (FormatError, RecursionError) as error:
             return error_message(400, f"the move does not read: {error}")
         if not isinstance(move, _MOVES):
@@ -379,24 +398,40 @@ class Table:
         async with self._lock:
             if self.over or self._closed:
                 return error_message(409, "the table's games are over")
-            reason = explain(self._state, move)
-            if reason is not None:
+            stepped = self._checked(move)
+            if isinstance(stepped, IllegalMove):
                 seen = view(self._state, seat)
                 return 409, {
                     "protocol": PROTOCOL_VERSION,
                     "type": "illegal",
-                    "code": str(reason.code),
-                    "message": reason.message,
-                    "text": texts.reason(reason, move, seen, language or self.spec.language),
+                    "code": str(stepped.code),
+                    "message": stepped.message,
+                    "text": texts.reason(stepped, move, seen, language or self.spec.language),
                 }
-            await self._apply(move)
+            await self._apply(move, stepped)
             return 200, {"protocol": PROTOCOL_VERSION, "type": "accepted", "seq": self.seq}
 
-    async def _apply(self, move: Move) -> None:
-        """Commit a legal move, then make it (the lock is held); a finished game deals the next."""
+    def _checked(self, move: Move) -> tuple[State, tuple[Event, ...]] | IllegalMove:
+        """``step(state, move)``, the one check of a move: the new state and events, or why not.
+
+        A revoke under a revoke penalty, which the engine accepts (the hand is void), the
+        service refuses as an illegal move, as ``explain`` says it is: only then is it asked.
+        """
+        try:
+            state, events = step(self._state, move)
+        except IllegalMoveError as error:
+            return error.reason
+        if any(isinstance(event, Revoked) for event in events):
+            reason = explain(self._state, move)
+            if reason is not None:
+                return reason
+        return state, events
+
+    async def _apply(self, move: Move, stepped: tuple[State, tuple[Event, ...]]) -> None:
+        """Commit a checked move, then take what it made (the lock is held); a finished game deals the next."""
         await self._commit("add_move", self.id, self.game, len(self._record.moves) + 1, move)
         self.active = time.time()
-        self._step(move)
+        self._made(move, *stepped)
         self._publish()
         if self._state.is_over and self.game + 1 < self.spec.games:
             await self._next_game()
@@ -462,14 +497,14 @@ class Table:
             async with self._lock:
                 if self._state is not state:  # a human moved meanwhile: think again
                     continue
-                reason = explain(state, move)
-                if reason is not None or getattr(move, "seat", None) != seat:
-                    why = reason.message if reason is not None else "a move for another seat"
+                stepped = self._checked(move)
+                if isinstance(stepped, IllegalMove) or getattr(move, "seat", None) != seat:
+                    why = stepped.message if isinstance(stepped, IllegalMove) else "a move for another seat"
                     await self._fail(
                         f"the {bot.name} bot at seat {seat} chose {move!r}, which is not legal: {why}"
                     )
                     return
-                await self._apply(move)
+                await self._apply(move, stepped)
 
     async def _fail(self, message: str) -> None:
         print(f"hartenjagen serve: table {self.id}: {message}", file=sys.stderr)

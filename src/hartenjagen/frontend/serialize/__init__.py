@@ -120,7 +120,6 @@ from hartenjagen.events import EVENT_TYPES
 from hartenjagen.frontend.serialize.reading import (
     FORMAT_VERSION,
     FormatError,
-    Json,
     format_error,
     json_object,
     no_constant,
@@ -133,7 +132,7 @@ from hartenjagen.frontend.serialize.registry import (
     ViewEntry,
     add_entry,
     decode_top,
-    entry_for_saving,
+    encode_top,
 )
 from hartenjagen.frontend.serialize.replay import StateEntry, replay
 from hartenjagen.frontend.serialize.states import doc_of
@@ -172,9 +171,7 @@ def dumps(value: object, *, indent: int | None = None) -> str:
     class given to [`register`][hartenjagen.frontend.serialize.register]; anything else
     raises [`FormatError`][hartenjagen.frontend.serialize.FormatError], saying what to do.
     """
-    entry = entry_for_saving(type(value), "$")
-    data: dict[str, Json] = {"type": entry.name, "version": FORMAT_VERSION}
-    data.update(entry.encode(value, "$"))
+    data = encode_top(value)
     try:
         return json.dumps(data, indent=indent, ensure_ascii=False)
     except ValueError as error:  # a number beyond Python's digit limit, somewhere in a state

@@ -349,6 +349,18 @@ def decode_top(data: object) -> object:
 _BY_PATH: dict[type, AttrsEntry] = {}
 
 
+def encode_top(value: object) -> dict[str, Json]:
+    """``value`` as the JSON object ``dumps`` writes (its type and format version first), before it is text.
+
+    ``decode_top`` reads it back: a caller that holds JSON already parsed (a web request's
+    body) or wants an object to put in a larger message encodes and decodes without text.
+    """
+    entry = entry_for_saving(type(value), "$")
+    data: dict[str, Json] = {"type": entry.name, "version": FORMAT_VERSION}
+    data.update(entry.encode(value, "$"))
+    return data
+
+
 def import_path(cls: type) -> str:
     """The ``"type"`` a rule module of your own is written with: ``"module:qualname"``."""
     return f"{cls.__module__}:{cls.__qualname__}"
