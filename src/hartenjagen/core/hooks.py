@@ -108,6 +108,7 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
         tricks_taken=state.tricks_won,
         scores=state._hand.scores,
         tricks=state.tricks,
+        announcers=state._hand.announcers,
     )
 
 
@@ -314,13 +315,26 @@ def scattered(hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...])
 # ---------------------------------------------------------------- the first leader
 
 
+def previous_hand(hand: HandContext) -> tuple[Any, tuple[Trick, ...]]:
+    """The score line and completed tricks of the hand before ``hand`` (``None``, ``()`` on the first hand)."""
+    sheet, history = hand.sheet, hand.history
+    if not sheet:
+        return None, ()
+    # A state rebuilt without its history (a bot's sample) knows the line but not the tricks.
+    last = history[-1] if len(history) == len(sheet) else None
+    return sheet[-1], (() if last is None else log_tricks(last.log, last.hands))
+
+
 def _opening_context(hand: HandContext) -> OpeningContext:
     table = hand.table
+    previous, tricks = previous_hand(hand)
     return OpeningContext(
         rules=table.rules,
         hands=tuple([table.cards(mask) for mask in hand.hands]),
         dealer=hand.dealer,
         hand_index=hand.hand_index,
+        previous=previous,
+        previous_tricks=tricks,
     )
 
 

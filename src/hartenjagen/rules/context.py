@@ -26,7 +26,7 @@ import attrs
 
 from hartenjagen.cards import Card, Suit
 from hartenjagen.moves import MoonOption, Play
-from hartenjagen.values import Trick
+from hartenjagen.values import HandResult, Trick
 
 if TYPE_CHECKING:
     from hartenjagen.core import State
@@ -70,6 +70,9 @@ class PlayContext:
     scores: tuple[int, ...]
     #: the completed tricks of this hand, in order (leader, cards in play order, winner)
     tricks: tuple[Trick, ...] = ()
+    #: the seats that made this hand's announcement, in the order they announced (``()``: none yet,
+    #: or no announcing rule)
+    announcers: tuple[int, ...] = ()
 
     @property
     def leading(self) -> bool:
@@ -224,11 +227,23 @@ class OpeningContext:
     dealer: int
     #: the hand being played, counted from 0
     hand_index: int
+    #: the score line of the hand before this one (``None`` on the first hand); a hand voided by
+    #: a revoke is a hand before this one too (its ``revoke`` names the offender)
+    previous: HandResult | None = None
+    #: the completed tricks of the hand before this one, in order (``()`` on the first hand)
+    previous_tricks: tuple[Trick, ...] = ()
 
     @property
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
+
+    def previous_taker(self, card: Card) -> int | None:
+        """The seat that took ``card`` in the hand before this one (``None``: first hand, or no trick took it)."""
+        for trick in self.previous_tricks:
+            if trick.winner is not None and card in trick.cards:
+                return trick.winner
+        return None
 
     @property
     def eldest(self) -> int:

@@ -1,0 +1,158 @@
+"""What hooks see (issue 37, item 1): the previous hand in `OpeningContext`, announcements in
+`PlayContext`, a context for ``announces``, the score sheet in the ending."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+
+import hartenjagen as hj
+from hartenjagen import rules, testing
+from hartenjagen.bots import make_bot
+from hartenjagen.cards import QUEEN_OF_SPADES
+from hartenjagen.core.table import table_for
+from hartenjagen.frontend.records import GameRecord
+from hartenjagen.rules import MoonContext, OpeningContext, PlayContext
+from hooks_see_rules import (
+    ANNOUNCER_GAME,
+    MIEZEN_BASE,
+    PIG_GAME,
+    TWO_OF_CLUBS,
+    AnnouncerPlaysNoSpade,
+    PigLeads,
+)
+
+
+def _next_hand(state: hj.State, seed: int = 0) -> hj.State:
+    """Random legal moves until the next hand has begun (or the game is over)."""
+    rng = random.Random(seed)
+    hand = len(state.score_sheet)
+    while len(state.score_sheet) == hand and not state.is_over:
+        state = hj.apply(state, rng.choice(list(hj.legal_moves(state))))
+    return state
+
+
+def _bots_play(game: hj.Rules, hands: int, seed: int = 11) -> hj.State:
+    """Every kind of bot plays ``hands`` hands (or the game), saving, loading, recording and describing."""
+    bots = [
+        make_bot("random", seed=0), make_bot("heuristic", seed=1), make_bot("sampling", seed=2, samples=4),
+        make_bot("heuristic", seed=3),
+    ]  # fmt: skip
+    state = hj.new_game(game, seed=seed)
+    record = GameRecord.begin(state)
+    while not state.is_over and len(state.score_sheet) < hands:
+        seat = state.to_move[0]
+        move = bots[seat].choose(hj.view(state, seat))
+        state, events = hj.step(state, move)
+        record = record.add(move)
+        for event in events:
+            assert hj.describe(event, "en").strip() and hj.describe(event, "nl").strip()
+    assert hj.loads(hj.dumps(state)) == state
+    assert GameRecord.from_text(record.to_text()).final_state() == state
+    assert hj.loads(hj.dumps(game)) == game
+    return state
+
+
+# ---------------------------------------------------------------- the previous hand in the opening
+
+
+def test_the_first_hand_has_no_previous_hand() -> None:
+    state = hj.new_game(PIG_GAME, seed=1)
+    context = OpeningContext.of(state)
+    assert context.previous is None and context.previous_tricks == ()
+    assert context.previous_taker(QUEEN_OF_SPADES) is None
+    assert TWO_OF_CLUBS in state.hands[state.to_move[0]]
+
+
+def test_the_opening_sees_the_hand_before_and_the_pig_s_taker_leads() -> None:
+    for seed in range(4):
+        state = hj.new_game(PIG_GAME, seed=seed)
+        for hand in range(1, 4):
+            state = _next_hand(state, seed * 10 + hand)
+            context = OpeningContext.of(state)
+            last = MoonContext.last(state)
+            assert context.previous == state.score_sheet[-1] and context.previous.hand_index == hand - 1
+            assert context.previous_tricks == last.tricks and len(last.tricks) == 13
+            (pig,) = [seat for seat, taken in enumerate(last.cards_taken) if QUEEN_OF_SPADES in taken]
+            assert context.previous_taker(QUEEN_OF_SPADES) == pig == state.to_move[0]
+            assert PigLeads().leader(context) == pig
+
+
+def test_a_hand_voided_by_a_revoke_is_the_previous_hand() -> None:
+    game = attrs.evolve(PIG_GAME, extras=(rules.extras.RevokePenalty(),))
+    state = hj.new_game(game, seed=2)
+    state = hj.apply(state, hj.legal_moves(state)[0])  # the 2♣ led
+    seat = state.to_move[0]
+    wrong = next(card for card in state.hands[seat] if hj.Play(seat, card) not in hj.legal_moves(state))
+    state = hj.apply(state, hj.Play(seat, wrong))
+    context = OpeningContext.of(state)
+    assert context.previous is not None and context.previous.revoke == seat
+    assert context.previous_tricks == () and context.previous_taker(QUEEN_OF_SPADES) is None
+    assert state.to_move[0] == context.eldest
+
+
+def test_the_kit_and_every_bot_accept_the_opening_and_its_games_save_and_load() -> None:
+    testing.check_rules(PIG_GAME, games=2)
+    _bots_play(PIG_GAME, hands=3)
+
+
+# ---------------------------------------------------------------- announcements in the play context
+
+
+def _oracle(state: hj.State, base_state: hj.State) -> frozenset[hj.Card]:
+    """The legal cards without the hook cache: the base rules' cards narrowed by the hook on a whole context."""
+    allowed = frozenset(move.card for move in hj.legal_moves(base_state) if isinstance(move, hj.Play))
+    context = PlayContext.of(state, allowed)
+    assert type(context) is PlayContext and context.announcers == state.announcers
+    return allowed & frozenset(AnnouncerPlaysNoSpade().playable(context))
+
+
+def _announcing_game(seed: int, hands: int, choose: Callable[[random.Random, hj.Move], bool]) -> int:
+    """Play ``hands`` hands checking every play against the oracle; how many plays it checked."""
+    rng = random.Random(seed)
+    state, base_state = hj.new_game(ANNOUNCER_GAME, seed=seed), hj.new_game(MIEZEN_BASE, seed=seed)
+    checked = 0
+    while not state.is_over and len(state.score_sheet) < hands:
+        moves = hj.legal_moves(state)
+        if state.phase is hj.Phase.PLAYING:
+            assert frozenset(move.card for move in moves if isinstance(move, hj.Play)) == _oracle(
+                state, base_state
+            )
+            checked += 1
+        choices = [move for move in moves if choose(rng, move)] or list(moves)
+        move = rng.choice(choices)
+        state, base_state = hj.apply(state, move), hj.apply(base_state, move)
+    return checked
+
+
+def test_a_play_hook_that_reads_the_announcers_is_answered_as_on_a_whole_context() -> None:
+    # Random announcements: the cache sees the same seat, hand and trick under different announcers.
+    for seed in range(6):
+        assert _announcing_game(seed, hands=4, choose=lambda rng, move: True) > 0
+
+
+def test_no_announcement_and_every_seat_announcing() -> None:
+    nobody = lambda rng, move: not (isinstance(move, hj.Announce) and move.announce)  # noqa: E731
+    everybody = lambda rng, move: not (isinstance(move, hj.Announce) and not move.announce)  # noqa: E731
+    # A fresh cache, filled first where nobody announced: a key that ignored the announcers would
+    # answer an announcer with a non-announcer's cards (checked: this test fails with such a key).
+    table_for(ANNOUNCER_GAME).hook_caches.clear()
+    for seed in range(2):
+        _announcing_game(seed, hands=2, choose=nobody)
+        _announcing_game(seed, hands=2, choose=everybody)
+    state = hj.new_game(attrs.evolve(ANNOUNCER_GAME, passing=rules.passing.NO_PASSING), seed=0)
+    assert state.phase is hj.Phase.ANNOUNCING
+    while state.phase is hj.Phase.ANNOUNCING:
+        state = hj.apply(state, hj.Announce(state.to_move[0], True))
+    context = PlayContext.of(state)
+    assert sorted(context.announcers) == [0, 1, 2, 3]
+    playable = {move.card for move in hj.legal_moves(state) if isinstance(move, hj.Play)}
+    assert playable == set(AnnouncerPlaysNoSpade().playable(context)) & context.allowed
+    assert PlayContext.of(hj.new_game(hj.Rules(passing=rules.passing.NO_PASSING), seed=0)).announcers == ()
+
+
+def test_the_kit_and_every_bot_accept_a_play_rule_on_the_announcers() -> None:
+    testing.check_rules(ANNOUNCER_GAME, games=2)
+    _bots_play(ANNOUNCER_GAME, hands=2)
