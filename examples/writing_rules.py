@@ -36,6 +36,7 @@ from hartenjagen.errors import RulesError
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules import (
+    AnnounceContext,
     HandSummary,
     HouseRule,
     MoonContext,
@@ -234,7 +235,7 @@ class NoTrickPledge(HouseRule):
 
     points: int = 15
 
-    def announces(self, state: hj.State) -> bool:
+    def opens_announcements(self, context: AnnounceContext) -> bool:
         return True  # every hand opens with the pledge round
 
     def announcement(self, language: str = "en") -> str:

@@ -1,4 +1,5 @@
-"""Rule modules of one's own that read what the hooks see (issue 37): the previous hand, announcements.
+"""Rule modules of one's own that read what the hooks see (issue 37): the previous hand, announcements,
+the announcement round's context.
 
 Importable by name (``hooks_see_rules:PigLeads``) so that a game using them saves and loads as JSON.
 """
@@ -12,7 +13,7 @@ import attrs
 import hartenjagen as hj
 from hartenjagen import rules
 from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, Card, Suit
-from hartenjagen.rules import OpeningContext, PlayContext
+from hartenjagen.rules import AnnounceContext, HandSummary, OpeningContext, PlayContext
 
 TWO_OF_CLUBS = Card.parse("2C")
 
@@ -53,3 +54,36 @@ class AnnouncerPlaysNoSpade(rules.HouseRule):
 MIEZEN_BASE = hj.Rules(extras=(rules.extras.Miezen(),))
 #: Miezen, and announcers may not play spades while they may play another card.
 ANNOUNCER_GAME = hj.Rules(extras=(rules.extras.Miezen(), AnnouncerPlaysNoSpade()))
+
+
+@attrs.frozen
+class PledgeFromTheSecondHand(rules.HouseRule):
+    """From the second hand on, each seat may pledge to win no trick (the new form of the hook)."""
+
+    def opens_announcements(self, context: AnnounceContext) -> bool:
+        return context.previous is not None
+
+    def announcement(self, language: str = "en") -> str:
+        return "to win no trick" if language == "en" else "geen slag te halen"
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...]:
+        return tuple(
+            (5 if hand.tricks_won[seat] else -5) if seat in hand.announcers else 0 for seat in range(4)
+        )
+
+
+@attrs.frozen
+class OldPledge(rules.HouseRule):
+    """Each seat may pledge to win no trick in the even hands: the deprecated form, given the whole state."""
+
+    def announces(self, state: hj.State) -> bool:
+        return state.hand_index % 2 == 0
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...]:
+        return tuple(
+            (5 if hand.tricks_won[seat] else -5) if seat in hand.announcers else 0 for seat in range(4)
+        )
+
+
+#: The pledge of the new form, no passing (the round follows the deal at once).
+NEW_PLEDGE_GAME = hj.Rules(extras=(PledgeFromTheSecondHand(),), passing=rules.passing.NO_PASSING)

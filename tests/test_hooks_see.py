@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable
 
 import attrs
+import pytest
 
 import hartenjagen as hj
 from hartenjagen import rules, testing
@@ -14,14 +16,17 @@ from hartenjagen.bots import make_bot
 from hartenjagen.cards import QUEEN_OF_SPADES
 from hartenjagen.core.table import table_for
 from hartenjagen.frontend.records import GameRecord
-from hartenjagen.rules import MoonContext, OpeningContext, PlayContext
+from hartenjagen.rules import AnnounceContext, MoonContext, OpeningContext, PlayContext
 from hooks_see_rules import (
     ANNOUNCER_GAME,
     MIEZEN_BASE,
+    NEW_PLEDGE_GAME,
     PIG_GAME,
     TWO_OF_CLUBS,
     AnnouncerPlaysNoSpade,
+    OldPledge,
     PigLeads,
+    PledgeFromTheSecondHand,
 )
 
 
@@ -156,3 +161,73 @@ def test_no_announcement_and_every_seat_announcing() -> None:
 def test_the_kit_and_every_bot_accept_a_play_rule_on_the_announcers() -> None:
     testing.check_rules(ANNOUNCER_GAME, games=2)
     _bots_play(ANNOUNCER_GAME, hands=2)
+
+
+# ---------------------------------------------------------------- a context for the announcement round
+
+
+def _to_play(state: hj.State, announce: bool = False) -> hj.State:
+    while state.phase is hj.Phase.ANNOUNCING:
+        state = hj.apply(state, hj.Announce(state.to_move[0], announce))
+    return state
+
+
+def test_the_new_hook_sees_an_announce_context_and_opens_from_the_second_hand() -> None:
+    state = hj.new_game(NEW_PLEDGE_GAME, seed=3)
+    assert state.phase is hj.Phase.PLAYING  # the first hand: no previous hand, no round
+    context = AnnounceContext.of(state)
+    assert context.previous is None and context.sheet == () and context.hand_index == 0
+    assert context.players == 4 and context.eldest == (state.dealer + 1) % 4
+    assert not PledgeFromTheSecondHand().announces(state)  # the old entry answers for a new-form rule
+    state = _next_hand(state)
+    assert state.phase is hj.Phase.ANNOUNCING
+    context = AnnounceContext.of(state)
+    assert context.previous == state.score_sheet[-1] and context.sheet == state.score_sheet
+    assert context.scores == state.scores and context.dealer == state.dealer and context.hand_index == 1
+    assert PledgeFromTheSecondHand().announces(state)
+    every = _to_play(state, announce=True)
+    assert sorted(every.announcers) == [0, 1, 2, 3] and PlayContext.of(every).announcers == every.announcers
+    with pytest.raises(hj.RulesError, match="needs a State"):
+        AnnounceContext.of("a state")  # type: ignore[arg-type]
+
+
+def test_the_old_form_still_works_and_warns_when_the_rules_are_built() -> None:
+    with pytest.warns(DeprecationWarning, match=r"OldPledge.announces\(state\) is deprecated"):
+        game = hj.Rules(extras=(OldPledge(),), passing=rules.passing.NO_PASSING)
+    state = hj.new_game(game, seed=3)
+    assert state.phase is hj.Phase.ANNOUNCING  # hand 0: even
+    state = _next_hand(_to_play(state, announce=True))
+    assert state.phase is hj.Phase.PLAYING  # hand 1: odd
+    assert sorted(state.score_sheet[-1].announcers) == [0, 1, 2, 3]
+    state = _next_hand(state)
+    assert state.phase is hj.Phase.ANNOUNCING
+    with pytest.warns(DeprecationWarning):
+        testing.check_rules(game, games=2)
+        _bots_play(game, hands=3)
+    with pytest.warns(DeprecationWarning):
+        assert hj.loads(hj.dumps(state)) == state
+
+
+def test_the_new_form_passes_the_kit_and_every_bot_and_saves_without_a_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        testing.check_rules(NEW_PLEDGE_GAME, games=2)
+        state = _bots_play(NEW_PLEDGE_GAME, hands=3)
+        assert hj.loads(hj.dumps(state)) == state
+        hj.Rules(extras=(rules.extras.Miezen(first_half_only=True),), ending=rules.ending.DUTCH_HALVES)
+
+
+def test_an_answer_that_is_not_true_or_false_is_a_rules_error() -> None:
+    @attrs.frozen
+    class Maybe(rules.HouseRule):
+        def opens_announcements(self, context: AnnounceContext) -> bool:
+            return "yes"  # type: ignore[return-value]
+
+    with pytest.raises(hj.RulesError, match="opens_announcements must return True or False"):
+        hj.new_game(hj.Rules(extras=(Maybe(),), passing=rules.passing.NO_PASSING), seed=0)
+
+
+def test_two_announcing_rules_of_either_form_are_refused() -> None:
+    with pytest.raises(hj.RulesError, match="both use the announces hook"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        hj.Rules(extras=(PledgeFromTheSecondHand(), OldPledge()))

@@ -276,7 +276,7 @@ def after_exchange(hand: HandContext) -> State:
     hand.phase = PLAYING
     if table.announcing:
         probe = State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
-        if any(extra.announces(probe) for extra in table.announcing):
+        if hooks.opens_announcements(probe):
             hand.phase = ANNOUNCING
             hand.pending = (1 << table.players) - 1
     return State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
