@@ -87,3 +87,54 @@ class OldPledge(rules.HouseRule):
 
 #: The pledge of the new form, no passing (the round follows the deal at once).
 NEW_PLEDGE_GAME = hj.Rules(extras=(PledgeFromTheSecondHand(),), passing=rules.passing.NO_PASSING)
+
+
+@attrs.frozen
+class Lives(rules.Ending):
+    """Every seat has ``lives`` lives; a seat that scores ``threshold`` or more in a hand loses one.
+
+    The game ends when at most one seat has a life left; the last seat standing wins (if the last
+    seats lose their last lives in the same hand, those with the most lives before it win, the
+    lowest total among them). Totals stay the plain sum of the points: lives are read off the sheet.
+    """
+
+    lives: int = 3
+    threshold: int = 20
+
+    def lives_left(self, sheet: tuple[hj.HandResult, ...], players: int) -> tuple[int, ...]:
+        left = [self.lives] * players
+        for line in sheet:
+            if line.revoke is None:
+                for seat, points in enumerate(line.points):
+                    if points >= self.threshold and left[seat]:
+                        left[seat] -= 1
+        return tuple(left)
+
+    def is_over(self, totals: tuple[int, ...], sheet: tuple[hj.HandResult, ...]) -> bool:
+        return sum(1 for left in self.lives_left(sheet, len(totals)) if left) <= 1
+
+    def winners(self, totals: tuple[int, ...], sheet: tuple[hj.HandResult, ...] = ()) -> tuple[int, ...]:
+        left = self.lives_left(sheet, len(totals))
+        if not any(left):
+            left = self.lives_left(sheet[:-1], len(totals))
+        most = max(left)
+        standing = [seat for seat in range(len(totals)) if left[seat] == most]
+        best = min(totals[seat] for seat in standing)
+        return tuple(seat for seat in standing if totals[seat] == best)
+
+
+@attrs.frozen
+class OldLowest(rules.Ending):
+    """Ten hands, the lowest total wins: an ending written before ``winners`` took the sheet."""
+
+    def is_over(self, totals: tuple[int, ...], sheet: tuple[hj.HandResult, ...]) -> bool:
+        return len(sheet) >= 2
+
+    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:  # type: ignore[override]
+        best = min(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+#: Three lives of 20 points (a quick game: 13 points cost a life in LIVES_QUICK).
+LIVES_GAME = hj.Rules(ending=Lives())
+LIVES_QUICK = hj.Rules(ending=Lives(lives=2, threshold=13), passing=rules.passing.NO_PASSING)

@@ -17,13 +17,18 @@ from hartenjagen.cards import QUEEN_OF_SPADES
 from hartenjagen.core.table import table_for
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.rules import AnnounceContext, MoonContext, OpeningContext, PlayContext
+from hartenjagen.rules.ending import winners_of
 from hooks_see_rules import (
     ANNOUNCER_GAME,
+    LIVES_GAME,
+    LIVES_QUICK,
     MIEZEN_BASE,
     NEW_PLEDGE_GAME,
     PIG_GAME,
     TWO_OF_CLUBS,
     AnnouncerPlaysNoSpade,
+    Lives,
+    OldLowest,
     OldPledge,
     PigLeads,
     PledgeFromTheSecondHand,
@@ -231,3 +236,76 @@ def test_two_announcing_rules_of_either_form_are_refused() -> None:
     with pytest.raises(hj.RulesError, match="both use the announces hook"), warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         hj.Rules(extras=(PledgeFromTheSecondHand(), OldPledge()))
+
+
+# ---------------------------------------------------------------- the score sheet in the ending
+
+
+def _line(index: int, points: tuple[int, ...], revoke: int | None = None) -> hj.HandResult:
+    return hj.HandResult(index, index % 4, points, points, points, None, revoke=revoke)
+
+
+def test_lives_are_read_off_the_sheet() -> None:
+    lives = Lives()
+    assert lives.lives_left((), 4) == (3, 3, 3, 3) and not lives.is_over((0, 0, 0, 0), ())
+    sheet = (_line(0, (20, 6, 0, 0)), _line(1, (0, 0, 26, 0), revoke=2), _line(2, (19, 0, 7, 0)))
+    assert lives.lives_left(sheet, 4) == (2, 3, 3, 3)  # 20 costs a life, 19 does not, a revoke neither
+    points = ((20, 26, 26, 20), (0, 26, 26, 0), (20, 26, 26, 20), (20, 0, 0, 20))
+    hard = tuple(_line(i, line) for i, line in enumerate(points))
+    assert not lives.is_over((0, 0, 0, 0), hard[:-1])  # two seats standing, one life each
+    assert lives.lives_left(hard, 4) == (0, 0, 0, 0) and lives.is_over((0, 0, 0, 0), hard)
+    # All out in the same hand: those with the most lives before it win (seats 0 and 3 had 1 each),
+    # the lower total among them.
+    assert lives.lives_left(hard[:-1], 4) == (1, 0, 0, 1)
+    assert lives.winners((78, 156, 156, 80), hard) == (0,)
+    assert lives.winners((80, 156, 156, 80), hard) == (0, 3)
+    last = tuple(_line(i, (0, 26, 26, 26)) for i in range(3))
+    assert lives.is_over((0, 78, 78, 78), last) and lives.winners((0, 78, 78, 78), last) == (0,)
+    assert not lives.is_over((0, 52, 52, 52), last[:2])  # the last life still to lose
+
+
+def test_winners_of_gives_the_sheet_only_to_a_winners_that_takes_it() -> None:
+    sheet = (_line(0, (0, 26, 26, 26)),) * 3
+    assert winners_of(Lives(), (9, 8, 7, 6), sheet) == (0,)  # the sheet decides, not the totals
+    assert winners_of(OldLowest(), (9, 8, 7, 6), sheet) == (3,)
+    assert winners_of(rules.ending.TO_100, (9, 8, 7, 6), sheet) == (3,)
+
+
+def test_a_lives_game_ends_by_the_sheet_and_its_totals_and_texts_stay_honest() -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = hj.new_game(LIVES_QUICK, seed=seed)
+        said: list[str] = []
+        while not state.is_over:
+            state, events = hj.step(state, rng.choice(list(hj.legal_moves(state))))
+            said.extend(hj.describe(event, "en", rules=LIVES_QUICK) for event in events)
+        sheet = state.score_sheet
+        sums = tuple(sum(line.points[seat] for line in sheet) for seat in range(4))
+        assert state.scores == sums == sheet[-1].totals  # no lives coded into the totals
+        ending = LIVES_QUICK.ending
+        assert isinstance(ending, Lives)
+        assert sum(1 for left in ending.lives_left(sheet, 4) if left) <= 1
+        assert sum(1 for left in ending.lives_left(sheet[:-1], 4) if left) > 1  # it ended at the first chance
+        assert state.winners == ending.winners(state.scores, sheet)
+        totals = ", ".join(map(str, state.scores))
+        assert any(totals in sentence for sentence in said), said[-3:]
+        assert all(max(state.scores) < 1000 for _ in said)
+
+
+def test_an_ending_written_before_winners_took_the_sheet_still_ends_its_games() -> None:
+    game = hj.Rules(ending=OldLowest(), passing=rules.passing.NO_PASSING)
+    state = hj.new_game(game, seed=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        state = hj.apply(state, rng.choice(list(hj.legal_moves(state))))
+    best = min(state.scores)
+    assert len(state.score_sheet) == 2
+    assert state.winners == tuple(seat for seat, total in enumerate(state.scores) if total == best)
+    testing.check_rules(game, games=2)
+
+
+def test_the_kit_and_every_bot_accept_the_lives_ending() -> None:
+    testing.check_rules(LIVES_QUICK, games=2)
+    state = _bots_play(LIVES_QUICK, hands=100)
+    assert state.is_over and hj.loads(hj.dumps(state)) == state
+    assert hj.loads(hj.dumps(LIVES_GAME)) == LIVES_GAME

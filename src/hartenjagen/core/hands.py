@@ -39,6 +39,7 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
+from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.moon import moon_points
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult
@@ -532,7 +533,7 @@ def next_deal(
     else:
         ends = bool(rules.ending.is_over(totals, sheet))
     if ends:
-        winners = _lowest(totals) if table.ending_planned else tuple(rules.ending.winners(totals))
+        winners = _lowest(totals) if table.ending_planned else winners_of(rules.ending, totals, sheet)
         if events is not None:
             events.append(GameOver(winners, totals))
         over = hand.copy()
