@@ -309,3 +309,18 @@ def test_the_kit_and_every_bot_accept_the_lives_ending() -> None:
     state = _bots_play(LIVES_QUICK, hands=100)
     assert state.is_over and hj.loads(hj.dumps(state)) == state
     assert hj.loads(hj.dumps(LIVES_GAME)) == LIVES_GAME
+
+
+def test_the_fused_playout_plays_the_public_loop_with_a_rule_on_the_announcers() -> None:
+    for seed in range(4):
+        start = _to_play(
+            hj.new_game(attrs.evolve(ANNOUNCER_GAME, passing=rules.passing.NO_PASSING), seed=seed), True
+        )
+        rng = random.Random(seed)
+        state, scored = start, len(start.score_sheet)
+        while not state.is_over and len(state.score_sheet) == scored:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+        mine = random.Random(seed)
+        assert hj.rollout(start, rng=mine) == state
+        assert mine.getstate() == rng.getstate()
