@@ -36,6 +36,7 @@ from hartenjagen.errors import RulesError
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules import (
+    AnnounceContext,
     HandSummary,
     HouseRule,
     MoonContext,
@@ -234,7 +235,7 @@ class NoTrickPledge(HouseRule):
 
     points: int = 15
 
-    def announces(self, state: hj.State) -> bool:
+    def opens_announcements(self, context: AnnounceContext) -> bool:
         return True  # every hand opens with the pledge round
 
     def announcement(self, language: str = "en") -> str:
@@ -265,6 +266,37 @@ class NoPointsOnFirstTwoTricks(HouseRule):
             return context.allowed
         value = context.rules.scoring.card_value
         return {card for card in context.allowed if value(card) <= 0} or context.allowed
+
+
+# ---------------------------------------------------------------- ending: lives on the score sheet
+
+
+@attrs.frozen
+class Lives(rules.Ending):
+    """Three lives each; a seat that scores 20 or more in a hand loses one; the last seat standing wins."""
+
+    lives: int = 3
+    threshold: int = 20
+
+    def lives_left(self, sheet: rules.ending.Sheet, players: int) -> tuple[int, ...]:
+        left = [self.lives] * players
+        for line in sheet:
+            if line.revoke is None:  # a voided hand costs no life
+                for seat, points in enumerate(line.points):
+                    if points >= self.threshold and left[seat]:
+                        left[seat] -= 1
+        return tuple(left)
+
+    def is_over(self, totals: tuple[int, ...], sheet: rules.ending.Sheet) -> bool:
+        return sum(1 for left in self.lives_left(sheet, len(totals)) if left) <= 1
+
+    def winners(self, totals: tuple[int, ...], sheet: rules.ending.Sheet = ()) -> tuple[int, ...]:
+        left = self.lives_left(sheet, len(totals))
+        if not any(left):  # the last lives lost in one hand: the most lives before it
+            left = self.lives_left(sheet[:-1], len(totals))
+        standing = [seat for seat in range(len(totals)) if left[seat] == max(left)]
+        best = min(totals[seat] for seat in standing)
+        return tuple(seat for seat in standing if totals[seat] == best)
 
 
 # ---------------------------------------------------------------- composing them

@@ -25,10 +25,10 @@ from hartenjagen import rules
 from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.frontend import serialize
-from hartenjagen.rules import HandSummary, HouseRule, Rules
+from hartenjagen.rules import AnnounceContext, HandSummary, HouseRule, Rules
 
 if TYPE_CHECKING:
-    from hartenjagen import State
+    pass
 
 __all__ = ["Capot", "FirstAndLastTrick", "pink_lady", "polignac", "slobberhannes", "spot_hearts"]
 
@@ -181,7 +181,7 @@ class Capot(HouseRule):
             f" krijgt 0 en iedere ander {self.points}; wie een slag verliest, krijgt er {self.points} bij."
         )
 
-    def announces(self, state: State) -> bool:
+    def opens_announcements(self, context: AnnounceContext) -> bool:
         return True  # every hand opens with the capot bids
 
     def announcement(self, language: str = "en") -> str:

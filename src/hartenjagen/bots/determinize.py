@@ -575,9 +575,13 @@ class Determinizer:
         if table.opening_planned:
             return table.first_leader(tuple(holdings), view.dealer)
         hands = tuple(table.cards(mask) for mask in holdings)
+        # The view keeps the score sheet, not the tricks of the hand before: an opening that reads
+        # them sees ``()`` here (a sample's leader only, while announcing).
+        sheet = view.score_sheet
         context = OpeningContext(
-            rules=view.rules, hands=hands, dealer=view.dealer, hand_index=view.hand_index
-        )
+            rules=view.rules, hands=hands, dealer=view.dealer, hand_index=view.hand_index,
+            previous=sheet[-1] if sheet else None,
+        )  # fmt: skip
         leader = view.rules.opening.leader(context)
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < self.n:
             raise DeterminizeError(f"the opening {view.rules.opening!r} names no seat as leader: {leader!r}")

@@ -39,6 +39,7 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
+from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.moon import moon_points
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult
@@ -276,7 +277,7 @@ def after_exchange(hand: HandContext) -> State:
     hand.phase = PLAYING
     if table.announcing:
         probe = State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
-        if any(extra.announces(probe) for extra in table.announcing):
+        if hooks.opens_announcements(probe):
             hand.phase = ANNOUNCING
             hand.pending = (1 << table.players) - 1
     return State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
@@ -532,7 +533,7 @@ def next_deal(
     else:
         ends = bool(rules.ending.is_over(totals, sheet))
     if ends:
-        winners = _lowest(totals) if table.ending_planned else tuple(rules.ending.winners(totals))
+        winners = _lowest(totals) if table.ending_planned else winners_of(rules.ending, totals, sheet)
         if events is not None:
             events.append(GameOver(winners, totals))
         over = hand.copy()

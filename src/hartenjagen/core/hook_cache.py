@@ -39,6 +39,7 @@ FIELDS: Final = (
     "tricks_taken",
     "scores",
     "tricks",
+    "announcers",
 )
 _NUMBER: Final = {name: number for number, name in enumerate(FIELDS)}
 _SUITS: Final = tuple(Suit)
@@ -130,7 +131,9 @@ class PlaySource:
             return self.value(8)
         if field == 9:
             return self.hand.scores
-        return (self._entries(), self.hand.hands)
+        if field == 10:
+            return (self._entries(), self.hand.hands)
+        return self.hand.announcers
 
     def value(self, field: int) -> object:
         """The public value of field ``field``: what `PlayContext` documents."""
@@ -167,7 +170,9 @@ class PlaySource:
             return tuple(counts)
         if field == 9:
             return self.hand.scores
-        return log_tricks(self._entries(), self.hand.hands)
+        if field == 10:
+            return log_tricks(self._entries(), self.hand.hands)
+        return self.hand.announcers
 
     def read(self, name: str) -> object:
         """The value of the field called ``name``, recorded as read the first time (`AttributeError`: no field)."""

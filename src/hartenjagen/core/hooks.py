@@ -36,6 +36,7 @@ from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.context import (
     BUILDERS,
+    AnnounceContext,
     LazyMoonContext,
     LazyPlayContext,
     MoonContext,
@@ -43,7 +44,7 @@ from hartenjagen.rules.context import (
     PassContext,
     PlayContext,
 )
-from hartenjagen.rules.extras import HandSummary, LazyHandSummary
+from hartenjagen.rules.extras import HandSummary, LazyHandSummary, old_announces
 from hartenjagen.values import Trick
 
 #: The most captured-card sets whose points a table keeps (`points`), and the most passing positions.
@@ -108,6 +109,7 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
         tricks_taken=state.tricks_won,
         scores=state._hand.scores,
         tricks=state.tricks,
+        announcers=state._hand.announcers,
     )
 
 
@@ -314,13 +316,26 @@ def scattered(hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...])
 # ---------------------------------------------------------------- the first leader
 
 
+def previous_hand(hand: HandContext) -> tuple[Any, tuple[Trick, ...]]:
+    """The score line and completed tricks of the hand before ``hand`` (``None``, ``()`` on the first hand)."""
+    sheet, history = hand.sheet, hand.history
+    if not sheet:
+        return None, ()
+    # A state rebuilt without its history (a bot's sample) knows the line but not the tricks.
+    last = history[-1] if len(history) == len(sheet) else None
+    return sheet[-1], (() if last is None else log_tricks(last.log, last.hands))
+
+
 def _opening_context(hand: HandContext) -> OpeningContext:
     table = hand.table
+    previous, tricks = previous_hand(hand)
     return OpeningContext(
         rules=table.rules,
         hands=tuple([table.cards(mask) for mask in hand.hands]),
         dealer=hand.dealer,
         hand_index=hand.hand_index,
+        previous=previous,
+        previous_tricks=tricks,
     )
 
 
@@ -333,6 +348,34 @@ def first_leader(hand: HandContext) -> int:
     """The opening module's ``leader`` for the hands of ``hand`` (after the exchange)."""
     module = hand.table.rules.opening
     return _seat(module, "leader", module.leader(_opening_context(hand)), hand.table.players)
+
+
+def opens_announcements(state: State) -> bool:
+    """Whether a house rule opens an announcement round in ``state``'s hand (a state after the exchange)."""
+    table = state._hand.table
+    for extra in table.announcing:
+        # The deprecated form, ``announces(state)``, still gets the state.
+        opens = (
+            extra.announces(state) if old_announces(extra) else extra.opens_announcements(_announce(state))
+        )
+        if not isinstance(opens, bool):
+            raise RulesError(
+                f"rule module {extra!r}: opens_announcements must return True or False, not {shown(opens)}"
+            )
+        if opens:
+            return True
+    return False
+
+
+def _announce(state: State) -> AnnounceContext:
+    hand = state._hand
+    return AnnounceContext(
+        rules=hand.table.rules,
+        hand_index=hand.hand_index,
+        dealer=hand.dealer,
+        scores=hand.scores,
+        sheet=hand.sheet,
+    )
 
 
 def leader_cards(table: Table) -> int:
@@ -582,6 +625,13 @@ def play_context_of(value: object, allowed: object, legal: Callable[[State], int
     return play_context(state, cast(frozenset[Card], cards))
 
 
+def _announce_of(value: object) -> AnnounceContext:
+    return _announce(
+        _state_of(value, "AnnounceContext", (PASSING, ANNOUNCING, PLAYING, MOON_CHOICE), "of a hand")
+    )
+
+
+BUILDERS["announce"] = _announce_of
 BUILDERS["pass"] = _pass_of
 BUILDERS["opening"] = _opening_of
 BUILDERS["moon"] = _moon_of

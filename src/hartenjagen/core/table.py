@@ -32,7 +32,7 @@ from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import HOOKS as ENDING_HOOKS
 from hartenjagen.rules.ending import Ending
-from hartenjagen.rules.extras import HouseRule
+from hartenjagen.rules.extras import HouseRule, announcing
 from hartenjagen.rules.moon import HOOKS as MOON_HOOKS
 from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import HOOKS as OPENING_HOOKS
@@ -291,7 +291,8 @@ class Table:
         self.cancel_pairs = isinstance(duplicates, DuplicatesPlan) and duplicates.cancel_pairs
         extras: tuple[HouseRule, ...] = rules.extras
         self.restricting = tuple(e for e in extras if _overrides(e, "playable"))
-        self.announcing = tuple(e for e in extras if _overrides(e, "announces"))
+        # A house rule opens its round by ``opens_announcements`` (or the deprecated ``announces(state)``).
+        self.announcing = tuple(e for e in extras if announcing(e))
         # The once-a-hand hooks a module leaves as its base class has them run here without a call.
         passing = type(rules.passing)
         self.pass_allowed_callback = passing.passable is not Passing.passable

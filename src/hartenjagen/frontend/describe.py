@@ -25,7 +25,7 @@ from hartenjagen.frontend.notation import Language, NotationError, card_name
 from hartenjagen.frontend.texts import language as _language
 from hartenjagen.frontend.texts import rule_text, text
 from hartenjagen.rules import Rules
-from hartenjagen.rules.extras import HouseRule, Miezen
+from hartenjagen.rules.extras import HouseRule, Miezen, announcing
 from hartenjagen.rules.routes import Travel
 from hartenjagen.values import HandResult
 
@@ -97,7 +97,7 @@ def _announcing(rules: Rules | None) -> HouseRule | None:
     if rules is None:
         return None
     for extra in rules.extras:
-        if type(extra).announces is not HouseRule.announces:
+        if announcing(extra):
             return extra
     return None
 

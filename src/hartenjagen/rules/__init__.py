@@ -40,11 +40,11 @@ from hartenjagen.rules import (
     scoring,
 )
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import MoonContext, OpeningContext, PassContext, PlayContext
+from hartenjagen.rules.context import AnnounceContext, MoonContext, OpeningContext, PassContext, PlayContext
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import Ending
-from hartenjagen.rules.extras import HandSummary, HouseRule
+from hartenjagen.rules.extras import HandSummary, HouseRule, announcing, old_announces, warn_old_announces
 from hartenjagen.rules.first_trick import FirstTrick
 from hartenjagen.rules.leading import Leading
 from hartenjagen.rules.moon import Moon
@@ -54,6 +54,7 @@ from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.scoring import Scoring
 
 __all__ = [
+    "AnnounceContext",
     "Deck",
     "Duplicates",
     "Ending",
@@ -187,9 +188,15 @@ class Rules:
             _check_declarations(extra)
             extra.check(self)
         for hook in ("announces", "revoke_penalty"):
-            users = [e for e in self.extras if getattr(type(e), hook) is not getattr(HouseRule, hook)]
+            if hook == "announces":
+                users = [e for e in self.extras if announcing(e)]
+            else:
+                users = [e for e in self.extras if getattr(type(e), hook) is not getattr(HouseRule, hook)]
             if len(users) > 1:
                 raise RulesError(f"extras {users[0]!r} and {users[1]!r} both use the {hook} hook; keep one")
+        for extra in self.extras:
+            if old_announces(extra):
+                warn_old_announces(extra)
 
     @property
     def players(self) -> int:

@@ -10,7 +10,9 @@ values) and returns cards or plain values:
 - [`OpeningContext`][hartenjagen.rules.context.OpeningContext]: every hand after
   the exchange, to name the first leader;
 - [`MoonContext`][hartenjagen.rules.context.MoonContext]: a hand played out,
-  with the tricks in order, to find and score a moon.
+  with the tricks in order, to find and score a moon;
+- [`AnnounceContext`][hartenjagen.rules.context.AnnounceContext]: a hand about
+  to be played, to open a house rule's announcement round or not.
 
 Each has ``.of(state)``, so a rule can be tested on its own against any state.
 In a double deck a card held twice appears twice in a hand and once in
@@ -26,7 +28,7 @@ import attrs
 
 from hartenjagen.cards import Card, Suit
 from hartenjagen.moves import MoonOption, Play
-from hartenjagen.values import Trick
+from hartenjagen.values import HandResult, Trick
 
 if TYPE_CHECKING:
     from hartenjagen.core import State
@@ -70,6 +72,9 @@ class PlayContext:
     scores: tuple[int, ...]
     #: the completed tricks of this hand, in order (leader, cards in play order, winner)
     tricks: tuple[Trick, ...] = ()
+    #: the seats that made this hand's announcement, in the order they announced (``()``: none yet,
+    #: or no announcing rule)
+    announcers: tuple[int, ...] = ()
 
     @property
     def leading(self) -> bool:
@@ -224,11 +229,23 @@ class OpeningContext:
     dealer: int
     #: the hand being played, counted from 0
     hand_index: int
+    #: the score line of the hand before this one (``None`` on the first hand); a hand voided by
+    #: a revoke is a hand before this one too (its ``revoke`` names the offender)
+    previous: HandResult | None = None
+    #: the completed tricks of the hand before this one, in order (``()`` on the first hand)
+    previous_tricks: tuple[Trick, ...] = ()
 
     @property
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
+
+    def previous_taker(self, card: Card) -> int | None:
+        """The seat that took ``card`` in the hand before this one (``None``: first hand, or no trick took it)."""
+        for trick in self.previous_tricks:
+            if trick.winner is not None and card in trick.cards:
+                return trick.winner
+        return None
 
     @property
     def eldest(self) -> int:
@@ -303,3 +320,44 @@ class MoonContext:
 
 #: The `MoonContext` a moon module's hooks receive from the engine (see `Lazy`).
 LazyMoonContext: Any = lazy_class(MoonContext, "LazyMoonContext")
+
+
+@attrs.frozen
+class AnnounceContext:
+    """A hand about to be played, as public values: what decides whether a house rule's announcement round opens.
+
+    A house rule's [`opens_announcements`][hartenjagen.rules.extras.HouseRule.opens_announcements]
+    receives one once per hand, after the exchange. It holds what every seat knows, never a
+    seat's cards: the round is offered to every seat, in turn from eldest.
+    """
+
+    rules: Rules
+    #: the hand being played, counted from 0
+    hand_index: int
+    #: the seat that dealt this hand
+    dealer: int
+    #: each seat's total before this hand
+    scores: tuple[int, ...]
+    #: the score sheet: every hand before this one, oldest first (a voided hand's line too)
+    sheet: tuple[HandResult, ...]
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer: the first asked to announce."""
+        return (self.dealer + 1) % self.rules.players
+
+    @property
+    def previous(self) -> HandResult | None:
+        """The score line of the hand before this one (``None`` on the first hand)."""
+        return self.sheet[-1] if self.sheet else None
+
+    @classmethod
+    def of(cls, state: State) -> AnnounceContext:
+        """The context of ``state``'s hand (any state of a hand: before, during or after the exchange)."""
+        context: AnnounceContext = BUILDERS["announce"](state)
+        return context

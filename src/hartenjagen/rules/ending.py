@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import abc
 import enum
+import functools
+import inspect
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -75,8 +77,15 @@ class Ending(RuleModule):
         """Whether the game ends after the last hand of ``sheet``, with these totals."""
 
     @abc.abstractmethod
-    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
-        """The winning seats of a finished game."""
+    def winners(self, totals: tuple[int, ...], sheet: Sheet = ()) -> tuple[int, ...]:
+        """The winning seats of a finished game with these totals (``sheet``: every hand of it, oldest first).
+
+        The score sheet holds each hand's line (its ``points``, ``raw``,
+        ``totals``, ``shooter``, ``revoke``), so an ending may decide by more than
+        the totals (lives lost hand by hand) and keep the totals honest. A module
+        whose ``winners(self, totals)`` takes no sheet still works: the engine
+        passes the sheet only to a ``winners`` that accepts it (`winners_of`).
+        """
 
     def display(self, totals: tuple[int, ...]) -> tuple[int, ...]:
         """The totals as the players write them on the score sheet."""
@@ -92,6 +101,28 @@ class Ending(RuleModule):
 
 #: The hooks whose override makes the core call an ending module instead of reading its plan.
 HOOKS: Final[tuple[str, ...]] = ("is_over", "winners")
+
+
+def winners_of(ending: Ending, totals: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
+    """``ending``'s winners of a game that ended with ``totals`` after the hands of ``sheet``.
+
+    The sheet goes to a ``winners`` that accepts it, and not to one written
+    as ``winners(self, totals)`` before the hook took it.
+    """
+    if _takes_sheet(type(ending)):
+        return tuple(ending.winners(totals, sheet))
+    return tuple(ending.winners(totals))
+
+
+@functools.cache
+def _takes_sheet(kind: type[Ending]) -> bool:
+    try:
+        inspect.signature(kind.winners).bind(None, (), ())
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (a compiled or built-in callable): ask it with the sheet
+        return True
+    return True
 
 
 def lowest(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -156,7 +187,7 @@ class ScoreLimit(Ending):
         reached = top >= self.limit if self.inclusive else top > self.limit
         return reached and (self.tie is Tie.SHARED or len(lowest(totals)) == 1)
 
-    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+    def winners(self, totals: tuple[int, ...], sheet: Sheet = ()) -> tuple[int, ...]:
         return lowest(totals)
 
 
@@ -185,7 +216,7 @@ class Countdown(Ending):
             return False
         return max(totals) >= self.start and (self.tie is Tie.SHARED or len(lowest(totals)) == 1)
 
-    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+    def winners(self, totals: tuple[int, ...], sheet: Sheet = ()) -> tuple[int, ...]:
         return lowest(totals)
 
     def display(self, totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -239,7 +270,7 @@ class TwoHalves(Ending):
             return 0 in totals
         return min(totals) <= 0
 
-    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+    def winners(self, totals: tuple[int, ...], sheet: Sheet = ()) -> tuple[int, ...]:
         if self.finish is Finish.EXACT_ZERO_BOUNCE:
             return tuple(seat for seat, total in enumerate(totals) if total == 0)
         return lowest(totals)
@@ -263,7 +294,7 @@ class FixedDeals(Ending):
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         return _played(sheet) >= self.deals
 
-    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+    def winners(self, totals: tuple[int, ...], sheet: Sheet = ()) -> tuple[int, ...]:
         return lowest(totals)
 
 
@@ -277,7 +308,7 @@ class SingleHand(Ending):
     def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
         return _played(sheet) >= 1
 
-    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+    def winners(self, totals: tuple[int, ...], sheet: Sheet = ()) -> tuple[int, ...]:
         return lowest(totals)
 
 

@@ -3,7 +3,7 @@
 A house rule overrides the hooks it needs; the others do nothing:
 
 - ``playable`` narrows the legal plays (after the first-trick rule), on cards;
-- ``announces`` opens an announcement round before the first lead;
+- ``opens_announcements`` opens an announcement round before the first lead;
 - ``adjustments`` changes totals directly when a hand is scored;
 - ``revoke_penalty`` lets an illegal play through and voids the hand.
 
@@ -12,6 +12,7 @@ docs/writing-rules.md shows a complete house rule written with public names only
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from hartenjagen.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import BUILDERS, PlayContext, lazy_class
+from hartenjagen.rules.context import BUILDERS, AnnounceContext, PlayContext, lazy_class
 from hartenjagen.values import Trick
 
 if TYPE_CHECKING:
@@ -89,7 +90,10 @@ class HouseRule(RuleModule):
       and ``refusal_text`` say why a card is refused (the code is the
       module's own string, carried by [`IllegalMove.code`][hartenjagen.errors.IllegalMove]);
       a revoke rule treats this refusal as it treats the built-in ones;
-    - ``announces`` opens an announcement round before the first lead;
+    - [`opens_announcements`][hartenjagen.rules.extras.HouseRule.opens_announcements]
+      opens an announcement round before the first lead, given an
+      [`AnnounceContext`][hartenjagen.rules.context.AnnounceContext] (the
+      older ``announces(state)`` still works, with a `DeprecationWarning`);
     - ``adjustments`` changes totals directly when a hand is scored, given a
       [`HandSummary`][hartenjagen.rules.extras.HandSummary];
     - ``revoke_penalty`` lets an illegal play through and voids the hand.
@@ -111,9 +115,19 @@ class HouseRule(RuleModule):
         """The sentence saying what the rule requires: ``refusal_text``, or a generic one."""
         return self.refusal_text or english("refusal.extras.house_rule", rule=repr(self))
 
-    def announces(self, state: State) -> bool:
-        """Whether the hand of ``state`` opens with this rule's announcement round."""
+    def opens_announcements(self, context: AnnounceContext) -> bool:
+        """Whether the hand of ``context`` opens with this rule's announcement round (default: no)."""
         return False
+
+    def announces(self, state: State) -> bool:
+        """Deprecated: whether the hand of ``state`` opens with this rule's announcement round.
+
+        The hook's older form, given the whole state. A rule that overrides it
+        (and not ``opens_announcements``) still works; the rules warn once with a
+        `DeprecationWarning`. Asked of a rule of the new form, it answers for the
+        hand of ``state``.
+        """
+        return self.opens_announcements(AnnounceContext.of(state))
 
     def announcement(self, language: str = "en") -> str:
         """What a seat that announces undertakes, in ``language`` (``"en"`` or ``"nl"``): the words the table says.
@@ -132,6 +146,31 @@ class HouseRule(RuleModule):
     def revoke_penalty(self, rules: Rules) -> int | None:
         """Points for a player who makes an illegal play, which voids the hand (``None``: illegal plays are refused)."""
         return None
+
+
+def old_announces(extra: HouseRule) -> bool:
+    """Whether ``extra`` opens its announcement round the deprecated way: ``announces(state)`` only."""
+    kind = type(extra)
+    return (
+        kind.announces is not HouseRule.announces
+        and kind.opens_announcements is HouseRule.opens_announcements
+    )
+
+
+def announcing(extra: HouseRule) -> bool:
+    """Whether ``extra`` opens an announcement round (either form of the hook)."""
+    return type(extra).opens_announcements is not HouseRule.opens_announcements or old_announces(extra)
+
+
+def warn_old_announces(extra: HouseRule) -> None:
+    """The `DeprecationWarning` for a house rule whose round opens by ``announces(state)``."""
+    name = type(extra).__name__
+    warnings.warn(
+        f"{name}.announces(state) is deprecated: override opens_announcements(context) instead "
+        "(an AnnounceContext: rules, hand_index, dealer, scores, sheet); the old form still works",
+        DeprecationWarning,
+        stacklevel=4,
+    )
 
 
 def _whole(value: object, name: str) -> None:
@@ -175,8 +214,8 @@ class Miezen(HouseRule):
         if not isinstance(self.first_half_only, bool):
             raise RulesError(f"extras: first_half_only must be True or False, not {self.first_half_only!r}")
 
-    def announces(self, state: State) -> bool:
-        return not (self.first_half_only and state.rules.ending.second_half(state.score_sheet))
+    def opens_announcements(self, context: AnnounceContext) -> bool:
+        return not (self.first_half_only and context.rules.ending.second_half(context.sheet))
 
     def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
         value = hand.rules.scoring.card_value

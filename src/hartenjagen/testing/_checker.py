@@ -330,7 +330,7 @@ class Checker(MoveChecks):
         totals = {state.scores[s] for s in winners}
         if len(totals) != 1:
             raise Failure(f"the winners {winners} have different totals {state.scores}")
-        if tuple(winners) != self.contract.winners(state.scores):
+        if tuple(winners) != self.contract.winners(state.scores, state.score_sheet):
             raise Failure(f"the winners {winners} are not those the ending names for totals {state.scores}")
         if not state.score_sheet:
             raise Failure("the game is over before any hand was scored")

@@ -27,6 +27,7 @@ from hartenjagen.rules import (
     opening,
     passing,
 )
+from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.extras import HandSummary
 from hartenjagen.testing._common import cached
 from hartenjagen.values import HandResult, Trick
@@ -85,9 +86,9 @@ class Contract:
         """The seats that pass in this stage of the exchange, by the ``passing`` module."""
         return tuple(self.rules.passing.givers(stage, route, self.players, dealer))
 
-    def winners(self, totals: tuple[int, ...]) -> tuple[int, ...]:
-        """The winners of a game that ended with these totals, by the ``ending`` module."""
-        return tuple(self.rules.ending.winners(totals))
+    def winners(self, totals: tuple[int, ...], sheet: tuple[HandResult, ...] = ()) -> tuple[int, ...]:
+        """The winners of a game that ended with these totals after the hands of ``sheet``, by the ``ending``."""
+        return winners_of(self.rules.ending, totals, sheet)
 
     def revoke_penalty(self) -> int | None:
         """The revoke penalty of the first house rule that has one (``None``: illegal plays are refused)."""

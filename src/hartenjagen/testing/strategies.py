@@ -22,6 +22,7 @@ from hartenjagen.engine import apply, legal_moves, new_game
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Deck, Ending, HouseRule, Moon, Rules, Scoring, deck
+from hartenjagen.rules.extras import announcing
 from hartenjagen.testing._common import (
     FOREIGN,
     SLOTS,
@@ -340,9 +341,7 @@ def _never(rules_value: Rules, phase: Phase) -> str | None:
     """Why games under ``rules_value`` never come to ``phase`` (asked of the modules), or ``None``."""
     if phase is Phase.MOON_CHOICE and len(rules_value.moon.options()) < 2:
         return f"its moon, {rules_value.moon!r}, offers no choice"
-    if phase is Phase.ANNOUNCING and all(
-        type(extra).announces is HouseRule.announces for extra in rules_value.extras
-    ):
+    if phase is Phase.ANNOUNCING and not any(announcing(extra) for extra in rules_value.extras):
         return "no house rule of it announces"
     if phase is Phase.PASSING and not any(
         stage.cards for route in rules_value.passing.routes() for stage in rules_value.passing.stages(route)
