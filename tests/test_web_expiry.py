@@ -9,9 +9,11 @@ import time
 from pathlib import Path
 
 import attrs
+import pytest
 
 import hartenjagen as hj
 from hartenjagen.web import CreateError, Limits, SQLiteStore, TableSpec
+from hartenjagen.web import lobby as lobby_module
 from hartenjagen.web.store import ABANDONED
 from serving import FAST, post_move, request, serving
 
@@ -135,3 +137,77 @@ def test_a_database_of_the_old_schema_still_opens_and_its_tables_play(tmp_path: 
     store.close()
     with serving(path) as served:
         assert [t.id for t in served.service.lobby.open_tables()] == ["t1"]
+
+
+def _abandon_while_down(path: str, *tables: str) -> None:
+    """Mark ``tables`` as the server that closed them would have (without running one a day)."""
+    with sqlite3.connect(path) as db:
+        for table in tables:
+            db.execute("UPDATE tables SET finished = ? WHERE id = ?", (ABANDONED, table))
+
+
+def test_an_abandoned_table_is_still_watched_after_a_restart(tmp_path: Path) -> None:
+    path = str(tmp_path / "t.sqlite")
+    limits = attrs.evolve(FAST, abandon_after=0.6)
+    with serving(path, limits=limits) as served:
+        old, tokens = served.create("standard", ["human", "random", "random", "random"])
+        v = hj.view(old.state, 0)
+        assert post_move(served, tokens[0], hj.Pass(0, v.pass_options[: v.pass_count])).status == 200
+        _until(lambda: old.abandoned)
+        before = request(served, "GET", f"/api/{old.id}/update").json()
+        refused = post_move(served, tokens[0], hj.Play(0, hj.view(old.state, 0).hand[0]))
+        assert before["abandoned"] is True and refused.status == 409
+    with serving(path) as served:
+        lobby = served.service.lobby
+        assert old.id not in lobby.tables and not lobby.closed  # nothing read back at start
+        assert request(served, "GET", f"/watch/{old.id}").status == 200
+        reply = request(served, "GET", f"/api/{old.id}/update")
+        assert reply.status == 200
+        after = reply.json()
+        assert after["abandoned"] is True and after["seq"] == before["seq"]
+        assert after["view"] == before["view"] and after["sheet"] == before["sheet"]
+        assert request(served, "GET", f"/api/{old.id}/table").status == 200
+        poll = request(served, "GET", f"/api/{old.id}/poll?after={after['seq']}&wait=0.1")
+        assert poll.status == 200 and poll.json()["events"] == []
+        assert list(lobby.closed) == [old.id] and old.id not in lobby.tables
+        # a move is refused as on a running server, from its seat's page and its old link alike
+        again = post_move(served, tokens[0], hj.Play(0, hj.view(old.state, 0).hand[0]))
+        assert (again.status, again.json()) == (refused.status, refused.json())
+        by_header = request(
+            served,
+            "POST",
+            f"/api/{old.id}/move",
+            json.dumps(
+                {"protocol": 2, "move": json.loads(hj.dumps(hj.Play(0, hj.view(old.state, 0).hand[0])))}
+            ).encode(),
+            {"Content-Type": "application/json", "Authorization": f"Bearer {tokens[0]}"},
+        )
+        assert (by_header.status, by_header.json()) == (refused.status, refused.json())
+        spectator = post_move(served, old.id, hj.Play(0, hj.view(old.state, 0).hand[0]))
+        assert spectator.status == 403
+        listing = request(served, "GET", "/api/lobby").json()
+        assert [t["watch"] for t in listing["abandoned"]] == [f"watch/{old.id}"]
+        # an unknown id, and a table not abandoned, are still not there
+        assert request(served, "GET", "/watch/nosuchtable").status == 404
+        assert request(served, "GET", "/api/nosuchtable/update").status == 404
+
+
+def test_many_abandoned_tables_are_read_back_when_asked_for_and_kept_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lobby_module, "ABANDONED_KEPT", 2)
+    path = str(tmp_path / "t.sqlite")
+    with serving(path, limits=attrs.evolve(FAST, creates_per_minute=1000)) as served:
+        ids = [served.create("standard", ["human", "random", "random", "random"])[0].id for _ in range(5)]
+    _abandon_while_down(path, *ids)
+    with serving(path) as served:
+        lobby = served.service.lobby
+        assert request(served, "GET", "/api/lobby").json()["tables"] == []
+        assert not lobby.tables and not lobby.closed  # a restart reads none of them back
+        assert request(served, "GET", f"/watch/{ids[0]}").status == 200
+        assert list(lobby.closed) == ids[:1]  # only the one asked for
+        for table in ids:
+            assert request(served, "GET", f"/api/{table}/update").json()["abandoned"] is True
+        assert list(lobby.closed) == ids[-2:]  # the last asked for; the others are read again
+        assert request(served, "GET", f"/watch/{ids[0]}").status == 200
+        assert list(lobby.closed) == [ids[-1], ids[0]]

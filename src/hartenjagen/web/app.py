@@ -75,8 +75,7 @@ def _page(service: Service, name: str) -> Response:
 
 async def _find(service: Service, key: str, token: str | None = None) -> tuple[Table, int | None]:
     """The table and seat a request names: by its key, and the seat token it sent apart (if any)."""
-    await service.ready()
-    found = service.lobby.find(key)
+    found = await service.find(key)
     if found is not None and token is not None:
         seat = service.lobby.find(token)
         found = seat if seat is not None and seat[1] is not None and seat[0] is found[0] else None
@@ -158,8 +157,8 @@ async def watch_page(request: Request) -> Response:
     """``GET /watch/<table>``: a spectator's page."""
     service = _service(request)
     key = request.path_params["key"]
-    await service.ready()
-    if key not in service.lobby.tables:
+    found = await service.find(key)
+    if found is None or found[1] is not None:
         raise read.Refused(error_message(404, "there is no table with this link"))
     return _page(service, "index.html")
 

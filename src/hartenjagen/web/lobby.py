@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any, Final
 
@@ -27,12 +28,15 @@ from hartenjagen.rules import Rules
 from hartenjagen.web.store import Commit
 from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec, decoded
 
-__all__ = ["MAX_GAMES", "CreateError", "Lobby", "token_hash"]
+__all__ = ["ABANDONED_KEPT", "MAX_GAMES", "CreateError", "Lobby", "token_hash"]
 
 #: The most games one table plays in a row.
 MAX_GAMES: Final = 20
 #: The number of tables closed as abandoned that the lobby lists (the most recent ones).
 ABANDONED_LISTED: Final = 20
+#: The number of abandoned tables read back from the store after a restart (for their links)
+#: that the lobby keeps in memory: the least recently asked for goes first.
+ABANDONED_KEPT: Final = 100
 #: The languages a table speaks.
 LANGUAGES: Final = ("en", "nl")
 
@@ -121,6 +125,9 @@ class Lobby:
         self.abandoned: deque[TableSpec] = deque(maxlen=ABANDONED_LISTED)
         #: counts every table made or closed (a listing made since is still the lobby's)
         self.version = 0
+        #: abandoned tables read back from the store after a restart, for their links only
+        #: (read-only: `Table.over`), at most ``ABANDONED_KEPT``, the last asked for at the end
+        self.closed: OrderedDict[str, Table] = OrderedDict()
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -136,12 +143,38 @@ class Lobby:
         self._add(table)
         return table
 
+    def reopen(self, spec: TableSpec, records: Sequence[Any]) -> Table | None:
+        """An abandoned table read back from the store (`Store.abandoned_table`), kept in `closed`.
+
+        It is over (`Table.abandoned`): its pages show its last state and every move gets the
+        reply a table closed on a running server gives. ``None`` if it has no game to show.
+        """
+        if not records:
+            return None
+        table = self.closed.get(spec.id) or Table(
+            spec, commit=self._commit, think=self._think, delay=self.delay, records=records, abandoned=True
+        )
+        self.closed[spec.id] = table
+        self.closed.move_to_end(spec.id)
+        while len(self.closed) > ABANDONED_KEPT:
+            self.closed.popitem(last=False)
+        return table
+
     def find(self, key: str) -> tuple[Table, int | None] | None:
         """The table and seat of a seat token, or the table (seat ``None``) of a spectator's key."""
         found = self._seats.get(token_hash(key))
         if found is not None:
             return found
         table = self.tables.get(key)
+        if table is None and self.closed:
+            table = self.closed.get(key)
+            if table is None:  # a seat's token of a table read back (a few hundred comparisons)
+                digest = token_hash(key)
+                for closed in self.closed.values():
+                    if digest in closed.spec.tokens:
+                        return closed, closed.spec.tokens.index(digest)
+            else:
+                self.closed.move_to_end(key)
         return None if table is None else (table, None)
 
     def open_tables(self) -> list[Table]:

@@ -53,6 +53,7 @@ class Service:
         self._listings: dict[Language, tuple[float, int, dict[str, Any]]] = {}
         self.creates: dict[str, deque[float]] = {}
         self._loaded: asyncio.Lock | None = None
+        self._reading: asyncio.Lock | None = None
         self._ready = False
         self._sweeper: asyncio.Task[None] | None = None
         files = resources.files("hartenjagen.web").joinpath("static")
@@ -96,6 +97,29 @@ class Service:
             self._ready = True
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
+    async def find(self, key: str) -> tuple[Table, int | None] | None:
+        """`Lobby.find`, after reading back from the store the abandoned table whose id is ``key``.
+
+        A table closed as abandoned before a restart is not reloaded at start (a restart stays
+        cheap however many there are): the first request for it reads it here, and the lobby
+        keeps the last few asked for (`Lobby.closed`), read-only, for their links.
+        """
+        await self.ready()
+        found = self.lobby.find(key)
+        if found is not None or len(key) > 64:
+            return found
+        if self._reading is None:
+            self._reading = asyncio.Lock()
+        async with self._reading:  # one read at a time: two requests for it read it once
+            found = self.lobby.find(key)
+            if found is None:
+                stored = await asyncio.get_running_loop().run_in_executor(
+                    self._store_thread, self.store.abandoned_table, key
+                )
+                if stored is not None and self.lobby.reopen(*stored) is not None:
+                    found = self.lobby.find(key)
+        return found
+
     async def _sweep(self) -> None:
         """Close the tables nobody moved at for ``limits.abandon_after`` seconds, now and then."""
         idle = self.limits.abandon_after
@@ -111,7 +135,7 @@ class Service:
     def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for table in self.lobby.tables.values():
+        for table in (*self.lobby.tables.values(), *self.lobby.closed.values()):
             table.close()
         self.bots.shutdown(wait=False, cancel_futures=True)
         self._store_thread.shutdown(wait=True)

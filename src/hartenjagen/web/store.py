@@ -67,7 +67,8 @@ class Store(Protocol):
     Every call commits before it returns. ``number`` counts a game's moves from 1; adding a
     move whose number is taken is an error (two servers cannot both accept one move). Adding
     a table, a game or a move marks the table active now; `last_active` gives that time for
-    every unfinished table, and `abandon` closes a table that went too long without a move.
+    every unfinished table, and `abandon` closes a table that went too long without a move;
+    `abandoned_table` reads one such table back (its spectators' link still shows it).
     """
 
     def add_table(self, spec: TableSpec) -> None: ...
@@ -85,6 +86,8 @@ class Store(Protocol):
     def last_active(self) -> dict[str, float]: ...
 
     def abandoned(self, limit: int) -> list[TableSpec]: ...
+
+    def abandoned_table(self, table: str) -> tuple[TableSpec, list[GameRecord]] | None: ...
 
     def close(self) -> None: ...
 
@@ -230,27 +233,38 @@ class SQLiteStore:
         ).fetchall()
         return [_spec(text) for (text,) in rows]
 
+    def abandoned_table(self, table: str) -> tuple[TableSpec, list[GameRecord]] | None:
+        """The table ``table`` with its games' records, if it was closed as abandoned (else ``None``)."""
+        row = self._db.execute(
+            f"SELECT spec FROM tables WHERE id = ? AND finished = {ABANDONED}", (table,)
+        ).fetchone()
+        return None if row is None else (_spec(row[0]), self._records(table))
+
     def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]:
         """Every table not finished, oldest first, with its games' records and their moves."""
         rows = self._db.execute("SELECT id, spec FROM tables WHERE finished = 0 ORDER BY rowid").fetchall()
         for table_id, spec_text in rows:
-            records = []
-            games = self._db.execute(
-                "SELECT game, record FROM games WHERE table_id = ? ORDER BY game", (table_id,)
-            ).fetchall()
-            for game, record_text in games:
-                record = loads(record_text)
-                if not isinstance(record, GameRecord):
-                    raise StoreError(f"table {table_id}, game {game}: the record does not read back")
-                moves: list[Move] = [
-                    loads(text)  # type: ignore[misc]
-                    for (text,) in self._db.execute(
-                        "SELECT move FROM moves WHERE table_id = ? AND game = ? ORDER BY number",
-                        (table_id, game),
-                    )
-                ]
-                records.append(record.add(*moves))
-            yield _spec(spec_text), records
+            yield _spec(spec_text), self._records(table_id)
+
+    def _records(self, table_id: str) -> list[GameRecord]:
+        """The records of a table's games, in order, each with its moves."""
+        records = []
+        games = self._db.execute(
+            "SELECT game, record FROM games WHERE table_id = ? ORDER BY game", (table_id,)
+        ).fetchall()
+        for game, record_text in games:
+            record = loads(record_text)
+            if not isinstance(record, GameRecord):
+                raise StoreError(f"table {table_id}, game {game}: the record does not read back")
+            moves: list[Move] = [
+                loads(text)  # type: ignore[misc]
+                for (text,) in self._db.execute(
+                    "SELECT move FROM moves WHERE table_id = ? AND game = ? ORDER BY number",
+                    (table_id, game),
+                )
+            ]
+            records.append(record.add(*moves))
+        return records
 
     def close(self) -> None:
         self._db.close()

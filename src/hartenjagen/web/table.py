@@ -136,6 +136,7 @@ class Table:
         delay: float = 0.6,
         records: Sequence[GameRecord] = (),
         active: float | None = None,
+        abandoned: bool = False,
     ) -> None:
         self.spec = spec
         #: when the table last changed (a move, a new game), in seconds since the epoch
@@ -166,6 +167,9 @@ class Table:
                 self._step(move)
         if active is not None:
             self.active = active  # the replay is no activity
+        if abandoned:  # read back after a restart: closed as `abandon` left it, its last update too
+            self._abandoned = True
+            self._log.append((self.game, ()))
 
     # ---------------------------------------------------------------- the game's state
 
@@ -450,7 +454,8 @@ class Table:
     async def abandon(self) -> bool:
         """Close the table for good after too long without a move; whether it was still open.
 
-        The store marks it abandoned (a restart does not bring it back), its bots stop, and
+        The store marks it abandoned (a restart does not reopen it, but reads it back for its
+        links, read-only: `Lobby.closed`), its bots stop, and
         every page following it gets one last update saying so.
         """
         async with self._lock:

@@ -68,13 +68,19 @@ function draw() {
     item.append(link);
     list.append(item);
   }
-  // The tables closed as abandoned (nobody moved for too long), by name: after a restart their
-  // spectator links no longer lead anywhere, so none is shown.
+  // The tables closed as abandoned (nobody moved for too long), each with its spectator link:
+  // it shows the table's last state, also after a restart (the server reads it back).
   const gone = $("abandoned");
   gone.replaceChildren();
   $("abandoned-title").hidden = !d.abandoned.length;
   $("abandoned-title").textContent = w.abandoned;
-  for (const table of d.abandoned) gone.append(el("li", table.name));
+  for (const table of d.abandoned) {
+    const item = el("li", table.name + " \u00b7 ");
+    const link = el("a", w.watch);
+    link.href = table.watch;
+    item.append(link);
+    gone.append(item);
+  }
 }
 
 async function load() {
