@@ -17,6 +17,7 @@ from hartenjagen.cards import ALL_CARDS, Card, Suit
 from hartenjagen.events import Announced, HandScored, Revoked
 from hartenjagen.frontend.texts import rule_text
 from hartenjagen.rules import HandSummary, HouseRule, PassRoute, Travel
+from hartenjagen.rules.context import AnnounceContext
 from hartenjagen.rules.extras import MIEZEN, MUST_DROP_QUEEN, RevokePenalty
 from hartenjagen.rules.scoring import BLACK_LADY, CardPoints
 
@@ -29,7 +30,7 @@ class NoTrickPledge(HouseRule):
 
     points: int = 15
 
-    def announces(self, state: hj.State) -> bool:
+    def opens_announcements(self, context: AnnounceContext) -> bool:
         return True
 
     def announcement(self, language: str = "en") -> str:
@@ -46,7 +47,7 @@ class NoTrickPledge(HouseRule):
 class Wordless(HouseRule):
     """An announcement round with no words of its own."""
 
-    def announces(self, state: hj.State) -> bool:
+    def opens_announcements(self, context: AnnounceContext) -> bool:
         return True
 
 
