@@ -133,3 +133,19 @@ def fill_deal(rules: hj.Rules, fixed: dict[int, str]) -> list[list[str]]:
         while len(hand) < size:
             hand.append(remaining.pop(0))
     return hands
+
+
+def assert_rollout_plays_the_public_loop(start: hj.State, seed: int) -> None:
+    """`hj.rollout` from ``start`` to the hand's end draws exactly what the public loop draws with the same seed.
+
+    The loop picks ``moves[rng.randrange(len(moves))]`` until a hand is scored or the game ends;
+    the rollout must reach the same state and leave its generator in the same state.
+    """
+    rng = random.Random(seed)
+    state, scored = start, len(start.score_sheet)
+    while not state.is_over and len(state.score_sheet) == scored:
+        moves = hj.legal_moves(state)
+        state = hj.apply(state, moves[rng.randrange(len(moves))])
+    mine = random.Random(seed)
+    assert hj.rollout(start, rng=mine) == state
+    assert mine.getstate() == rng.getstate()

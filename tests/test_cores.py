@@ -20,6 +20,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen import variants
+from helpers import assert_rollout_plays_the_public_loop
 
 GAMES_PER_PRESET = 3
 MOVE_CAP = 400
@@ -596,14 +597,7 @@ def test_rollout_plays_the_public_loop_through_other_exchanges(rules: hj.Rules) 
     """The fused exchange draws seat by seat as the loop does, also with a ``passable`` hook or another exchange."""
     for seed in range(4):
         start = hj.new_game(rules, seed=seed)
-        rng = random.Random(seed)
-        state, scored = start, len(start.score_sheet)
-        while not state.is_over and len(state.score_sheet) == scored:
-            moves = hj.legal_moves(state)
-            state = hj.apply(state, moves[rng.randrange(len(moves))])
-        mine = random.Random(seed)
-        assert hj.rollout(start, rng=mine) == state
-        assert mine.getstate() == rng.getstate()
+        assert_rollout_plays_the_public_loop(start, seed)
 
 
 from hartenjagen.rules import plan as plans  # noqa: E402

@@ -26,6 +26,7 @@ from hartenjagen.core.hook_cache import LIMIT, HookCache, PlaySource
 from hartenjagen.core.table import table_for
 from hartenjagen.rules.context import LazyPlayContext, MoonContext, PassContext, PlayContext
 from hartenjagen.rules.extras import HandSummary, HouseRule
+from helpers import assert_rollout_plays_the_public_loop
 
 CALLS: Counter[str] = Counter()
 
@@ -149,14 +150,7 @@ def test_the_fused_playout_plays_the_public_loop_with_house_rules(extras: tuple[
     rules = attrs.evolve(variants.STANDARD, extras=extras)
     for seed in range(3):
         start = hj.new_game(rules, seed=seed)
-        rng = random.Random(seed)
-        state, scored = start, len(start.score_sheet)
-        while not state.is_over and len(state.score_sheet) == scored:
-            moves = hj.legal_moves(state)
-            state = hj.apply(state, moves[rng.randrange(len(moves))])
-        mine = random.Random(seed)
-        assert hj.rollout(start, rng=mine) == state
-        assert mine.getstate() == rng.getstate()
+        assert_rollout_plays_the_public_loop(start, seed)
 
 
 def test_a_hook_is_asked_only_on_a_miss() -> None:

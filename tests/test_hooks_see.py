@@ -18,6 +18,7 @@ from hartenjagen.core.table import table_for
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.rules import AnnounceContext, MoonContext, OpeningContext, PlayContext
 from hartenjagen.rules.ending import winners_of
+from helpers import assert_rollout_plays_the_public_loop
 from hooks_see_rules import (
     ANNOUNCER_GAME,
     LIVES_GAME,
@@ -316,11 +317,4 @@ def test_the_fused_playout_plays_the_public_loop_with_a_rule_on_the_announcers()
         start = _to_play(
             hj.new_game(attrs.evolve(ANNOUNCER_GAME, passing=rules.passing.NO_PASSING), seed=seed), True
         )
-        rng = random.Random(seed)
-        state, scored = start, len(start.score_sheet)
-        while not state.is_over and len(state.score_sheet) == scored:
-            moves = hj.legal_moves(state)
-            state = hj.apply(state, moves[rng.randrange(len(moves))])
-        mine = random.Random(seed)
-        assert hj.rollout(start, rng=mine) == state
-        assert mine.getstate() == rng.getstate()
+        assert_rollout_plays_the_public_loop(start, seed)
