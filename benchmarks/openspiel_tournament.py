@@ -76,7 +76,7 @@ import pyspiel  # type: ignore[import-not-found]
 import deal_sets
 import hartenjagen as hj
 from hartenjagen.bots import make_bot
-from hartenjagen.cards import Card, Rank, Suit
+from tournament_common import mean_ci, os_action, os_card, parse_bot
 
 PLAYERS = 4
 DEALER = 3  # OpenSpiel deals the first card to seat 0: eldest is seat 0
@@ -88,31 +88,6 @@ DIRECTIONS = {
 }
 ROOT = Path(__file__).resolve().parent.parent
 SWEEP_FILE = ROOT / "benchmarks" / "results" / "ismcts_sweep.json"
-
-
-def os_card(action: int) -> Card:
-    """The card of an OpenSpiel card action (``rank * 4 + suit``)."""
-    return Card(Rank(action // 4 + 2), Suit(action % 4))
-
-
-def os_action(card: Card) -> int:
-    return (card.rank - 2) * 4 + card.suit
-
-
-def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"sampling:samples=16,playout=greedy"`` -> ("sampling", {"samples": 16, "playout": "greedy"})."""
-    name, _, rest = spec.partition(":")
-    options: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, _, value = item.partition("=")
-        try:
-            options[key] = int(value)
-        except ValueError:
-            try:
-                options[key] = float(value)
-            except ValueError:
-                options[key] = value
-    return name, options
 
 
 def commit() -> str:
@@ -307,18 +282,6 @@ def sweep_hand(task: tuple[int, int, list[str], dict[str, Any]]) -> dict[str, An
         "cards": table["cards"],
         "time": [seat.times() for seat in table["seats"]],
     }
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95 % interval (normal approximation)."""
-    n = len(values)
-    if n == 0:
-        return (float("nan"), float("nan"))
-    mean = sum(values) / n
-    if n < 2:
-        return (mean, float("nan"))
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return (mean, 1.96 * math.sqrt(var / n))
 
 
 def by_deal(rows: list[tuple[int, float]]) -> list[float]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # deal_sets
 
 from deal_sets import set_of
+from tournament_common import mean_ci
 
 
 def margins(path: Path) -> dict[str, dict[tuple[int, int], float]]:
@@ -38,18 +38,6 @@ def margins(path: Path) -> dict[str, dict[tuple[int, int], float]]:
             if "pairing" in record:
                 out.setdefault(record["pairing"], {})[(record["deal"], record["seat"])] = record["margin"]
     return out
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95 % interval (normal approximation), as the tournament gives them."""
-    n = len(values)
-    if n == 0:
-        return (float("nan"), float("nan"))
-    mean = sum(values) / n
-    if n < 2:
-        return (mean, float("nan"))
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return (mean, 1.96 * math.sqrt(var / n))
 
 
 def paired(first: Path, second: Path) -> dict[str, Any]:

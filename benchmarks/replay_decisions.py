@@ -21,40 +21,24 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tournament_common, when loaded from a file
+
 import hartenjagen as hj
 from hartenjagen.bots import make_bot
-from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.cards import Card
+from tournament_common import os_card, parse_bot
 
 PLAYERS = 4
 DEALER = 3
 #: OpenSpiel's first chance action, as the tournament maps it
 DIRECTIONS = (hj.PassDirection.HOLD, hj.PassDirection.LEFT, hj.PassDirection.ACROSS, hj.PassDirection.RIGHT)
-
-
-def os_card(action: int) -> Card:
-    return Card(Rank(action // 4 + 2), Suit(action % 4))
-
-
-def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"sampling:samples=16"`` -> ("sampling", {"samples": 16}), as the tournament parses it."""
-    name, _, rest = spec.partition(":")
-    options: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, _, value = item.partition("=")
-        try:
-            options[key] = int(value)
-        except ValueError:
-            try:
-                options[key] = float(value)
-            except ValueError:
-                options[key] = value
-    return name, options
 
 
 @dataclass

@@ -1,0 +1,50 @@
+"""What the tournament scripts share and that needs no OpenSpiel: bot specs, OpenSpiel's card ids, intervals.
+
+`openspiel_tournament.py` plays; `replay_decisions.py` and `paired_runs.py` read its results without
+importing OpenSpiel, so these helpers live here, written once.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from hartenjagen.cards import Card, Rank, Suit
+
+
+def os_card(action: int) -> Card:
+    """The card of an OpenSpiel card action (``rank * 4 + suit``)."""
+    return Card(Rank(action // 4 + 2), Suit(action % 4))
+
+
+def os_action(card: Card) -> int:
+    """The OpenSpiel card action of a card (``rank * 4 + suit``, ranks from 2)."""
+    return (card.rank - 2) * 4 + card.suit
+
+
+def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"sampling:samples=16,playout=greedy"`` -> ("sampling", {"samples": 16, "playout": "greedy"})."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        try:
+            options[key] = int(value)
+        except ValueError:
+            try:
+                options[key] = float(value)
+            except ValueError:
+                options[key] = value
+    return name, options
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return (float("nan"), float("nan"))
+    mean = sum(values) / n
+    if n < 2:
+        return (mean, float("nan"))
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return (mean, 1.96 * math.sqrt(var / n))
