@@ -598,26 +598,13 @@ def _planned_end(totals: tuple[int, ...], sheet: tuple[Any, ...], table: Table) 
     return table.end_tie_shared or len(_lowest(totals)) == 1
 
 
-def _broken_rule(state: State, seat: int, card: Card) -> tuple[str, str]:
-    """The code and the rule's sentence of the refusal ``seat``'s play of ``card`` broke.
+def void_hand(
+    state: State, revoker: int, card: Card, broken: tuple[str, str], events: list[Any] | None
+) -> State:
+    """A revoke under a penalty rule: the revoker scores the penalty, the hand is dealt again by the same dealer.
 
-    Asked of the public ``explain`` (only when events are wanted: a revoke is rare), so the
-    event tells a breach of a house rule from a failure to follow suit.
+    ``broken`` is the code and the sentence of the rule the play broke (the refusal `apply` already has).
     """
-    from hartenjagen.catalogue import english
-    from hartenjagen.engine import explain
-    from hartenjagen.moves import Play
-
-    problem = explain(state, Play(seat, card))
-    if problem is None:  # pragma: no cover - void_hand is only reached for a refused play
-        return "must_follow_suit", ""
-    prefix = english("refusal.play", card=card.symbol, reason="")
-    message = problem.message
-    return str(problem.code), message[len(prefix) :] if message.startswith(prefix) else message
-
-
-def void_hand(state: State, revoker: int, card: Card, events: list[Any] | None) -> State:
-    """A revoke under a penalty rule: the revoker scores the penalty, the hand is dealt again by the same dealer."""
     hand = state._hand
     table = hand.table
     n = table.players
@@ -628,8 +615,7 @@ def void_hand(state: State, revoker: int, card: Card, events: list[Any] | None) 
         hand.hand_index, hand.dealer, (0,) * n, points, totals, None, None, hand.announcers, revoker
     )
     if events is not None:
-        code, reason = _broken_rule(state, revoker, card)
-        events.append(Revoked(revoker, card, penalty, result, code, reason))
+        events.append(Revoked(revoker, card, penalty, result, *broken))
     return next_deal(state, hand.sheet + (result,), totals, events, advance=False)
 
 

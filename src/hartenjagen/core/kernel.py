@@ -443,8 +443,15 @@ def transition(state: State, move: object, events: list[Any] | None) -> State:
             return hand_steps.choose_moon(state, move.option, events)  # type: ignore[attr-defined]
         return chance_nodes.take_outcome(state, move, events)
     if reason.revocable and type(move) is Play and state._hand.table.has_revoke_penalty:
-        return hand_steps.void_hand(state, move.seat, move.card, events)
+        return hand_steps.void_hand(state, move.seat, move.card, _broken_rule(reason, move.card), events)
     raise IllegalMoveError(reason, move)
+
+
+def _broken_rule(refusal: IllegalMove, card: Card) -> tuple[str, str]:
+    """The code and the rule's own sentence of a play's refusal (`_explain_play` words it as ``refusal.play``)."""
+    prefix = english("refusal.play", card=card.symbol, reason="")
+    message = refusal.message
+    return str(refusal.code), message[len(prefix) :] if message.startswith(prefix) else message
 
 
 def _checked_pass(state: State, move: Any) -> int:
