@@ -1,6 +1,6 @@
 """The core: the table a ``Rules`` value compiles to, the state records and the kernel.
 
-The modules of `KERNEL_MODULES` (``draws``, ``table``, ``state``, ``hooks``, ``passes``, ``hands``, ``chance_nodes``, ``kernel``, ``rollout``, ``observe``, ...) are
+The modules of `KERNEL_MODULES` (``draws``, ``table``, ``state``, ``hooks``, ``hand_hooks``, ``passes``, ``hands``, ``chance_nodes``, ``kernel``, ``rollout``, ``observe``, ...) are
 compiled with mypyc when the package is installed on a machine with a C
 compiler; the same source runs interpreted elsewhere. This package loads the
 compiled core if it is there, unless ``HARTENJAGEN_PURE_PYTHON=1`` is set in
@@ -32,7 +32,10 @@ KERNEL_MODULES = (
     "state",
     "state_fields",
     "hook_cache",
+    "hook_answers",
     "hooks",
+    "hand_hooks",
+    "contexts_of",
     "passes",
     "hands",
     "chance_nodes",
@@ -120,6 +123,7 @@ from hartenjagen.core.chance_nodes import is_explicit as is_explicit
 from hartenjagen.core.chance_nodes import make_explicit as make_explicit
 from hartenjagen.core.chance_nodes import node_of, outcomes, start_explicit
 from hartenjagen.core.draws import Draws
+from hartenjagen.core.hand_hooks import scatter_answer as scatter_answer
 from hartenjagen.core.hands import DEAL_NODE as DEAL_NODE
 from hartenjagen.core.hands import DIRECTION_NODE as DIRECTION_NODE
 from hartenjagen.core.hands import FIRST_DEALER_NODE as FIRST_DEALER_NODE
@@ -129,7 +133,6 @@ from hartenjagen.core.hands import deal_with as deal_with
 from hartenjagen.core.hands import exchange_of as exchange_of
 from hartenjagen.core.hands import start_game
 from hartenjagen.core.hands import start_hand as start_hand
-from hartenjagen.core.hooks import scatter_answer as scatter_answer
 from hartenjagen.core.kernel import StateError, apply, as_state, explain, is_legal, legal_moves, step
 from hartenjagen.core.kernel import legal_mask as legal_mask
 from hartenjagen.core.kernel import play as play

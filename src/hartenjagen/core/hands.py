@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from hartenjagen.cards import CARD_COUNT, Card, parse_cards
 from hartenjagen.chance import NeedChance, ScriptedChance, chance_for
-from hartenjagen.core import hooks
+from hartenjagen.core import hand_hooks
 from hartenjagen.core.draws import Draws
 from hartenjagen.core.state import (
     ANNOUNCING,
@@ -271,13 +271,15 @@ def after_exchange(hand: HandContext) -> State:
     """
     table = hand.table
     leader = (
-        table.first_leader(hand.hands, hand.dealer) if table.opening_planned else hooks.first_leader(hand)
+        table.first_leader(hand.hands, hand.dealer)
+        if table.opening_planned
+        else hand_hooks.first_leader(hand)
     )
     hand.pending = 0
     hand.phase = PLAYING
     if table.announcing:
         probe = State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
-        if hooks.opens_announcements(probe):
+        if hand_hooks.opens_announcements(probe):
             hand.phase = ANNOUNCING
             hand.pending = (1 << table.players) - 1
     return State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
@@ -334,7 +336,7 @@ def exchanged(
         offset = offsets[len(hand.pass_log)]
         return tuple([given[(seat - offset) % n] for seat in range(n)])
     if travel == TRAVEL_RULE:
-        return hooks.scattered(hand, hands, given)
+        return hand_hooks.scattered(hand, hands, given)
     return _pooled(hand, given, chance)
 
 
@@ -449,7 +451,7 @@ def score_hand(state: State, events: list[Any] | None, taken: tuple[int, ...] | 
                         shooter = seat
                         break
         else:
-            shooter = hooks.shooter(state, taken)
+            shooter = hand_hooks.shooter(state, taken)
     if shooter is None:
         return finish_hand(state, taken, None, None, events)
     options = rules.moon.options()
@@ -484,20 +486,20 @@ def finish_hand(
     hand = state._hand
     table = hand.table
     rules = table.rules
-    raw = hooks.hand_points(table, taken)
+    raw = hand_hooks.hand_points(table, taken)
     scored = raw
     if shooter is not None and option is not None:
         if table.moon_planned:
             scored = _planned_settle(table, raw, taken, hand.scores, shooter, option)
         else:
-            scored = hooks.settle(state, taken, raw, shooter, option)
+            scored = hand_hooks.settle(state, taken, raw, shooter, option)
     if table.adds_points:
         before = hand.scores
         totals = tuple([before[seat] + scored[seat] for seat in range(len(before))])
     else:
         totals = tuple(rules.ending.add(hand.scores, scored, hand.sheet))
     if rules.extras:
-        for change in hooks.adjustments(state, taken, raw, shooter):
+        for change in hand_hooks.adjustments(state, taken, raw, shooter):
             totals = rules.ending.adjust(totals, change, hand.sheet)
     start = hand.scores
     points = tuple([totals[seat] - start[seat] for seat in range(len(start))])
@@ -517,7 +519,7 @@ def _planned_settle(
     option: Any,
 ) -> tuple[int, ...]:
     """A planned moon's points (`hartenjagen.rules.plan.MoonPlan`): ``_Shooting.settle`` on the kernel's masks."""
-    own = hooks.points(table, taken[shooter] & ~table.moon_needed)
+    own = hand_hooks.points(table, taken[shooter] & ~table.moon_needed)
     return moon_points(raw, totals, shooter, own, table.moon_amount, option)
 
 

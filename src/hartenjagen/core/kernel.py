@@ -17,7 +17,7 @@ from typing import Any, Final, cast
 
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.catalogue import english
-from hartenjagen.core import chance_nodes, hooks
+from hartenjagen.core import chance_nodes, contexts_of, hand_hooks, hooks
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.state import (
@@ -180,7 +180,7 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
 
 
 def _play_context_of(state: object, allowed: object) -> object:
-    return hooks.play_context_of(state, allowed, legal_mask)
+    return contexts_of.play_context_of(state, allowed, legal_mask)
 
 
 def legal_mask(state: State) -> int:
@@ -361,7 +361,7 @@ def legal_moves(state: object) -> Sequence[Move]:
         pending = hand.pending
         allowed = tuple(
             [
-                (seat, hooks.pass_choices(hand, seat, mask))
+                (seat, hand_hooks.pass_choices(hand, seat, mask))
                 for seat, mask in enumerate(hand.hands)
                 if pending >> seat & 1
             ]
@@ -464,7 +464,7 @@ def _checked_pass(state: State, move: Any) -> int:
     if len(cards) != state.pass_count:
         return 0
     table = hand.table
-    allowed = hooks.pass_choices(hand, seat, hand.hands[seat])
+    allowed = hand_hooks.pass_choices(hand, seat, hand.hands[seat])
     chosen = 0
     for card in cards:
         free = allowed & table.bits_of[card.index] & ~chosen
@@ -601,7 +601,7 @@ def _explain_pass(state: State, move: Any) -> IllegalMove | None:
         )
     hand = hand_context.hands[seat]
     stage = len(hand_context.pass_log)
-    allowed = hooks.pass_choices(hand_context, seat, hand)
+    allowed = hand_hooks.pass_choices(hand_context, seat, hand)
     seen: list[Card] = []
     for card in cards:
         if card in seen:

@@ -16,8 +16,8 @@ import random
 from typing import Any, Final
 
 from hartenjagen.cards import CARD_COUNT
+from hartenjagen.core import hand_hooks, hooks
 from hartenjagen.core import hands as hand_steps
-from hartenjagen.core import hooks
 from hartenjagen.core.chance_nodes import random_outcome
 from hartenjagen.core.hook_cache import PlaySource, cache_of
 from hartenjagen.core.kernel import (
@@ -125,7 +125,7 @@ def _random_stage(state: State, draw: _Draw) -> State:
     total = 0
     for seat in range(table.players):
         if hand.pending >> seat & 1:
-            mask = hooks.pass_choices(hand, seat, hand.hands[seat])
+            mask = hand_hooks.pass_choices(hand, seat, hand.hands[seat])
             size = choose(popcount(mask), count)
             seats.append(seat)
             allowed.append(mask)
@@ -161,7 +161,7 @@ def _random_pass(state: State, draw: _Draw) -> State:
     total = 0
     for seat in range(table.players):
         if hand.pending >> seat & 1:
-            mask = hooks.pass_choices(hand, seat, hand.hands[seat])
+            mask = hand_hooks.pass_choices(hand, seat, hand.hands[seat])
             size = choose(popcount(mask), count)
             allowed.append((seat, mask, size))
             total += size

@@ -11,7 +11,7 @@ The table is the core's own: no rule-module hook ever receives it. The
 ``moon_*`` and ``end_*`` fields are the plan: what the built-in modules of the
 per-card slots, the opening, the moon and the ending state as data
 (`hartenjagen.rules.plan`). A slot whose module has no plan is asked through
-its card-level hooks by `hartenjagen.core.hooks` (``*_callback``,
+its card-level hooks by `hartenjagen.core.hooks` and `hand_hooks` (``*_callback``,
 ``opening_planned``, ``moon_planned``, ``ending_planned``). The routes a
 passing module declares are read once, with how each stage's cards travel.
 """
@@ -206,9 +206,9 @@ class Table:
     _route_plans: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]]
     #: each play hook's answers on this table, by the id of its module (`hartenjagen.core.hook_cache`)
     hook_caches: dict[int, Any]
-    #: a scoring module's ``points_of`` by the mask of the cards (`hartenjagen.core.hooks.points`)
+    #: a scoring module's ``points_of`` by the mask of the cards (`hartenjagen.core.hand_hooks.points`)
     points_cache: dict[int, int]
-    #: a passing module's ``passable`` by its context (`hartenjagen.core.hooks.passable`)
+    #: a passing module's ``passable`` by its context (`hartenjagen.core.hand_hooks.passable`)
     pass_cache: dict[object, int]
 
     def __init__(self, rules: Any) -> None:
