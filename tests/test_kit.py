@@ -60,6 +60,7 @@ SURVEY = settings(
 SLOT_MODULES: dict[str, tuple[Any, type]] = {
     "deck": (rules.deck, rules.Deck),
     "duplicates": (rules.duplicates, rules.Duplicates),
+    "trick_winner": (rules.trick_winner, rules.TrickWinner),
     "passing": (rules.passing, rules.Passing),
     "opening": (rules.opening, rules.Opening),
     "first_trick": (rules.first_trick, rules.FirstTrick),
@@ -878,9 +879,12 @@ def test_check_rules_catches_a_scoring_that_breaks_its_promise():
 
 
 def test_check_rules_catches_a_duplicates_module_that_picks_another_winner():
+    # The engine refuses the module's answer as check_rules would (they agree): when check_rules
+    # tries the last card of trick one, the engine raises a RulesError naming the module.
     failure = _failure(attrs.evolve(variants.STANDARD, duplicates=LowestWins()), games=2)
+    assert "RulesError" in failure.problem and "LowestWins()" in failure.problem
     assert "with no two identical cards of the suit led the highest one" in failure.problem
-    assert len(failure.moves) == 8 and failure.in_move  # the passes and trick one
+    assert len(failure.moves) == 7  # the passes and trick one but its last card
 
 
 def test_modules_of_a_users_own_that_keep_the_contract_pass():

@@ -41,6 +41,7 @@ from hartenjagen.rules import (
     opening,
     passing,
     scoring,
+    trick_winner,
 )
 from hartenjagen.rules.routes import PassRoute
 
@@ -75,6 +76,7 @@ STANDARD_SLOTS = {
     "moon": moon.OthersPlus(amount=None, moon_set=moon.MoonSet.ALL_POSITIVE),
     "ending": ending.ScoreLimit(limit=100, inclusive=True, tie=ending.Tie.SHARED),
     "duplicates": duplicates.FirstPlayedWins(),
+    "trick_winner": trick_winner.HighestOfLed(),
     "extras": (),
 }
 DUTCH_SLOTS = {
@@ -148,6 +150,7 @@ NAMED_MODULES = {
         "moon": moon.OTHERS_PLUS,
         "ending": ending.TO_100,
         "duplicates": duplicates.FIRST_PLAYED_WINS,
+        "trick_winner": trick_winner.HIGHEST_OF_LED,
     },
     "standard_moon_choice": {"moon": moon.SHOOTER_CHOICE},
     "black_lady_3": {"deck": deck.MINUS_2D_3P, "passing": passing.LEFT_RIGHT_HOLD_HOLD},
@@ -464,6 +467,7 @@ def test_hoemke_builds_all_256_combinations():
             "moon": moon.OthersPlus(amount=26, moon_set=moon.MoonSet.ALL_NONZERO),
             "ending": ending.ScoreLimit(limit=100),
             "duplicates": duplicates.FirstPlayedWins(),
+            "trick_winner": trick_winner.HighestOfLed(),
             "extras": (),
         }
         assert _values(rules) == HOEMKE_VALUES[s]

@@ -246,6 +246,11 @@ export interface HeartsBroken {
   card: Card;
 }
 
+/** The highest card of the suit led wins; of identical cards (two packs), as the duplicates slot says. */
+export interface HighestOfLed {
+  type: "HighestOfLed";
+}
+
 /** Each player's first two hearts are free, every further heart costs 2; Q♠ 13; J♦ −10. */
 export interface HoemkeFirstTwoFree {
   type: "HoemkeFirstTwoFree";
@@ -522,6 +527,8 @@ export interface Rules {
   moon: NoMoon | OthersPlus | ResetOrDouble | SelfMinus | ShooterChoice;
   ending: Countdown | FixedDeals | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
+  /** who wins a trick (saved games from before this slot load with the default) */
+  trick_winner?: HighestOfLed;
   extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
 }
 
@@ -656,6 +663,8 @@ export interface SentRules {
   moon: NoMoon | OthersPlus | ResetOrDouble | SelfMinus | ShooterChoice;
   ending: Countdown | FixedDeals | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
+  /** who wins a trick (saved games from before this slot load with the default) */
+  trick_winner?: HighestOfLed;
   extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
 }
 

@@ -116,6 +116,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "variant.spot_hearts": ("spot_hearts", "harten op oogwaarde"),
     "variant.slobberhannes": ("slobberhannes", "Slobberhannes"),
     "variant.polignac": ("polignac", "Polignac"),
+    "variant.cancellation_hearts": ("cancellation_hearts", "harten met opheffen"),
     "variant.named": ("{name} ({code})", "{name} ({code})"),
     # ------------------------------------------------------------ hartenjagen replay
     "replay.record": ("Game record: {variant}, seed {seed}, dealer {dealer}, {moves}.",
@@ -354,6 +355,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "rules.slot.moon": ("shooting the moon", "alles halen"),
     "rules.slot.ending": ("end of the game", "einde van het spel"),
     "rules.slot.duplicates": ("identical cards", "gelijke kaarten"),
+    "rules.slot.trick_winner": ("who wins a trick", "wie de slag wint"),
     "rules.slot.extras": ("house rules", "huisregels"),
     # each preset's summary (the English is the preset's own, `Preset.summary`)
     "rules.preset.standard": ("Standard Hearts (Black Lady) for four players, as on Windows.",
@@ -387,6 +389,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                    "Slobberhannes: 32 kaarten; de eerste slag, de laatste slag en klavervrouw kosten elk een punt."),
     "rules.preset.polignac": ("Polignac: 32 cards; each jack costs a point, the J♠ two.",
                               "Polignac: 32 kaarten; elke boer kost een punt, schoppenboer twee."),
+    "rules.preset.cancellation_hearts": ("Cancellation Hearts: eight players, two packs; identical cards in a trick cancel each other.",
+                                         "Harten met opheffen: acht spelers, twee spellen; gelijke kaarten in een slag heffen elkaar op."),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     "rules.module.SinglePack": ("One pack of cards from `lowest_rank` to ace in each suit, less `removed`, dealt to `players`.",
@@ -454,6 +458,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                      "De hoogste kaart van de gevraagde kleur wint; van twee gelijke winnende kaarten de eerst gespeelde."),
     "rules.module.CancelPairs": ("Identical cards of the led suit cancel each other; the highest uncancelled one wins.",
                                  "Gelijke kaarten van de gevraagde kleur heffen elkaar op; de hoogste die overblijft wint."),
+    "rules.module.HighestOfLed": ("The highest card of the suit led wins; of identical cards, as the duplicates rule says.",
+                                  "De hoogste kaart van de gevraagde kleur wint; bij gelijke kaarten beslist de regel voor gelijke kaarten."),
     "rules.module.NoTricksBonus": ("A player who won no trick in the hand scores `points` (−5), unless someone shot the moon.",
                                    "Wie in de ronde geen slag haalt, krijgt `points` (−5), tenzij iemand alles haalde."),
     "rules.module.Miezen": ("Miezen (Achterhoek): before the first lead, each player in turn from eldest may announce to take no penalty cards.",

@@ -12,7 +12,9 @@ each game's rules in words, its sources and this code.
 - [`slobberhannes`][hartenjagen.family.slobberhannes]: the first trick, the
   last trick and the Q♣ cost a point each;
 - [`polignac`][hartenjagen.family.polignac]: the jacks cost a point, the J♠
-  two; a player may bid *capot*.
+  two; the ace ranks below the jack; a player may bid *capot*;
+- [`cancellation_hearts`][hartenjagen.family.cancellation_hearts]: two packs
+  for 5 to 11 players; identical cards in a trick cancel each other.
 """
 
 from __future__ import annotations
@@ -25,12 +27,30 @@ from hartenjagen import rules
 from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.frontend import serialize
-from hartenjagen.rules import AnnounceContext, HandSummary, HouseRule, Rules
+from hartenjagen.rules import (
+    AnnounceContext,
+    HandSummary,
+    HouseRule,
+    PassRoute,
+    Rules,
+    TrickContext,
+    TrickWinner,
+)
 
 if TYPE_CHECKING:
     pass
 
-__all__ = ["Capot", "FirstAndLastTrick", "pink_lady", "polignac", "slobberhannes", "spot_hearts"]
+__all__ = [
+    "Capot",
+    "FirstAndLastTrick",
+    "RankOrder",
+    "TwoPacks",
+    "cancellation_hearts",
+    "pink_lady",
+    "polignac",
+    "slobberhannes",
+    "spot_hearts",
+]
 
 
 def _whole(value: object, name: str, low: int | None = None) -> int:
@@ -159,6 +179,50 @@ def slobberhannes(*, players: int = 4, all_three: int = 0, limit: int = 10) -> R
 
 
 # docs/family.md [start:polignac]
+#: Polignac's order of the ranks, low to high: the ace between the ten and the jack.
+POLIGNAC_ORDER: Final = (
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.ACE,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+)
+
+
+@attrs.frozen(repr=False)
+class RankOrder(TrickWinner):
+    """The highest card of the suit led wins, the ranks ordered low to high as ``order`` lists them.
+
+    Polignac's order is 7 8 9 10 A J Q K. Of two identical cards (two packs) the first played wins.
+    """
+
+    order: tuple[Rank, ...] = POLIGNAC_ORDER
+
+    def __attrs_post_init__(self) -> None:
+        if not all(isinstance(rank, Rank) for rank in self.order) or len(set(self.order)) != len(self.order):
+            raise RulesError(f"RankOrder: order must list ranks, each once, not {self.order!r}")
+
+    def check(self, rules: Rules) -> None:
+        missing = {card.rank for card in rules.deck.pack()} - set(self.order)
+        if missing:
+            raise RulesError(f"RankOrder: order lacks the rank(s) {sorted(missing)} of the pack")
+
+    def rule_words(self, language: str = "en") -> str:
+        letters = {"T": "10", **({"J": "B", "Q": "V", "K": "H"} if language == "nl" else {})}
+        ranks = " ".join(letters.get(str(rank), str(rank)) for rank in self.order)
+        if language == "nl":
+            return f"De hoogste kaart van de gevraagde kleur wint, van laag naar hoog: {ranks}."
+        return f"The highest card of the suit led wins, the ranks low to high: {ranks}."
+
+    def winner(self, trick: TrickContext) -> int:
+        cards = trick.cards
+        following = [i for i, card in enumerate(cards) if card.suit is trick.led_suit]
+        return max(following, key=lambda i: (self.order.index(cards[i].rank), -i))
+
+
 @attrs.frozen
 class Capot(HouseRule):
     """Before the first lead each player may bid capot: to win every trick of the hand.
@@ -199,18 +263,22 @@ class Capot(HouseRule):
         return tuple(scores)
 
 
-def polignac(*, players: int = 4, capot: bool = False, limit: int = 20) -> Rules:
+def polignac(*, players: int = 4, capot: bool = False, limit: int = 20, ace_high: bool = False) -> Rules:
     """Polignac: each jack taken costs 1 point and the J♠ (the *Polignac*) 2; nothing else scores.
 
     Four players with the 32-card pack (7 to ace; for 3, 5 or 6 players the
     black sevens are out); no passing; eldest leads any card; follow suit,
-    else play anything; no moon. With ``capot`` a player may bid to win
-    every trick (see `Capot`). The game ends when a total reaches ``limit``
-    (20; 10 for a short game); the lowest total wins.
+    else play anything; the cards rank K Q J A 10 9 8 7 (`RankOrder`;
+    ``ace_high``: the ace highest, as some later sources have it); no moon.
+    With ``capot`` a player may bid to win every trick (see `Capot`). The
+    game ends when a total reaches ``limit`` (20; 10 for a short game); the
+    lowest total wins.
     """
-    if not isinstance(capot, bool):
-        raise RulesError(f"polignac: capot must be True or False, not {capot!r}")
+    for name, flag in (("capot", capot), ("ace_high", ace_high)):
+        if not isinstance(flag, bool):
+            raise RulesError(f"polignac: {name} must be True or False, not {flag!r}")
     return Rules(
+        trick_winner=rules.trick_winner.HIGHEST_OF_LED if ace_high else RankOrder(),
         deck=_piquet_pack("polignac", players),
         scoring=rules.scoring.CardPoints({"JS": 2, "JH": 1, "JD": 1, "JC": 1}, name="polignac"),
         ending=rules.ending.ScoreLimit(limit=_whole(limit, "polignac: limit", 1)),
@@ -225,7 +293,49 @@ def polignac(*, players: int = 4, capot: bool = False, limit: int = 20) -> Rules
 
 # docs/family.md [end:polignac]
 
+
+# docs/family.md [start:cancellation_hearts]
+@attrs.frozen(repr=False)
+class TwoPacks(rules.deck.DoubleDeck):
+    """Two 52-card packs for 5 to 11 players, low clubs and diamonds out until they deal evenly (as `DoubleDeck`).
+
+    Five players: one 2♣, both 2♦ and one 3♣ out, 100 cards, 20 each (the sources add a joker instead).
+    """
+
+    players: int = 8
+
+    def __attrs_post_init__(self) -> None:
+        if not 5 <= _whole(self.players, "TwoPacks: players") <= 11:
+            raise RulesError(f"TwoPacks: two packs are for 5 to 11 players, not {self.players!r}")
+
+
+def cancellation_hearts(*, players: int = 8, passing: bool = True) -> Rules:
+    """Cancellation Hearts: two packs for 5 to 11 players; identical cards in one trick cancel each other.
+
+    Neither of two identical cards can win: the highest card of the suit led
+    played once wins. If every card of the suit led is cancelled, nobody wins
+    the trick: its leader leads again and the winner of the next trick takes
+    both (a cancelled last trick goes to its leader). Otherwise it is Hearts
+    with every card twice: hearts 1, Q♠ 13 (52 a hand; a moon takes all 52),
+    the 2♣ leads, to 100. Three cards are passed to the left, then to the
+    right (``passing=False``: no passing).
+    """
+    if not isinstance(passing, bool):
+        raise RulesError(f"cancellation_hearts: passing must be True or False, not {passing!r}")
+    return Rules(
+        deck=TwoPacks(players=players),
+        passing=rules.passing.PassCycle(directions=(PassRoute.LEFT, PassRoute.RIGHT))
+        if passing
+        else rules.passing.NO_PASSING,
+        duplicates=rules.duplicates.CANCEL_PAIRS,
+    )
+
+
+# docs/family.md [end:cancellation_hearts]
+
 # A module of one's own needs no registration (it is saved by its import path); the library registers
 # its family house rules so that they are saved under short names and the JSON Schema describes them.
 serialize.register(FirstAndLastTrick)
 serialize.register(Capot)
+serialize.register(RankOrder)
+serialize.register(TwoPacks)

@@ -346,8 +346,10 @@ PINK_LADY: Final = _family.pink_lady()
 SPOT_HEARTS: Final = _family.spot_hearts()
 #: Slobberhannes: 32 cards, no passing; the first trick, the last trick and the Q♣ cost 1 each; to 10.
 SLOBBERHANNES: Final = _family.slobberhannes()
-#: Polignac: 32 cards, no passing; each jack costs 1, the J♠ 2; to 20.
+#: Polignac: 32 cards, no passing, the ace below the jack; each jack costs 1, the J♠ 2; to 20.
 POLIGNAC: Final = _family.polignac()
+#: Cancellation Hearts: eight players, two packs; identical cards in one trick cancel each other.
+CANCELLATION_HEARTS: Final = _family.cancellation_hearts()
 #: The games of the Hearts family that today's slots express exactly (`hartenjagen.family`; docs/family.md).
 #: Kept apart from `ALL` (Hearts itself, the seed catalogue) but offered alongside it (`OFFERED`); each
 #: has a golden, perft positions and adapter runs like the presets of `ALL`.
@@ -379,6 +381,13 @@ FAMILY: Final[tuple[Preset, ...]] = (
         ("four jacks", "quatre valets", "vier boeren"),
         "Polignac: 32 cards; each jack costs a point, the J♠ two.",
         "Wikipedia Polignac, cardrulesplus, Boussac (1896)",
+    ),
+    Preset(
+        "cancellation_hearts",
+        CANCELLATION_HEARTS,
+        ("cancellation", "double deck cancellation hearts", "opheffen", "harten met opheffen"),
+        "Cancellation Hearts: eight players, two packs; identical cards in a trick cancel each other.",
+        "Wikipedia Cancellation Hearts",
     ),
 )
 

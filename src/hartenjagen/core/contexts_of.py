@@ -34,6 +34,7 @@ from hartenjagen.core.state import (
     log_tricks,
 )
 from hartenjagen.errors import RulesError
+from hartenjagen.moves import Play
 from hartenjagen.rules.context import (
     BUILDERS,
     AnnounceContext,
@@ -41,6 +42,7 @@ from hartenjagen.rules.context import (
     OpeningContext,
     PassContext,
     PlayContext,
+    TrickContext,
 )
 from hartenjagen.rules.extras import HandSummary
 
@@ -101,7 +103,24 @@ def _announce_of(value: object) -> AnnounceContext:
     )
 
 
+def _trick_of(value: object) -> TrickContext:
+    state = _state_of(value, "TrickContext", (PLAYING, MOON_CHOICE), "in the play phase or at a moon choice")
+    tricks = state.tricks
+    if not tricks:
+        raise RulesError("TrickContext.of: no trick of this hand is complete yet")
+    last = tricks[-1]
+    n = state.players
+    return TrickContext(
+        rules=state._hand.table.rules,
+        trick=tuple([Play((last.leader + i) % n, card) for i, card in enumerate(last.cards)]),
+        trick_number=len(tricks),
+        tricks=tricks[:-1],
+        announcers=state._hand.announcers,
+    )
+
+
 BUILDERS["announce"] = _announce_of
+BUILDERS["trick"] = _trick_of
 BUILDERS["pass"] = _pass_of
 BUILDERS["opening"] = _opening_of
 BUILDERS["moon"] = _moon_of

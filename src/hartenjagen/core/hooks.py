@@ -14,16 +14,17 @@ the first leader, the hand's end) are in `hartenjagen.core.hand_hooks`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.core.hook_answers import answer_cards, every_copy
 from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
-from hartenjagen.core.state import State, hand_masks
+from hartenjagen.core.state import HandContext, State, hand_masks, log_tricks
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
-from hartenjagen.rules.context import LazyPlayContext, PlayContext
+from hartenjagen.moves import Play
+from hartenjagen.rules.context import LazyPlayContext, PlayContext, TrickContext
 
 # ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
 
@@ -143,19 +144,61 @@ def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> b
     return answer
 
 
-# ---------------------------------------------------------------- identical cards
+# ---------------------------------------------------------------- the trick's winner
 
 
-def trick_winner(table: Table, physical: list[int]) -> int:
-    """The duplicates module's ``winner`` of a full trick of physical cards in play order (-1: none wins)."""
-    module = table.rules.duplicates
+def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Sequence[int]) -> int:
+    """Who wins a full trick of physical cards in play order, asked of a module (-1: no card wins).
+
+    A ``trick_winner`` module of one's own is asked with a `TrickContext`
+    (``log``: the hand's completed tricks before this one); the built-in one
+    asks the ``duplicates`` module of one's own, whose answer must keep the
+    built-in rule (a card of the suit led; the highest when no two of that
+    suit are identical), as `check_rules` demands.
+    """
+    table = hand.table
     cards = tuple([table.card_of[p] for p in physical])
-    answer = module.winner(cards)
+    n = len(cards)
+    if table.own_trick_winner:
+        module: object = table.rules.trick_winner
+        plays = tuple([Play((leader + i) % n, card) for i, card in enumerate(cards)])
+        context = TrickContext(
+            rules=table.rules,
+            trick=plays,
+            trick_number=len(log) + 1,
+            tricks=log_tricks(tuple(log), hand.hands),
+            announcers=hand.announcers,
+        )
+        answer = table.rules.trick_winner.winner(context)
+    else:
+        module = table.rules.duplicates
+        answer = table.rules.duplicates.winner(cards)
     if answer is None:
         return -1
-    if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(cards):
+    if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < n:
         raise RulesError(
-            f"rule module {module!r}: winner must return a position from 0 to {len(cards) - 1} or None, "
+            f"rule module {module!r}: winner must return a position from 0 to {n - 1} or None, "
             f"not {shown(answer)}"
         )
+    if not table.own_trick_winner:
+        _check_duplicates_answer(module, cards, int(answer))
     return int(answer)
+
+
+def _check_duplicates_answer(module: object, cards: tuple[Card, ...], position: int) -> None:
+    """A duplicates module only chooses among identical cards: the rest of the built-in rule holds."""
+    led = cards[0].suit
+    shown_trick = " ".join(map(str, cards))
+    if cards[position].suit is not led:
+        raise RulesError(
+            f"rule module {module!r}: winner gives the trick {shown_trick} to the {cards[position]}, "
+            f"no card of the suit led (a duplicates module chooses among identical cards; "
+            "write a trick_winner module for trumps or another order)"
+        )
+    following = [card for card in cards if card.suit is led]
+    if len(set(following)) == len(following) and cards[position] != max(following):
+        raise RulesError(
+            f"rule module {module!r}: winner gives the trick {shown_trick} to the {cards[position]}, but with no "
+            f"two identical cards of the suit led the highest one ({max(following)}) wins "
+            "(write a trick_winner module for another order)"
+        )

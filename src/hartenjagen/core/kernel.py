@@ -205,10 +205,13 @@ def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> b
     return bool((table.break_discarded if discarded else table.break_played) >> (physical % CARD_COUNT) & 1)
 
 
-def winner_position(context: HandContext, trick: int, leader: int, led: int, table: Table) -> int:
-    """The position in play order of the card that wins the full trick ``trick`` (-1: every card cancelled).
+def winner_position(
+    context: HandContext, trick: int, leader: int, led: int, table: Table, log: Sequence[int]
+) -> int:
+    """The position in play order of the card that wins the full trick ``trick`` (-1: no card wins).
 
-    ``context.hands`` are the hands as play began: a seat's card in the trick is the one they share.
+    ``context.hands`` are the hands as play began: a seat's card in the trick is the one they share;
+    ``log``: the hand's completed tricks before this one (what a ``trick_winner`` module of one's own sees).
     """
     n = table.players
     hands = context.hands
@@ -217,7 +220,7 @@ def winner_position(context: HandContext, trick: int, leader: int, led: int, tab
         for i in range(n):
             bits = trick & hands[(leader + i) % n]
             order.append((bits & -bits).bit_length() - 1)
-        return hooks.trick_winner(table, order)
+        return hooks.trick_winner(context, order, leader, log)
     if table.cancel_pairs:
         counts: dict[int, int] = {}
         for i in range(n):
@@ -286,7 +289,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         return State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
     leader = state._leader
     carry = state._carry
-    position = winner_position(hand, trick, leader, led, table)
+    position = winner_position(hand, trick, leader, led, table, state._log)
     # Every trick takes one card from each hand: the last one is the hand size's.
     last = len(state._log) + 1 == table.hand_size
     if position < 0:

@@ -269,7 +269,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         if count < n:
             continue
         if not follows_winner:
-            position = winner_position(hand, trick, leader, led, table)
+            position = winner_position(hand, trick, leader, led, table, entries)
             follows_winner = plain_winner
         last = tricks + 1 == hand_size
         if position < 0:

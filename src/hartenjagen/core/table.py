@@ -47,10 +47,13 @@ from hartenjagen.rules.plan import (
     LeadingPlan,
     MoonPlan,
     OpeningPlan,
+    TrickWinnerPlan,
     declared_plan,
 )
 from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.scoring import Scoring
+from hartenjagen.rules.trick_winner import HOOKS as TRICK_WINNER_HOOKS
+from hartenjagen.rules.trick_winner import TrickWinner
 
 if TYPE_CHECKING:  # machine integers in the compiled core; never imported at run time
     from mypy_extensions import i64
@@ -176,6 +179,8 @@ class Table:
     first_mask: int
     cancel_pairs: bool
     winner_callback: bool
+    #: the trick's winner is a ``trick_winner`` module of one's own (else: the built-in, maybe by a duplicates hook)
+    own_trick_winner: bool
     restricting: tuple[Any, ...]
     announcing: tuple[Any, ...]
     revoke_penalty: int
@@ -286,7 +291,11 @@ class Table:
         self._plan_first_trick(rules.first_trick)
         self._plan_opening(rules.opening)
         self._plan_moon_and_ending(rules.moon, rules.ending)
-        duplicates = declared_plan(rules.duplicates, Duplicates, DUPLICATES_HOOKS)
+        own = not isinstance(
+            declared_plan(rules.trick_winner, TrickWinner, TRICK_WINNER_HOOKS), TrickWinnerPlan
+        )
+        duplicates = None if own else declared_plan(rules.duplicates, Duplicates, DUPLICATES_HOOKS)
+        self.own_trick_winner = own
         self.winner_callback = not isinstance(duplicates, DuplicatesPlan)
         self.cancel_pairs = isinstance(duplicates, DuplicatesPlan) and duplicates.cancel_pairs
         extras: tuple[HouseRule, ...] = rules.extras

@@ -188,6 +188,7 @@ class _Builder:
         """The schema of one saved class: its ``type`` tag, its fields and (at the top) the version."""
         entry = self.entries[name]
         properties: dict[str, Json] = {"type": {"const": name}}
+        optional = entry.optional_keys() if isinstance(entry, _r.AttrsEntry) else frozenset()
         if top:
             properties["version"] = {"const": _s.FORMAT_VERSION}
         if isinstance(entry, _r.AttrsEntry):
@@ -210,7 +211,7 @@ class _Builder:
             {
                 "type": "object",
                 "properties": properties,
-                "required": list(properties),
+                "required": [key for key in properties if key not in optional],
                 "additionalProperties": False,
             }
         )

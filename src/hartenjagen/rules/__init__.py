@@ -14,8 +14,8 @@ Each submodule holds one slot's modules: [`deck`][hartenjagen.rules.deck],
 [`passing`][hartenjagen.rules.passing], [`opening`][hartenjagen.rules.opening],
 [`first_trick`][hartenjagen.rules.first_trick], [`leading`][hartenjagen.rules.leading],
 [`scoring`][hartenjagen.rules.scoring], [`moon`][hartenjagen.rules.moon],
-[`ending`][hartenjagen.rules.ending], [`duplicates`][hartenjagen.rules.duplicates] and
-[`extras`][hartenjagen.rules.extras].
+[`ending`][hartenjagen.rules.ending], [`duplicates`][hartenjagen.rules.duplicates],
+[`trick_winner`][hartenjagen.rules.trick_winner] and [`extras`][hartenjagen.rules.extras].
 """
 
 from __future__ import annotations
@@ -38,9 +38,17 @@ from hartenjagen.rules import (
     passing,
     routes,
     scoring,
+    trick_winner,
 )
 from hartenjagen.rules.base import RuleModule
-from hartenjagen.rules.context import AnnounceContext, MoonContext, OpeningContext, PassContext, PlayContext
+from hartenjagen.rules.context import (
+    AnnounceContext,
+    MoonContext,
+    OpeningContext,
+    PassContext,
+    PlayContext,
+    TrickContext,
+)
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import Ending
@@ -52,6 +60,7 @@ from hartenjagen.rules.opening import Opening
 from hartenjagen.rules.passing import Passing, PassStage
 from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.scoring import Scoring
+from hartenjagen.rules.trick_winner import TrickWinner
 
 __all__ = [
     "AnnounceContext",
@@ -75,6 +84,8 @@ __all__ = [
     "Rules",
     "Scoring",
     "Travel",
+    "TrickContext",
+    "TrickWinner",
     "deck",
     "duplicates",
     "ending",
@@ -86,6 +97,7 @@ __all__ = [
     "passing",
     "routes",
     "scoring",
+    "trick_winner",
 ]
 
 _SLOTS: dict[str, type] = {
@@ -98,6 +110,7 @@ _SLOTS: dict[str, type] = {
     "moon": Moon,
     "ending": Ending,
     "duplicates": Duplicates,
+    "trick_winner": TrickWinner,
 }
 
 
@@ -160,6 +173,10 @@ class Rules:
     moon: Moon = moon.OTHERS_PLUS
     ending: Ending = ending.TO_100
     duplicates: Duplicates = duplicates.FIRST_PLAYED_WINS
+    #: who wins a trick (saved games from before this slot load with the default)
+    trick_winner: TrickWinner = attrs.field(
+        default=trick_winner.HIGHEST_OF_LED, metadata={"optional_key": True}
+    )
     extras: tuple[HouseRule, ...] = attrs.field(default=(), converter=_extras)
 
     __repr__ = module_repr

@@ -12,7 +12,9 @@ values) and returns cards or plain values:
 - [`MoonContext`][hartenjagen.rules.context.MoonContext]: a hand played out,
   with the tricks in order, to find and score a moon;
 - [`AnnounceContext`][hartenjagen.rules.context.AnnounceContext]: a hand about
-  to be played, to open a house rule's announcement round or not.
+  to be played, to open a house rule's announcement round or not;
+- [`TrickContext`][hartenjagen.rules.context.TrickContext]: a full trick, to
+  name the card that wins it.
 
 Each has ``.of(state)``, so a rule can be tested on its own against any state.
 In a double deck a card held twice appears twice in a hand and once in
@@ -360,4 +362,55 @@ class AnnounceContext:
     def of(cls, state: State) -> AnnounceContext:
         """The context of ``state``'s hand (any state of a hand: before, during or after the exchange)."""
         context: AnnounceContext = BUILDERS["announce"](state)
+        return context
+
+
+@attrs.frozen
+class TrickContext:
+    """A full trick whose winner is to be named, as cards: what a ``trick_winner`` module sees.
+
+    Build one from a state with [`TrickContext.of`][hartenjagen.rules.context.TrickContext.of]
+    (the last trick completed in the state's hand), or directly, to test a rule on a trick
+    of one's choosing.
+    """
+
+    rules: Rules
+    #: the cards of the trick in play order, each with its seat (the leader's first)
+    trick: tuple[Play, ...]
+    #: the number of this trick in the hand, from 1
+    trick_number: int
+    #: the completed tricks of this hand before this one, in order
+    tricks: tuple[Trick, ...] = ()
+    #: the seats that made this hand's announcement, in the order they announced
+    announcers: tuple[int, ...] = ()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the trick in play order (position 0: the leader's)."""
+        return tuple([play.card for play in self.trick])
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the trick."""
+        return self.trick[0].seat
+
+    @property
+    def led_suit(self) -> Suit:
+        """The suit of the card led."""
+        return self.trick[0].card.suit
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def last(self) -> bool:
+        """Whether this is the last trick of the hand."""
+        return self.trick_number * self.rules.players == len(self.rules.deck.pack())
+
+    @classmethod
+    def of(cls, state: State) -> TrickContext:
+        """The context of the last trick completed in ``state``'s hand (play phase or a moon choice)."""
+        context: TrickContext = BUILDERS["trick"](state)
         return context

@@ -108,6 +108,11 @@ class DuplicatesPlan:
         _flags(self, "cancel_pairs")
 
 
+@attrs.frozen
+class TrickWinnerPlan:
+    """The built-in trick winner as data: the highest card of the suit led, identical cards by the ``duplicates`` plan."""
+
+
 class FirstLead(enum.Enum):
     """Which of their cards the first leader may lead (`OpeningPlan.lead`)."""
 

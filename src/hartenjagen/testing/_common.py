@@ -20,6 +20,7 @@ from hartenjagen.values import Phase
 SLOTS: Final[tuple[str, ...]] = (
     "deck",
     "duplicates",
+    "trick_winner",
     "passing",
     "opening",
     "first_trick",

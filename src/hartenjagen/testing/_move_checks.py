@@ -21,7 +21,7 @@ from hartenjagen.events import (
 )
 from hartenjagen.frontend.notation import format_move
 from hartenjagen.moves import Move, Play
-from hartenjagen.rules import Rules
+from hartenjagen.rules import Rules, TrickContext
 from hartenjagen.testing._probe import Contract
 from hartenjagen.values import HandResult, Phase, Trick
 
@@ -62,16 +62,32 @@ class MoveChecks:
         self.tricks = 0
         self.played = []
 
-    def trick_winner(self, cards: list[Card]) -> int | None:
-        """The position of the winning card of a full trick, as the duplicates module says (``None``: cancelled).
+    def trick_winner(self, state: State, move: Play) -> int | None:
+        """The position of the winning card of the trick ``move`` completes, as the ``trick_winner`` module says.
 
-        Whatever the module, the winning card is of the suit led, and a trick
-        without two identical cards of the suit led goes to its highest card of that suit.
+        ``None``: no card wins. With the built-in module, the winning card is of
+        the suit led, and a trick without two identical cards of the suit led
+        goes to its highest card of that suit; a module of one's own may name
+        any card of the trick.
         """
+        trick = TrickContext(
+            rules=self.rules,
+            trick=(*state.trick, move),
+            trick_number=len(state.tricks) + 1,
+            tricks=state.tricks,
+            announcers=state.announcers,
+        )
+        cards = list(trick.cards)
         shown = " ".join(map(str, cards))
-        position = self.contract.trick_winner(cards)
+        position = self.contract.trick_winner(trick)
+        if position is not None and not 0 <= position < len(cards):
+            raise Failure(
+                f"the trick_winner module gives the trick {shown} to position {position}, outside it"
+            )
+        if self.contract.own_trick_winner():
+            return position
         led = cards[0].suit
-        if position is not None and not (0 <= position < len(cards) and cards[position].suit is led):
+        if position is not None and cards[position].suit is not led:
             raise Failure(
                 f"the duplicates module gives the trick {shown} to position {position}, no card of the suit led"
             )
@@ -131,7 +147,7 @@ class MoveChecks:
         cancelled = [e for e in events if type(e) is TrickCancelled]
         if not won and not cancelled:
             raise Failure("a trick of n cards was neither won nor cancelled")
-        position = self.trick_winner(cards)
+        position = self.trick_winner(state, move)
         last = len(state.tricks) + 1 == self.hand_size
         if position is None:
             if not (cancelled and list(cancelled[0].cards) == cards):
@@ -139,8 +155,6 @@ class MoveChecks:
             taker = leader if last else None
         else:
             winner = (leader + position) % n
-            if cards[position].suit is not cards[0].suit:
-                raise Failure(f"the trick {' '.join(map(str, cards))} went to a card not of the suit led")
             if not (
                 won and won[0].winner == winner and list(won[0].cards) == cards and won[0].leader == leader
             ):

@@ -2,7 +2,7 @@
 
 Every call the test kit makes into a rule module's hooks is here, so that the
 checks and the strategies learn what a module does from the module, never
-from its class: the winner of a trick from the ``duplicates`` module, the
+from its class: the winner of a trick from the ``trick_winner`` module, the
 shooter from the ``moon`` module, and so on. The hooks take cards and the
 contexts of `hartenjagen.rules.context`, as any caller would give them.
 """
@@ -24,11 +24,15 @@ from hartenjagen.rules import (
     PassRoute,
     Rules,
     Scoring,
+    TrickContext,
+    TrickWinner,
     opening,
     passing,
 )
 from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.extras import HandSummary
+from hartenjagen.rules.plan import declared_plan
+from hartenjagen.rules.trick_winner import HOOKS as TRICK_WINNER_HOOKS
 from hartenjagen.testing._common import cached
 from hartenjagen.values import HandResult, Trick
 
@@ -43,10 +47,14 @@ class Contract:
         self.rules = rules
         self.players = rules.players
 
-    def trick_winner(self, cards: Sequence[Card]) -> int | None:
-        """The position of the winning card in a full trick, by the ``duplicates`` module (``None``: cancelled)."""
-        position = self.rules.duplicates.winner(tuple(cards))
+    def trick_winner(self, trick: TrickContext) -> int | None:
+        """The position of the winning card in a full trick, by the ``trick_winner`` module (``None``: none wins)."""
+        position = self.rules.trick_winner.winner(trick)
         return None if position is None else int(position)
+
+    def own_trick_winner(self) -> bool:
+        """Whether the ``trick_winner`` module is one of one's own (the built-in: the highest card of the suit led)."""
+        return declared_plan(self.rules.trick_winner, TrickWinner, TRICK_WINNER_HOOKS) is None
 
     def moon_context(
         self,

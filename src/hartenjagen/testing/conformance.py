@@ -232,8 +232,9 @@ def check_rules(
       (under a revoke penalty, a play refused by a rule voids the hand instead);
     - ``apply`` and ``step`` agree and never change the state given (compared as pickles);
     - tricks: one card per seat in turn from the leader, won by the card the
-      ``duplicates`` module names (always one of the suit led, and the highest of
-      the suit led when no two cards of it are identical), the winner leads next and
+      ``trick_winner`` module names (with the built-in one, always one of the suit
+      led, and the highest of the suit led when no two cards of it are identical;
+      the ``duplicates`` module chooses among identical ones), the winner leads next and
       captures the cards; a hand has as many tricks as cards in a hand;
     - hearts, once broken, stay broken until the next deal;
     - the score sheet: one line per hand, totals that add up, card points that are

@@ -21,7 +21,7 @@ from hartenjagen.core import (
 from hartenjagen.engine import apply, legal_moves, new_game
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
-from hartenjagen.rules import Deck, Ending, HouseRule, Moon, Rules, Scoring, deck
+from hartenjagen.rules import Deck, Ending, HouseRule, Moon, Rules, Scoring, deck, trick_winner
 from hartenjagen.rules.extras import announcing
 from hartenjagen.testing._common import (
     FOREIGN,
@@ -163,6 +163,8 @@ def modules(
         return decks() if deck is None else st.just(deck_module)
     if slot == "duplicates":
         return duplicates_modules(facts)
+    if slot == "trick_winner":
+        return st.just(trick_winner.HIGHEST_OF_LED)  # the one built-in module
     if slot == "passing":
         return passings(facts)
     if slot == "opening":
@@ -249,6 +251,7 @@ def _rules(draw: st.DrawFn, base: Rules | None, slots: dict[str, SlotStrategy]) 
     facts = Facts(deck_module)
     for slot, strategy in (
         ("duplicates", lambda: duplicates_modules(facts)),
+        ("trick_winner", lambda: st.just(trick_winner.HIGHEST_OF_LED)),
         ("passing", lambda: passings(facts)),
         ("opening", lambda: openings(facts)),
         ("first_trick", first_tricks),

@@ -60,6 +60,7 @@ from hartenjagen.rules import (
     Passing,
     Rules,
     Scoring,
+    TrickWinner,
 )
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult, Phase, Trick
@@ -75,6 +76,7 @@ SLOT_BASES: Final = (
     Moon,
     Ending,
     Duplicates,
+    TrickWinner,
     HouseRule,
 )
 
@@ -242,10 +244,18 @@ class AttrsEntry(Entry):
             key: codec.encode(getattr(value, name), key_path(path, key)) for name, key, codec in self.fields()
         }
 
+    def optional_keys(self) -> frozenset[str]:
+        """The keys a saved value may lack (a field added since; ``metadata={"optional_key": True}``): its default then."""
+        return frozenset(f.alias for f in attrs.fields(self.cls) if f.init and f.metadata.get("optional_key"))
+
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         fields = self.fields()
-        check_keys(data, path, self.name, [key for _, key, _ in fields], top)
-        arguments = {key: codec.decode(data[key], key_path(path, key)) for _, key, codec in fields}
+        optional = self.optional_keys()
+        given = [key for _, key, _ in fields if key in data or key not in optional]
+        check_keys(data, path, self.name, given, top)
+        arguments = {
+            key: codec.decode(data[key], key_path(path, key)) for _, key, codec in fields if key in given
+        }
         try:
             return self.cls(**arguments)
         except FormatError:
