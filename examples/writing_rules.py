@@ -16,7 +16,8 @@ with ``check_rules``, a game of sampling bots, JSON and record round trips and
 - ``DiscardQueenWhenVoid``: a play restriction with a code of its own, played under a revoke penalty;
 - ``QueenBreaksHearts``, ``HOUSE_POINTS`` and ``NoTrickPledge``: a heart-lead rule, a table of
   card points and an announcement in its own words;
-- ``NoPointsOnFirstTwoTricks``: a rule of the first N tricks, which is a house rule.
+- ``NoPointsOnFirstTwoTricks``: a rule of the first N tricks, which is a house rule;
+- ``Trumps``: who wins a trick (hearts are trumps), a module of the ``trick_winner`` slot.
 
 Run: python examples/writing_rules.py [--seed 3]
 """
@@ -223,6 +224,23 @@ class QueenBreaksHearts(rules.Leading):
 
 
 #: The house's card points: hearts 1 each, the Q♠ 13, the 10♣ 5 and the J♦ −10.
+@attrs.frozen
+class Trumps(rules.TrickWinner):
+    """The highest trump wins; without a trump, the highest card of the suit led."""
+
+    suit: Suit = Suit.HEARTS
+
+    def winner(self, trick: rules.TrickContext) -> int:
+        cards = trick.cards
+        best = 0
+        for position, card in enumerate(cards):
+            top = cards[best]
+            higher = card.suit is top.suit and card.rank > top.rank
+            if higher or (card.suit is self.suit and top.suit is not self.suit):
+                best = position
+        return best
+
+
 HOUSE_POINTS = rules.scoring.CardPoints(
     {"QS": 13, "TC": 5, "JD": -10, **{f"{rank}H": 1 for rank in "23456789TJQKA"}},
     name="house points",
@@ -325,10 +343,12 @@ TEN_DOUBLES = attrs.evolve(variants.STANDARD, scoring=TenOfClubsDoubles())
 REVOKES = attrs.evolve(variants.STANDARD, extras=(DiscardQueenWhenVoid(), rules.extras.RevokePenalty()))
 #: No penalty card on the first two tricks (a house rule: the first_trick slot is trick one only).
 FIRST_TWO = attrs.evolve(variants.STANDARD, extras=(NoPointsOnFirstTwoTricks(),))
+#: Hearts are trumps: the highest heart in a trick wins it (the trick_winner slot).
+TRUMPS = attrs.evolve(variants.STANDARD, trick_winner=Trumps())
 #: Every house game of this file, by name.
 GAMES = {
     "house": HOUSE, "scatter": SCATTER_GAME, "sun": SUN, "jack_moon": JACK_MOON, "ten_doubles": TEN_DOUBLES,
-    "revokes": REVOKES, "first_two": FIRST_TWO,
+    "revokes": REVOKES, "first_two": FIRST_TWO, "trumps": TRUMPS,
 }  # fmt: skip
 
 

@@ -39,6 +39,9 @@ RULESETS = {
     "slobberhannes_3p_all_three": family.slobberhannes(players=3, all_three=1),
     "polignac_5p_capot": family.polignac(players=5, capot=True),
     "polignac_6p_to_10": family.polignac(players=6, limit=10),
+    "polignac_ace_high": family.polignac(ace_high=True),
+    "cancellation_5p": family.cancellation_hearts(players=5),
+    "cancellation_11p_no_passing": family.cancellation_hearts(players=11, passing=False),
 }
 
 #: Dealer 0, so seat 1 is eldest and leads: it holds the two top cards of every suit and wins every trick.
@@ -233,8 +236,8 @@ def test_slobberhannes_points_split_as_the_rule_says():
 
 
 def test_polignac_capot_made_and_lost():
-    rules = family.polignac(capot=True)
-    assert _play_hand(variants.POLIGNAC, SWEEP).points == (0, 5, 0, 0)
+    rules = family.polignac(capot=True, ace_high=True)  # SWEEP's aces and kings are its top cards
+    assert _play_hand(family.polignac(ace_high=True), SWEEP).points == (0, 5, 0, 0)
     made = _play_hand(rules, SWEEP, announce=lambda seat: seat == 1)
     assert made.announcers == (1,)
     assert made.raw == (0, 5, 0, 0) and made.points == (5, 0, 5, 5)
@@ -358,7 +361,13 @@ def test_the_family_page_shows_the_code_of_each_game():
     sections = re.findall(
         r"# docs/family\.md \[start:(\w+)\]\n(.*?)\n# docs/family\.md \[end:\1\]", code, re.S
     )
-    assert [name for name, _ in sections] == ["pink_lady", "spot_hearts", "slobberhannes", "polignac"]
+    assert [name for name, _ in sections] == [
+        "pink_lady",
+        "spot_hearts",
+        "slobberhannes",
+        "polignac",
+        "cancellation_hearts",
+    ]
     for name, text in sections:
         assert f"```py\n{text.strip()}\n```" in page, (
             f"docs/family.md: the code of {name} differs from family.py"

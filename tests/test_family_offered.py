@@ -3,7 +3,7 @@
 ``variants.OFFERED`` is ``ALL`` (Hearts itself), then ``FAMILY``: the web
 lobby's preset choice, ``hartenjagen variants``, ``hartenjagen play
 --variant NAME`` and the adapters' ``variant=`` (OpenSpiel, PettingZoo,
-Gymnasium) each offer the four family games; one hand (or game) of each is
+Gymnasium) each offer the family games; one hand (or game) of each is
 played through each of them.
 """
 
@@ -25,7 +25,7 @@ FAMILY = [preset.name for preset in variants.FAMILY]
 def test_offered_is_the_seed_catalogue_then_the_family() -> None:
     offered = variants.OFFERED
     assert offered == (*variants.ALL, *variants.FAMILY)
-    assert set(FAMILY) == {"pink_lady", "spot_hearts", "slobberhannes", "polignac"}
+    assert set(FAMILY) == {"pink_lady", "spot_hearts", "slobberhannes", "polignac", "cancellation_hearts"}
     assert not {preset.name for preset in variants.ALL} & set(FAMILY)
 
 
@@ -45,7 +45,7 @@ def test_the_web_lobby_offers_each_family_preset_and_seats_a_table() -> None:
                 "protocol": 2,
                 "type": "create",
                 "variant": name,
-                "seats": ["human", "random", "random", "random"],
+                "seats": ["human"] + ["random"] * (variants.get(name).players - 1),
             }
             reply = request(
                 served, "POST", "/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}

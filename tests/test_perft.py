@@ -46,7 +46,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen import variants
-from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, Card, Suit, parse_cards
+from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, Card, Rank, Suit, parse_cards
 from hartenjagen.rules import first_trick, leading, moon, opening, passing
 from hartenjagen.rules.deck import SinglePack
 
@@ -109,6 +109,10 @@ class Reference:
     #: the cards a shooter must take, and how many options a shooter then has (1: no choice)
     moon_cards: frozenset[Card] = frozenset()
     moon_options: int = 1
+    #: the ranks low to high where the game orders them otherwise (Polignac); () for 2 to ace
+    rank_order: tuple[Rank, ...] = ()
+    #: whether identical cards of the suit led cancel (a trick of none left goes on with the same leader)
+    cancel_pairs: bool = False
 
 
 def reference_count(state: hj.State, ref: Reference) -> int:
@@ -193,9 +197,20 @@ def perft_reference(state: hj.State, ref: Reference) -> int:
             if len(now) < n:
                 total += walk(new_hands, now, leader, now_broken, tricks, led, taken)
                 continue
-            best = 0
-            for position in range(1, n):
-                if now[position].suit is now[0].suit and now[position].rank > now[best].rank:
+            order = ref.rank_order
+            strength = [order.index(card.rank) if order else int(card.rank) for card in now]
+            following = [p for p in range(n) if now[p].suit is now[0].suit]
+            if ref.cancel_pairs:
+                following = [p for p in following if now.count(now[p]) == 1]
+                if not following and any(new_hands):  # all cancelled: the same leader leads again
+                    new_led = tuple(
+                        count + (suit is now[0].suit) for suit, count in zip(Suit, led, strict=True)
+                    )
+                    total += walk(new_hands, (), leader, now_broken, tricks + 1, new_led, taken)
+                    continue
+            best = following[0] if following else 0  # none left: a cancelled last trick goes to its leader
+            for position in following[1:]:
+                if strength[position] > strength[best]:  # strictly: the first of two identical ones
                     best = position
             winner = (leader + best) % n
             new_taken = tuple(cards | set(now) if s == winner else cards for s, cards in enumerate(taken))

@@ -605,9 +605,12 @@ class Checker:
             led_cards = Counter(c for c in cards if c.suit is led)
             alive = [c for c, k in led_cards.items() if k == 1]
             return cards.index(max(alive, key=lambda c: c.rank)) if alive else None
+        # A rank order of the game's own (Polignac's ``RankOrder``): its ranks low to high, read as data.
+        order = getattr(self.rules.trick_winner, "order", None)
+        strength = [order.index(card.rank) if order else int(card.rank) for card in cards]
         best = 0
         for position, card in enumerate(cards):
-            if card.suit is led and card.rank > cards[best].rank:
+            if card.suit is led and strength[position] > strength[best]:
                 best = position
         return best
 

@@ -19,7 +19,7 @@ import hartenjagen as hj
 from hartenjagen import family, variants
 from hartenjagen.cards import Card, Rank
 from hartenjagen.core.table import table_for
-from hartenjagen.rules import deck, ending, first_trick, leading, moon, opening, passing, scoring
+from hartenjagen.rules import deck, duplicates, ending, first_trick, leading, moon, opening, passing, scoring
 from hartenjagen.rules.routes import PassRoute
 from test_presets import STANDARD_SLOTS, _values, check_replay_and_pickle, playout
 
@@ -61,6 +61,13 @@ EXPECTED_SLOTS = {
         **_PIQUET_SLOTS,
         "scoring": scoring.CardPoints(_POLIGNAC, name="polignac"),
         "ending": ending.ScoreLimit(limit=20),
+        "trick_winner": family.RankOrder(order=tuple(Rank(r) for r in (7, 8, 9, 10, 14, 11, 12, 13))),
+    },
+    "cancellation_hearts": {
+        **STANDARD_SLOTS,
+        "deck": family.TwoPacks(players=8),
+        "passing": passing.PassCycle(directions=(L, R), cards=3),
+        "duplicates": duplicates.CancelPairs(),
     },
 }
 PRESET_CONSTANTS = {
@@ -68,6 +75,7 @@ PRESET_CONSTANTS = {
     "spot_hearts": variants.SPOT_HEARTS,
     "slobberhannes": variants.SLOBBERHANNES,
     "polignac": variants.POLIGNAC,
+    "cancellation_hearts": variants.CANCELLATION_HEARTS,
 }
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
 DERIVED = {
@@ -75,6 +83,7 @@ DERIVED = {
     "spot_hearts": (4, 52, 13, _SPOT, 130, 130, "2C"),
     "slobberhannes": (4, 32, 8, _SLOBBERHANNES, 1, None, None),
     "polignac": (4, 32, 8, _POLIGNAC, 5, None, None),
+    "cancellation_hearts": (8, 104, 13, {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}, 52, 52, "2C"),
 }
 #: The pass direction of the first hands.
 PASS_CYCLES = {
@@ -82,6 +91,7 @@ PASS_CYCLES = {
     "spot_hearts": (L, R, A, H, L),
     "slobberhannes": (H, H, H),
     "polignac": (H, H, H),
+    "cancellation_hearts": (L, R, L, R, L),
 }
 
 

@@ -486,6 +486,12 @@ export interface RandomDirection {
 /** Ranks from two to ace; the value is the rank's strength (aces high). */
 export type Rank = "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
 
+/** The highest card of the suit led wins, the ranks ordered low to high as order lists them. */
+export interface RankOrder {
+  type: "RankOrder";
+  order: Rank[];
+}
+
 /** The shooter chooses: their own running total goes back to 0, or every other total is doubled. */
 export interface ResetOrDouble {
   type: "ResetOrDouble";
@@ -518,7 +524,7 @@ export interface Revoked {
 /** A complete ruleset: one module per slot, plus house rules in extras. */
 export interface Rules {
   type: "Rules";
-  deck: DoubleDeck | SinglePack;
+  deck: DoubleDeck | SinglePack | TwoPacks;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -528,7 +534,7 @@ export interface Rules {
   ending: Countdown | FixedDeals | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
-  trick_winner?: HighestOfLed;
+  trick_winner?: HighestOfLed | RankOrder;
   extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
 }
 
@@ -654,7 +660,7 @@ export type SentMove = {
 export interface SentRules {
   type: "Rules";
   version: 1;
-  deck: DoubleDeck | SinglePack;
+  deck: DoubleDeck | SinglePack | TwoPacks;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -664,7 +670,7 @@ export interface SentRules {
   ending: Countdown | FixedDeals | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
-  trick_winner?: HighestOfLed;
+  trick_winner?: HighestOfLed | RankOrder;
   extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
 }
 
@@ -837,6 +843,12 @@ export interface TwoHalves {
   type: "TwoHalves";
   switch: number;
   finish: Finish;
+}
+
+/** Two 52-card packs for 5 to 11 players, low clubs and diamonds out until they deal evenly (as `DoubleDeck`). */
+export interface TwoPacks {
+  type: "TwoPacks";
+  players: number;
 }
 
 /** What a seat (or a spectator) sees now, with its events since the update number it gave: by GET update or poll, an event stream or the WebSocket. */
