@@ -31,7 +31,18 @@ Source keys (Black Lady 3p, Spelregelwijzer, Hoemke, ...) are those of
 [Sources](sources.md), which says what each source is and what it gives.
 """
 
-SLOTS = ("deck", "passing", "opening", "first_trick", "leading", "scoring", "moon", "ending", "duplicates", "trick_winner")
+SLOTS = (
+    "deck",
+    "passing",
+    "opening",
+    "first_trick",
+    "leading",
+    "scoring",
+    "moon",
+    "ending",
+    "duplicates",
+    "trick_winner",
+)
 
 
 def describe(rules: Rules) -> str:

@@ -83,7 +83,15 @@ DERIVED = {
     "spot_hearts": (4, 52, 13, _SPOT, 130, 130, "2C"),
     "slobberhannes": (4, 32, 8, _SLOBBERHANNES, 1, None, None),
     "polignac": (4, 32, 8, _POLIGNAC, 5, None, None),
-    "cancellation_hearts": (8, 104, 13, {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}, 52, 52, "2C"),
+    "cancellation_hearts": (
+        8,
+        104,
+        13,
+        {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13},
+        52,
+        52,
+        "2C",
+    ),
 }
 #: The pass direction of the first hands.
 PASS_CYCLES = {
