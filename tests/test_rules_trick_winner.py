@@ -12,6 +12,9 @@ on the preset itself.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import attrs
 import pytest
 
@@ -27,6 +30,9 @@ from hartenjagen.rules.opening import ELDEST_ANY
 from hartenjagen.rules.trick_winner import HIGHEST_OF_LED
 from helpers import assert_rollout_plays_the_public_loop, fill_deal, game, play
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+from writing_rules import Trumps
+
 #: Seat 1 (eldest) holds the diamonds, seat 2 the hearts, seat 3 the spades, seat 0 the clubs:
 #: the first trick is 2D 2H 2S 2C, each seat void in the others' suits.
 SUITS = (
@@ -36,23 +42,6 @@ SUITS = (
     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
 )
 OPEN_PLAY = {"opening": ELDEST_ANY, "first_trick": ANYTHING, "leading": ANYTIME}
-
-
-@attrs.frozen
-class Trumps(TrickWinner):
-    """The highest trump wins; without a trump, the highest card of the suit led."""
-
-    suit: Suit = Suit.HEARTS
-
-    def winner(self, trick: TrickContext) -> int:
-        cards = trick.cards
-        best = 0
-        for position, card in enumerate(cards):
-            top = cards[best]
-            higher = card.suit is top.suit and card.rank > top.rank
-            if higher or (card.suit is self.suit and top.suit is not self.suit):
-                best = position
-        return best
 
 
 @attrs.frozen
