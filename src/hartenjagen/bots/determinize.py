@@ -183,9 +183,15 @@ class Determinizer:
                 leader = self.first_leader
                 if leader != me and not (self.played_by[leader] | self.located[leader]) & keys:
                     hidden_keys = keys & self.free
-                    if hidden_keys.bit_count() == 1:
-                        self.free &= ~hidden_keys
-                        self.located[leader] |= hidden_keys
+                    lowest = hidden_keys & -hidden_keys
+                    # One hidden key card, or copies of one card (two packs: the leader holds one of
+                    # two identical 2♣, and which copy is nobody's business): the leader holds it.
+                    if (
+                        hidden_keys
+                        and hidden_keys & ~table.bits_of[table.card_of[lowest.bit_length() - 1].index] == 0
+                    ):
+                        self.free &= ~lowest
+                        self.located[leader] |= lowest
 
         # How many hidden cards each other seat gets.
         self.capacity = [0] * n
