@@ -115,7 +115,7 @@ def test_a_table_idle_past_its_time_is_closed_after_a_restart(tmp_path: Path) ->
 
 
 def test_a_database_of_the_old_schema_still_opens_and_its_tables_play(tmp_path: Path) -> None:
-    from hartenjagen.web.store import _spec_text
+    from hartenjagen.web.store import spec_text
 
     path = str(tmp_path / "old.sqlite")
     spec = TableSpec(
@@ -128,7 +128,7 @@ def test_a_database_of_the_old_schema_still_opens_and_its_tables_play(tmp_path: 
     record = hj.GameRecord.begin(hj.new_game(hj.variants.STANDARD, seed=3))
     with sqlite3.connect(path) as db:
         db.executescript(OLD_SCHEMA)
-        db.execute("INSERT INTO tables (id, spec) VALUES (?, ?)", ("t1", _spec_text(spec)))
+        db.execute("INSERT INTO tables (id, spec) VALUES (?, ?)", ("t1", spec_text(spec)))
         db.execute("INSERT INTO games VALUES (?, ?, ?)", ("t1", 0, hj.dumps(record)))
     store = SQLiteStore(path)
     ((read, records),) = list(store.unfinished())

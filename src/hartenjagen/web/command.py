@@ -192,7 +192,7 @@ def _serve(
             if args.host in ("0.0.0.0", "::", ""):
                 out.write(text("serve.replace_address", language) + "\n")
             if args.workers > 1:
-                out.write(f"{args.workers} workers, process ids: {' '.join(map(str, _pids))}\n")
+                out.write(f"{args.workers} workers share the port (the kernel hands each connection to one)\n")
             out.write(text("serve.stop", language) + "\n")
         out.flush()
         await server.serve(sockets=[sock])
@@ -209,10 +209,6 @@ def _serve(
     return 0  # pragma: no cover - the server returns only when stopped
 
 
-#: The worker processes' ids, as the supervisor started them (printed by the first worker).
-_pids: list[int] = []
-
-
 def _supervise(args: argparse.Namespace, sock: socket.socket, request: Any, language: Language) -> int:
     """Run ``--workers`` processes on one listening socket, each with its own event loop and store.
 
@@ -226,6 +222,8 @@ def _supervise(args: argparse.Namespace, sock: socket.socket, request: Any, lang
     stopping: list[int] = []
 
     def start(index: int, first: bool) -> None:
+        # No signal between the fork and the worker's own handlers: it would run the supervisor's.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         pid = os.fork()
         if pid == 0:  # the worker: its own process group (Ctrl-C reaches the supervisor, which passes it on)
             code = 1
@@ -233,6 +231,7 @@ def _supervise(args: argparse.Namespace, sock: socket.socket, request: Any, lang
                 os.setpgid(0, 0)
                 signal.signal(signal.SIGINT, signal.default_int_handler)
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
                 code = _serve(args, open_store(args.db), sock, request if first and index == 0 else None,
                               language, worker=index if first else -1)  # fmt: skip
             except BaseException as error:  # the worker says why it stopped, then exits
@@ -243,7 +242,7 @@ def _supervise(args: argparse.Namespace, sock: socket.socket, request: Any, lang
                 sys.stderr.flush()
                 os._exit(code)
         workers[pid] = index
-        _pids.append(pid)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
     def stop(signum: int, frame: object) -> None:
         stopping.append(signum)
@@ -267,7 +266,8 @@ def _supervise(args: argparse.Namespace, sock: socket.socket, request: Any, lang
         if os.WIFSIGNALED(status):  # killed: another takes its place (its tables' leases free up)
             print(f"hartenjagen serve: worker {pid} was killed ({signal.Signals(os.WTERMSIG(status)).name}): starting another", file=sys.stderr)  # fmt: skip
             time.sleep(0.5)
-            start(index, first=False)
+            if not stopping:  # (stopped meanwhile: no new worker)
+                start(index, first=False)
         else:
             failed = True
             stop(signal.SIGTERM, None)
