@@ -81,7 +81,8 @@ def postgres_cluster() -> Iterator[str]:
         yield f"postgresql://hartenjagen@127.0.0.1:{port}"
     finally:
         subprocess.run(
-            [*run_as, str(programs / "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"], capture_output=True
+            [*run_as, str(programs / "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"],
+            capture_output=True,
         )
         shutil.rmtree(home, ignore_errors=True)
 
@@ -105,3 +106,17 @@ def store_at(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "tables.sqlite")
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+def execute(where: str, sql: str, *values: object) -> list[tuple[object, ...]]:
+    """Run ``sql`` (``?`` for each value) on the store at ``where`` behind the service's back; its rows."""
+    if where.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(where, autocommit=True) as db:
+            cursor = db.execute(sql.replace("?", "%s"), values)  # type: ignore[arg-type]
+            return list(cursor.fetchall()) if cursor.description else []
+    import sqlite3
+
+    with sqlite3.connect(where) as db:
+        return list(db.execute(sql, values).fetchall())

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import hartenjagen as hj
-from hartenjagen.web import store as store_module
 from hartenjagen.web import lobby as lobby_module
+from hartenjagen.web import store as store_module
 from hartenjagen.web import table as table_module
 from serving import request, running, state_of
 

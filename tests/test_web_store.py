@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ import hartenjagen as hj
 from hartenjagen.web import SQLiteStore, StoreError, TableSpec
 from hartenjagen.web.lobby import token_hash
 from hartenjagen.web.writes import Conflict
+from postgres_cluster import execute, postgres_cluster, postgres_url, store_at  # noqa: F401  (fixtures)
 from serving import Kept, post_move, request, serving, state_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,15 +54,19 @@ def test_the_store_keeps_tables_records_and_moves_and_reads_back_the_unfinished(
         SQLiteStore(str(tmp_path / "junk"))
 
 
-def test_tokens_are_kept_hashed_and_a_restarted_service_replays_its_tables(tmp_path: Path) -> None:
-    path = str(tmp_path / "t.sqlite")
+def test_tokens_are_kept_hashed_and_a_restarted_service_replays_its_tables(store_at: str) -> None:  # noqa: F811
+    path = store_at
     with serving(path) as served:
         table, tokens = served.create("standard", ["human", "human", "random", "random"])
         for seat in (0, 1):
             v = hj.view(state_of(served, table), seat)
             assert post_move(served, tokens[seat], hj.Pass(seat, v.pass_options[:3])).status == 200
     seq, moves = table.seq, table.record.moves  # the server has stopped: nothing moves now
-    dump = "\n".join(sqlite3.connect(path).iterdump())
+    dump = "\n".join(
+        "\t".join(map(str, row))
+        for name in ("tables", "games", "moves")
+        for row in execute(path, f"SELECT * FROM {name}")
+    )
     assert all(token not in dump for token in tokens.values())
     assert all(token_hash(token) in dump for token in tokens.values())
     with serving(path) as served:

@@ -60,7 +60,9 @@ def test_two_workers_two_browsers_and_kill_9_of_one_worker_mid_hand(
     postgres_url: str,  # noqa: F811  (the fixture)
 ) -> None:
     ports = [_free_port(), _free_port()]
-    first, lines = _serve("--db", postgres_url, "--port", str(ports[0]), "--humans", "2", "--bots", "heuristic")
+    first, lines = _serve(
+        "--db", postgres_url, "--port", str(ports[0]), "--humans", "2", "--bots", "heuristic"
+    )
     second, _ = _serve("--db", postgres_url, "--port", str(ports[1]))
     links = [line.split(": ", 1)[1].strip() for line in lines if line.startswith("  seat")]
     tokens = [link.rsplit("#", 1)[1] for link in links]
@@ -81,7 +83,9 @@ def test_two_workers_two_browsers_and_kill_9_of_one_worker_mid_hand(
         after = _update(ports[1], tokens[0])
         assert after["seq"] >= told["seq"]
         assert after["view"]["tricks"][: len(told["view"]["tricks"])] == told["view"]["tricks"]  # none lost
-        players[0].goto(links[0].replace(str(ports[0]), str(ports[1])))  # as a proxy sends it to a live worker
+        players[0].goto(
+            links[0].replace(str(ports[0]), str(ports[1]))
+        )  # as a proxy sends it to a live worker
         players[0].wait_for_selector("#hand button.card")
         done = _play(players, ports[1], tokens[0], lambda u: bool(u["sheet"]), limit=90)
         assert len(done["sheet"]) == 1 and sum(done["sheet"][0]["points"]) in (26, 78)

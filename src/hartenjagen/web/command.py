@@ -192,7 +192,9 @@ def _serve(
             if args.host in ("0.0.0.0", "::", ""):
                 out.write(text("serve.replace_address", language) + "\n")
             if args.workers > 1:
-                out.write(f"{args.workers} workers share the port (the kernel hands each connection to one)\n")
+                out.write(
+                    f"{args.workers} workers share the port (the kernel hands each connection to one)\n"
+                )
             out.write(text("serve.stop", language) + "\n")
         out.flush()
         await server.serve(sockets=[sock])

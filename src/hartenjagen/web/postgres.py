@@ -39,7 +39,7 @@ from hartenjagen.frontend.serialize import dumps, loads
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.web.store import ABANDONED, FINISHED, read_spec, spec_text
 from hartenjagen.web.table import TableSpec
-from hartenjagen.web.writes import Conflict, Later, StoreError
+from hartenjagen.web.writes import Conflict, Later, Moved, StoreError
 
 __all__ = ["CHANNEL", "PostgresStore"]
 
@@ -115,8 +115,14 @@ class PostgresStore:
 
     # ---------------------------------------------------------------- writes
 
-    def _write(self, table: str, sql: str, values: tuple[object, ...], *, open_only: bool = True) -> None:
-        """``sql`` in one transaction that holds the table's row, marks it active and tells the others."""
+    def _write(
+        self, table: str, sql: str, values: tuple[object, ...], *, open_only: bool = True, news: str = ""
+    ) -> None:
+        """``sql`` in one transaction that holds the table's row, marks it active and tells the others.
+
+        ``news``, if any, follows the table's id in the notification: an added move's game,
+        number and JSON, so that the others need not read it back.
+        """
         db = self._db()
         try:
             with db.transaction():
@@ -127,7 +133,7 @@ class PostgresStore:
                     raise Conflict(f"table {table} is closed")
                 db.execute(sql, values)
                 db.execute("UPDATE tables SET active = %s WHERE id = %s", (time.time(), table))
-                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.origin} {table}"))
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.origin} {table} {news}".rstrip()))
         except errors.UniqueViolation as error:
             raise Conflict(f"table {table}: {error.diag.message_detail or error}") from None
 
@@ -145,10 +151,12 @@ class PostgresStore:
         )
 
     def add_move(self, table: str, game: int, number: int, move: Move) -> None:
+        text = dumps(move)
         self._write(
             table,
             "INSERT INTO moves (table_id, game, number, move) VALUES (%s, %s, %s, %s)",
-            (table, game, number, dumps(move)),
+            (table, game, number, text),
+            news=f"{game} {number} {text}" if len(text) < 7000 else "",  # (a notification holds 8,000 bytes)
         )
 
     def finish(self, table: str) -> None:
@@ -256,22 +264,23 @@ class PostgresStore:
 
     # ---------------------------------------------------------------- workers
 
-    def listen(self, heard: Callable[[str | None], None], stop: threading.Event) -> None:
-        """Call ``heard(table)`` for each table another worker changed, until ``stop`` is set.
+    def listen(self, heard: Callable[[str | None, Moved | None], None], stop: threading.Event) -> None:
+        """Call ``heard(table, moved)`` for each table another worker changed, until ``stop`` is set.
 
+        ``moved`` is the move it added, read from the notification (``None``: another change).
         Runs in a thread of its own. When the connection breaks it connects again and calls
-        ``heard(None)``: news may have been missed, every table should read what it missed.
+        ``heard(None, None)``: news may have been missed, every table should read what it missed.
         """
         while not stop.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
                     db.execute(f"LISTEN {CHANNEL}")
-                    heard(None)
+                    heard(None, None)
                     while not stop.is_set():
                         for note in db.notifies(timeout=0.5):
-                            origin, _, table = note.payload.partition(" ")
+                            origin, table, *news = note.payload.split(" ", 4)
                             if origin != self.origin:
-                                heard(table)
+                                heard(table, _moved(news))
             except psycopg.Error:
                 stop.wait(1.0)  # the database restarts, or the network: try again
 
@@ -339,6 +348,16 @@ class PostgresStore:
             connections, self._connections = self._connections, []
         for connection in connections:
             connection.close()
+
+
+def _moved(news: list[str]) -> Moved | None:
+    """The move a notification announces (``[game, number, JSON]``), if it announces one that reads."""
+    if len(news) != 3:
+        return None
+    try:
+        return int(news[0]), int(news[1]), _move(news[2])
+    except (ValueError, StoreError):  # (FormatError is a ValueError): read it back from the store
+        return None
 
 
 def _shown(url: str) -> str:

@@ -39,7 +39,7 @@ from hartenjagen.frontend.views import PlayerView, events_for, public_view, view
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
-from hartenjagen.web.writes import ABANDONED, Conflict, Later, Writes
+from hartenjagen.web.writes import ABANDONED, Conflict, Later, Moved, Writes
 
 __all__ = ["PROTOCOL_VERSION", "Reply", "Table", "TableSpec", "decoded", "error_message", "held_cards"]
 
@@ -469,14 +469,26 @@ class Table:
             await self._store.finish(self.id)
         return True
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, heard: Sequence[Moved] = ()) -> None:
         """Take what other workers committed at this table since this process last saw it.
 
         Several workers on one database: one worker's move reaches the pages connected to
-        another when that one hears of it (``NOTIFY``) and calls this.
+        another when that one hears of it (``NOTIFY``) and calls this. ``heard`` are the moves
+        announced (game, number, move): taken as they are if they follow this table's last
+        move; else (or without them) the table reads what it missed from the store.
         """
         async with self._lock:
-            if not self._closed:
+            if self._closed:
+                return
+            have = len(self._record.moves)
+            news = [
+                (game, number, move) for game, number, move in heard if (game, number) > (self.game, have)
+            ]
+            if [(game, number) for game, number, _ in news] == [
+                (self.game, have + 1 + index) for index in range(len(news))
+            ] and news:  # the next moves of this game, none missed: as they are
+                self._take(Later(moves=tuple(move for _, _, move in news)))
+            elif news or not heard:  # a move missed, or another change: read the store
                 await self._catch_up()
 
     async def _catch_up(self) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol, TypeVar
 
 from hartenjagen.web.lobby import Lobby
-from hartenjagen.web.writes import Shared
+from hartenjagen.web.writes import Moved, Shared
 
 __all__ = ["Workers"]
 
@@ -59,7 +59,8 @@ class Workers:
         self._call = call
         self._load = load
         self._pending: set[str] = set()  # tables being caught up
-        self._again: set[str] = set()  # ... and heard of again meanwhile
+        self._moved: dict[str, list[Moved]] = {}  # the moves heard of, per table, not yet taken
+        self._changed: set[str] = set()  # tables to read back from the store (a change without its move)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._leases: asyncio.Task[None] | None = None
@@ -69,8 +70,12 @@ class Workers:
         """Start listening and claiming (from the event loop, once the stored tables are loaded)."""
         loop = asyncio.get_running_loop()
 
-        def heard(table: str | None) -> None:
-            loop.call_soon_threadsafe(self.heard, table)
+        def heard(table: str | None, moved: Moved | None) -> None:
+            if not self._stop.is_set():
+                try:
+                    loop.call_soon_threadsafe(self.heard, table, moved)
+                except RuntimeError:  # the loop closed before `stop` (the server stops)
+                    self._stop.set()
 
         self._thread = threading.Thread(
             target=self.store.listen, args=(heard, self._stop), name="hartenjagen-listen", daemon=True
@@ -87,16 +92,22 @@ class Workers:
             task.cancel()
         self.store.let_go()
 
-    def heard(self, table: str | None) -> None:
-        """Another worker changed ``table`` (``None``: any table may have changed): catch it up."""
+    def heard(self, table: str | None, moved: Moved | None = None) -> None:
+        """Another worker changed ``table`` (``None``: any table may have changed): catch it up.
+
+        ``moved`` is the move it added, if that is what it did: the table takes it as it is,
+        unless it missed one before it (then, and for any other change, it reads the store).
+        """
         if table is None:
             self._spawn(self._everything())
             return
-        if table in self._pending:
-            self._again.add(table)  # caught up once more when the running catch-up ends
-            return
-        self._pending.add(table)
-        self._spawn(self._catch_up(table))
+        if moved is None:
+            self._changed.add(table)
+        else:
+            self._moved.setdefault(table, []).append(moved)
+        if table not in self._pending:  # (else the running catch-up takes this too)
+            self._pending.add(table)
+            self._spawn(self._catch_up(table))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -105,15 +116,15 @@ class Workers:
 
     async def _catch_up(self, key: str) -> None:
         try:
-            while True:
-                self._again.discard(key)
+            while key in self._moved or key in self._changed:
+                moved = self._moved.pop(key, [])
+                read = key in self._changed
+                self._changed.discard(key)
                 table = self.lobby.tables.get(key)
                 if table is None:
                     await self._load(key)
                 else:
-                    await table.catch_up()
-                if key not in self._again:
-                    return
+                    await table.catch_up(() if read else moved)
         except Exception as error:  # the next news of the table tries again
             print(
                 f"hartenjagen serve: table {key}: reading other workers' moves failed: {error!r}",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
@@ -22,7 +22,7 @@ from hartenjagen.moves import Move
 if TYPE_CHECKING:  # the table module defines TableSpec and imports this module
     from hartenjagen.web.table import TableSpec
 
-__all__ = ["ABANDONED", "FINISHED", "Conflict", "Later", "Shared", "StoreError", "Writes"]
+__all__ = ["ABANDONED", "FINISHED", "Conflict", "Later", "Moved", "Shared", "StoreError", "Writes"]
 
 #: A table's ``finished`` in the store: 0 open, 1 over, 2 abandoned (closed after too long without a move).
 FINISHED: Final = 1
@@ -38,6 +38,10 @@ class Conflict(StoreError):
 
     Nothing was written. The writer reads what it missed (`Writes.later`) and tries again.
     """
+
+
+#: A move another worker added, as it announced it: (game, number, move).
+Moved: TypeAlias = tuple[int, int, Move]
 
 
 @attrs.frozen
@@ -79,7 +83,8 @@ class Writes(Protocol):
 class Shared(Protocol):
     """A store several worker processes share (`PostgresStore`): news between them, and bot leases.
 
-    `listen` calls ``heard(table)`` for each table another worker changed (``heard(None)``: news
+    `listen` calls ``heard(table, moved)`` for each table another worker changed, ``moved``
+    the move it added (`Moved`) or ``None`` for any other change (``heard(None, None)``: news
     may have been missed), until ``stop`` is set. `claim` takes the bots' lease of each table
     that no live worker holds and returns every table whose lease this worker holds; a lease
     ends with its worker, even one killed. `release` gives leases back, `let_go` all of them.
@@ -87,7 +92,7 @@ class Shared(Protocol):
 
     origin: str
 
-    def listen(self, heard: Callable[[str | None], None], stop: threading.Event) -> None: ...
+    def listen(self, heard: Callable[[str | None, Moved | None], None], stop: threading.Event) -> None: ...
 
     def claim(self, tables: Iterable[str]) -> set[str]: ...
 
