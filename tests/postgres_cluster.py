@@ -1,13 +1,14 @@
 """A throwaway PostgreSQL cluster for the web service's tests: initdb into a temporary folder, a loopback port.
 
 `postgres_url` (a fixture) gives each test a database of its own in one cluster per test
-module, which is stopped and removed afterwards. The cluster is Debian's ``postgresql``
+process, which is stopped and removed when the process exits. The cluster is Debian's ``postgresql``
 package (scripts/check.sh installs it under CI=true); without its programs (or psycopg) a
 test is skipped with the reason, and fails under CI=true, where they must be there.
 """
 
 from __future__ import annotations
 
+import atexit
 import glob
 import os
 import pwd
@@ -15,7 +16,6 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,13 +44,27 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: The one cluster of this test process (started by the first test that asks, stopped at exit).
+_CLUSTER: list[str] = []
+
+
 @pytest.fixture(scope="module")
-def postgres_cluster() -> Iterator[str]:
-    """A running cluster's URL without a database name (``postgresql://hartenjagen@127.0.0.1:PORT``)."""
+def postgres_cluster() -> str:
+    """A running cluster's URL without a database name (``postgresql://hartenjagen@127.0.0.1:PORT``).
+
+    One cluster serves every test module of the run (starting one takes a second or two);
+    it is stopped and its folder removed when the test process exits.
+    """
     try:
         import psycopg  # noqa: F401
     except ImportError:
         _missing("psycopg is not installed (pip install 'hartenjagen[postgres]')")
+    if not _CLUSTER:
+        _CLUSTER.append(_start())
+    return _CLUSTER[0]
+
+
+def _start() -> str:
     programs = _programs()
     if programs is None:
         _missing("no PostgreSQL programs (initdb, pg_ctl) on this machine")
@@ -68,23 +82,25 @@ def postgres_cluster() -> Iterator[str]:
         os.chown(home, user.pw_uid, user.pw_gid)
         run_as = ["runuser", "-u", "postgres", "--"]
     data, port = f"{home}/data", _free_port()
-    try:
-        subprocess.run(
-            [*run_as, str(programs / "initdb"), "-D", data, "-A", "trust", "-U", "hartenjagen", "-E", "UTF8", "--no-sync"],
-            check=True, capture_output=True,
-        )  # fmt: skip
-        options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c max_connections=200"
-        subprocess.run(
-            [*run_as, str(programs / "pg_ctl"), "-D", data, "-o", options, "-l", f"{home}/log", "-w", "start"],
-            check=True, capture_output=True,
-        )  # fmt: skip
-        yield f"postgresql://hartenjagen@127.0.0.1:{port}"
-    finally:
+
+    def stop() -> None:
         subprocess.run(
             [*run_as, str(programs / "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"],
             capture_output=True,
         )
         shutil.rmtree(home, ignore_errors=True)
+
+    atexit.register(stop)
+    subprocess.run(
+        [*run_as, str(programs / "initdb"), "-D", data, "-A", "trust", "-U", "hartenjagen", "-E", "UTF8", "--no-sync"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c max_connections=200"
+    subprocess.run(
+        [*run_as, str(programs / "pg_ctl"), "-D", data, "-o", options, "-l", f"{home}/log", "-w", "start"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return f"postgresql://hartenjagen@127.0.0.1:{port}"
 
 
 @pytest.fixture
