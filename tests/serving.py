@@ -22,8 +22,8 @@ pytest.importorskip("uvicorn", reason="the web extra is not installed (pip insta
 import uvicorn
 
 from hartenjagen.web import Limits, Table, TableSpec, create_app
-from hartenjagen.web.writes import Later
 from hartenjagen.web.server import config, listen
+from hartenjagen.web.writes import Later
 
 # Reads are not rationed here: tests/test_web_misuse.py tests that bound.
 FAST = Limits(body_deadline=1.0, header_deadline=1.0, keep_alive=0.3, reads_per_second=10_000.0)

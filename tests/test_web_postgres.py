@@ -212,3 +212,24 @@ def test_json_of_a_move_from_the_store_is_what_was_sent(postgres_url: str) -> No
     ((_, records),) = list(store.unfinished())
     assert records[0].moves[0] == move and json.loads(hj.dumps(records[0].moves[0]))["seat"] == 0
     store.close()
+
+
+def test_a_postgresql_url_without_psycopg_says_which_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "hartenjagen.web.postgres", None)  # as if psycopg were missing
+    with pytest.raises(StoreError, match=re.escape("pip install 'hartenjagen[postgres]'")):
+        open_store("postgresql://127.0.0.1/x")
+
+
+def test_serve_on_a_database_it_cannot_reach_is_a_usage_error() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run(
+        [sys.executable, "-m", "hartenjagen", "serve", "--port", "0", "--db", "postgresql://who:pw@127.0.0.1:1/x"],
+        capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parent.parent,
+    )  # fmt: skip
+    assert done.returncode == 2 and "cannot reach the database postgresql://127.0.0.1:1/x" in done.stderr
+    assert "Traceback" not in done.stderr and "pw" not in done.stderr

@@ -293,7 +293,8 @@ def open_store(where: str) -> Store:
             from hartenjagen.web.postgres import PostgresStore
         except ImportError as error:
             raise StoreError(
-                f"a PostgreSQL store needs the postgres extra: pip install 'hartenjagen[postgres]' ({error})"
+                "a PostgreSQL store needs the postgres extra: pip install 'hartenjagen[postgres]'"
+                f" (in a checkout: pip install -e '.[postgres]') ({error})"
             ) from None
         return PostgresStore(where)
     return SQLiteStore(where)
