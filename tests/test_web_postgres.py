@@ -233,3 +233,30 @@ def test_serve_on_a_database_it_cannot_reach_is_a_usage_error() -> None:
     )  # fmt: skip
     assert done.returncode == 2 and "cannot reach the database postgresql://127.0.0.1:1/x" in done.stderr
     assert "Traceback" not in done.stderr and "pw" not in done.stderr
+
+
+def test_a_move_that_other_workers_keep_coming_before_gets_503_and_changes_nothing() -> None:
+    import asyncio
+
+    from hartenjagen.web import Table
+    from serving import Kept
+
+    class Busy(Kept):
+        async def add_move(self, table: str, game: int, number: int, move: hj.Move) -> None:
+            self.calls.append(("add_move", table, game, number, move))
+            raise Conflict("another worker wrote first")
+
+    spec = TableSpec("b", hj.variants.STANDARD, "standard", (None,) * 4, ("x" * 64,) * 4)
+    busy = Busy()
+
+    async def submit() -> tuple[int, Any, Table]:
+        table = Table(spec, store=busy)
+        await table.start_game()
+        move = hj.Pass(0, hj.view(table.state, 0).pass_options[:3])
+        status, reply = await table.submit(0, json.loads(hj.dumps(move)))
+        return status, reply, table
+
+    status, reply, table = asyncio.run(submit())
+    assert status == 503 and "send the move again" in reply["message"]
+    assert table.record.moves == () and table.seq == 0  # nothing changed
+    assert len([call for call in busy.calls if call[0] == "add_move"]) == 8
