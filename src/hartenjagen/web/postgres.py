@@ -63,6 +63,19 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 """
 
+#: `PostgresStore.add_move` as one statement: lock the table's row, insert the move if the table is
+#: open (a taken number: a unique violation), mark the table active, notify; then the table's state.
+_ADD_MOVE: Final = """
+WITH held AS (SELECT finished FROM tables WHERE id = %(table)s FOR UPDATE),
+added AS (
+    INSERT INTO moves (table_id, game, number, move)
+    SELECT %(table)s, %(game)s, %(number)s, %(move)s FROM held WHERE finished = 0 RETURNING table_id
+),
+touched AS (UPDATE tables SET active = %(now)s WHERE id IN (SELECT table_id FROM added) RETURNING id),
+told AS (SELECT pg_notify(%(channel)s, %(news)s) FROM touched)
+SELECT (SELECT finished FROM held), (SELECT count(*) FROM told)
+"""
+
 
 def _move(text: str) -> Move:
     move = loads(text)
@@ -115,13 +128,10 @@ class PostgresStore:
 
     # ---------------------------------------------------------------- writes
 
-    def _write(
-        self, table: str, sql: str, values: tuple[object, ...], *, open_only: bool = True, news: str = ""
-    ) -> None:
+    def _write(self, table: str, sql: str, values: tuple[object, ...], *, open_only: bool = True) -> None:
         """``sql`` in one transaction that holds the table's row, marks it active and tells the others.
 
-        ``news``, if any, follows the table's id in the notification: an added move's game,
-        number and JSON, so that the others need not read it back.
+        (A move is written by one statement of the same steps: `add_move`.)
         """
         db = self._db()
         try:
@@ -133,7 +143,7 @@ class PostgresStore:
                     raise Conflict(f"table {table} is closed")
                 db.execute(sql, values)
                 db.execute("UPDATE tables SET active = %s WHERE id = %s", (time.time(), table))
-                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.origin} {table} {news}".rstrip()))
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.origin} {table}"))
         except errors.UniqueViolation as error:
             raise Conflict(f"table {table}: {error.diag.message_detail or error}") from None
 
@@ -151,13 +161,28 @@ class PostgresStore:
         )
 
     def add_move(self, table: str, game: int, number: int, move: Move) -> None:
+        """The move, in one statement (one round trip, its own transaction): `_write`'s steps in SQL."""
         text = dumps(move)
-        self._write(
-            table,
-            "INSERT INTO moves (table_id, game, number, move) VALUES (%s, %s, %s, %s)",
-            (table, game, number, text),
-            news=f"{game} {number} {text}" if len(text) < 7000 else "",  # (a notification holds 8,000 bytes)
-        )
+        values = {
+            "table": table,
+            "game": game,
+            "number": number,
+            "move": text,
+            "now": time.time(),
+            "channel": CHANNEL,
+            # (a notification holds 8,000 bytes: a longer move is read back by the others)
+            "news": f"{self.origin} {table} {game} {number} {text}"
+            if len(text) < 7000
+            else f"{self.origin} {table}",
+        }
+        try:
+            row = self._db().execute(_ADD_MOVE, values).fetchone()
+        except errors.UniqueViolation as error:
+            raise Conflict(f"table {table}: {error.diag.message_detail or error}") from None
+        if row is None or row[0] is None:
+            raise StoreError(f"there is no table {table!r} in the store")
+        if row[0] != 0:
+            raise Conflict(f"table {table} is closed")
 
     def finish(self, table: str) -> None:
         self._write(
