@@ -2,6 +2,8 @@
 
     python benchmarks/web_load.py                      # 100 tables, 200 live clients, 60 s (docs/performance.md)
     python benchmarks/web_load.py --tables 4 --clients 8 --seconds 3   # the check's size
+    python benchmarks/web_load.py --db /tmp/t.sqlite                   # one worker on an SQLite file
+    python benchmarks/web_load.py --db postgresql://user@127.0.0.1:5432/db --workers 2   # two on PostgreSQL
 
 The server is ``hartenjagen serve`` in a process of its own (an in-memory
 store unless --db is given). Each table has one human seat, played by this
@@ -9,7 +11,8 @@ script, and bots at the others; every table has a WebSocket on its human
 seat, and the other live clients are spectators' WebSockets, spread over the
 tables. A move's latency is the time from sending the human's move to its
 ``accepted`` reply (committed to the store first). The server's memory is its
-largest resident set, sampled every 0.2 s. The clients come from several
+largest resident set (with ``--workers``: the workers' and the supervisor's added up),
+sampled every 0.2 s. ``moves_per_second`` counts every accepted move (the bots' too). The clients come from several
 127.x addresses, so that the per-address bounds (docs/security.md) apply to
 each as they would to real players. Prints one JSON object.
 """
@@ -36,20 +39,30 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _rss_kib(pid: int) -> int:
+    """The resident set of ``pid`` and its child processes (the workers), in KiB."""
+    total = 0
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
-        pass
-    return 0
+        children = []
+    for process in (pid, *map(int, children)):
+        try:
+            for line in Path(f"/proc/{process}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
 
 
-async def _http(port: int, source: str, method: str, path: str, body: object = None) -> tuple[int, Any]:
-    """One HTTP/1.1 request on a connection of its own, from ``source``."""
+async def _http(
+    port: int, source: str, method: str, path: str, body: object = None, token: str = ""
+) -> tuple[int, Any]:
+    """One HTTP/1.1 request on a connection of its own, from ``source`` (with a seat's ``token``)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     data = b"" if body is None else json.dumps(body).encode()
-    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\nConnection: close\r\n\r\n"
+    seat = f"Authorization: Bearer {token}\r\n" if token else ""
+    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\nConnection: close\r\n{seat}\r\n"
     writer.write(head.encode() + data)
     await writer.drain()
     answer = await reader.read()
@@ -70,10 +83,15 @@ def _move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 async def _player(
-    port: int, source: str, token: str, stop: float, latencies: list[float], rng: random.Random
+    port: int, source: str, table: str, token: str, stop: float, latencies: list[float], rng: random.Random
 ) -> None:
     """The human seat of one table: follow its WebSocket, move when it is its turn."""
-    async with connect(f"ws://127.0.0.1:{port}/api/{token}/ws", local_addr=(source, 0), max_size=2**22) as ws:
+    async with connect(
+        f"ws://127.0.0.1:{port}/api/{table}/ws",
+        local_addr=(source, 0),
+        max_size=2**22,
+        subprotocols=["hartenjagen", f"bearer.{token}"],  # type: ignore[list-item]
+    ) as ws:
         while time.monotonic() < stop:
             try:
                 update = json.loads(
@@ -86,7 +104,7 @@ async def _player(
                 continue
             start = time.perf_counter()
             status, _ = await _http(
-                port, source, "POST", f"/api/{token}/move", {"protocol": 2, "move": _move(view, rng)}
+                port, source, "POST", f"/api/{table}/move", {"protocol": 2, "move": _move(view, rng)}, token
             )
             if status == 200:
                 latencies.append(time.perf_counter() - start)
@@ -122,8 +140,8 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
     start = time.monotonic()
     stop = start + args.seconds
     tasks = []
-    for index, (_, token) in enumerate(tables):
-        tasks.append(_player(port, sources[index % len(sources)], token, stop, latencies, rng))
+    for index, (table, token) in enumerate(tables):
+        tasks.append(_player(port, sources[index % len(sources)], table, token, stop, latencies, rng))
     for index in range(max(0, args.clients - len(tables))):
         table = tables[index % len(tables)][0]
         tasks.append(_spectator(port, sources[(index + 1) % len(sources)], table, stop, counts))
@@ -137,8 +155,8 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
     results = await asyncio.gather(sample(), *tasks, return_exceptions=True)
     errors = [repr(result) for result in results if isinstance(result, BaseException)]
     moves = 0
-    for _, token in tables:
-        _, update = await _http(port, sources[0], "GET", f"/api/{token}/update")
+    for table, token in tables:
+        _, update = await _http(port, sources[0], "GET", f"/api/{table}/update", token=token)
         moves += update["seq"]
     latencies.sort()
     return {
@@ -146,9 +164,11 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         "clients": args.clients,
         "seconds": args.seconds,
         "bots": args.bots,
+        "store": "postgresql" if args.db and args.db.startswith("postgres") else "sqlite",
+        "workers": args.workers,
         "human_moves": len(latencies),
         "updates": moves,
-        "updates_per_second": round(moves / args.seconds, 1),
+        "moves_per_second": round(moves / args.seconds, 1),
         "spectator_messages": counts[0],
         "move_latency_median_ms": round(1000 * statistics.median(latencies), 2) if latencies else None,
         "move_latency_p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], 2)
@@ -168,14 +188,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--delay", default="0.1", help="the server's pause between two bot moves")
-    parser.add_argument("--db", default=None, help="an SQLite file (default: in memory)")
+    parser.add_argument("--db", default=None, help="an SQLite file or postgresql://... (default: in memory)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (more than 1: PostgreSQL)")
     args = parser.parse_args(argv)
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     store = ["--db", args.db] if args.db else ["--memory"]
     server = subprocess.Popen(
-        [sys.executable, "-m", "hartenjagen", "serve", "--port", str(port), "--delay", args.delay, *store],
+        [sys.executable, "-m", "hartenjagen", "serve", "--port", str(port), "--delay", args.delay, *store,
+         "--workers", str(args.workers)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )  # fmt: skip
     try:

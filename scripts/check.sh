@@ -66,6 +66,13 @@ if [ "${CI:-}" = "true" ] && [ ! -x /usr/bin/chromium ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
+if [ "${CI:-}" = "true" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then
+  echo "installing Debian's postgresql for the several-workers tests (tests/postgres_cluster.py)"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+fi
 
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT

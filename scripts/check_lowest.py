@@ -44,6 +44,7 @@ TESTS: dict[str, list[list[str]]] = {
     "dask": [[*PYTEST, "tests/test_simulate_executors.py"]],
     # The web tests that need the extra alone (test_web.py also needs jsonschema and Playwright, from dev).
     "web": [[*PYTEST, *(f"tests/test_web_{name}.py" for name in ("command", "limits", "words", "store"))]],
+    "postgres": [[*PYTEST, "tests/test_web_postgres.py"]],
     "docs": [["-m", "mkdocs", "build", "--strict", "--site-dir", "{site}"]],
 }
 _FLOOR = re.compile(r"^\s*([A-Za-z0-9_.\-]+(?:\[[^\]]+\])?)\s*>=\s*([^,;\s]+)\s*$")

@@ -21,11 +21,37 @@ pytest.importorskip("uvicorn", reason="the web extra is not installed (pip insta
 
 import uvicorn
 
-from hartenjagen.web import Limits, Table, create_app
+from hartenjagen.web import Limits, Table, TableSpec, create_app
 from hartenjagen.web.server import config, listen
+from hartenjagen.web.writes import Later
 
 # Reads are not rationed here: tests/test_web_misuse.py tests that bound.
 FAST = Limits(body_deadline=1.0, header_deadline=1.0, keep_alive=0.3, reads_per_second=10_000.0)
+
+
+class Kept:
+    """The `Writes` of a table off any server: each call is kept in ``calls`` (name, arguments), none stored."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[object, ...]] = []
+
+    async def add_table(self, spec: TableSpec) -> None:
+        self.calls.append(("add_table", spec))
+
+    async def add_game(self, table: str, game: int, record: hj.GameRecord) -> None:
+        self.calls.append(("add_game", table, game, record))
+
+    async def add_move(self, table: str, game: int, number: int, move: hj.Move) -> None:
+        self.calls.append(("add_move", table, game, number, move))
+
+    async def finish(self, table: str) -> None:
+        self.calls.append(("finish", table))
+
+    async def abandon(self, table: str) -> None:
+        self.calls.append(("abandon", table))
+
+    async def later(self, table: str, game: int, moves: int) -> Later:
+        return Later()
 
 
 class Served:

@@ -1,4 +1,7 @@
-"""Abandoned tables expire (issue 39 item 2), and the open-table cap holds under requests at once."""
+"""Abandoned tables expire (issue 39 item 2), and the open-table cap holds under requests at once.
+
+Each test that concerns the store runs on SQLite and on PostgreSQL (`store_at`, tests/postgres_cluster.py).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import hartenjagen as hj
 from hartenjagen.web import CreateError, Limits, SQLiteStore, TableSpec
 from hartenjagen.web import lobby as lobby_module
 from hartenjagen.web.store import ABANDONED
+from postgres_cluster import execute, postgres_cluster, postgres_url, store_at  # noqa: F401  (fixtures)
 from serving import FAST, post_move, request, serving
 
 CREATE = {
@@ -44,8 +48,8 @@ def _until(check: object, seconds: float = 5) -> None:
     assert check()  # type: ignore[operator]
 
 
-def test_the_open_table_cap_holds_when_many_create_at_once() -> None:
-    with serving(limits=attrs.evolve(FAST, tables=5)) as served:
+def test_the_open_table_cap_holds_when_many_create_at_once(store_at: str) -> None:  # noqa: F811
+    with serving(store_at, limits=attrs.evolve(FAST, tables=5)) as served:
 
         async def many() -> list[object]:
             lobby = served.service.lobby
@@ -59,9 +63,9 @@ def test_the_open_table_cap_holds_when_many_create_at_once() -> None:
         assert len(served.service.lobby.open_tables()) == 5
 
 
-def test_a_full_lobby_frees_itself_as_tables_expire() -> None:
+def test_a_full_lobby_frees_itself_as_tables_expire(store_at: str) -> None:  # noqa: F811
     limits = attrs.evolve(FAST, tables=4, abandon_after=0.6, creates_per_minute=100)
-    with serving(limits=limits) as served:
+    with serving(store_at, limits=limits) as served:
         body = json.dumps(CREATE).encode()
         headers = {"Content-Type": "application/json"}
         created = [
@@ -94,19 +98,18 @@ def test_a_table_played_at_stays_open() -> None:
         _until(lambda: table.abandoned)
 
 
-def test_a_table_idle_past_its_time_is_closed_after_a_restart(tmp_path: Path) -> None:
-    path = str(tmp_path / "t.sqlite")
+def test_a_table_idle_past_its_time_is_closed_after_a_restart(store_at: str) -> None:  # noqa: F811
+    path = store_at
     with serving(path) as served:
         old, _ = served.create("standard", ["human", "random", "random", "random"])
         fresh, _ = served.create("standard", ["human", "random", "random", "random"])
-    with sqlite3.connect(path) as db:  # the server was down for two days
-        db.execute("UPDATE tables SET active = ? WHERE id = ?", (time.time() - 2 * 86400, old.id))
+    # the server was down for two days
+    execute(path, "UPDATE tables SET active = ? WHERE id = ?", time.time() - 2 * 86400, old.id)
     with serving(path, limits=Limits()) as served:
         lobby = served.service.lobby
         _until(lambda: old.id in [t.id for t in lobby.abandoned])
         assert [t.id for t in lobby.open_tables()] == [fresh.id]
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT finished FROM tables WHERE id = ?", (old.id,)).fetchone() == (ABANDONED,)
+    assert execute(path, "SELECT finished FROM tables WHERE id = ?", old.id) == [(ABANDONED,)]
     with serving(path) as served:  # an abandoned table does not come back, but is still listed
         assert [t.id for t in served.service.lobby.open_tables()] == [fresh.id]
         listing = request(served, "GET", "/api/lobby").json()
@@ -115,7 +118,7 @@ def test_a_table_idle_past_its_time_is_closed_after_a_restart(tmp_path: Path) ->
 
 
 def test_a_database_of_the_old_schema_still_opens_and_its_tables_play(tmp_path: Path) -> None:
-    from hartenjagen.web.store import _spec_text
+    from hartenjagen.web.store import spec_text
 
     path = str(tmp_path / "old.sqlite")
     spec = TableSpec(
@@ -128,7 +131,7 @@ def test_a_database_of_the_old_schema_still_opens_and_its_tables_play(tmp_path: 
     record = hj.GameRecord.begin(hj.new_game(hj.variants.STANDARD, seed=3))
     with sqlite3.connect(path) as db:
         db.executescript(OLD_SCHEMA)
-        db.execute("INSERT INTO tables (id, spec) VALUES (?, ?)", ("t1", _spec_text(spec)))
+        db.execute("INSERT INTO tables (id, spec) VALUES (?, ?)", ("t1", spec_text(spec)))
         db.execute("INSERT INTO games VALUES (?, ?, ?)", ("t1", 0, hj.dumps(record)))
     store = SQLiteStore(path)
     ((read, records),) = list(store.unfinished())
@@ -141,13 +144,12 @@ def test_a_database_of_the_old_schema_still_opens_and_its_tables_play(tmp_path: 
 
 def _abandon_while_down(path: str, *tables: str) -> None:
     """Mark ``tables`` as the server that closed them would have (without running one a day)."""
-    with sqlite3.connect(path) as db:
-        for table in tables:
-            db.execute("UPDATE tables SET finished = ? WHERE id = ?", (ABANDONED, table))
+    for table in tables:
+        execute(path, "UPDATE tables SET finished = ? WHERE id = ?", ABANDONED, table)
 
 
-def test_an_abandoned_table_is_still_watched_after_a_restart(tmp_path: Path) -> None:
-    path = str(tmp_path / "t.sqlite")
+def test_an_abandoned_table_is_still_watched_after_a_restart(store_at: str) -> None:  # noqa: F811
+    path = store_at
     limits = attrs.evolve(FAST, abandon_after=0.6)
     with serving(path, limits=limits) as served:
         old, tokens = served.create("standard", ["human", "random", "random", "random"])
@@ -193,10 +195,11 @@ def test_an_abandoned_table_is_still_watched_after_a_restart(tmp_path: Path) -> 
 
 
 def test_many_abandoned_tables_are_read_back_when_asked_for_and_kept_bounded(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store_at: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(lobby_module, "ABANDONED_KEPT", 2)
-    path = str(tmp_path / "t.sqlite")
+    path = store_at
     with serving(path, limits=attrs.evolve(FAST, creates_per_minute=1000)) as served:
         ids = [served.create("standard", ["human", "random", "random", "random"])[0].id for _ in range(5)]
     _abandon_while_down(path, *ids)

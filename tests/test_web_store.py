@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -16,7 +15,9 @@ import pytest
 import hartenjagen as hj
 from hartenjagen.web import SQLiteStore, StoreError, TableSpec
 from hartenjagen.web.lobby import token_hash
-from serving import post_move, request, serving, state_of
+from hartenjagen.web.writes import Conflict
+from postgres_cluster import execute, postgres_cluster, postgres_url, store_at  # noqa: F401  (fixtures)
+from serving import Kept, post_move, request, serving, state_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,7 +40,7 @@ def test_the_store_keeps_tables_records_and_moves_and_reads_back_the_unfinished(
     moves = [hj.Pass(seat, hj.view(record.final_state(), seat).pass_options[:3]) for seat in range(2)]
     for number, move in enumerate(moves, start=1):
         store.add_move("t1", 0, number, move)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Conflict, match="t1"):
         store.add_move("t1", 0, 2, moves[1])  # a move number is taken once
     store.close()
     again = SQLiteStore(path)
@@ -53,15 +54,19 @@ def test_the_store_keeps_tables_records_and_moves_and_reads_back_the_unfinished(
         SQLiteStore(str(tmp_path / "junk"))
 
 
-def test_tokens_are_kept_hashed_and_a_restarted_service_replays_its_tables(tmp_path: Path) -> None:
-    path = str(tmp_path / "t.sqlite")
+def test_tokens_are_kept_hashed_and_a_restarted_service_replays_its_tables(store_at: str) -> None:  # noqa: F811
+    path = store_at
     with serving(path) as served:
         table, tokens = served.create("standard", ["human", "human", "random", "random"])
         for seat in (0, 1):
             v = hj.view(state_of(served, table), seat)
             assert post_move(served, tokens[seat], hj.Pass(seat, v.pass_options[:3])).status == 200
     seq, moves = table.seq, table.record.moves  # the server has stopped: nothing moves now
-    dump = "\n".join(sqlite3.connect(path).iterdump())
+    dump = "\n".join(
+        "\t".join(map(str, row))
+        for name in ("tables", "games", "moves")
+        for row in execute(path, f"SELECT * FROM {name}")
+    )
     assert all(token not in dump for token in tokens.values())
     assert all(token_hash(token) in dump for token in tokens.values())
     with serving(path) as served:
@@ -151,15 +156,11 @@ def test_a_table_plays_its_series_of_games_and_a_restart_between_two_games_deals
 
     from hartenjagen.web import Table
 
-    kept: list[tuple[object, ...]] = []
-
-    async def commit(name: str, *args: object) -> None:
-        kept.append((name, *args))
-
+    kept = Kept()
     spec = TableSpec("s", hj.variants.STANDARD, "standard", (None,) * 4, ("x" * 64,) * 4, "en", 2)
 
     async def play() -> Table:
-        table = Table(spec, commit=commit)  # type: ignore[arg-type]
+        table = Table(spec, store=kept)
         await table.start_game()
         rng = random.Random(5)
         while table.game == 0:
@@ -172,10 +173,10 @@ def test_a_table_plays_its_series_of_games_and_a_restart_between_two_games_deals
     assert table.game == 1 and not table.over and not table.state.is_over
     update = table.update(0, -1, "en")
     assert update["game"] == 1 and update["view"]["hand_index"] == 0  # type: ignore[index]
-    games = [call for call in kept if call[0] == "add_game"]
-    assert [call[2] for call in games] == [0, 1] and ("finish", "s") not in kept
+    games = [call for call in kept.calls if call[0] == "add_game"]
+    assert [call[2] for call in games] == [0, 1] and ("finish", "s") not in kept.calls
     # A server stopped after the first game's last move, before the second was dealt: on start it deals it.
-    moves = [call[4] for call in kept if call[0] == "add_move" and call[2] == 0]
+    moves = [call[4] for call in kept.calls if call[0] == "add_move" and call[2] == 0]
     path = str(tmp_path / "series.sqlite")
     store = SQLiteStore(path)
     store.add_table(spec)

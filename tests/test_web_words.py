@@ -16,11 +16,7 @@ import hartenjagen as hj
 from hartenjagen.frontend.notation import card_name, format_card
 from hartenjagen.web import Table, TableSpec
 from hartenjagen.web.table import held_cards
-from serving import post_move, request, running, state_of
-
-
-async def _nothing(*args: object) -> None:
-    return None
+from serving import Kept, post_move, request, running, state_of
 
 
 def offline_table(
@@ -29,7 +25,7 @@ def offline_table(
     """A table off the server (its store does nothing), dealt with ``seed``."""
     seats = (None,) * humans + tuple(bot_names or ())
     spec = TableSpec("t", rules, variant, seats, tuple("x" if name is None else None for name in seats))
-    return Table(spec, commit=_nothing, records=[hj.GameRecord.begin(hj.new_game(rules, seed=seed))])  # type: ignore[arg-type]
+    return Table(spec, store=Kept(), records=[hj.GameRecord.begin(hj.new_game(rules, seed=seed))])
 
 
 def _submit(game: Table, seat: int, data: object) -> int:

@@ -6,7 +6,8 @@ games), one secret link per human seat and a spectator link per table. A
 page is sent only its seat's view and that seat's censored events (a
 spectator: the public view), over a WebSocket, server-sent events or long
 polling, and sends moves back as JSON. Tables, records and hashed seat tokens
-live in a `Store` (SQLite by default); every accepted move is committed before
+live in a `Store` (SQLite by default, or PostgreSQL for several worker
+processes: `PostgresStore`); every accepted move is committed before
 its reply, and a restarted server replays every unfinished table. The wire
 protocol is ``docs/protocol.md``; the bounds are in ``docs/security.md``.
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from hartenjagen.web.app import create_app
     from hartenjagen.web.limits import Limits
     from hartenjagen.web.lobby import CreateError, Lobby
+    from hartenjagen.web.postgres import PostgresStore
     from hartenjagen.web.service import Service
     from hartenjagen.web.store import SQLiteStore, Store, StoreError
     from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec
@@ -42,6 +44,7 @@ _HOME = {
     "Limits": "limits",
     "CreateError": "lobby",
     "Lobby": "lobby",
+    "PostgresStore": "postgres",
     "SQLiteStore": "store",
     "Store": "store",
     "StoreError": "store",
@@ -55,6 +58,7 @@ __all__ = [
     "CreateError",
     "Limits",
     "Lobby",
+    "PostgresStore",
     "SQLiteStore",
     "Service",
     "Store",

@@ -53,7 +53,7 @@ from hartenjagen.web import reading as read
 from hartenjagen.web.limits import Guard, Limits
 from hartenjagen.web.lobby import CreateError
 from hartenjagen.web.service import STATIC, Service
-from hartenjagen.web.store import SQLiteStore, Store
+from hartenjagen.web.store import Store, open_store
 from hartenjagen.web.table import PROTOCOL_VERSION, Table, error_message
 
 __all__ = ["ROUTES", "Service", "create_app"]
@@ -346,7 +346,8 @@ def create_app(
     """The web service as an ASGI app, to run with any ASGI server or mount in another site.
 
     ``store`` keeps the tables: a `Store`, or the path of an SQLite file (``":memory:"``:
-    an in-memory database, gone when the process ends, only when asked for). ``delay`` seconds pass between two bot
+    an in-memory database, gone when the process ends, only when asked for), or a
+    PostgreSQL URL (``postgresql://...``: `PostgresStore`, which several workers share). ``delay`` seconds pass between two bot
     moves; ``bot_threads`` bots think at once, each in a thread of its own, off the event
     loop. ``limits`` bounds every request (`Limits`, docs/security.md). ``hosts``, if given, are
     the only host names a request may name in its ``Host`` (else 421): a page of another site
@@ -356,7 +357,7 @@ def create_app(
     if delay != delay or not 0 <= delay <= 60:
         raise ValueError(f"delay must be 0 to 60 seconds, not {delay!r}")
     limits = limits or Limits()
-    kept: Store = SQLiteStore(store) if isinstance(store, str) else store
+    kept: Store = open_store(store) if isinstance(store, str) else store
     service = Service(kept, limits, delay, bot_threads)
     app = Starlette(
         routes=list(ROUTES),

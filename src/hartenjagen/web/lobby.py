@@ -25,8 +25,8 @@ from hartenjagen.frontend.notation import Language
 from hartenjagen.frontend.serialize import FormatError
 from hartenjagen.frontend.serialize.reading import Json
 from hartenjagen.rules import Rules
-from hartenjagen.web.store import Commit
 from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec, decoded
+from hartenjagen.web.writes import Writes
 
 __all__ = ["ABANDONED_KEPT", "MAX_GAMES", "CreateError", "Lobby", "token_hash"]
 
@@ -107,12 +107,15 @@ class Lobby:
     def __init__(
         self,
         *,
-        commit: Commit,
+        store: Writes,
         think: Executor | None,
         delay: float,
         max_tables: int,
+        bots_here: bool = True,
     ) -> None:
-        self._commit = commit
+        self._store = store
+        #: whether a new table's bots run here at once (several workers: once leased, `Workers`)
+        self.bots_here = bots_here
         self._think = think
         self.delay = delay
         self.max_tables = max_tables
@@ -138,7 +141,13 @@ class Lobby:
     def restore(self, spec: TableSpec, records: list[Any], active: float | None = None) -> Table:
         """A table read back from the store, its games replayed through the engine."""
         table = Table(
-            spec, commit=self._commit, think=self._think, delay=self.delay, records=records, active=active
+            spec,
+            store=self._store,
+            think=self._think,
+            delay=self.delay,
+            records=records,
+            active=active,
+            bots_here=self.bots_here,
         )
         self._add(table)
         return table
@@ -152,7 +161,7 @@ class Lobby:
         if not records:
             return None
         table = self.closed.get(spec.id) or Table(
-            spec, commit=self._commit, think=self._think, delay=self.delay, records=records, abandoned=True
+            spec, store=self._store, think=self._think, delay=self.delay, records=records, abandoned=True
         )
         self.closed[spec.id] = table
         self.closed.move_to_end(spec.id)
@@ -204,8 +213,8 @@ class Lobby:
             language=language,
             games=games,
         )
-        await self._commit("add_table", spec)
-        table = Table(spec, commit=self._commit, think=self._think, delay=self.delay)
+        await self._store.add_table(spec)
+        table = Table(spec, store=self._store, think=self._think, delay=self.delay, bots_here=self.bots_here)
         await table.start_game()
         self._add(table)
         self.version += 1

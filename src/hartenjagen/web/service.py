@@ -15,16 +15,22 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from hartenjagen.frontend.notation import Language
+from hartenjagen.frontend.records import GameRecord
+from hartenjagen.moves import Move
 from hartenjagen.web.limits import Limits
 from hartenjagen.web.lobby import ABANDONED_LISTED, Lobby
 from hartenjagen.web.reading import Refused
-from hartenjagen.web.store import WRITES, Commit, Store
-from hartenjagen.web.table import Table, error_message
+from hartenjagen.web.store import Store
+from hartenjagen.web.table import Table, TableSpec, error_message
+from hartenjagen.web.workers import Workers
+from hartenjagen.web.writes import Later, Shared
 
-__all__ = ["STATIC", "Service"]
+__all__ = ["STATIC", "Service", "StoreCalls"]
+
+_T = TypeVar("_T")
 
 STATIC: Final = {
     "table.js": "text/javascript; charset=utf-8",
@@ -34,17 +40,54 @@ STATIC: Final = {
 PAGES: Final = ("index.html", "lobby.html")
 
 
+class StoreCalls:
+    """The `Writes` of a `Store`: each call run in the store's threads, awaited until committed."""
+
+    def __init__(self, store: Store, threads: ThreadPoolExecutor) -> None:
+        self.store = store
+        self._threads = threads
+
+    async def run(self, call: Callable[[], _T]) -> _T:
+        """``call()`` in one of the store's threads (never on the event loop)."""
+        return await asyncio.get_running_loop().run_in_executor(self._threads, call)
+
+    async def add_table(self, spec: TableSpec) -> None:
+        await self.run(lambda: self.store.add_table(spec))
+
+    async def add_game(self, table: str, game: int, record: GameRecord) -> None:
+        await self.run(lambda: self.store.add_game(table, game, record))
+
+    async def add_move(self, table: str, game: int, number: int, move: Move) -> None:
+        await self.run(lambda: self.store.add_move(table, game, number, move))
+
+    async def finish(self, table: str) -> None:
+        await self.run(lambda: self.store.finish(table))
+
+    async def abandon(self, table: str) -> None:
+        await self.run(lambda: self.store.abandon(table))
+
+    async def later(self, table: str, game: int, moves: int) -> Later:
+        return await self.run(lambda: self.store.later(table, game, moves))
+
+
 class Service:
     """What the app's routes share: the lobby, the store, the bounds and the streams open per key."""
 
     def __init__(self, store: Store, limits: Limits, delay: float, bot_threads: int) -> None:
         self.store = store
         self.limits = limits
-        self._store_thread = ThreadPoolExecutor(1, thread_name_prefix="hartenjagen-store")
-        #: the store's writing calls, by name and typed (`Commit`), in the store's thread
-        self.commit: Commit = self._write
+        self._store_thread = ThreadPoolExecutor(store.threads, thread_name_prefix="hartenjagen-store")
+        #: the store's calls as the tables make them (`Writes`), in the store's threads
+        self.calls = StoreCalls(store, self._store_thread)
         self.bots = ThreadPoolExecutor(bot_threads, thread_name_prefix="hartenjagen-bot")
-        self.lobby = Lobby(commit=self.commit, think=self.bots, delay=delay, max_tables=limits.tables)
+        shared = store if isinstance(store, Shared) else None
+        self.lobby = Lobby(
+            store=self.calls, think=self.bots, delay=delay, max_tables=limits.tables, bots_here=shared is None
+        )
+        #: several workers on one database (`PostgresStore`): the news between them and the leases
+        self.workers = (
+            None if shared is None else Workers(shared, self.lobby, call=self.calls.run, load=self._load)
+        )
         self.streams: Counter[tuple[str, int | None]] = Counter()
         #: spectators' streams per (table, address): one client cannot take a table's places (W4)
         self.watchers: Counter[tuple[str, str]] = Counter()
@@ -59,17 +102,6 @@ class Service:
         files = resources.files("hartenjagen.web").joinpath("static")
         self.files = {name: files.joinpath(name).read_bytes() for name in (*STATIC, *PAGES)}
 
-    def _write(self, name: str, /, *args: object) -> asyncio.Future[None]:
-        """Run the store's writing call ``name`` in the store's thread (one call at a time, in order).
-
-        Typed as a `Commit` (``self.commit``): mypy checks each caller's name and arguments
-        against `Store`, and a name that is not one of its `WRITES` is refused here.
-        """
-        if name not in WRITES:
-            raise ValueError(f"{name!r} is not a call that writes to the store")
-        call: Callable[..., None] = getattr(self.store, name)
-        return asyncio.get_running_loop().run_in_executor(self._store_thread, call, *args)
-
     async def ready(self) -> None:
         """Reload the store's unfinished tables once, on the first request (or at start-up)."""
         if self._ready:
@@ -79,21 +111,23 @@ class Service:
         async with self._loaded:
             if self._ready:
                 return
-            stored, active, abandoned = await asyncio.get_running_loop().run_in_executor(
-                self._store_thread,
+            stored, active, abandoned = await self.calls.run(
                 lambda: (
                     list(self.store.unfinished()),
                     self.store.last_active(),
                     self.store.abandoned(ABANDONED_LISTED),
-                ),
+                )
             )
             self.lobby.abandoned.extend(abandoned)  # still listed after a restart
             for spec, records in stored:
-                table = self.lobby.restore(spec, records, active.get(spec.id))
-                if table.state.is_over and not table.over:  # stopped between two games of its series
-                    await table.start_game()
+                if records:  # (a table another worker is making has none yet: it is heard of)
+                    table = self.lobby.restore(spec, records, active.get(spec.id))
+                    if table.bots_here:
+                        await table.resume()  # stopped between two games of its series
             for table in self.lobby.tables.values():
                 table.kick()
+            if self.workers is not None:
+                self.workers.start()
             self._ready = True
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
@@ -112,13 +146,22 @@ class Service:
             self._reading = asyncio.Lock()
         async with self._reading:  # one read at a time: two requests for it read it once
             found = self.lobby.find(key)
+            if found is None and self.workers is not None and await self._load(key):
+                found = self.lobby.find(key)  # a table another worker made a moment ago
             if found is None:
-                stored = await asyncio.get_running_loop().run_in_executor(
-                    self._store_thread, self.store.abandoned_table, key
-                )
+                stored = await self.calls.run(lambda: self.store.abandoned_table(key))
                 if stored is not None and self.lobby.reopen(*stored) is not None:
                     found = self.lobby.find(key)
         return found
+
+    async def _load(self, key: str) -> bool:
+        """Read the open table ``key`` from the store into the lobby (another worker made it); whether found."""
+        stored = await self.calls.run(lambda: self.store.table(key))
+        if stored is None or not stored[1] or key in self.lobby.tables:
+            return key in self.lobby.tables
+        self.lobby.restore(*stored)
+        self.lobby.version += 1
+        return True
 
     async def _sweep(self) -> None:
         """Close the tables nobody moved at for ``limits.abandon_after`` seconds, now and then."""
@@ -135,6 +178,8 @@ class Service:
     def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self.workers is not None:
+            self.workers.stop()
         for table in (*self.lobby.tables.values(), *self.lobby.closed.values()):
             table.close()
         self.bots.shutdown(wait=False, cancel_futures=True)

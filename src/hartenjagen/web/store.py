@@ -1,9 +1,11 @@
 """Where the web service keeps its tables: a small interface, and its SQLite implementation.
 
+(`PostgresStore`, for several workers on one database, is ``web/postgres.py``.)
+
 A store keeps, for every table, its `TableSpec` (with the SHA-256 of each
 human seat's token, never the token), the record of each of its games
 (rules, seed, first dealer and deal) and every accepted move. The service calls
-it from one thread at a time; each call returns once what it wrote is
+it from at most ``Store.threads`` threads at once; each call returns once what it wrote is
 committed, so a move a client was told was accepted survives ``kill -9``.
 On start the service reads `Store.unfinished` and replays each table's
 records through the engine.
@@ -14,25 +16,30 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Awaitable, Iterator
-from typing import Final, Literal, Protocol, overload
+from collections.abc import Iterator
+from typing import Final, Protocol
 
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import dumps, loads
 from hartenjagen.frontend.serialize.registry import encode_top
-from hartenjagen.moves import Move
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.web.table import TableSpec, decoded
+from hartenjagen.web.writes import ABANDONED, FINISHED, Conflict, Later, StoreError
 
 __all__ = [
     "ABANDONED",
     "FINISHED",
     "SCHEMA_VERSION",
-    "WRITES",
-    "Commit",
+    "Conflict",
+    "Later",
     "SQLiteStore",
     "Store",
     "StoreError",
+    "is_postgres",
+    "open_store",
+    "read_spec",
+    "spec_text",
 ]
 
 #: ``finished``: 0 open, 1 over, 2 abandoned (closed after too long without a move); ``active``:
@@ -53,23 +60,21 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 #: The schema's version (``PRAGMA user_version``): 0 before tables had ``active`` (issue 39).
 SCHEMA_VERSION: Final = 1
-FINISHED: Final = 1
-ABANDONED: Final = 2
-
-
-class StoreError(Exception):
-    """A database that is not a hartenjagen store, or a stored table that does not read back."""
 
 
 class Store(Protocol):
-    """The interface of a store (SQLite here; a PostgreSQL one would implement the same calls).
+    """The interface of a store: `SQLiteStore` here, `PostgresStore` (``web/postgres.py``) beside it.
 
     Every call commits before it returns. ``number`` counts a game's moves from 1; adding a
-    move whose number is taken is an error (two servers cannot both accept one move). Adding
-    a table, a game or a move marks the table active now; `last_active` gives that time for
-    every unfinished table, and `abandon` closes a table that went too long without a move;
-    `abandoned_table` reads one such table back (its spectators' link still shows it).
+    move (or a game) whose number is taken writes nothing and raises `Conflict` (two workers
+    cannot both accept one move). Adding a table, a game or a move marks the table active now;
+    `last_active` gives that time for every unfinished table, and `abandon` closes a table that
+    went too long without a move; `abandoned_table` reads one such table back (its spectators'
+    link still shows it). `later` reads what a worker has not seen of a table, `table` one
+    unfinished table. ``threads`` is the number of threads that may call it at once.
     """
+
+    threads: int
 
     def add_table(self, spec: TableSpec) -> None: ...
 
@@ -80,6 +85,10 @@ class Store(Protocol):
     def finish(self, table: str) -> None: ...
 
     def abandon(self, table: str) -> None: ...
+
+    def later(self, table: str, game: int, moves: int) -> Later: ...
+
+    def table(self, table: str) -> tuple[TableSpec, list[GameRecord]] | None: ...
 
     def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]: ...
 
@@ -92,39 +101,8 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
-#: The calls of a `Store` that write: the tables and lobby make them through a `Commit`.
-WRITES: Final = ("add_table", "add_game", "add_move", "finish", "abandon")
-
-
-class Commit(Protocol):
-    """How a table or the lobby has the store write: ``commit("add_move", table, game, number, move)``.
-
-    The service runs the `Store` call of that name in the store's thread; the awaitable is done
-    once it is committed. Each overload is the store call's own signature after its name, so
-    mypy checks every name and its arguments against `Store` (tests/test_web_path.py checks
-    that the two agree); a test may pass a function of its own that records the calls.
-    """
-
-    @overload
-    def __call__(self, name: Literal["add_table"], spec: TableSpec, /) -> Awaitable[None]: ...
-
-    @overload
-    def __call__(
-        self, name: Literal["add_game"], table: str, game: int, record: GameRecord, /
-    ) -> Awaitable[None]: ...
-
-    @overload
-    def __call__(
-        self, name: Literal["add_move"], table: str, game: int, number: int, move: Move, /
-    ) -> Awaitable[None]: ...
-
-    @overload
-    def __call__(self, name: Literal["finish", "abandon"], table: str, /) -> Awaitable[None]: ...
-
-    def __call__(self, name: str, /, *args: object) -> Awaitable[None]: ...
-
-
-def _spec_text(spec: TableSpec) -> str:
+def spec_text(spec: TableSpec) -> str:
+    """A table's spec as the stores keep it (JSON text)."""
     return json.dumps(
         {
             "id": spec.id,
@@ -139,7 +117,8 @@ def _spec_text(spec: TableSpec) -> str:
     )
 
 
-def _spec(text: str) -> TableSpec:
+def read_spec(text: str) -> TableSpec:
+    """A table's spec read back from `spec_text`'s JSON (`StoreError` if its rules do not read)."""
     data = json.loads(text)
     rules = decoded(data["rules"])
     if not isinstance(rules, Rules):
@@ -156,12 +135,21 @@ def _spec(text: str) -> TableSpec:
     )
 
 
+def _move(text: str) -> Move:
+    move = loads(text)
+    if not isinstance(move, Play | Pass | Announce | MoonChoice):
+        raise StoreError(f"a stored move does not read back: {text[:80]}")
+    return move
+
+
 class SQLiteStore:
     """A store in one SQLite file (``":memory:"``: in memory, gone when the process ends).
 
     The file is written with a write-ahead log and ``synchronous=FULL``: a commit is on disk
-    when the call returns. One connection, used by one thread at a time.
+    when the call returns. One connection, used by one thread at a time (``threads`` is 1).
     """
+
+    threads = 1
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -190,15 +178,18 @@ class SQLiteStore:
         self._db.execute("UPDATE tables SET active = ? WHERE id = ?", (time.time(), table))
 
     def _write(self, sql: str, values: tuple[object, ...], touch: str | None = None) -> None:
-        with self._db:  # a transaction: committed when the block ends (one sync for both rows)
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute(sql, values)
-            if touch is not None:
-                self._touch(touch)
+        try:
+            with self._db:  # a transaction: committed when the block ends (one sync for both rows)
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute(sql, values)
+                if touch is not None:
+                    self._touch(touch)
+        except sqlite3.IntegrityError as error:  # a move or game number taken: nothing written
+            raise Conflict(f"table {values[0]}: {error}") from None
 
     def add_table(self, spec: TableSpec) -> None:
         self._write(
-            "INSERT INTO tables (id, spec, active) VALUES (?, ?, ?)", (spec.id, _spec_text(spec), time.time())
+            "INSERT INTO tables (id, spec, active) VALUES (?, ?, ?)", (spec.id, spec_text(spec), time.time())
         )
 
     def add_game(self, table: str, game: int, record: GameRecord) -> None:
@@ -231,20 +222,37 @@ class SQLiteStore:
         rows = self._db.execute(
             f"SELECT spec FROM tables WHERE finished = {ABANDONED} ORDER BY active DESC LIMIT ?", (limit,)
         ).fetchall()
-        return [_spec(text) for (text,) in rows]
+        return [read_spec(text) for (text,) in rows]
 
     def abandoned_table(self, table: str) -> tuple[TableSpec, list[GameRecord]] | None:
         """The table ``table`` with its games' records, if it was closed as abandoned (else ``None``)."""
         row = self._db.execute(
             f"SELECT spec FROM tables WHERE id = ? AND finished = {ABANDONED}", (table,)
         ).fetchone()
-        return None if row is None else (_spec(row[0]), self._records(table))
+        return None if row is None else (read_spec(row[0]), self._records(table))
 
     def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]:
         """Every table not finished, oldest first, with its games' records and their moves."""
         rows = self._db.execute("SELECT id, spec FROM tables WHERE finished = 0 ORDER BY rowid").fetchall()
-        for table_id, spec_text in rows:
-            yield _spec(spec_text), self._records(table_id)
+        for table_id, text in rows:
+            yield read_spec(text), self._records(table_id)
+
+    def table(self, table: str) -> tuple[TableSpec, list[GameRecord]] | None:
+        """The unfinished table ``table`` with its games' records (``None`` if there is none)."""
+        row = self._db.execute("SELECT spec FROM tables WHERE id = ? AND finished = 0", (table,)).fetchone()
+        return None if row is None else (read_spec(row[0]), self._records(table))
+
+    def later(self, table: str, game: int, moves: int) -> Later:
+        """What the store holds of ``table`` beyond game ``game``'s first ``moves`` moves."""
+        row = self._db.execute("SELECT finished FROM tables WHERE id = ?", (table,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no table {table!r} in the store")
+        rows = self._db.execute(
+            "SELECT move FROM moves WHERE table_id = ? AND game = ? AND number > ? ORDER BY number",
+            (table, game, moves),
+        ).fetchall()
+        games = [record for number, record in enumerate(self._records(table)) if number > game]
+        return Later(tuple(_move(text) for (text,) in rows), tuple(games), int(row[0]))
 
     def _records(self, table_id: str) -> list[GameRecord]:
         """The records of a table's games, in order, each with its moves."""
@@ -256,8 +264,8 @@ class SQLiteStore:
             record = loads(record_text)
             if not isinstance(record, GameRecord):
                 raise StoreError(f"table {table_id}, game {game}: the record does not read back")
-            moves: list[Move] = [
-                loads(text)  # type: ignore[misc]
+            moves = [
+                _move(text)
                 for (text,) in self._db.execute(
                     "SELECT move FROM moves WHERE table_id = ? AND game = ? ORDER BY number",
                     (table_id, game),
@@ -268,3 +276,25 @@ class SQLiteStore:
 
     def close(self) -> None:
         self._db.close()
+
+
+def is_postgres(where: str) -> bool:
+    """Whether ``where`` names a PostgreSQL database (``postgresql://...``) rather than an SQLite file."""
+    return where.startswith(("postgresql://", "postgres://"))
+
+
+def open_store(where: str) -> Store:
+    """The store at ``where``: a PostgreSQL URL (``postgresql://...``, the ``postgres`` extra), else an SQLite file.
+
+    `StoreError` if it cannot be opened, or names PostgreSQL without psycopg installed.
+    """
+    if is_postgres(where):
+        try:
+            from hartenjagen.web.postgres import PostgresStore
+        except ImportError as error:
+            raise StoreError(
+                "a PostgreSQL store needs the postgres extra: pip install 'hartenjagen[postgres]'"
+                f" (in a checkout: pip install -e '.[postgres]') ({error})"
+            ) from None
+        return PostgresStore(where)
+    return SQLiteStore(where)

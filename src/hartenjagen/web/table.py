@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -39,9 +39,7 @@ from hartenjagen.frontend.views import PlayerView, events_for, public_view, view
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
-
-if TYPE_CHECKING:  # the store reads the TableSpec defined here
-    from hartenjagen.web.store import Commit
+from hartenjagen.web.writes import ABANDONED, Conflict, Later, Moved, Writes
 
 __all__ = ["PROTOCOL_VERSION", "Reply", "Table", "TableSpec", "decoded", "error_message", "held_cards"]
 
@@ -49,6 +47,8 @@ __all__ = ["PROTOCOL_VERSION", "Reply", "Table", "TableSpec", "decoded", "error_
 Reply: TypeAlias = tuple[int, dict[str, Json]]
 
 _MOVES: Final = (Play, Pass, Announce, MoonChoice)
+#: How many times a move is checked again after other workers' moves came first (`Conflict`).
+_TRIES: Final = 8
 
 
 def _saved(value: object) -> Json:
@@ -122,8 +122,8 @@ class TableSpec:
 class Table:
     """One table: a series of ``spec.games`` games, human seats reached by token, bots at the others.
 
-    ``commit`` runs a store call in the store's thread and returns once it is done; ``think``
-    runs a bot's choice in a worker thread. ``delay`` seconds pass between two bot moves (not
+    ``store`` makes the store's calls (`Writes`), each done once committed; ``think`` runs a
+    bot's choice in a worker thread. ``delay`` seconds pass between two bot moves (not
     while passing), so that people can follow the cards. Use a table from its event loop only.
     """
 
@@ -131,12 +131,13 @@ class Table:
         self,
         spec: TableSpec,
         *,
-        commit: Commit,
+        store: Writes,
         think: Executor | None = None,
         delay: float = 0.6,
         records: Sequence[GameRecord] = (),
         active: float | None = None,
         abandoned: bool = False,
+        bots_here: bool = True,
     ) -> None:
         self.spec = spec
         #: when the table last changed (a move, a new game), in seconds since the epoch
@@ -144,7 +145,10 @@ class Table:
         self._abandoned = False
         self.rules = spec.rules
         self.delay = delay
-        self._commit = commit
+        self._store = store
+        #: whether this process runs the table's bots: with several workers, only the one
+        #: holding the table's lease (``Service``); alone, always
+        self.bots_here = bots_here
         self._think = think
         self._bots: dict[int, Bot] = {
             seat: make_bot(name) for seat, name in enumerate(spec.seats) if name is not None
@@ -239,10 +243,20 @@ class Table:
 
     async def _next_game(self) -> None:
         record = GameRecord.begin(new_game(self.rules))
-        await self._commit("add_game", self.id, self.game + 1, record)
+        try:
+            await self._store.add_game(self.id, self.game + 1, record)
+        except Conflict:  # another worker dealt it first: the table takes that deal
+            await self._catch_up()
+            return
         self.active = time.time()
         self._begin(record)
         self._publish()
+
+    async def resume(self) -> None:
+        """Deal the next game if the table stopped between two games of its series (its server stopped)."""
+        async with self._lock:
+            if self.game >= 0 and self._state.is_over and not self.over and not self._closed:
+                await self._next_game()
 
     async def wait(self, after: int, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for an update after number ``after``; whether there is one."""
@@ -400,20 +414,24 @@ class Table:
         if move.seat != seat:
             return error_message(403, f"this page plays seat {seat}: it cannot move for seat {move.seat}")
         async with self._lock:
-            if self.over or self._closed:
-                return error_message(409, "the table's games are over")
-            stepped = self._checked(move)
-            if isinstance(stepped, IllegalMove):
-                seen = view(self._state, seat)
-                return 409, {
-                    "protocol": PROTOCOL_VERSION,
-                    "type": "illegal",
-                    "code": str(stepped.code),
-                    "message": stepped.message,
-                    "text": texts.reason(stepped, move, seen, language or self.spec.language),
-                }
-            await self._apply(move, stepped)
-            return 200, {"protocol": PROTOCOL_VERSION, "type": "accepted", "seq": self.seq}
+            # Checked against the game as this process has it; if another worker's move came
+            # first (`Conflict`), the table has now taken it: check this one again.
+            for _ in range(_TRIES):
+                if self.over or self._closed:
+                    return error_message(409, "the table's games are over")
+                stepped = self._checked(move)
+                if isinstance(stepped, IllegalMove):
+                    seen = view(self._state, seat)
+                    return 409, {
+                        "protocol": PROTOCOL_VERSION,
+                        "type": "illegal",
+                        "code": str(stepped.code),
+                        "message": stepped.message,
+                        "text": texts.reason(stepped, move, seen, language or self.spec.language),
+                    }
+                if await self._apply(move, stepped):
+                    return 200, {"protocol": PROTOCOL_VERSION, "type": "accepted", "seq": self.seq}
+            return error_message(503, "the table is busy with other workers' moves: send the move again")
 
     def _checked(self, move: Move) -> tuple[State, tuple[Event, ...]] | IllegalMove:
         """``step(state, move)``, the one check of a move: the new state and events, or why not.
@@ -431,22 +449,78 @@ class Table:
                 return reason
         return state, events
 
-    async def _apply(self, move: Move, stepped: tuple[State, tuple[Event, ...]]) -> None:
-        """Commit a checked move, then take what it made (the lock is held); a finished game deals the next."""
-        await self._commit("add_move", self.id, self.game, len(self._record.moves) + 1, move)
+    async def _apply(self, move: Move, stepped: tuple[State, tuple[Event, ...]]) -> bool:
+        """Commit a checked move, then take what it made (the lock is held); a finished game deals the next.
+
+        False if another worker wrote first (`Conflict`): nothing of ``move`` was written, and
+        the table has taken what the store holds instead.
+        """
+        try:
+            await self._store.add_move(self.id, self.game, len(self._record.moves) + 1, move)
+        except Conflict:
+            await self._catch_up()
+            return False
         self.active = time.time()
         self._made(move, *stepped)
         self._publish()
         if self._state.is_over and self.game + 1 < self.spec.games:
             await self._next_game()
         elif self.over:
-            await self._commit("finish", self.id)
+            await self._store.finish(self.id)
+        return True
+
+    async def catch_up(self, heard: Sequence[Moved] = ()) -> None:
+        """Take what other workers committed at this table since this process last saw it.
+
+        Several workers on one database: one worker's move reaches the pages connected to
+        another when that one hears of it (``NOTIFY``) and calls this. ``heard`` are the moves
+        announced (game, number, move): taken as they are if they follow this table's last
+        move; else (or without them) the table reads what it missed from the store.
+        """
+        async with self._lock:
+            if self._closed:
+                return
+            have = len(self._record.moves)
+            news = [
+                (game, number, move) for game, number, move in heard if (game, number) > (self.game, have)
+            ]
+            if [(game, number) for game, number, _ in news] == [
+                (self.game, have + 1 + index) for index in range(len(news))
+            ] and news:  # the next moves of this game, none missed: as they are
+                self._take(Later(moves=tuple(move for _, _, move in news)))
+            elif news or not heard:  # a move missed, or another change: read the store
+                await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        self._take(await self._store.later(self.id, self.game, len(self._record.moves)))
+
+    def _take(self, later: Later) -> None:
+        """Replay what the store holds beyond this table's last move (the lock is held)."""
+        changed = bool(later.moves or later.games)
+        for move in later.moves:
+            self._step(move)
+        for record in later.games:
+            self._begin(record)
+            for move in record.moves:
+                self._step(move)
+        if later.finished == ABANDONED and not self._abandoned:  # another worker closed it
+            self._abandoned = True
+            self._log.append((self.game, ()))
+            changed = True
+        if changed:
+            self.active = time.time()
+            self._publish()
 
     # ---------------------------------------------------------------- bots
 
     def kick(self) -> None:
-        """Let the bots play if one of them is to move (at most one bot task per table)."""
-        if self._closed or self.over or (self._bot_task is not None and not self._bot_task.done()):
+        """Let the bots play if one of them is to move (at most one bot task per table, in one worker)."""
+        if (
+            not self.bots_here
+            or self._closed
+            or self.over
+            or (self._bot_task is not None and not self._bot_task.done())
+        ):
             return
         if self._bot_to_move() is not None:
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
@@ -461,7 +535,7 @@ class Table:
         async with self._lock:
             if self.over or self._closed:
                 return False
-            await self._commit("abandon", self.id)
+            await self._store.abandon(self.id)
             self._abandoned = True
             if self._bot_task is not None:
                 self._bot_task.cancel()
@@ -483,7 +557,7 @@ class Table:
 
     async def _run_bots(self) -> None:
         loop = asyncio.get_running_loop()
-        while not self._closed and not self.over:
+        while self.bots_here and not self._closed and not self.over:
             seat = self._bot_to_move()
             if seat is None:
                 return
@@ -500,7 +574,7 @@ class Table:
                 await self._fail(f"the {bot.name} bot at seat {seat} failed: {error!r}")
                 return
             async with self._lock:
-                if self._state is not state:  # a human moved meanwhile: think again
+                if self._state is not state or not self.bots_here:  # a human moved meanwhile: think again
                     continue
                 stepped = self._checked(move)
                 if isinstance(stepped, IllegalMove) or getattr(move, "seat", None) != seat:
@@ -509,7 +583,7 @@ class Table:
                         f"the {bot.name} bot at seat {seat} chose {move!r}, which is not legal: {why}"
                     )
                     return
-                await self._apply(move, stepped)
+                await self._apply(move, stepped)  # another worker's move first: think again
 
     async def _fail(self, message: str) -> None:
         print(f"hartenjagen serve: table {self.id}: {message}", file=sys.stderr)

@@ -1,0 +1,395 @@
+"""A store on PostgreSQL, so that several worker processes serve one lobby (the ``postgres`` extra).
+
+`PostgresStore` keeps what `SQLiteStore` keeps (tables, games' records, moves,
+tokens' hashes) in one database, and adds what workers need to share it:
+
+- **one order of moves.** Adding a move locks its table's row (``SELECT ... FOR
+  UPDATE``) and inserts the move under its number, the key of the ``moves``
+  table: of two workers sending a move of the same number at once, the second
+  waits for the first and finds the number taken (`Conflict`); nothing of it is
+  written. A move on a table closed meanwhile is a `Conflict` too.
+- **news between workers.** Every write that changes a table sends
+  ``NOTIFY hartenjagen`` with the writer's `origin` and the table's id, in the
+  transaction that writes it (delivered only once it is committed); `listen`
+  hears the others'.
+- **one worker at a time runs a table's bots.** `claim` takes a session advisory
+  lock per table on a connection of its own: PostgreSQL gives the locks back when
+  that connection ends, so when a worker dies (even ``kill -9``) another claims
+  its tables at its next `claim`.
+
+Every call commits before it returns (``synchronous_commit`` as the server has it:
+``on`` by default, the commit on disk). Each thread that calls the store has a
+connection of its own; at most ``threads`` threads call it at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, Final
+
+import psycopg
+from psycopg import errors
+
+from hartenjagen.frontend.records import GameRecord
+from hartenjagen.frontend.serialize import dumps, loads
+from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
+from hartenjagen.web.store import ABANDONED, FINISHED, read_spec, spec_text
+from hartenjagen.web.table import TableSpec
+from hartenjagen.web.writes import Conflict, Later, Moved, StoreError
+
+__all__ = ["CHANNEL", "PostgresStore"]
+
+#: The channel of the workers' news: the payload is ``"<origin> <table id>"``.
+CHANNEL: Final = "hartenjagen"
+#: The first key of the tables' advisory locks (the second is ``hashtext(id)``): "hj".
+_LOCKS: Final = 0x686A
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    seq BIGSERIAL UNIQUE, id TEXT PRIMARY KEY, spec TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0, active DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    table_id TEXT NOT NULL REFERENCES tables(id), game INTEGER NOT NULL, record TEXT NOT NULL,
+    PRIMARY KEY (table_id, game)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL, game INTEGER NOT NULL, number INTEGER NOT NULL, move TEXT NOT NULL,
+    PRIMARY KEY (table_id, game, number),
+    FOREIGN KEY (table_id, game) REFERENCES games(table_id, game)
+);
+"""
+
+#: `PostgresStore.add_move` as one statement: lock the table's row, insert the move if the table is
+#: open (a taken number: a unique violation), mark the table active, notify; then the table's state.
+_ADD_MOVE: Final = """
+WITH held AS (SELECT finished FROM tables WHERE id = %(table)s FOR UPDATE),
+added AS (
+    INSERT INTO moves (table_id, game, number, move)
+    SELECT %(table)s, %(game)s, %(number)s, %(move)s FROM held WHERE finished = 0 RETURNING table_id
+),
+touched AS (UPDATE tables SET active = %(now)s WHERE id IN (SELECT table_id FROM added) RETURNING id),
+told AS (SELECT pg_notify(%(channel)s, %(news)s) FROM touched)
+SELECT (SELECT finished FROM held), (SELECT count(*) FROM told)
+"""
+
+
+def _move(text: str) -> Move:
+    move = loads(text)
+    if not isinstance(move, Play | Pass | Announce | MoonChoice):
+        raise StoreError(f"a stored move does not read back: {text[:80]}")
+    return move
+
+
+class PostgresStore:
+    """A store in a PostgreSQL database, shared by every worker that opens it (``url``: a libpq URL).
+
+    The schema is made on first use. `origin` names this store in its notifications, so that a
+    worker hears only the others'.
+    """
+
+    def __init__(self, url: str, *, threads: int = 4) -> None:
+        self.url = url
+        self.threads = threads
+        self.origin = secrets.token_hex(6)
+        self._local = threading.local()
+        self._connections: list[psycopg.Connection[Any]] = []
+        self._guard = threading.Lock()
+        self._leases: psycopg.Connection[Any] | None = None
+        self._held: set[str] = set()
+        self._lease_guard = threading.Lock()  # the leases' connection: one thread at a time
+        self._letting_go = False
+        try:
+            with self._db().transaction():
+                # Workers starting at once: one makes the schema, the others wait for it.
+                self._db().execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCKS,))
+                self._db().execute(_SCHEMA)
+        except psycopg.Error as error:
+            raise StoreError(f"{_shown(url)} is not a hartenjagen database: {error}".strip()) from None
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as error:
+            raise StoreError(f"cannot reach the database {_shown(self.url)}: {error}".strip()) from None
+
+    def _db(self) -> psycopg.Connection[Any]:
+        """This thread's connection (a new one if it has none, or if its last one broke)."""
+        connection: psycopg.Connection[Any] | None = getattr(self._local, "db", None)
+        if connection is None or connection.closed:
+            connection = self._connect()
+            self._local.db = connection
+            with self._guard:
+                self._connections.append(connection)
+        return connection
+
+    # ---------------------------------------------------------------- writes
+
+    def _write(self, table: str, sql: str, values: tuple[object, ...], *, open_only: bool = True) -> None:
+        """``sql`` in one transaction that holds the table's row, marks it active and tells the others.
+
+        (A move is written by one statement of the same steps: `add_move`.)
+        """
+        db = self._db()
+        try:
+            with db.transaction():
+                row = db.execute("SELECT finished FROM tables WHERE id = %s FOR UPDATE", (table,)).fetchone()
+                if row is None:
+                    raise StoreError(f"there is no table {table!r} in the store")
+                if open_only and row[0] != 0:
+                    raise Conflict(f"table {table} is closed")
+                db.execute(sql, values)
+                db.execute("UPDATE tables SET active = %s WHERE id = %s", (time.time(), table))
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.origin} {table}"))
+        except errors.UniqueViolation as error:
+            raise Conflict(f"table {table}: {error.diag.message_detail or error}") from None
+
+    def add_table(self, spec: TableSpec) -> None:
+        self._db().execute(
+            "INSERT INTO tables (id, spec, active) VALUES (%s, %s, %s)",
+            (spec.id, spec_text(spec), time.time()),
+        )
+
+    def add_game(self, table: str, game: int, record: GameRecord) -> None:
+        self._write(
+            table,
+            "INSERT INTO games (table_id, game, record) VALUES (%s, %s, %s)",
+            (table, game, dumps(record)),
+        )
+
+    def add_move(self, table: str, game: int, number: int, move: Move) -> None:
+        """The move, in one statement (one round trip, its own transaction): `_write`'s steps in SQL."""
+        text = dumps(move)
+        values = {
+            "table": table,
+            "game": game,
+            "number": number,
+            "move": text,
+            "now": time.time(),
+            "channel": CHANNEL,
+            # (a notification holds 8,000 bytes: a longer move is read back by the others)
+            "news": f"{self.origin} {table} {game} {number} {text}"
+            if len(text) < 7000
+            else f"{self.origin} {table}",
+        }
+        try:
+            row = self._db().execute(_ADD_MOVE, values).fetchone()
+        except errors.UniqueViolation as error:
+            raise Conflict(f"table {table}: {error.diag.message_detail or error}") from None
+        if row is None or row[0] is None:
+            raise StoreError(f"there is no table {table!r} in the store")
+        if row[0] != 0:
+            raise Conflict(f"table {table} is closed")
+
+    def finish(self, table: str) -> None:
+        self._write(
+            table, f"UPDATE tables SET finished = {FINISHED} WHERE id = %s", (table,), open_only=False
+        )
+
+    def abandon(self, table: str) -> None:
+        self._write(
+            table,
+            f"UPDATE tables SET finished = {ABANDONED} WHERE id = %s AND finished = 0",
+            (table,),
+            open_only=False,
+        )
+
+    # ---------------------------------------------------------------- reads
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[psycopg.Connection[Any]]:
+        """A read-only transaction that sees one moment of the database (moves and games agree)."""
+        db = self._db()
+        with db.transaction():
+            db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield db
+
+    def later(self, table: str, game: int, moves: int) -> Later:
+        """What the store holds of ``table`` beyond game ``game``'s first ``moves`` moves."""
+        db = self._db()
+        with self._snapshot():
+            row = db.execute("SELECT finished FROM tables WHERE id = %s", (table,)).fetchone()
+            if row is None:
+                raise StoreError(f"there is no table {table!r} in the store")
+            rows = db.execute(
+                "SELECT move FROM moves WHERE table_id = %s AND game = %s AND number > %s ORDER BY number",
+                (table, game, moves),
+            ).fetchall()
+            games = self._records(table, after=game)
+        return Later(tuple(_move(text) for (text,) in rows), tuple(games), int(row[0]))
+
+    def table(self, table: str) -> tuple[TableSpec, list[GameRecord]] | None:
+        """The unfinished table ``table`` with its games' records (``None`` if there is none)."""
+        with self._snapshot():
+            row = (
+                self._db()
+                .execute("SELECT spec FROM tables WHERE id = %s AND finished = 0", (table,))
+                .fetchone()
+            )
+            return None if row is None else (read_spec(row[0]), self._records(table))
+
+    def unfinished(self) -> Iterator[tuple[TableSpec, list[GameRecord]]]:
+        """Every table not finished, oldest first, with its games' records and their moves."""
+        with self._snapshot():
+            rows = (
+                self._db().execute("SELECT id, spec FROM tables WHERE finished = 0 ORDER BY seq").fetchall()
+            )
+            found = [(read_spec(text), self._records(table)) for table, text in rows]
+        yield from found
+
+    def last_active(self) -> dict[str, float]:
+        """When each unfinished table last changed (seconds since the epoch)."""
+        rows = self._db().execute("SELECT id, active FROM tables WHERE finished = 0").fetchall()
+        return {table: float(active) for table, active in rows}
+
+    def abandoned(self, limit: int) -> list[TableSpec]:
+        """The ``limit`` tables closed as abandoned most recently (the last moved at first)."""
+        rows = (
+            self._db()
+            .execute(
+                f"SELECT spec FROM tables WHERE finished = {ABANDONED} ORDER BY active DESC LIMIT %s",
+                (limit,),
+            )
+            .fetchall()
+        )
+        return [read_spec(text) for (text,) in rows]
+
+    def abandoned_table(self, table: str) -> tuple[TableSpec, list[GameRecord]] | None:
+        """The table ``table`` with its games' records, if it was closed as abandoned (else ``None``)."""
+        with self._snapshot():
+            row = (
+                self._db()
+                .execute(f"SELECT spec FROM tables WHERE id = %s AND finished = {ABANDONED}", (table,))
+                .fetchone()
+            )
+            return None if row is None else (read_spec(row[0]), self._records(table))
+
+    def _records(self, table: str, after: int = -1) -> list[GameRecord]:
+        """The records of a table's games numbered above ``after``, in order, each with its moves."""
+        db = self._db()
+        games = db.execute(
+            "SELECT game, record FROM games WHERE table_id = %s AND game > %s ORDER BY game", (table, after)
+        ).fetchall()
+        moves: dict[int, list[Move]] = {game: [] for game, _ in games}
+        for game, text in db.execute(
+            "SELECT game, move FROM moves WHERE table_id = %s AND game > %s ORDER BY game, number",
+            (table, after),
+        ):
+            moves[game].append(_move(text))
+        records = []
+        for game, text in games:
+            record = loads(text)
+            if not isinstance(record, GameRecord):
+                raise StoreError(f"table {table}, game {game}: the record does not read back")
+            records.append(record.add(*moves[game]))
+        return records
+
+    # ---------------------------------------------------------------- workers
+
+    def listen(self, heard: Callable[[str | None, Moved | None], None], stop: threading.Event) -> None:
+        """Call ``heard(table, moved)`` for each table another worker changed, until ``stop`` is set.
+
+        ``moved`` is the move it added, read from the notification (``None``: another change).
+        Runs in a thread of its own. When the connection breaks it connects again and calls
+        ``heard(None, None)``: news may have been missed, every table should read what it missed.
+        """
+        while not stop.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
+                    db.execute(f"LISTEN {CHANNEL}")
+                    heard(None, None)
+                    while not stop.is_set():
+                        for note in db.notifies(timeout=0.5):
+                            origin, table, *news = note.payload.split(" ", 4)
+                            if origin != self.origin:
+                                heard(table, _moved(news))
+            except psycopg.Error:
+                stop.wait(1.0)  # the database restarts, or the network: try again
+
+    def claim(self, tables: Iterable[str]) -> set[str]:
+        """Take each table's bots' lease that no live worker holds; the tables whose lease this store holds.
+
+        A lease is a session advisory lock on a connection kept for them: PostgreSQL gives it back
+        when that connection ends (the worker stopped, or died). If the connection broke, every
+        lease was lost: the empty set, and the next call claims again on a new connection.
+        """
+        with self._lease_guard:
+            return self._claim(list(tables))
+
+    def _claim(self, tables: list[str]) -> set[str]:
+        if self._letting_go:
+            return set()
+        wanted = [table for table in tables if table not in self._held]
+        try:
+            if self._leases is None or self._leases.closed:
+                self._held.clear()
+                self._leases = self._connect()
+                with self._guard:
+                    self._connections.append(self._leases)
+                wanted = tables
+            if wanted:
+                rows = self._leases.execute(
+                    "SELECT id FROM unnest(%s::text[]) AS id WHERE pg_try_advisory_lock(%s, hashtext(id))",
+                    (wanted, _LOCKS),
+                ).fetchall()
+                self._held.update(table for (table,) in rows)
+        except psycopg.Error:
+            if self._leases is not None:
+                self._leases.close()
+            self._held.clear()
+        return set(self._held)
+
+    def release(self, tables: Iterable[str]) -> None:
+        """Give back the leases of ``tables`` (their games are over)."""
+        with self._lease_guard:
+            self._release(list(tables))
+
+    def _release(self, tables: list[str]) -> None:
+        gone = [table for table in tables if table in self._held]
+        if not gone or self._leases is None:
+            return
+        self._held.difference_update(gone)
+        try:
+            self._leases.execute(
+                "SELECT pg_advisory_unlock(%s, hashtext(id)) FROM unnest(%s::text[]) AS id", (_LOCKS, gone)
+            )
+        except psycopg.Error:
+            self._leases.close()
+
+    def let_go(self) -> None:
+        """Give back every lease (the worker stops): its connection is closed."""
+        with self._lease_guard:
+            self._letting_go = True  # a claim still under way takes nothing more
+            if self._leases is not None:
+                self._leases.close()
+            self._held.clear()
+
+    def close(self) -> None:
+        self.let_go()
+        with self._guard:
+            connections, self._connections = self._connections, []
+        for connection in connections:
+            connection.close()
+
+
+def _moved(news: list[str]) -> Moved | None:
+    """The move a notification announces (``[game, number, JSON]``), if it announces one that reads."""
+    if len(news) != 3:
+        return None
+    try:
+        return int(news[0]), int(news[1]), _move(news[2])
+    except (ValueError, StoreError):  # (FormatError is a ValueError): read it back from the store
+        return None
+
+
+def _shown(url: str) -> str:
+    """The URL without its password (an error message may be logged)."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.Error:
+        return "the database"
+    host, name = info.get("host", "localhost"), info.get("dbname", "")
+    return f"postgresql://{host}:{info.get('port', 5432)}/{name}"

@@ -1,0 +1,104 @@
+"""How a table and the lobby reach the store: typed calls, each awaited until it is committed.
+
+A `Table` never holds the store itself: it holds `Writes`, the store's calls as
+coroutines (the service runs each in the store's threads, off the event loop).
+Each is a method mypy checks, with the store's own names and arguments. With
+several workers on one database a write can find that another worker wrote
+first (`Conflict`): the table then reads what it missed (`Writes.later`) and
+checks its move again.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, runtime_checkable
+
+import attrs
+
+from hartenjagen.frontend.records import GameRecord
+from hartenjagen.moves import Move
+
+if TYPE_CHECKING:  # the table module defines TableSpec and imports this module
+    from hartenjagen.web.table import TableSpec
+
+__all__ = ["ABANDONED", "FINISHED", "Conflict", "Later", "Moved", "Shared", "StoreError", "Writes"]
+
+#: A table's ``finished`` in the store: 0 open, 1 over, 2 abandoned (closed after too long without a move).
+FINISHED: Final = 1
+ABANDONED: Final = 2
+
+
+class StoreError(Exception):
+    """A database that is not a hartenjagen store, or a stored table that does not read back."""
+
+
+class Conflict(StoreError):
+    """Another worker wrote first: the move (or game) of this number is taken, or the table is closed.
+
+    Nothing was written. The writer reads what it missed (`Writes.later`) and tries again.
+    """
+
+
+#: A move another worker added, as it announced it: (game, number, move).
+Moved: TypeAlias = tuple[int, int, Move]
+
+
+@attrs.frozen
+class Later:
+    """What the store holds of a table beyond what a worker has seen (`Writes.later`).
+
+    ``moves``: the moves of the worker's current game after the ones it has; ``games``: the
+    records of the games after it, each with its moves; ``finished``: the table's state in the
+    store (0 open, 1 over, 2 abandoned).
+    """
+
+    moves: tuple[Move, ...] = ()
+    games: tuple[GameRecord, ...] = ()
+    finished: int = 0
+
+
+class Writes(Protocol):
+    """The store's calls a table or the lobby makes, each done once it is committed.
+
+    The names and arguments are the `Store`'s own (``hartenjagen.web.store``): adding a move
+    whose number is taken raises `Conflict` instead of writing it, so that two workers on one
+    database never both accept a move.
+    """
+
+    async def add_table(self, spec: TableSpec) -> None: ...
+
+    async def add_game(self, table: str, game: int, record: GameRecord) -> None: ...
+
+    async def add_move(self, table: str, game: int, number: int, move: Move) -> None: ...
+
+    async def finish(self, table: str) -> None: ...
+
+    async def abandon(self, table: str) -> None: ...
+
+    async def later(self, table: str, game: int, moves: int) -> Later: ...
+
+
+@runtime_checkable
+class Shared(Protocol):
+    """A store several worker processes share (`PostgresStore`): news between them, and bot leases.
+
+    `listen` calls ``heard(table, moved)`` for each table another worker changed, ``moved``
+    the move it added (`Moved`) or ``None`` for any other change (``heard(None, None)``: news
+    may have been missed), until ``stop`` is set. `claim` takes the bots' lease of each table
+    that no live worker holds and returns every table whose lease this worker holds; a lease
+    ends with its worker, even one killed. `release` gives leases back, `let_go` all of them.
+    """
+
+    origin: str
+
+    def listen(self, heard: Callable[[str | None, Moved | None], None], stop: threading.Event) -> None: ...
+
+    def claim(self, tables: Iterable[str]) -> set[str]: ...
+
+    def release(self, tables: Iterable[str]) -> None: ...
+
+    def let_go(self) -> None:
+        """Give back every lease this worker holds (it stops): the others claim them at once."""
+
+    def last_active(self) -> dict[str, float]: ...
