@@ -27,7 +27,9 @@ class _Records(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def checker_notes(check: Callable[..., object], *args: object, printed: bool = True, **kwargs: object) -> list[str]:
+def checker_notes(
+    check: Callable[..., object], *args: object, printed: bool = True, **kwargs: object
+) -> list[str]:
     """Run ``check(*args, **kwargs)``; return every warning, logged warning and (``printed``) printed line
     but PettingZoo's progress lines. ``printed=False`` where the checker renders a human-mode table."""
     records = _Records()

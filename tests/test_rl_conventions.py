@@ -20,9 +20,9 @@ pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 import gymnasium
 from gymnasium.utils.env_checker import check_env
-from checkers import checker_notes
 from pettingzoo.test import api_test
 
+from checkers import checker_notes
 from hartenjagen.adapters.encoding import action_count
 from hartenjagen.adapters.episodes import EpisodeError, RenderModeError
 from hartenjagen.adapters.gymnasium import SEAT_ENV_ID, SeatEnv

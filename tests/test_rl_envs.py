@@ -21,9 +21,9 @@ from hartenjagen.adapters import encoding
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env
-from checkers import checker_notes
 from pettingzoo.test import api_test, seed_test
 
+from checkers import checker_notes
 from hartenjagen.adapters.episodes import EpisodeError, packed_variant, rules_from
 from hartenjagen.adapters.gymnasium import SeatEnv
 from hartenjagen.adapters.pettingzoo import env, raw_env

@@ -105,7 +105,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         size, actions = observation_size(self.rules), action_count(self.rules)
         # Finite bounds, as SeatEnv's: what the episode can show (PettingZoo's api_test warns of infinite ones).
         low, high = observation_bounds(self.rules, max_hands if episode == "game" else 1)
-        space = gymnasium.spaces.Box(np.array(low, np.float32), np.array(high, np.float32), (size,), np.float32)
+        space = gymnasium.spaces.Box(
+            np.array(low, np.float32), np.array(high, np.float32), (size,), np.float32
+        )
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents}
         self._rng = random.Random()
