@@ -5,8 +5,13 @@ lowest allowed versions and runs that extra's tests in it. It downloads from
 the package index, so it runs where ``CI=true`` (scripts/check.sh's lanes in
 CI, one case an extra, split between the lanes by cost like every test) and is
 skipped elsewhere: run ``python scripts/check_lowest.py`` by hand there.
-Measured on the 2-core machine shared with other work (2026-12-05), with pip's
-cache warm: the six extras take 17 to 39 s each, 1 min 6 s of CPU in all.
+Measured on the 2-core machine shared with other work (2026-12-05), pip's cache
+warm: the six extras took 12 to 29 s each, 113 s in all, at load average 1 (the
+cost tests/test_costs.json records; before each environment lost its own pip
+and its bytecode compiled ahead), and now take 76 s of CPU in all (user and
+system, one extra at a time under /usr/bin/time: testing 15, openspiel 21, rl
+14, dask 10, web 6, docs 10). Split between the two lanes, that is some 40 s
+more for each, and the downloads where pip's cache is cold.
 """
 
 from __future__ import annotations
