@@ -132,3 +132,19 @@ def test_the_info_holds_the_action_mask_of_the_agent_to_act_and_fresh_arrays_eac
     assert all(table.infos[agent]["action_mask"].sum() == 0 for agent in ("player_1", "player_2", "player_3"))
     table.step(int(np.flatnonzero(first)[0]))
     assert table.infos["player_0"]["action_mask"] is not first and first.sum() > 1  # the old array is kept
+
+
+def test_a_seat_env_made_directly_has_the_spec_that_makes_it_again():
+    direct = SeatEnv(variant="dutch", seat=2, opponents="random", episode="hand")
+    assert direct.spec is not None and direct.spec.id == SEAT_ENV_ID
+    again = direct.spec.make(render_mode="ansi").unwrapped
+    assert isinstance(again, SeatEnv) and again is not direct
+    assert (again.rules, again.seat, again.opponents, again.render_mode) == (
+        direct.rules,
+        2,
+        direct.opponents,
+        "ansi",
+    )
+    # gymnasium.make gives the environment its own spec, with the arguments it was made with.
+    made = gymnasium.make(SEAT_ENV_ID, variant="black_maria", opponents="random", disable_env_checker=True)
+    assert made.unwrapped.spec.kwargs["variant"] == "black_maria"
