@@ -8,8 +8,9 @@ pins the core's floors and its own); the package runs from src/ as Python
 source (no compile). Then the extra's tests run there. A floor that
 does not work fails its lane, so the floors in pyproject.toml stay true.
 
-Not part of scripts/check.sh: a lane downloads and installs a framework (a few
-minutes each). Usage::
+Where ``CI=true``, scripts/check.sh runs it, one extra a test case
+(tests/test_lowest_versions.py); elsewhere by hand (it downloads from the
+package index). Usage::
 
     python scripts/check_lowest.py [EXTRA ...] [--dir DIR] [--keep]
 
@@ -71,17 +72,23 @@ def lane(extra: str, project: dict[str, object], where: Path) -> tuple[bool, str
     core = [*project["dependencies"], *extras["testing"]]  # type: ignore[misc]
     own = core if extra == "testing" else extras[extra]
     pins = sorted({*(lowest(requirement) for requirement in own), *(r for r in core if own is not core)})
-    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True)
+    # No pip of its own (this one installs into it: ``pip --python``) and no bytecode compiled ahead
+    # (the tests import a few modules of what is installed): seconds a lane that CI's lanes share.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where)], check=True)
     python = str(where / "bin" / "python")
     installed = subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pins],
+        [sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--disable-pip-version-check",
+         "--no-compile", *pins],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     if installed.returncode != 0:
         errors = [line for line in installed.stderr.splitlines() if not line.startswith("WARNING")]
         return False, f"pip install {' '.join(pins)} failed:\n" + "\n".join(errors[-20:])
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "HARTENJAGEN_PURE_PYTHON": "1"}
-    env.pop("VIRTUAL_ENV", None)
+    # Run from a lane of scripts/check.sh (tests/test_lowest_versions.py), the extra's tests are all
+    # run here, not the lane's share of them.
+    for name in ("VIRTUAL_ENV", "HARTENJAGEN_TEST_SHARD"):
+        env.pop(name, None)
     site = Path(tempfile.mkdtemp(prefix="hartenjagen-site-"))
     try:
         for command in TESTS[extra]:

@@ -346,11 +346,11 @@ def test_the_adapters_play_a_hand(name):
     table = env(variant=name, episode="hand")
     table.reset(seed=1)
     for _agent in table.agent_iter():
-        observation, _, terminated, truncated, _ = table.last()
+        _, _, terminated, truncated, info = table.last()
         if terminated or truncated:
             table.step(None)
             continue
-        table.step(rng.choice([index for index, allowed in enumerate(observation["action_mask"]) if allowed]))
+        table.step(rng.choice([index for index, allowed in enumerate(info["action_mask"]) if allowed]))
 
 
 def test_the_family_page_shows_the_code_of_each_game():

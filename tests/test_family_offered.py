@@ -103,11 +103,11 @@ def test_pettingzoo_plays_a_hand_of_each_family_preset(name: str) -> None:
     table.reset(seed=2)
     steps = 0
     for _agent in table.agent_iter():
-        observation, _, terminated, truncated, _ = table.last()
+        _, _, terminated, truncated, info = table.last()
         if terminated or truncated:
             table.step(None)
             continue
-        table.step(rng.choice([index for index, allowed in enumerate(observation["action_mask"]) if allowed]))
+        table.step(rng.choice([index for index, allowed in enumerate(info["action_mask"]) if allowed]))
         steps += 1
     assert steps >= hj.new_game(variants.get(name), seed=0).players * 8  # 8 tricks at least (32 cards)
 

@@ -3,10 +3,10 @@
 * SB3's ``make_vec_env("hartenjagen/SeatEnv-v0")`` asks for ``render_mode="rgb_array"`` and
   retries without it on a ``TypeError`` (its code is replayed here: SB3 needs PyTorch);
 * Gymnasium's render rules: ``metadata["render_fps"]``, ``"human"`` prints and returns ``None``,
-  and ``check_env`` (given the spec, so that it tries every render mode) warns about nothing;
+  and ``check_env`` (given the spec, so that it tries every render mode) says nothing;
 * ``SeatEnv`` refuses an action id outside the action space as ``SeatVectorEnv`` does;
-* PettingZoo's observation spaces are bounded, and ``api_test`` warns only that the observations
-  are dicts (its notes for every environment with action masks but its own card games).
+* PettingZoo's observation spaces are bounded boxes (the action mask is in the info), and
+  ``api_test`` says nothing (tests/checkers.py records its warnings, logs and printed lines).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import gymnasium
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
+from checkers import checker_notes
 from hartenjagen.adapters.encoding import action_count
 from hartenjagen.adapters.episodes import EpisodeError, RenderModeError
 from hartenjagen.adapters.gymnasium import SEAT_ENV_ID, SeatEnv
@@ -67,9 +68,7 @@ def test_a_render_mode_not_offered_is_refused_as_a_type_error():
 def test_check_env_with_the_spec_warns_about_nothing(render_mode, capsys):
     made = gymnasium.make(SEAT_ENV_ID, render_mode=render_mode, opponents="random", disable_env_checker=True)
     assert made.unwrapped.metadata["render_fps"] > 0
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        check_env(made.unwrapped)
+    assert checker_notes(check_env, made.unwrapped, printed=False) == []
 
 
 def test_human_rendering_prints_the_table_and_returns_none(capsys):
@@ -108,24 +107,44 @@ def test_seat_env_refuses_an_action_outside_the_space_as_the_vector_env_does(act
 @pytest.mark.parametrize("variant", ["standard", "six_double_deck", "standard_moon_choice"])
 def test_pettingzoo_observation_spaces_are_bounded_and_hold_every_observation(variant):
     table = raw_env(variant=variant, episode="game", max_hands=2)
-    space = table.observation_space("player_0")["observation"]
+    space = table.observation_space("player_0")
+    assert isinstance(space, gymnasium.spaces.Box)
     assert np.all(np.isfinite(space.low)) and np.all(np.isfinite(space.high))
     table.reset(seed=3)
     rng = np.random.default_rng(3)
     for agent in table.agent_iter():
-        observation, _, terminated, truncated, _ = table.last()
+        observation, _, terminated, truncated, info = table.last()
         assert table.observation_space(agent).contains(observation)
-        table.step(
-            None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        )
+        table.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(info["action_mask"]))))
 
 
-def test_pettingzoo_api_test_notes_only_the_dict_observations():
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        api_test(env(variant="standard"), num_cycles=60)
-    # PettingZoo exempts only its own card games, by name, from these two notes on action-mask dicts.
-    assert {str(w.message) for w in caught} == {
-        "Observation is not a NumPy array",
-        "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
-    }
+def test_pettingzoo_api_test_says_nothing():
+    # Its notes on dict observations (it exempts only its own classic games, by name) are gone:
+    # the observation is the vector, the action mask is in the info.
+    assert checker_notes(api_test, env(variant="standard"), num_cycles=60) == []
+
+
+def test_the_info_holds_the_action_mask_of_the_agent_to_act_and_fresh_arrays_each_step():
+    table = raw_env(variant="standard", episode="hand")
+    table.reset(seed=5)
+    first = table.infos["player_0"]["action_mask"]
+    assert first.dtype == np.int8 and set(np.flatnonzero(first)) == set(table.episode.legal_ids())
+    assert all(table.infos[agent]["action_mask"].sum() == 0 for agent in ("player_1", "player_2", "player_3"))
+    table.step(int(np.flatnonzero(first)[0]))
+    assert table.infos["player_0"]["action_mask"] is not first and first.sum() > 1  # the old array is kept
+
+
+def test_a_seat_env_made_directly_has_the_spec_that_makes_it_again():
+    direct = SeatEnv(variant="dutch", seat=2, opponents="random", episode="hand")
+    assert direct.spec is not None and direct.spec.id == SEAT_ENV_ID
+    again = direct.spec.make(render_mode="ansi").unwrapped
+    assert isinstance(again, SeatEnv) and again is not direct
+    assert (again.rules, again.seat, again.opponents, again.render_mode) == (
+        direct.rules,
+        2,
+        direct.opponents,
+        "ansi",
+    )
+    # gymnasium.make gives the environment its own spec, with the arguments it was made with.
+    made = gymnasium.make(SEAT_ENV_ID, variant="black_maria", opponents="random", disable_env_checker=True)
+    assert made.unwrapped.spec.kwargs["variant"] == "black_maria"

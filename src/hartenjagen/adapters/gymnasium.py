@@ -44,6 +44,7 @@ the ``rl`` extra (from a checkout: ``python -m pip install '.[rl]'``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -126,6 +127,16 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         self.action_space = gymnasium.spaces.Discrete(self._actions)
         self.episode: Episode | None = None
         self._bots: dict[int, Bot] = {}
+        # Made directly, the environment still has the spec gymnasium.make would give it (the id and these
+        # arguments), so that tools can make it again: check_env tries each render mode through it.
+        registered = gymnasium.registry.get(SEAT_ENV_ID)
+        if registered is not None and type(self) is SeatEnv:
+            arguments = {
+                "variant": variant, "seat": seat, "opponents": opponents, "reward": reward, "episode": episode,
+                "max_hands": max_hands, "illegal_reward": illegal_reward, "bot_options": bot_options,
+                "render_mode": render_mode,
+            }  # fmt: skip
+            self.spec = dataclasses.replace(registered, kwargs=arguments)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

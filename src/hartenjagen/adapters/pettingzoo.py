@@ -10,14 +10,17 @@ for agent in table.agent_iter():
     if terminated or truncated:
         action = None
     else:
-        action = table.action_space(agent).sample(observation["action_mask"])
+        action = table.action_space(agent).sample(info["action_mask"])
     table.step(action)
 ```
 
 Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat order). Each observation
-is a dict: ``"observation"``, the seat's view as a vector
-(`hartenjagen.adapters.encoding.observation`), and ``"action_mask"``, 1 for each legal
-action id (`hartenjagen.adapters.encoding`). A pass is one card per step: the seat
+is the seat's view as a vector (`hartenjagen.adapters.encoding.observation`), in
+a bounded ``Box``; each agent's info holds its ``"action_mask"``, 1 for each
+legal action id (`hartenjagen.adapters.encoding`; all zeros when it is not its
+turn). The mask is in the info, not in a dict observation, because
+PettingZoo's ``api_test`` notes a dict observation for every environment but
+its own classic games (it exempts them by name). A pass is one card per step: the seat
 passing picks its cards one at a time (the lowest seat still to pass goes
 first, then the next), and the pass is made when it holds enough cards.
 Rewards are minus penalty points per ``"trick"``, ``"hand"`` (the default) or
@@ -102,13 +105,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         size, actions = observation_size(self.rules), action_count(self.rules)
         # Finite bounds, as SeatEnv's: what the episode can show (PettingZoo's api_test warns of infinite ones).
         low, high = observation_bounds(self.rules, max_hands if episode == "game" else 1)
-        space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    np.array(low, np.float32), np.array(high, np.float32), (size,), np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
-            }
+        space = gymnasium.spaces.Box(
+            np.array(low, np.float32), np.array(high, np.float32), (size,), np.float32
         )
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents}
@@ -133,30 +131,31 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {}
         self._select()
 
     def _select(self) -> None:
-        assert self.episode is not None
-        actor = self.episode.actor
+        """Select the seat to act, and give each agent's info its action mask (fresh arrays each step)."""
+        episode = self.episode
+        assert episode is not None
+        actor = episode.actor
         if actor is not None:
             self.agent_selection = self.possible_agents[actor]
+        count = self.action_spaces[self.possible_agents[0]].n
+        for agent in self.agents:
+            mask = np.zeros(count, np.int8)
+            if agent == self.agent_selection and actor is not None:
+                mask[list(episode.legal_ids())] = 1
+            self.infos[agent] = {"action_mask": mask}
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's view as a vector, and its action mask (all zeros when it is not its turn)."""
+    def observe(self, agent: str) -> Any:
+        """The agent's view as a vector (its action mask is ``infos[agent]["action_mask"]``)."""
         episode = self.episode
         if episode is None:
             raise EpisodeError("call reset() first")
         seat = self.possible_agents.index(agent)
-        acting = seat == episode.actor
-        picked = episode.picked if acting else ()
-        mask = np.zeros(self.action_spaces[agent].n, np.int8)
-        if acting:
-            mask[list(episode.legal_ids())] = 1
-        return {
-            "observation": np.asarray(observation(view(episode.state, seat), picked), np.float32),
-            "action_mask": mask,
-        }
+        picked = episode.picked if seat == episode.actor else ()
+        return np.asarray(observation(view(episode.state, seat), picked), np.float32)
 
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (``None`` once it is done)."""
@@ -173,8 +172,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             over = episode.state.is_over or episode.kind == "hand"
             self.terminations = dict.fromkeys(self.agents, over)
             self.truncations = dict.fromkeys(self.agents, not over)
-        else:
-            self._select()
+        self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
