@@ -19,7 +19,10 @@
 
 static int read_words(PyObject *value, uint64_t out[2]); /* _playout_read.h */
 
-#define TREE_LIMIT 16384 /* hook_cache.LIMIT: a tree that would grow past it starts afresh */
+/* A tree that would grow past this starts afresh (hook_cache.LIMIT is a quarter of it: a node here is
+ * about 90 bytes, not a Python object and a dictionary; a hook that reads `allowed` meets tens of
+ * thousands of keys in a hand's playouts, and a tree that keeps resetting asks Python again). */
+#define TREE_LIMIT 65536
 #define MAX_PATH 12      /* the fields of a context: a path reads each at most once */
 #define MAX_TRICKS 104
 
@@ -241,15 +244,14 @@ static PyObject *hooks_new(const plan_t *plan) {
     return capsule;
 }
 
-/* An int of up to 128 bits, from two words (a new reference). */
+/* A non-negative int of up to 128 bits, from two words (a new reference). */
 static PyObject *long_from_words(uint64_t low, uint64_t high) {
     if (!high) return PyLong_FromUnsignedLongLong(low);
-    PyObject *h = PyLong_FromUnsignedLongLong(high), *l = PyLong_FromUnsignedLongLong(low), *shift = PyLong_FromLong(64);
-    PyObject *shifted = h && shift ? PyNumber_Lshift(h, shift) : NULL;
-    PyObject *out = shifted && l ? PyNumber_Or(shifted, l) : NULL;
-    Py_XDECREF(h);
-    Py_XDECREF(l);
-    Py_XDECREF(shift);
-    Py_XDECREF(shifted);
-    return out;
+    unsigned char bytes[16];
+    for (int i = 0; i < 8; i++) bytes[i] = (unsigned char)(low >> (8 * i)), bytes[i + 8] = (unsigned char)(high >> (8 * i));
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, 16, 1, 0);
+#endif
 }
