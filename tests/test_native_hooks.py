@@ -24,12 +24,14 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import native, playouts, variants
 from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit
+from hartenjagen.core.draws import Draws
 from hartenjagen.core.hook_cache import FIELDS
 from hartenjagen.core.table import table_for
 from hartenjagen.errors import RulesError
-from hartenjagen.playouts import fresh_start, python_playout, split
+from hartenjagen.playouts import PlayoutError, fresh_start, python_playout, split
 from hartenjagen.rules.extras import HouseRule, MustDropQueen
 from hartenjagen.rules.leading import HeartsAfterBroken
+from hartenjagen.rules.scoring import CardPoints
 from test_native_playouts import kernel_trace, needs_kernel, positions, public_loop
 
 
@@ -86,7 +88,9 @@ def own(module: object, hook: str) -> object:
         return getattr(base, hook)(self, *args)
 
     clone = copy.copy(module)
-    object.__setattr__(clone, "__class__", type(f"Own{base.__name__}", (base,), {hook: call, "__slots__": ()}))
+    object.__setattr__(
+        clone, "__class__", type(f"Own{base.__name__}", (base,), {hook: call, "__slots__": ()})
+    )
     return clone
 
 
@@ -121,11 +125,20 @@ RULES = [
     ("own_leading", attrs.evolve(STANDARD, leading=own(STANDARD.leading, "playable"))),
     ("own_first_trick", attrs.evolve(STANDARD, first_trick=own(STANDARD.first_trick, "playable"))),
     ("own_breaks", attrs.evolve(STANDARD, leading=QueenAlsoBreaks())),
+    ("own_scoring", attrs.evolve(STANDARD, scoring=own(STANDARD.scoring, "points_of"))),
+    ("hoemke_first_two_free", attrs.evolve(variants.hoemke(2, 3, 1, 4), extras=(NoOp(),))),
+    ("double_deck_own_scoring", attrs.evolve(DOUBLE, scoring=own(DOUBLE.scoring, "points_of"))),
     ("own_slots_and_rules", attrs.evolve(slots_of_ones_own(STANDARD), extras=(Reads("hand"), NoOp()))),
     ("double_deck_rules", attrs.evolve(DOUBLE, extras=(Reads("allowed"), Reads("trick"), MustDropQueen()))),
     ("double_deck_own_slots", attrs.evolve(slots_of_ones_own(DOUBLE), extras=(Reads("tricks_taken"),))),
-    *((f"family_{p.name}", attrs.evolve(p.rules, extras=(*p.rules.extras, Reads("trick")))) for p in variants.FAMILY),
-    *((f"hoemke{i}", attrs.evolve(variants.hoemke(i, 2, i, 3), extras=(NoHeartLeads(),))) for i in (1, 2, 3, 4)),
+    *(
+        (f"family_{p.name}", attrs.evolve(p.rules, extras=(*p.rules.extras, Reads("trick"))))
+        for p in variants.FAMILY
+    ),
+    *(
+        (f"hoemke{i}", attrs.evolve(variants.hoemke(i, 2, i, 3), extras=(NoHeartLeads(),)))
+        for i in (1, 2, 3, 4)
+    ),
 ]
 IDS = [name for name, _ in RULES]
 
@@ -157,7 +170,9 @@ def test_the_kernel_plays_the_python_kernels_cards_with_hooks(name: str, rules: 
 
 @needs_kernel
 @pytest.mark.parametrize(("name", "rules"), RULES[::4], ids=IDS[::4])
-def test_greedy_playouts_and_fresh_deals_with_hooks_are_the_python_kernels(name: str, rules: hj.Rules) -> None:
+def test_greedy_playouts_and_fresh_deals_with_hooks_are_the_python_kernels(
+    name: str, rules: hj.Rules
+) -> None:
     table = table_for(rules)
     for state in positions(rules, 7):
         ours = playouts.playouts(state, 6, rng=3, policy="greedy", sign=-1)
@@ -250,6 +265,24 @@ class BreaksRaise(HeartsAfterBroken):
         return super().breaks_hearts(card, discarded, trick_number)
 
 
+@attrs.frozen
+class Points(CardPoints):
+    """A scoring of one's own: ``answer`` for a seat's cards with the Q♠ (raised if an exception), else the sum."""
+
+    answer: object = 0
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        cards = tuple(cards)
+        if QUEEN_OF_SPADES not in cards:
+            return sum(self.card_value(card) for card in cards)
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer  # type: ignore[return-value]
+
+    def moon_total(self, rules: hj.Rules) -> int:
+        return 26
+
+
 def mid_hand(rules: hj.Rules) -> hj.State:
     """A state of the play phase at trick 2 (every hook below is asked later in the hand)."""
     rng = random.Random(4)
@@ -270,23 +303,64 @@ def mid_hand(rules: hj.Rules) -> hj.State:
         (attrs.evolve(STANDARD, extras=(NoCard(),)), RulesError),
         (attrs.evolve(STANDARD, leading=BreaksRaise()), KeyError),
         (attrs.evolve(DOUBLE, extras=(RaisesAt(),)), ValueError),
+        (
+            attrs.evolve(STANDARD, scoring=Points(STANDARD.scoring.values, answer=ZeroDivisionError("q"))),
+            ZeroDivisionError,
+        ),
+        (attrs.evolve(STANDARD, scoring=Points(STANDARD.scoring.values, answer="13")), RulesError),
+        (attrs.evolve(STANDARD, scoring=Points(STANDARD.scoring.values, answer=1 << 70)), PlayoutError),
     ],
-    ids=["raises", "raises_second", "garbage", "no_card", "breaks_raises", "double_deck"],
+    ids=[
+        "raises",
+        "raises_second",
+        "garbage",
+        "no_card",
+        "breaks_raises",
+        "double_deck",
+        "points_raise",
+        "points_garbage",
+        "points_past_64_bits",
+    ],
 )
 def test_a_failing_hook_raises_the_python_kernels_error_and_changes_nothing(
     rules: hj.Rules, error: type[Exception]
 ) -> None:
     state = mid_hand(rules)
     assert native.plan_for(table_for(rules)) is not None
+    python_draws = playouts.generator(1)
     with pytest.raises(error) as python_error:
-        python_playout(state, split(playouts.generator(1)), False, 1)
+        python_playouts(state, 8, python_draws)
     for _ in range(2):  # and again: a failed call keeps nothing
         draws = playouts.generator(1)
         words = draws.words()
         with pytest.raises(error) as kernel_error:
             playouts.playouts(state, 8, rng=draws)
         assert str(kernel_error.value) == str(python_error.value)
-        assert draws.words() == words  # the generator as it was
+        if error is PlayoutError:  # points past the kernel's range: the Python kernel played and refused them
+            assert draws.words() == python_draws.words()
+        else:
+            assert draws.words() == words  # the generator as it was
+
+
+def python_playouts(state: hj.State, count: int, draws: Draws) -> list[int]:
+    """``playouts(state, count, rng=draws)`` as the Python kernel plays them."""
+    out: list[int] = []
+    for _ in range(count):
+        points = python_playout(state, split(draws), False, 1)
+        if any(abs(p) >= 1 << 63 for p in points):
+            raise PlayoutError(f"points beyond 64 bits ({points!r}): use rollout for this scoring")
+        out += points
+    return out
+
+
+@needs_kernel
+def test_points_too_large_for_the_kernel_are_pythons() -> None:
+    rules = attrs.evolve(STANDARD, scoring=Points(STANDARD.scoring.values, answer=1 << 45))
+    assert native.plan_for(table_for(rules)) is not None
+    for seed in range(3):
+        for state in positions(rules, seed):
+            ours = playouts.playouts(state, 16, rng=seed)
+            assert list(ours) == python_playouts(state, 16, playouts.generator(seed))
 
 
 @needs_kernel

@@ -141,7 +141,7 @@ typedef struct {
 #define HOOK_STATE(MASKTYPE)                                                                     \
     hooks_t *hooks;                                                                              \
     PyObject *table, *hand, *base, *log, *start_log;                                             \
-    int hand_owned, route, log_synced, start_tricks;                                             \
+    int hand_owned, route, log_synced, start_tricks, declined;                                   \
     int won[MAX_SEATS];                                                                          \
     MASKTYPE log_mask[MAX_TRICKS];                                                               \
     signed char log_leader[MAX_TRICKS], log_winner[MAX_TRICKS], log_taker[MAX_TRICKS];
@@ -246,7 +246,7 @@ typedef struct {
         g.trace = trace;                                                                                    \
         g.trace_failed = 0;                                                                                 \
         g.hooks = hooks, g.table = table, g.hand = g.base = g.log = g.start_log = NULL;                     \
-        g.hand_owned = 0, g.log_synced = g.start_tricks = 0;                                                \
+        g.hand_owned = 0, g.log_synced = g.start_tricks = g.declined = 0;                                   \
         MASKTYPE played = 0, trick = 0, carry = 0;                                                          \
         int phase, route_index, stage, dealer;                                                              \
         uint32_t pending;                                                                                   \
@@ -288,6 +288,7 @@ typedef struct {
         }                                                                                                   \
         play_##SUFFIX(&g, plan, hands, played, trick, carry, taken, greedy, sign, out);                     \
         if (g.trace_failed || (hooks && PyErr_Occurred())) *trace_failed = 1;                               \
+        else if (g.declined) *trace_failed = 2; /* points too large: Python plays this playout */           \
         Py_XDECREF(g.log);                                                                                  \
         if (g.hand_owned) Py_DECREF(g.hand);                                                                \
     }
@@ -430,6 +431,7 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
                 last_item = item;
             }
         }
+        xo_state before = master;
         if (kind != 1 || done % share == 0) stream = xo_split(&master);
         if (plan->copies == 1 && use_bmi2)
             run_one_bmi2(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n,
@@ -442,6 +444,11 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             run_two(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n, hooks,
                     objects.table);
 #endif
+        if (trace_failed == 2) { /* declined: the caller plays this one from the stream it would have had */
+            master = before;
+            trace_failed = 0;
+            break;
+        }
         if (trace_failed) break;
     }
     PyBuffer_Release(&view);

@@ -152,11 +152,64 @@ static int64_t M_(points)(MASK mask, const plan_t *plan) {
     return total;
 }
 
+static inline void M_(words)(MASK m, uint64_t w[2]) { w[0] = (uint64_t)m, w[1] = (uint64_t)(m >> 32 >> 32); }
+
+/* A scoring module's `points_of` for the cards `mask` (hooks.py `points`), kept by the mask: 0, or -1
+ * with an error set, or 1 when the points are too large for the kernel (Python plays the playout). */
+static int M_(points_hook)(game_state *g, MASK mask, int64_t *out) {
+    hooks_t *hooks = g->hooks;
+    uint64_t w[2];
+    M_(words)(mask, w);
+    if (!hooks->points && !(hooks->points = calloc(POINTS_SLOTS, sizeof(points_t)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    uint32_t i = points_hash(w) & (POINTS_SLOTS - 1);
+    for (; hooks->points[i].used; i = (i + 1) & (POINTS_SLOTS - 1)) {
+        if (hooks->points[i].mask[0] == w[0] && hooks->points[i].mask[1] == w[1]) {
+            *out = hooks->points[i].points;
+            return 0;
+        }
+    }
+    PyObject *cards = long_from_words(w[0], w[1]), *r = NULL;
+    if (cards) r = PyObject_CallFunctionObjArgs(py_points, g->table, cards, NULL);
+    Py_XDECREF(cards);
+    if (!r) return -1;
+    int overflow = 0;
+    long long points = PyLong_AsLongLongAndOverflow(r, &overflow);
+    Py_DECREF(r);
+    if (points == -1 && PyErr_Occurred()) return -1;
+    if (overflow || points >= POINTS_LIMIT || points <= -POINTS_LIMIT) return 1;
+    if (2 * (hooks->points_used + 1) > POINTS_SLOTS) { /* full: start afresh */
+        memset(hooks->points, 0, POINTS_SLOTS * sizeof(points_t));
+        hooks->points_used = 0;
+        i = points_hash(w) & (POINTS_SLOTS - 1);
+    }
+    hooks->points[i].mask[0] = w[0], hooks->points[i].mask[1] = w[1];
+    hooks->points[i].points = points, hooks->points[i].used = 1;
+    hooks->points_used++;
+    *out = points;
+    return 0;
+}
+
+/* One seat's raw points for `mask`: the plan's card values, or a scoring module's of one's own.
+ * 0, or -1 with an error set, or 1: points too large for the kernel (g->declined is set). */
+static inline int M_(seat_points)(game_state *g, const plan_t *plan, MASK mask, int64_t *out) {
+    if (!plan->scoring_hook) {
+        *out = M_(points)(mask, plan);
+        return 0;
+    }
+    int result = M_(points_hook)(g, mask, out);
+    if (result > 0) g->declined = 1;
+    return result;
+}
+
 /* The hand's points once its last trick is in (hands.py `score_hand`, `finish_hand`, a planned moon). */
 KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *taken, int64_t *out) {
     int n = plan->players;
     int64_t raw[MAX_SEATS];
-    for (int s = 0; s < n; s++) raw[s] = M_(points)(taken[s], plan);
+    for (int s = 0; s < n; s++)
+        if (M_(seat_points)(g, plan, taken[s], &raw[s])) return;
     int shooter = -1;
     MASK needed = M_(load)(plan->moon_needed);
     if (needed) {
@@ -172,7 +225,8 @@ KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *t
         option = plan->moon_options[chosen];
         if (g->trace) trace_add(g, TRACE_MOON, (int64_t)chosen);
     }
-    int64_t own = M_(points)(taken[shooter] & ~needed, plan);
+    int64_t own;
+    if (M_(seat_points)(g, plan, taken[shooter] & ~needed, &own)) return;
     int64_t amount = plan->moon_amount;
     switch (option) {
     case MOON_OTHERS_PLUS:
@@ -186,8 +240,6 @@ KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *t
         out[shooter] = own;
     }
 }
-
-static inline void M_(words)(MASK m, uint64_t w[2]) { w[0] = (uint64_t)m, w[1] = (uint64_t)(m >> 32 >> 32); }
 
 /* What a call into Python reads beside the position: the hand as play began (the start's, or built
  * once a playout after a deal or an exchange) and the log so far (one list a playout, appended to:

@@ -13,7 +13,8 @@
  * On a miss the kernel calls hartenjagen.core.rollout `native_answer`, which asks the hook as the
  * Python kernel does (`hooks.narrowed_at`: the same context, the same errors) and returns the cards
  * chosen, the answer and the fields on its tree's path, which C then keeps under its own keys. A
- * leading module's `breaks_hearts` is kept the same way, by (card, discarded, trick number).
+ * leading module's `breaks_hearts` is kept the same way, by (card, discarded, trick number), and a
+ * scoring module's `points_of` by the captured cards (once a seat a hand, at the hand's end).
  * Everything here runs holding the GIL, and no pointer into a tree is kept across a call into
  * Python (which may grow or clear it). */
 
@@ -43,10 +44,29 @@ typedef struct {
     uint32_t edge_cap;
 } tree_t;
 
+/* A scoring module's `points_of` by the captured cards (hooks.py `points`: a pure function of them). */
+#define POINTS_SLOTS (1u << 16) /* a power of two; kept at most half full, then it starts afresh */
+typedef struct {
+    uint64_t mask[2];
+    int64_t points;
+    int used;
+} points_t;
+
 typedef struct {
     tree_t trees[HOOK_EXTRAS + MAX_EXTRAS];
     int8_t breaks[2][MAX_TRICKS][52]; /* breaks_hearts by (discarded, completed tricks, card); -1: not asked */
+    points_t *points;                 /* POINTS_SLOTS of them, made on first use */
+    uint32_t points_used;
 } hooks_t;
+
+/* Points beyond this leave the playout to Python (whose points are its own integers, and which says
+ * when they pass 64 bits): the kernel's sums then stay far inside a machine word. */
+#define POINTS_LIMIT (1LL << 40)
+
+static inline uint32_t points_hash(const uint64_t mask[2]) {
+    uint64_t h = mask[0] * 0x9E3779B97F4A7C15ULL ^ mask[1] * 0xC2B2AE3D27D4EB4FULL;
+    return (uint32_t)(h ^ h >> 31);
+}
 
 /* A position, as the keys need it (masks as two words). */
 typedef struct {
@@ -197,7 +217,7 @@ static void tree_insert(tree_t *t, const int *fields, int n, const pos_t *p, con
 }
 
 /* The Python side: hartenjagen.core.rollout `native_answer`, `native_hand`, `native_breaks`. */
-static PyObject *py_answer, *py_hand, *py_breaks;
+static PyObject *py_answer, *py_hand, *py_breaks, *py_points;
 
 static int hooks_import(void) {
     if (py_answer) return 0;
@@ -206,13 +226,15 @@ static int hooks_import(void) {
     PyObject *answer = PyObject_GetAttrString(module, "native_answer");
     PyObject *hand = answer ? PyObject_GetAttrString(module, "native_hand") : NULL;
     PyObject *breaks = hand ? PyObject_GetAttrString(module, "native_breaks") : NULL;
+    PyObject *points = breaks ? PyObject_GetAttrString(module, "native_points") : NULL;
     Py_DECREF(module);
-    if (!breaks) {
+    if (!points) {
         Py_XDECREF(answer);
         Py_XDECREF(hand);
+        Py_XDECREF(breaks);
         return -1;
     }
-    py_answer = answer, py_hand = hand, py_breaks = breaks;
+    py_answer = answer, py_hand = hand, py_breaks = breaks, py_points = points;
     return 0;
 }
 
@@ -223,13 +245,14 @@ static void hooks_free(PyObject *capsule) {
         free(hooks->trees[i].nodes);
         free(hooks->trees[i].edges);
     }
+    free(hooks->points);
     free(hooks);
 }
 
 /* Whether the play of `plan` asks a hook of a module of one's own. */
 static int plan_asks_hooks(const plan_t *plan) {
     return plan->opening_hook || plan->lead_opens == LEAD_CALLBACK || plan->first_kind == FIRST_CALLBACK ||
-           plan->extras || plan->break_callback;
+           plan->extras || plan->break_callback || plan->scoring_hook;
 }
 
 /* The trees of a plan whose play asks hooks (a capsule the plan tuple holds), or None. */

@@ -80,6 +80,7 @@ typedef struct {
     int groups;
     int64_t group_value[MAX_GROUPS];
     uint64_t group_mask[MAX_GROUPS][2];
+    int scoring_hook;
     uint64_t moon_needed[2];
     int64_t moon_amount;
     int moon_option_count;
@@ -132,6 +133,7 @@ static int read_plan(reader *r, plan_t *plan) {
         if (next_int(r, &plan->group_value[i0]) < 0) return -1;
         if (next_mask(r, plan->group_mask[i0]) < 0) return -1;
     }
+    if (next_small(r, &plan->scoring_hook, 0, 1) < 0) return -1;
     if (next_mask(r, plan->moon_needed) < 0) return -1;
     if (next_int(r, &plan->moon_amount) < 0) return -1;
     if (next_small(r, &plan->moon_option_count, 0, MAX_MOON_OPTIONS) < 0) return -1;

@@ -53,7 +53,6 @@ def playable(table: Table) -> bool:
         and not table.announcing
         and len(table.restricting) <= layout.MAX_EXTRAS
         and not any(_overrides(extra, "adjustments") for extra in rules.extras)
-        and not table.scoring_callback
         and table.moon_planned
         and table.moon_always
         and table.adds_points

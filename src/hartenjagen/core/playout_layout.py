@@ -202,6 +202,8 @@ PLAN: Final = (
         size="MAX_GROUPS",
         members=(Slot("group_value", "int"), Slot("group_mask", "mask")),
     ),
+    # 1: a scoring module of one's own says what captured cards are worth (its ``points_of``)
+    _small("scoring_hook", 0, 1, table="scoring_callback"),
     Slot("moon_needed", "mask", table="moon_needed"),
     Slot("moon_amount", "int", table="moon_amount"),
     _small("moon_option_count", 0, "MAX_MOON_OPTIONS"),

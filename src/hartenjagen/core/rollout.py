@@ -468,3 +468,8 @@ def native_hand(table: Table, base: HandContext | None, hands: tuple[int, ...], 
 def native_breaks(table: Table, physical: int, discarded: bool, tricks: int) -> bool:
     """A leading module's ``breaks_hearts`` for the native kernel (``tricks``: completed tricks)."""
     return hooks.breaks(table, physical, discarded, tricks)
+
+
+def native_points(table: Table, mask: int) -> int:
+    """A scoring module's ``points_of`` for the physical cards ``mask``, for the native kernel (`hooks.points`)."""
+    return hooks.points(table, mask)
