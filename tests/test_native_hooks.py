@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from array import array
 from collections.abc import Iterable
 from typing import Any
 
@@ -391,3 +392,15 @@ def test_an_opening_of_ones_own_leaves_fresh_deals_and_exchanges_to_python() -> 
         stream = split(draws)
         theirs += python_playout(fresh_start(table_for(rules), stream), stream, False, 1)
     assert list(ours) == theirs
+
+
+@needs_kernel
+def test_a_plan_whose_hooks_do_not_match_is_refused() -> None:
+    hooked = native.plan_for(table_for(attrs.evolve(STANDARD, extras=(NoOp(),))))
+    plain = native.plan_for(table_for(STANDARD))
+    state = hj.new_game(STANDARD, seed=1)
+    for plan in ((*hooked[:4], None), (*plain[:4], hooked[4])):
+        with pytest.raises(TypeError, match="hooks do not match"):
+            native.KERNEL.run(
+                plan, 0, state, 1, 1, False, 1, playouts.generator(1), array("q", [0] * 4), None
+            )

@@ -2,9 +2,13 @@
 
 The kernel (``hartenjagen._playout``, C, built by setup.py beside the compiled
 core) plays hands out for a rules value whose play phase the table's plan
-describes completely: every per-card slot planned, no announcements, the
-table's card values and a planned moon for the score, no house rules, and one
-pack or two. `plan_for` names what it reads from the `Table` by the plan's
+describes or whose modules of one's own it asks through its caches: the
+``playable`` hooks of opening, leading and first-trick modules of one's own and
+of up to eight house rules (``playout_layout.MAX_EXTRAS``), a leading module's ``breaks_hearts`` and a
+scoring module's ``points_of`` (C keeps their answers by what each read and
+calls Python on a miss; see ``_playout_hooks.h``); no announcements, no
+``adjustments`` of a house rule, a planned moon and ending, the built-in trick
+winner, and one pack or two. `plan_for` names what it reads from the `Table` by the plan's
 slots and `hartenjagen.core.playout_layout.encode` packs it into the integers the
 kernel's ``compile_plan`` takes, in the order that module declares (C reads
 the header generated from it); a table it cannot play gets ``None`` and its playouts run in the Python
