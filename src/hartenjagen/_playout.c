@@ -245,8 +245,11 @@ typedef struct {
         g.rng = rng;                                                                                        \
         g.trace = trace;                                                                                    \
         g.trace_failed = 0;                                                                                 \
-        g.hooks = hooks, g.table = table, g.hand = g.base = g.log = g.start_log = NULL;                     \
-        g.hand_owned = 0, g.log_synced = g.start_tricks = g.declined = 0;                                   \
+        g.hooks = hooks;                                                                                    \
+        if (hooks) {                                                                                        \
+            g.table = table, g.hand = g.base = g.log = g.start_log = NULL;                                  \
+            g.hand_owned = 0, g.log_synced = g.start_tricks = g.declined = 0;                               \
+        }                                                                                                   \
         MASKTYPE played = 0, trick = 0, carry = 0;                                                          \
         int phase, route_index, stage, dealer;                                                              \
         uint32_t pending;                                                                                   \
@@ -260,7 +263,7 @@ typedef struct {
             for (int s = 0; s < n; s++) given[s] = taken[s] = 0, g.scores[s] = 0;                           \
             g.count = 0, g.leader = -1, g.led = -1, g.tricks = 0, g.broken = 0;                             \
             memset(g.led_counts, 0, sizeof g.led_counts);                                                   \
-            memset(g.won, 0, sizeof g.won);                                                                 \
+            if (hooks) memset(g.won, 0, sizeof g.won);                                                      \
         } else {                                                                                            \
             phase = start->phase, route_index = start->route, stage = start->stage;                        \
             dealer = start->dealer, pending = start->pending;                                               \
@@ -275,11 +278,11 @@ typedef struct {
             g.count = start->count, g.leader = start->leader, g.led = start->led;                           \
             g.tricks = start->tricks, g.broken = start->broken;                                             \
             memcpy(g.led_counts, start->led_counts, sizeof g.led_counts);                                   \
-            memcpy(g.won, start->won, sizeof g.won);                                                        \
-            if (phase == PHASE_PASSING) g.base = start->hand;                                               \
-            else g.hand = start->hand, g.start_log = start->log, g.start_tricks = start->tricks;            \
+            if (hooks) memcpy(g.won, start->won, sizeof g.won);                                             \
+            if (hooks && phase == PHASE_PASSING) g.base = start->hand;                                      \
+            else if (hooks) g.hand = start->hand, g.start_log = start->log, g.start_tricks = start->tricks; \
         }                                                                                                   \
-        g.route = route_index;                                                                              \
+        if (hooks) g.route = route_index;                                                                   \
         if (phase == PHASE_PASSING || fresh) {                                                              \
             if (phase == PHASE_PASSING)                                                                     \
                 exchange_##SUFFIX(&g, plan, &plan->routes[route_index], stage, hands, given, pending);      \
@@ -287,10 +290,13 @@ typedef struct {
             g.count = 0, g.led = -1, g.tricks = 0, g.broken = 0;                                            \
         }                                                                                                   \
         play_##SUFFIX(&g, plan, hands, played, trick, carry, taken, greedy, sign, out);                     \
-        if (g.trace_failed || (hooks && PyErr_Occurred())) *trace_failed = 1;                               \
-        else if (g.declined) *trace_failed = 2; /* points too large: Python plays this playout */           \
-        Py_XDECREF(g.log);                                                                                  \
-        if (g.hand_owned) Py_DECREF(g.hand);                                                                \
+        if (g.trace_failed) *trace_failed = 1;                                                              \
+        if (hooks) {                                                                                        \
+            if (PyErr_Occurred()) *trace_failed = 1;                                                        \
+            else if (g.declined) *trace_failed = 2; /* points too large: Python plays this playout */       \
+            Py_XDECREF(g.log);                                                                              \
+            if (g.hand_owned) Py_DECREF(g.hand);                                                            \
+        }                                                                                                   \
     }
 
 RUN_ONE(one, uint64_t, game_one)

@@ -208,8 +208,12 @@ static inline int M_(seat_points)(game_state *g, const plan_t *plan, MASK mask, 
 KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *taken, int64_t *out) {
     int n = plan->players;
     int64_t raw[MAX_SEATS];
-    for (int s = 0; s < n; s++)
-        if (M_(seat_points)(g, plan, taken[s], &raw[s])) return;
+    if (!plan->scoring_hook) {
+        for (int s = 0; s < n; s++) raw[s] = M_(points)(taken[s], plan);
+    } else {
+        for (int s = 0; s < n; s++)
+            if (M_(seat_points)(g, plan, taken[s], &raw[s])) return;
+    }
     int shooter = -1;
     MASK needed = M_(load)(plan->moon_needed);
     if (needed) {
