@@ -29,11 +29,11 @@ from hartenjagen.core.draws import Draws
 from hartenjagen.core.hook_cache import FIELDS
 from hartenjagen.core.table import table_for
 from hartenjagen.errors import RulesError
-from hartenjagen.playouts import PlayoutError, fresh_start, python_playout, split
+from hartenjagen.playouts import PlayoutError, python_playout, split
 from hartenjagen.rules.extras import HouseRule, MustDropQueen
 from hartenjagen.rules.leading import HeartsAfterBroken
 from hartenjagen.rules.scoring import CardPoints
-from test_native_playouts import kernel_trace, needs_kernel, positions, public_loop
+from test_native_playouts import agrees, kernel_trace, needs_kernel, positions, python_deals
 
 
 def digest(value: object) -> int:
@@ -144,22 +144,6 @@ RULES = [
 IDS = [name for name, _ in RULES]
 
 
-def agrees(rules: hj.Rules, seeds: Iterable[int]) -> int:
-    """Check the kernel's moves and points against the public loop's; the positions the kernel played."""
-    played = 0
-    for seed in seeds:
-        for state in positions(rules, seed):
-            done, trace, points = kernel_trace(state, seed)
-            if not done:  # a position the kernel leaves to Python (an exchange it does not pass)
-                continue
-            played += 1
-            moves, expected = public_loop(state, split(playouts.generator(seed)))
-            assert trace == moves, f"seed {seed}: the moves differ"
-            assert points == list(expected)
-            assert points == list(python_playout(state, split(playouts.generator(seed)), False, 1))
-    return played
-
-
 @needs_kernel
 @pytest.mark.parametrize(("name", "rules"), RULES, ids=IDS)
 def test_the_kernel_plays_the_python_kernels_cards_with_hooks(name: str, rules: hj.Rules) -> None:
@@ -174,19 +158,12 @@ def test_the_kernel_plays_the_python_kernels_cards_with_hooks(name: str, rules: 
 def test_greedy_playouts_and_fresh_deals_with_hooks_are_the_python_kernels(
     name: str, rules: hj.Rules
 ) -> None:
-    table = table_for(rules)
     for state in positions(rules, 7):
         ours = playouts.playouts(state, 6, rng=3, policy="greedy", sign=-1)
         draws = playouts.generator(3)
         theirs = [p for _ in range(6) for p in python_playout(state, split(draws), True, -1)]
         assert list(ours) == theirs
-    ours = playouts.deal_playouts(rules, 12, rng=5)
-    draws = playouts.generator(5)
-    theirs = []
-    for _ in range(12):
-        stream = split(draws)
-        theirs += python_playout(fresh_start(table, stream), stream, False, 1)
-    assert list(ours) == theirs
+    assert list(playouts.deal_playouts(rules, 12, rng=5)) == python_deals(rules, 12, 5)
 
 
 @needs_kernel
@@ -385,13 +362,7 @@ def test_an_opening_of_ones_own_leaves_fresh_deals_and_exchanges_to_python() -> 
     assert state.phase is hj.Phase.PASSING
     done, _, _ = kernel_trace(state, 2)
     assert done == 0  # the first leader is the opening module's to name: Python plays it
-    ours = playouts.deal_playouts(rules, 4, rng=1)
-    draws = playouts.generator(1)
-    theirs = []
-    for _ in range(4):
-        stream = split(draws)
-        theirs += python_playout(fresh_start(table_for(rules), stream), stream, False, 1)
-    assert list(ours) == theirs
+    assert list(playouts.deal_playouts(rules, 4, rng=1)) == python_deals(rules, 4, 1)
 
 
 @needs_kernel
