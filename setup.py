@@ -82,6 +82,7 @@ PLAYOUT = Extension(
     depends=[
         "src/hartenjagen/_playout_body.h",
         "src/hartenjagen/_playout_read.h",
+        "src/hartenjagen/_playout_hooks.h",
         "src/hartenjagen/_playout_plan.h",
     ],
 )

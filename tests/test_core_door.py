@@ -98,7 +98,6 @@ INNER_USES: dict[str, dict[str, str]] = {
     "native.py": {
         "LAYOUT": "the C kernel's layout (codes, plan order, fields), which native.py packs a plan by",
         "TRAVEL_SEAT": "the C kernel plays only seat-to-seat exchanges",
-        "fully_planned": "the C kernel plays only rule sets whose play the plan covers",
     },
     "playouts.py": {
         "deal_with": "a fresh playout deals as the kernel deals",

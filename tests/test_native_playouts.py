@@ -16,6 +16,7 @@ import random
 import subprocess
 import sys
 from array import array
+from collections.abc import Iterable
 
 import attrs
 import pytest
@@ -100,23 +101,28 @@ def positions(rules: hj.Rules, seed: int) -> list[hj.State]:
     return [s for s in out if not s.is_over]
 
 
-@needs_kernel
-@pytest.mark.parametrize(("name", "rules"), RULES, ids=IDS)
-def test_the_kernel_plays_the_python_kernels_cards(name: str, rules: hj.Rules) -> None:
-    if native.plan_for(table_for(rules)) is None:
-        pytest.skip(f"{name}: the native kernel does not play these rules (the Python kernel does)")
+def agrees(rules: hj.Rules, seeds: Iterable[int]) -> int:
+    """Check the kernel's moves and points against the public loop's from `positions`; how many it played."""
     played = 0
-    for seed in range(4):
+    for seed in seeds:
         for state in positions(rules, seed):
             done, trace, points = kernel_trace(state, seed)
             if not done:  # a position the kernel leaves to Python (an exchange it does not pass)
                 continue
             played += 1
             moves, expected = public_loop(state, split(playouts.generator(seed)))
-            assert trace == moves, f"{name}, seed {seed}: the moves differ"
+            assert trace == moves, f"seed {seed}: the moves differ"
             assert points == list(expected)
             assert points == list(python_playout(state, split(playouts.generator(seed)), False, 1))
-    assert played  # every rules value here has positions the kernel plays
+    return played
+
+
+@needs_kernel
+@pytest.mark.parametrize(("name", "rules"), RULES, ids=IDS)
+def test_the_kernel_plays_the_python_kernels_cards(name: str, rules: hj.Rules) -> None:
+    if native.plan_for(table_for(rules)) is None:
+        pytest.skip(f"{name}: the native kernel does not play these rules (the Python kernel does)")
+    assert agrees(rules, range(4))  # every rules value here has positions the kernel plays
 
 
 @needs_kernel
@@ -131,17 +137,20 @@ def test_greedy_playouts_score_as_the_python_kernels(name: str, rules: hj.Rules)
                 assert list(ours) == theirs, f"{name}, seed {seed}, sign {sign}"
 
 
+def python_deals(rules: hj.Rules, count: int, seed: int) -> list[int]:
+    """``deal_playouts(rules, count, rng=seed)`` as the Python kernel plays it."""
+    draws = playouts.generator(seed)
+    out: list[int] = []
+    for _ in range(count):
+        stream = split(draws)
+        out += python_playout(fresh_start(table_for(rules), stream), stream, False, 1)
+    return out
+
+
 @needs_kernel
 @pytest.mark.parametrize(("name", "rules"), RULES, ids=IDS)
 def test_fresh_deals_are_the_python_kernels(name: str, rules: hj.Rules) -> None:
-    table = table_for(rules)
-    ours = playouts.deal_playouts(rules, 24, rng=5)
-    draws = playouts.generator(5)
-    theirs = []
-    for _ in range(24):
-        stream = split(draws)
-        theirs += python_playout(fresh_start(table, stream), stream, False, 1)
-    assert list(ours) == theirs
+    assert list(playouts.deal_playouts(rules, 24, rng=5)) == python_deals(rules, 24, 5)
 
 
 def test_a_fresh_deal_is_a_games_first_hand() -> None:

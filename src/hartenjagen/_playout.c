@@ -128,8 +128,23 @@ typedef struct {
     uint64_t played[2], trick[2], carry[2];
     int count, leader, led, tricks, broken;
     int led_counts[4];
+    int won[MAX_SEATS]; /* the tricks each seat has won this hand (a hook's `tricks_taken`) */
     int64_t scores[MAX_SEATS];
+    PyObject *hand, *log; /* the State's HandContext and log (borrowed: the State holds them) */
 } start_t;
+
+#include "_playout_hooks.h"
+
+/* What a playout of a plan with hooks carries beside its cards: the trees, the table, the hand as
+ * play began (borrowed from the start, or built on the first call into Python: owned), the start's
+ * hand in its exchange (`base`), the log list built for Python and the tricks played here. */
+#define HOOK_STATE(MASKTYPE)                                                                     \
+    hooks_t *hooks;                                                                              \
+    PyObject *table, *hand, *base, *log, *start_log;                                             \
+    int hand_owned, route, log_synced, start_tricks, declined;                                   \
+    int won[MAX_SEATS];                                                                          \
+    MASKTYPE log_mask[MAX_TRICKS];                                                               \
+    signed char log_leader[MAX_TRICKS], log_winner[MAX_TRICKS], log_taker[MAX_TRICKS];
 
 static void trace_add_list(PyObject *trace, int *failed, int kind, int64_t value) {
     PyObject *item = PyLong_FromLongLong((int64_t)kind << 56 | (value & ((1LL << 56) - 1)));
@@ -152,6 +167,7 @@ typedef struct {
     PyObject *trace;
     int trace_failed;
     MASK trick;
+    HOOK_STATE(uint64_t)
 } game_one;
 #define game_state game_one
 #define trace_add(g, kind, value) trace_add_list((g)->trace, &(g)->trace_failed, kind, value)
@@ -203,6 +219,7 @@ typedef struct {
     PyObject *trace;
     int trace_failed;
     MASK trick;
+    HOOK_STATE(u128)
 } game_two;
 #define game_state game_two
 #include "_playout_body.h"
@@ -220,13 +237,19 @@ typedef struct {
 /* ---------------------------------------------------------------- one playout, for each mask width */
 #define RUN_ONE(SUFFIX, MASKTYPE, GAME)                                                                     \
     static void run_##SUFFIX(const plan_t *plan, const start_t *start, int fresh, xo_state rng, int greedy,   \
-                             int64_t sign, PyObject *trace, int *trace_failed, int64_t *out) {               \
+                             int64_t sign, PyObject *trace, int *trace_failed, int64_t *out, hooks_t *hooks,  \
+                             PyObject *table) {                                                             \
         const int n = plan->players;                                                                        \
         GAME g;                                                                                             \
         MASKTYPE hands[MAX_SEATS], given[MAX_SEATS], taken[MAX_SEATS];                                      \
         g.rng = rng;                                                                                        \
         g.trace = trace;                                                                                    \
         g.trace_failed = 0;                                                                                 \
+        g.hooks = hooks;                                                                                    \
+        if (hooks) {                                                                                        \
+            g.table = table, g.hand = g.base = g.log = g.start_log = NULL;                                  \
+            g.hand_owned = 0, g.log_synced = g.start_tricks = g.declined = 0;                               \
+        }                                                                                                   \
         MASKTYPE played = 0, trick = 0, carry = 0;                                                          \
         int phase, route_index, stage, dealer;                                                              \
         uint32_t pending;                                                                                   \
@@ -240,6 +263,7 @@ typedef struct {
             for (int s = 0; s < n; s++) given[s] = taken[s] = 0, g.scores[s] = 0;                           \
             g.count = 0, g.leader = -1, g.led = -1, g.tricks = 0, g.broken = 0;                             \
             memset(g.led_counts, 0, sizeof g.led_counts);                                                   \
+            if (hooks) memset(g.won, 0, sizeof g.won);                                                      \
         } else {                                                                                            \
             phase = start->phase, route_index = start->route, stage = start->stage;                        \
             dealer = start->dealer, pending = start->pending;                                               \
@@ -254,7 +278,11 @@ typedef struct {
             g.count = start->count, g.leader = start->leader, g.led = start->led;                           \
             g.tricks = start->tricks, g.broken = start->broken;                                             \
             memcpy(g.led_counts, start->led_counts, sizeof g.led_counts);                                   \
+            if (hooks) memcpy(g.won, start->won, sizeof g.won);                                             \
+            if (hooks && phase == PHASE_PASSING) g.base = start->hand;                                      \
+            else if (hooks) g.hand = start->hand, g.start_log = start->log, g.start_tricks = start->tricks; \
         }                                                                                                   \
+        if (hooks) g.route = route_index;                                                                   \
         if (phase == PHASE_PASSING || fresh) {                                                              \
             if (phase == PHASE_PASSING)                                                                     \
                 exchange_##SUFFIX(&g, plan, &plan->routes[route_index], stage, hands, given, pending);      \
@@ -263,6 +291,12 @@ typedef struct {
         }                                                                                                   \
         play_##SUFFIX(&g, plan, hands, played, trick, carry, taken, greedy, sign, out);                     \
         if (g.trace_failed) *trace_failed = 1;                                                              \
+        if (hooks) {                                                                                        \
+            if (PyErr_Occurred()) *trace_failed = 1;                                                        \
+            else if (g.declined) *trace_failed = 2; /* points too large: Python plays this playout */       \
+            Py_XDECREF(g.log);                                                                              \
+            if (g.hand_owned) Py_DECREF(g.hand);                                                            \
+        }                                                                                                   \
     }
 
 RUN_ONE(one, uint64_t, game_one)
@@ -304,7 +338,9 @@ static PyObject *compile_plan(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "too many shuffle groups");
         goto fail;
     }
-    return Py_BuildValue("(NO)", bytes, routes);
+    PyObject *hooks = hooks_new(plan);
+    if (!hooks) goto fail;
+    return Py_BuildValue("(NON)", bytes, routes, hooks);
 fail:
     Py_DECREF(bytes);
     return NULL;
@@ -334,13 +370,24 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         PyErr_SetString(PyExc_ValueError, "run: kind must be 0, 1 or 2 and count at least 0");
         return NULL;
     }
-    if (!PyTuple_Check(plan_obj) || PyTuple_GET_SIZE(plan_obj) != 4 || !PyBytes_Check(PyTuple_GET_ITEM(plan_obj, 0)) ||
+    if (!PyTuple_Check(plan_obj) || PyTuple_GET_SIZE(plan_obj) != 5 || !PyBytes_Check(PyTuple_GET_ITEM(plan_obj, 0)) ||
         PyBytes_GET_SIZE(PyTuple_GET_ITEM(plan_obj, 0)) != (Py_ssize_t)sizeof(plan_t) ||
         !PyType_Check(PyTuple_GET_ITEM(plan_obj, 3))) {
         PyErr_SetString(PyExc_TypeError, "not a compiled plan");
         return NULL;
     }
     const plan_t *plan = (const plan_t *)PyBytes_AS_STRING(PyTuple_GET_ITEM(plan_obj, 0));
+    /* The hooks' trees: a plan that asks hooks has them (compile_plan made them), any other none. */
+    PyObject *hooks_obj = PyTuple_GET_ITEM(plan_obj, 4);
+    hooks_t *hooks = NULL;
+    if (hooks_obj != Py_None) {
+        hooks = PyCapsule_GetPointer(hooks_obj, "hartenjagen._playout.hooks");
+        if (!hooks) return NULL;
+    }
+    if (plan_asks_hooks(plan) != (hooks != NULL)) {
+        PyErr_SetString(PyExc_TypeError, "not a compiled plan (its hooks do not match)");
+        return NULL;
+    }
     const plan_objects objects = {PyTuple_GET_ITEM(plan_obj, 1), PyTuple_GET_ITEM(plan_obj, 2),
                                   (PyTypeObject *)PyTuple_GET_ITEM(plan_obj, 3)};
     if (trace != Py_None && !PyList_Check(trace)) {
@@ -390,15 +437,24 @@ static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
                 last_item = item;
             }
         }
+        xo_state before = master;
         if (kind != 1 || done % share == 0) stream = xo_split(&master);
         if (plan->copies == 1 && use_bmi2)
-            run_one_bmi2(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
+            run_one_bmi2(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n,
+                         hooks, objects.table);
         else if (plan->copies == 1)
-            run_one(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
+            run_one(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n, hooks,
+                    objects.table);
 #if HAVE_TWO_PACKS
         else
-            run_two(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n);
+            run_two(plan, &start, kind == 2, stream, greedy, (int64_t)sign, list_trace, &trace_failed, out + done * n, hooks,
+                    objects.table);
 #endif
+        if (trace_failed == 2) { /* declined: the caller plays this one from the stream it would have had */
+            master = before;
+            trace_failed = 0;
+            break;
+        }
         if (trace_failed) break;
     }
     PyBuffer_Release(&view);

@@ -152,11 +152,68 @@ static int64_t M_(points)(MASK mask, const plan_t *plan) {
     return total;
 }
 
+static inline void M_(words)(MASK m, uint64_t w[2]) { w[0] = (uint64_t)m, w[1] = (uint64_t)(m >> 32 >> 32); }
+
+/* A scoring module's `points_of` for the cards `mask` (hooks.py `points`), kept by the mask: 0, or -1
+ * with an error set, or 1 when the points are too large for the kernel (Python plays the playout). */
+static int M_(points_hook)(game_state *g, MASK mask, int64_t *out) {
+    hooks_t *hooks = g->hooks;
+    uint64_t w[2];
+    M_(words)(mask, w);
+    if (!hooks->points && !(hooks->points = calloc(POINTS_SLOTS, sizeof(points_t)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    uint32_t i = points_hash(w) & (POINTS_SLOTS - 1);
+    for (; hooks->points[i].used; i = (i + 1) & (POINTS_SLOTS - 1)) {
+        if (hooks->points[i].mask[0] == w[0] && hooks->points[i].mask[1] == w[1]) {
+            *out = hooks->points[i].points;
+            return 0;
+        }
+    }
+    PyObject *cards = long_from_words(w[0], w[1]), *r = NULL;
+    if (cards) r = PyObject_CallFunctionObjArgs(py_points, g->table, cards, NULL);
+    Py_XDECREF(cards);
+    if (!r) return -1;
+    int overflow = 0;
+    long long points = PyLong_AsLongLongAndOverflow(r, &overflow);
+    Py_DECREF(r);
+    if (points == -1 && PyErr_Occurred()) return -1;
+    if (overflow || points >= POINTS_LIMIT || points <= -POINTS_LIMIT) return 1;
+    if (2 * (hooks->points_used + 1) > POINTS_SLOTS) { /* full: start afresh */
+        memset(hooks->points, 0, POINTS_SLOTS * sizeof(points_t));
+        hooks->points_used = 0;
+        i = points_hash(w) & (POINTS_SLOTS - 1);
+    }
+    hooks->points[i].mask[0] = w[0], hooks->points[i].mask[1] = w[1];
+    hooks->points[i].points = points, hooks->points[i].used = 1;
+    hooks->points_used++;
+    *out = points;
+    return 0;
+}
+
+/* One seat's raw points for `mask`: the plan's card values, or a scoring module's of one's own.
+ * 0, or -1 with an error set, or 1: points too large for the kernel (g->declined is set). */
+static inline int M_(seat_points)(game_state *g, const plan_t *plan, MASK mask, int64_t *out) {
+    if (!plan->scoring_hook) {
+        *out = M_(points)(mask, plan);
+        return 0;
+    }
+    int result = M_(points_hook)(g, mask, out);
+    if (result > 0) g->declined = 1;
+    return result;
+}
+
 /* The hand's points once its last trick is in (hands.py `score_hand`, `finish_hand`, a planned moon). */
 KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *taken, int64_t *out) {
     int n = plan->players;
     int64_t raw[MAX_SEATS];
-    for (int s = 0; s < n; s++) raw[s] = M_(points)(taken[s], plan);
+    if (!plan->scoring_hook) {
+        for (int s = 0; s < n; s++) raw[s] = M_(points)(taken[s], plan);
+    } else {
+        for (int s = 0; s < n; s++)
+            if (M_(seat_points)(g, plan, taken[s], &raw[s])) return;
+    }
     int shooter = -1;
     MASK needed = M_(load)(plan->moon_needed);
     if (needed) {
@@ -172,7 +229,8 @@ KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *t
         option = plan->moon_options[chosen];
         if (g->trace) trace_add(g, TRACE_MOON, (int64_t)chosen);
     }
-    int64_t own = M_(points)(taken[shooter] & ~needed, plan);
+    int64_t own;
+    if (M_(seat_points)(g, plan, taken[shooter] & ~needed, &own)) return;
     int64_t amount = plan->moon_amount;
     switch (option) {
     case MOON_OTHERS_PLUS:
@@ -187,11 +245,139 @@ KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *t
     }
 }
 
+/* What a call into Python reads beside the position: the hand as play began (the start's, or built
+ * once a playout after a deal or an exchange) and the log so far (one list a playout, appended to:
+ * a context reads only its first `tricks` entries, as the Python kernel's). 0, or -1 with an error. */
+static int M_(python_position)(game_state *g, const plan_t *plan, const MASK *hands, int tricks) {
+    if (!g->hand) {
+        PyObject *tuple = PyTuple_New(plan->players);
+        if (!tuple) return -1;
+        for (int s = 0; s < plan->players; s++) {
+            uint64_t w[2];
+            M_(words)(hands[s], w);
+            PyObject *v = long_from_words(w[0], w[1]);
+            if (!v) {
+                Py_DECREF(tuple);
+                return -1;
+            }
+            PyTuple_SET_ITEM(tuple, s, v);
+        }
+        PyObject *route = PyLong_FromLong(g->route);
+        if (route)
+            g->hand = PyObject_CallFunctionObjArgs(py_hand, g->table, g->base ? g->base : Py_None, tuple, route, NULL);
+        Py_DECREF(tuple);
+        Py_XDECREF(route);
+        if (!g->hand) return -1;
+        g->hand_owned = 1;
+    }
+    if (!g->log) {
+        g->log = g->start_log ? PySequence_List(g->start_log) : PyList_New(0);
+        if (!g->log) return -1;
+        g->log_synced = g->start_tricks;
+    }
+    for (; g->log_synced < tricks; g->log_synced++) {
+        int t = g->log_synced; /* state.py `log_entry`: mask << 15 | (taker + 1) << 10 | leader << 5 | (winner + 1) */
+        uint64_t w[2];
+        M_(words)(g->log_mask[t], w);
+        uint64_t seats = (uint64_t)((g->log_taker[t] + 1) << 10 | g->log_leader[t] << 5 | (g->log_winner[t] + 1));
+        PyObject *entry = long_from_words(w[0] << 15 | seats, w[1] << 15 | w[0] >> 49);
+        if (!entry || PyList_Append(g->log, entry) < 0) {
+            Py_XDECREF(entry);
+            return -1;
+        }
+        Py_DECREF(entry);
+    }
+    return 0;
+}
+
+/* Hook `slot`'s cards of `allowed` (rollout.py: `hooks.narrowed_at` through the hook's tree): from
+ * this tree where it has the answer, else from Python, whose path this tree then keeps. A hit
+ * whose answer leaves no card goes to Python too unless `fallback` (a house rule's refusal is
+ * raised there). 0 with an error set: the hook raised, or answered what is not cards. */
+static MASK M_(ask)(game_state *g, const plan_t *plan, int slot, int fallback, const MASK *hands, int seat,
+                    MASK cards, MASK allowed, MASK trick, int count, int leader, int led, int tricks, int broken,
+                    const int *order) {
+    pos_t p;
+    p.seat = seat, p.leader = leader, p.count = count, p.led = led, p.tricks = tricks, p.broken = broken;
+    p.players = plan->players, p.order = order, p.won = g->won;
+    M_(words)(cards, p.cards);
+    M_(words)(allowed, p.allowed);
+    int leaf = tree_find(&g->hooks->trees[slot], &p);
+    if (leaf >= 0) {
+        MASK chosen = allowed & M_(load)(g->hooks->trees[slot].nodes[leaf].answer);
+        if (chosen) return chosen;
+        if (fallback) return allowed;
+    }
+    if (M_(python_position)(g, plan, hands, tricks) < 0) return 0;
+    uint64_t w[2];
+    PyObject *args[13] = {g->table, PyLong_FromLong(slot), g->hand, PyLong_FromLong(seat), NULL, NULL, NULL,
+                          PyLong_FromLong(count), PyLong_FromLong(leader), PyLong_FromLong(led), g->log,
+                          PyLong_FromLong(tricks), broken ? Py_True : Py_False};
+    M_(words)(cards, w);
+    args[4] = long_from_words(w[0], w[1]);
+    M_(words)(allowed, w);
+    args[5] = long_from_words(w[0], w[1]);
+    M_(words)(trick, w);
+    args[6] = long_from_words(w[0], w[1]);
+    static const int made[] = {1, 3, 4, 5, 6, 7, 8, 9, 11};
+    PyObject *result = NULL;
+    int complete = 1;
+    for (int i = 0; i < 9; i++) complete &= args[made[i]] != NULL;
+    if (complete) result = PyObject_Vectorcall(py_answer, args, 13, NULL);
+    for (int i = 0; i < 9; i++) Py_XDECREF(args[made[i]]);
+    if (!result) return 0;
+    MASK out = 0;
+    uint64_t chosen[2], kept[2];
+    int fields[MAX_PATH];
+    if (!PyTuple_Check(result) || PyTuple_GET_SIZE(result) != 3 || !PyTuple_Check(PyTuple_GET_ITEM(result, 2))) {
+        PyErr_SetString(PyExc_SystemError, "native_answer must return (chosen, answer, path)");
+        goto done;
+    }
+    if (read_words(PyTuple_GET_ITEM(result, 0), chosen) < 0) goto done;
+    PyObject *answer = PyTuple_GET_ITEM(result, 1), *path = PyTuple_GET_ITEM(result, 2);
+    int overflow = 0;
+    long long small = PyLong_AsLongLongAndOverflow(answer, &overflow);
+    if (small == -1 && PyErr_Occurred()) goto done;
+    Py_ssize_t n = PyTuple_GET_SIZE(path);
+    if ((overflow > 0 || small >= 0) && n <= MAX_PATH) { /* -1: Python kept no answer, nor does C */
+        if (read_words(answer, kept) < 0) goto done;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long field = PyLong_AsLong(PyTuple_GET_ITEM(path, i));
+            if (field == -1 && PyErr_Occurred()) goto done;
+            fields[i] = (int)field;
+        }
+        tree_insert(&g->hooks->trees[slot], fields, (int)n, &p, kept);
+    }
+    out = M_(load)(chosen);
+    if (!out) PyErr_SetString(PyExc_SystemError, "native_answer chose no card");
+done:
+    Py_DECREF(result);
+    return out;
+}
+
+/* A leading module's `breaks_hearts` (hooks.py `breaks`), kept by (discarded, completed tricks, card):
+ * 1 or 0, or -1 with an error set. */
+static int M_(breaks_hook)(game_state *g, int physical, int index, int discarded, int tricks) {
+    int8_t *known = &g->hooks->breaks[discarded][tricks][index];
+    if (*known >= 0) return *known;
+    PyObject *card = PyLong_FromLong(physical), *done = PyLong_FromLong(tricks), *r = NULL;
+    if (card && done)
+        r = PyObject_CallFunctionObjArgs(py_breaks, g->table, card, discarded ? Py_True : Py_False, done, NULL);
+    Py_XDECREF(card);
+    Py_XDECREF(done);
+    if (!r) return -1;
+    int b = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    if (b < 0) return -1;
+    *known = (int8_t)b;
+    return b;
+}
+
 /* rollout.py `_play_out_hand` from the position in `g`, then the score: each seat's points in `out`. */
 static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, const plan_t *plan, MASK *hands,
                                                                  MASK played, MASK trick, MASK carry, MASK *taken,
                                                                  const int greedy, int64_t sign, int64_t *out,
-                                                                 const int tracing) {
+                                                                 const int tracing, const int hooked) {
     const int n = plan->players;
     const int hand_size = plan->hand_size;
     int order[MAX_SEATS]; /* the physical card played at each position of the trick */
@@ -212,18 +398,37 @@ static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, c
         if (seat >= n) seat -= n;
         MASK cards = hands[seat] & ~played;
         MASK mask;
+#define ASK(slot, fallback, allowed) \
+    M_(ask)(g, plan, slot, fallback, hands, seat, cards, allowed, trick, count, leader, led, tricks, broken, order)
         if (count) {
             mask = cards & suits[led];
             if (!mask) mask = cards;
         } else if (tricks == 0) {
-            mask = M_(opening)(cards, plan);
-            if (!mask) mask = cards;
+            if (hooked && plan->opening_hook) {
+                mask = ASK(HOOK_OPENING, 1, cards);
+            } else {
+                mask = M_(opening)(cards, plan);
+                if (!mask) mask = cards;
+            }
+        } else if (hooked && plan->lead_opens == LEAD_CALLBACK) {
+            mask = ASK(HOOK_LEADING, 1, cards);
         } else {
             g->broken = broken, g->tricks = tricks;
             mask = M_(lead)(cards, g, plan);
             if (!mask) mask = cards;
         }
-        if (tricks == 0) mask = M_(first_trick)(mask, plan);
+        if (tricks == 0) {
+            if (hooked && plan->first_kind == FIRST_CALLBACK) {
+                if (mask) mask = ASK(HOOK_FIRST_TRICK, 1, mask);
+            } else {
+                mask = M_(first_trick)(mask, plan);
+            }
+        }
+        if (hooked) {
+            for (int i = 0; mask && i < plan->extras; i++) mask = ASK(HOOK_EXTRAS + i, 0, mask);
+            if (!mask) return; /* a hook raised: the error is set, the caller stops */
+        }
+#undef ASK
         MASK bit;
         int physical, index;
         if (!greedy) {
@@ -248,8 +453,13 @@ static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, c
         if (tracing) trace_add(g, TRACE_PLAY, (int64_t)(seat << 8 | index));
         if (count == 0) led = suit;
         if (!broken && (tricks > 0 || plan->break_on_first)) {
-            uint64_t breaking = (count > 0 && suit != led) ? break_discarded : break_played;
-            broken = (int)(breaking >> index & 1);
+            if (hooked && plan->break_callback) {
+                broken = M_(breaks_hook)(g, physical, index, count > 0 && suit != led, tricks);
+                if (broken < 0) return;
+            } else {
+                uint64_t breaking = (count > 0 && suit != led) ? break_discarded : break_played;
+                broken = (int)(breaking >> index & 1);
+            }
         }
         order[count] = physical;
         /* The winner so far: the led suit's highest card, the first played of two identical ones. */
@@ -285,6 +495,16 @@ static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, c
         }
         int last = tricks + 1 == hand_size;
         g->led_counts[led]++;
+        if (hooked) { /* the log a hook's context may read (state.py `log_entry`'s fields) */
+            g->log_mask[tricks] = trick, g->log_leader[tricks] = (signed char)leader;
+            if (position < 0) {
+                g->log_winner[tricks] = -1, g->log_taker[tricks] = (signed char)(last ? leader : -1);
+            } else {
+                int taker = leader + position >= n ? leader + position - n : leader + position;
+                g->log_winner[tricks] = g->log_taker[tricks] = (signed char)taker;
+                g->won[taker]++;
+            }
+        }
         int winner;
         if (position < 0) {
             if (!last) {
@@ -310,12 +530,16 @@ static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, c
     }
 }
 
-/* The loop above, built twice: for random playouts without a trace (the usual call: greedy and
- * tracing known to be off, so their code and registers leave the loop), and for everything else. */
+/* The loop above, built three times: for random playouts without a trace or hooks (the usual call:
+ * greedy, tracing and hooks known to be off, so their code and registers leave the loop), for those
+ * with hooks, and for everything else. */
 KERNEL_FN static void M_(play)(game_state *g, const plan_t *plan, MASK *hands, MASK played, MASK trick, MASK carry,
                                MASK *taken, int greedy, int64_t sign, int64_t *out) {
-    if (!greedy && !g->trace) M_(play_body)(g, plan, hands, played, trick, carry, taken, 0, sign, out, 0);
-    else M_(play_body)(g, plan, hands, played, trick, carry, taken, greedy, sign, out, g->trace != NULL);
+    if (!greedy && !g->trace && !g->hooks) M_(play_body)(g, plan, hands, played, trick, carry, taken, 0, sign, out, 0, 0);
+    else if (!greedy && !g->trace) M_(play_body)(g, plan, hands, played, trick, carry, taken, 0, sign, out, 0, 1);
+    else
+        M_(play_body)(g, plan, hands, played, trick, carry, taken, greedy, sign, out, g->trace != NULL,
+                      g->hooks != NULL);
 }
 
 /* The different k-card choices of `hand`: k-subsets of one pack, or (two packs) multisets in which a

@@ -16,17 +16,22 @@
 #define MAX_GROUPS 52
 #define MAX_MOON_OPTIONS 4
 #define MAX_SHUFFLE_GROUPS 64
+#define MAX_EXTRAS 8
 
 /* How hearts open (core/table.py, Table.lead_opens). */
-enum { LEAD_ALWAYS = 0, LEAD_BROKEN = 1, LEAD_AFTER_TRICKS = 2, LEAD_SUITS_LED = 3 };
+enum { LEAD_ALWAYS = 0, LEAD_BROKEN = 1, LEAD_AFTER_TRICKS = 2, LEAD_SUITS_LED = 3, LEAD_CALLBACK = 4 };
 /* The first-trick rule (core/table.py, Table.first_kind). */
-enum { FIRST_ANYTHING = 0, FIRST_RESTRICT = 1, FIRST_RESTRICT_LOWEST = 2 };
+enum { FIRST_ANYTHING = 0, FIRST_RESTRICT = 1, FIRST_RESTRICT_LOWEST = 2, FIRST_CALLBACK = 3 };
 /* The first lead (core/table.py, Table.opening_kind). */
 enum { OPENING_MASK = 0, OPENING_LOWEST_NON_HEART = 1, OPENING_LOWEST_OF_A_SUIT = 2 };
 /* The moon options (core/playout_layout.py, MOON_OPTIONS). */
 enum { MOON_OTHERS_PLUS = 0, MOON_SELF_MINUS = 1, MOON_RESET = 2, MOON_DOUBLE = 3 };
 /* The phases (core/state.py, PHASES). */
 enum { PHASE_PASSING = 0, PHASE_ANNOUNCING = 1, PHASE_PLAYING = 2, PHASE_MOON_CHOICE = 3, PHASE_GAME_OVER = 4, PHASE_CHANCE = 5 };
+/* The hook slots, each with a tree of its own (core/rollout.py; then one per house rule). */
+enum { HOOK_OPENING = 0, HOOK_LEADING = 1, HOOK_FIRST_TRICK = 2, HOOK_EXTRAS = 3 };
+/* The context fields a hook reads, by their numbers in a tree (core/hook_cache.py, FIELDS). */
+enum { H_RULES = 0, H_SEAT = 1, H_HAND = 2, H_ALLOWED = 3, H_TRICK = 4, H_LED_SUIT = 5, H_TRICK_NUMBER = 6, H_HEARTS_BROKEN = 7, H_TRICKS_TAKEN = 8, H_SCORES = 9, H_TRICKS = 10, H_ANNOUNCERS = 11 };
 /* What a trace item records (core/playout_layout.py). */
 enum { TRACE_PLAY = 1, TRACE_PASS = 2, TRACE_MOON = 4 };
 
@@ -62,16 +67,20 @@ typedef struct {
     uint64_t break_discarded;
     uint64_t break_played;
     int break_on_first;
+    int break_callback;
     int first_kind;
     uint64_t first_mask[2];
     int cancel_pairs;
     int opening_kind;
+    int opening_hook;
+    int extras;
     uint64_t opening_lead[2];
     uint64_t opening_holders[2];
     int64_t values[52];
     int groups;
     int64_t group_value[MAX_GROUPS];
     uint64_t group_mask[MAX_GROUPS][2];
+    int scoring_hook;
     uint64_t moon_needed[2];
     int64_t moon_amount;
     int moon_option_count;
@@ -100,7 +109,7 @@ static int read_plan(reader *r, plan_t *plan) {
         if (next_small(r, &plan->pack[i0], 0, 52 * plan->copies - 1) < 0) return -1;
     for (int i0 = 0; i0 < 4; i0++)
         if (next_mask(r, plan->suit[i0]) < 0) return -1;
-    if (next_small(r, &plan->lead_opens, 0, LEAD_SUITS_LED) < 0) return -1;
+    if (next_small(r, &plan->lead_opens, 0, LEAD_CALLBACK) < 0) return -1;
     if (next_small(r, &plan->lead_tricks, 0, 1 << 20) < 0) return -1;
     if (next_mask(r, plan->lead_free) < 0) return -1;
     if (next_mask(r, plan->not_queen) < 0) return -1;
@@ -108,10 +117,13 @@ static int read_plan(reader *r, plan_t *plan) {
     if (next_folded(r, &plan->break_discarded) < 0) return -1;
     if (next_folded(r, &plan->break_played) < 0) return -1;
     if (next_small(r, &plan->break_on_first, 0, 1) < 0) return -1;
-    if (next_small(r, &plan->first_kind, 0, FIRST_RESTRICT_LOWEST) < 0) return -1;
+    if (next_small(r, &plan->break_callback, 0, 1) < 0) return -1;
+    if (next_small(r, &plan->first_kind, 0, FIRST_CALLBACK) < 0) return -1;
     if (next_mask(r, plan->first_mask) < 0) return -1;
     if (next_small(r, &plan->cancel_pairs, 0, 1) < 0) return -1;
     if (next_small(r, &plan->opening_kind, 0, OPENING_LOWEST_OF_A_SUIT) < 0) return -1;
+    if (next_small(r, &plan->opening_hook, 0, 1) < 0) return -1;
+    if (next_small(r, &plan->extras, 0, MAX_EXTRAS) < 0) return -1;
     if (next_mask(r, plan->opening_lead) < 0) return -1;
     if (next_mask(r, plan->opening_holders) < 0) return -1;
     for (int i0 = 0; i0 < 52; i0++)
@@ -121,6 +133,7 @@ static int read_plan(reader *r, plan_t *plan) {
         if (next_int(r, &plan->group_value[i0]) < 0) return -1;
         if (next_mask(r, plan->group_mask[i0]) < 0) return -1;
     }
+    if (next_small(r, &plan->scoring_hook, 0, 1) < 0) return -1;
     if (next_mask(r, plan->moon_needed) < 0) return -1;
     if (next_int(r, &plan->moon_amount) < 0) return -1;
     if (next_small(r, &plan->moon_option_count, 0, MAX_MOON_OPTIONS) < 0) return -1;

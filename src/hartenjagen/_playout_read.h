@@ -229,10 +229,17 @@ static int load_state(PyObject *state, const plan_t *plan, const plan_objects *o
             start->scores[s] = score;
         }
     }
+    start->hand = hand; /* borrowed beyond `done`: the State holds it */
+    start->log = NULL;
+    memset(start->won, 0, sizeof start->won);
     if (attr_long(hand, F_DEALER, &v) < 0) goto done;
     start->dealer = (int)v;
     if (attr_mask_tuple(hand, F_HANDS, n, start->hands) < 0) goto done;
     if (start->phase == PHASE_PASSING) {
+        if (plan->opening_hook) { /* the first leader is an opening module's of one's own: Python's */
+            result = 0;
+            goto done;
+        }
         direction = field_get(hand, F_DIRECTION);
         if (!direction) goto done;
         start->route = -1;
@@ -287,6 +294,7 @@ static int load_state(PyObject *state, const plan_t *plan, const plan_objects *o
     memset(start->taken, 0, sizeof start->taken);
     memset(start->led_counts, 0, sizeof start->led_counts);
     start->tricks = (int)PyTuple_GET_SIZE(log);
+    start->log = log; /* borrowed beyond `done`: the State holds it */
     uint64_t pile[2] = {0, 0};
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(log); i++) {
         PyObject *entry = PyTuple_GET_ITEM(log, i);
@@ -295,6 +303,8 @@ static int load_state(PyObject *state, const plan_t *plan, const plan_objects *o
         if (read_words(entry, words) < 0) goto done;
         uint64_t mask[2] = {words[0] >> 15 | words[1] << 49, words[1] >> 15};
         int leader = (int)(words[0] >> 5 & 31), taker = (int)(words[0] >> 10 & 31) - 1;
+        int winner = (int)(words[0] & 31) - 1;
+        if (winner >= 0 && winner < n) start->won[winner]++;
         uint64_t led[2] = {mask[0] & start->hands[leader][0], mask[1] & start->hands[leader][1]};
         int p = physical_low(led);
         start->led_counts[(p % 52) / 13]++;

@@ -2,9 +2,13 @@
 
 The kernel (``hartenjagen._playout``, C, built by setup.py beside the compiled
 core) plays hands out for a rules value whose play phase the table's plan
-describes completely: every per-card slot planned, no announcements, the
-table's card values and a planned moon for the score, no house rules, and one
-pack or two. `plan_for` names what it reads from the `Table` by the plan's
+describes or whose modules of one's own it asks through its caches: the
+``playable`` hooks of opening, leading and first-trick modules of one's own and
+of up to eight house rules (``playout_layout.MAX_EXTRAS``), a leading module's ``breaks_hearts`` and a
+scoring module's ``points_of`` (C keeps their answers by what each read and
+calls Python on a miss; see ``_playout_hooks.h``); no announcements, no
+``adjustments`` of a house rule, a planned moon and ending, the built-in trick
+winner, and one pack or two. `plan_for` names what it reads from the `Table` by the plan's
 slots and `hartenjagen.core.playout_layout.encode` packs it into the integers the
 kernel's ``compile_plan`` takes, in the order that module declares (C reads
 the header generated from it); a table it cannot play gets ``None`` and its playouts run in the Python
@@ -21,7 +25,8 @@ import os
 from typing import Any, Final
 
 from hartenjagen.core import LAYOUT as layout
-from hartenjagen.core import TRAVEL_SEAT, State, Table, fully_planned
+from hartenjagen.core import TRAVEL_SEAT, State, Table
+from hartenjagen.rules.extras import HouseRule
 from hartenjagen.rules.passing import Passing, RandomDirection
 
 
@@ -48,10 +53,10 @@ def playable(table: Table) -> bool:
     """Whether the native kernel plays hands of ``table`` (the plan says everything it needs)."""
     rules = table.rules
     return (
-        fully_planned(table)
+        not table.winner_callback
         and not table.announcing
-        and not rules.extras
-        and not table.scoring_callback
+        and len(table.restricting) <= layout.MAX_EXTRAS
+        and not any(_overrides(extra, "adjustments") for extra in rules.extras)
         and table.moon_planned
         and table.moon_always
         and table.adds_points
@@ -63,6 +68,11 @@ def playable(table: Table) -> bool:
         and len(rules.moon.options()) <= layout.MAX_MOON_OPTIONS
         and (bool(rules.moon.options()) or not table.moon_needed)
     )
+
+
+def _overrides(module: object, hook: str) -> bool:
+    """Whether ``module`` has a ``hook`` of its own (not its slot's base class's: that one changes nothing)."""
+    return getattr(type(module), hook) is not getattr(HouseRule, hook)
 
 
 def plan_entries(table: Table) -> tuple[int, ...] | None:
@@ -80,7 +90,11 @@ def plan_entries(table: Table) -> tuple[int, ...] | None:
     values["group"] = [{"group_value": value, "group_mask": mask} for value, mask in table.value_masks]
     values["moon_options"] = [layout.MOON_OPTIONS[o] for o in table.rules.moon.options()]
     values["routes"] = routes
+    values["extras"] = len(table.restricting)
     values["fresh_kind"], values["fresh_fixed"], values["fresh_choices"] = _fresh_routes(table, supported)
+    values["opening_hook"] = int(not table.opening_planned)
+    if not table.opening_planned:  # who leads a fresh deal is the opening module's to say: Python deals it
+        values["fresh_kind"] = -1
     try:
         return tuple(layout.encode(values))
     except layout.OutOfRange:  # a code or size the C kernel does not take: the Python kernel plays it
@@ -142,9 +156,11 @@ def plan_for(table: Table) -> Any:
     if KERNEL is not None:
         entries = plan_entries(table)
         if entries is not None:
-            # The kernel's integers and routes, then the table and the type of the states it reads:
-            # it plays only States of this table (or an equal one) and leaves the rest to the caller.
-            plan = (*KERNEL.compile_plan(entries, tuple(table.routes)), table, State)
+            # The kernel's integers and routes, then the table and the type of the states it reads
+            # (it plays only States of this table, or an equal one, and leaves the rest to the
+            # caller), then the trees of the hooks its play asks (None: it asks none).
+            compiled, routes, hooks = KERNEL.compile_plan(entries, tuple(table.routes))
+            plan = (compiled, routes, table, State, hooks)
     if len(_PLANS) >= 64:
         _PLANS.clear()
     _PLANS[id(table)] = (table, plan)

@@ -139,7 +139,6 @@ from hartenjagen.core.kernel import play as play
 from hartenjagen.core.observe import ObservationPlan as ObservationPlan
 from hartenjagen.core.observe import write_observation as write_observation
 from hartenjagen.core.passes import PassMoves as PassMoves
-from hartenjagen.core.rollout import fully_planned as fully_planned
 from hartenjagen.core.rollout import greedy_playout as greedy_playout
 from hartenjagen.core.rollout import playout
 from hartenjagen.core.state import PHASES as PHASES
@@ -201,7 +200,6 @@ INNER = (
     "exchange_of",
     "fields",
     "from_fields",
-    "fully_planned",
     "greedy_playout",
     "hand_masks",
     "is_explicit",

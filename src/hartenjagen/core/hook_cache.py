@@ -213,6 +213,20 @@ class HookCache:
             node = node.children.get(source.key(node.field))
         return -1
 
+    def path(self, source: PlaySource) -> tuple[int, tuple[int, ...]]:
+        """The cached answer for ``source`` (-1: none) and the fields on the way to it, in order.
+
+        The native kernel keeps a copy of the paths it is given (``rollout.native_answer``).
+        """
+        fields: list[int] = []
+        node = self.root
+        while node is not None:
+            if node.field < 0:
+                return node.answer, tuple(fields)
+            fields.append(node.field)
+            node = node.children.get(source.key(node.field))
+        return -1, ()
+
     def insert(self, reads: list[tuple[int, object]], answer: int) -> None:
         """Keep ``answer`` at the end of the path ``reads`` (the hook's reads, in order)."""
         if self.size >= LIMIT:

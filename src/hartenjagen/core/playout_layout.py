@@ -22,6 +22,8 @@ from typing import Any, Final
 
 import attrs
 
+from hartenjagen.core import hook_cache as _hook_cache
+from hartenjagen.core import rollout as _rollout
 from hartenjagen.core import state as _state
 from hartenjagen.core import table as _table
 from hartenjagen.moves import MoonOption
@@ -48,6 +50,8 @@ MAX_PASS: Final = 13
 MAX_GROUPS: Final = 52
 MAX_MOON_OPTIONS: Final = 4
 MAX_SHUFFLE_GROUPS: Final = 64
+#: The most house rules with a ``playable`` hook the kernel asks (each has a tree of its own).
+MAX_EXTRAS: Final = 8
 
 #: The integer codes C names, by C name, from their Python source.
 CODES: Final[tuple[tuple[str, tuple[tuple[str, int], ...]], ...]] = (
@@ -58,6 +62,7 @@ CODES: Final[tuple[tuple[str, tuple[tuple[str, int], ...]], ...]] = (
             ("LEAD_BROKEN", _table.LEAD_BROKEN),
             ("LEAD_AFTER_TRICKS", _table.LEAD_AFTER_TRICKS),
             ("LEAD_SUITS_LED", _table.LEAD_SUITS_LED),
+            ("LEAD_CALLBACK", _table.LEAD_CALLBACK),
         ),
     ),
     (
@@ -66,6 +71,7 @@ CODES: Final[tuple[tuple[str, tuple[tuple[str, int], ...]], ...]] = (
             ("FIRST_ANYTHING", _table.FIRST_ANYTHING),
             ("FIRST_RESTRICT", _table.FIRST_RESTRICT),
             ("FIRST_RESTRICT_LOWEST", _table.FIRST_RESTRICT_LOWEST),
+            ("FIRST_CALLBACK", _table.FIRST_CALLBACK),
         ),
     ),
     (
@@ -85,6 +91,19 @@ CODES: Final[tuple[tuple[str, tuple[tuple[str, int], ...]], ...]] = (
         tuple((f"PHASE_{phase.name}", code) for code, phase in enumerate(_state.PHASES)),
     ),
     (
+        "The hook slots, each with a tree of its own (core/rollout.py; then one per house rule)",
+        (
+            ("HOOK_OPENING", _rollout.HOOK_OPENING),
+            ("HOOK_LEADING", _rollout.HOOK_LEADING),
+            ("HOOK_FIRST_TRICK", _rollout.HOOK_FIRST_TRICK),
+            ("HOOK_EXTRAS", _rollout.HOOK_EXTRAS),
+        ),
+    ),
+    (
+        "The context fields a hook reads, by their numbers in a tree (core/hook_cache.py, FIELDS)",
+        tuple((f"H_{name.upper()}", number) for number, name in enumerate(_hook_cache.FIELDS)),
+    ),
+    (
         "What a trace item records (core/playout_layout.py)",
         (("TRACE_PLAY", TRACE_PLAY), ("TRACE_PASS", TRACE_PASS), ("TRACE_MOON", TRACE_MOON)),
     ),
@@ -99,6 +118,7 @@ LIMITS: Final = (
     ("MAX_GROUPS", MAX_GROUPS),
     ("MAX_MOON_OPTIONS", MAX_MOON_OPTIONS),
     ("MAX_SHUFFLE_GROUPS", MAX_SHUFFLE_GROUPS),
+    ("MAX_EXTRAS", MAX_EXTRAS),
 )
 
 #: The attributes the kernel reads (and, for a Draws, writes), by owner; C names them F_<NAME>.
@@ -153,7 +173,7 @@ PLAN: Final = (
     _small("pack_size", 2, 104),
     _small("pack", 0, "52 * plan->copies - 1", count="pack_size", size="MAX_PACK", table="pack"),
     Slot("suit", "mask", count=4, size=4, table="suit_masks"),
-    _small("lead_opens", 0, "LEAD_SUITS_LED", table="lead_opens"),
+    _small("lead_opens", 0, "LEAD_CALLBACK", table="lead_opens"),
     _small("lead_tricks", 0, "1 << 20", table="lead_tricks"),
     Slot("lead_free", "mask", table="lead_free"),
     Slot("not_queen", "mask", table="not_queen"),
@@ -161,10 +181,16 @@ PLAN: Final = (
     Slot("break_discarded", "folded", table="break_discarded"),
     Slot("break_played", "folded", table="break_played"),
     _small("break_on_first", 0, 1, table="break_on_first_trick"),
-    _small("first_kind", 0, "FIRST_RESTRICT_LOWEST", table="first_kind"),
+    # 1: a leading module of one's own says which card breaks hearts (its ``breaks_hearts``)
+    _small("break_callback", 0, 1, table="break_callback"),
+    _small("first_kind", 0, "FIRST_CALLBACK", table="first_kind"),
     Slot("first_mask", "mask", table="first_mask"),
     _small("cancel_pairs", 0, 1, table="cancel_pairs"),
     _small("opening_kind", 0, "OPENING_LOWEST_OF_A_SUIT", table="opening_kind"),
+    # 1: an opening module of one's own says which cards the first leader may lead (its ``playable``)
+    _small("opening_hook", 0, 1),
+    # the house rules with a ``playable`` hook, asked in order after the slots' rules
+    _small("extras", 0, "MAX_EXTRAS"),
     Slot("opening_lead", "mask", table="opening_lead"),
     Slot("opening_holders", "mask", table="opening_holders"),
     Slot("values", "int", count=52, size=52, table="values"),
@@ -176,6 +202,8 @@ PLAN: Final = (
         size="MAX_GROUPS",
         members=(Slot("group_value", "int"), Slot("group_mask", "mask")),
     ),
+    # 1: a scoring module of one's own says what captured cards are worth (its ``points_of``)
+    _small("scoring_hook", 0, 1, table="scoring_callback"),
     Slot("moon_needed", "mask", table="moon_needed"),
     Slot("moon_amount", "int", table="moon_amount"),
     _small("moon_option_count", 0, "MAX_MOON_OPTIONS"),

@@ -29,7 +29,16 @@ from hartenjagen.core.kernel import (
     winner_position,
 )
 from hartenjagen.core.passes import choose, unrank_bits
-from hartenjagen.core.state import CHANCE, GAME_OVER, PASSING, PLAYING, State, log_entry, taken_masks
+from hartenjagen.core.state import (
+    CHANCE,
+    GAME_OVER,
+    PASSING,
+    PLAYING,
+    HandContext,
+    State,
+    log_entry,
+    taken_masks,
+)
 from hartenjagen.core.table import (
     FIRST_CALLBACK,
     LEAD_AFTER_TRICKS,
@@ -64,18 +73,6 @@ class _Draw:
 
 
 _NO_TRICKS: Final[tuple[int, ...]] = ()
-
-
-def fully_planned(table: Table) -> bool:
-    """Whether every per-card rule of ``table`` is planned: no hook is asked between cards."""
-    return (
-        table.lead_opens != LEAD_CALLBACK
-        and table.opening_planned
-        and table.first_kind != FIRST_CALLBACK
-        and not table.restricting
-        and not table.winner_callback
-        and not table.break_callback
-    )
 
 
 def playout(state: State, rng: Any, whole_game: bool) -> State:
@@ -396,3 +393,83 @@ def greedy_playout(state: State, rng: Any, sign: int) -> State:
             state = _random_step(state, draw)
         if state._hand is not hand and len(state._hand.sheet) != scored:
             return state
+
+
+# ---------------------------------------------------------------- the native kernel's calls into Python
+#
+# The C kernel (``_playout_body.h``) keeps its own copy of each hook's tree (the same paths, keyed by
+# the same fields) and calls these only where its copy has no answer: they ask the hook exactly as
+# the fused loop above does (`hooks.narrowed_at`: the same context, the same errors, the answer
+# kept in the Python tree), and tell C the path it may keep.
+
+#: The hook slots the native kernel numbers (its trees, in this order; then one per house rule).
+HOOK_OPENING: Final = 0
+HOOK_LEADING: Final = 1
+HOOK_FIRST_TRICK: Final = 2
+HOOK_EXTRAS: Final = 3
+
+
+def native_answer(
+    table: Table,
+    slot: int,
+    hand: HandContext,
+    seat: int,
+    cards: int,
+    allowed: int,
+    trick: int,
+    count: int,
+    leader: int,
+    led: int,
+    log: list[int],
+    tricks: int,
+    broken: bool,
+) -> tuple[int, int, tuple[int, ...]]:
+    """The cards hook ``slot`` leaves of ``allowed`` at a position of the native kernel's, as the fused loop finds them.
+
+    Returns (the cards chosen, the hook's answer as the tree keeps it or -1,
+    the fields on the tree's path to that answer). Raises what the Python
+    kernel raises there (a hook's own error, a `RulesError` for a bad answer).
+    """
+    rules = table.rules
+    module: Any
+    if slot == HOOK_OPENING:
+        module, fallback = rules.opening, True
+    elif slot == HOOK_LEADING:
+        module, fallback = rules.leading, True
+    elif slot == HOOK_FIRST_TRICK:
+        module, fallback = rules.first_trick, True
+    else:
+        module, fallback = table.restricting[slot - HOOK_EXTRAS], False
+    source = PlaySource(hand, seat, cards, allowed, trick, count, leader, led, log, tricks, broken)
+    chosen = hooks.narrowed_at(module, module.playable, source, fallback)
+    answer, path = cache_of(table.hook_caches, module.playable).path(source)
+    return chosen, answer, path
+
+
+def native_hand(table: Table, base: HandContext | None, hands: tuple[int, ...], route: int) -> HandContext:
+    """The hand as play begins after the native kernel dealt or exchanged it: what a hook's context reads.
+
+    ``base``: the hand the playout started from (in its exchange), or ``None``
+    for a fresh deal (a game's first hand: dealer 0, no points yet).
+    """
+    if base is not None:
+        hand = base.copy()
+        hand.phase, hand.hands, hand.pending = PLAYING, hands, 0
+        hand.passed = (0,) * table.players
+        return hand
+    zeros = (0,) * table.players
+    return HandContext(
+        table=table, phase=PLAYING, hand_index=0, dealer=0, hands=hands, passed=zeros, pending=0,
+        pass_log=(), direction=table.routes[route], scores=zeros, sheet=(), seed=0, deal_count=1,
+        dealt=(), winners=(), announcers=(), shooter=-1, secret=False, chance=None, history=(),
+    )  # fmt: skip
+
+
+def native_breaks(table: Table, physical: int, discarded: bool, tricks: int) -> bool:
+    """A leading module's ``breaks_hearts`` for the native kernel (``tricks``: completed tricks)."""
+    return hooks.breaks(table, physical, discarded, tricks)
+
+
+def native_points(table: Table, mask: int) -> int:
+    """A scoring module's ``points_of`` for the physical cards ``mask``, for the native kernel (`hooks.points`)."""
+    return hooks.points(table, mask)
