@@ -348,6 +348,10 @@ SPOT_HEARTS: Final = _family.spot_hearts()
 SLOBBERHANNES: Final = _family.slobberhannes()
 #: Polignac: 32 cards, no passing; each jack costs 1, the J♠ 2; to 20.
 POLIGNAC: Final = _family.polignac()
+#: Partnership Hearts: standard Hearts in two teams, partners opposite; a team's moon; to 200 by team.
+PARTNERSHIP_HEARTS: Final = _family.partnership_hearts()
+#: Danger Hearts: standard Hearts with three lives each, one lost in a hand of 15 or more; ten hands.
+DANGER_HEARTS: Final = _family.danger_hearts()
 #: The games of the Hearts family that today's slots express exactly (`hartenjagen.family`; docs/family.md).
 #: Kept apart from `ALL` (Hearts itself, the seed catalogue) but offered alongside it (`OFFERED`); each
 #: has a golden, perft positions and adapter runs like the presets of `ALL`.
@@ -379,6 +383,20 @@ FAMILY: Final[tuple[Preset, ...]] = (
         ("four jacks", "quatre valets", "vier boeren"),
         "Polignac: 32 cards; each jack costs a point, the J♠ two.",
         "Wikipedia Polignac, cardrulesplus, Boussac (1896)",
+    ),
+    Preset(
+        "partnership_hearts",
+        PARTNERSHIP_HEARTS,
+        ("partner hearts", "partnerharten", "hartenjagen met partners"),
+        "Partnership Hearts: two teams, partners opposite; a team's moon; to 200 by team.",
+        "Wikipedia Partner hearts, Joe Andrews (silvercrk forum, 2004)",
+    ),
+    Preset(
+        "danger_hearts",
+        DANGER_HEARTS,
+        ("gevaarlijke harten", "harten met levens"),
+        "Danger Hearts: three lives each, one lost in a hand of 15 or more; ten hands.",
+        "Wikipedia Hearts variations",
     ),
 )
 

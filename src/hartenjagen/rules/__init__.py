@@ -38,6 +38,7 @@ from hartenjagen.rules import (
     passing,
     routes,
     scoring,
+    teams,
 )
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import AnnounceContext, MoonContext, OpeningContext, PassContext, PlayContext
@@ -86,6 +87,7 @@ __all__ = [
     "passing",
     "routes",
     "scoring",
+    "teams",
 ]
 
 _SLOTS: dict[str, type] = {
