@@ -387,6 +387,10 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                    "Slobberhannes: 32 kaarten; de eerste slag, de laatste slag en klavervrouw kosten elk een punt."),
     "rules.preset.polignac": ("Polignac: 32 cards; each jack costs a point, the J♠ two.",
                               "Polignac: 32 kaarten; elke boer kost een punt, schoppenboer twee."),
+    "rules.preset.partnership_hearts": ("Partnership Hearts: two teams, partners opposite; a team's moon; to 200 by team.",
+                                        "Hartenjagen met partners: twee teams, partners tegenover elkaar; de maan per team; tot 200 per team."),
+    "rules.preset.danger_hearts": ("Danger Hearts: three lives each, one lost in a hand of 15 or more; ten hands.",
+                                   "Gevaarlijke harten: drie levens elk, een kwijt bij 15 punten of meer in een spel; tien spellen."),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     "rules.module.SinglePack": ("One pack of cards from `lowest_rank` to ace in each suit, less `removed`, dealt to `players`.",

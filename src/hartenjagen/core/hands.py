@@ -39,10 +39,9 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
-from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.moon import moon_points
 from hartenjagen.rules.routes import PassRoute
-from hartenjagen.rules.teams import Partnership, team_moon_points, teams_of
+from hartenjagen.rules.teams import Partnership, game_winners, team_moon_points, team_shooter, teams_of
 from hartenjagen.values import HandResult
 
 _NO_LOG: Final[tuple[int, ...]] = ()
@@ -528,24 +527,18 @@ def _planned_settle(
 
 
 def _team_shooter(table: Table, partnership: Partnership | None, taken: tuple[int, ...]) -> int | None:
-    """The member recorded as shooter when a team took every moon card between its members (else ``None``).
-
-    Only with ``together_moon``; the member who took the most moon points is recorded (the lowest seat on a tie).
-    """
-    if partnership is None or not partnership.together_moon:
+    """A planned moon shot by a team between its members (`hartenjagen.rules.teams.team_shooter`)."""
+    if partnership is None:
         return None
     needed = table.moon_needed
+    points = [hooks.points(table, mask & needed) for mask in taken]
+    together = []
     for team in partnership.teams:
         mask = 0
         for seat in team:
             mask |= taken[seat]
-        if mask & needed == needed:
-            best = team[0]
-            for seat in team:
-                if hooks.points(table, taken[seat] & needed) > hooks.points(table, taken[best] & needed):
-                    best = seat
-            return best
-    return None
+        together.append(mask & needed == needed)
+    return team_shooter(partnership, points, together)
 
 
 def _team_settle(
@@ -579,9 +572,12 @@ def next_deal(
     else:
         ends = bool(rules.ending.is_over(judged, sheet))
     if ends:
-        winners = _lowest(judged) if table.ending_planned else winners_of(rules.ending, judged, sheet)
-        if partnership is not None:
-            winners = partnership.members(winners)
+        if not table.ending_planned:
+            winners = game_winners(rules, totals, sheet)
+        elif partnership is None:
+            winners = _lowest(totals)
+        else:
+            winners = partnership.members(_lowest(judged))
         if events is not None:
             events.append(GameOver(winners, totals))
         over = hand.copy()

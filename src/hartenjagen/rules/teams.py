@@ -21,7 +21,7 @@ settles a hand and the game:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -29,12 +29,22 @@ import attrs
 from hartenjagen._whole import is_whole
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
+from hartenjagen.rules.ending import Sheet, winners_of
 from hartenjagen.rules.extras import HouseRule
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
 
-__all__ = ["PARTNERS_OPPOSITE", "Partnership", "partners_of", "team_moon_points", "teams_of"]
+__all__ = [
+    "PARTNERS_OPPOSITE",
+    "Partnership",
+    "game_winners",
+    "partners_of",
+    "standings",
+    "team_moon_points",
+    "team_shooter",
+    "teams_of",
+]
 
 
 def _teams(value: object) -> tuple[tuple[int, ...], ...]:
@@ -133,6 +143,12 @@ class Partnership(HouseRule):
         seats = tuple(totals)
         return tuple(sum(seats[seat] for seat in team) for team in self.teams)
 
+    def seat_totals(self, totals: Iterable[int]) -> tuple[int, ...]:
+        """Each seat's team total, seat by seat (partners show the same number)."""
+        teams = self.team_totals(totals)
+        seats = sum(len(team) for team in self.teams)
+        return tuple(teams[self.team_of(seat)] for seat in range(seats))
+
     def members(self, numbers: Iterable[int]) -> tuple[int, ...]:
         """The seats of the teams numbered ``numbers``, in seat order (the winners of a team game)."""
         return tuple(sorted(seat for number in numbers for seat in self.teams[number]))
@@ -162,6 +178,46 @@ def partners_of(rules: Rules, seat: int | None) -> tuple[int, ...]:
     if teams is None or seat is None:
         return ()
     return teams.partners(seat)
+
+
+def standings(rules: Rules, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's total as the game is judged: its team's total where ``rules`` declare teams, else its own."""
+    teams = teams_of(rules) if rules.extras else None
+    return totals if teams is None else teams.seat_totals(totals)
+
+
+def game_winners(rules: Rules, totals: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
+    """The winning seats of a game of ``rules`` that ended with ``totals`` after the hands of ``sheet``.
+
+    Without teams, the ending's winners; with teams, the ending judges one
+    total per team and every member of the teams it names wins.
+    """
+    teams = teams_of(rules) if rules.extras else None
+    if teams is None:
+        return winners_of(rules.ending, totals, sheet)
+    return teams.members(winners_of(rules.ending, teams.team_totals(totals), sheet))
+
+
+def team_shooter(
+    partnership: Partnership, moon_points_of: Sequence[int], took_all: Sequence[bool]
+) -> int | None:
+    """The member recorded as the shooter of a team moon (``None``: no team took every moon card together).
+
+    ``took_all[t]`` says whether team ``t``'s members took every moon card
+    between them, ``moon_points_of[seat]`` the moon-card points each seat took.
+    Only with ``together_moon``; the member with the most moon points is
+    recorded, the first listed on a tie.
+    """
+    if not partnership.together_moon:
+        return None
+    for number, team in enumerate(partnership.teams):
+        if took_all[number]:
+            best = team[0]
+            for seat in team:
+                if moon_points_of[seat] > moon_points_of[best]:
+                    best = seat
+            return best
+    return None
 
 
 def team_moon_points(
