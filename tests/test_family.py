@@ -358,7 +358,14 @@ def test_the_family_page_shows_the_code_of_each_game():
     sections = re.findall(
         r"# docs/family\.md \[start:(\w+)\]\n(.*?)\n# docs/family\.md \[end:\1\]", code, re.S
     )
-    assert [name for name, _ in sections] == ["pink_lady", "spot_hearts", "slobberhannes", "polignac"]
+    assert [name for name, _ in sections] == [
+        "pink_lady",
+        "spot_hearts",
+        "slobberhannes",
+        "polignac",
+        "partnership_hearts",
+        "danger_hearts",
+    ]
     for name, text in sections:
         assert f"```py\n{text.strip()}\n```" in page, (
             f"docs/family.md: the code of {name} differs from family.py"
