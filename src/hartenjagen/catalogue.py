@@ -501,6 +501,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                       "Speler {seat} verzaakte met {card}: {penalty} strafpunten en opnieuw delen."),
     "event.broke_rule": ("Seat {seat} played the {card} against the rules ({reason}): {penalty} penalty points and a new deal.",
                          "Speler {seat} speelde {card} tegen de regels ({reason}): {penalty} strafpunten en opnieuw delen."),
+    "event.team_totals": ("Team totals: {teams}.", "Teamtotalen: {teams}."),
+    "event.game_over_team": ("Game over: the team of {winners} wins.", "Einde van het spel: het team van {winners} wint."),
     "event.game_over_one": ("Game over: {winners} wins.", "Einde van het spel: {winners} wint."),
     "event.game_over_many": ("Game over: {winners} win.", "Einde van het spel: {winners} winnen."),
     "event.passed_to": ("Seat {seat} passed {given} to seat {to} and received {received} from seat {source}.",
