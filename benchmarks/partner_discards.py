@@ -30,11 +30,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # deal_sets, tournament_common
 
 import deal_sets
-from tournament_common import mean_ci
-
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.bots import HeuristicBot
+from tournament_common import mean_ci
 
 #: Partners sit opposite, as in ``partnership_hearts``.
 TEAMS = ((0, 2), (1, 3))

@@ -313,9 +313,10 @@ def test_the_heuristic_discards_no_points_onto_a_winning_partner_when_it_can_avo
                 value = PARTNERS.scoring.card_value
                 threat = _Read(view, seat).threat()
                 defending = threat is not None and threat not in (seat, (seat + 2) % 4)
-                if top.seat == (seat + 2) % 4 and all(c.suit is not led for c in cards) and not defending:
-                    if any(value(c) <= 0 for c in cards) and any(value(c) > 0 for c in cards):
-                        checked["discard"] += 1
-                        assert value(move.card) <= 0, (seed, view.hand, move)  # type: ignore[attr-defined]
+                void = all(c.suit is not led for c in cards)
+                choice = any(value(c) <= 0 for c in cards) and any(value(c) > 0 for c in cards)
+                if top.seat == (seat + 2) % 4 and void and choice and not defending:
+                    checked["discard"] += 1
+                    assert value(move.card) <= 0, (seed, view.hand, move)  # type: ignore[attr-defined]
             state = hj.apply(state, move)
     assert checked["discard"] >= 3, "too few such discards to check anything"
