@@ -320,3 +320,13 @@ def test_the_heuristic_discards_no_points_onto_a_winning_partner_when_it_can_avo
                     assert value(move.card) <= 0, (seed, view.hand, move)  # type: ignore[attr-defined]
             state = hj.apply(state, move)
     assert checked["discard"] >= 3, "too few such discards to check anything"
+
+
+def test_rules_text_names_the_teams_and_the_lives() -> None:
+    from hartenjagen.cli.rules import rules_text
+
+    text = rules_text("partnership_hearts")
+    assert "teams = (0, 2), (1, 3); together_moon = yes" in text
+    assert "seats 0 and 2; seats 1 and 3" in text
+    dutch = rules_text(DANGER, "nl")
+    assert "Iedere speler heeft 3 levens" in dutch and "15 punten of meer" in dutch
