@@ -14,6 +14,8 @@ from collections import Counter
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen import family, variants
@@ -26,6 +28,7 @@ from hartenjagen.errors import RulesError
 from hartenjagen.frontend import serialize
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules import HandSummary, MoonContext, PassContext, PlayContext, ending, moon
+from hartenjagen.rules.deck import SinglePack
 from hartenjagen.rules.teams import Partnership, game_winners, partners_of, standings, team_moon_points
 from hartenjagen.values import HandResult, Phase
 
@@ -330,3 +333,32 @@ def test_rules_text_names_the_teams_and_the_lives() -> None:
     assert "seats 0 and 2; seats 1 and 3" in text
     dutch = rules_text(DANGER, "nl")
     assert "Iedere speler heeft 3 levens" in dutch and "15 punten of meer" in dutch
+
+
+@given(
+    seats=st.integers(min_value=2, max_value=8).flatmap(
+        lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n)
+    ),
+    totals=st.lists(st.integers(-50, 250), min_size=8, max_size=8),
+)
+def test_any_partition_into_teams_is_judged_by_team_sums(seats: list[int], totals: list[int]) -> None:
+    """Seat s joins team ``seats[s]``: every partition into two or more teams, and any totals."""
+    n = len(seats)
+    labels = sorted(set(seats))
+    if len(labels) < 2:
+        with pytest.raises(RulesError, match="at least two teams"):
+            Partnership((tuple(range(n)),))
+        return
+    teams = tuple(tuple(s for s in range(n) if seats[s] == label) for label in labels)
+    partnership = Partnership(teams)
+    # A game of n seats for the winners: the 52-card pack deals evenly to 2 and 4.
+    rules = hj.Rules(deck=SinglePack(players=n), extras=(partnership,)) if n in (2, 4) else None
+    seat_totals = tuple(totals[:n])
+    sums = [sum(seat_totals[s] for s in team) for team in teams]
+    for seat in range(n):
+        assert seat not in partnership.partners(seat)
+        assert set(partnership.partners(seat)) | {seat} == set(teams[partnership.team_of(seat)])
+        assert partnership.seat_totals(seat_totals)[seat] == sums[partnership.team_of(seat)]
+    if rules is not None:
+        winners = game_winners(rules, seat_totals, ())
+        assert winners == tuple(s for s in range(n) if sums[partnership.team_of(s)] == min(sums))

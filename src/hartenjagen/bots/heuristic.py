@@ -22,6 +22,7 @@ from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.scoring import Scoring
+from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
 
 __all__ = ["HeuristicBot"]
@@ -352,7 +353,7 @@ class HeuristicBot:
     # -- the moon
 
     def moon_choice(self, view: PlayerView, seat: int) -> Move:
-        """The moon option whose resulting totals leave this seat best placed."""
+        """The moon option whose resulting totals leave this seat (its team, with teams) best placed."""
         try:
             state = Determinizer(view).sample(self._rng)
         except DeterminizeError as error:  # a view from outside that no deal fits
@@ -364,9 +365,9 @@ class HeuristicBot:
                 after = apply(state, move)
             except IllegalMoveError as error:  # the view's options are not its rules' own
                 raise BotError(f"the view offers a move its rules refuse: {error}") from error
-            totals = after.score_sheet[-1].totals
+            totals = standings(view.rules, after.score_sheet[-1].totals)  # with teams: the team totals
             mine = totals[seat]
-            others = [t for s, t in enumerate(totals) if s != seat]
+            others = [t for s, t in enumerate(totals) if s != seat and s not in view.partners]
             if after.is_over:
                 key = (-1e9 if seat in after.winners else 1e9, 0.0)
             else:
