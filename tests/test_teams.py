@@ -362,3 +362,20 @@ def test_any_partition_into_teams_is_judged_by_team_sums(seats: list[int], total
     if rules is not None:
         winners = game_winners(rules, seat_totals, ())
         assert winners == tuple(s for s in range(n) if sums[partnership.team_of(s)] == min(sums))
+
+
+def test_the_heuristic_chooses_the_moon_option_best_for_its_team() -> None:
+    """A team moon on the first hand: the opponents' +26 each (team +52) beats the shooter's −26 (team −26)."""
+    rules = attrs.evolve(PARTNERS, moon=moon.SHOOTER_CHOICE)
+    chosen = []
+    for seed in range(1, 20):
+        state = hj.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.score_sheet and state.phase is not Phase.MOON_CHOICE:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+        if state.phase is Phase.MOON_CHOICE:
+            seat = state.to_move[0]
+            move = HeuristicBot(seed=seed).choose(hj.view(state, seat))
+            chosen.append(move.option)  # type: ignore[attr-defined]
+    assert chosen and set(chosen) == {MoonOption.OTHERS_PLUS}
