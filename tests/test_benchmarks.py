@@ -303,3 +303,24 @@ def test_the_strength_tables_show_every_run_the_results_folder_holds(tmp_path: P
     assert rows[1] == "| dutch | 192 | 8 | **62.5%** (30.6–86.3%) | 25% | 8.4 ± 11.2 | 22.2 | development |"
     assert rows[2] == "| dutch | 1.15 | 80 (20) | 4.15 | 3.99 | **+0.16 ± 0.86** | 4.8 | 74 | development |"
     assert "| preset | IS-MCTS `uct_c` (200 simulations) |" in done.stdout
+
+
+def test_the_partner_discards_benchmark_counts_both_runs_on_named_deals(tmp_path: Path) -> None:
+    out = tmp_path / "partner.json"
+    script = str(ROOT / "benchmarks" / "partner_discards.py")
+    subprocess.run(
+        [sys.executable, script, "--hands", "6", "--out", str(out)],
+        check=True, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["deal_set"]["name"] == "development" and result["deal_set"]["seeds"] == [0, 5]
+    for run in ("blind", "team"):
+        row = result[run]
+        assert row["hands"] == 6
+        total = row["onto_partner"]["total"] + row["onto_opponents"]["total"]
+        assert total > 0 and row["partner_share"] == row["onto_partner"]["total"] / total
+    refused = subprocess.run(
+        [sys.executable, script, "--hands", "2", "--seed", "1000000"],
+        check=False, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert refused.returncode != 0 and "held-out" in refused.stderr

@@ -42,6 +42,8 @@ RULESETS = {
     "polignac_ace_high": family.polignac(ace_high=True),
     "cancellation_5p": family.cancellation_hearts(players=5),
     "cancellation_11p_no_passing": family.cancellation_hearts(players=11, passing=False),
+    "partnership_alone_to_100": family.partnership_hearts(together_moon=False, limit=100),
+    "danger_2_lives_5_deals": family.danger_hearts(lives=2, threshold=20, deals=5),
 }
 
 #: Dealer 0, so seat 1 is eldest and leads: it holds the two top cards of every suit and wins every trick.
@@ -262,6 +264,11 @@ def test_polignac_capot_made_and_lost():
         (family.slobberhannes, {"all_three": 1.5}, "all_three"),
         (family.polignac, {"capot": "yes"}, "capot"),
         (family.polignac, {"players": 4.0}, "players"),
+        (family.partnership_hearts, {"limit": -5}, "partnership_hearts: limit"),
+        (family.partnership_hearts, {"together_moon": "no"}, "together_moon"),
+        (family.danger_hearts, {"lives": 0}, "Lives: lives"),
+        (family.danger_hearts, {"threshold": 2.5}, "Lives: threshold"),
+        (family.danger_hearts, {"deals": None}, "Lives: deals"),
     ],
 )
 def test_bad_options_are_refused(build, options, words):
@@ -273,6 +280,10 @@ def test_an_option_switched_changes_the_rules():
     assert family.polignac(limit=10).ending == hj.rules.ending.ScoreLimit(limit=10)
     assert family.polignac(capot=True).extras == (family.Capot(),)
     assert family.slobberhannes(all_three=1).extras == (family.FirstAndLastTrick(all_three=1),)
+    assert family.partnership_hearts(together_moon=False).extras == (
+        hj.rules.teams.Partnership(together_moon=False),
+    )
+    assert family.danger_hearts(deals=5).ending == family.Lives(deals=5)
 
 
 # ---------------------------------------------------------------- the contract
@@ -367,6 +378,8 @@ def test_the_family_page_shows_the_code_of_each_game():
         "slobberhannes",
         "polignac",
         "cancellation_hearts",
+        "partnership_hearts",
+        "danger_hearts",
     ]
     for name, text in sections:
         assert f"```py\n{text.strip()}\n```" in page, (

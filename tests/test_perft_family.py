@@ -42,10 +42,19 @@ REFERENCES: dict[str, Reference] = {
         "anytime", free_first_trick=True, rank_order=tuple(Rank(r) for r in (7, 8, 9, 10, 14, 11, 12, 13))
     ),
     "cancellation_hearts": Reference("broken", cancel_pairs=True),
+    "partnership_hearts": Reference("broken"),
+    "danger_hearts": Reference("broken"),
 }
 RULES: dict[str, hj.Rules] = {preset.name: preset.rules for preset in variants.FAMILY}
 #: Tiny packs of each family preset's own kind (none for the two-pack game, as for test_perft's double deck).
-TINY_PACKS = {"pink_lady": TINY4, "spot_hearts": TINY4, "slobberhannes": TINY_PIQUET, "polignac": TINY_PIQUET}
+TINY_PACKS = {
+    "pink_lady": TINY4,
+    "spot_hearts": TINY4,
+    "slobberhannes": TINY_PIQUET,
+    "polignac": TINY_PIQUET,
+    "partnership_hearts": TINY4,
+    "danger_hearts": TINY4,
+}
 
 
 def _late(name: str, seed: int, cards_left: int) -> Position:
@@ -69,6 +78,10 @@ POSITIONS: tuple[Position, ...] = (
     _tiny("spot_hearts", 32),
     _tiny("slobberhannes", 33),
     _tiny("polignac", 34),
+    _late("partnership_hearts", 35, 14),
+    _late("danger_hearts", 36, 13),
+    _tiny("partnership_hearts", 35),
+    _tiny("danger_hearts", 36),
 )
 #: The pinned counts.
 EXPECTED: dict[str, int] = {
@@ -81,6 +94,10 @@ EXPECTED: dict[str, int] = {
     "spot_hearts/tiny": 62,
     "slobberhannes/tiny": 368,
     "polignac/tiny": 368,
+    "partnership_hearts/late": 2768,
+    "danger_hearts/late": 4224,
+    "partnership_hearts/tiny": 336,
+    "danger_hearts/tiny": 124,
 }
 #: The pinned positions: the phase, each seat's hand, the trick on the table.
 HANDS: dict[str, tuple[str, ...]] = {
@@ -160,6 +177,24 @@ HANDS: dict[str, tuple[str, ...]] = {
         "JD AD QS",
         "trick: -",
     ),
+    "partnership_hearts/late": (
+        "playing",
+        "4D QD 8S TS",
+        "2D TH AH",
+        "7H 4S 7S",
+        "9D 4H 6H JH",
+        "trick: 8H 9H",
+    ),
+    "danger_hearts/late": ("playing", "TC 6D JD", "3S 9S QS", "3C JC QC", "6C KC AC 6S", "trick: 5H 7S 9C"),
+    "partnership_hearts/tiny": (
+        "playing",
+        "KC 7D JD AS",
+        "QC 4H 2S QS",
+        "9C 2D AD TS",
+        "2C 9H KH AH",
+        "trick: -",
+    ),
+    "danger_hearts/tiny": ("playing", "9C AH 2S AS", "QC JD KH TS", "2C KC AD 4H", "2D 7D 9H QS", "trick: -"),
 }
 
 

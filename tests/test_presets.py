@@ -44,6 +44,7 @@ from hartenjagen.rules import (
     trick_winner,
 )
 from hartenjagen.rules.routes import PassRoute
+from hartenjagen.rules.teams import Partnership
 
 ROOT = Path(__file__).resolve().parent.parent
 L, R, A, H = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
@@ -584,8 +585,35 @@ class Checker:
         ending_ = self.rules.ending
         return isinstance(ending_, ending.TwoHalves) and any(max(r.totals) >= ending_.switch for r in sheet)
 
+    def teams(self):
+        """The rules' `Partnership` (``None``: every seat plays alone)."""
+        return next((e for e in self.rules.extras if isinstance(e, Partnership)), None)
+
+    def standing(self, totals) -> tuple[int, ...]:
+        """Each seat's total as the game is judged: its team's sum with teams."""
+        teams = self.teams()
+        if teams is None:
+            return tuple(totals)
+        return tuple(sum(totals[m] for t in teams.teams if s in t for m in t) for s in range(self.n))
+
+    def lives_left(self, sheet) -> list[int]:
+        """Danger Hearts: each seat's lives after ``sheet`` (one lost per hand of ``threshold`` or more)."""
+        rule = self.rules.ending
+        lives = [rule.lives] * self.n
+        for line in sheet:
+            for seat in range(self.n):
+                if line.revoke is None and line.points[seat] >= rule.threshold:
+                    lives[seat] = max(lives[seat] - 1, 0)
+        return lives
+
     def expected_over(self, totals, sheet) -> bool:
         ending_ = self.rules.ending
+        teams = self.teams()
+        if teams is not None:
+            totals = [sum(totals[s] for s in team) for team in teams.teams]
+        if isinstance(ending_, family.Lives):
+            played = sum(1 for line in sheet if line.revoke is None)
+            return played >= ending_.deals or sum(1 for left in self.lives_left(sheet) if left) <= 1
         if isinstance(ending_, ending.ScoreLimit):
             return (max(totals) >= ending_.limit if ending_.inclusive else max(totals) > ending_.limit) and (
                 ending_.tie is ending.Tie.SHARED or list(totals).count(min(totals)) == 1
@@ -946,14 +974,31 @@ class Checker:
             needed = self.moon_set()
             shooters = [seat for seat in range(n) if needed and needed <= self.captured[seat]]
         assert len(shooters) <= 1
+        teams = self.teams()
+        if (
+            not shooters
+            and not isinstance(self.rules.moon, moon.NoMoon)
+            and not second
+            and teams
+            and teams.together_moon
+        ):
+            # A team's moon: its members' captures together; the member with most moon points is recorded.
+            needed = self.moon_set()
+            for team in teams.teams:
+                if needed <= sum((self.captured[seat] for seat in team), Counter()):
+                    shooters = [max(team, key=lambda s: self.points((self.captured[s] & needed).elements()))]
         assert result.shooter == (shooters[0] if shooters else None)
         scored = list(raw)
         if result.shooter is not None and isinstance(self.rules.moon, moon.OthersPlus):
             amount = self.rules.moon.amount
             amount = self.rules.scoring.moon_total(self.rules) if amount is None else amount
             scored = [r + amount for r in raw]
-            scored[result.shooter] = raw[result.shooter] - self.points(self.moon_set().elements())
-            if all(v >= 0 for v in self.value.values()):
+            shooting = (
+                (result.shooter,) if teams is None else next(t for t in teams.teams if result.shooter in t)
+            )
+            for seat in shooting:
+                scored[seat] = raw[seat] - self.points((self.captured[seat] & self.moon_set()).elements())
+            if all(v >= 0 for v in self.value.values()) and teams is None:
                 assert sum(scored) == (n - 1) * amount
         if second:
             scored = [-p for p in scored]  # the Dutch second half counts back
@@ -982,8 +1027,13 @@ class Checker:
             if isinstance(self.rules.ending, ending.Countdown):
                 shown = nxt.display_scores
                 assert nxt.winners == tuple(s for s in range(n) if shown[s] == max(shown))
+            elif isinstance(self.rules.ending, family.Lives):  # Danger Hearts: most lives, then lowest total
+                lives = self.lives_left(nxt.score_sheet)
+                best = min((-lives[s], nxt.scores[s]) for s in range(n))
+                assert nxt.winners == tuple(s for s in range(n) if (-lives[s], nxt.scores[s]) == best)
             else:
-                assert nxt.winners == tuple(s for s in range(n) if nxt.scores[s] == min(nxt.scores))
+                standing = self.standing(nxt.scores)
+                assert nxt.winners == tuple(s for s in range(n) if standing[s] == min(standing))
             assert len(hj.legal_moves(nxt)) == 0
             assert nxt.to_move == ()
             assert all(not hand for hand in nxt.hands)

@@ -19,7 +19,7 @@ import hartenjagen as hj
 from hartenjagen import family, variants
 from hartenjagen.cards import Card, Rank
 from hartenjagen.core.table import table_for
-from hartenjagen.rules import deck, duplicates, ending, first_trick, leading, moon, opening, passing, scoring
+from hartenjagen.rules import deck, duplicates, ending, first_trick, leading, moon, opening, passing, scoring, teams
 from hartenjagen.rules.routes import PassRoute
 from test_presets import STANDARD_SLOTS, _values, check_replay_and_pickle, playout
 
@@ -46,6 +46,7 @@ _SPOT = {
 }
 _SLOBBERHANNES = {"QC": 1}
 _POLIGNAC = {"JC": 1, "JD": 1, "JH": 1, "JS": 2}
+_STANDARD = {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}
 
 #: Each family preset's modules, spelled out with their settings (docs/family.md).
 EXPECTED_SLOTS = {
@@ -69,6 +70,12 @@ EXPECTED_SLOTS = {
         "passing": passing.PassCycle(directions=(L, R), cards=3),
         "duplicates": duplicates.CancelPairs(),
     },
+    "partnership_hearts": {
+        **STANDARD_SLOTS,
+        "ending": ending.ScoreLimit(limit=200),
+        "extras": (teams.Partnership(teams=((0, 2), (1, 3)), together_moon=True),),
+    },
+    "danger_hearts": {**STANDARD_SLOTS, "ending": family.Lives(lives=3, threshold=15, deals=10)},
 }
 PRESET_CONSTANTS = {
     "pink_lady": variants.PINK_LADY,
@@ -76,6 +83,8 @@ PRESET_CONSTANTS = {
     "slobberhannes": variants.SLOBBERHANNES,
     "polignac": variants.POLIGNAC,
     "cancellation_hearts": variants.CANCELLATION_HEARTS,
+    "partnership_hearts": variants.PARTNERSHIP_HEARTS,
+    "danger_hearts": variants.DANGER_HEARTS,
 }
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
 DERIVED = {
@@ -92,6 +101,8 @@ DERIVED = {
         52,
         "2C",
     ),
+    "partnership_hearts": (4, 52, 13, _STANDARD, 26, 26, "2C"),
+    "danger_hearts": (4, 52, 13, _STANDARD, 26, 26, "2C"),
 }
 #: The pass direction of the first hands.
 PASS_CYCLES = {
@@ -100,6 +111,8 @@ PASS_CYCLES = {
     "slobberhannes": (H, H, H),
     "polignac": (H, H, H),
     "cancellation_hearts": (L, R, L, R, L),
+    "partnership_hearts": (L, R, A, H, L),
+    "danger_hearts": (L, R, A, H, L),
 }
 
 

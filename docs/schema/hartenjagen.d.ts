@@ -265,6 +265,14 @@ export interface IllegalMessage {
   text: string;
 }
 
+/** Each player has lives lives and loses one in each hand in which it scores threshold or more. */
+export interface Lives {
+  type: "Lives";
+  lives: number;
+  threshold: number;
+  deals: number;
+}
+
 /** `GET /api/lobby`: the open tables (with their spectator links), the presets, the bots and the lobby's words. */
 export interface LobbyMessage {
   protocol: 2;
@@ -375,6 +383,13 @@ export interface OthersPlus {
   type: "OthersPlus";
   amount: null | number;
   moon_set: MoonSet;
+}
+
+/** The players play in teams: partners' points count together, for the moon and the end of the game. */
+export interface Partnership {
+  type: "Partnership";
+  teams: number[][];
+  together_moon: boolean;
 }
 
 /** Seat seat passes cards (kept sorted) before the hand is played. */
@@ -531,11 +546,11 @@ export interface Rules {
   leading: HeartsAfterBroken | HeartsAfterSuitsLed | HeartsAfterTricks | HeartsAnytime;
   scoring: CardPoints | HoemkeFirstTwoFree;
   moon: NoMoon | OthersPlus | ResetOrDouble | SelfMinus | ShooterChoice;
-  ending: Countdown | FixedDeals | ScoreLimit | SingleHand | TwoHalves;
+  ending: Countdown | FixedDeals | Lives | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
   trick_winner?: HighestOfLed | RankOrder;
-  extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
+  extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
 }
 
 /** The game ends after the hand in which a total reaches limit; the lowest total wins. */
@@ -667,11 +682,11 @@ export interface SentRules {
   leading: HeartsAfterBroken | HeartsAfterSuitsLed | HeartsAfterTricks | HeartsAnytime;
   scoring: CardPoints | HoemkeFirstTwoFree;
   moon: NoMoon | OthersPlus | ResetOrDouble | SelfMinus | ShooterChoice;
-  ending: Countdown | FixedDeals | ScoreLimit | SingleHand | TwoHalves;
+  ending: Countdown | FixedDeals | Lives | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
   trick_winner?: HighestOfLed | RankOrder;
-  extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | RevokePenalty)[];
+  extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
 }
 
 /** Everything one seat may know about a game, and nothing else. */

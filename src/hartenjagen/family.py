@@ -14,7 +14,11 @@ each game's rules in words, its sources and this code.
 - [`polignac`][hartenjagen.family.polignac]: the jacks cost a point, the J♠
   two; the ace ranks below the jack; a player may bid *capot*;
 - [`cancellation_hearts`][hartenjagen.family.cancellation_hearts]: two packs
-  for 5 to 11 players; identical cards in a trick cancel each other.
+  for 5 to 11 players; identical cards in a trick cancel each other;
+- [`partnership_hearts`][hartenjagen.family.partnership_hearts]: two teams,
+  partners opposite, scoring, shooting the moon and winning together;
+- [`danger_hearts`][hartenjagen.family.danger_hearts]: three lives each, one
+  lost in a hand of 15 points or more; ten hands.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from hartenjagen.errors import RulesError
 from hartenjagen.frontend import serialize
 from hartenjagen.rules import (
     AnnounceContext,
+    Ending,
     HandSummary,
     HouseRule,
     PassRoute,
@@ -38,14 +43,17 @@ from hartenjagen.rules import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from hartenjagen.rules.ending import Sheet
 
 __all__ = [
     "Capot",
     "FirstAndLastTrick",
+    "Lives",
     "RankOrder",
     "TwoPacks",
     "cancellation_hearts",
+    "danger_hearts",
+    "partnership_hearts",
     "pink_lady",
     "polignac",
     "slobberhannes",
@@ -333,9 +341,91 @@ def cancellation_hearts(*, players: int = 8, passing: bool = True) -> Rules:
 
 # docs/family.md [end:cancellation_hearts]
 
+
+# docs/family.md [start:partnership_hearts]
+def partnership_hearts(*, together_moon: bool = True, limit: int = 200) -> Rules:
+    """Partnership Hearts: standard Hearts for two teams of two, partners opposite (seats 0 and 2, 1 and 3).
+
+    Partners' points count together. A team that takes every penalty card
+    shoots the moon: one member alone, or with ``together_moon`` (the
+    default) the two between them; its members score nothing for them and
+    each opponent 26 more (52 for the other team). The game ends when a
+    team's total reaches ``limit`` (200); the lower team total wins.
+    """
+    partners = rules.teams.Partnership(((0, 2), (1, 3)), together_moon=together_moon)
+    limit = _whole(limit, "partnership_hearts: limit", 1)
+    return Rules(ending=rules.ending.ScoreLimit(limit=limit), extras=(partners,))
+
+
+# docs/family.md [end:partnership_hearts]
+
+
+# docs/family.md [start:danger_hearts]
+@attrs.frozen
+class Lives(Ending):
+    """Each player has ``lives`` lives and loses one in each hand in which it scores ``threshold`` or more.
+
+    The game is ``deals`` hands, or ends sooner when at most one player has
+    a life left; the most lives left wins, then the lowest total. The
+    totals stay each player's points: the lives are read from the score sheet.
+    """
+
+    lives: int = 3
+    threshold: int = 15
+    deals: int = 10
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.lives, "Lives: lives", 1)
+        _whole(self.threshold, "Lives: threshold", 1)
+        _whole(self.deals, "Lives: deals", 1)
+
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        return (
+            f"Iedere speler heeft {self.lives} levens en verliest er een in elk spel waarin hij"
+            f" {self.threshold} punten of meer haalt; na {self.deals} spellen, of zodra hooguit een speler"
+            " nog een leven heeft, wint wie de meeste levens over heeft, dan het laagste totaal."
+        )
+
+    def lives_left(self, sheet: Sheet, players: int) -> tuple[int, ...]:
+        """Each seat's lives after the hands of ``sheet`` (a hand voided by a revoke costs none)."""
+        left = [self.lives] * players
+        for line in sheet:
+            for seat, points in enumerate(line.points):
+                if line.revoke is None and points >= self.threshold and left[seat]:
+                    left[seat] -= 1
+        return tuple(left)
+
+    def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        played = sum(1 for line in sheet if line.revoke is None)
+        alive = sum(1 for left in self.lives_left(sheet, len(totals)) if left)
+        return played >= self.deals or (alive <= 1 and sheet[-1].revoke is None)
+
+    def winners(self, totals: tuple[int, ...], sheet: Sheet = ()) -> tuple[int, ...]:
+        left = self.lives_left(sheet, len(totals))
+        standing = [seat for seat in range(len(totals)) if left[seat] == max(left)]
+        best = min(totals[seat] for seat in standing)
+        return tuple(seat for seat in standing if totals[seat] == best)
+
+
+def danger_hearts(*, lives: int = 3, threshold: int = 15, deals: int = 10) -> Rules:
+    """Danger Hearts: standard Hearts, but each player has ``lives`` (3) lives instead of a score limit.
+
+    A player who scores ``threshold`` (15) points or more in a hand (a moon's
+    26 included) loses a life. After ``deals`` (10) hands, or as soon as at
+    most one player has a life left, the player with the most lives left
+    wins; among them the lowest total.
+    """
+    return Rules(ending=Lives(lives=lives, threshold=threshold, deals=deals))
+
+
+# docs/family.md [end:danger_hearts]
+
 # A module of one's own needs no registration (it is saved by its import path); the library registers
 # its family house rules so that they are saved under short names and the JSON Schema describes them.
 serialize.register(FirstAndLastTrick)
 serialize.register(Capot)
 serialize.register(RankOrder)
 serialize.register(TwoPacks)
+serialize.register(Lives)

@@ -350,6 +350,10 @@ SLOBBERHANNES: Final = _family.slobberhannes()
 POLIGNAC: Final = _family.polignac()
 #: Cancellation Hearts: eight players, two packs; identical cards in one trick cancel each other.
 CANCELLATION_HEARTS: Final = _family.cancellation_hearts()
+#: Partnership Hearts: standard Hearts in two teams, partners opposite; a team's moon; to 200 by team.
+PARTNERSHIP_HEARTS: Final = _family.partnership_hearts()
+#: Danger Hearts: standard Hearts with three lives each, one lost in a hand of 15 or more; ten hands.
+DANGER_HEARTS: Final = _family.danger_hearts()
 #: The games of the Hearts family that today's slots express exactly (`hartenjagen.family`; docs/family.md).
 #: Kept apart from `ALL` (Hearts itself, the seed catalogue) but offered alongside it (`OFFERED`); each
 #: has a golden, perft positions and adapter runs like the presets of `ALL`.
@@ -388,6 +392,20 @@ FAMILY: Final[tuple[Preset, ...]] = (
         ("cancellation", "double deck cancellation hearts", "opheffen", "harten met opheffen"),
         "Cancellation Hearts: eight players, two packs; identical cards in a trick cancel each other.",
         "Wikipedia Cancellation Hearts",
+    ),
+    Preset(
+        "partnership_hearts",
+        PARTNERSHIP_HEARTS,
+        ("partner hearts", "partnerharten", "hartenjagen met partners"),
+        "Partnership Hearts: two teams, partners opposite; a team's moon; to 200 by team.",
+        "Wikipedia Partner hearts, Joe Andrews (silvercrk forum, 2004)",
+    ),
+    Preset(
+        "danger_hearts",
+        DANGER_HEARTS,
+        ("gevaarlijke harten", "harten met levens"),
+        "Danger Hearts: three lives each, one lost in a hand of 15 or more; ten hands.",
+        "Wikipedia Hearts variations",
     ),
 )
 

@@ -15,6 +15,9 @@ is ``-points``), in one of three grains:
 
 In every grain a seat's rewards add up to minus its total at the end (in a
 Dutch second half the points count down, so rewards are then positive).
+Where the rules declare teams (`hartenjagen.rules.teams`), a team is
+rewarded as one: each member gets the sum of its team's rewards, so its
+return is minus its team's total.
 ``episode="hand"`` ends when the first hand is scored; ``"game"`` when the
 game ends or after ``max_hands`` hands, whichever comes first.
 """
@@ -45,6 +48,7 @@ from hartenjagen.events import Event, GameOver, HandScored, Revoked, TrickWon
 from hartenjagen.moves import Move, Pass, trusted_pass
 from hartenjagen.outcomes import DealCard
 from hartenjagen.rules import Rules
+from hartenjagen.rules.teams import teams_of
 from hartenjagen.values import Phase
 from hartenjagen.variants import UnknownVariantError, preset
 
@@ -581,6 +585,12 @@ class Episode:
                 break
         if self.grain == "game" and self._done:
             got = [-float(total) - r for total, r in zip(self._state.scores, self.returns, strict=True)]
+        partnership = teams_of(self._state.rules) if self._state.rules.extras else None
+        if partnership is not None:  # a team is rewarded as one: each member gets the team's reward
+            got = [
+                sum(got[member] for member in partnership.teams[partnership.team_of(seat)])
+                for seat in range(n)
+            ]
         self.rewards = got
         self._paid = any(got)
         self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]

@@ -22,6 +22,7 @@ from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.scoring import Scoring
+from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
 
 __all__ = ["HeuristicBot"]
@@ -352,7 +353,7 @@ class HeuristicBot:
     # -- the moon
 
     def moon_choice(self, view: PlayerView, seat: int) -> Move:
-        """The moon option whose resulting totals leave this seat best placed."""
+        """The moon option whose resulting totals leave this seat (its team, with teams) best placed."""
         try:
             state = Determinizer(view).sample(self._rng)
         except DeterminizeError as error:  # a view from outside that no deal fits
@@ -364,9 +365,9 @@ class HeuristicBot:
                 after = apply(state, move)
             except IllegalMoveError as error:  # the view's options are not its rules' own
                 raise BotError(f"the view offers a move its rules refuse: {error}") from error
-            totals = after.score_sheet[-1].totals
+            totals = standings(view.rules, after.score_sheet[-1].totals)  # with teams: the team totals
             mine = totals[seat]
-            others = [t for s, t in enumerate(totals) if s != seat]
+            others = [t for s, t in enumerate(totals) if s != seat and s not in view.partners]
             if after.is_over:
                 key = (-1e9 if seat in after.winners else 1e9, 0.0)
             else:
@@ -394,7 +395,8 @@ class HeuristicBot:
         threat = read.threat()
         if threat == seat and read.can_run():
             return self._run(read, options)
-        defend = threat is not None and threat != seat
+        partners = view.partners  # a team plays as one: no moon defence against, no points onto, a partner
+        defend = threat is not None and threat != seat and threat not in partners
         if not view.trick:
             if defend:
                 bosses = [c for c in options if read.value(c) > 0 and read.boss(c)]
@@ -407,10 +409,25 @@ class HeuristicBot:
                 card = self._defend_follow(read, options, led, threat)
                 if card is not None:
                     return card
+            if partners and read.trick_top()[1] in partners:
+                return self._under_partner(read, options, led)
             return self._follow(read, options, led)
         if defend:
             return self._defend_slough(read, options, threat)
+        if partners and read.trick_top()[1] in partners:
+            # The partner wins the trick so far: what is discarded now counts against the team.
+            plain = [card for card in options if read.value(card) <= 0]
+            if plain:
+                return max(plain, key=lambda card: self._slough_danger(read, card))
+            return min(options, key=lambda card: (read.value(card), -card.rank))
         return max(options, key=lambda card: self._slough_danger(read, card))
+
+    @staticmethod
+    def _under_partner(read: _Read, options: list[Card], led: Suit) -> Card:
+        """Following while a partner wins the trick: add no points to it; duck with the highest plain card."""
+        top, _ = read.trick_top()
+        losers = [card for card in options if card.suit is led and card.rank < top]
+        return min(losers or options, key=lambda card: (max(read.value(card), 0), -card.rank))
 
     @staticmethod
     def _run(read: _Read, options: list[Card]) -> Card:

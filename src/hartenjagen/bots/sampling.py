@@ -49,7 +49,8 @@ class SamplingBot:
     ([`Determinizer`][hartenjagen.bots.determinize.Determinizer]) — then tries every
     legal move in that deal: apply the move, play the rest of the hand out,
     and score the hand's points as scored (after the moon and house rules) for
-    this seat minus the others' mean. The move with the lowest mean wins, unless the
+    this seat minus the others' mean (where the rules declare teams, the
+    team's mean minus the opponents'). The move with the lowest mean wins, unless the
     heuristic's choice is within half a point of it (sampling noise): then the
     heuristic's. Every move is tried on the same
     deals with the same playout seed (common random numbers).
@@ -194,6 +195,7 @@ class SamplingBot:
         totals = [0.0] * len(moves)
         greedy = self.playout == "greedy"
         sign = points_sign(view, seat)
+        partners = view.partners  # with teams, a world is scored by the team's result
         budget = self.budget_ms
         deadline = None if budget is None else time.perf_counter() + scale * budget / 1000.0
         target = self.samples if self.samples is not None else 0
@@ -206,7 +208,7 @@ class SamplingBot:
             # then play them all out in one batch.
             worlds = [sampler.sample(rng, exchange=False) for _ in range(target)]
             weights = [_weight(world, kept) if kept else 1.0 for world in worlds]
-            self._play_out_all(worlds, weights, seat, moves, totals, draws, sign)
+            self._play_out_all(worlds, weights, seat, moves, totals, draws, sign, partners)
             return [total / sum(weights) for total in totals]
         weight_sum = 0.0
         done = 0
@@ -223,7 +225,7 @@ class SamplingBot:
             hands = len(world.score_sheet)
             if not exchange:
                 weight = _weight(world, kept) if kept else 1.0
-                self._play_out(world, seat, moves, totals, draws, sign, weight)
+                self._play_out(world, seat, moves, totals, draws, sign, weight, partners)
                 weight_sum += weight
                 done += 1
                 continue
@@ -237,7 +239,7 @@ class SamplingBot:
                         state = greedy_rollout(state, playout, sign, passes)
                     else:
                         state = rollout(state, rng=playout, until="hand")
-                totals[i] += _relative(state.score_sheet[hands].points, seat)
+                totals[i] += _relative(state.score_sheet[hands].points, seat, partners)
             weight_sum += 1.0
             done += 1
         return [total / weight_sum for total in totals]
@@ -251,6 +253,7 @@ class SamplingBot:
         totals: list[float],
         draws: Draws,
         sign: int,
+        partners: Sequence[int] = (),
     ) -> None:
         """`_play_out` for each of ``worlds`` in turn, with one call of `playouts_of` for them all.
 
@@ -271,7 +274,7 @@ class SamplingBot:
             for states in after
         ):
             for world, weight in zip(worlds, weights, strict=True):
-                self._play_out(world, seat, moves, totals, draws, sign, weight)
+                self._play_out(world, seat, moves, totals, draws, sign, weight, partners)
             return
         batch = [states[i] for states in after for i in open_moves]
         points = playouts_of(batch, rng=draws, policy=self.playout, sign=sign, share=share)
@@ -282,7 +285,10 @@ class SamplingBot:
         for states, weight in zip(after, weights, strict=True):
             for i in range(len(moves)):
                 if i in ended:
-                    totals[i] += weight * _relative(states[i].score_sheet[hands].points, seat)
+                    totals[i] += weight * _relative(states[i].score_sheet[hands].points, seat, partners)
+                elif partners:
+                    totals[i] += weight * _relative(points[at : at + n], seat, partners)
+                    at += n
                 else:
                     # `_relative` inline (a call a playout was a tenth of a decision): the same whole
                     # numbers, and a playout's points are 64-bit, far inside the clamp.
@@ -299,6 +305,7 @@ class SamplingBot:
         draws: Draws,
         sign: int,
         weight: float = 1.0,
+        partners: Sequence[int] = (),
     ) -> None:
         """Add each move's relative points in ``world``, times ``weight``, to ``totals``: one batch of playouts.
 
@@ -317,10 +324,10 @@ class SamplingBot:
         at = 0
         for i, state in enumerate(after):
             if len(state.score_sheet) == hands and points is not None:
-                totals[i] += weight * _relative(points[at * n : at * n + n], seat)
+                totals[i] += weight * _relative(points[at * n : at * n + n], seat, partners)
                 at += 1
             else:
-                totals[i] += weight * _relative(state.score_sheet[hands].points, seat)
+                totals[i] += weight * _relative(state.score_sheet[hands].points, seat, partners)
 
 
 def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], ...]:
@@ -427,10 +434,15 @@ def greedy_rollout(
 _SCORE_CAP = 1 << 900
 
 
-def _relative(points: Sequence[int], seat: int) -> float:
-    """``seat``'s points less the others' average, as a float even for points no float holds."""
-    # Whole numbers throughout: the others' sum is the total less this seat's, exactly.
-    mine = points[seat]
-    others = len(points) - 1
-    difference = mine * others - (sum(points) - mine)
-    return max(-_SCORE_CAP, min(_SCORE_CAP, difference)) / others
+def _relative(points: Sequence[int], seat: int, partners: Sequence[int] = ()) -> float:
+    """``seat``'s points less the others' average, as a float even for points no float holds.
+
+    With ``partners`` (the seat's team-mates) the team plays as one: the
+    average of the team's points less the average of the opponents'.
+    """
+    # Whole numbers throughout: the others' sum is the total less this seat's (team's), exactly.
+    mine = points[seat] + sum(points[partner] for partner in partners)
+    team = 1 + len(partners)
+    others = len(points) - team
+    difference = mine * others - (sum(points) - mine) * team
+    return max(-_SCORE_CAP, min(_SCORE_CAP, difference)) / (others * team)

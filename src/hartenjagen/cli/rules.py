@@ -149,6 +149,8 @@ def _setting(value: object, language: Language) -> str:
             return text("rules.none", language)
         if all(isinstance(item, Card) for item in value):
             return " ".join(_setting(item, language) for item in value)
+        if all(type(item) is tuple for item in value):  # tuples of tuples: a Partnership's teams
+            return ", ".join(f"({_setting(item, language)})" for item in value)
         return ", ".join(_setting(item, language) for item in value)
     return repr(value)
 

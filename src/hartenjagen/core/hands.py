@@ -39,9 +39,9 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
-from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.moon import moon_points
 from hartenjagen.rules.routes import PassRoute
+from hartenjagen.rules.teams import Partnership, game_winners, team_moon_points, team_shooter, teams_of
 from hartenjagen.values import HandResult
 
 _NO_LOG: Final[tuple[int, ...]] = ()
@@ -450,6 +450,8 @@ def score_hand(state: State, events: list[Any] | None, taken: tuple[int, ...] | 
                     if taken[seat] & needed == needed:
                         shooter = seat
                         break
+                if shooter is None and rules.extras:
+                    shooter = _team_shooter(table, teams_of(rules), taken)
         else:
             shooter = hand_hooks.shooter(state, taken)
     if shooter is None:
@@ -489,7 +491,10 @@ def finish_hand(
     raw = hand_hooks.hand_points(table, taken)
     scored = raw
     if shooter is not None and option is not None:
-        if table.moon_planned:
+        partnership = teams_of(rules) if rules.extras else None
+        if table.moon_planned and partnership is not None:
+            scored = _team_settle(table, partnership, raw, taken, hand.scores, shooter, option)
+        elif table.moon_planned:
             scored = _planned_settle(table, raw, taken, hand.scores, shooter, option)
         else:
             scored = hand_hooks.settle(state, taken, raw, shooter, option)
@@ -523,6 +528,37 @@ def _planned_settle(
     return moon_points(raw, totals, shooter, own, table.moon_amount, option)
 
 
+def _team_shooter(table: Table, partnership: Partnership | None, taken: tuple[int, ...]) -> int | None:
+    """A planned moon shot by a team between its members (`hartenjagen.rules.teams.team_shooter`)."""
+    if partnership is None:
+        return None
+    needed = table.moon_needed
+    points = [hooks.points(table, mask & needed) for mask in taken]
+    together = []
+    for team in partnership.teams:
+        mask = 0
+        for seat in team:
+            mask |= taken[seat]
+        together.append(mask & needed == needed)
+    return team_shooter(partnership, points, together)
+
+
+def _team_settle(
+    table: Table,
+    partnership: Partnership,
+    raw: tuple[int, ...],
+    taken: tuple[int, ...],
+    totals: tuple[int, ...],
+    shooter: int,
+    option: Any,
+) -> tuple[int, ...]:
+    """A planned moon shot by ``shooter``'s team (`hartenjagen.rules.teams.team_moon_points`)."""
+    outside = ~table.moon_needed
+    own = tuple([hooks.points(table, taken[seat] & outside) for seat in range(len(taken))])
+    team = partnership.teams[partnership.team_of(shooter)]
+    return team_moon_points(raw, totals, team, shooter, own, table.moon_amount, option)
+
+
 def next_deal(
     state: State, sheet: tuple[Any, ...], totals: tuple[int, ...], events: list[Any] | None, *, advance: bool
 ) -> State:
@@ -530,12 +566,20 @@ def next_deal(
     hand = state._hand
     table = hand.table
     rules = table.rules
+    # With teams the ending judges one total per team, and its winners are teams (rules/teams.py).
+    partnership = teams_of(rules) if rules.extras else None
+    judged = totals if partnership is None else partnership.team_totals(totals)
     if table.ending_planned:
-        ends = _planned_end(totals, sheet, table)
+        ends = _planned_end(judged, sheet, table)
     else:
-        ends = bool(rules.ending.is_over(totals, sheet))
+        ends = bool(rules.ending.is_over(judged, sheet))
     if ends:
-        winners = _lowest(totals) if table.ending_planned else winners_of(rules.ending, totals, sheet)
+        if not table.ending_planned:
+            winners = game_winners(rules, totals, sheet)
+        elif partnership is None:
+            winners = _lowest(totals)
+        else:
+            winners = partnership.members(_lowest(judged))
         if events is not None:
             events.append(GameOver(winners, totals))
         over = hand.copy()

@@ -27,6 +27,7 @@ from hartenjagen.frontend.texts import rule_text, text
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import HouseRule, Miezen, announcing
 from hartenjagen.rules.routes import Travel
+from hartenjagen.rules.teams import teams_of
 from hartenjagen.values import HandResult
 
 
@@ -214,7 +215,16 @@ def describe(
         return said("moon_chosen", event.seat, option=text(f"moon.{event.option.value}", lang))
     if isinstance(event, HandScored):
         result = event.result
-        return text("event.hand_scored", lang, hand=result.hand_index + 1, **_scored(result, rules))
+        sentence = text("event.hand_scored", lang, hand=result.hand_index + 1, **_scored(result, rules))
+        partnership = teams_of(rules) if rules is not None and rules.extras else None
+        if partnership is None:
+            return sentence
+        # A team's total is its members' sum: said after the seats' own line (rules/teams.py).
+        sums = partnership.team_totals(result.totals)
+        listed = "; ".join(
+            f"{'+'.join(map(str, team))} {total}" for team, total in zip(partnership.teams, sums, strict=True)
+        )
+        return f"{sentence} {text('event.team_totals', lang, teams=listed)}"
     if isinstance(event, Revoked):
         card, penalty = card_name(event.card, lang), event.penalty
         if event.code == "must_follow_suit":
@@ -230,5 +240,7 @@ def describe(
             for seat in event.winners
         ]
         key = "event.game_over_one" if len(event.winners) == 1 else "event.game_over_many"
+        if rules is not None and rules.extras and teams_of(rules) is not None:
+            key = "event.game_over_team"
         return text(key, lang, winners=_listed(names, lang))
     raise NotationError(text("event.not_an_event", "en", value=event))

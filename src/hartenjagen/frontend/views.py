@@ -26,6 +26,7 @@ from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext
 from hartenjagen.rules.routes import PassRoute, Travel
+from hartenjagen.rules.teams import partners_of, teams_of
 from hartenjagen.values import HandResult, Phase, Trick
 
 
@@ -85,6 +86,23 @@ class PlayerView:
     # Set once the view is known to be consistent: built by view(), or checked by validate_view.
     # Not a field of its value: no init argument, not compared, not saved.
     _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """This seat's partners where the rules declare teams (``()``: it plays alone, or a spectator's view)."""
+        return partners_of(self.rules, self.seat)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams the rules declare, each a tuple of seats (``()``: every seat plays alone)."""
+        partnership = teams_of(self.rules) if self.rules.extras else None
+        return () if partnership is None else partnership.teams
+
+    @property
+    def team_scores(self) -> tuple[int, ...]:
+        """Each team's total, in the order of ``teams``: the sum of its members' ``scores`` (``()`` without teams)."""
+        partnership = teams_of(self.rules) if self.rules.extras else None
+        return () if partnership is None else partnership.team_totals(self.scores)
 
     # The drawings import the views, so they are imported when asked for.
     def __str__(self) -> str:

@@ -39,6 +39,7 @@ from hartenjagen.rules import (
     routes,
     scoring,
     trick_winner,
+    teams,
 )
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import (
@@ -98,6 +99,7 @@ __all__ = [
     "routes",
     "scoring",
     "trick_winner",
+    "teams",
 ]
 
 _SLOTS: dict[str, type] = {

@@ -42,6 +42,19 @@ if TYPE_CHECKING:
 BUILDERS: dict[str, Callable[..., Any]] = {}
 
 
+def _teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The teams ``rules`` declare (``()``: every seat plays alone); see `hartenjagen.rules.teams`."""
+    from hartenjagen.rules.teams import teams_of  # teams.py builds on the house rules, which import this
+
+    partnership = teams_of(rules) if rules.extras else None
+    return () if partnership is None else partnership.teams
+
+
+def _partners(rules: Rules, seat: int) -> tuple[int, ...]:
+    """``seat``'s partners under ``rules`` (``()`` without teams)."""
+    return next((tuple(s for s in team if s != seat) for team in _teams(rules) if seat in team), ())
+
+
 @attrs.frozen
 class PlayContext:
     """The position of the seat about to play a card, as cards.
@@ -87,6 +100,11 @@ class PlayContext:
     def players(self) -> int:
         """The number of seats."""
         return self.rules.players
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The seat's partners where the rules declare teams (``()``: it plays alone)."""
+        return _partners(self.rules, self.seat)
 
     @classmethod
     def of(cls, state: State, allowed: Iterable[Card] | None = None) -> PlayContext:
@@ -213,6 +231,11 @@ class PassContext:
         """The number of seats."""
         return self.rules.players
 
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The seat's partners where the rules declare teams (``()``: it plays alone)."""
+        return _partners(self.rules, self.seat)
+
     @classmethod
     def of(cls, state: State, seat: int | None = None) -> PassContext:
         """The context of ``seat`` (default: the first seat still to pass) in a state of the passing phase."""
@@ -241,6 +264,11 @@ class OpeningContext:
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams the rules declare, each a tuple of seats (``()``: every seat plays alone)."""
+        return _teams(self.rules)
 
     def previous_taker(self, card: Card) -> int | None:
         """The seat that took ``card`` in the hand before this one (``None``: first hand, or no trick took it)."""
@@ -291,6 +319,11 @@ class MoonContext:
     def players(self) -> int:
         """The number of seats."""
         return len(self.cards_taken)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams the rules declare, each a tuple of seats (``()``: every seat plays alone)."""
+        return _teams(self.rules)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -347,6 +380,11 @@ class AnnounceContext:
     def players(self) -> int:
         """The number of seats."""
         return self.rules.players
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams the rules declare, each a tuple of seats (``()``: every seat plays alone)."""
+        return _teams(self.rules)
 
     @property
     def eldest(self) -> int:

@@ -19,6 +19,7 @@ from hartenjagen._whole import is_whole
 from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
+from hartenjagen.rules import teams
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import MoonContext
 from hartenjagen.rules.plan import MoonPlan
@@ -129,7 +130,19 @@ class _Shooting(Moon):
         for seat, cards in enumerate(context.cards_taken):
             if took_all(cards, needed):
                 return seat
-        return None
+        partnership = teams.teams_of(context.rules) if context.rules.extras else None
+        if partnership is None:
+            return None
+        # A team's moon: its members' cards together (rules/teams.py).
+        taken = context.cards_taken
+        together = [
+            took_all(tuple(card for seat in team for card in taken[seat]), needed)
+            for team in partnership.teams
+        ]
+        moon_set = set(needed)
+        value = context.rules.scoring.points_of
+        points = [value(card for card in cards if card in moon_set) for cards in taken]
+        return teams.team_shooter(partnership, points, together)
 
     def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
         rules = context.rules
@@ -137,8 +150,16 @@ class _Shooting(Moon):
         amount = scoring.moon_total(rules) if self.amount is None else self.amount
         needed = set(moon_cards(self.moon_set, rules))
         # The shooter keeps what its other cards score (the J♦ under Omnibus), whatever the scheme adds up.
-        own = scoring.points_of(card for card in context.cards_taken[shooter] if card not in needed)
-        return moon_points(context.raw, context.totals, shooter, own, amount, option)
+        own = [
+            scoring.points_of(card for card in cards if card not in needed) for cards in context.cards_taken
+        ]
+        partnership = teams.teams_of(rules) if rules.extras else None
+        if partnership is not None:
+            team = partnership.teams[partnership.team_of(shooter)]
+            return teams.team_moon_points(
+                context.raw, context.totals, team, shooter, tuple(own), amount, option
+            )
+        return moon_points(context.raw, context.totals, shooter, own[shooter], amount, option)
 
 
 def moon_points(

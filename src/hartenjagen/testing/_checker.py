@@ -28,6 +28,7 @@ from hartenjagen.frontend.serialize import FormatError, dumps, loads
 from hartenjagen.frontend.views import public_view, view
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Rules
+from hartenjagen.rules.teams import standings
 from hartenjagen.testing._common import FOREIGN
 from hartenjagen.testing._move_checks import Failure, MoveChecks
 from hartenjagen.testing._probe import Contract
@@ -327,7 +328,8 @@ class Checker(MoveChecks):
             raise Failure("the game is over without winners")
         if not (len(set(winners)) == len(winners) and all(0 <= s < n for s in winners)):
             raise Failure(f"the winners {winners} are not distinct seats")
-        totals = {state.scores[s] for s in winners}
+        judged = standings(self.rules, state.scores)  # with teams, a seat stands on its team's total
+        totals = {judged[s] for s in winners}
         if len(totals) != 1:
             raise Failure(f"the winners {winners} have different totals {state.scores}")
         if tuple(winners) != self.contract.winners(state.scores, state.score_sheet):

@@ -29,10 +29,10 @@ from hartenjagen.rules import (
     opening,
     passing,
 )
-from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.extras import HandSummary
 from hartenjagen.rules.plan import declared_plan
 from hartenjagen.rules.trick_winner import HOOKS as TRICK_WINNER_HOOKS
+from hartenjagen.rules.teams import game_winners
 from hartenjagen.testing._common import cached
 from hartenjagen.values import HandResult, Trick
 
@@ -95,8 +95,8 @@ class Contract:
         return tuple(self.rules.passing.givers(stage, route, self.players, dealer))
 
     def winners(self, totals: tuple[int, ...], sheet: tuple[HandResult, ...] = ()) -> tuple[int, ...]:
-        """The winners of a game that ended with these totals after the hands of ``sheet``, by the ``ending``."""
-        return winners_of(self.rules.ending, totals, sheet)
+        """The winners of a game that ended with these totals after the hands of ``sheet``, by the ``ending`` (and the teams)."""
+        return game_winners(self.rules, totals, sheet)
 
     def revoke_penalty(self) -> int | None:
         """The revoke penalty of the first house rule that has one (``None``: illegal plays are refused)."""

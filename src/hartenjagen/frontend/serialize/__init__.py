@@ -152,6 +152,7 @@ from hartenjagen.rules import (
     passing,
     scoring,
     trick_winner,
+    teams,
 )
 from hartenjagen.values import HandResult, Trick
 
@@ -271,6 +272,7 @@ def _library() -> None:
         duplicates,
         trick_winner,
         extras,
+        teams,
     )
     found: list[type] = []
     for module in modules:
