@@ -533,7 +533,7 @@ def _team_shooter(table: Table, partnership: Partnership | None, taken: tuple[in
     if partnership is None:
         return None
     needed = table.moon_needed
-    points = [hooks.points(table, mask & needed) for mask in taken]
+    points = [hand_hooks.points(table, mask & needed) for mask in taken]
     together = []
     for team in partnership.teams:
         mask = 0
@@ -554,7 +554,7 @@ def _team_settle(
 ) -> tuple[int, ...]:
     """A planned moon shot by ``shooter``'s team (`hartenjagen.rules.teams.team_moon_points`)."""
     outside = ~table.moon_needed
-    own = tuple([hooks.points(table, taken[seat] & outside) for seat in range(len(taken))])
+    own = tuple([hand_hooks.points(table, taken[seat] & outside) for seat in range(len(taken))])
     team = partnership.teams[partnership.team_of(shooter)]
     return team_moon_points(raw, totals, team, shooter, own, table.moon_amount, option)
 
