@@ -19,7 +19,18 @@ import hartenjagen as hj
 from hartenjagen import family, variants
 from hartenjagen.cards import Card, Rank
 from hartenjagen.core.table import table_for
-from hartenjagen.rules import deck, duplicates, ending, first_trick, leading, moon, opening, passing, scoring, teams
+from hartenjagen.rules import (
+    deck,
+    duplicates,
+    ending,
+    first_trick,
+    leading,
+    moon,
+    opening,
+    passing,
+    scoring,
+    teams,
+)
 from hartenjagen.rules.routes import PassRoute
 from test_presets import STANDARD_SLOTS, _values, check_replay_and_pickle, playout
 

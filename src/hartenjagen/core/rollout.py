@@ -471,5 +471,5 @@ def native_breaks(table: Table, physical: int, discarded: bool, tricks: int) -> 
 
 
 def native_points(table: Table, mask: int) -> int:
-    """A scoring module's ``points_of`` for the physical cards ``mask``, for the native kernel (`hooks.points`)."""
-    return hooks.points(table, mask)
+    """A scoring module's ``points_of`` for the physical cards ``mask``, for the native kernel (`hand_hooks.points`)."""
+    return hand_hooks.points(table, mask)

@@ -38,8 +38,8 @@ from hartenjagen.rules import (
     passing,
     routes,
     scoring,
-    trick_winner,
     teams,
+    trick_winner,
 )
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import (
@@ -98,8 +98,8 @@ __all__ = [
     "passing",
     "routes",
     "scoring",
-    "trick_winner",
     "teams",
+    "trick_winner",
 ]
 
 _SLOTS: dict[str, type] = {

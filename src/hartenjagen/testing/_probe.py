@@ -31,8 +31,8 @@ from hartenjagen.rules import (
 )
 from hartenjagen.rules.extras import HandSummary
 from hartenjagen.rules.plan import declared_plan
-from hartenjagen.rules.trick_winner import HOOKS as TRICK_WINNER_HOOKS
 from hartenjagen.rules.teams import game_winners
+from hartenjagen.rules.trick_winner import HOOKS as TRICK_WINNER_HOOKS
 from hartenjagen.testing._common import cached
 from hartenjagen.values import HandResult, Trick
 

@@ -151,8 +151,8 @@ from hartenjagen.rules import (
     opening,
     passing,
     scoring,
-    trick_winner,
     teams,
+    trick_winner,
 )
 from hartenjagen.values import HandResult, Trick
 
