@@ -10,8 +10,9 @@ warm: the six extras took 12 to 29 s each, 113 s in all, at load average 1 (the
 cost tests/test_costs.json records; before each environment lost its own pip
 and its bytecode compiled ahead), and now take 76 s of CPU in all (user and
 system, one extra at a time under /usr/bin/time: testing 15, openspiel 21, rl
-14, dask 10, web 6, docs 10). Split between the two lanes, that is some 40 s
-more for each, and the downloads where pip's cache is cold.
+14, dask 10, web 6, docs 10); with no pip cache, 82 s of CPU (5 min 15 s of wall
+time at load average 6 to 10). Split between the two lanes, that is some 40 s
+more for each, and the downloads' waits where pip's cache is cold.
 """
 
 from __future__ import annotations
