@@ -34,7 +34,14 @@ static int M_(points_hook)(game_state *g, MASK mask, int64_t *out) {
     if (2 * (hooks->points_used + 1) > POINTS_SLOTS) { /* full: start afresh */
         memset(hooks->points, 0, POINTS_SLOTS * sizeof(points_t));
         hooks->points_used = 0;
-        i = points_hash(w) & (POINTS_SLOTS - 1);
+    }
+    /* Probed again: another thread may have added cards while Python ran. */
+    i = points_hash(w) & (POINTS_SLOTS - 1);
+    while (hooks->points[i].used && (hooks->points[i].mask[0] != w[0] || hooks->points[i].mask[1] != w[1]))
+        i = (i + 1) & (POINTS_SLOTS - 1);
+    if (hooks->points[i].used) {
+        *out = points;
+        return 0;
     }
     hooks->points[i].mask[0] = w[0], hooks->points[i].mask[1] = w[1];
     hooks->points[i].points = points, hooks->points[i].used = 1;
