@@ -83,6 +83,7 @@ PLAYOUT = Extension(
         "src/hartenjagen/_playout_body.h",
         "src/hartenjagen/_playout_read.h",
         "src/hartenjagen/_playout_hooks.h",
+        "src/hartenjagen/_playout_body_hooks.h",
         "src/hartenjagen/_playout_plan.h",
     ],
 )

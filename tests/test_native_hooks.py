@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+import threading
 from array import array
 from collections.abc import Iterable
 from typing import Any
@@ -375,3 +376,24 @@ def test_a_plan_whose_hooks_do_not_match_is_refused() -> None:
             native.KERNEL.run(
                 plan, 0, state, 1, 1, False, 1, playouts.generator(1), array("q", [0] * 4), None
             )
+
+
+@needs_kernel
+def test_threads_sharing_a_table_play_as_one_thread_does() -> None:
+    rules = attrs.evolve(
+        STANDARD, scoring=own(STANDARD.scoring, "points_of"), extras=(Reads("allowed"), Reads("trick"))
+    )
+    starts = [state for seed in range(4) for state in positions(rules, seed)]
+    results: dict[int, list[int]] = {}
+
+    def play(first: int) -> None:
+        for i in range(first, len(starts), 4):
+            results[i] = list(playouts.playouts(starts[i], 32, rng=i))
+
+    threads = [threading.Thread(target=play, args=(k,)) for k in range(4)]
+    for thread in threads:  # the trees fresh (no other test has these rules): many calls into Python
+        thread.start()
+    for thread in threads:
+        thread.join()
+    alone = [list(playouts.playouts(state, 32, rng=i)) for i, state in enumerate(starts)]
+    assert [results[i] for i in range(len(starts))] == alone
