@@ -23,6 +23,7 @@ from typing import Final
 import attrs
 
 from hartenjagen import family as _family
+from hartenjagen import family_draws as _family_draws
 from hartenjagen.cards import Rank
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.rules import Rules
@@ -380,6 +381,7 @@ FAMILY: Final[tuple[Preset, ...]] = (
         "Polignac: 32 cards; each jack costs a point, the J♠ two.",
         "Wikipedia Polignac, cardrulesplus, Boussac (1896)",
     ),
+    Preset("heartsette", _family_draws.heartsette(), ("hartensette", "weduwe harten"), "Heartsette: 12 cards each, a widow of 3 for the first trick's winner.", "pokerwiner.com Games of playing cards (after Hoyle); issue 37 (pagat)"),  # fmt: skip
 )
 
 

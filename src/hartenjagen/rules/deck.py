@@ -31,6 +31,22 @@ class Deck(RuleModule):
     def pack(self) -> tuple[Card, ...]:
         """Every physical card dealt, sorted; a card appears once per copy."""
 
+    def hand_size(self) -> int:
+        """How many cards each seat is dealt: the whole pack, shared out evenly.
+
+        A deck that leaves cards undealt (a widow:
+        [`rules.undealt.WidowPack`][hartenjagen.rules.undealt.WidowPack]) deals fewer.
+        """
+        return len(self.pack()) // self.players
+
+    def widow_trick(self) -> int | None:
+        """The trick (counted from 0) whose taker gets the undealt cards, or ``None``: no widow.
+
+        The undealt cards lie face down, unseen; the taker of that trick gets
+        them, unseen by the others, and their points count for that seat.
+        """
+        return None
+
 
 def _removed(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
     try:

@@ -151,6 +151,7 @@ from hartenjagen.rules import (
     opening,
     passing,
     scoring,
+    undealt,
 )
 from hartenjagen.values import HandResult, Trick
 
@@ -258,7 +259,7 @@ def validate_state(state: State, path: str = "$") -> None:
 
 def _library() -> None:
     slots = SLOT_BASES
-    modules = (deck, passing, opening, first_trick, leading, scoring, moon, ending, duplicates, extras)
+    modules = (deck, passing, opening, first_trick, leading, scoring, moon, ending, duplicates, extras, undealt)
     found: list[type] = []
     for module in modules:
         for obj in vars(module).values():

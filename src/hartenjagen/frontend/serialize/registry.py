@@ -242,8 +242,11 @@ class AttrsEntry(Entry):
             key: codec.encode(getattr(value, name), key_path(path, key)) for name, key, codec in self.fields()
         }
 
+    #: the keys a saved value may leave out (fields added later, with defaults): older files still load
+    optional: frozenset[str] = frozenset()
+
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
-        fields = self.fields()
+        fields = [entry for entry in self.fields() if entry[1] in data or entry[1] not in self.optional]
         check_keys(data, path, self.name, [key for _, key, _ in fields], top)
         arguments = {key: codec.decode(data[key], key_path(path, key)) for _, key, codec in fields}
         try:
@@ -256,6 +259,8 @@ class AttrsEntry(Entry):
 
 class ViewEntry(AttrsEntry):
     """A player view: its fields, then `hartenjagen.frontend.views.validate_view` (a view from a client)."""
+
+    optional = frozenset(["undealt", "widow"])  # added with the widow: a view saved before has neither
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         value = super().decode(data, path, top)
