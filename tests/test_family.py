@@ -353,12 +353,16 @@ def test_the_adapters_play_a_hand(name):
 def test_the_family_page_shows_the_code_of_each_game():
     """docs/family.md holds each marked section of src/hartenjagen/family.py, as it is, in a ```py block."""
     root = Path(__file__).resolve().parent.parent
-    code = (root / "src" / "hartenjagen" / "family.py").read_text(encoding="utf-8")
+    code = "".join(
+        (root / "src" / "hartenjagen" / name).read_text(encoding="utf-8")
+        for name in ("family.py", "family_draws.py")
+    )
     page = (root / "docs" / "family.md").read_text(encoding="utf-8")
     sections = re.findall(
         r"# docs/family\.md \[start:(\w+)\]\n(.*?)\n# docs/family\.md \[end:\1\]", code, re.S
     )
-    assert [name for name, _ in sections] == ["pink_lady", "spot_hearts", "slobberhannes", "polignac"]
+    names = [name for name, _ in sections]
+    assert names == ["pink_lady", "spot_hearts", "slobberhannes", "polignac", "heartsette"]
     for name, text in sections:
         assert f"```py\n{text.strip()}\n```" in page, (
             f"docs/family.md: the code of {name} differs from family.py"

@@ -25,7 +25,7 @@ FAMILY = [preset.name for preset in variants.FAMILY]
 def test_offered_is_the_seed_catalogue_then_the_family() -> None:
     offered = variants.OFFERED
     assert offered == (*variants.ALL, *variants.FAMILY)
-    assert set(FAMILY) == {"pink_lady", "spot_hearts", "slobberhannes", "polignac"}
+    assert set(FAMILY) == {"pink_lady", "spot_hearts", "slobberhannes", "polignac", "heartsette"}
     assert not {preset.name for preset in variants.ALL} & set(FAMILY)
 
 

@@ -19,7 +19,7 @@ import hartenjagen as hj
 from hartenjagen import family, variants
 from hartenjagen.cards import Card, Rank
 from hartenjagen.core.table import table_for
-from hartenjagen.rules import deck, ending, first_trick, leading, moon, opening, passing, scoring
+from hartenjagen.rules import deck, ending, first_trick, leading, moon, opening, passing, scoring, undealt
 from hartenjagen.rules.routes import PassRoute
 from test_presets import STANDARD_SLOTS, _values, check_replay_and_pickle, playout
 
@@ -62,12 +62,19 @@ EXPECTED_SLOTS = {
         "scoring": scoring.CardPoints(_POLIGNAC, name="polignac"),
         "ending": ending.ScoreLimit(limit=20),
     },
+    "heartsette": {
+        **STANDARD_SLOTS,
+        "deck": undealt.WidowPack(players=4, hand=12, removed=("2S",), widow_after=0),
+        "passing": passing.PassCycle(directions=(H,)),
+        "opening": opening.EldestLeadsAny(),
+    },
 }
 PRESET_CONSTANTS = {
     "pink_lady": variants.PINK_LADY,
     "spot_hearts": variants.SPOT_HEARTS,
     "slobberhannes": variants.SLOBBERHANNES,
     "polignac": variants.POLIGNAC,
+    "heartsette": variants.get("heartsette"),
 }
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
 DERIVED = {
@@ -75,6 +82,7 @@ DERIVED = {
     "spot_hearts": (4, 52, 13, _SPOT, 130, 130, "2C"),
     "slobberhannes": (4, 32, 8, _SLOBBERHANNES, 1, None, None),
     "polignac": (4, 32, 8, _POLIGNAC, 5, None, None),
+    "heartsette": (4, 51, 12, {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}, 26, 26, None),
 }
 #: The pass direction of the first hands.
 PASS_CYCLES = {
@@ -82,6 +90,7 @@ PASS_CYCLES = {
     "spot_hearts": (L, R, A, H, L),
     "slobberhannes": (H, H, H),
     "polignac": (H, H, H),
+    "heartsette": (H, H, H),
 }
 
 
@@ -104,7 +113,7 @@ def test_family_preset_derived_facts(name: str) -> None:
     table = table_for(rules)
     assert rules.players == table.players == players
     assert len(rules.deck.pack()) == len(table.pack) == pack_size
-    assert table.hand_size == hand_size == pack_size // players
+    assert table.hand_size == hand_size == rules.deck.hand_size()  # the rest is undealt (a widow)
     assert _values(rules) == values
     assert table.positive_total == positive_total
     assert rules.scoring.moon_total(rules) == positive_total
@@ -116,7 +125,9 @@ def test_family_preset_derived_facts(name: str) -> None:
         assert opening.lowest_club(rules) == Card(first_lead)
     state = hj.new_game(rules, seed=1)
     assert [len(hand) for hand in state.hands] == [hand_size] * players
-    assert Counter(card for hand in state.hands for card in hand) == Counter(rules.deck.pack())
+    dealt = [card for hand in state.hands for card in hand]
+    assert Counter([*dealt, *state.widow]) == Counter(rules.deck.pack())
+    assert len(state.widow) == pack_size - hand_size * players
     cycle = PASS_CYCLES[name]
     assert tuple(rules.passing.route(h) for h in range(len(cycle))) == cycle
 

@@ -116,6 +116,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "variant.spot_hearts": ("spot_hearts", "harten op oogwaarde"),
     "variant.slobberhannes": ("slobberhannes", "Slobberhannes"),
     "variant.polignac": ("polignac", "Polignac"),
+    "variant.heartsette": ("heartsette", "Heartsette (harten met een weduwe)"),
     "variant.named": ("{name} ({code})", "{name} ({code})"),
     # ------------------------------------------------------------ hartenjagen replay
     "replay.record": ("Game record: {variant}, seed {seed}, dealer {dealer}, {moves}.",
@@ -387,10 +388,14 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                    "Slobberhannes: 32 kaarten; de eerste slag, de laatste slag en klavervrouw kosten elk een punt."),
     "rules.preset.polignac": ("Polignac: 32 cards; each jack costs a point, the J♠ two.",
                               "Polignac: 32 kaarten; elke boer kost een punt, schoppenboer twee."),
+    "rules.preset.heartsette": ("Heartsette: 12 cards each, a widow of 3 for the first trick's winner.",
+                                "Heartsette: 12 kaarten elk, een weduwe van 3 voor wie de eerste slag haalt."),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     "rules.module.SinglePack": ("One pack of cards from `lowest_rank` to ace in each suit, less `removed`, dealt to `players`.",
                                 "Eén spel kaarten van `lowest_rank` tot en met aas in elke kleur, zonder `removed`, gedeeld aan `players`."),
+    "rules.module.WidowPack": ("One pack less `removed`, `hand` cards to each of `players`; the rest is a widow, face down, for the taker of trick `widow_after` (0: the first), whose points it counts for.",
+                               "Eén spel zonder `removed`, `hand` kaarten voor elk van `players`; de rest is een weduwe, dicht, voor wie slag `widow_after` haalt (0: de eerste), en haar punten tellen voor die speler."),
     "rules.module.DoubleDeck": ("Two 52-card packs shuffled together for six or more players.",
                                 "Twee spellen van 52 kaarten door elkaar geschud, voor zes of meer spelers."),
     "rules.module.PassCycle": ("Every seat passes `cards` cards at once; hand `h` uses `directions[h % len(directions)]`.",
