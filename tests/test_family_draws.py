@@ -26,12 +26,12 @@ from hartenjagen.errors import RulesError
 from hartenjagen.events import TrickWon
 from hartenjagen.frontend import serialize
 from hartenjagen.frontend.views import validate_view
-from hartenjagen.testing import check_rules
 from hartenjagen.moves import Play
 from hartenjagen.outcomes import DealCard
 from hartenjagen.rules import Rules
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.undealt import WidowPack
+from hartenjagen.testing import check_rules
 from hartenjagen.values import Phase
 
 HEARTSETTE = variants.get("heartsette")

@@ -557,7 +557,9 @@ class Checker:
         self.captured = [Counter() for _ in range(self.n)]
         self.winners: list[int | None] = []  # each trick's winner, for FirstAndLastTrick
         self.carry: list[Card] = []
-        self.widow: Counter[Card] = Counter()  # a widow once its trick is won: its points for that trick's taker
+        self.widow: Counter[Card] = (
+            Counter()
+        )  # a widow once its trick is won: its points for that trick's taker
         self.broken = False
         self.exchange_checked = False
         self.announced = 0

@@ -381,7 +381,13 @@ FAMILY: Final[tuple[Preset, ...]] = (
         "Polignac: 32 cards; each jack costs a point, the J♠ two.",
         "Wikipedia Polignac, cardrulesplus, Boussac (1896)",
     ),
-    Preset("heartsette", _family_draws.heartsette(), ("hartensette", "weduwe harten"), "Heartsette: 12 cards each, a widow of 3 for the first trick's winner.", "pokerwiner.com Games of playing cards (after Hoyle); issue 37 (pagat)"),  # fmt: skip
+    Preset(
+        "heartsette",
+        _family_draws.heartsette(),
+        ("hartensette", "weduwe harten"),
+        "Heartsette: 12 cards each, a widow of 3 for the first trick's winner.",
+        "pokerwiner.com Games of playing cards (after Hoyle); issue 37 (pagat)",
+    ),
 )
 
 

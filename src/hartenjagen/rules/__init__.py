@@ -145,7 +145,9 @@ def _check_deal(deck: Deck) -> None:
                 f" undealt from {size}, not {hand!r}"
             )
         if isinstance(widow, bool) or not isinstance(widow, int) or not 0 <= widow < hand:
-            raise RulesError(f"deck {deck!r}: widow_trick() must be a trick from 0 to {hand - 1}, not {widow!r}")
+            raise RulesError(
+                f"deck {deck!r}: widow_trick() must be a trick from 0 to {hand - 1}, not {widow!r}"
+            )
         return
     if size == 0 or size % players:
         raise RulesError(

@@ -158,9 +158,13 @@ class MoveChecks:
             self.captured[taker].update(cards)
             self.captured[taker].update(self.carry)
             self.carry = []
-            if self.tricks - 1 == self.rules.deck.widow_trick():  # the deck's widow goes to this trick's taker
+            if (
+                self.tricks - 1 == self.rules.deck.widow_trick()
+            ):  # the deck's widow goes to this trick's taker
                 if after.hand_index == state.hand_index and after.widow_taker != taker:
-                    raise Failure(f"the widow went to seat {after.widow_taker}, not the trick's taker {taker}")
+                    raise Failure(
+                        f"the widow went to seat {after.widow_taker}, not the trick's taker {taker}"
+                    )
                 self.widow = (taker, state.widow)
         if not last:
             if not (

@@ -259,9 +259,9 @@ def validate_state(state: State, path: str = "$") -> None:
 
 def _library() -> None:
     slots = SLOT_BASES
-    modules = (deck, passing, opening, first_trick, leading, scoring, moon, ending, duplicates, extras, undealt)
+    modules = (deck, passing, opening, first_trick, leading, scoring, moon, ending, duplicates, extras)
     found: list[type] = []
-    for module in modules:
+    for module in (*modules, undealt):  # undealt: the decks that leave cards undealt
         for obj in vars(module).values():
             if (
                 isinstance(obj, type)
