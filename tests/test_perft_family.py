@@ -17,6 +17,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen import variants
+from hartenjagen.rules.undealt import WidowPack
 from test_perft import (
     TINY4,
     TINY_PIQUET,
@@ -37,10 +38,25 @@ REFERENCES: dict[str, Reference] = {
     "spot_hearts": Reference("broken"),
     "slobberhannes": Reference("anytime", free_first_trick=True),
     "polignac": Reference("anytime", free_first_trick=True),
+    "heartsette": Reference("broken"),  # the widow changes no legal move
 }
 RULES: dict[str, hj.Rules] = {preset.name: preset.rules for preset in variants.FAMILY}
 #: Tiny packs of each family preset's own kind.
-TINY_PACKS = {"pink_lady": TINY4, "spot_hearts": TINY4, "slobberhannes": TINY_PIQUET, "polignac": TINY_PIQUET}
+#: Heartsette's: 15 cards, 3 a hand and a widow of 3.
+TINY_WIDOW = WidowPack(
+    players=4,
+    hand=3,
+    removed=[
+        c for c in hj.Rules().deck.pack() if str(c) not in "2C 9C QC KC 2D 7D JD AD 4H 9H KH AH 2S TS QS"
+    ],
+)
+TINY_PACKS = {
+    "pink_lady": TINY4,
+    "spot_hearts": TINY4,
+    "slobberhannes": TINY_PIQUET,
+    "polignac": TINY_PIQUET,
+    "heartsette": TINY_WIDOW,
+}
 
 
 def _late(name: str, seed: int, cards_left: int) -> Position:
@@ -59,10 +75,12 @@ POSITIONS: tuple[Position, ...] = (
     _late("spot_hearts", 32, 13),
     _late("slobberhannes", 33, 14),
     _late("polignac", 34, 13),
+    _late("heartsette", 35, 13),
     _tiny("pink_lady", 31),
     _tiny("spot_hearts", 32),
     _tiny("slobberhannes", 33),
     _tiny("polignac", 34),
+    _tiny("heartsette", 35),
 )
 #: The pinned counts.
 EXPECTED: dict[str, int] = {
@@ -74,6 +92,8 @@ EXPECTED: dict[str, int] = {
     "spot_hearts/tiny": 62,
     "slobberhannes/tiny": 368,
     "polignac/tiny": 368,
+    "heartsette/late": 780,
+    "heartsette/tiny": 30,
 }
 #: The pinned positions: the phase, each seat's hand, the trick on the table.
 HANDS: dict[str, tuple[str, ...]] = {
@@ -139,6 +159,22 @@ HANDS: dict[str, tuple[str, ...]] = {
         "QC QD AH",
         "AC 7H QH",
         "JD AD QS",
+        "trick: -",
+    ),
+    "heartsette/late": (
+        "playing",
+        "3H 7H QH",
+        "4H 8H 5S",
+        "5H AH 4S",
+        "6H JH KH 9S",
+        "trick: 7D JS TD",
+    ),
+    "heartsette/tiny": (
+        "playing",
+        "QC KH QS",
+        "2D JD 2S",
+        "2C AH TS",
+        "KC AD 4H",
         "trick: -",
     ),
 }
