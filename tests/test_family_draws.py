@@ -21,6 +21,7 @@ from hartenjagen import family_draws, native, variants
 from hartenjagen.bots import make_bot, play_game
 from hartenjagen.bots.determinize import determinize
 from hartenjagen.cards import Card, Suit
+from hartenjagen.cli.rules import rules_text
 from hartenjagen.core.table import table_for
 from hartenjagen.errors import RulesError
 from hartenjagen.events import TrickWon
@@ -260,3 +261,11 @@ def test_a_deck_of_ones_own_with_a_widow_is_checked_when_the_rules_are_built():
 
 def test_check_rules_passes_on_heartsette():
     assert check_rules(HEARTSETTE) is None
+
+
+def test_the_rules_in_words_say_the_hand_and_the_widow():
+    text = rules_text(family_draws.heartsette(players=3))
+    assert "3 players, 51 cards, 16 each." in text
+    assert "3 cards stay undealt, face down: a widow." in text
+    assert "een weduwe" in rules_text(HEARTSETTE, "nl")
+    assert "undealt" not in rules_text(variants.STANDARD)

@@ -322,6 +322,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "rules.sources": ("Sources: {sources}.", "Bronnen: {sources}."),
     "rules.size": ("{players} players, {cards} cards, {hand} each.",
                    "{players} spelers, {cards} kaarten, {hand} per speler."),
+    "rules.widow": ("{count} cards stay undealt, face down: a widow.",
+                    "{count} kaarten blijven dicht liggen: een weduwe."),
     "rules.no_passing": ("No cards are passed: every hand is played as it is dealt.",
                          "Er wordt niet doorgegeven: elke ronde wordt gespeeld zoals ze gedeeld is."),
     "rules.settings": ("settings: ", "instellingen: "),

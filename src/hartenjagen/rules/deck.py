@@ -48,7 +48,8 @@ class Deck(RuleModule):
         return None
 
 
-def _removed(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
+def removed_cards(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
+    """The cards a deck's ``removed`` setting lists, sorted, once each (a `RulesError` if it lists something else)."""
     try:
         return tuple(sorted(set(parse_cards(value))))
     except CardParseError as error:
@@ -64,7 +65,7 @@ class SinglePack(Deck):
     """
 
     players: int = 4
-    removed: tuple[Card, ...] = attrs.field(default=(), converter=_removed)
+    removed: tuple[Card, ...] = attrs.field(default=(), converter=removed_cards)
     lowest_rank: Rank = Rank.TWO
 
     def __attrs_post_init__(self) -> None:

@@ -11,23 +11,14 @@ when the hand is scored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import attrs
 
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import Card, Rank, Suit, parse_cards
-from hartenjagen.errors import CardParseError, RulesError
-from hartenjagen.rules.deck import Deck
+from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.errors import RulesError
+from hartenjagen.rules.deck import Deck, removed_cards
 
 __all__ = ["WidowPack"]
-
-
-def _removed(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
-    try:
-        return tuple(sorted(set(parse_cards(value))))
-    except CardParseError as error:
-        raise RulesError(f"deck: removed must list cards: {error}") from error
 
 
 @attrs.frozen(repr=False)
@@ -41,7 +32,7 @@ class WidowPack(Deck):
 
     players: int = 4
     hand: int = 12
-    removed: tuple[Card, ...] = attrs.field(default=(), converter=_removed)
+    removed: tuple[Card, ...] = attrs.field(default=(), converter=removed_cards)
     widow_after: int = 0
 
     def __attrs_post_init__(self) -> None:
