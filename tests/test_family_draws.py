@@ -15,6 +15,8 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen import family_draws, native, variants
@@ -269,3 +271,26 @@ def test_the_rules_in_words_say_the_hand_and_the_widow():
     assert "3 cards stay undealt, face down: a widow." in text
     assert "een weduwe" in rules_text(HEARTSETTE, "nl")
     assert "undealt" not in rules_text(variants.STANDARD)
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.sampled_from([3, 4, 5, 6]), seed=st.integers(0, 2**32 - 1), moves=st.randoms())
+def test_a_hand_scores_its_tricks_and_the_widow_for_its_taker(players, seed, moves):
+    """Any deal, any play: each seat's raw points are its tricks' cards, plus the widow's for its taker."""
+    state = hj.new_game(family_draws.heartsette(players=players), seed=seed)
+    widow = state.widow
+    tricks = [0] * players
+    taker = None
+    while not state.score_sheet:
+        listed = hj.legal_moves(state)
+        state, events = hj.step(state, listed[moves.randrange(len(listed))])
+        for event in events:
+            if isinstance(event, TrickWon):
+                tricks[event.winner] += sum(map(_value, event.cards))
+                taker = event.winner if taker is None else taker
+    expected = list(tricks)
+    expected[taker] += sum(map(_value, widow))
+    result = state.score_sheet[0]
+    assert list(result.raw) == expected and sum(result.raw) == 26
+    if result.shooter is not None:  # a moon needs the widow's penalty cards too
+        assert result.shooter == taker or not any(_value(card) for card in widow)
