@@ -129,6 +129,10 @@ def _view(state: hj.State, seat: int) -> str:
         parts.append(f"stage {stage} gave {_cards(given)} got {_cards(got)}")
     if view.passing:
         parts.append(f"chose {_cards(view.passing)}")
+    if view.widow:
+        parts.append(f"took the widow {_cards(view.widow)}")
+    elif view.undealt:
+        parts.append(f"{view.undealt} undealt")
     if seat in view.to_move:
         if view.phase is hj.Phase.PASSING:
             if view.pass_options == view.hand:
@@ -193,7 +197,8 @@ def _event(event: Event) -> str | None:
 
 
 def _deal_lines(state: hj.State) -> list[str]:
-    return [f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(state.dealt)]
+    lines = [f"  seat {seat}: {_cards(hand)}" for seat, hand in enumerate(state.dealt)]
+    return lines + ([f"  widow: {_cards(state.widow)}"] if state.widow else [])
 
 
 def render(preset: variants.Preset) -> str:

@@ -367,7 +367,10 @@ def test_the_adapters_play_a_hand(name):
 def test_the_family_page_shows_the_code_of_each_game():
     """docs/family.md holds each marked section of src/hartenjagen/family.py, as it is, in a ```py block."""
     root = Path(__file__).resolve().parent.parent
-    code = (root / "src" / "hartenjagen" / "family.py").read_text(encoding="utf-8")
+    code = "".join(
+        (root / "src" / "hartenjagen" / name).read_text(encoding="utf-8")
+        for name in ("family.py", "family_draws.py")
+    )
     page = (root / "docs" / "family.md").read_text(encoding="utf-8")
     sections = re.findall(
         r"# docs/family\.md \[start:(\w+)\]\n(.*?)\n# docs/family\.md \[end:\1\]", code, re.S
@@ -380,6 +383,7 @@ def test_the_family_page_shows_the_code_of_each_game():
         "cancellation_hearts",
         "partnership_hearts",
         "danger_hearts",
+        "heartsette",
     ]
     for name, text in sections:
         assert f"```py\n{text.strip()}\n```" in page, (

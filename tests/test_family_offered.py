@@ -33,6 +33,7 @@ def test_offered_is_the_seed_catalogue_then_the_family() -> None:
         "partnership_hearts",
         "danger_hearts",
         "cancellation_hearts",
+        "heartsette",
     }
     assert not {preset.name for preset in variants.ALL} & set(FAMILY)
 

@@ -18,6 +18,7 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.cards import Rank
+from hartenjagen.rules.undealt import WidowPack
 from test_perft import (
     TINY4,
     TINY_PIQUET,
@@ -44,8 +45,17 @@ REFERENCES: dict[str, Reference] = {
     "cancellation_hearts": Reference("broken", cancel_pairs=True),
     "partnership_hearts": Reference("broken"),
     "danger_hearts": Reference("broken"),
+    "heartsette": Reference("broken"),  # the widow changes no legal move
 }
 RULES: dict[str, hj.Rules] = {preset.name: preset.rules for preset in variants.FAMILY}
+#: Heartsette's: 15 cards, 3 a hand and a widow of 3.
+TINY_WIDOW = WidowPack(
+    players=4,
+    hand=3,
+    removed=[
+        c for c in hj.Rules().deck.pack() if str(c) not in "2C 9C QC KC 2D 7D JD AD 4H 9H KH AH 2S TS QS"
+    ],
+)
 #: Tiny packs of each family preset's own kind (none for the two-pack game, as for test_perft's double deck).
 TINY_PACKS = {
     "pink_lady": TINY4,
@@ -54,6 +64,7 @@ TINY_PACKS = {
     "polignac": TINY_PIQUET,
     "partnership_hearts": TINY4,
     "danger_hearts": TINY4,
+    "heartsette": TINY_WIDOW,
 }
 
 
@@ -74,6 +85,7 @@ POSITIONS: tuple[Position, ...] = (
     _late("slobberhannes", 33, 14),
     _late("polignac", 34, 13),
     _late("cancellation_hearts", 36, 24),  # a position where cancelling changes the count (36720 without)
+    _late("heartsette", 35, 13),
     _tiny("pink_lady", 31),
     _tiny("spot_hearts", 32),
     _tiny("slobberhannes", 33),
@@ -82,6 +94,7 @@ POSITIONS: tuple[Position, ...] = (
     _late("danger_hearts", 36, 13),
     _tiny("partnership_hearts", 35),
     _tiny("danger_hearts", 36),
+    _tiny("heartsette", 35),
 )
 #: The pinned counts.
 EXPECTED: dict[str, int] = {
@@ -98,6 +111,8 @@ EXPECTED: dict[str, int] = {
     "danger_hearts/late": 4224,
     "partnership_hearts/tiny": 336,
     "danger_hearts/tiny": 124,
+    "heartsette/late": 780,
+    "heartsette/tiny": 30,
 }
 #: The pinned positions: the phase, each seat's hand, the trick on the table.
 HANDS: dict[str, tuple[str, ...]] = {
@@ -195,6 +210,22 @@ HANDS: dict[str, tuple[str, ...]] = {
         "trick: -",
     ),
     "danger_hearts/tiny": ("playing", "9C AH 2S AS", "QC JD KH TS", "2C KC AD 4H", "2D 7D 9H QS", "trick: -"),
+    "heartsette/late": (
+        "playing",
+        "3H 7H QH",
+        "4H 8H 5S",
+        "5H AH 4S",
+        "6H JH KH 9S",
+        "trick: 7D JS TD",
+    ),
+    "heartsette/tiny": (
+        "playing",
+        "QC KH QS",
+        "2D JD 2S",
+        "2C AH TS",
+        "KC AD 4H",
+        "trick: -",
+    ),
 }
 
 

@@ -562,6 +562,9 @@ class Checker:
         self.captured = [Counter() for _ in range(self.n)]
         self.winners: list[int | None] = []  # each trick's winner, for FirstAndLastTrick
         self.carry: list[Card] = []
+        self.widow: Counter[Card] = (
+            Counter()
+        )  # a widow once its trick is won: its points for that trick's taker
         self.broken = False
         self.exchange_checked = False
         self.announced = 0
@@ -660,7 +663,7 @@ class Checker:
             assert state.to_move == (seat,)
             assert tuple(legal) == (hj.Announce(seat, False), hj.Announce(seat, True))
             if full:
-                assert _cards_of(state.hands) == self.pack
+                assert _cards_of(state.hands) + Counter(state.widow) == self.pack
                 assert all(hj.is_legal(state, move) for move in legal)
                 assert not hj.is_legal(state, hj.Announce((seat + 1) % self.n, True))
         elif phase is hj.Phase.PLAYING:
@@ -669,7 +672,7 @@ class Checker:
             assert phase is hj.Phase.MOON_CHOICE
             (shooter,) = state.to_move
             assert tuple(legal) == tuple(hj.MoonChoice(shooter, o) for o in self.rules.moon.options())
-            assert _cards_of(state.taken) == self.pack
+            assert _cards_of(state.taken) + Counter(state.widow) == self.pack
 
     def check_passing(self, state: hj.State, legal) -> None:
         count = state.pass_count
@@ -680,13 +683,13 @@ class Checker:
         sizes = [len(hand) for hand in state.hands]
         if stage == 0:
             # Conservation with the pass buffer: hands + cards passed so far == the pack.
-            assert _cards_of(state.hands) + _cards_of(state.passed) == self.pack
+            assert _cards_of(state.hands) + _cards_of(state.passed) + Counter(state.widow) == self.pack
             for seat in range(self.n):
                 assert len(state.passed[seat]) == (count if seat in givers and seat not in pending else 0)
         else:
             # A later stage's buffer is internal: count the cards instead.
             done = len(givers) - len(pending)
-            assert sum(sizes) + count * done == self.pack_size
+            assert sum(sizes) + count * done + len(state.widow) == self.pack_size
             assert _cards_of(state.hands) <= self.pack
         for seat in range(self.n):
             expected = self.hand_size - (count if seat in givers and seat not in pending else 0)
@@ -795,7 +798,8 @@ class Checker:
         assert max(sizes) - min(sizes) <= 1
         # Conservation (sources §3.1).
         on_table = _cards_of(state.hands) + Counter(play.card for play in trick)
-        assert on_table + _cards_of(state.taken) + Counter(state.carry_over) == self.pack
+        undealt = Counter(state.widow)  # a widow lies apart, its points for its taker at the end
+        assert on_table + _cards_of(state.taken) + Counter(state.carry_over) + undealt == self.pack
         assert [Counter(t) for t in state.taken] == self.captured
         assert Counter(state.carry_over) == Counter(self.carry)
 
@@ -929,6 +933,10 @@ class Checker:
             self.captured[taker].update(cards)
             self.captured[taker].update(self.carry)
             self.carry = []
+            if len(state.tricks) == self.rules.deck.widow_trick():
+                assert nxt.widow_taker == taker or nxt.hand_index != state.hand_index
+                self.widow = Counter(state.widow)
+                self.widow_taker = taker
         if not last or nxt.phase in (hj.Phase.MOON_CHOICE, hj.Phase.GAME_OVER):
             assert nxt.hand_index == state.hand_index
             assert len(nxt.tricks) == len(state.tricks) + 1
@@ -957,6 +965,8 @@ class Checker:
         assert result.revoke is None
         assert result.announcers == before.announcers
         assert not self.carry
+        if self.widow:
+            self.captured[self.widow_taker].update(self.widow)
         assert _cards_of(self.captured) == self.pack
         # Raw points, and their sum (sources §3.11).
         raw = tuple(self.points(self.captured[seat].elements()) for seat in range(n))
@@ -1037,7 +1047,7 @@ class Checker:
             assert len(hj.legal_moves(nxt)) == 0
             assert nxt.to_move == ()
             assert all(not hand for hand in nxt.hands)
-            assert _cards_of(nxt.taken) == self.pack
+            assert _cards_of(nxt.taken) + Counter(nxt.widow) == self.pack
             for move in (hj.Play(0, "2C"), hj.Pass(0, ["3C"]), hj.Announce(0, True)):
                 assert not hj.is_legal(nxt, move)
                 with pytest.raises(hj.IllegalMoveError):
@@ -1049,7 +1059,7 @@ class Checker:
             assert nxt.tricks == () and nxt.trick == () and nxt.announcers == ()
             assert not nxt.hearts_broken
             assert all(len(hand) == self.hand_size for hand in nxt.dealt)
-            assert _cards_of(nxt.dealt) == self.pack
+            assert _cards_of(nxt.dealt) + Counter(nxt.widow) == self.pack
             assert all(not taken for taken in nxt.taken)
             self.new_hand()
 

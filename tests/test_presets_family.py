@@ -30,6 +30,7 @@ from hartenjagen.rules import (
     passing,
     scoring,
     teams,
+    undealt,
 )
 from hartenjagen.rules.routes import PassRoute
 from test_presets import STANDARD_SLOTS, _values, check_replay_and_pickle, playout
@@ -87,6 +88,12 @@ EXPECTED_SLOTS = {
         "extras": (teams.Partnership(teams=((0, 2), (1, 3)), together_moon=True),),
     },
     "danger_hearts": {**STANDARD_SLOTS, "ending": family.Lives(lives=3, threshold=15, deals=10)},
+    "heartsette": {
+        **STANDARD_SLOTS,
+        "deck": undealt.WidowPack(players=4, hand=12, removed=("2S",), widow_after=0),
+        "passing": passing.PassCycle(directions=(H,)),
+        "opening": opening.EldestLeadsAny(),
+    },
 }
 PRESET_CONSTANTS = {
     "pink_lady": variants.PINK_LADY,
@@ -96,6 +103,7 @@ PRESET_CONSTANTS = {
     "cancellation_hearts": variants.CANCELLATION_HEARTS,
     "partnership_hearts": variants.PARTNERSHIP_HEARTS,
     "danger_hearts": variants.DANGER_HEARTS,
+    "heartsette": variants.get("heartsette"),
 }
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
 DERIVED = {
@@ -114,6 +122,7 @@ DERIVED = {
     ),
     "partnership_hearts": (4, 52, 13, _STANDARD, 26, 26, "2C"),
     "danger_hearts": (4, 52, 13, _STANDARD, 26, 26, "2C"),
+    "heartsette": (4, 51, 12, {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}, 26, 26, None),
 }
 #: The pass direction of the first hands.
 PASS_CYCLES = {
@@ -124,6 +133,7 @@ PASS_CYCLES = {
     "cancellation_hearts": (L, R, L, R, L),
     "partnership_hearts": (L, R, A, H, L),
     "danger_hearts": (L, R, A, H, L),
+    "heartsette": (H, H, H),
 }
 
 
@@ -146,7 +156,7 @@ def test_family_preset_derived_facts(name: str) -> None:
     table = table_for(rules)
     assert rules.players == table.players == players
     assert len(rules.deck.pack()) == len(table.pack) == pack_size
-    assert table.hand_size == hand_size == pack_size // players
+    assert table.hand_size == hand_size == rules.deck.hand_size()  # the rest is undealt (a widow)
     assert _values(rules) == values
     assert table.positive_total == positive_total
     assert rules.scoring.moon_total(rules) == positive_total
@@ -158,7 +168,9 @@ def test_family_preset_derived_facts(name: str) -> None:
         assert opening.lowest_club(rules) == Card(first_lead)
     state = hj.new_game(rules, seed=1)
     assert [len(hand) for hand in state.hands] == [hand_size] * players
-    assert Counter(card for hand in state.hands for card in hand) == Counter(rules.deck.pack())
+    dealt = [card for hand in state.hands for card in hand]
+    assert Counter([*dealt, *state.widow]) == Counter(rules.deck.pack())
+    assert len(state.widow) == pack_size - hand_size * players
     cycle = PASS_CYCLES[name]
     assert tuple(rules.passing.route(h) for h in range(len(cycle))) == cycle
 

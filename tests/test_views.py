@@ -479,7 +479,8 @@ def _indistinguishable(a: list[hj.State], b: list[hj.State], seat: int) -> bool:
 
     def own(state: hj.State) -> tuple[object, ...]:
         exchanges = tuple((given[seat], got[seat]) for given, got in state.exchanges)
-        return state.phase, state.to_move, state.hands[seat], state.passed[seat], exchanges
+        widow = state.widow if state.widow_taker == seat else ()  # the widow's taker has seen it
+        return state.phase, state.to_move, state.hands[seat], state.passed[seat], exchanges, widow
 
     return all(own(x) == own(y) for x, y in zip(a, b, strict=True))
 

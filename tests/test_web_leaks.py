@@ -193,6 +193,8 @@ def _knowable(states: list[hj.State], seat: int) -> list[set[str]]:
         known |= {str(card) for card in state.hands[seat]}
         known |= {str(card) for trick in state.tricks for card in trick.cards}
         known |= {str(play.card) for play in state.trick}
+        if state.widow_taker == seat:  # the widow's taker has seen it; nobody else ever does
+            known |= {str(card) for card in state.widow}
         out.append(set(known))
     return out
 
@@ -236,8 +238,9 @@ def test_no_payload_of_a_whole_game_holds_a_card_its_seat_may_not_know() -> None
         hj.variants.hoemke(4, 2, 2, 1),  # pass to the dealer, who deals the pool back
         hj.variants.SIX_DOUBLE_DECK,
         hj.variants.ACHTERHOEK,
+        hj.variants.get("heartsette"),  # a widow: to the first trick's winner only
     ],
-    ids=["pass_and_return", "pass_to_dealer", "six_double_deck", "achterhoek"],
+    ids=["pass_and_return", "pass_to_dealer", "six_double_deck", "achterhoek", "heartsette"],
 )
 def test_no_payload_leaks_in_variants_with_other_exchanges(rules: hj.Rules) -> None:
     seats = (0, 1)

@@ -489,6 +489,10 @@ export interface PlayerView {
   winners: number[];
   legal_moves: (Announce | MoonChoice | Pass | Play)[];
   pass_options: Card[];
+  /** how many cards the deck left undealt this hand (a widow): public, their faces are not */
+  undealt?: number;
+  /** the widow's cards, to the seat that took it only (else empty) */
+  widow?: Card[];
 }
 
 /** Each hand, chance picks hold, left, across or right with probability ¼ each; pass cards. */
@@ -539,7 +543,7 @@ export interface Revoked {
 /** A complete ruleset: one module per slot, plus house rules in extras. */
 export interface Rules {
   type: "Rules";
-  deck: DoubleDeck | SinglePack | TwoPacks;
+  deck: DoubleDeck | SinglePack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -675,7 +679,7 @@ export type SentMove = {
 export interface SentRules {
   type: "Rules";
   version: 1;
-  deck: DoubleDeck | SinglePack | TwoPacks;
+  deck: DoubleDeck | SinglePack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -726,6 +730,10 @@ export interface SentView {
   winners: number[];
   legal_moves: (Announce | MoonChoice | Pass | Play)[];
   pass_options: Card[];
+  /** how many cards the deck left undealt this hand (a widow): public, their faces are not */
+  undealt?: number;
+  /** the widow's cards, to the seat that took it only (else empty) */
+  widow?: Card[];
 }
 
 /** The shooter chooses after the hand: the others score amount more, or the shooter amount less. */
@@ -902,6 +910,15 @@ export interface UpdateMessage {
   }[];
   failure: string | null;
   abandoned: boolean;
+}
+
+/** One 52-card pack less removed; each of players seats is dealt hand cards and the rest is a widow. */
+export interface WidowPack {
+  type: "WidowPack";
+  players: number;
+  hand: number;
+  removed: Card[];
+  widow_after: number;
 }
 
 /** A value at the top of a JSON text (what dumps returns) carries the format version. */

@@ -63,6 +63,7 @@ def playable(table: Table) -> bool:
         and table.moon_planned
         and table.moon_always
         and table.adds_points
+        and table.dealt_count == len(table.pack)  # undealt cards (a widow) are played by the Python core only
         and table.copies <= layout.MAX_COPIES
         and table.players <= layout.MAX_SEATS
         and len(table.routes) <= layout.MAX_ROUTES

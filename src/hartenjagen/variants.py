@@ -23,6 +23,7 @@ from typing import Final
 import attrs
 
 from hartenjagen import family as _family
+from hartenjagen import family_draws as _family_draws
 from hartenjagen.cards import Rank
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.rules import Rules
@@ -406,6 +407,13 @@ FAMILY: Final[tuple[Preset, ...]] = (
         ("gevaarlijke harten", "harten met levens"),
         "Danger Hearts: three lives each, one lost in a hand of 15 or more; ten hands.",
         "Wikipedia Hearts variations",
+    ),
+    Preset(
+        "heartsette",
+        _family_draws.heartsette(),
+        ("hartensette", "weduwe harten"),
+        "Heartsette: 12 cards each, a widow of 3 for the first trick's winner.",
+        "pokerwiner.com Games of playing cards (after Hoyle); issue 37 (pagat)",
     ),
 )
 

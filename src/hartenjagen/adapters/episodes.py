@@ -185,7 +185,7 @@ class _Dealing:
     The result is the same state (tests/test_adapter_speed_paths.py checks it).
     """
 
-    __slots__ = ("base", "ids", "copies", "open", "left", "single")
+    __slots__ = ("base", "ids", "copies", "open", "left", "single", "stop")
 
     def __init__(self, base: State, copies: Sequence[int]) -> None:
         self.base = base  # the state waiting for the deal's first card
@@ -194,11 +194,14 @@ class _Dealing:
         self.open = [i for i, c in enumerate(copies) if c]  # ids with a copy left, ascending
         self.left = sum(copies)
         self.single = all(c == 1 for c in copies)
+        # The deal ends with this many cards left: a widow stays undealt (0 for a deck dealt out).
+        self.stop = self.left - base.rules.deck.hand_size() * base.players
 
     def clone(self) -> _Dealing:
         other = _Dealing.__new__(_Dealing)
         other.base, other.ids, other.copies = self.base, list(self.ids), list(self.copies)
         other.open, other.left, other.single = list(self.open), self.left, self.single
+        other.stop = self.stop
         return other
 
     def outcomes(self, rows: list[tuple[tuple[int, float], ...]]) -> list[tuple[int, float]]:
@@ -213,7 +216,7 @@ class _Dealing:
     def state(self, cards: Sequence[Card]) -> State:
         """The state after the cards taken so far, dealt clockwise from eldest (``cards``: the card of each id)."""
         base = self.base
-        if self.left:  # a part of a deal: card by card, as chance would
+        if self.left > self.stop:  # a part of a deal: card by card, as chance would
             for i in self.ids:
                 base = apply(base, DealCard(cards[i]))
             return base
@@ -547,7 +550,7 @@ class Episode:
             if not copies[chance_id]:
                 dealing.open.remove(chance_id)
             dealing.left -= 1
-            if not dealing.left:
+            if dealing.left == dealing.stop:
                 self._dealing = None
                 self._state = dealing.state(self._codes.cards)
                 self._settle()

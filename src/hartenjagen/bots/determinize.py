@@ -133,8 +133,9 @@ class Determinizer:
             self.givers.append(givers)
             self.shapes.append(exchange_shape(view, table, stage, counts[stage], givers))
 
-        # Known cards: this seat's hand and chosen passes, and every card played this hand.
+        # Known cards: this seat's hand and chosen passes, the widow if it took it, every card played this hand.
         self.hand = self.take_all(view.hand)
+        self.take_all(view.widow)
         self.chosen = self.take_all(view.passing) if self.passing_now else 0
         self.plays: list[tuple[int, Card]] = []
         self.played_by = [0] * n
@@ -206,12 +207,17 @@ class Determinizer:
             if size < 0:
                 raise DeterminizeError(f"seat {seat} cannot hold the cards this seat passed it")
             self.capacity[seat] = size
+        # An unseen widow is one more place, seat n, with room for its cards and no void: a world never
+        # uses one of its cards as seen (the state it builds has them undealt, the pack less the hands).
+        if view.undealt and not view.widow:
+            self.capacity.append(view.undealt)
+            self.forbidden.append(0)
         if sum(self.capacity) != self.free.bit_count():
             raise DeterminizeError(
                 f"the view does not add up: {self.free.bit_count()} unseen cards for "
                 f"{sum(self.capacity)} places in the other hands"
             )
-        for seat in range(n):
+        for seat in range(len(self.forbidden)):
             self.forbidden[seat] &= self.free
         self._plan: DealPlan | None = None
         self._plain: tuple[int, PassLog] | None = None
@@ -357,15 +363,16 @@ class Determinizer:
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
+        places = len(self.capacity)  # the seats, and the unseen widow as place n
         if self._hidden_seats is None:
-            self._hidden_seats = [seat for seat in range(self.n) if seat != self.me and self.capacity[seat]]
+            self._hidden_seats = [seat for seat in range(places) if seat != self.me and self.capacity[seat]]
         seats = self._hidden_seats
         if self._plan is None:
             plan = deal_plan(self.free, seats, self.capacity, self.forbidden)
             if plan is None:
                 raise DeterminizeError("no deal of the unseen cards fits the voids the play has shown")
             self._plan = plan
-        return deal_hidden(self._plan, self.free, seats, self.capacity, self.n, rng)
+        return deal_hidden(self._plan, self.free, seats, self.capacity, places, rng)[: self.n]
 
     # ------------------------------------------------------------ the exchange
 

@@ -232,8 +232,10 @@ def rules_text(name: str | Rules, language: Language = "en") -> str:
                 _wrap(text("rules.also_called", language, names=", ".join(preset.aliases)), "", "  ")
             )
         lines.append(text("rules.sources", language, sources=preset.sources))
-    hand = len(pack) // rules.players
+    hand = rules.deck.hand_size()
     lines.append(text("rules.size", language, players=rules.players, cards=len(pack), hand=hand))
+    if len(pack) > hand * rules.players:
+        lines.append(text("rules.widow", language, count=len(pack) - hand * rules.players))
     for slot, module in _slot_modules(rules):
         lines.append("")
         known = _constant_name(slot, module)

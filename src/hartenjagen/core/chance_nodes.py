@@ -241,7 +241,7 @@ def take_outcome(state: State, outcome: Any, events: list[Any] | None) -> State:
         free = left & table.bits_of[outcome.card.index]
         hands = list(hand.hands)
         hands[seat] |= free & -free
-        if dealt + 1 == len(table.pack):
+        if dealt + 1 == table.dealt_count:  # a widow stays undealt
             masks = tuple(hands)
             if table.copies > 1:
                 masks = assign_copies(table, [table.cards(mask) for mask in masks])
@@ -275,8 +275,8 @@ def deal_in_order(state: State, indexes: list[int]) -> State:
     table = hand.table
     if hand.phase != CHANCE or hand.chance[0] != DEAL_NODE or _left_to_deal(state) != table.pack_mask:
         raise SetupError("deal_in_order needs a state waiting for a deal with no card dealt yet")
-    if len(indexes) != len(table.pack):
-        raise SetupError(f"a deal of this pack has {len(table.pack)} cards, not {len(indexes)}")
+    if len(indexes) != table.dealt_count:
+        raise SetupError(f"a deal of this pack has {table.dealt_count} cards, not {len(indexes)}")
     n = table.players
     left = table.pack_mask
     hands = [0] * n

@@ -24,6 +24,7 @@ from hartenjagen.core.state import (
     HandContext,
     PlayedHand,
     State,
+    scored_taken,
     taken_masks,
 )
 from hartenjagen.core.table import TRAVEL_POOL, TRAVEL_RULE, TRAVEL_SEAT, Table, table_for
@@ -111,6 +112,8 @@ def deal_with(table: Table, draws: Draws, dealer: int) -> tuple[int, ...]:
     """
     cards = list(table.pack)
     draws.shuffle_cards(cards)
+    if table.widow_trick >= 0:
+        del cards[table.dealt_count :]  # the last cards of the shuffled pack stay undealt: the widow
     n = table.players
     seat = dealer
     if table.copies == 1:
@@ -441,6 +444,7 @@ def score_hand(state: State, events: list[Any] | None, taken: tuple[int, ...] | 
     rules = table.rules
     if taken is None:
         taken = taken_masks(state)
+    taken = scored_taken(state, taken)  # the widow's points count for the seat that took it
     shooter: int | None = None
     if table.moon_always or rules.ending.moon_applies(hand.sheet):
         if table.moon_planned:
@@ -471,7 +475,7 @@ def choose_moon(state: State, option: Any, events: list[Any] | None) -> State:
     """The shooter's choice of how the moon is scored (already checked)."""
     if events is not None:
         events.append(MoonChosen(state._hand.shooter, option))
-    return finish_hand(state, taken_masks(state), state._hand.shooter, option, events)
+    return finish_hand(state, scored_taken(state, taken_masks(state)), state._hand.shooter, option, events)
 
 
 def _with_hand(state: State, hand: HandContext) -> State:

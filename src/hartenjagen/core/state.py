@@ -524,6 +524,21 @@ class State:
         return tuple(counts)
 
     @property
+    def widow(self) -> tuple[Card, ...]:
+        """The cards the deck left undealt this hand (a widow), face down until its trick's taker gets them.
+
+        Empty when the deck deals every card. The state shows every card; a
+        seat's view shows the widow only to the seat that took it.
+        """
+        return self._hand.table.cards(widow_mask(self))
+
+    @property
+    def widow_taker(self) -> int | None:
+        """The seat that took this hand's widow (the taker of the deck's widow trick), or ``None`` until then."""
+        seat = widow_taker(self)
+        return None if seat < 0 else seat
+
+    @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards as dealt for this hand, before passing."""
         table = self._hand.table
@@ -604,3 +619,33 @@ def log_taken(log: tuple[int, ...], players: int) -> tuple[int, ...]:
             taken[taker] |= mask | pile
             pile = 0
     return tuple(taken)
+
+
+def widow_mask(state: State) -> int:
+    """The physical cards the deck left undealt this hand (0: no widow, or a deal not finished yet)."""
+    hand = state._hand
+    table = hand.table
+    if table.widow_trick < 0 or hand.phase == CHANCE:
+        return 0
+    dealt = 0
+    for mask in hand.hands:
+        dealt |= mask
+    return table.pack_mask & ~dealt
+
+
+def widow_taker(state: State) -> int:
+    """The seat that took the widow: the taker of the deck's widow trick (-1: not yet, or no widow)."""
+    trick = state._hand.table.widow_trick
+    if trick < 0 or len(state._log) <= trick:
+        return -1
+    return (state._log[trick] >> 10 & _SEAT_BITS) - 1
+
+
+def scored_taken(state: State, taken: tuple[int, ...]) -> tuple[int, ...]:
+    """``taken`` with the widow added to the seat that took it: the cards a hand is scored on."""
+    seat = widow_taker(state)
+    if seat < 0:
+        return taken
+    out = list(taken)
+    out[seat] |= widow_mask(state)
+    return tuple(out)

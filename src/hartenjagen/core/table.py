@@ -152,6 +152,10 @@ class Table:
     pack: tuple[int, ...]
     pack_mask: int
     hand_size: int
+    #: the cards dealt (``hand_size`` a seat); the rest of the pack is the widow
+    dealt_count: int
+    #: the trick whose taker gets the widow (-1: no widow)
+    widow_trick: int
     suit_masks: tuple[int, ...]
     suit_of: tuple[int, ...]
     card_of: tuple[Card, ...]
@@ -235,7 +239,11 @@ class Table:
         for p in self.pack:
             pack_mask |= 1 << p
         self.pack_mask = pack_mask
-        self.hand_size = len(self.pack) // players
+        hand_size: int = rules.deck.hand_size()
+        self.hand_size = hand_size
+        self.dealt_count = hand_size * players
+        widow = rules.deck.widow_trick()
+        self.widow_trick = -1 if widow is None else int(widow)
         self.card_of = tuple(ALL_CARDS[p % CARD_COUNT] for p in range(CARD_COUNT * copies))
         self.suit_of = tuple(int(c.suit) for c in self.card_of)
         suit_masks: list[int] = []

@@ -83,6 +83,10 @@ class PlayerView:
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
     pass_options: tuple[Card, ...]
+    #: how many cards the deck left undealt this hand (a widow): public, their faces are not
+    undealt: int = 0
+    #: the widow's cards, to the seat that took it only (else empty)
+    widow: tuple[Card, ...] = ()
     # Set once the view is known to be consistent: built by view(), or checked by validate_view.
     # Not a field of its value: no init argument, not compared, not saved.
     _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
@@ -281,6 +285,8 @@ def _build(state: State, seat: int | None) -> PlayerView:
         winners=state.winners,
         legal_moves=moves,
         pass_options=options,
+        undealt=len(state.widow),
+        widow=state.widow if seat is not None and seat == state.widow_taker else (),
     )
     object.__setattr__(built, "_consistent", True)
     return built
@@ -595,12 +601,25 @@ class _ViewCheck:
         # (Every card checked is interned: the same card is the same object.)
         if view.phase is not Phase.GAME_OVER and sorted(map(id, captured)) != sorted(map(id, played)):
             raise _fail("taken", "the captured cards and the carry-over are not the cards of the tricks")
-        seen = list(itertools.chain(hand, view.passing, (play.card for play in view.trick), played))
+        widow = self.check_widow()
+        seen = list(itertools.chain(hand, view.passing, (play.card for play in view.trick), played, widow))
         if len(set(seen)) != len(seen):  # a card twice: only as often as the pack holds it
             for card, count in Counter(seen).items():
                 if count > self.pack_counts[card]:
                     held = self.pack_counts[card]
                     raise _fail("hand", f"the {card} is shown {count} times, but the pack holds it {held}")
+
+    def check_widow(self) -> tuple[Card, ...]:
+        """The undealt cards: as many as the deck leaves over; their faces only to the seat that took them."""
+        view, table = self.view, self.table
+        expected = len(table.pack) - table.dealt_count
+        undealt = self.whole(view.undealt, "undealt", 0, len(table.pack))
+        if undealt != expected and not (view.phase is Phase.CHANCE and undealt == 0):
+            raise _fail("undealt", f"{undealt}, but the deck leaves {expected} cards undealt")
+        widow = self.cards(view.widow, "widow")
+        if widow and (view.seat is None or len(widow) != undealt or len(view.tricks) <= table.widow_trick):
+            raise _fail("widow", "the widow's cards are shown only to the seat that took it, all of them")
+        return widow
 
     def check_moves(self) -> None:
         view = self.view

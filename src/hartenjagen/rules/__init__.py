@@ -15,7 +15,8 @@ Each submodule holds one slot's modules: [`deck`][hartenjagen.rules.deck],
 [`first_trick`][hartenjagen.rules.first_trick], [`leading`][hartenjagen.rules.leading],
 [`scoring`][hartenjagen.rules.scoring], [`moon`][hartenjagen.rules.moon],
 [`ending`][hartenjagen.rules.ending], [`duplicates`][hartenjagen.rules.duplicates],
-[`trick_winner`][hartenjagen.rules.trick_winner] and [`extras`][hartenjagen.rules.extras].
+[`trick_winner`][hartenjagen.rules.trick_winner] and [`extras`][hartenjagen.rules.extras];
+[`undealt`][hartenjagen.rules.undealt] holds the decks that leave cards undealt.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from hartenjagen.rules import (
     scoring,
     teams,
     trick_winner,
+    undealt,
 )
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import (
@@ -100,6 +102,7 @@ __all__ = [
     "scoring",
     "teams",
     "trick_winner",
+    "undealt",
 ]
 
 _SLOTS: dict[str, type] = {
@@ -147,6 +150,20 @@ def _check_deal(deck: Deck) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise RulesError(f"deck {deck!r}: players must be a whole number of at least 2, not {players!r}")
     size = len(deck.pack())
+    widow = deck.widow_trick()
+    if widow is not None:
+        # A widow: each seat is dealt hand_size() cards, and at least one card is left over.
+        hand = deck.hand_size()
+        if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1 or hand * players >= size:
+            raise RulesError(
+                f"deck {deck!r}: hand_size() must be a whole number of at least 1 that leaves cards"
+                f" undealt from {size}, not {hand!r}"
+            )
+        if isinstance(widow, bool) or not isinstance(widow, int) or not 0 <= widow < hand:
+            raise RulesError(
+                f"deck {deck!r}: widow_trick() must be a trick from 0 to {hand - 1}, not {widow!r}"
+            )
+        return
     if size == 0 or size % players:
         raise RulesError(
             f"deck {deck!r}: {size} cards cannot be dealt evenly to {players} players"

@@ -31,8 +31,25 @@ class Deck(RuleModule):
     def pack(self) -> tuple[Card, ...]:
         """Every physical card dealt, sorted; a card appears once per copy."""
 
+    def hand_size(self) -> int:
+        """How many cards each seat is dealt: the whole pack, shared out evenly.
 
-def _removed(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
+        A deck that leaves cards undealt (a widow:
+        [`rules.undealt.WidowPack`][hartenjagen.rules.undealt.WidowPack]) deals fewer.
+        """
+        return len(self.pack()) // self.players
+
+    def widow_trick(self) -> int | None:
+        """The trick (counted from 0) whose taker gets the undealt cards, or ``None``: no widow.
+
+        The undealt cards lie face down, unseen; the taker of that trick gets
+        them, unseen by the others, and their points count for that seat.
+        """
+        return None
+
+
+def removed_cards(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
+    """The cards a deck's ``removed`` setting lists, sorted, once each (a `RulesError` if it lists something else)."""
     try:
         return tuple(sorted(set(parse_cards(value))))
     except CardParseError as error:
@@ -48,7 +65,7 @@ class SinglePack(Deck):
     """
 
     players: int = 4
-    removed: tuple[Card, ...] = attrs.field(default=(), converter=_removed)
+    removed: tuple[Card, ...] = attrs.field(default=(), converter=removed_cards)
     lowest_rank: Rank = Rank.TWO
 
     def __attrs_post_init__(self) -> None:

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from hartenjagen.cards import ALL_CARDS
+from hartenjagen.cards import ALL_CARDS, Card
 from hartenjagen.core import (  # typed object: checks any value
     State,
     StateFields,
@@ -106,6 +106,14 @@ def _hide_differently(state: State, f: StateFields, seat: int, rng: random.Rando
             a_here, b_here = pile[x] & a, pile[y] & b
             pile[x] = pile[x] & ~a_here | (b if a_here else 0)
             pile[y] = pile[y] & ~b_here | (a if b_here else 0)
+    if state.widow and state.widow_taker != seat:  # an unseen widow card changes places with a hidden card
+        widow = 0
+        for card in state.widow:
+            widow |= 1 << card.index  # a widow is of one pack (`rules.undealt.WidowPack`)
+        y = rng.choice(others)
+        if hands[y]:
+            a, b = 1 << rng.choice(bits(widow)), 1 << rng.choice(bits(hands[y]))
+            hands[y] = hands[y] & ~b | a
     return replace(state, hand_masks=tuple(hands), passed_masks=tuple(passed))
 
 
@@ -250,6 +258,14 @@ class Checker(MoveChecks):
             self.check_refused(state, listed, probe("refused"), full)
         return listed
 
+    def _physical(self, cards: tuple[Card, ...]) -> int:
+        """A mask of physical copies of ``cards`` (the lowest copy of each; a widow is of one pack)."""
+        mask = 0
+        for card in cards:
+            free = self.table.bits_of[card.index] & ~mask
+            mask |= free & -free
+        return mask
+
     def check_conservation(self, state: State) -> None:
         """sources §3.1: every physical card is in exactly one place."""
         table = self.table
@@ -259,6 +275,7 @@ class Checker(MoveChecks):
             ("the trick", sum(1 << p for p in self.fields_of(state).trick_cards)),
             *(("a pile of captured cards", mask) for mask in self.fields_of(state).taken_masks),
             ("the carry-over pile", self.fields_of(state).carry),
+            ("the widow", self._physical(state.widow)),
         ]
         seen = 0
         for where, mask in places:

@@ -61,6 +61,7 @@ class MoveChecks:
         self.carry = []
         self.tricks = 0
         self.played = []
+        self.widow: tuple[int, tuple[Card, ...]] | None = None  # (its taker, its cards) once taken
 
     def trick_winner(self, state: State, move: Play) -> int | None:
         """The position of the winning card of the trick ``move`` completes, as the ``trick_winner`` module says.
@@ -171,6 +172,14 @@ class MoveChecks:
             self.captured[taker].update(cards)
             self.captured[taker].update(self.carry)
             self.carry = []
+            if (
+                self.tricks - 1 == self.rules.deck.widow_trick()
+            ):  # the deck's widow goes to this trick's taker
+                if after.hand_index == state.hand_index and after.widow_taker != taker:
+                    raise Failure(
+                        f"the widow went to seat {after.widow_taker}, not the trick's taker {taker}"
+                    )
+                self.widow = (taker, state.widow)
         if not last:
             if not (
                 after.phase is Phase.PLAYING
@@ -212,9 +221,11 @@ class MoveChecks:
             raise Failure(f"the hand had {self.tricks} tricks, not {self.hand_size}")
         if self.carry:
             raise Failure("the carry-over pile was not taken by the end of the hand")
-        if sum(self.captured, Counter[Card]()) != self.pack:
-            raise Failure("the captured cards are not the pack")
         taken = [list(pile.elements()) for pile in self.captured]
+        if self.widow is not None:  # its points count for the seat that took it
+            taken[self.widow[0]] += self.widow[1]
+        if Counter(card for pile in taken for card in pile) != self.pack:
+            raise Failure("the captured cards and the widow are not the pack")
         raw = self.contract.raw_points(taken)
         if result.raw != raw:
             raise Failure(

@@ -153,6 +153,7 @@ from hartenjagen.rules import (
     scoring,
     teams,
     trick_winner,
+    undealt,
 )
 from hartenjagen.values import HandResult, Trick
 
@@ -275,7 +276,7 @@ def _library() -> None:
         teams,
     )
     found: list[type] = []
-    for module in modules:
+    for module in (*modules, undealt):  # undealt: the decks that leave cards undealt
         for obj in vars(module).values():
             if (
                 isinstance(obj, type)

@@ -244,9 +244,12 @@ class AttrsEntry(Entry):
             key: codec.encode(getattr(value, name), key_path(path, key)) for name, key, codec in self.fields()
         }
 
+    #: keys a saved value may leave out beyond the fields marked so (a view saved before the widow)
+    optional: frozenset[str] = frozenset()
+
     def optional_keys(self) -> frozenset[str]:
         """The keys a saved value may lack (a field added since; ``metadata={"optional_key": True}``): its default then."""
-        return frozenset(f.alias for f in attrs.fields(self.cls) if f.init and f.metadata.get("optional_key"))
+        return self.optional | frozenset(f.alias for f in attrs.fields(self.cls) if f.init and f.metadata.get("optional_key"))
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         fields = self.fields()
@@ -266,6 +269,8 @@ class AttrsEntry(Entry):
 
 class ViewEntry(AttrsEntry):
     """A player view: its fields, then `hartenjagen.frontend.views.validate_view` (a view from a client)."""
+
+    optional = frozenset(["undealt", "widow"])  # added with the widow: a view saved before has neither
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         value = super().decode(data, path, top)

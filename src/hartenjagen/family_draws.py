@@ -1,0 +1,56 @@
+"""The Hearts family's games with undealt cards: a widow (and, later, a stock to draw from).
+
+Written with public names only, as [`hartenjagen.family`][hartenjagen.family]
+is: each game a function returning its [`Rules`][hartenjagen.rules.Rules],
+its options keyword arguments. The presets of
+[`variants.FAMILY`][hartenjagen.variants.FAMILY] are these functions called
+with their defaults; docs/family.md shows their code.
+
+- [`heartsette`][hartenjagen.family_draws.heartsette]: a widow of undealt
+  cards goes to the first trick's winner.
+"""
+
+from __future__ import annotations
+
+from hartenjagen import rules
+from hartenjagen.errors import RulesError
+from hartenjagen.rules import Rules
+
+__all__ = ["heartsette"]
+
+
+def _whole(value: object, name: str, low: int) -> int:
+    """``value`` if it is a whole number of at least ``low``, else a `RulesError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise RulesError(f"{name} must be a whole number of at least {low}, not {value!r}")
+    return value
+
+
+# docs/family.md [start:heartsette]
+#: Heartsette's deal by players: (cards each, cards removed); the rest is the widow.
+HEARTSETTE_DEALS = {3: (16, ("2S",)), 4: (12, ("2S",)), 5: (10, ()), 6: (8, ())}
+
+
+def heartsette(*, players: int = 4, limit: int = 100) -> Rules:
+    """Heartsette: Hearts with a widow; the first trick's winner takes it, unseen, with its points.
+
+    With 3 or 4 players the 2♠ is out; 3 get 16 cards each, 4 get 12, 5 get
+    10 and 6 get 8, and the 3 or 4 cards left over (2 for five) lie face
+    down. No passing; eldest leads any card; the winner of the first trick
+    takes the widow, unseen by the others, and the penalty cards in it count
+    for that player. Otherwise standard Hearts: hearts 1, the Q♠ 13, the
+    moon, game to ``limit`` (100).
+    """
+    _whole(players, "heartsette: players", 3)
+    if players not in HEARTSETTE_DEALS:
+        raise RulesError(f"heartsette: is played by 3 to 6 players, not {players}")
+    hand, removed = HEARTSETTE_DEALS[players]
+    return Rules(
+        deck=rules.undealt.WidowPack(players=players, hand=hand, removed=removed, widow_after=0),
+        passing=rules.passing.NO_PASSING,
+        opening=rules.opening.ELDEST_ANY,
+        ending=rules.ending.ScoreLimit(limit=_whole(limit, "heartsette: limit", 1)),
+    )
+
+
+# docs/family.md [end:heartsette]

@@ -1,0 +1,64 @@
+"""Undealt cards: a deck that leaves a widow (kitty) face down, for a trick's taker (sources §2, Heartsette).
+
+A [`Deck`][hartenjagen.rules.deck.Deck] says how many cards each seat is
+dealt (`Deck.hand_size`) and, when cards are left over, which trick's taker
+gets them (`Deck.widow_trick`). The undealt cards are never shown to a
+seat that has not taken them: a [`PlayerView`][hartenjagen.frontend.views.PlayerView]
+shows how many there are (``undealt``) and, to the seat that took them only,
+which they are (``widow``). Their points count for the seat that took them
+when the hand is scored.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from hartenjagen._whole import is_whole
+from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.errors import RulesError
+from hartenjagen.rules.deck import Deck, removed_cards
+
+__all__ = ["WidowPack"]
+
+
+@attrs.frozen(repr=False)
+class WidowPack(Deck):
+    """One 52-card pack less ``removed``; each of ``players`` seats is dealt ``hand`` cards and the rest is a widow.
+
+    The widow lies face down; the taker of trick ``widow_trick`` (0: the
+    first) gets it, unseen by the others, and its points count for that seat
+    (Heartsette: pokerwiner.com's *Games of playing cards*, after Hoyle).
+    """
+
+    players: int = 4
+    hand: int = 12
+    removed: tuple[Card, ...] = attrs.field(default=(), converter=removed_cards)
+    widow_after: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not is_whole(self.players) or self.players < 2:
+            raise RulesError(f"deck: players must be a whole number of at least 2, not {self.players!r}")
+        size = len(self.pack())
+        if not is_whole(self.hand) or self.hand < 1 or self.hand * self.players >= size:
+            raise RulesError(
+                f"deck: a widow pack deals each of {self.players} players fewer than"
+                f" {size / self.players:g} cards (some must stay undealt), not {self.hand!r}"
+            )
+        if not is_whole(self.widow_after) or not 0 <= self.widow_after < self.hand:
+            raise RulesError(
+                f"deck: widow_after must be a trick from 0 to {self.hand - 1}, not {self.widow_after!r}"
+            )
+
+    def pack(self) -> tuple[Card, ...]:
+        removed = set(self.removed)
+        return tuple(Card(rank, suit) for suit in Suit for rank in Rank if Card(rank, suit) not in removed)
+
+    def hand_size(self) -> int:
+        return self.hand
+
+    def widow_trick(self) -> int | None:
+        return self.widow_after
+
+    def widow_size(self) -> int:
+        """How many cards the widow holds: the pack less the cards dealt."""
+        return len(self.pack()) - self.hand * self.players
