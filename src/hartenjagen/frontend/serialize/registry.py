@@ -249,7 +249,9 @@ class AttrsEntry(Entry):
 
     def optional_keys(self) -> frozenset[str]:
         """The keys a saved value may lack (a field added since; ``metadata={"optional_key": True}``): its default then."""
-        return self.optional | frozenset(f.alias for f in attrs.fields(self.cls) if f.init and f.metadata.get("optional_key"))
+        return self.optional | frozenset(
+            f.alias for f in attrs.fields(self.cls) if f.init and f.metadata.get("optional_key")
+        )
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
         fields = self.fields()
