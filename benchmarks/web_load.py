@@ -55,6 +55,22 @@ def _rss_kib(pid: int) -> int:
     return total
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) ``pid`` and its child processes (the workers) have used so far."""
+    ticks = 0
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    for process in (pid, *map(int, children)):
+        try:
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            pass
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 async def _http(
     port: int, source: str, method: str, path: str, body: object = None, token: str = ""
 ) -> tuple[int, Any]:
@@ -137,6 +153,7 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         tables.append((created["table"], created["seats"][0]["link"].split("#")[1]))  # seat/<table>#<token>
     latencies: list[float] = []
     counts = [0]
+    cpu = _cpu_seconds(pid)
     start = time.monotonic()
     stop = start + args.seconds
     tasks = []
@@ -153,6 +170,7 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
             await asyncio.sleep(0.2)
 
     results = await asyncio.gather(sample(), *tasks, return_exceptions=True)
+    cpu = _cpu_seconds(pid) - cpu
     errors = [repr(result) for result in results if isinstance(result, BaseException)]
     moves = 0
     for table, token in tables:
@@ -175,6 +193,9 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         if latencies
         else None,
         "server_peak_rss_mib": round(peak[0] / 1024, 1),
+        # what the server's processes got of the machine: on a shared machine, less than the cores
+        "server_cpu_seconds": round(cpu, 1),
+        "moves_per_server_cpu_second": round(moves / cpu, 1) if cpu else None,
         "errors": errors[:5],
     }
 

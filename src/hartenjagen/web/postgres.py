@@ -36,8 +36,8 @@ from psycopg import errors
 
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import dumps, loads
-from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
-from hartenjagen.web.store import ABANDONED, FINISHED, read_spec, spec_text
+from hartenjagen.moves import Move
+from hartenjagen.web.store import ABANDONED, FINISHED, GAMES_SCHEMA, read_move, read_spec, spec_text
 from hartenjagen.web.table import TableSpec
 from hartenjagen.web.writes import Conflict, Later, Moved, StoreError
 
@@ -51,15 +51,6 @@ _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
     seq BIGSERIAL UNIQUE, id TEXT PRIMARY KEY, spec TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0, active DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    table_id TEXT NOT NULL REFERENCES tables(id), game INTEGER NOT NULL, record TEXT NOT NULL,
-    PRIMARY KEY (table_id, game)
-);
-CREATE TABLE IF NOT EXISTS moves (
-    table_id TEXT NOT NULL, game INTEGER NOT NULL, number INTEGER NOT NULL, move TEXT NOT NULL,
-    PRIMARY KEY (table_id, game, number),
-    FOREIGN KEY (table_id, game) REFERENCES games(table_id, game)
 );
 """
 
@@ -75,13 +66,6 @@ touched AS (UPDATE tables SET active = %(now)s WHERE id IN (SELECT table_id FROM
 told AS (SELECT pg_notify(%(channel)s, %(news)s) FROM touched)
 SELECT (SELECT finished FROM held), (SELECT count(*) FROM told)
 """
-
-
-def _move(text: str) -> Move:
-    move = loads(text)
-    if not isinstance(move, Play | Pass | Announce | MoonChoice):
-        raise StoreError(f"a stored move does not read back: {text[:80]}")
-    return move
 
 
 class PostgresStore:
@@ -106,7 +90,7 @@ class PostgresStore:
             with self._db().transaction():
                 # Workers starting at once: one makes the schema, the others wait for it.
                 self._db().execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCKS,))
-                self._db().execute(_SCHEMA)
+                self._db().execute(_SCHEMA + GAMES_SCHEMA)
         except psycopg.Error as error:
             raise StoreError(f"{_shown(url)} is not a hartenjagen database: {error}".strip()) from None
 
@@ -219,7 +203,7 @@ class PostgresStore:
                 (table, game, moves),
             ).fetchall()
             games = self._records(table, after=game)
-        return Later(tuple(_move(text) for (text,) in rows), tuple(games), int(row[0]))
+        return Later(tuple(read_move(text) for (text,) in rows), tuple(games), int(row[0]))
 
     def table(self, table: str) -> tuple[TableSpec, list[GameRecord]] | None:
         """The unfinished table ``table`` with its games' records (``None`` if there is none)."""
@@ -278,7 +262,7 @@ class PostgresStore:
             "SELECT game, move FROM moves WHERE table_id = %s AND game > %s ORDER BY game, number",
             (table, after),
         ):
-            moves[game].append(_move(text))
+            moves[game].append(read_move(text))
         records = []
         for game, text in games:
             record = loads(text)
@@ -380,7 +364,7 @@ def _moved(news: list[str]) -> Moved | None:
     if len(news) != 3:
         return None
     try:
-        return int(news[0]), int(news[1]), _move(news[2])
+        return int(news[0]), int(news[1]), read_move(news[2])
     except (ValueError, StoreError):  # (FormatError is a ValueError): read it back from the store
         return None
 

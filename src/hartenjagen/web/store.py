@@ -30,6 +30,7 @@ from hartenjagen.web.writes import ABANDONED, FINISHED, Conflict, Later, StoreEr
 __all__ = [
     "ABANDONED",
     "FINISHED",
+    "GAMES_SCHEMA",
     "SCHEMA_VERSION",
     "Conflict",
     "Later",
@@ -38,6 +39,7 @@ __all__ = [
     "StoreError",
     "is_postgres",
     "open_store",
+    "read_move",
     "read_spec",
     "spec_text",
 ]
@@ -48,6 +50,9 @@ _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, spec TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0, active REAL
 );
+"""
+#: The games' and moves' tables, the same in every store (`PostgresStore` too).
+GAMES_SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS games (
     table_id TEXT NOT NULL REFERENCES tables(id), game INTEGER NOT NULL, record TEXT NOT NULL,
     PRIMARY KEY (table_id, game)
@@ -135,7 +140,8 @@ def read_spec(text: str) -> TableSpec:
     )
 
 
-def _move(text: str) -> Move:
+def read_move(text: str) -> Move:
+    """A stored move read back (`StoreError` if it is not a move)."""
     move = loads(text)
     if not isinstance(move, Play | Pass | Announce | MoonChoice):
         raise StoreError(f"a stored move does not read back: {text[:80]}")
@@ -159,7 +165,7 @@ class SQLiteStore:
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
+            self._db.executescript(_SCHEMA + GAMES_SCHEMA)
             self._migrate()
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{path} is not a hartenjagen database: {error}") from None
@@ -252,7 +258,7 @@ class SQLiteStore:
             (table, game, moves),
         ).fetchall()
         games = [record for number, record in enumerate(self._records(table)) if number > game]
-        return Later(tuple(_move(text) for (text,) in rows), tuple(games), int(row[0]))
+        return Later(tuple(read_move(text) for (text,) in rows), tuple(games), int(row[0]))
 
     def _records(self, table_id: str) -> list[GameRecord]:
         """The records of a table's games, in order, each with its moves."""
@@ -265,7 +271,7 @@ class SQLiteStore:
             if not isinstance(record, GameRecord):
                 raise StoreError(f"table {table_id}, game {game}: the record does not read back")
             moves = [
-                _move(text)
+                read_move(text)
                 for (text,) in self._db.execute(
                     "SELECT move FROM moves WHERE table_id = ? AND game = ? ORDER BY number",
                     (table_id, game),
