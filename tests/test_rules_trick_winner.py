@@ -133,6 +133,27 @@ def test_a_subclass_of_the_built_in_that_overrides_winner_is_asked():
     testing.check_rules(attrs.evolve(variants.STANDARD, trick_winner=Lowest()), games=1, seed=2)
 
 
+@attrs.frozen
+class ByNumber(TrickWinner):
+    """Trick k goes to its card at position k - 1 (mod the players): a rule that reads the hand so far."""
+
+    def winner(self, trick: TrickContext) -> int:
+        assert isinstance(trick, TrickContext) and trick.trick_number == len(trick.tricks) + 1
+        assert all(done.winner == (done.leader + k) % trick.players for k, done in enumerate(trick.tricks))
+        return (trick.trick_number - 1) % trick.players
+
+
+def test_the_engine_hands_the_trick_winner_the_hand_so_far():
+    state = play(game(SUITS, dealer=0, trick_winner=ByNumber(), **OPEN_PLAY), "2D 2H 2S 2C")
+    for _ in range(20):  # five more tricks, each seat playing its first legal card
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    assert [done.winner for done in state.tricks] == [
+        (done.leader + k) % 4 for k, done in enumerate(state.tricks)
+    ]
+    context = TrickContext.of(state)
+    assert context.trick_number == 6 and ByNumber().winner(context) == 1
+
+
 # ---------------------------------------------------------------- errors name the module
 
 

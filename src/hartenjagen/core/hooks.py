@@ -24,7 +24,7 @@ from hartenjagen.core.state import HandContext, State, hand_masks, log_tricks
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
-from hartenjagen.rules.context import LazyPlayContext, PlayContext, TrickContext
+from hartenjagen.rules.context import LazyPlayContext, LazyTrickContext, PlayContext
 
 # ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
 
@@ -161,15 +161,8 @@ def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Seque
     n = len(cards)
     if table.own_trick_winner:
         module: object = table.rules.trick_winner
-        plays = tuple([Play((leader + i) % n, card) for i, card in enumerate(cards)])
-        context = TrickContext(
-            rules=table.rules,
-            trick=plays,
-            trick_number=len(log) + 1,
-            tricks=log_tricks(tuple(log), hand.hands),
-            announcers=hand.announcers,
-        )
-        answer = table.rules.trick_winner.winner(context)
+        source = TrickSource(hand, cards, leader, tuple(log))
+        answer = table.rules.trick_winner.winner(LazyTrickContext.reading(source))
     else:
         module = table.rules.duplicates
         answer = table.rules.duplicates.winner(cards)
@@ -183,6 +176,50 @@ def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Seque
     if not table.own_trick_winner:
         _check_duplicates_answer(module, cards, int(answer))
     return int(answer)
+
+
+#: Each (seat, card) as a `Play`, built once: a trick winner of one's own is asked once a trick,
+#: and building the plays' attrs values anew cost more than the call itself.
+_PLAYS: dict[tuple[int, Card], Play] = {}
+
+
+def _play(seat: int, card: Card) -> Play:
+    key = (seat, card)
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _PLAYS[key] = Play(seat, card)
+    return play
+
+
+class TrickSource:
+    """A full trick in the engine's terms: what a lazy `TrickContext` reads (each field once, when read)."""
+
+    def __init__(self, hand: HandContext, cards: tuple[Card, ...], leader: int, log: tuple[int, ...]) -> None:
+        self.hand = hand
+        self.cards = cards
+        self.leader = leader
+        self.log = log
+        self.values: dict[str, object] = {}
+
+    def read(self, name: str) -> object:
+        """The field called ``name``, computed the first time it is read."""
+        if name not in self.values:
+            self.values[name] = self._compute(name)
+        return self.values[name]
+
+    def _compute(self, name: str) -> object:
+        if name == "rules":
+            return self.hand.table.rules
+        if name == "trick":
+            n = len(self.cards)
+            return tuple([_play((self.leader + i) % n, card) for i, card in enumerate(self.cards)])
+        if name == "trick_number":
+            return len(self.log) + 1
+        if name == "tricks":
+            return log_tricks(self.log, self.hand.hands)
+        if name == "announcers":
+            return self.hand.announcers
+        raise AttributeError(name)
 
 
 def _check_duplicates_answer(module: object, cards: tuple[Card, ...], position: int) -> None:

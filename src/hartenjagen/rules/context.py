@@ -452,3 +452,7 @@ class TrickContext:
         """The context of the last trick completed in ``state``'s hand (play phase or a moon choice)."""
         context: TrickContext = BUILDERS["trick"](state)
         return context
+
+
+#: The `TrickContext` a ``trick_winner`` module receives from the engine (see `Lazy`).
+LazyTrickContext: Any = lazy_class(TrickContext, "LazyTrickContext")
