@@ -65,7 +65,9 @@ def _positions(rules: hj.Rules, seed: int, games: int) -> Iterable[hj.State]:
             state = hj.apply(state, moves[rng.randrange(len(moves))])
 
 
-@pytest.mark.parametrize("base", [variants.STANDARD, variants.SIX_DOUBLE_DECK], ids=["standard", "double deck"])
+@pytest.mark.parametrize(
+    "base", [variants.STANDARD, variants.SIX_DOUBLE_DECK], ids=["standard", "double deck"]
+)
 def test_a_lookup_from_the_state_finds_what_a_lookup_from_its_source_finds(base: hj.Rules) -> None:
     rules = attrs.evolve(base, extras=(*base.extras, ReadsEverything()))
     table = table_for(rules)
@@ -95,7 +97,9 @@ def test_a_miss_hands_the_hook_the_lazy_context_of_the_long_way() -> None:
 @pytest.mark.parametrize("base", [variants.STANDARD, variants.SIX_DOUBLE_DECK], ids=["one pack", "two packs"])
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
-def test_a_card_set_is_the_frozenset_of_the_cards_in_the_same_order(base: hj.Rules, data: st.DataObject) -> None:
+def test_a_card_set_is_the_frozenset_of_the_cards_in_the_same_order(
+    base: hj.Rules, data: st.DataObject
+) -> None:
     table = table_for(base)
     everything = table.bits_of[0]
     for card in ALL_CARDS:

@@ -54,7 +54,10 @@ _LEAF: Final[dict[object, Node]] = {}
 #: The cards of each byte of a one-pack mask, in card order: ``_BYTE_CARDS[k][b]`` holds the cards of
 #: bits ``8k..8k+7`` set in ``b`` (a card set is made from seven lookups, not one bit at a time).
 _BYTE_CARDS: Final = tuple(
-    tuple(tuple([ALL_CARDS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < CARD_COUNT]) for b in range(256))
+    tuple(
+        tuple([ALL_CARDS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < CARD_COUNT])
+        for b in range(256)
+    )
     for k in range((CARD_COUNT + 7) // 8)
 )
 
@@ -111,8 +114,9 @@ class PlaySource:
         self.tricks = tricks
         self.broken = broken
         self.reads: list[tuple[int, object]] = []
-        #: the fields read so far, by number (a lazy context reads each through here, once)
-        self.values: dict[int, object] = {}
+        #: the fields read so far but ``allowed``, by number (a lazy context reads each through here, once);
+        #: made at the first such read (most hooks read ``allowed`` alone)
+        self.values: dict[int, object] | None = None
         #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
         self.allowed_cards: frozenset[Card] | None = None
 
@@ -204,13 +208,23 @@ class PlaySource:
     def read(self, name: str) -> object:
         """The value of the field called ``name``, recorded as read the first time (`AttributeError`: no field)."""
         field = _NUMBER.get(name, -1)
+        if field == 3:
+            cards = self.allowed_cards
+            if cards is None:
+                self.reads.append((3, self.allowed))
+                cards = card_set(self.hand.table, self.allowed)
+                self.allowed_cards = cards
+            return cards
         if field < 0:
             raise AttributeError(name)
-        if field in self.values:
-            return self.values[field]
+        values = self.values
+        if values is None:
+            values = self.values = {}
+        elif field in values:
+            return values[field]
         self.reads.append((field, self.key(field)))
         value = self.value(field)
-        self.values[field] = value
+        values[field] = value
         return value
 
 

@@ -103,7 +103,9 @@ def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
         if answer >= 0 and candidates & answer:
             candidates &= answer
         else:
-            candidates = _asked(extra, extra.playable, cache, play_source(state, candidates, hand), False, answer)
+            candidates = _asked(
+                extra, extra.playable, cache, play_source(state, candidates, hand), False, answer
+            )
     return candidates
 
 
@@ -192,6 +194,7 @@ def _lazy_context(source: PlaySource) -> PlayContext:
     """``LazyPlayContext.reading(source)``, made without a Python call (it is made at every miss)."""
     context: PlayContext = _NEW(LazyPlayContext)
     _SET(context, "_source", source)
+    _SET(context, "_read", source.read)
     return context
 
 
