@@ -21,10 +21,12 @@ raises again). A tree that reaches `LIMIT` nodes starts afresh.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MethodType
 from typing import Any, Final
 
-from hartenjagen.cards import CARD_COUNT, Card, Suit
+from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Suit
 from hartenjagen.core.state import HandContext, log_tricks
+from hartenjagen.core.table import Table
 
 #: The `PlayContext` fields, in the order of their numbers in a tree.
 FIELDS: Final = (
@@ -49,6 +51,34 @@ _SEAT_BITS: Final = 31
 LIMIT: Final = 1 << 14
 #: The children of every leaf (never written: a leaf is never walked past).
 _LEAF: Final[dict[object, Node]] = {}
+#: The cards of each byte of a one-pack mask, in card order: ``_BYTE_CARDS[k][b]`` holds the cards of
+#: bits ``8k..8k+7`` set in ``b`` (a card set is made from seven lookups, not one bit at a time).
+_BYTE_CARDS: Final = tuple(
+    tuple(
+        tuple([ALL_CARDS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < CARD_COUNT])
+        for b in range(256)
+    )
+    for k in range((CARD_COUNT + 7) // 8)
+)
+
+
+def card_set(table: Table, mask: int) -> frozenset[Card]:
+    """The cards of a bitmask of physical cards, as a frozenset (copies merge).
+
+    Built from the cards in card order, as ``frozenset(table.cards(mask))``
+    is, so that the two are equal and iterate alike.
+    """
+    if table.copies > 1:
+        return frozenset(table.cards(mask))
+    cards: list[Card] = []
+    k = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            cards.extend(_BYTE_CARDS[k][byte])
+        mask >>= 8
+        k += 1
+    return frozenset(cards)
 
 
 class PlaySource:
@@ -84,8 +114,9 @@ class PlaySource:
         self.tricks = tricks
         self.broken = broken
         self.reads: list[tuple[int, object]] = []
-        #: the fields read so far, by number (a lazy context reads each through here, once)
-        self.values: dict[int, object] = {}
+        #: the fields read so far but ``allowed``, by number (a lazy context reads each through here, once);
+        #: made at the first such read (most hooks read ``allowed`` alone)
+        self.values: dict[int, object] | None = None
         #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
         self.allowed_cards: frozenset[Card] | None = None
 
@@ -145,7 +176,7 @@ class PlaySource:
         if field == 2:
             return table.cards(self.cards)
         if field == 3:
-            cards = frozenset(table.cards(self.allowed))
+            cards = card_set(table, self.allowed)
             self.allowed_cards = cards
             return cards
         if field == 4:
@@ -177,13 +208,23 @@ class PlaySource:
     def read(self, name: str) -> object:
         """The value of the field called ``name``, recorded as read the first time (`AttributeError`: no field)."""
         field = _NUMBER.get(name, -1)
+        if field == 3:
+            cards = self.allowed_cards
+            if cards is None:
+                self.reads.append((3, self.allowed))
+                cards = card_set(self.hand.table, self.allowed)
+                self.allowed_cards = cards
+            return cards
         if field < 0:
             raise AttributeError(name)
-        if field in self.values:
-            return self.values[field]
+        values = self.values
+        if values is None:
+            values = self.values = {}
+        elif field in values:
+            return values[field]
         self.reads.append((field, self.key(field)))
         value = self.value(field)
-        self.values[field] = value
+        values[field] = value
         return value
 
 
@@ -264,7 +305,8 @@ class HookCache:
 
 def cache_of(caches: dict[int, Any], hook: object) -> HookCache:
     """The cache of ``hook`` (a bound method) in a table's ``caches``, made on first use."""
-    key = id(getattr(hook, "__self__", hook))
+    # A bound method is made afresh at each attribute read: the cache belongs to its module.
+    key = id(hook.__self__) if type(hook) is MethodType else id(getattr(hook, "__self__", hook))
     cache = caches.get(key)
     if cache is None:
         cache = HookCache()

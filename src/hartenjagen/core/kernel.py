@@ -172,10 +172,11 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
         candidates = first_trick(candidates, hand, table, state)
         if trace is not None:
             trace.append((Code.POINTS_ON_FIRST_TRICK, rules.first_trick.refusal(rules), candidates))
+    if trace is None:
+        return hooks.restricted(table, state, candidates, hand) if table.restricting else candidates
     for extra in table.restricting:
         candidates = hooks.narrowed(extra, extra.playable, candidates, hand, state)
-        if trace is not None:
-            trace.append((extra.play_code, extra.refusal(rules), candidates))
+        trace.append((extra.play_code, extra.refusal(rules), candidates))
     return candidates
 
 

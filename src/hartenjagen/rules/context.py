@@ -24,6 +24,7 @@ In a double deck a card held twice appears twice in a hand and once in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import methodcaller
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -131,13 +132,16 @@ class Lazy:
 
     def __init__(self, **fields: Any) -> None:
         # What `attrs.evolve` calls: a context of these values, whole.
-        object.__setattr__(self, "_source", _Given(fields))
+        given = _Given(fields)
+        object.__setattr__(self, "_source", given)
+        object.__setattr__(self, "_read", given.read)
 
     @classmethod
     def reading(cls, source: Any) -> Any:
         """A context whose fields ``source.read(name)`` computes (once each: the source keeps them)."""
         context = cls.__new__(cls)
         object.__setattr__(context, "_source", source)
+        object.__setattr__(context, "_read", source.read)
         return context
 
     def _whole(self) -> Any:
@@ -175,18 +179,18 @@ class _Given:
 
 def _field(name: str) -> property:
     # A property, not __getattr__: a first read raises no AttributeError inside (which costs a
-    # microsecond), and the source keeps each value, so a second read is one call.
-    def get(self: Any) -> Any:
-        return self._source.read(name)
-
-    return property(get, doc=f"The context's ``{name}``, computed when first read.")
+    # microsecond), and the source keeps each value, so a second read is one call. The getter calls
+    # the source's bound ``read`` kept in the ``_read`` slot: C calls only, no Python frame of its own.
+    return property(methodcaller("_read", name), doc=f"The context's ``{name}``, computed when first read.")
 
 
 def lazy_class(whole: type, name: str) -> Any:
     """The `Lazy` subclass of the context class ``whole``."""
     names = tuple(field.name for field in attrs.fields(whole))
     namespace: dict[str, Any] = {name: _field(name) for name in names}
-    namespace.update(__slots__=("_source",), whole_class=whole, field_names=names, __module__=__name__)
+    namespace.update(
+        __slots__=("_source", "_read"), whole_class=whole, field_names=names, __module__=__name__
+    )
     namespace["__doc__"] = (
         f"The `{whole.__name__}` the engine hands a hook: its fields computed as they are read."
     )

@@ -1,0 +1,138 @@
+"""The step API's shortcuts to a play hook's cache: the same answers, keys and contexts as the long way.
+
+`hooks.narrowed` looks a position up from the state itself and builds a
+`PlaySource` only on a miss; a miss hands the hook a lazy context made without
+a Python call and an ``allowed`` set built a byte at a time. Each shortcut is
+checked here against the long way it replaces: `HookCache.lookup` of a
+`PlaySource`, `LazyPlayContext.reading` and ``frozenset(table.cards(mask))``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hartenjagen as hj
+from hartenjagen import variants
+from hartenjagen.cards import ALL_CARDS, Card, Suit
+from hartenjagen.core import hooks
+from hartenjagen.core.hook_cache import HookCache, cache_of, card_set
+from hartenjagen.core.table import table_for
+from hartenjagen.errors import RulesError
+from hartenjagen.rules.context import LazyPlayContext, PlayContext
+from hartenjagen.rules.extras import HouseRule
+
+
+@attrs.frozen
+class ReadsEverything(HouseRule):
+    """Reads a different field at each depth, depending on what it read: a tree whose paths use every key."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if context.seat % 2 and context.trick_number > 3:
+            if context.led_suit is Suit.HEARTS or context.hearts_broken:
+                return [min(context.allowed)]
+            return context.allowed
+        if len(context.trick) == 2 and sum(context.tricks_taken) % 2:
+            return [max(context.allowed)]
+        if len(context.hand) > 10 and len(context.tricks) % 3 == 1:
+            return [card for card in context.allowed if card.suit is not Suit.SPADES] or context.allowed
+        return context.allowed if context.scores[0] >= 0 and not context.announcers else ALL_CARDS
+
+
+@attrs.frozen
+class NoOp(HouseRule):
+    """Allows every card the rules allow."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        return context.allowed
+
+
+def _positions(rules: hj.Rules, seed: int, games: int) -> Iterable[hj.State]:
+    """The play positions of ``games`` random games of ``rules``, each after its legal moves were asked."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = hj.new_game(rules, seed=rng.getrandbits(32))
+        start = len(state.score_sheet)
+        while not state.is_over and len(state.score_sheet) == start:
+            moves = hj.legal_moves(state)
+            if state.phase is hj.Phase.PLAYING:
+                yield state
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize(
+    "base", [variants.STANDARD, variants.SIX_DOUBLE_DECK], ids=["standard", "double deck"]
+)
+def test_a_lookup_from_the_state_finds_what_a_lookup_from_its_source_finds(base: hj.Rules) -> None:
+    rules = attrs.evolve(base, extras=(*base.extras, ReadsEverything()))
+    table = table_for(rules)
+    (extra,) = table.restricting
+    cache = cache_of(table.hook_caches, extra.playable)
+    found = 0
+    for state in _positions(rules, 3, 6):
+        seat = state.to_move[0]
+        hand = state._hand.hands[seat] & ~state._played
+        for candidates in (hand, state._legal, hand & -hand):
+            answer = hooks._state_lookup(cache, state, candidates, hand)
+            assert answer == cache.lookup(hooks.play_source(state, candidates, hand))
+            found += answer >= 0
+    assert found > 100  # the tree answered many of them, by paths through every field
+
+
+def test_a_miss_hands_the_hook_the_lazy_context_of_the_long_way() -> None:
+    state = next(iter(_positions(variants.STANDARD, 5, 1)))
+    hand = state._hand.hands[state.to_move[0]] & ~state._played
+    quick = hooks._lazy_context(hooks.play_source(state, hand, hand))
+    slow = LazyPlayContext.reading(hooks.play_source(state, hand, hand))
+    assert type(quick) is type(slow) is LazyPlayContext
+    assert quick == slow == PlayContext.of(state, slow.allowed)
+    assert quick.allowed == frozenset(table_for(variants.STANDARD).cards(hand))
+
+
+@pytest.mark.parametrize("base", [variants.STANDARD, variants.SIX_DOUBLE_DECK], ids=["one pack", "two packs"])
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_a_card_set_is_the_frozenset_of_the_cards_in_the_same_order(
+    base: hj.Rules, data: st.DataObject
+) -> None:
+    table = table_for(base)
+    everything = table.bits_of[0]
+    for card in ALL_CARDS:
+        everything |= table.bits_of[card.index]
+    mask = data.draw(st.integers(0, everything)) & everything
+    made = card_set(table, mask)
+    assert made == frozenset(table.cards(mask))
+    assert list(made) == list(frozenset(table.cards(mask)))  # a hook that iterates it sees the same order
+
+
+def test_the_cache_of_a_hook_is_its_modules_whoever_asks() -> None:
+    caches: dict[int, object] = {}
+    first, second = NoOp(), NoOp()  # equal values, two modules: two caches
+    assert cache_of(caches, first.playable) is cache_of(caches, first.playable)
+    assert cache_of(caches, first.playable) is not cache_of(caches, second.playable)
+
+    def hook(context: PlayContext) -> Iterable[Card]:
+        return context.allowed
+
+    assert cache_of(caches, hook) is cache_of(caches, hook) and len(caches) == 3
+    assert all(type(cache) is HookCache for cache in caches.values())
+
+
+def test_a_house_rule_that_allows_nothing_is_refused_on_a_hit_as_on_a_miss() -> None:
+    @attrs.frozen
+    class NoClubs(HouseRule):
+        def playable(self, context: PlayContext) -> Iterable[Card]:
+            return [card for card in context.allowed if card.suit is not Suit.CLUBS]
+
+    rules = attrs.evolve(variants.STANDARD, extras=(NoClubs(),))
+    for _ in range(2):  # a miss, then the same position from the cache
+        fresh = hj.new_game(rules, seed=1)
+        while fresh.phase is not hj.Phase.PLAYING:
+            fresh = hj.apply(fresh, hj.legal_moves(fresh)[0])
+        with pytest.raises(RulesError, match="left no card to play"):
+            hj.legal_moves(fresh)  # the 2♣ lead: only clubs are allowed, and the rule refuses them all
