@@ -3,7 +3,7 @@
 The engine asks this slot, and only this slot, which card of a full trick
 wins it; `check_rules`, the views, the texts and the bots read the answer
 the engine recorded (each `Trick`'s ``winner``). The built-in module,
-[`HIGHEST_OF_LED`][hartenjagen.rules.trick_winner.HIGHEST_OF_LED], is the
+`HIGHEST_OF_LED`, is the
 rule of every Hearts game: the highest card of the suit led wins; with two
 packs the ``duplicates`` slot says which of two identical cards wins, or
 whether they cancel. A module of one's own answers ``winner`` with a
