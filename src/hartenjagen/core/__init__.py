@@ -38,6 +38,7 @@ KERNEL_MODULES = (
     "contexts_of",
     "passes",
     "hands",
+    "stock",
     "chance_nodes",
     "kernel",
     "rollout",

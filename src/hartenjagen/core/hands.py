@@ -112,8 +112,8 @@ def deal_with(table: Table, draws: Draws, dealer: int) -> tuple[int, ...]:
     """
     cards = list(table.pack)
     draws.shuffle_cards(cards)
-    if table.widow_trick >= 0:
-        del cards[table.dealt_count :]  # the last cards of the shuffled pack stay undealt: the widow
+    if table.dealt_count < len(cards):
+        del cards[table.dealt_count :]  # the last cards of the shuffled pack stay undealt: a widow or a stock
     n = table.players
     seat = dealer
     if table.copies == 1:

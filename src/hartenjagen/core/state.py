@@ -533,6 +533,14 @@ class State:
         return self._hand.table.cards(widow_mask(self))
 
     @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards of the stock not drawn yet, in card order (empty: no stock, or drawn out).
+
+        The state shows every card; no seat's view shows them, only how many.
+        """
+        return self._hand.table.cards(stock_mask(self))
+
+    @property
     def widow_taker(self) -> int | None:
         """The seat that took this hand's widow (the taker of the deck's widow trick), or ``None`` until then."""
         seat = widow_taker(self)
@@ -631,6 +639,18 @@ def widow_mask(state: State) -> int:
     for mask in hand.hands:
         dealt |= mask
     return table.pack_mask & ~dealt
+
+
+def stock_mask(state: State) -> int:
+    """The physical cards of the stock not drawn yet (0: no stock, or a deal not finished yet)."""
+    hand = state._hand
+    table = hand.table
+    if not table.draw_orders[0] or hand.phase == CHANCE:
+        return 0
+    held = 0
+    for mask in hand.hands:
+        held |= mask
+    return table.pack_mask & ~held
 
 
 def widow_taker(state: State) -> int:

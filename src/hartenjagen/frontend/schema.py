@@ -50,6 +50,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
         "CardsExchanged",
         "Announced",
         "CardPlayed",
+        "CardDrawn",
         "HeartsBroken",
         "TrickWon",
         "TrickCancelled",

@@ -1,0 +1,56 @@
+"""Drawing from a stock after each trick (two-player Hearts): the chance step in the middle of a hand.
+
+A deck with a stock (`Deck.draw_order`) deals each seat ``hand_size`` cards
+and leaves the rest face down. After each trick, while the stock lasts, the
+seats the deck names (the winner first) draw its top card each. A drawn card
+joins the seat's hand: the kernel keeps it in ``HandContext.hands`` (the
+cards a seat has held this hand), so that a card played is always found in
+its player's mask, and the stock is the pack less every seat's cards.
+
+The stock's order is the deal's: in a seeded game, the shuffle that dealt
+the hand, read past the dealt cards, skipping any card no longer in the
+stock. A world a bot makes up (`hartenjagen.bots.determinize`) has a seed of
+its own, so its stock's order is its own too, never the real one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hartenjagen.core.draws import Draws
+from hartenjagen.core.state import State, stock_mask
+from hartenjagen.events import CardDrawn
+
+
+def stock_order(state: State) -> list[int]:
+    """The physical cards of the stock of ``state``, top first (from the deal's shuffle)."""
+    hand = state._hand
+    left = stock_mask(state)
+    cards = list(hand.table.pack)
+    # The shuffle that dealt this hand: `hands.shuffle_deal` was keyed by the deal count before it began.
+    Draws(f"hartenjagen/{hand.seed}/{hand.deal_count - 1}").shuffle_cards(cards)
+    return [p for p in cards if left >> p & 1]
+
+
+def draw_after_trick(state: State, events: list[Any] | None) -> State:
+    """``state`` (a trick just taken, the next leader set) after the draws from the stock, if any is left.
+
+    Each seat of the deck's draw order for the next leader (the winner) draws
+    the top card; the hand's other states are unchanged.
+    """
+    hand = state._hand
+    table = hand.table
+    if not stock_mask(state):
+        return state
+    order = stock_order(state)
+    hands = list(hand.hands)
+    for seat, physical in zip(table.draw_orders[state._leader], order, strict=False):
+        hands[seat] |= 1 << physical
+        if events is not None:
+            events.append(CardDrawn(seat, table.card_of[physical]))
+    after = hand.copy()
+    after.hands = tuple(hands)
+    return State(
+        after, state._played, state._trick, state._count, state._leader, state._led, state._log,
+        state._broken, state._carry,
+    )  # fmt: skip
