@@ -644,6 +644,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                               "het lot beslist nu {event}, geen {kind}"),
     "refusal.event.first_dealer": ("the first dealer (FirstDealer)", "wie eerst geeft (FirstDealer)"),
     "refusal.event.deal": ("the deal (Deal or DealCard)", "het delen (Deal of DealCard)"),
+    "refusal.event.draw": ("a draw from the stock (DealCard)", "een kaart van de stapel (DealCard)"),
     "refusal.event.direction": ("the pass direction (DrawnDirection)",
                                 "de richting van doorgeven (DrawnDirection)"),
     "refusal.event.pool": ("the order of the passed cards the dealer deals back (PoolOrder or PoolCard)",

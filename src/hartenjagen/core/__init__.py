@@ -126,6 +126,7 @@ from hartenjagen.core.chance_nodes import node_of, outcomes, start_explicit
 from hartenjagen.core.draws import Draws
 from hartenjagen.core.hand_hooks import scatter_answer as scatter_answer
 from hartenjagen.core.hands import DEAL_NODE as DEAL_NODE
+from hartenjagen.core.state import DRAW_NODE as DRAW_NODE
 from hartenjagen.core.hands import DIRECTION_NODE as DIRECTION_NODE
 from hartenjagen.core.hands import FIRST_DEALER_NODE as FIRST_DEALER_NODE
 from hartenjagen.core.hands import NO_NODE as NO_NODE
@@ -184,6 +185,7 @@ __all__ = [
 INNER = (
     "LAYOUT",
     "DEAL_NODE",
+    "DRAW_NODE",
     "DIRECTION_NODE",
     "FIRST_DEALER_NODE",
     "NO_NODE",

@@ -55,6 +55,7 @@ FIRST_DEALER_NODE: Final = 1
 DEAL_NODE: Final = 2
 DIRECTION_NODE: Final = 3
 POOL_NODE: Final = 4
+# DRAW_NODE (5), a draw from the stock after a trick, is `hartenjagen.core.state`'s (`hartenjagen.core.stock`).
 EXPLICIT: Final[tuple[Any, ...]] = (NO_NODE, (), (), ())
 
 

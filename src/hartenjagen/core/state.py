@@ -41,6 +41,9 @@ PHASE_CODES: Final = {phase: code for code, phase in enumerate(PHASES)}
 PassLog = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 _SEAT_BITS: Final = 31
+
+#: The chance node of a draw from the stock in the middle of a hand (the other nodes: `hartenjagen.core.hands`).
+DRAW_NODE: Final = 5
 _MASK_SHIFT: Final = 15
 
 
@@ -645,7 +648,7 @@ def stock_mask(state: State) -> int:
     """The physical cards of the stock not drawn yet (0: no stock, or a deal not finished yet)."""
     hand = state._hand
     table = hand.table
-    if not table.draw_orders[0] or hand.phase == CHANCE:
+    if not table.draw_orders[0] or hand.phase == CHANCE and hand.chance[0] != DRAW_NODE:
         return 0
     held = 0
     for mask in hand.hands:

@@ -11,6 +11,11 @@ The stock's order is the deal's: in a seeded game, the shuffle that dealt
 the hand, read past the dealt cards, skipping any card no longer in the
 stock. A world a bot makes up (`hartenjagen.bots.determinize`) has a seed of
 its own, so its stock's order is its own too, never the real one.
+
+With explicit chance a draw is a chance node (``DRAW_NODE``): the state
+waits in the ``CHANCE`` phase, the trick taken, for one ``DealCard`` outcome
+per drawer in the deck's order (`hartenjagen.core.chance_nodes`), each a
+card still in the stock, all equally likely.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from hartenjagen.core.draws import Draws
-from hartenjagen.core.state import State, stock_mask
+from hartenjagen.core.state import CHANCE, DRAW_NODE, PLAYING, State, stock_mask
+from hartenjagen.core.table import Table
 from hartenjagen.events import CardDrawn
 
 
@@ -42,15 +48,46 @@ def draw_after_trick(state: State, events: list[Any] | None) -> State:
     table = hand.table
     if not stock_mask(state):
         return state
+    seats = table.draw_orders[state._leader]
+    if hand.chance is not None:  # explicit chance: wait for the drawers' cards
+        waiting = hand.copy()
+        waiting.phase = CHANCE
+        waiting.chance = (DRAW_NODE, seats, (), ())
+        return _same_play(state, waiting)
     order = stock_order(state)
     hands = list(hand.hands)
-    for seat, physical in zip(table.draw_orders[state._leader], order, strict=False):
+    for seat, physical in zip(seats, order, strict=False):
         hands[seat] |= 1 << physical
         if events is not None:
             events.append(CardDrawn(seat, table.card_of[physical]))
     after = hand.copy()
     after.hands = tuple(hands)
+    return _same_play(state, after)
+
+
+def draw_card(state: State, physical: int, events: list[Any] | None) -> State:
+    """Explicit chance: the next drawer of the node ``state`` waits at draws ``physical`` (already checked)."""
+    hand = state._hand
+    table: Table = hand.table
+    kind, seats, answers, drawn = hand.chance
+    seat = seats[len(drawn)]
+    hands = list(hand.hands)
+    hands[seat] |= 1 << physical
+    if events is not None:
+        events.append(CardDrawn(seat, table.card_of[physical]))
+    after = hand.copy()
+    after.hands = tuple(hands)
+    if len(drawn) + 1 < len(seats):
+        after.chance = (kind, seats, answers, (*drawn, physical))
+    else:
+        after.phase = PLAYING
+        after.chance = (0, (), (), ())  # hands.EXPLICIT: no node waits
+    return _same_play(state, after)
+
+
+def _same_play(state: State, hand: Any) -> State:
+    """``state``'s play so far (the tricks, the trick, the leader) with the hand context ``hand``."""
     return State(
-        after, state._played, state._trick, state._count, state._leader, state._led, state._log,
+        hand, state._played, state._trick, state._count, state._leader, state._led, state._log,
         state._broken, state._carry,
     )  # fmt: skip
