@@ -42,6 +42,7 @@ from hartenjagen.cards import Card
 from hartenjagen.core import (
     DEAL_NODE,
     DIRECTION_NODE,
+    DRAW_NODE,
     FIRST_DEALER_NODE,
     POOL_NODE,
     State,
@@ -314,9 +315,9 @@ def outcome_for(chance_id: int, state: State) -> Outcome:
     if state.phase is not Phase.CHANCE:
         raise EncodingError("no chance event is waiting")
     cards, directions = codes.size, codes.size + len(codes.routes)
-    if 0 <= chance_id < cards and kind in (DEAL_NODE, POOL_NODE):
+    if 0 <= chance_id < cards and kind in (DEAL_NODE, POOL_NODE, DRAW_NODE):
         card = codes.cards[chance_id]
-        return DealCard(card) if kind == DEAL_NODE else PoolCard(card)
+        return PoolCard(card) if kind == POOL_NODE else DealCard(card)  # a draw deals the stock's next card
     if cards <= chance_id < directions and kind == DIRECTION_NODE:
         return DrawnDirection(codes.routes[chance_id - cards])
     if directions <= chance_id < directions + codes.players and kind == FIRST_DEALER_NODE:

@@ -48,6 +48,11 @@ def draw_after_trick(state: State, events: list[Any] | None) -> State:
     table = hand.table
     if not stock_mask(state):
         return state
+    # A seat holds hand_size cards and one drawn a trick: a world a bot makes up holds every card drawn
+    # so far from the start, and replaying its tricks draws nothing until the play catches up.
+    due = table.hand_size + len(state._log)
+    if all(mask.bit_count() >= due for mask in hand.hands):
+        return state
     seats = table.draw_orders[state._leader]
     if hand.chance is not None:  # explicit chance: wait for the drawers' cards
         waiting = hand.copy()
