@@ -328,6 +328,10 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                    "{players} spelers, {cards} kaarten, {hand} per speler."),
     "rules.widow": ("{count} cards stay undealt, face down: a widow.",
                     "{count} kaarten blijven dicht liggen: een weduwe."),
+    "rules.stock": ("{count} cards stay undealt, face down: a stock; after each trick the winner draws its top"
+                    " card, then the others in turn, until it is empty.",
+                    "{count} kaarten blijven dicht liggen: een stapel; na elke slag pakt de winnaar de bovenste"
+                    " kaart, dan de anderen om de beurt, tot hij op is."),
     "rules.no_passing": ("No cards are passed: every hand is played as it is dealt.",
                          "Er wordt niet doorgegeven: elke ronde wordt gespeeld zoals ze gedeeld is."),
     "rules.settings": ("settings: ", "instellingen: "),
@@ -403,6 +407,10 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                    "Gevaarlijke harten: drie levens elk, een kwijt bij 15 punten of meer in een spel; tien spellen."),
     "rules.preset.heartsette": ("Heartsette: 12 cards each, a widow of 3 for the first trick's winner.",
                                 "Heartsette: 12 kaarten elk, een weduwe van 3 voor wie de eerste slag haalt."),
+    "rules.preset.two_player_hearts": (
+        "Two-player Hearts: 13 cards each, a stock of 26; after each trick the winner draws first, then the other.",
+        "Harten voor twee: 13 kaarten elk, een stapel van 26; na elke slag pakt eerst de winnaar, dan de ander.",
+    ),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     "rules.module.SinglePack": ("One pack of cards from `lowest_rank` to ace in each suit, less `removed`, dealt to `players`.",
