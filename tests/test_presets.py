@@ -551,7 +551,9 @@ class Checker:
         self.pack_size = sum(self.pack.values())
         #: the cards a seat is dealt; a stock (the rest of the pack, drawn a card a seat a trick) adds tricks
         self.hand_size = rules.deck.hand_size()
-        self.draw_rounds = (self.pack_size - self.hand_size * self.n) // self.n if rules.deck.draw_order(0) else 0
+        self.draw_rounds = (
+            (self.pack_size - self.hand_size * self.n) // self.n if rules.deck.draw_order(0) else 0
+        )
         self.tricks_in_hand = self.hand_size + self.draw_rounds
         self.value = {card: rules.scoring.card_value(card) for card in self.pack}
         self.probe = probe

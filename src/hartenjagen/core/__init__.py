@@ -126,7 +126,6 @@ from hartenjagen.core.chance_nodes import node_of, outcomes, start_explicit
 from hartenjagen.core.draws import Draws
 from hartenjagen.core.hand_hooks import scatter_answer as scatter_answer
 from hartenjagen.core.hands import DEAL_NODE as DEAL_NODE
-from hartenjagen.core.state import DRAW_NODE as DRAW_NODE
 from hartenjagen.core.hands import DIRECTION_NODE as DIRECTION_NODE
 from hartenjagen.core.hands import FIRST_DEALER_NODE as FIRST_DEALER_NODE
 from hartenjagen.core.hands import NO_NODE as NO_NODE
@@ -143,6 +142,7 @@ from hartenjagen.core.observe import write_observation as write_observation
 from hartenjagen.core.passes import PassMoves as PassMoves
 from hartenjagen.core.rollout import greedy_playout as greedy_playout
 from hartenjagen.core.rollout import playout
+from hartenjagen.core.state import DRAW_NODE as DRAW_NODE
 from hartenjagen.core.state import PHASES as PHASES
 from hartenjagen.core.state import PassLog as PassLog
 from hartenjagen.core.state import PlayedHand as PlayedHand

@@ -152,7 +152,7 @@ def outcomes(state: State) -> tuple[tuple[Any, float], ...]:
             if item not in seen:
                 seen.append(item)
         return tuple([(DrawnDirection(d), items.count(d) / len(items)) for d in seen])
-    dealing = kind == DEAL_NODE or kind == DRAW_NODE  # a draw deals the next card of the stock
+    dealing = kind in (DEAL_NODE, DRAW_NODE)  # a draw deals the next card of the stock
     left = bits(_left_to_deal(state)) if dealing else _pool_left(node)
     make = DealCard if dealing else PoolCard
     return tuple([(make(card), count / len(left)) for card, count in _by_card(left, table)])
@@ -209,7 +209,7 @@ def explain_outcome(state: State, outcome: Any) -> IllegalMove | None:
             return IllegalMove(Code.IMPOSSIBLE_OUTCOME, english("refusal.pool_order", pool=pool))
         return None
     card: Card = outcome.card
-    dealing = kind == DEAL_NODE or kind == DRAW_NODE
+    dealing = kind in (DEAL_NODE, DRAW_NODE)
     left = bits(_left_to_deal(state)) if dealing else _pool_left(node)
     if not any(p % CARD_COUNT == card.index for p in left):
         if dealing:
@@ -342,7 +342,7 @@ def random_outcome(state: State, below: Callable[[int], int]) -> State:
     elif kind == DIRECTION_NODE:
         outcome = DrawnDirection(node[1][below(len(node[1]))])
     else:
-        dealing = kind == DEAL_NODE or kind == DRAW_NODE
+        dealing = kind in (DEAL_NODE, DRAW_NODE)
         left = bits(_left_to_deal(state)) if dealing else _pool_left(node)
         card = table.card_of[left[below(len(left))]]
         outcome = DealCard(card) if dealing else PoolCard(card)

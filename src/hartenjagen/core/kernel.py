@@ -17,9 +17,8 @@ from typing import Any, Final, cast
 
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.catalogue import english
-from hartenjagen.core import chance_nodes, contexts_of, hand_hooks, hooks
+from hartenjagen.core import chance_nodes, contexts_of, hand_hooks, hooks, stock
 from hartenjagen.core import hands as hand_steps
-from hartenjagen.core import stock
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.state import (
     ANNOUNCING,

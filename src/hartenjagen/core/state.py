@@ -648,7 +648,7 @@ def stock_mask(state: State) -> int:
     """The physical cards of the stock not drawn yet (0: no stock, or a deal not finished yet)."""
     hand = state._hand
     table = hand.table
-    if not table.draw_orders[0] or hand.phase == CHANCE and hand.chance[0] != DRAW_NODE:
+    if not table.draw_orders[0] or (hand.phase == CHANCE and hand.chance[0] != DRAW_NODE):
         return 0
     held = 0
     for mask in hand.hands:

@@ -350,7 +350,9 @@ def _encode_chance(node: object, table: Table, path: str) -> Json:
     if table.draw_orders[0]:
         # A document records the deal and the plays, not the order of the draws: with explicit chance
         # the replay could not tell which card each draw dealt (a seeded game draws them from its seed).
-        raise format_error(path, "a game with a stock and explicit chance cannot be saved yet (a seeded one can)")
+        raise format_error(
+            path, "a game with a stock and explicit chance cannot be saved yet (a seeded one can)"
+        )
     kind, _, answers, order = cast(tuple[Any, ...], node)
     drawn: list[Json] = []
     if kind == DIRECTION_NODE:
