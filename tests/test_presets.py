@@ -1074,7 +1074,7 @@ class Checker:
             assert nxt.tricks == () and nxt.trick == () and nxt.announcers == ()
             assert not nxt.hearts_broken
             assert all(len(hand) == self.hand_size for hand in nxt.dealt)
-            assert _cards_of(nxt.dealt) + Counter(nxt.widow) == self.pack
+            assert _cards_of(nxt.dealt) + Counter(nxt.widow) + Counter(nxt.stock) == self.pack
             assert all(not taken for taken in nxt.taken)
             self.new_hand()
 
