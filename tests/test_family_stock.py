@@ -202,3 +202,19 @@ def test_every_bot_plays_two_player_hearts_to_the_end(name):
     bots = [make_bot(name, seed=seat, **options) for seat in range(2)]
     final = play_game(rules, bots, seed=7)
     assert final.is_over and max(final.scores) >= 40
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_rollout_under_explicit_chance_draws_as_the_public_loop_does(seed):
+    """The fused playout stops at a draw node and draws it as `chance_outcomes` lists it (it once played on)."""
+    start = hj.new_game(TWO, chance="explicit", dealer=0)
+    rng = random.Random(seed)
+    state = start
+    while not state.score_sheet:
+        if state.phase is Phase.CHANCE:
+            outcomes = hj.chance_outcomes(state)
+            state = hj.apply(state, outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+    assert hj.rollout(start, rng=random.Random(seed), until="hand") == state

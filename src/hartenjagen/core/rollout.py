@@ -280,7 +280,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
                 carry |= trick
                 if stocked:
                     after = State(hand, played, 0, 0, leader, -1, tuple(entries), broken, carry)
-                    return _play_out_hand(draw_after_trick(after, None), draw, values)
+                    return _after_draws(after, draw, values)
                 trick, count, led = 0, 0, -1
                 continue
             entries.append(log_entry(trick, leader, -1, leader))
@@ -296,8 +296,16 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             return hand_steps.score_hand(final, None, tuple(taken))
         if stocked:
             after = State(hand, played, 0, 0, winner, -1, tuple(entries), broken, 0)
-            return _play_out_hand(draw_after_trick(after, None), draw, values)
+            return _after_draws(after, draw, values)
         leader, trick, count, led = winner, 0, 0, -1
+
+
+def _after_draws(state: State, draw: _Draw, values: list[int] | None) -> State:
+    """The draws from the stock after a trick, then the rest of the hand; under explicit chance the draw node."""
+    after = draw_after_trick(state, None)
+    if after._hand.phase != PLAYING:
+        return after  # explicit chance waits for the drawn cards: the playout loop draws them
+    return _play_out_hand(after, draw, values)
 
 
 # ---------------------------------------------------------------- greedy playouts (the sampling bot's)
