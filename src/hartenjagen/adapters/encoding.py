@@ -116,7 +116,7 @@ class _Codes:
         )
         #: route -> its chance id
         self.route_ids = {route: self.size + i for i, route in enumerate(self.routes)}
-        self.tricks = table.hand_size
+        self.tricks = table.tricks  # a hand's tricks: more than the cards dealt when a stock is drawn
         n, d = self.players, self.size
         self.layout: tuple[tuple[str, int], ...] = (
             ("hand", d),
