@@ -155,10 +155,44 @@ def test_a_state_its_views_and_a_record_read_back():
     assert GameRecord.from_text(record.to_text()).final_state() == state
 
 
-def test_saving_a_stock_game_under_explicit_chance_is_refused_by_name():
-    state = hj.new_game(TWO, chance="explicit", dealer=0)
-    with pytest.raises(serialize.FormatError, match="stock and explicit chance"):
-        serialize.dumps(state)
+def test_a_game_with_explicit_chance_reads_back_at_every_step_draw_nodes_included():
+    state = hj.new_game(TWO, chance="explicit", dealer=1)
+    rng = random.Random(6)
+    at_draw = 0
+    while len(state.score_sheet) < 2:
+        back = serialize.loads(serialize.dumps(state))
+        assert back == state
+        if state.phase is Phase.CHANCE and state.tricks:
+            at_draw += 1
+            outcomes = hj.chance_outcomes(back)
+            state = hj.apply(state, outcomes[rng.randrange(len(outcomes))][0])
+        elif state.phase is Phase.CHANCE:
+            state = hj.apply(state, hj.chance_outcomes(state)[0][0])
+        else:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+    assert at_draw == 2 * 26  # two draws a trick for 13 tricks, two hands
+    assert serialize.loads(serialize.dumps(state)) == state  # the history's draws replay too
+
+
+def test_a_document_with_the_draws_missing_changed_or_where_no_stock_is_is_refused_by_name():
+    import json
+
+    state = hj.new_game(TWO, seed=8)
+    for _ in range(3):
+        state, _ = _trick(state)
+    data = json.loads(serialize.dumps(state))
+    assert len(data["drawn"]) == 6
+    missing = {key: value for key, value in data.items() if key != "drawn"}
+    with pytest.raises(serialize.FormatError, match=r"\$\.drawn: missing"):
+        serialize.loads(json.dumps(missing))
+    swapped = {**data, "drawn": [data["drawn"][1], data["drawn"][0], *data["drawn"][2:]]}
+    with pytest.raises(serialize.FormatError, match="drawn"):
+        serialize.loads(json.dumps(swapped))
+    standard = json.loads(serialize.dumps(hj.new_game(variants.STANDARD, seed=1)))
+    assert "drawn" not in standard  # a document without a stock is as before
+    with pytest.raises(serialize.FormatError, match="only a game with a stock"):
+        serialize.loads(json.dumps({**standard, "drawn": []}))
 
 
 @pytest.mark.parametrize(

@@ -815,12 +815,16 @@ export interface State {
     announcers: number[];
     tricks: Trick[];
     trick: PhysicalCard[];
+    /** The cards drawn from the stock, in order (a game with a stock only). */
+    drawn?: PhysicalCard[];
   }[];
   /** null in a seeded game; with explicit chance, the chance node waited at and what it has drawn. */
   chance: null | {
-    waiting: "none" | "first_dealer" | "deal" | "route" | "pool";
+    waiting: "none" | "first_dealer" | "deal" | "route" | "pool" | "draw";
     drawn: (PassRoute | PhysicalCard)[];
   };
+  /** The cards drawn from the stock this hand, in order (a game with a stock only). */
+  drawn?: PhysicalCard[];
 }
 
 /** One 52-card pack less removed; each of players seats is dealt hand cards and the rest is a stock. */

@@ -600,7 +600,7 @@ def next_deal(
     # The hand just over joins the game's history: what a saved game replays.
     played = PlayedHand(
         hand_index=hand.hand_index, dealer=hand.dealer, dealt=hand.dealt, direction=hand.direction, pass_log=hand.pass_log, announcers=hand.announcers,
-        hands=hand.hands, log=state._log, trick=state._trick, leader=state._leader,
+        hands=hand.hands, log=state._log, trick=state._trick, leader=state._leader, drawn=hand.drawn,
     )  # fmt: skip
     history = hand.history + (played,)
     if hand.chance is not None:

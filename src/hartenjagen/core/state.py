@@ -71,6 +71,8 @@ class PlayedHand(NamedTuple):
     log: tuple[int, ...]
     trick: int
     leader: int
+    #: the physical cards drawn from the stock, in the order drawn (a deck with a stock only)
+    drawn: tuple[int, ...] = ()
 
 
 @final
@@ -108,6 +110,8 @@ class HandContext:
     chance: Any
     #: every finished hand of the game before this one, oldest first (shared by all the game's later states)
     history: tuple[PlayedHand, ...]
+    #: the physical cards drawn from the stock this hand, in the order drawn (`hartenjagen.core.stock`)
+    drawn: tuple[int, ...]
     # Caches, not fields.
     _hash: int
     #: the seat whose hand held each physical card as play began (see ``owners``)
@@ -135,6 +139,7 @@ class HandContext:
         secret: bool,
         chance: Any,
         history: tuple[PlayedHand, ...],
+        drawn: tuple[int, ...] = (),
     ) -> None:
         self.table = table
         self.phase = phase
@@ -156,6 +161,7 @@ class HandContext:
         self.secret = secret
         self.chance = chance
         self.history = history
+        self.drawn = drawn
         self._hash = -1
         self._owners = ()
 
@@ -167,6 +173,7 @@ class HandContext:
             direction=self.direction, scores=self.scores, sheet=self.sheet, seed=self.seed,
             deal_count=self.deal_count, dealt=self.dealt, winners=self.winners, announcers=self.announcers,
             shooter=self.shooter, secret=self.secret, chance=self.chance, history=self.history,
+            drawn=self.drawn,
         )  # fmt: skip
 
     def owners(self) -> tuple[int, ...]:

@@ -59,7 +59,7 @@ def draw_after_trick(state: State, events: list[Any] | None) -> State:
         waiting.phase = CHANCE
         waiting.chance = (DRAW_NODE, seats, (), ())
         return _same_play(state, waiting)
-    order = stock_order(state)
+    order = stock_order(state)[: len(seats)]
     hands = list(hand.hands)
     for seat, physical in zip(seats, order, strict=False):
         hands[seat] |= 1 << physical
@@ -67,6 +67,7 @@ def draw_after_trick(state: State, events: list[Any] | None) -> State:
             events.append(CardDrawn(seat, table.card_of[physical]))
     after = hand.copy()
     after.hands = tuple(hands)
+    after.drawn = hand.drawn + tuple(order)
     return _same_play(state, after)
 
 
@@ -82,6 +83,7 @@ def draw_card(state: State, physical: int, events: list[Any] | None) -> State:
         events.append(CardDrawn(seat, table.card_of[physical]))
     after = hand.copy()
     after.hands = tuple(hands)
+    after.drawn = (*hand.drawn, physical)
     if len(drawn) + 1 < len(seats):
         after.chance = (kind, seats, answers, (*drawn, physical))
     else:
