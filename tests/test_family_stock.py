@@ -252,3 +252,11 @@ def test_a_rollout_under_explicit_chance_draws_as_the_public_loop_does(seed):
             moves = hj.legal_moves(state)
             state = hj.apply(state, moves[rng.randrange(len(moves))])
     assert hj.rollout(start, rng=random.Random(seed), until="hand") == state
+
+
+def test_the_c_kernel_does_not_play_a_stock_and_the_python_core_plays_it_out():
+    from hartenjagen import native
+
+    assert not native.playable(table_for(TWO))
+    end = hj.rollout(hj.new_game(TWO, seed=1), rng=3, until="hand")
+    assert len(end.score_sheet) == 1 and sum(end.score_sheet[0].raw) == 26
