@@ -28,6 +28,23 @@ from hartenjagen.rules.deck import Deck, removed_cards
 __all__ = ["StockPack", "WidowPack"]
 
 
+def _one_pack(removed: tuple[Card, ...]) -> tuple[Card, ...]:
+    """One 52-card pack less ``removed``, in card order."""
+    out = set(removed)
+    return tuple(Card(rank, suit) for suit in Suit for rank in Rank if Card(rank, suit) not in out)
+
+
+def _check_hands(players: int, hand: int, size: int, kind: str, rest: str) -> None:
+    """Refuse ``players`` below 2, or a ``hand`` that leaves none of a pack of ``size`` as the ``kind``'s ``rest``."""
+    if not is_whole(players) or players < 2:
+        raise RulesError(f"deck: players must be a whole number of at least 2, not {players!r}")
+    if not is_whole(hand) or hand < 1 or hand * players >= size:
+        raise RulesError(
+            f"deck: a {kind} pack deals each of {players} players fewer than"
+            f" {size / players:g} cards ({rest}), not {hand!r}"
+        )
+
+
 @attrs.frozen(repr=False)
 class WidowPack(Deck):
     """One 52-card pack less ``removed``; each of ``players`` seats is dealt ``hand`` cards and the rest is a widow.
@@ -43,22 +60,14 @@ class WidowPack(Deck):
     widow_after: int = 0
 
     def __attrs_post_init__(self) -> None:
-        if not is_whole(self.players) or self.players < 2:
-            raise RulesError(f"deck: players must be a whole number of at least 2, not {self.players!r}")
-        size = len(self.pack())
-        if not is_whole(self.hand) or self.hand < 1 or self.hand * self.players >= size:
-            raise RulesError(
-                f"deck: a widow pack deals each of {self.players} players fewer than"
-                f" {size / self.players:g} cards (some must stay undealt), not {self.hand!r}"
-            )
+        _check_hands(self.players, self.hand, len(self.pack()), "widow", "some must stay undealt")
         if not is_whole(self.widow_after) or not 0 <= self.widow_after < self.hand:
             raise RulesError(
                 f"deck: widow_after must be a trick from 0 to {self.hand - 1}, not {self.widow_after!r}"
             )
 
     def pack(self) -> tuple[Card, ...]:
-        removed = set(self.removed)
-        return tuple(Card(rank, suit) for suit in Suit for rank in Rank if Card(rank, suit) not in removed)
+        return _one_pack(self.removed)
 
     def hand_size(self) -> int:
         return self.hand
@@ -87,14 +96,8 @@ class StockPack(Deck):
     removed: tuple[Card, ...] = attrs.field(default=(), converter=removed_cards)
 
     def __attrs_post_init__(self) -> None:
-        if not is_whole(self.players) or self.players < 2:
-            raise RulesError(f"deck: players must be a whole number of at least 2, not {self.players!r}")
         size = len(self.pack())
-        if not is_whole(self.hand) or self.hand < 1 or self.hand * self.players >= size:
-            raise RulesError(
-                f"deck: a stock pack deals each of {self.players} players fewer than"
-                f" {size / self.players:g} cards (some must stay in the stock), not {self.hand!r}"
-            )
+        _check_hands(self.players, self.hand, size, "stock", "some must stay in the stock")
         if size % self.players:
             raise RulesError(
                 f"deck: a stock of {size - self.hand * self.players} cards cannot be drawn evenly"
@@ -102,8 +105,7 @@ class StockPack(Deck):
             )
 
     def pack(self) -> tuple[Card, ...]:
-        removed = set(self.removed)
-        return tuple(Card(rank, suit) for suit in Suit for rank in Rank if Card(rank, suit) not in removed)
+        return _one_pack(self.removed)
 
     def hand_size(self) -> int:
         return self.hand
