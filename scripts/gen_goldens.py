@@ -35,6 +35,7 @@ from hartenjagen import variants
 from hartenjagen.cards import Card
 from hartenjagen.events import (
     Announced,
+    CardDrawn,
     CardPlayed,
     CardsExchanged,
     Event,
@@ -167,6 +168,8 @@ def _event(event: Event) -> str | None:
         return f"exchange stage {event.stage}: {seats}"
     if isinstance(event, Announced):
         return f"seat {event.seat} announces {'yes' if event.announce else 'no'}"
+    if isinstance(event, CardDrawn):
+        return f"seat {event.seat} draws {event.card}"
     if isinstance(event, HeartsBroken):
         return f"hearts broken by seat {event.seat} ({event.card})"
     if isinstance(event, TrickWon):

@@ -204,9 +204,12 @@ def voids_of(view: hj.PlayerView) -> list[set[hj.Suit]]:
     tricks = [(trick.leader, trick.cards) for trick in view.tricks]
     if view.trick:
         tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
-    for leader, cards in tricks:
+    # With a stock, a void shown before the last draw may have been filled by a later draw.
+    deck = view.rules.deck
+    draws = (len(deck.pack()) - deck.hand_size() * view.players) // view.players if deck.draw_order(0) else 0
+    for number, (leader, cards) in enumerate(tricks):
         for i, card in enumerate(cards):
-            if card.suit is not cards[0].suit:
+            if card.suit is not cards[0].suit and number >= draws:
                 voids[(leader + i) % view.players].add(cards[0].suit)
     return voids
 
@@ -262,7 +265,10 @@ def check_determinized(state: hj.State, seat: int, rng: random.Random) -> int:
         check_passes_placed(view, world)
     # A pooled exchange is redealt from the unknown seed; a scatter world does not validate yet
     # (see test_a_determinized_world_of_a_scatter_hand_validates).
-    if not view.score_sheet and view.pass_direction.travel not in (Travel.POOL, Travel.RULE):
+    # A stock game's world holds what each seat drew, but its draws do not come from its seed: it does
+    # not replay (test_family_stock checks its worlds).
+    stocked = bool(view.rules.deck.draw_order(0))
+    if not view.score_sheet and view.pass_direction.travel not in (Travel.POOL, Travel.RULE) and not stocked:
         try:
             validate_state(world)
         except FormatError as error:

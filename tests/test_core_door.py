@@ -37,7 +37,7 @@ DOOR = "hartenjagen.core"
 #: an entry no longer used fails the test, and so does an INNER name no module is allowed.
 INNER_USES: dict[str, dict[str, str]] = {
     "adapters/encoding.py": dict.fromkeys(
-        ("DEAL_NODE", "DIRECTION_NODE", "FIRST_DEALER_NODE", "POOL_NODE"),
+        ("DEAL_NODE", "DIRECTION_NODE", "DRAW_NODE", "FIRST_DEALER_NODE", "POOL_NODE"),
         "the OpenSpiel encoding names the kind of chance node a state waits at",
     ),
     "adapters/episodes.py": {
@@ -73,7 +73,7 @@ INNER_USES: dict[str, dict[str, str]] = {
     },
     "frontend/serialize/replay.py": {
         **dict.fromkeys(
-            ("DEAL_NODE", "DIRECTION_NODE", "FIRST_DEALER_NODE", "POOL_NODE"),
+            ("DEAL_NODE", "DIRECTION_NODE", "DRAW_NODE", "FIRST_DEALER_NODE", "POOL_NODE"),
             "a replay steps a recorded chance node",
         ),
         "StateFields": "a replayed state is rebuilt field by field",
@@ -81,7 +81,7 @@ INNER_USES: dict[str, dict[str, str]] = {
     },
     "frontend/serialize/states.py": {
         **dict.fromkeys(
-            ("DEAL_NODE", "DIRECTION_NODE", "FIRST_DEALER_NODE", "NO_NODE", "POOL_NODE"),
+            ("DEAL_NODE", "DIRECTION_NODE", "DRAW_NODE", "FIRST_DEALER_NODE", "NO_NODE", "POOL_NODE"),
             "the state codec writes which chance node a state waits at",
         ),
         "PassLog": "the state codec writes the exchange's log",
@@ -115,7 +115,7 @@ INNER_USES: dict[str, dict[str, str]] = {
     },
     "testing/_twin.py": {
         **dict.fromkeys(
-            ("DEAL_NODE", "DIRECTION_NODE", "FIRST_DEALER_NODE"),
+            ("DEAL_NODE", "DIRECTION_NODE", "DRAW_NODE", "FIRST_DEALER_NODE"),
             "the twin check draws the outcome of each kind of chance node",
         ),
         "exchange_of": "the twin check redraws a pool's exchange with the seed's draws",

@@ -15,6 +15,7 @@ from hartenjagen import rules, variants
 from hartenjagen.events import (
     EVENT_TYPES,
     Announced,
+    CardDrawn,
     CardPlayed,
     CardsExchanged,
     GameOver,
@@ -323,6 +324,7 @@ EXAMPLES = (
     CardsExchanged(0, LEFT, ((), (), (), ()), ((), (), (), ())),
     Announced(1, True),
     CardPlayed(1, hj.Card("QS")),
+    CardDrawn(0, hj.Card("7D")),
     HeartsBroken(3, hj.Card("2H")),
     TrickWon(0, 0, _cards("2C 3C 4C 5C"), 3, 0),
     TrickCancelled(4, 2, _cards("AC AC 2H 3H 4H 5H")),

@@ -384,6 +384,7 @@ def test_the_family_page_shows_the_code_of_each_game():
         "partnership_hearts",
         "danger_hearts",
         "heartsette",
+        "two_player_hearts",
     ]
     for name, text in sections:
         assert f"```py\n{text.strip()}\n```" in page, (

@@ -549,7 +549,12 @@ class Checker:
         self.n = rules.players
         self.pack = Counter(rules.deck.pack())
         self.pack_size = sum(self.pack.values())
-        self.hand_size = self.pack_size // self.n
+        #: the cards a seat is dealt; a stock (the rest of the pack, drawn a card a seat a trick) adds tricks
+        self.hand_size = rules.deck.hand_size()
+        self.draw_rounds = (
+            (self.pack_size - self.hand_size * self.n) // self.n if rules.deck.draw_order(0) else 0
+        )
+        self.tricks_in_hand = self.hand_size + self.draw_rounds
         self.value = {card: rules.scoring.card_value(card) for card in self.pack}
         self.probe = probe
         self.revoke_penalty = any(e.revoke_penalty(rules) is not None for e in rules.extras)
@@ -794,11 +799,14 @@ class Checker:
         # Hand sizes (sources §3.2): who has played to this trick holds one card fewer.
         played = {play.seat for play in trick}
         sizes = [len(h) for h in state.hands]
-        assert sizes == [self.hand_size - len(state.tricks) - (s in played) for s in range(n)]
+        done = len(state.tricks)
+        drawn = min(done, self.draw_rounds)  # a seat draws a card after each trick while the stock lasts
+        assert sizes == [self.hand_size + drawn - done - (s in played) for s in range(n)]
+        assert len(state.stock) == self.n * (self.draw_rounds - drawn)
         assert max(sizes) - min(sizes) <= 1
         # Conservation (sources §3.1).
         on_table = _cards_of(state.hands) + Counter(play.card for play in trick)
-        undealt = Counter(state.widow)  # a widow lies apart, its points for its taker at the end
+        undealt = Counter(state.widow) + Counter(state.stock)  # a widow lies apart, its points for its taker
         assert on_table + _cards_of(state.taken) + Counter(state.carry_over) + undealt == self.pack
         assert [Counter(t) for t in state.taken] == self.captured
         assert Counter(state.carry_over) == Counter(self.carry)
@@ -924,7 +932,7 @@ class Checker:
         leader = state.trick_leader
         position = self.trick_winner(list(cards))
         winner = None if position is None else (leader + position) % n
-        last = len(state.tricks) + 1 == self.hand_size
+        last = len(state.tricks) + 1 == self.tricks_in_hand
         taker = leader if winner is None and last else winner
         self.winners.append(winner)
         if taker is None:
@@ -944,6 +952,13 @@ class Checker:
             assert nxt.hearts_broken == self.broken or not isinstance(rule, leading.HeartsAfterBroken)
             assert nxt.hearts_broken >= state.hearts_broken
             assert [Counter(t) for t in nxt.taken] == self.captured
+        if not last and len(state.tricks) < self.draw_rounds:
+            # The next leader draws the stock's first card, then the others in turn (the seed's order).
+            order = self.rules.deck.draw_order(nxt.trick_leader)
+            gained = [Counter(nxt.hands[s]) - Counter(state.hands[s]) for s in range(self.n)]
+            assert all(sum(g.values()) == 1 for g in gained)
+            assert Counter(state.stock) - Counter(nxt.stock) == sum(gained, Counter())
+            assert order[0] == nxt.trick_leader and sorted(order) == list(range(self.n))
         if not last:
             assert nxt.phase is hj.Phase.PLAYING
             assert nxt.trick == ()
@@ -1059,7 +1074,7 @@ class Checker:
             assert nxt.tricks == () and nxt.trick == () and nxt.announcers == ()
             assert not nxt.hearts_broken
             assert all(len(hand) == self.hand_size for hand in nxt.dealt)
-            assert _cards_of(nxt.dealt) + Counter(nxt.widow) == self.pack
+            assert _cards_of(nxt.dealt) + Counter(nxt.widow) + Counter(nxt.stock) == self.pack
             assert all(not taken for taken in nxt.taken)
             self.new_hand()
 

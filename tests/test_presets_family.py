@@ -94,6 +94,12 @@ EXPECTED_SLOTS = {
         "passing": passing.PassCycle(directions=(H,)),
         "opening": opening.EldestLeadsAny(),
     },
+    "two_player_hearts": {
+        **STANDARD_SLOTS,
+        "deck": undealt.StockPack(players=2, hand=13),
+        "passing": passing.PassCycle(directions=(H,)),
+        "opening": opening.EldestLeadsAny(),
+    },
 }
 PRESET_CONSTANTS = {
     "pink_lady": variants.PINK_LADY,
@@ -104,6 +110,7 @@ PRESET_CONSTANTS = {
     "partnership_hearts": variants.PARTNERSHIP_HEARTS,
     "danger_hearts": variants.DANGER_HEARTS,
     "heartsette": variants.get("heartsette"),
+    "two_player_hearts": variants.get("two_player_hearts"),
 }
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
 DERIVED = {
@@ -123,6 +130,7 @@ DERIVED = {
     "partnership_hearts": (4, 52, 13, _STANDARD, 26, 26, "2C"),
     "danger_hearts": (4, 52, 13, _STANDARD, 26, 26, "2C"),
     "heartsette": (4, 51, 12, {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}, 26, 26, None),
+    "two_player_hearts": (2, 52, 13, _STANDARD, 26, 26, None),
 }
 #: The pass direction of the first hands.
 PASS_CYCLES = {
@@ -134,6 +142,7 @@ PASS_CYCLES = {
     "partnership_hearts": (L, R, A, H, L),
     "danger_hearts": (L, R, A, H, L),
     "heartsette": (H, H, H),
+    "two_player_hearts": (H, H, H),
 }
 
 
@@ -169,8 +178,8 @@ def test_family_preset_derived_facts(name: str) -> None:
     state = hj.new_game(rules, seed=1)
     assert [len(hand) for hand in state.hands] == [hand_size] * players
     dealt = [card for hand in state.hands for card in hand]
-    assert Counter([*dealt, *state.widow]) == Counter(rules.deck.pack())
-    assert len(state.widow) == pack_size - hand_size * players
+    assert Counter([*dealt, *state.widow, *state.stock]) == Counter(rules.deck.pack())
+    assert len(state.widow) + len(state.stock) == pack_size - hand_size * players  # a widow or a stock
     cycle = PASS_CYCLES[name]
     assert tuple(rules.passing.route(h) for h in range(len(cycle))) == cycle
 

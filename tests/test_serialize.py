@@ -431,6 +431,9 @@ def test_every_event_class_round_trips() -> None:
     wrong = next(card for card in revoking.hands[leader] if str(card) != "2C")
     for event in step(revoking, hj.Play(leader, wrong))[1]:
         seen.setdefault(type(event).__name__, event)
+    # A draw from the stock (two-player Hearts).
+    for event in events_of_a_game(hj.new_game(variants.get("two_player_hearts"), seed=2), random.Random(2)):
+        seen.setdefault(type(event).__name__, event)
     assert set(seen) == set(EVENT_TYPES)
     for event in seen.values():
         round_trip(event)

@@ -59,7 +59,15 @@ def hide_differently(state: hj.State, seat: int, rng: random.Random) -> hj.State
     hands = list(fields(state).hand_masks)
     passed = list(fields(state).passed_masks)
     dealt = list(fields(state).dealt_masks)
-    for _ in range(rng.randint(1, 8)):
+    if state.stock:  # the stock not drawn yet is one more hidden place (its cards are in no hand)
+        stock = 0
+        for card in state.stock:
+            stock |= 1 << card.index  # a stock is of one pack (`rules.undealt.StockPack`)
+        others.append(len(hands))
+        hands.append(stock)
+        passed.append(0)
+        dealt.append(0)
+    for _ in range(rng.randint(1, 8) if len(others) > 1 else 0):
         x, y = rng.sample(others, 2)
         held_x = _bits(hands[x] | passed[x])
         held_y = _bits(hands[y] | passed[y])
@@ -73,7 +81,10 @@ def hide_differently(state: hj.State, seat: int, rng: random.Random) -> hj.State
         if dealt[x] & a and dealt[y] & b:
             dealt[x] = dealt[x] & ~a | b
             dealt[y] = dealt[y] & ~b | a
-    return replace(state, hand_masks=tuple(hands), passed_masks=tuple(passed), dealt_masks=tuple(dealt))
+    n = state.players  # the stock, if any, took its swapped cards along: it is the pack less the hands
+    return replace(
+        state, hand_masks=tuple(hands[:n]), passed_masks=tuple(passed[:n]), dealt_masks=tuple(dealt[:n])
+    )
 
 
 @st.composite

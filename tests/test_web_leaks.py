@@ -239,8 +239,9 @@ def test_no_payload_of_a_whole_game_holds_a_card_its_seat_may_not_know() -> None
         hj.variants.SIX_DOUBLE_DECK,
         hj.variants.ACHTERHOEK,
         hj.variants.get("heartsette"),  # a widow: to the first trick's winner only
+        hj.variants.get("two_player_hearts"),  # a stock: each drawn card to its drawer only
     ],
-    ids=["pass_and_return", "pass_to_dealer", "six_double_deck", "achterhoek", "heartsette"],
+    ids=["pass_and_return", "pass_to_dealer", "six_double_deck", "achterhoek", "heartsette", "two_player"],
 )
 def test_no_payload_leaks_in_variants_with_other_exchanges(rules: hj.Rules) -> None:
     seats = (0, 1)

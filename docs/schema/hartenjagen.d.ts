@@ -44,6 +44,13 @@ export interface Capot {
 /** A card: its rank (2-9, T, J, Q, K, A) and suit (C, D, H, S), such as QS or TH. */
 export type Card = string;
 
+/** seat drew card from the stock after a trick; the other seats see only that it drew (card None). */
+export interface CardDrawn {
+  type: "CardDrawn";
+  seat: number;
+  card: null | Card;
+}
+
 /** seat played card to the current trick. */
 export interface CardPlayed {
   type: "CardPlayed";
@@ -543,7 +550,7 @@ export interface Revoked {
 /** A complete ruleset: one module per slot, plus house rules in extras. */
 export interface Rules {
   type: "Rules";
-  deck: DoubleDeck | SinglePack | TwoPacks | WidowPack;
+  deck: DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -601,6 +608,11 @@ export type SentEvent = {
   version: 1;
   seat: number;
   card: Card;
+} | {
+  type: "CardDrawn";
+  version: 1;
+  seat: number;
+  card: null | Card;
 } | {
   type: "HeartsBroken";
   version: 1;
@@ -679,7 +691,7 @@ export type SentMove = {
 export interface SentRules {
   type: "Rules";
   version: 1;
-  deck: DoubleDeck | SinglePack | TwoPacks | WidowPack;
+  deck: DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -803,12 +815,24 @@ export interface State {
     announcers: number[];
     tricks: Trick[];
     trick: PhysicalCard[];
+    /** The cards drawn from the stock, in order (a game with a stock only). */
+    drawn?: PhysicalCard[];
   }[];
   /** null in a seeded game; with explicit chance, the chance node waited at and what it has drawn. */
   chance: null | {
-    waiting: "none" | "first_dealer" | "deal" | "route" | "pool";
+    waiting: "none" | "first_dealer" | "deal" | "route" | "pool" | "draw";
     drawn: (PassRoute | PhysicalCard)[];
   };
+  /** The cards drawn from the stock this hand, in order (a game with a stock only). */
+  drawn?: PhysicalCard[];
+}
+
+/** One 52-card pack less removed; each of players seats is dealt hand cards and the rest is a stock. */
+export interface StockPack {
+  type: "StockPack";
+  players: number;
+  hand: number;
+  removed: Card[];
 }
 
 /** `GET /api/<key>/table`: who sits where (seat is null on a spectator's page). */
@@ -928,7 +952,7 @@ export type Saved<T> = T & { version: 1 };
 export type SavedView = Saved<PlayerView>;
 
 /** Something that happened during a move (hartenjagen.events): what event.schema.json validates. */
-export type SavedEvent = Saved<HandDealt> | Saved<PassChosen> | Saved<CardsExchanged> | Saved<Announced> | Saved<CardPlayed> | Saved<HeartsBroken> | Saved<TrickWon> | Saved<TrickCancelled> | Saved<MoonShot> | Saved<MoonChosen> | Saved<HandScored> | Saved<Revoked> | Saved<GameOver>;
+export type SavedEvent = Saved<HandDealt> | Saved<PassChosen> | Saved<CardsExchanged> | Saved<Announced> | Saved<CardPlayed> | Saved<CardDrawn> | Saved<HeartsBroken> | Saved<TrickWon> | Saved<TrickCancelled> | Saved<MoonShot> | Saved<MoonChosen> | Saved<HandScored> | Saved<Revoked> | Saved<GameOver>;
 
 /** A decision of one seat (Play, Pass, Announce or MoonChoice): what move.schema.json validates. */
 export type SavedMove = Saved<Play> | Saved<Pass> | Saved<Announce> | Saved<MoonChoice>;
@@ -943,7 +967,7 @@ export type SavedRules = Saved<Rules>;
 export type SavedRecord = Saved<GameRecord>;
 
 /** Any event (as nested in another value, without the version). */
-export type Event = HandDealt | PassChosen | CardsExchanged | Announced | CardPlayed | HeartsBroken | TrickWon | TrickCancelled | MoonShot | MoonChosen | HandScored | Revoked | GameOver;
+export type Event = HandDealt | PassChosen | CardsExchanged | Announced | CardPlayed | CardDrawn | HeartsBroken | TrickWon | TrickCancelled | MoonShot | MoonChosen | HandScored | Revoked | GameOver;
 
 /** Any move (as nested in another value, without the version). */
 export type Move = Play | Pass | Announce | MoonChoice;

@@ -328,6 +328,10 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                    "{players} spelers, {cards} kaarten, {hand} per speler."),
     "rules.widow": ("{count} cards stay undealt, face down: a widow.",
                     "{count} kaarten blijven dicht liggen: een weduwe."),
+    "rules.stock": ("{count} cards stay undealt, face down: a stock; after each trick the winner draws its top"
+                    " card, then the others in turn, until it is empty.",
+                    "{count} kaarten blijven dicht liggen: een stapel; na elke slag pakt de winnaar de bovenste"
+                    " kaart, dan de anderen om de beurt, tot hij op is."),
     "rules.no_passing": ("No cards are passed: every hand is played as it is dealt.",
                          "Er wordt niet doorgegeven: elke ronde wordt gespeeld zoals ze gedeeld is."),
     "rules.settings": ("settings: ", "instellingen: "),
@@ -403,6 +407,10 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                    "Gevaarlijke harten: drie levens elk, een kwijt bij 15 punten of meer in een spel; tien spellen."),
     "rules.preset.heartsette": ("Heartsette: 12 cards each, a widow of 3 for the first trick's winner.",
                                 "Heartsette: 12 kaarten elk, een weduwe van 3 voor wie de eerste slag haalt."),
+    "rules.preset.two_player_hearts": (
+        "Two-player Hearts: 13 cards each, a stock of 26; after each trick the winner draws first, then the other.",
+        "Harten voor twee: 13 kaarten elk, een stapel van 26; na elke slag pakt eerst de winnaar, dan de ander.",
+    ),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     "rules.module.SinglePack": ("One pack of cards from `lowest_rank` to ace in each suit, less `removed`, dealt to `players`.",
@@ -502,6 +510,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                              "Speler {seat} doet de aankondiging van {rule}."),
     "event.declined_own": ("Seat {seat} makes no announcement.", "Speler {seat} kondigt niets aan."),
     "event.card_played": ("Seat {seat} plays the {card}.", "Speler {seat} speelt {card}."),
+    "event.card_drawn": ("Seat {seat} draws a card from the stock.", "Speler {seat} pakt een kaart van de stapel."),
     "event.hearts_broken": ("Hearts are broken.", "De harten zijn gebroken."),
     "event.trick_won_one": ("Seat {seat} takes trick {trick} ({points} point).",
                             "Speler {seat} haalt slag {trick} binnen ({points} punt)."),
@@ -540,6 +549,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "event.you.announced_rule": ("You make the announcement of {rule}.", "Je doet de aankondiging van {rule}."),
     "event.you.declined_own": ("You make no announcement.", "Je kondigt niets aan."),
     "event.you.card_played": ("You play the {card}.", "Je speelt {card}."),
+    "event.you.card_drawn": ("You draw the {card} from the stock.", "Je pakt {card} van de stapel."),
+    "event.you.card_drawn_unseen": ("You draw a card from the stock.", "Je pakt een kaart van de stapel."),
     "event.you.trick_won_one": ("You take trick {trick} ({points} point).", "Je haalt slag {trick} binnen ({points} punt)."),
     "event.you.trick_won_many": ("You take trick {trick} ({points} points).",
                                  "Je haalt slag {trick} binnen ({points} punten)."),
@@ -641,6 +652,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                               "het lot beslist nu {event}, geen {kind}"),
     "refusal.event.first_dealer": ("the first dealer (FirstDealer)", "wie eerst geeft (FirstDealer)"),
     "refusal.event.deal": ("the deal (Deal or DealCard)", "het delen (Deal of DealCard)"),
+    "refusal.event.draw": ("a draw from the stock (DealCard)", "een kaart van de stapel (DealCard)"),
     "refusal.event.direction": ("the pass direction (DrawnDirection)",
                                 "de richting van doorgeven (DrawnDirection)"),
     "refusal.event.pool": ("the order of the passed cards the dealer deals back (PoolOrder or PoolCard)",

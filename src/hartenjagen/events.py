@@ -64,6 +64,14 @@ class CardPlayed:
 
 
 @attrs.frozen
+class CardDrawn:
+    """``seat`` drew ``card`` from the stock after a trick; the other seats see only that it drew (``card`` ``None``)."""
+
+    seat: int
+    card: Card | None
+
+
+@attrs.frozen
 class HeartsBroken:
     """Playing ``card`` by ``seat`` broke hearts: hearts may be led from now on."""
 
@@ -154,6 +162,7 @@ Event = (
     | CardsExchanged
     | Announced
     | CardPlayed
+    | CardDrawn
     | HeartsBroken
     | TrickWon
     | TrickCancelled
@@ -173,6 +182,7 @@ EVENT_TYPES: dict[str, type] = {
         CardsExchanged,
         Announced,
         CardPlayed,
+        CardDrawn,
         HeartsBroken,
         TrickWon,
         TrickCancelled,

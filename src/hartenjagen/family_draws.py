@@ -1,4 +1,4 @@
-"""The Hearts family's games with undealt cards: a widow (and, later, a stock to draw from).
+"""The Hearts family's games with undealt cards: a widow, or a stock to draw from.
 
 Written with public names only, as [`hartenjagen.family`][hartenjagen.family]
 is: each game a function returning its [`Rules`][hartenjagen.rules.Rules],
@@ -8,6 +8,8 @@ with their defaults; docs/family.md shows their code.
 
 - [`heartsette`][hartenjagen.family_draws.heartsette]: a widow of undealt
   cards goes to the first trick's winner.
+- [`two_player_hearts`][hartenjagen.family_draws.two_player_hearts]: two
+  players draw from a stock after each trick, the winner first.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from hartenjagen import rules
 from hartenjagen.errors import RulesError
 from hartenjagen.rules import Rules
 
-__all__ = ["heartsette"]
+__all__ = ["heartsette", "two_player_hearts"]
 
 
 def _whole(value: object, name: str, low: int) -> int:
@@ -54,3 +56,28 @@ def heartsette(*, players: int = 4, limit: int = 100) -> Rules:
 
 
 # docs/family.md [end:heartsette]
+
+
+# docs/family.md [start:two_player_hearts]
+def two_player_hearts(*, hand: int = 13, limit: int = 100) -> Rules:
+    """Two-player Hearts (Draw Hearts): 13 cards each from one pack; the other 26 are a stock.
+
+    After each trick the winner draws the top card of the stock, then the
+    other player draws the next, and the winner leads to the next trick. When
+    the stock is empty the 13 cards left in each hand are played out (26
+    tricks in all). No passing; the non-dealer leads any card to the first
+    trick. Otherwise standard Hearts: hearts 1, the Q♠ 13, the moon, game to
+    ``limit`` (100). ``hand`` (13) deals fewer or more: the rest is the stock.
+    """
+    hand = _whole(hand, "two_player_hearts: hand", 1)
+    if hand >= 26:
+        raise RulesError(f"two_player_hearts: hand must leave a stock, fewer than 26 cards each, not {hand}")
+    return Rules(
+        deck=rules.undealt.StockPack(players=2, hand=hand),
+        passing=rules.passing.NO_PASSING,
+        opening=rules.opening.ELDEST_ANY,
+        ending=rules.ending.ScoreLimit(limit=_whole(limit, "two_player_hearts: limit", 1)),
+    )
+
+
+# docs/family.md [end:two_player_hearts]

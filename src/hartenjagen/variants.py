@@ -415,6 +415,13 @@ FAMILY: Final[tuple[Preset, ...]] = (
         "Heartsette: 12 cards each, a widow of 3 for the first trick's winner.",
         "pokerwiner.com Games of playing cards (after Hoyle); issue 37 (pagat)",
     ),
+    Preset(
+        "two_player_hearts",
+        _family_draws.two_player_hearts(),
+        ("harten voor twee", "trekharten"),
+        "Two-player Hearts: 13 cards each, a stock of 26; after each trick the winner draws first, then the other.",
+        "Parlett, The Penguin Book of Card Games (Hearts for two, Draw Hearts); issue 37 (pagat)",
+    ),
 )
 
 

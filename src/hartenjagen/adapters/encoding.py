@@ -42,6 +42,7 @@ from hartenjagen.cards import Card
 from hartenjagen.core import (
     DEAL_NODE,
     DIRECTION_NODE,
+    DRAW_NODE,
     FIRST_DEALER_NODE,
     POOL_NODE,
     State,
@@ -115,7 +116,7 @@ class _Codes:
         )
         #: route -> its chance id
         self.route_ids = {route: self.size + i for i, route in enumerate(self.routes)}
-        self.tricks = table.hand_size
+        self.tricks = table.tricks  # a hand's tricks: more than the cards dealt when a stock is drawn
         n, d = self.players, self.size
         self.layout: tuple[tuple[str, int], ...] = (
             ("hand", d),
@@ -314,9 +315,9 @@ def outcome_for(chance_id: int, state: State) -> Outcome:
     if state.phase is not Phase.CHANCE:
         raise EncodingError("no chance event is waiting")
     cards, directions = codes.size, codes.size + len(codes.routes)
-    if 0 <= chance_id < cards and kind in (DEAL_NODE, POOL_NODE):
+    if 0 <= chance_id < cards and kind in (DEAL_NODE, POOL_NODE, DRAW_NODE):
         card = codes.cards[chance_id]
-        return DealCard(card) if kind == DEAL_NODE else PoolCard(card)
+        return PoolCard(card) if kind == POOL_NODE else DealCard(card)  # a draw deals the stock's next card
     if cards <= chance_id < directions and kind == DIRECTION_NODE:
         return DrawnDirection(codes.routes[chance_id - cards])
     if directions <= chance_id < directions + codes.players and kind == FIRST_DEALER_NODE:

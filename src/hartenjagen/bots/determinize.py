@@ -143,13 +143,16 @@ class Determinizer:
         tricks = [(trick.leader, trick.cards) for trick in view.tricks]
         if view.trick:
             tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
-        for leader, cards in tricks:
+        # With a stock, a void shown before the last draw may be filled by a later draw: it counts
+        # only from the trick after it (`Deck.draw_order`; none without a stock).
+        self.draw_rounds = (len(table.pack) - table.dealt_count) // n if table.draw_orders[0] else 0
+        for number, (leader, cards) in enumerate(tricks):
             led = cards[0].suit
             for i, card in enumerate(cards):
                 seat = (leader + i) % n
                 self.plays.append((seat, card))
                 self.played_by[seat] |= self.take(card, table.pack_mask)
-                if card.suit is not led:
+                if card.suit is not led and number >= self.draw_rounds:
                     self.forbidden[seat] |= table.suit_masks[led]
 
         # This seat's passes: each card sits with its receiver until that seat plays it or hands it back.
@@ -359,7 +362,9 @@ class Determinizer:
             raise DeterminizeError(
                 f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
             )
-        return state, consistent and legal
+        # A world's hands hold every card drawn so far from the start, so a replayed play may look
+        # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
+        return state, consistent and (legal or self.draw_rounds > 0)
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""

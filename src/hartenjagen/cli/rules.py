@@ -235,7 +235,8 @@ def rules_text(name: str | Rules, language: Language = "en") -> str:
     hand = rules.deck.hand_size()
     lines.append(text("rules.size", language, players=rules.players, cards=len(pack), hand=hand))
     if len(pack) > hand * rules.players:
-        lines.append(text("rules.widow", language, count=len(pack) - hand * rules.players))
+        key = "rules.stock" if rules.deck.draw_order(0) else "rules.widow"
+        lines.append(text(key, language, count=len(pack) - hand * rules.players))
     for slot, module in _slot_modules(rules):
         lines.append("")
         known = _constant_name(slot, module)

@@ -38,6 +38,7 @@ KERNEL_MODULES = (
     "contexts_of",
     "passes",
     "hands",
+    "stock",
     "chance_nodes",
     "kernel",
     "rollout",
@@ -141,6 +142,7 @@ from hartenjagen.core.observe import write_observation as write_observation
 from hartenjagen.core.passes import PassMoves as PassMoves
 from hartenjagen.core.rollout import greedy_playout as greedy_playout
 from hartenjagen.core.rollout import playout
+from hartenjagen.core.state import DRAW_NODE as DRAW_NODE
 from hartenjagen.core.state import PHASES as PHASES
 from hartenjagen.core.state import PassLog as PassLog
 from hartenjagen.core.state import PlayedHand as PlayedHand
@@ -183,6 +185,7 @@ __all__ = [
 INNER = (
     "LAYOUT",
     "DEAL_NODE",
+    "DRAW_NODE",
     "DIRECTION_NODE",
     "FIRST_DEALER_NODE",
     "NO_NODE",

@@ -36,7 +36,8 @@ from hartenjagen.core.hands import (
     start_hand,
     waiting,
 )
-from hartenjagen.core.state import CHANCE, GAME_OVER, PASSING, State
+from hartenjagen.core.state import CHANCE, DRAW_NODE, GAME_OVER, PASSING, State
+from hartenjagen.core.stock import draw_card
 from hartenjagen.core.table import Table, bits, table_for
 from hartenjagen.errors import IllegalMove, IllegalMoveCode, SetupError
 from hartenjagen.outcomes import Deal, DealCard, DrawnDirection, FirstDealer, PoolCard, PoolOrder
@@ -50,6 +51,7 @@ _WANTED: Final[dict[int, tuple[type, ...]]] = {
     DEAL_NODE: (Deal, DealCard),
     DIRECTION_NODE: (DrawnDirection,),
     POOL_NODE: (PoolOrder, PoolCard),
+    DRAW_NODE: (DealCard,),
 }
 #: The catalogue's keys for each chance event, and for what each phase waits for (by phase number).
 _EVENT: Final[dict[int, str]] = {
@@ -57,6 +59,7 @@ _EVENT: Final[dict[int, str]] = {
     DEAL_NODE: "refusal.event.deal",
     DIRECTION_NODE: "refusal.event.direction",
     POOL_NODE: "refusal.event.pool",
+    DRAW_NODE: "refusal.event.draw",
 }
 _DOING: Final = ("doing.passing", "doing.announcing", "doing.playing", "doing.moon_choice")
 
@@ -149,8 +152,9 @@ def outcomes(state: State) -> tuple[tuple[Any, float], ...]:
             if item not in seen:
                 seen.append(item)
         return tuple([(DrawnDirection(d), items.count(d) / len(items)) for d in seen])
-    left = bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
-    make = DealCard if kind == DEAL_NODE else PoolCard
+    dealing = kind in (DEAL_NODE, DRAW_NODE)  # a draw deals the next card of the stock
+    left = bits(_left_to_deal(state)) if dealing else _pool_left(node)
+    make = DealCard if dealing else PoolCard
     return tuple([(make(card), count / len(left)) for card, count in _by_card(left, table)])
 
 
@@ -205,9 +209,10 @@ def explain_outcome(state: State, outcome: Any) -> IllegalMove | None:
             return IllegalMove(Code.IMPOSSIBLE_OUTCOME, english("refusal.pool_order", pool=pool))
         return None
     card: Card = outcome.card
-    left = bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
+    dealing = kind in (DEAL_NODE, DRAW_NODE)
+    left = bits(_left_to_deal(state)) if dealing else _pool_left(node)
     if not any(p % CARD_COUNT == card.index for p in left):
-        if kind == DEAL_NODE:
+        if dealing:
             key = "refusal.card_not_left" if table.bits_of[card.index] else "refusal.card_not_in_pack"
         else:
             key = "refusal.card_not_in_pool"
@@ -232,6 +237,9 @@ def take_outcome(state: State, outcome: Any, events: list[Any] | None) -> State:
         )  # fmt: skip
     if kind == DIRECTION_NODE:
         return _start(state, hand.hands, node[2] + (outcome.direction,), hand.deal_count, events)
+    if kind == DRAW_NODE:
+        free = _left_to_deal(state) & table.bits_of[outcome.card.index]
+        return draw_card(state, (free & -free).bit_length() - 1, events)
     if kind == DEAL_NODE:
         if type(outcome) is Deal:
             return _start(state, explicit_deal(table, outcome.hands), (), hand.deal_count + 1, events)
@@ -334,7 +342,8 @@ def random_outcome(state: State, below: Callable[[int], int]) -> State:
     elif kind == DIRECTION_NODE:
         outcome = DrawnDirection(node[1][below(len(node[1]))])
     else:
-        left = bits(_left_to_deal(state)) if kind == DEAL_NODE else _pool_left(node)
+        dealing = kind in (DEAL_NODE, DRAW_NODE)
+        left = bits(_left_to_deal(state)) if dealing else _pool_left(node)
         card = table.card_of[left[below(len(left))]]
-        outcome = DealCard(card) if kind == DEAL_NODE else PoolCard(card)
+        outcome = DealCard(card) if dealing else PoolCard(card)
     return take_outcome(state, outcome, None)

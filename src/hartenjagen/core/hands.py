@@ -55,6 +55,7 @@ FIRST_DEALER_NODE: Final = 1
 DEAL_NODE: Final = 2
 DIRECTION_NODE: Final = 3
 POOL_NODE: Final = 4
+# DRAW_NODE (5), a draw from the stock after a trick, is `hartenjagen.core.state`'s (`hartenjagen.core.stock`).
 EXPLICIT: Final[tuple[Any, ...]] = (NO_NODE, (), (), ())
 
 
@@ -112,8 +113,8 @@ def deal_with(table: Table, draws: Draws, dealer: int) -> tuple[int, ...]:
     """
     cards = list(table.pack)
     draws.shuffle_cards(cards)
-    if table.widow_trick >= 0:
-        del cards[table.dealt_count :]  # the last cards of the shuffled pack stay undealt: the widow
+    if table.dealt_count < len(cards):
+        del cards[table.dealt_count :]  # the last cards of the shuffled pack stay undealt: a widow or a stock
     n = table.players
     seat = dealer
     if table.copies == 1:
@@ -599,7 +600,7 @@ def next_deal(
     # The hand just over joins the game's history: what a saved game replays.
     played = PlayedHand(
         hand_index=hand.hand_index, dealer=hand.dealer, dealt=hand.dealt, direction=hand.direction, pass_log=hand.pass_log, announcers=hand.announcers,
-        hands=hand.hands, log=state._log, trick=state._trick, leader=state._leader,
+        hands=hand.hands, log=state._log, trick=state._trick, leader=state._leader, drawn=hand.drawn,
     )  # fmt: skip
     history = hand.history + (played,)
     if hand.chance is not None:

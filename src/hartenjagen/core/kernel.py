@@ -17,7 +17,7 @@ from typing import Any, Final, cast
 
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.catalogue import english
-from hartenjagen.core import chance_nodes, contexts_of, hand_hooks, hooks
+from hartenjagen.core import chance_nodes, contexts_of, hand_hooks, hooks, stock
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.state import (
@@ -292,7 +292,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     carry = state._carry
     position = winner_position(hand, trick, leader, led, table, state._log)
     # Every trick takes one card from each hand: the last one is the hand size's.
-    last = len(state._log) + 1 == table.hand_size
+    last = len(state._log) + 1 == table.tricks
     if position < 0:
         # Every led-suit card cancelled: the cards wait for the next trick's winner,
         # or go to this trick's leader if it was the last trick.
@@ -303,7 +303,8 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
                 TrickCancelled(len(log) - 1, leader, _cards_in_order(hand.hands, leader, trick, table))
             )
         if not last:
-            return State(hand, played, 0, 0, leader, -1, log, broken, carry | trick)
+            after = State(hand, played, 0, 0, leader, -1, log, broken, carry | trick)
+            return stock.draw_after_trick(after, events) if table.draw_orders[0] else after
         winner = leader
     else:
         winner = (leader + position) % n
@@ -318,7 +319,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         )  # fmt: skip
     after = State(hand, played, 0, 0, winner, -1, log, broken, 0)
     if not last:
-        return after
+        return stock.draw_after_trick(after, events) if table.draw_orders[0] else after
     return hand_steps.score_hand(after, events)
 
 

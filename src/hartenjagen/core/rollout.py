@@ -37,8 +37,10 @@ from hartenjagen.core.state import (
     HandContext,
     State,
     log_entry,
+    stock_mask,
     taken_masks,
 )
+from hartenjagen.core.stock import draw_after_trick
 from hartenjagen.core.table import (
     FIRST_CALLBACK,
     LEAD_AFTER_TRICKS,
@@ -184,7 +186,9 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     suit_masks = table.suit_masks
     bits_of = table.bits_of
     single = table.copies == 1
-    hand_size = table.hand_size
+    hand_size = table.tricks
+    # A stock to draw from after a trick: the draws change the hands, so the rest is played from a new state.
+    stocked = stock_mask(state) != 0
     played, trick, count = state._played, state._trick, state._count
     leader, led = state._leader, state._led
     entries = list(state._log)  # the log, appended to; a tuple only where a rule reads it
@@ -274,6 +278,9 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
                 entries.append(log_entry(trick, leader, -1, -1))
                 tricks += 1
                 carry |= trick
+                if stocked:
+                    after = State(hand, played, 0, 0, leader, -1, tuple(entries), broken, carry)
+                    return _after_draws(after, draw, values)
                 trick, count, led = 0, 0, -1
                 continue
             entries.append(log_entry(trick, leader, -1, leader))
@@ -287,7 +294,18 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
         if last:
             final = State(hand, played, 0, 0, winner, -1, tuple(entries), broken, 0)
             return hand_steps.score_hand(final, None, tuple(taken))
+        if stocked:
+            after = State(hand, played, 0, 0, winner, -1, tuple(entries), broken, 0)
+            return _after_draws(after, draw, values)
         leader, trick, count, led = winner, 0, 0, -1
+
+
+def _after_draws(state: State, draw: _Draw, values: list[int] | None) -> State:
+    """The draws from the stock after a trick, then the rest of the hand; under explicit chance the draw node."""
+    after = draw_after_trick(state, None)
+    if after._hand.phase != PLAYING:
+        return after  # explicit chance waits for the drawn cards: the playout loop draws them
+    return _play_out_hand(after, draw, values)
 
 
 # ---------------------------------------------------------------- greedy playouts (the sampling bot's)

@@ -41,6 +41,9 @@ PHASE_CODES: Final = {phase: code for code, phase in enumerate(PHASES)}
 PassLog = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 _SEAT_BITS: Final = 31
+
+#: The chance node of a draw from the stock in the middle of a hand (the other nodes: `hartenjagen.core.hands`).
+DRAW_NODE: Final = 5
 _MASK_SHIFT: Final = 15
 
 
@@ -68,6 +71,8 @@ class PlayedHand(NamedTuple):
     log: tuple[int, ...]
     trick: int
     leader: int
+    #: the physical cards drawn from the stock, in the order drawn (a deck with a stock only)
+    drawn: tuple[int, ...] = ()
 
 
 @final
@@ -105,6 +110,8 @@ class HandContext:
     chance: Any
     #: every finished hand of the game before this one, oldest first (shared by all the game's later states)
     history: tuple[PlayedHand, ...]
+    #: the physical cards drawn from the stock this hand, in the order drawn (`hartenjagen.core.stock`)
+    drawn: tuple[int, ...]
     # Caches, not fields.
     _hash: int
     #: the seat whose hand held each physical card as play began (see ``owners``)
@@ -132,6 +139,7 @@ class HandContext:
         secret: bool,
         chance: Any,
         history: tuple[PlayedHand, ...],
+        drawn: tuple[int, ...] = (),
     ) -> None:
         self.table = table
         self.phase = phase
@@ -153,6 +161,7 @@ class HandContext:
         self.secret = secret
         self.chance = chance
         self.history = history
+        self.drawn = drawn
         self._hash = -1
         self._owners = ()
 
@@ -164,6 +173,7 @@ class HandContext:
             direction=self.direction, scores=self.scores, sheet=self.sheet, seed=self.seed,
             deal_count=self.deal_count, dealt=self.dealt, winners=self.winners, announcers=self.announcers,
             shooter=self.shooter, secret=self.secret, chance=self.chance, history=self.history,
+            drawn=self.drawn,
         )  # fmt: skip
 
     def owners(self) -> tuple[int, ...]:
@@ -533,6 +543,14 @@ class State:
         return self._hand.table.cards(widow_mask(self))
 
     @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards of the stock not drawn yet, in card order (empty: no stock, or drawn out).
+
+        The state shows every card; no seat's view shows them, only how many.
+        """
+        return self._hand.table.cards(stock_mask(self))
+
+    @property
     def widow_taker(self) -> int | None:
         """The seat that took this hand's widow (the taker of the deck's widow trick), or ``None`` until then."""
         seat = widow_taker(self)
@@ -631,6 +649,18 @@ def widow_mask(state: State) -> int:
     for mask in hand.hands:
         dealt |= mask
     return table.pack_mask & ~dealt
+
+
+def stock_mask(state: State) -> int:
+    """The physical cards of the stock not drawn yet (0: no stock, or a deal not finished yet)."""
+    hand = state._hand
+    table = hand.table
+    if not table.draw_orders[0] or (hand.phase == CHANCE and hand.chance[0] != DRAW_NODE):
+        return 0
+    held = 0
+    for mask in hand.hands:
+        held |= mask
+    return table.pack_mask & ~held
 
 
 def widow_taker(state: State) -> int:

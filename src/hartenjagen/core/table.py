@@ -156,6 +156,10 @@ class Table:
     dealt_count: int
     #: the trick whose taker gets the widow (-1: no widow)
     widow_trick: int
+    #: the seats that draw from the stock after a trick, by the next leader (all empty: no stock)
+    draw_orders: tuple[tuple[int, ...], ...]
+    #: the tricks of a hand: ``hand_size``, or with a stock the pack shared out (it is drawn into the hands)
+    tricks: int
     suit_masks: tuple[int, ...]
     suit_of: tuple[int, ...]
     card_of: tuple[Card, ...]
@@ -244,6 +248,8 @@ class Table:
         self.dealt_count = hand_size * players
         widow = rules.deck.widow_trick()
         self.widow_trick = -1 if widow is None else int(widow)
+        self.draw_orders = tuple(tuple(rules.deck.draw_order(seat)) for seat in range(players))
+        self.tricks = len(self.pack) // players if self.draw_orders[0] else hand_size
         self.card_of = tuple(ALL_CARDS[p % CARD_COUNT] for p in range(CARD_COUNT * copies))
         self.suit_of = tuple(int(c.suit) for c in self.card_of)
         suit_masks: list[int] = []

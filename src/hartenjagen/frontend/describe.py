@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from hartenjagen.cards import Card
 from hartenjagen.events import (
     Announced,
+    CardDrawn,
     CardPlayed,
     CardsExchanged,
     Event,
@@ -202,6 +203,12 @@ def describe(
         return said("announced_rule", event.seat, rule=type(module).__name__)
     if isinstance(event, CardPlayed):
         return said("card_played", event.seat, card=card_name(event.card, lang))
+    if isinstance(event, CardDrawn):
+        if event.seat != you:
+            return text("event.card_drawn", lang, seat=event.seat)
+        if event.card is None:
+            return text("event.you.card_drawn_unseen", lang)
+        return text("event.you.card_drawn", lang, card=card_name(event.card, lang))
     if isinstance(event, HeartsBroken):
         return text("event.hearts_broken", lang)
     if isinstance(event, TrickWon):

@@ -50,6 +50,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
         "CardsExchanged",
         "Announced",
         "CardPlayed",
+        "CardDrawn",
         "HeartsBroken",
         "TrickWon",
         "TrickCancelled",
@@ -189,6 +190,8 @@ class _Builder:
         entry = self.entries[name]
         properties: dict[str, Json] = {"type": {"const": name}}
         optional = entry.optional_keys() if isinstance(entry, _r.AttrsEntry) else frozenset()
+        if isinstance(entry, StateEntry):
+            optional = _st.OPTIONAL_STATE_KEYS
         if top:
             properties["version"] = {"const": _s.FORMAT_VERSION}
         if isinstance(entry, _r.AttrsEntry):
@@ -342,6 +345,7 @@ class _Builder:
                 "pass_direction": self.codec(_st.DIRECTION),
                 "exchanges": {"type": "array", "items": stage}, "announcers": seats,
                 "tricks": self.codec(_st.TRICKS), "trick": cards,
+                "drawn": {"description": "The cards drawn from the stock, in order (a game with a stock only).", **cards},
             },
             "required": list(_st.PLAYED_KEYS),
             "additionalProperties": False,
@@ -360,6 +364,10 @@ class _Builder:
                     "additionalProperties": False,
                 },
             ],
+        }
+        fields["drawn"] = {
+            "description": "The cards drawn from the stock this hand, in order (a game with a stock only).",
+            **cards,
         }
         keys = _st.state_keys()
         if sorted(keys) != sorted(fields):  # pragma: no cover - a State field the schema does not know

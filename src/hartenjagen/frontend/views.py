@@ -21,7 +21,7 @@ from hartenjagen.cards import ALL_CARDS, Card, Suit
 from hartenjagen.core import State, Table, as_state, fields, scatter_answer, table_for
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
-from hartenjagen.events import CardsExchanged, Event
+from hartenjagen.events import CardDrawn, CardsExchanged, Event
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext
@@ -285,7 +285,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         winners=state.winners,
         legal_moves=moves,
         pass_options=options,
-        undealt=len(state.widow),
+        undealt=len(state.widow) + len(state.stock),
         widow=state.widow if seat is not None and seat == state.widow_taker else (),
     )
     object.__setattr__(built, "_consistent", True)
@@ -316,12 +316,18 @@ def validate_view(view: object) -> None:
 
 
 def event_for(event: Event, seat: int | None) -> Event:
-    """``event`` as ``seat`` may see it (``None``: a spectator): an exchange keeps only the seat's own cards."""
+    """``event`` as ``seat`` may see it (``None``: a spectator).
+
+    An exchange keeps only the seat's own cards; a card drawn from the stock
+    is shown to its drawer only (the others see that a card was drawn).
+    """
     if seat is not None:
         plain = _plain_seat(seat)
         if plain is None or plain < 0:
             raise ViewError(f"there is no seat {shown(seat)}")
         seat = plain
+    if isinstance(event, CardDrawn):
+        return event if seat == event.seat else CardDrawn(event.seat, None)
     if isinstance(event, CardsExchanged):
         players = len(event.given)
         if seat is not None and seat >= players:
@@ -497,7 +503,7 @@ class _ViewCheck:
         announcers = self.seats(view.announcers, "announcers")
         if announcers and phase is Phase.PASSING:
             raise _fail("announcers", "nobody announces before the exchange is over")
-        hand_size = self.table.hand_size
+        hand_size = self.table.tricks
         tricks = self.tuple_of(view.tricks, "tricks")
         trick = self.tuple_of(view.trick, "trick")
         if len(tricks) > hand_size or (phase is Phase.PLAYING and len(tricks) == hand_size):
@@ -532,7 +538,7 @@ class _ViewCheck:
         played_now = {play.seat for play in trick}  # type: ignore[attr-defined]
         for seat, size in enumerate(sizes):
             if phase in _MOVE_OF_PHASE:
-                expected = hand_size - len(tricks) - (seat in played_now)
+                expected = self.table.hand_size + self.drawn(len(tricks)) - len(tricks) - (seat in played_now)
                 if size != expected:
                     raise _fail(
                         f"hand_sizes[{seat}]", f"{shown(size)}, not {expected} after the tricks played"
@@ -609,10 +615,17 @@ class _ViewCheck:
                     held = self.pack_counts[card]
                     raise _fail("hand", f"the {card} is shown {count} times, but the pack holds it {held}")
 
+    def drawn(self, tricks: int) -> int:
+        """How many cards each seat has drawn from the stock after ``tricks`` tricks (0: no stock)."""
+        table = self.table
+        if not table.draw_orders[0]:
+            return 0
+        return min(tricks, (len(table.pack) - table.dealt_count) // table.players)
+
     def check_widow(self) -> tuple[Card, ...]:
-        """The undealt cards: as many as the deck leaves over; their faces only to the seat that took them."""
+        """The undealt cards: as many as the deck leaves over (less those drawn); faces only to a widow's taker."""
         view, table = self.view, self.table
-        expected = len(table.pack) - table.dealt_count
+        expected = len(table.pack) - table.dealt_count - table.players * self.drawn(len(view.tricks))
         undealt = self.whole(view.undealt, "undealt", 0, len(table.pack))
         if undealt != expected and not (view.phase is Phase.CHANCE and undealt == 0):
             raise _fail("undealt", f"{undealt}, but the deck leaves {expected} cards undealt")

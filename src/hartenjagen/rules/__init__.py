@@ -140,6 +140,30 @@ def _check_declarations(extra: HouseRule) -> None:
         raise RulesError(f"extras: {extra!r} must declare refusal_text as a sentence (a str), not {text!r}")
 
 
+def _check_stock(deck: Deck, players: int, size: int, widow: object) -> bool:
+    """Whether ``deck`` has a stock (after checking it): every seat draws once a trick, the stock divides evenly."""
+    orders = [deck.draw_order(winner) for winner in range(players)]
+    if not any(orders):
+        return False
+    if widow is not None:
+        raise RulesError(f"deck {deck!r}: undealt cards are a widow or a stock, not both")
+    for winner, order in enumerate(orders):
+        if not isinstance(order, tuple) or sorted(order) != list(range(players)) or order[0] != winner:
+            raise RulesError(
+                f"deck {deck!r}: draw_order({winner}) must name every seat once, the winner {winner} first,"
+                f" not {order!r}"
+            )
+    hand = deck.hand_size()
+    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1 or hand * players >= size:
+        raise RulesError(
+            f"deck {deck!r}: hand_size() must be a whole number of at least 1 that leaves a stock from {size},"
+            f" not {hand!r}"
+        )
+    if size % players:
+        raise RulesError(f"deck {deck!r}: a pack of {size} cannot be drawn out evenly by {players} players")
+    return True
+
+
 def _check_deal(deck: Deck) -> None:
     """Refuse a deck whose pack does not deal out evenly: a hand ends when every seat's cards are played.
 
@@ -151,6 +175,8 @@ def _check_deal(deck: Deck) -> None:
         raise RulesError(f"deck {deck!r}: players must be a whole number of at least 2, not {players!r}")
     size = len(deck.pack())
     widow = deck.widow_trick()
+    if _check_stock(deck, players, size, widow):
+        return
     if widow is not None:
         # A widow: each seat is dealt hand_size() cards, and at least one card is left over.
         hand = deck.hand_size()

@@ -47,6 +47,16 @@ class Deck(RuleModule):
         """
         return None
 
+    def draw_order(self, winner: int) -> tuple[int, ...]:
+        """The seats that draw one card each from the stock after a trick ``winner`` took, in order; ``()``: no stock.
+
+        A deck with a stock (undealt cards that are not a widow:
+        [`rules.undealt.StockPack`][hartenjagen.rules.undealt.StockPack]) names
+        them; after each trick, while the stock lasts, each seat named draws
+        its top card. The order is the same after every trick a seat wins.
+        """
+        return ()
+
 
 def removed_cards(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
     """The cards a deck's ``removed`` setting lists, sorted, once each (a `RulesError` if it lists something else)."""

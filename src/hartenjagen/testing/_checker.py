@@ -106,10 +106,12 @@ def _hide_differently(state: State, f: StateFields, seat: int, rng: random.Rando
             a_here, b_here = pile[x] & a, pile[y] & b
             pile[x] = pile[x] & ~a_here | (b if a_here else 0)
             pile[y] = pile[y] & ~b_here | (a if b_here else 0)
-    if state.widow and state.widow_taker != seat:  # an unseen widow card changes places with a hidden card
+    # An unseen widow or stock card changes places with a hidden card.
+    unseen = state.stock if state.stock else state.widow if state.widow_taker != seat else ()
+    if unseen:
         widow = 0
-        for card in state.widow:
-            widow |= 1 << card.index  # a widow is of one pack (`rules.undealt.WidowPack`)
+        for card in unseen:
+            widow |= 1 << card.index  # a widow or a stock is of one pack (`rules.undealt`)
         y = rng.choice(others)
         if hands[y]:
             a, b = 1 << rng.choice(bits(widow)), 1 << rng.choice(bits(hands[y]))
@@ -133,6 +135,9 @@ class Checker(MoveChecks):
         self.n = rules_value.players
         self.pack = Counter(table.card_of[p] for p in table.pack)
         self.hand_size = table.hand_size
+        self.tricks_per_hand = table.tricks
+        #: the tricks after which every seat draws from the stock (0: no stock)
+        self.draw_rounds = (len(table.pack) - table.dealt_count) // self.n if table.draw_orders[0] else 0
         self.revoke = self.contract.revoke_penalty() is not None
         self.thorough = False
         try:
@@ -276,6 +281,7 @@ class Checker(MoveChecks):
             *(("a pile of captured cards", mask) for mask in self.fields_of(state).taken_masks),
             ("the carry-over pile", self.fields_of(state).carry),
             ("the widow", self._physical(state.widow)),
+            ("the stock", self._physical(state.stock)),
         ]
         seen = 0
         for where, mask in places:
@@ -317,7 +323,8 @@ class Checker(MoveChecks):
         if seat != (state.trick_leader + len(trick)) % n:
             raise Failure(f"seat {seat} is to play out of turn")
         played = {(state.trick_leader + i) % n for i in range(len(trick))}
-        expected = [self.hand_size - len(state.tricks) - (s in played) for s in range(n)]
+        done = len(state.tricks)
+        expected = [self.hand_size + min(done, self.draw_rounds) - done - (s in played) for s in range(n)]
         if sizes != expected:
             raise Failure(f"hand sizes {sizes} during trick {len(state.tricks) + 1}, not {expected}")
         hand = self.fields_of(state).hand_masks[seat]

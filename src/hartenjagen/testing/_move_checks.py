@@ -37,6 +37,8 @@ class MoveChecks:
     contract: Contract
     n: int
     hand_size: int
+    #: the tricks of a hand (more than ``hand_size`` when a stock is drawn into the hands)
+    tricks_per_hand: int
     pack: Counter[Card]
     captured: list[Counter[Card]]
     carry: list[Card]
@@ -149,7 +151,7 @@ class MoveChecks:
         if not won and not cancelled:
             raise Failure("a trick of n cards was neither won nor cancelled")
         position = self.trick_winner(state, move)
-        last = len(state.tricks) + 1 == self.hand_size
+        last = len(state.tricks) + 1 == self.tricks_per_hand
         if position is None:
             if not (cancelled and list(cancelled[0].cards) == cards):
                 raise Failure("a cancelled trick is not reported as one")
@@ -217,8 +219,8 @@ class MoveChecks:
             )
         if after.scores != result.totals:
             raise Failure("the scores are not the totals of the last line")
-        if self.tricks != self.hand_size:
-            raise Failure(f"the hand had {self.tricks} tricks, not {self.hand_size}")
+        if self.tricks != self.tricks_per_hand:
+            raise Failure(f"the hand had {self.tricks} tricks, not {self.tricks_per_hand}")
         if self.carry:
             raise Failure("the carry-over pile was not taken by the end of the hand")
         taken = [list(pile.elements()) for pile in self.captured]

@@ -20,6 +20,7 @@ from hartenjagen.chance import Chance, chance_for
 from hartenjagen.core import (
     DEAL_NODE,
     DIRECTION_NODE,
+    DRAW_NODE,
     FIRST_DEALER_NODE,
     State,
     exchange_of,
@@ -85,6 +86,10 @@ def seeded_outcome(explicit: State, seeded: State, grain: Grain = "cards") -> Ou
         count = sum(len(cards) for cards in explicit.dealt)
         seat = (explicit.dealer + 1 + count) % n
         left = Counter(seeded.dealt[seat]) - Counter(explicit.dealt[seat])
+        return DealCard(min(left, key=lambda card: card.index))
+    if kind == DRAW_NODE:  # the card the next drawer holds in the seeded game and not yet here
+        seat = node_of(explicit)[1][len(drawn)]
+        left = Counter(seeded.hands[seat]) - Counter(explicit.hands[seat])
         return DealCard(min(left, key=lambda card: card.index))
     if kind == DIRECTION_NODE:
         recorder = _Recorder(chance_for(inside.seed, inside.deal_count, "direction"))

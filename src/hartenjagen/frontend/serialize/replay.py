@@ -30,6 +30,7 @@ from hartenjagen.cards import Card
 from hartenjagen.core import (
     DEAL_NODE,
     DIRECTION_NODE,
+    DRAW_NODE,
     FIRST_DEALER_NODE,
     POOL_NODE,
     State,
@@ -54,6 +55,7 @@ from hartenjagen.frontend.serialize.reading import (
 )
 from hartenjagen.frontend.serialize.registry import Entry
 from hartenjagen.frontend.serialize.states import (
+    OPTIONAL_STATE_KEYS,
     ChanceDoc,
     RecordedHand,
     StateDoc,
@@ -235,7 +237,7 @@ class _Replay:
         f = self.f
         return RecordedHand(
             f.hand_index, f.dealer, f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, f.tricks,
-            f.trick_cards, self.path,
+            f.trick_cards, self.path, f.drawn,
         )  # fmt: skip
 
     def settle(self, state: State, hand: RecordedHand, where: str, *, current: bool) -> State:
@@ -270,6 +272,9 @@ class _Replay:
                 if card in left:
                     left.remove(card)
             return DealCard(left[0]) if left else None
+        if kind == DRAW_NODE:  # the next card the document says was drawn (``None``: it waits here)
+            done = len(fields(state).drawn)
+            return DealCard(table.card_of[hand.drawn[done]]) if done < len(hand.drawn) else None
         if kind == DIRECTION_NODE:
             if current and chance is not None and chance.waiting == DIRECTION_NODE:
                 drawn = chance.drawn
@@ -339,7 +344,10 @@ class _Replay:
         for k, card in enumerate(hand.plays):
             phase = state.phase
             if phase is not playing:
-                if phase is chance and node_of(state)[0] == POOL_NODE:  # a pool dealt back, as in step
+                if phase is chance and node_of(state)[0] in (
+                    POOL_NODE,
+                    DRAW_NODE,
+                ):  # a pool dealt back, a draw
                     state = self.settle(state, hand, hand.play_path(k - 1), current=hand is self.now)
                     phase = state.phase
                 if phase is not playing:
@@ -353,7 +361,7 @@ class _Replay:
             except Exception:
                 # apply changes nothing it refuses: again, to say why at the card's path (named only now).
                 state = _apply(state, move, hand.play_path(k))
-        if hand.plays and state.phase is chance and node_of(state)[0] == POOL_NODE:
+        if hand.plays and state.phase is chance and node_of(state)[0] in (POOL_NODE, DRAW_NODE):
             state = self.settle(state, hand, hand.play_path(len(hand.plays) - 1), current=hand is self.now)
         if line is None or (line.revoke is None and line.moon_choice is None):
             return state
@@ -531,7 +539,7 @@ def _compare(
 ) -> None:
     """Raise a FormatError at the first field (of ``keys``, or all) where the document differs from the replay."""
     for key in keys or state_keys():
-        if key == "rules":  # the replay ran under the document's own rules
+        if key == "rules" or (key not in data and key not in replayed):  # own rules; a key of some rules only
             continue
         found = _difference(data[key], replayed[key], key_path(path, key))
         if found is not None:
@@ -631,6 +639,7 @@ class StateEntry(Entry):
         return encode_fields(inside, path)
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
-        check_keys(data, path, self.name, state_keys(), top)
+        keys = [key for key in state_keys() if key in data or key not in OPTIONAL_STATE_KEYS]
+        check_keys(data, path, self.name, keys, top)
         before = loose_count()
         return replay(decode_fields(data, path), data, path, before)

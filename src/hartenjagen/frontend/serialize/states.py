@@ -18,6 +18,7 @@ from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
 from hartenjagen.core import (
     DEAL_NODE,
     DIRECTION_NODE,
+    DRAW_NODE,
     FIRST_DEALER_NODE,
     NO_NODE,
     POOL_NODE,
@@ -232,7 +233,10 @@ _STATE_KEYS: Final[dict[str, str]] = {
     "secret_seed": "secret_seed",
     "history": "history",
     "chance": "chance",
+    "drawn": "drawn",
 }
+#: The keys a state document has only under some rules: ``drawn`` with a stock (`rules.undealt.StockPack`).
+OPTIONAL_STATE_KEYS: Final = frozenset(["drawn"])
 
 RULES: Final = Tagged((Rules,))
 PHASE: Final = EnumCodec(Phase)
@@ -285,6 +289,7 @@ def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
             _encode_played(played, inside.table, key_path(path, "history")) for played in inside.history
         ],
         "chance": _encode_chance(inside.chance, inside.table, key_path(path, "chance")),
+        **({"drawn": [card_text(p) for p in inside.drawn]} if inside.table.draw_orders[0] else {}),
     }
 
 
@@ -320,6 +325,7 @@ def _encode_played(played: PlayedHand, table: Table, path: str) -> dict[str, Jso
         "announcers": list(played.announcers),
         "tricks": TRICKS.encode(played_tricks(played, table), key_path(path, "tricks")),
         "trick": [card_text(p) for p in unfinished_trick(played, table)],
+        **({"drawn": [card_text(p) for p in played.drawn]} if table.draw_orders[0] else {}),
     }
 
 
@@ -337,6 +343,7 @@ _NODES: Final = {
     DEAL_NODE: "deal",
     DIRECTION_NODE: "route",
     POOL_NODE: "pool",
+    DRAW_NODE: "draw",
 }
 _NODE_KINDS: Final = {name: kind for kind, name in _NODES.items()}
 #: The names of the chance nodes, as a state document writes them.
@@ -353,7 +360,7 @@ def _encode_chance(node: object, table: Table, path: str) -> Json:
         drawn = [
             DIRECTION.encode(route, f"{key_path(path, 'drawn')}[{i}]") for i, route in enumerate(answers)
         ]
-    elif kind == POOL_NODE:
+    elif kind in (POOL_NODE, DRAW_NODE):
         drawn = [card_text(p) for p in order]
     return {"waiting": _NODES[kind], "drawn": drawn}
 
@@ -385,7 +392,7 @@ def _decode_chance(data: object, path: str, table: Table) -> ChanceDoc | None:
         drawn: tuple[object, ...] = tuple(
             DIRECTION.decode(item, f"{where}[{i}]") for i, item in enumerate(items)
         )
-    elif kind == POOL_NODE:
+    elif kind in (POOL_NODE, DRAW_NODE):
         drawn = tuple(_physical(item, f"{where}[{i}]", table) for i, item in enumerate(items))
     elif items:
         raise format_error(where, f"a {name} node has drawn nothing")
@@ -410,6 +417,8 @@ class RecordedHand:
     unfinished: tuple[int, ...]
     #: the JSON path of the hand (its ``tricks`` and ``trick`` are under it)
     where: str
+    #: the physical cards drawn from the stock, in the order drawn (a deck with a stock only)
+    drawn: tuple[int, ...] = ()
     #: every card played in the hand, in order (an unfinished trick's too); `play_path` names each
     plays: tuple[Card, ...] = attrs.field(init=False)
 
@@ -432,7 +441,7 @@ def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
     """A finished hand of a state's history, as the replay reads it."""
     return RecordedHand(
         played.hand_index, played.dealer, played.dealt, played.direction, played.pass_log, played.announcers,
-        played_tricks(played, table), unfinished_trick(played, table), path,
+        played_tricks(played, table), unfinished_trick(played, table), path, played.drawn,
     )  # fmt: skip
 
 
@@ -504,7 +513,7 @@ def _written_sheet(data: object) -> tuple[HandResult, ...] | None:
 def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
     """A finished hand of the document's history (checked for its kind only: the replay checks the rest)."""
     obj = check_object(data, path, "a finished hand")
-    check_keys(obj, path, "finished hand", list(PLAYED_KEYS), False)
+    check_keys(obj, path, "finished hand", [*PLAYED_KEYS, *(["drawn"] if "drawn" in obj else [])], False)
 
     def at(key: str) -> str:
         return key_path(path, key)
@@ -523,6 +532,7 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
         tricks=tricks,
         unfinished=unfinished,
         where=path,
+        drawn=_decode_drawn(obj, at("drawn"), table),
     )
 
 
@@ -598,6 +608,7 @@ def decode_fields(data: dict[str, object], path: str) -> StateDoc:
         "secret_seed": BOOL.decode(data["secret_seed"], at("secret_seed")),
         "history": (),
         "chance": None,
+        "drawn": _decode_drawn(data, at("drawn"), table),
     }
     history = _decode_history(data["history"], at("history"), table)
     chance = _decode_chance(data["chance"], at("chance"), table)
@@ -610,6 +621,22 @@ def _decode_history(data: object, path: str, table: Table) -> tuple[RecordedHand
             path, f"expected the list of the finished hands before this one, not {describe_json(data)}"
         )
     return tuple(_decode_played(item, f"{path}[{i}]", table) for i, item in enumerate(data))
+
+
+def _decode_drawn(obj: dict[str, object], path: str, table: Table) -> tuple[int, ...]:
+    """The cards drawn from the stock, in order: a key of a document under rules with a stock, and only then."""
+    if not table.draw_orders[0]:
+        if "drawn" in obj:
+            raise format_error(path, "unexpected field: only a game with a stock records the cards drawn")
+        return ()
+    if "drawn" not in obj:
+        raise format_error(path, "missing: a game with a stock records the cards drawn from it, in order")
+    data = obj["drawn"]
+    if not isinstance(data, list):
+        raise format_error(
+            path, f"expected the cards drawn from the stock in order, not {describe_json(data)}"
+        )
+    return tuple(_physical(item, f"{path}[{i}]", table) for i, item in enumerate(data))
 
 
 def _decode_trick(data: object, path: str, table: Table) -> tuple[int, ...]:

@@ -1,0 +1,100 @@
+"""Drawing from a stock after each trick (two-player Hearts): the chance step in the middle of a hand.
+
+A deck with a stock (`Deck.draw_order`) deals each seat ``hand_size`` cards
+and leaves the rest face down. After each trick, while the stock lasts, the
+seats the deck names (the winner first) draw its top card each. A drawn card
+joins the seat's hand: the kernel keeps it in ``HandContext.hands`` (the
+cards a seat has held this hand), so that a card played is always found in
+its player's mask, and the stock is the pack less every seat's cards.
+
+The stock's order is the deal's: in a seeded game, the shuffle that dealt
+the hand, read past the dealt cards, skipping any card no longer in the
+stock. A world a bot makes up (`hartenjagen.bots.determinize`) has a seed of
+its own, so its stock's order is its own too, never the real one.
+
+With explicit chance a draw is a chance node (``DRAW_NODE``): the state
+waits in the ``CHANCE`` phase, the trick taken, for one ``DealCard`` outcome
+per drawer in the deck's order (`hartenjagen.core.chance_nodes`), each a
+card still in the stock, all equally likely.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hartenjagen.core.draws import Draws
+from hartenjagen.core.state import CHANCE, DRAW_NODE, PLAYING, State, stock_mask
+from hartenjagen.core.table import Table
+from hartenjagen.events import CardDrawn
+
+
+def stock_order(state: State) -> list[int]:
+    """The physical cards of the stock of ``state``, top first (from the deal's shuffle)."""
+    hand = state._hand
+    left = stock_mask(state)
+    cards = list(hand.table.pack)
+    # The shuffle that dealt this hand: `hands.shuffle_deal` was keyed by the deal count before it began.
+    Draws(f"hartenjagen/{hand.seed}/{hand.deal_count - 1}").shuffle_cards(cards)
+    return [p for p in cards if left >> p & 1]
+
+
+def draw_after_trick(state: State, events: list[Any] | None) -> State:
+    """``state`` (a trick just taken, the next leader set) after the draws from the stock, if any is left.
+
+    Each seat of the deck's draw order for the next leader (the winner) draws
+    the top card; the hand's other states are unchanged.
+    """
+    hand = state._hand
+    table = hand.table
+    if not stock_mask(state):
+        return state
+    # A seat holds hand_size cards and one drawn a trick: a world a bot makes up holds every card drawn
+    # so far from the start, and replaying its tricks draws nothing until the play catches up.
+    due = table.hand_size + len(state._log)
+    if all(mask.bit_count() >= due for mask in hand.hands):
+        return state
+    seats = table.draw_orders[state._leader]
+    if hand.chance is not None:  # explicit chance: wait for the drawers' cards
+        waiting = hand.copy()
+        waiting.phase = CHANCE
+        waiting.chance = (DRAW_NODE, seats, (), ())
+        return _same_play(state, waiting)
+    order = stock_order(state)[: len(seats)]
+    hands = list(hand.hands)
+    for seat, physical in zip(seats, order, strict=False):
+        hands[seat] |= 1 << physical
+        if events is not None:
+            events.append(CardDrawn(seat, table.card_of[physical]))
+    after = hand.copy()
+    after.hands = tuple(hands)
+    after.drawn = hand.drawn + tuple(order)
+    return _same_play(state, after)
+
+
+def draw_card(state: State, physical: int, events: list[Any] | None) -> State:
+    """Explicit chance: the next drawer of the node ``state`` waits at draws ``physical`` (already checked)."""
+    hand = state._hand
+    table: Table = hand.table
+    kind, seats, answers, drawn = hand.chance
+    seat = seats[len(drawn)]
+    hands = list(hand.hands)
+    hands[seat] |= 1 << physical
+    if events is not None:
+        events.append(CardDrawn(seat, table.card_of[physical]))
+    after = hand.copy()
+    after.hands = tuple(hands)
+    after.drawn = (*hand.drawn, physical)
+    if len(drawn) + 1 < len(seats):
+        after.chance = (kind, seats, answers, (*drawn, physical))
+    else:
+        after.phase = PLAYING
+        after.chance = (0, (), (), ())  # hands.EXPLICIT: no node waits
+    return _same_play(state, after)
+
+
+def _same_play(state: State, hand: Any) -> State:
+    """``state``'s play so far (the tricks, the trick, the leader) with the hand context ``hand``."""
+    return State(
+        hand, state._played, state._trick, state._count, state._leader, state._led, state._log,
+        state._broken, state._carry,
+    )  # fmt: skip
