@@ -44,7 +44,15 @@ TESTS: dict[str, list[list[str]]] = {
     ],
     "dask": [[*PYTEST, "tests/test_simulate_executors.py"]],
     # The web tests that need the extra alone (test_web.py also needs jsonschema and Playwright, from dev).
-    "web": [[*PYTEST, *(f"tests/test_web_{name}.py" for name in ("command", "limits", "words", "store"))]],
+    # (The store tests' PostgreSQL cases belong to the postgres extra's lane.)
+    "web": [
+        [
+            *PYTEST,
+            "-k",
+            "not postgres",
+            *(f"tests/test_web_{name}.py" for name in ("command", "limits", "words", "store")),
+        ]
+    ],
     "postgres": [[*PYTEST, "tests/test_web_postgres.py"]],
     "docs": [["-m", "mkdocs", "build", "--strict", "--site-dir", "{site}"]],
 }

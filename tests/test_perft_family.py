@@ -46,6 +46,7 @@ REFERENCES: dict[str, Reference] = {
     "partnership_hearts": Reference("broken"),
     "danger_hearts": Reference("broken"),
     "heartsette": Reference("broken"),  # the widow changes no legal move
+    "two_player_hearts": Reference("broken"),  # pinned once the stock is drawn: no draw inside the count
 }
 RULES: dict[str, hj.Rules] = {preset.name: preset.rules for preset in variants.FAMILY}
 #: Heartsette's: 15 cards, 3 a hand and a widow of 3.
@@ -86,6 +87,7 @@ POSITIONS: tuple[Position, ...] = (
     _late("polignac", 34, 13),
     _late("cancellation_hearts", 36, 24),  # a position where cancelling changes the count (36720 without)
     _late("heartsette", 35, 13),
+    _late("two_player_hearts", 35, 10),  # 10 cards left: the stock is empty
     _tiny("pink_lady", 31),
     _tiny("spot_hearts", 32),
     _tiny("slobberhannes", 33),
@@ -112,6 +114,7 @@ EXPECTED: dict[str, int] = {
     "partnership_hearts/tiny": 336,
     "danger_hearts/tiny": 124,
     "heartsette/late": 780,
+    "two_player_hearts/late": 11808,
     "heartsette/tiny": 30,
 }
 #: The pinned positions: the phase, each seat's hand, the trick on the table.
@@ -210,6 +213,7 @@ HANDS: dict[str, tuple[str, ...]] = {
         "trick: -",
     ),
     "danger_hearts/tiny": ("playing", "9C AH 2S AS", "QC JD KH TS", "2C KC AD 4H", "2D 7D 9H QS", "trick: -"),
+    "two_player_hearts/late": ("playing", "QD 6H JH 2S 3S", "2H 3H 8H 9H TH", "trick: -"),
     "heartsette/late": (
         "playing",
         "3H 7H QH",
@@ -242,7 +246,11 @@ def test_perft_of_the_family(position: Position) -> None:
 def test_every_family_preset_has_a_position_and_a_reference() -> None:
     names = {preset.name for preset in variants.FAMILY}
     assert {name for position in POSITIONS for name in position.presets} == names
-    assert set(REFERENCES) == names and set(TINY_PACKS) == names - {"cancellation_hearts"}
+    # No tiny pack for the two-pack game (as test_perft's double deck) nor the stock game (its draws are chance).
+    assert set(REFERENCES) == names and set(TINY_PACKS) == names - {
+        "cancellation_hearts",
+        "two_player_hearts",
+    }
 
 
 @pytest.mark.parametrize("name", list(REFERENCES))

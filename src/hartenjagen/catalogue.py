@@ -417,6 +417,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                 "Eén spel kaarten van `lowest_rank` tot en met aas in elke kleur, zonder `removed`, gedeeld aan `players`."),
     "rules.module.WidowPack": ("One pack less `removed`, `hand` cards to each of `players`; the rest is a widow, face down, for the taker of trick `widow_after` (0: the first), whose points it counts for.",
                                "Eén spel zonder `removed`, `hand` kaarten voor elk van `players`; de rest is een weduwe, dicht, voor wie slag `widow_after` haalt (0: de eerste), en haar punten tellen voor die speler."),
+    "rules.module.StockPack": ("One pack less `removed`, `hand` cards to each of `players`; the rest is a stock, face down: after each trick, while it lasts, the winner draws its top card, then each other seat in turn to the winner's left.",
+                               "Eén spel zonder `removed`, `hand` kaarten voor elk van `players`; de rest is een stapel, dicht: na elke slag pakt, zolang er kaarten zijn, eerst de winnaar de bovenste kaart, dan elke andere speler om de beurt links van de winnaar."),
     "rules.module.DoubleDeck": ("Two 52-card packs shuffled together for six or more players.",
                                 "Twee spellen van 52 kaarten door elkaar geschud, voor zes of meer spelers."),
     "rules.module.PassCycle": ("Every seat passes `cards` cards at once; hand `h` uses `directions[h % len(directions)]`.",
