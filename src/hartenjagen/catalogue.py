@@ -576,6 +576,12 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "moon.reset": ("their total goes back to 0", "de eigen stand gaat terug naar 0"),
     "moon.double": ("the other totals are doubled", "de standen van de anderen worden verdubbeld"),
     # ------------------------------------------------------------ why a move is refused (the engine's sentences)
+    "refusal.no_choices": ("this announcement round is a yes or a no: there is no choice {choice!r}",
+                           "deze aankondigingsronde is ja of nee: er is geen keuze {choice!r}"),
+    "refusal.choice_needed": ("seat {seat} answers with one of its choices ({offered}) or no, not a plain yes",
+                              "speler {seat} antwoordt met een van zijn keuzes ({offered}) of nee, niet met ja"),
+    "refusal.choice_not_offered": ("seat {seat} is not offered {choice!r}: its choices now are {offered}",
+                                   "speler {seat} heeft de keuze {choice!r} niet: zijn keuzes nu zijn {offered}"),
     "refusal.not_a_move": ("{move} is not a move (expected Play, Pass, Announce or MoonChoice)",
                            "{move} is geen zet (verwacht: Play, Pass, Announce of MoonChoice)"),
     "refusal.game_over": ("the game is over", "het spel is afgelopen"),

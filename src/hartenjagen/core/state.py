@@ -68,6 +68,8 @@ class PlayedHand(NamedTuple):
     log: tuple[int, ...]
     trick: int
     leader: int
+    #: the announcements of a house rule's own choices: (seat, choice), in order
+    announced: tuple[tuple[int, str], ...] = ()
 
 
 @final
@@ -98,6 +100,8 @@ class HandContext:
     dealt: tuple[int, ...]
     winners: tuple[int, ...]
     announcers: tuple[int, ...]
+    #: each announcement of a house rule's own choices made so far: (seat, choice), in order
+    announced: tuple[tuple[int, str], ...]
     #: the moon shooter waiting to choose (-1: none)
     shooter: int
     secret: bool
@@ -132,6 +136,7 @@ class HandContext:
         secret: bool,
         chance: Any,
         history: tuple[PlayedHand, ...],
+        announced: tuple[tuple[int, str], ...] = (),
     ) -> None:
         self.table = table
         self.phase = phase
@@ -149,6 +154,7 @@ class HandContext:
         self.dealt = dealt
         self.winners = winners
         self.announcers = announcers
+        self.announced = announced
         self.shooter = shooter
         self.secret = secret
         self.chance = chance
@@ -164,6 +170,7 @@ class HandContext:
             direction=self.direction, scores=self.scores, sheet=self.sheet, seed=self.seed,
             deal_count=self.deal_count, dealt=self.dealt, winners=self.winners, announcers=self.announcers,
             shooter=self.shooter, secret=self.secret, chance=self.chance, history=self.history,
+            announced=self.announced,
         )  # fmt: skip
 
     def owners(self) -> tuple[int, ...]:
@@ -404,6 +411,11 @@ class State:
     def announcers(self) -> tuple[int, ...]:
         """The seats that made this hand's announcement (miezen), in order."""
         return self._hand.announcers
+
+    @property
+    def announcements(self) -> tuple[tuple[int, str], ...]:
+        """Each announcement of a house rule's own choices in this hand: (seat, choice), in order (all public)."""
+        return self._hand.announced
 
     @property
     def pass_stage(self) -> int:
