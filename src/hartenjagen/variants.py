@@ -409,6 +409,13 @@ FAMILY: Final[tuple[Preset, ...]] = (
         "Wikipedia Hearts variations",
     ),
     Preset(
+        "gong_zhu",
+        _family.gong_zhu(),
+        ("gong zhu", "chase the pig", "chinese hearts", "varkensjacht", "chinees hartenjagen"),
+        "Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
+        "pagat.com Gong Zhu (as mirrored), Wikipedia Gong Zhu",
+    ),
+    Preset(
         "heartsette",
         _family_draws.heartsette(),
         ("hartensette", "weduwe harten"),

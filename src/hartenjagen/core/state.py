@@ -100,8 +100,6 @@ class HandContext:
     dealt: tuple[int, ...]
     winners: tuple[int, ...]
     announcers: tuple[int, ...]
-    #: each announcement of a house rule's own choices made so far: (seat, choice), in order
-    announced: tuple[tuple[int, str], ...]
     #: the moon shooter waiting to choose (-1: none)
     shooter: int
     secret: bool
@@ -109,6 +107,8 @@ class HandContext:
     chance: Any
     #: every finished hand of the game before this one, oldest first (shared by all the game's later states)
     history: tuple[PlayedHand, ...]
+    #: each announcement of a house rule's own choices made so far: (seat, choice), in order
+    announced: tuple[tuple[int, str], ...]
     # Caches, not fields.
     _hash: int
     #: the seat whose hand held each physical card as play began (see ``owners``)
