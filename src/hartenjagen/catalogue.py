@@ -46,6 +46,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                               "typ een kaart (VS, schoppenvrouw, B♣, 10h) of het nummer van een zet; 'help' of '?' legt het uit."),
     "table.type_a_move": ("type a move", "typ een zet"),
     "table.one_move": ("one move at a time: type one card or one number", "één zet tegelijk: typ één kaart of één nummer"),
+    "table.answer_choice": ("answer with a number, one of {options}, or no",
+                            "antwoord met een nummer, een van {options}, of nee"),
     "table.answer_yes_no": ("answer yes or no (or 1 or 2)", "antwoord ja of nee (of 1 of 2)"),
     "table.answer_option": ("choose one of {options} (or its number)", "kies een van {options} (of het nummer)"),
     "table.number": ("There is no move {number}: choose 1 to {last}.",

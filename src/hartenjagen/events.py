@@ -57,7 +57,7 @@ class Announced:
 
     seat: int
     announce: bool
-    choice: str | None = None
+    choice: str | None = attrs.field(default=None, metadata={"omit_default": True})
 
 
 @attrs.frozen

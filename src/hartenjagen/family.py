@@ -499,6 +499,9 @@ class Exposures(HouseRule):
     def opens_announcements(self, context: AnnounceContext) -> bool:
         return True
 
+    def announcement(self, language: str = "en") -> str:
+        return "een kaart open te leggen (haar waarde verdubbelt)" if language == "nl" else "to expose a card (doubling it)"
+
     def announcement_choices(self, context: AnnounceContext, seat: int, hand: tuple[Card, ...]) -> list[str]:
         return [word for word in EXPOSABLE if Card.parse(word) in hand]
 

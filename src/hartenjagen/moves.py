@@ -132,7 +132,8 @@ class Announce:
 
     seat: int = attrs.field(converter=_seat)
     announce: bool = attrs.field(converter=_flag)
-    choice: str | None = attrs.field(default=None, converter=_choice)
+    #: a house rule's own choice (``None``: a plain yes or no); left out of JSON when ``None``
+    choice: str | None = attrs.field(default=None, converter=_choice, metadata={"omit_default": True})
 
     def __attrs_post_init__(self) -> None:
         if self.choice is not None and not self.announce:

@@ -67,6 +67,8 @@ class StateFields(NamedTuple):
     history: tuple[PlayedHand, ...]
     #: ``None`` in a seeded game; with explicit chance the chance node it waits at (`hartenjagen.core.hands`)
     chance: Any
+    #: each announcement of a house rule's own choices this hand: (seat, choice), in order
+    announced: tuple[tuple[int, str], ...] = ()
 
 
 def fields(state: State) -> StateFields:
@@ -80,7 +82,7 @@ def fields(state: State) -> StateFields:
         score_sheet=hand.sheet, seed=hand.seed, deal_count=hand.deal_count, dealt_masks=hand.dealt,
         winners=hand.winners, pass_direction=hand.direction, pass_log=hand.pass_log, carry=state._carry,
         announcers=hand.announcers, shooter=None if hand.shooter < 0 else hand.shooter,
-        secret_seed=hand.secret, history=hand.history, chance=hand.chance,
+        secret_seed=hand.secret, history=hand.history, chance=hand.chance, announced=hand.announced,
     )  # fmt: skip
 
 
@@ -131,7 +133,7 @@ def from_fields(f: StateFields) -> State:
         passed=f.passed_masks, pending=f.pending, pass_log=f.pass_log, direction=f.pass_direction,
         scores=f.scores, sheet=f.score_sheet, seed=f.seed, deal_count=f.deal_count, dealt=f.dealt_masks,
         winners=f.winners, announcers=f.announcers, shooter=-1 if f.shooter is None else f.shooter,
-        secret=f.secret_seed, chance=f.chance, history=f.history,
+        secret=f.secret_seed, chance=f.chance, history=f.history, announced=f.announced,
     )  # fmt: skip
     return State(
         hand, played, trick_mask, len(f.trick_cards), f.leader, led, tuple(log), f.hearts_broken, f.carry
