@@ -34,6 +34,7 @@ def test_offered_is_the_seed_catalogue_then_the_family() -> None:
         "danger_hearts",
         "cancellation_hearts",
         "heartsette",
+        "gong_zhu",
     }
     assert not {preset.name for preset in variants.ALL} & set(FAMILY)
 

@@ -120,6 +120,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "variant.polignac": ("polignac", "Polignac"),
     "variant.cancellation_hearts": ("cancellation_hearts", "harten met opheffen"),
     "variant.heartsette": ("heartsette", "Heartsette (harten met een weduwe)"),
+    "variant.gong_zhu": ("gong_zhu", "Gong Zhu (varkensjacht)"),
     "variant.named": ("{name} ({code})", "{name} ({code})"),
     # ------------------------------------------------------------ hartenjagen replay
     "replay.record": ("Game record: {variant}, seed {seed}, dealer {dealer}, {moves}.",
@@ -405,6 +406,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                                    "Gevaarlijke harten: drie levens elk, een kwijt bij 15 punten of meer in een spel; tien spellen."),
     "rules.preset.heartsette": ("Heartsette: 12 cards each, a widow of 3 for the first trick's winner.",
                                 "Heartsette: 12 kaarten elk, een weduwe van 3 voor wie de eerste slag haalt."),
+    "rules.preset.gong_zhu": ("Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
+                              "Gong Zhu: het varken ♠V −100, het schaap ♦B +100, de ♣10 verdubbelt; opengelegde kaarten tellen dubbel; tot −1000."),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     "rules.module.SinglePack": ("One pack of cards from `lowest_rank` to ace in each suit, less `removed`, dealt to `players`.",

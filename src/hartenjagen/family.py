@@ -457,6 +457,14 @@ class PigAndSheep(Scoring):
 
     pig_with_hearts: bool = True
 
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        return (
+            "De waarden van Gong Zhu als strafpunten (de lijst toont ze omgekeerd): het varken ♠V 100, het schaap"
+            " ♦B −100, harten A 50, H 40, V 30, B 20, 10 tot 5 elk 10; de ♣10 verdubbelt de rest."
+        )
+
     def score(self, cards: Iterable[Card], exposed: Iterable[Card] = ()) -> int:
         """The points of ``cards`` taken by one seat, with the cards of ``exposed`` exposed."""
         taken, shown = set(cards), set(exposed)
@@ -505,6 +513,9 @@ class Exposures(HouseRule):
     def announcement_choices(self, context: AnnounceContext, seat: int, hand: tuple[Card, ...]) -> list[str]:
         return [word for word in EXPOSABLE if Card.parse(word) in hand]
 
+    def all_choices(self, rules: Rules) -> tuple[str, ...]:
+        return EXPOSABLE
+
     def choice_words(self, choice: str, language: str = "en") -> str:
         card = Card.parse(choice).symbol
         return f"de {card} open te leggen" if language == "nl" else f"to expose the {card}"
@@ -534,6 +545,11 @@ class Exposures(HouseRule):
 @attrs.frozen(repr=False)
 class PigLeads(Opening):
     """The holder of the 2♠ leads the first hand's first trick; later, whoever took the Q♠ in the hand before."""
+
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        return "In het eerste spel komt wie de ♠2 heeft uit; daarna wie in het vorige spel de ♠V haalde."
 
     def leader_cards(self, rules: Rules) -> tuple[Card, ...]:
         return (Card.parse("2S"),)

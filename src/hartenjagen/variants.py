@@ -409,18 +409,18 @@ FAMILY: Final[tuple[Preset, ...]] = (
         "Wikipedia Hearts variations",
     ),
     Preset(
-        "gong_zhu",
-        _family.gong_zhu(),
-        ("gong zhu", "chase the pig", "chinese hearts", "varkensjacht", "chinees hartenjagen"),
-        "Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
-        "pagat.com Gong Zhu (as mirrored), Wikipedia Gong Zhu",
-    ),
-    Preset(
         "heartsette",
         _family_draws.heartsette(),
         ("hartensette", "weduwe harten"),
         "Heartsette: 12 cards each, a widow of 3 for the first trick's winner.",
         "pokerwiner.com Games of playing cards (after Hoyle); issue 37 (pagat)",
+    ),
+    Preset(
+        "gong_zhu",
+        _family.gong_zhu(),
+        ("chase the pig", "chinese hearts", "varkensjacht", "chinees hartenjagen"),
+        "Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
+        "pagat.com Gong Zhu (as mirrored), Wikipedia Gong Zhu",
     ),
 )
 

@@ -155,6 +155,15 @@ class HouseRule(RuleModule):
         """
         return ()
 
+    def all_choices(self, rules: Rules) -> tuple[str, ...]:
+        """Every choice ``announcement_choices`` may ever offer under ``rules``, in a fixed order (default: none).
+
+        A declaration, as an opening's ``leader_cards`` is: the adapters give
+        each choice an action id of its own (after the moon options), and a
+        bot or a table may list them before a hand is dealt.
+        """
+        return ()
+
     def choice_words(self, choice: str, language: str = "en") -> str:
         """What a seat that makes ``choice`` undertakes, in ``language``: ends "Seat 1 announces ...".
 
