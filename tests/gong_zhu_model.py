@@ -47,7 +47,9 @@ def exposable(hand: Iterable[Card], exposed: Iterable[Card]) -> list[str]:
     return [str(card) for card in EXPOSABLE if card in held and card not in done]
 
 
-def playable(hand: list[Card], pool: set[Card], exposed: set[Card], led_before: set[Suit], led: Suit | None) -> set[Card]:
+def playable(
+    hand: list[Card], pool: set[Card], exposed: set[Card], led_before: set[Suit], led: Suit | None
+) -> set[Card]:
     """The cards of ``pool`` a seat may play: its exposed cards wait for the second trick of their suit."""
     waiting = {
         card

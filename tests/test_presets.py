@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import gong_zhu_model
 import hartenjagen as hj
 from hartenjagen import family, variants
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
@@ -45,7 +46,6 @@ from hartenjagen.rules import (
 )
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.rules.teams import Partnership
-import gong_zhu_model
 
 ROOT = Path(__file__).resolve().parent.parent
 L, R, A, H = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
@@ -705,9 +705,7 @@ class Checker:
             for word in offers[other] if other != seat else ():
                 if word not in offers[seat]:
                     assert not hj.is_legal(state, hj.Announce(seat, True, word))
-        assert state.announcements == tuple(
-            (who, str(card)) for who, card in self.exposure_order
-        )
+        assert state.announcements == tuple((who, str(card)) for who, card in self.exposure_order)
 
     def check_passing(self, state: hj.State, legal) -> None:
         count = state.pass_count

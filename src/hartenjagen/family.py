@@ -497,7 +497,9 @@ class Exposures(HouseRule):
 
     first_round: bool = True
     play_code = "exposed_card_held_back"
-    refusal_text = "An exposed card waits for the second trick of its suit, unless it is its holder's only one."
+    refusal_text = (
+        "An exposed card waits for the second trick of its suit, unless it is its holder's only one."
+    )
 
     def rule_words(self, language: str = "en") -> str:
         if language != "nl":
@@ -508,13 +510,20 @@ class Exposures(HouseRule):
         return True
 
     def announcement(self, language: str = "en") -> str:
-        return "een kaart open te leggen (haar waarde verdubbelt)" if language == "nl" else "to expose a card (doubling it)"
+        return (
+            "een kaart open te leggen (haar waarde verdubbelt)"
+            if language == "nl"
+            else "to expose a card (doubling it)"
+        )
 
     def announcement_choices(self, context: AnnounceContext, seat: int, hand: tuple[Card, ...]) -> list[str]:
         return [word for word in EXPOSABLE if Card.parse(word) in hand]
 
     def all_choices(self, rules: Rules) -> tuple[str, ...]:
         return EXPOSABLE
+
+    def shown(self, choice: str) -> tuple[Card, ...]:
+        return (Card.parse(choice),) if choice in EXPOSABLE else ()
 
     def choice_words(self, choice: str, language: str = "en") -> str:
         card = Card.parse(choice).symbol
@@ -539,7 +548,7 @@ class Exposures(HouseRule):
         scoring = hand.rules.scoring
         if not exposed or not isinstance(scoring, PigAndSheep):
             return None
-        return tuple(scoring.score(taken, exposed) - raw for taken, raw in zip(hand.cards_taken, hand.raw))
+        return tuple(scoring.score(taken, exposed) - raw for taken, raw in zip(hand.cards_taken, hand.raw, strict=True))
 
 
 @attrs.frozen(repr=False)
@@ -551,12 +560,12 @@ class PigLeads(Opening):
             return ""  # the docstring's first paragraph
         return "In het eerste spel komt wie de ♠2 heeft uit; daarna wie in het vorige spel de ♠V haalde."
 
-    def leader_cards(self, rules: Rules) -> tuple[Card, ...]:
-        return (Card.parse("2S"),)
-
     def leader(self, context: OpeningContext) -> int:
+        # Not by leader_cards: after the first hand the 2♠ says nothing about who leads.
         taker = context.previous_taker(_PIG)
-        return super().leader(context) if taker is None else taker
+        if taker is None:
+            taker = context.nearest_holder((Card.parse("2S"),))
+        return context.eldest if taker is None else taker
 
 
 @attrs.frozen

@@ -103,7 +103,9 @@ class _Codes:
         self.size = len(self.cards)
         #: every choice an announcing rule of one's own may offer, in declared order (ids from ``size + 6``)
         self.choices: tuple[str, ...] = declared_choices(rules)
-        self.choice_ids = {word: self.size + 2 + len(_MOON_OPTIONS) + i for i, word in enumerate(self.choices)}
+        self.choice_ids = {
+            word: self.size + 2 + len(_MOON_OPTIONS) + i for i, word in enumerate(self.choices)
+        }
         #: per card id, how many copies the pack holds
         self.copies: tuple[int, ...] = tuple(
             sum(1 for p in table.pack if p % 52 == card.index) for card in self.cards

@@ -130,9 +130,7 @@ BUILDERS["summary"] = _summary_of
 
 def _last_hand(
     value: object, what: str
-) -> tuple[
-    State, tuple[int, ...], tuple[int, ...], Any, tuple[int, ...], tuple[int, ...], object
-]:
+) -> tuple[State, tuple[int, ...], tuple[int, ...], Any, tuple[int, ...], tuple[int, ...], object]:
     """(state, log, hands as play began, (announcers, announcements), raw points, totals before, shooter) of the last hand played out."""
     if type(value) is not State:
         raise RulesError(f"{what}.last needs a State (from new_game or apply), not {type(value).__name__}")

@@ -25,7 +25,7 @@ from hartenjagen.core.hook_answers import (
 from hartenjagen.core.state import HandContext, State, log_tricks, taken_masks
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
-from hartenjagen.moves import MoonOption
+from hartenjagen.moves import MoonOption, MoveError, check_choice
 from hartenjagen.rules.context import (
     AnnounceContext,
     LazyMoonContext,
@@ -33,7 +33,6 @@ from hartenjagen.rules.context import (
     OpeningContext,
     PassContext,
 )
-from hartenjagen.moves import MoveError, check_choice
 from hartenjagen.rules.extras import HandSummary, LazyHandSummary, has_choices, old_announces
 from hartenjagen.values import Trick
 

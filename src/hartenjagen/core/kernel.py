@@ -551,12 +551,15 @@ def _explain_announce(state: State, move: Announce) -> IllegalMove | None:
         if offers.yes_no:
             return None
         offered = " ".join(offers.choices)
-        return IllegalMove(Code.NOT_OFFERED, english("refusal.choice_needed", seat=move.seat, offered=offered))
+        return IllegalMove(
+            Code.NOT_OFFERED, english("refusal.choice_needed", seat=move.seat, offered=offered)
+        )
     if move.choice in offers.choices:
         return None
     offered = " ".join(offers.choices) or "-"
     return IllegalMove(
-        Code.NOT_OFFERED, english("refusal.choice_not_offered", seat=move.seat, choice=move.choice, offered=offered)
+        Code.NOT_OFFERED,
+        english("refusal.choice_not_offered", seat=move.seat, choice=move.choice, offered=offered),
     )
 
 

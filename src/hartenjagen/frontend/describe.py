@@ -22,8 +22,8 @@ from hartenjagen.events import (
     TrickWon,
 )
 from hartenjagen.frontend.notation import Language, NotationError, card_name
-from hartenjagen.frontend.texts import language as _language
 from hartenjagen.frontend.texts import choice_text, rule_text, text
+from hartenjagen.frontend.texts import language as _language
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import HouseRule, Miezen, announcing
 from hartenjagen.rules.routes import Travel

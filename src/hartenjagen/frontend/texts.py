@@ -51,7 +51,6 @@ from hartenjagen.rules.routes import BUILT_IN, PassRoute
 from hartenjagen.values import Phase
 
 __all__ = [
-    "choice_text",
     "CATALOGUE",
     "DIRECTIONS",
     "LANGUAGES",
@@ -59,6 +58,7 @@ __all__ = [
     "WORDS",
     "MessageError",
     "bot_text",
+    "choice_text",
     "direction_text",
     "language",
     "move_text",

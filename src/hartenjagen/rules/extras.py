@@ -141,7 +141,9 @@ class HouseRule(RuleModule):
         """
         return ""
 
-    def announcement_choices(self, context: AnnounceContext, seat: int, hand: tuple[Card, ...]) -> Iterable[str]:
+    def announcement_choices(
+        self, context: AnnounceContext, seat: int, hand: tuple[Card, ...]
+    ) -> Iterable[str]:
         """The choices this rule offers ``seat`` (holding ``hand``) in its announcement round: words of its own.
 
         Override it for an announcement of one's own choices instead of a
@@ -161,6 +163,14 @@ class HouseRule(RuleModule):
         A declaration, as an opening's ``leader_cards`` is: the adapters give
         each choice an action id of its own (after the moon options), and a
         bot or a table may list them before a hand is dealt.
+        """
+        return ()
+
+    def shown(self, choice: str) -> tuple[Card, ...]:
+        """The cards a seat that makes ``choice`` shows it holds (default: none): public from then on.
+
+        Gong Zhu's exposure of the Q♠ shows the Q♠. A bot that samples the
+        hidden cards deals the shown ones to the seat that showed them.
         """
         return ()
 
@@ -188,6 +198,15 @@ def old_announces(extra: HouseRule) -> bool:
         kind.announces is not HouseRule.announces
         and kind.opens_announcements is HouseRule.opens_announcements
     )
+
+
+def shown_cards(rules: Rules, choice: str) -> tuple[Card, ...]:
+    """The cards an announcement of ``choice`` shows, by the announcing house rules of ``rules`` that offer choices."""
+    out: list[Card] = []
+    for extra in rules.extras:
+        if has_choices(extra):
+            out.extend(card for card in extra.shown(choice) if card not in out)
+    return tuple(out)
 
 
 def has_choices(extra: HouseRule) -> bool:

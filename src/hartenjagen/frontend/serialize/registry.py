@@ -255,7 +255,9 @@ class AttrsEntry(Entry):
         found = self._omitted
         if found is None:
             found = {
-                f.alias: f.default for f in attrs.fields(self.cls) if f.init and f.metadata.get("omit_default")
+                f.alias: f.default
+                for f in attrs.fields(self.cls)
+                if f.init and f.metadata.get("omit_default")
             }
             self._omitted = found
         return found
