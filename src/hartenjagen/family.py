@@ -548,7 +548,9 @@ class Exposures(HouseRule):
         scoring = hand.rules.scoring
         if not exposed or not isinstance(scoring, PigAndSheep):
             return None
-        return tuple(scoring.score(taken, exposed) - raw for taken, raw in zip(hand.cards_taken, hand.raw, strict=True))
+        return tuple(
+            scoring.score(taken, exposed) - raw for taken, raw in zip(hand.cards_taken, hand.raw, strict=True)
+        )
 
 
 @attrs.frozen(repr=False)

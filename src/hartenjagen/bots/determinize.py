@@ -396,7 +396,9 @@ class Determinizer:
                 # A round of choices asks only the seats with a choice: the seat asked holds one.
                 asked = view.to_move[0]
                 if asked != self.me and not announcement_offers(world, asked).choices:
-                    fields["hand_masks"], fields["dealt_masks"] = self._give_a_choice(holdings, dealt, asked, rng)
+                    fields["hand_masks"], fields["dealt_masks"] = self._give_a_choice(
+                        holdings, dealt, asked, rng
+                    )
                     world = _build(fields)
                 fields["pending"] = pending & (announcing_seats(world) | 1 << asked)
                 world = _build(fields)
