@@ -140,7 +140,7 @@ def test_a_bad_announcement_is_refused_when_built(build, fragment: str) -> None:
 
 def test_a_plain_yes_in_a_round_of_choices_and_a_choice_in_a_yes_no_round_are_refused() -> None:
     state = _announcing()
-    with pytest.raises(hj.IllegalMoveError, match="one of its choices .JD. or no, not a plain yes"):
+    with pytest.raises(hj.IllegalMoveError, match=r"one of its choices \(JD\) or no, not a plain yes"):
         hj.apply(state, hj.Announce(1, True))
     miezen = hj.new_game(hj.Rules(extras=(hj.rules.extras.MIEZEN,)), seed=1)
     while miezen.phase is not hj.Phase.ANNOUNCING:
