@@ -33,6 +33,7 @@ DISTRIBUTIONS = {
     "starlette": ("starlette", "web"),
     "uvicorn": ("uvicorn", "web"),
     "h11": ("h11", "web"),
+    "psycopg": ("psycopg", "postgres"),
     "ray": ("ray", "dev"),
 }
 #: NumPy is imported by the adapters of two extras: each declares it.
