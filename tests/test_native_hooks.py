@@ -151,6 +151,7 @@ PYTHON_ONLY = {
     "family_polignac": "Polignac's rank order is a trick winner of its own: Python's",
     "family_partnership_hearts": "teams settle the moon and the game by team: Python's",
     "family_heartsette": "a widow leaves cards undealt: Python's",
+    "family_gong_zhu": "exposures are an announcement round: Python's",
 }
 
 

@@ -243,6 +243,7 @@ _REFUSALS: Final[dict[str, tuple[str, ...]]] = {
     "wrong_phase": ("refusal.wrong_phase", "refusal.no_chance_event"),
     "no_such_seat": ("refusal.no_such_seat",),
     "not_your_turn": ("refusal.not_your_turn", "refusal.not_passing"),
+    "not_offered": ("refusal.no_choices", "refusal.choice_needed", "refusal.choice_not_offered"),
     "already_passed": ("refusal.already_passed",),
     "wrong_pass_count": ("refusal.wrong_pass_count",),
     "duplicate_card": ("refusal.duplicate_card",),

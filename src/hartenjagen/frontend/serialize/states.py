@@ -10,6 +10,7 @@ returned is the replayed one.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Final, cast
 
 import attrs
@@ -247,7 +248,7 @@ SHEET: Final = TupleOf(Tagged((HandResult,)))
 SEAT_OR_NONE: Final = UnionCodec([NULL, INT])
 
 
-def state_keys(data: dict[str, object] | None = None) -> list[str]:
+def state_keys(data: Mapping[str, object] | None = None) -> list[str]:
     """The JSON keys of a state document (of ``data``: its optional keys only if it has them)."""
     names = list(StateFields._fields)
     if set(names) != set(_STATE_KEYS):  # pragma: no cover - a State field serialize does not know
