@@ -105,6 +105,8 @@ def _summary(state: hj.State) -> str:
     parts.append(f"broken {'yes' if state.hearts_broken else 'no'}")
     if state.announcers:
         parts.append(f"announcers {_seats(state.announcers)}")
+    if state.announcements:
+        parts.append("announced " + ", ".join(f"{seat} {choice}" for seat, choice in state.announcements))
     if state.carry_over:
         parts.append(f"carry {_cards(state.carry_over)}")
     parts.append(f"scores {_numbers(state.scores)}")
@@ -167,7 +169,8 @@ def _event(event: Event) -> str | None:
         )
         return f"exchange stage {event.stage}: {seats}"
     if isinstance(event, Announced):
-        return f"seat {event.seat} announces {'yes' if event.announce else 'no'}"
+        answer = event.choice if event.choice is not None else ("yes" if event.announce else "no")
+        return f"seat {event.seat} announces {answer}"
     if isinstance(event, CardDrawn):
         return f"seat {event.seat} draws {event.card}"
     if isinstance(event, HeartsBroken):

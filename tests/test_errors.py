@@ -260,6 +260,7 @@ ILLEGAL: list[tuple[Callable[[], hj.State], object, Code, str]] = [
         Code.NOT_YOUR_TURN,
         "it is seat 1's turn to announce, not seat 0's",
     ),
+    (announcing, hj.Announce(0, True, "QS"), Code.NOT_OFFERED, "a yes or a no: there is no choice 'QS'"),
     (announcing, hj.Announce(4, True), Code.NO_SUCH_SEAT, "there is no seat 4: seats are 0 to 3"),
     (moon_choice, hj.MoonChoice(-1, "self_minus"), Code.NO_SUCH_SEAT, "there is no seat -1"),
     (game_over, hj.MoonChoice(0, "self_minus"), Code.GAME_OVER, "the game is over"),

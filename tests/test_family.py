@@ -383,6 +383,7 @@ def test_the_family_page_shows_the_code_of_each_game():
         "cancellation_hearts",
         "partnership_hearts",
         "danger_hearts",
+        "gong_zhu",
         "heartsette",
         "two_player_hearts",
     ]

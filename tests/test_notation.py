@@ -218,7 +218,7 @@ def test_parse_move_accepts_loose_spellings(text, move):
         "play 0 ZZ",
         "play 0 1S",
         "pass 0 QS XX",
-        "announce 0 maybe",
+        "announce 0 maybe so",  # one word: a choice of a rule of one's own ("announce 0 QS")
         "announce 0",
         "moon 0 sideways",
         "moon 0",

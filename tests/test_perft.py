@@ -113,6 +113,9 @@ class Reference:
     rank_order: tuple[Rank, ...] = ()
     #: whether identical cards of the suit led cancel (a trick of none left goes on with the same leader)
     cancel_pairs: bool = False
+    #: whether an exposed card (Gong Zhu: ``state.announcements``) waits for the second trick of its
+    #: suit, unless it is its holder's only card of that suit
+    exposed_wait: bool = False
 
 
 def reference_count(state: hj.State, ref: Reference) -> int:
@@ -185,6 +188,17 @@ def perft_reference(state: hj.State, ref: Reference) -> int:
             choices = list(hand)
         else:
             choices = [card for card in hand if card.suit is not Suit.HEARTS] or list(hand)
+        if ref.exposed_wait:
+            shown = {Card.parse(word) for who, word in state.announcements if who == seat}
+            waiting = [
+                card
+                for card in choices
+                if card in shown
+                and not led[card.suit]
+                and (not trick or trick[0].suit is card.suit)
+                and sum(1 for other in hand if other.suit is card.suit) > 1
+            ]
+            choices = [card for card in choices if card not in waiting] or choices
         total = 0
         for card in dict.fromkeys(choices):
             rest = list(hand)

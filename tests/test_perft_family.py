@@ -47,6 +47,7 @@ REFERENCES: dict[str, Reference] = {
     "danger_hearts": Reference("broken"),
     "heartsette": Reference("broken"),  # the widow changes no legal move
     "two_player_hearts": Reference("broken"),  # pinned once the stock is drawn: no draw inside the count
+    "gong_zhu": Reference("anytime", free_first_trick=True, exposed_wait=True),
 }
 RULES: dict[str, hj.Rules] = {preset.name: preset.rules for preset in variants.FAMILY}
 #: Heartsette's: 15 cards, 3 a hand and a widow of 3.
@@ -66,6 +67,7 @@ TINY_PACKS = {
     "partnership_hearts": TINY4,
     "danger_hearts": TINY4,
     "heartsette": TINY_WIDOW,
+    "gong_zhu": TINY4,
 }
 
 
@@ -78,6 +80,20 @@ def _late(name: str, seed: int, cards_left: int) -> Position:
 def _tiny(name: str, seed: int) -> Position:
     rules = attrs.evolve(RULES[name], deck=TINY_PACKS[name])
     return Position(f"{name}/tiny", (name,), lambda: opening_of(rules, seed), None, REFERENCES[name])
+
+
+def _exposed_opening(rules: hj.Rules, seed: int) -> hj.State:
+    """The first lead of a tiny Gong Zhu hand, after seeded random exposures (the perft counts them)."""
+    state = hj.new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    while state.phase is hj.Phase.ANNOUNCING:
+        state = hj.apply(state, _random_move(state, rng))
+    return state
+
+
+def _tiny_exposed(name: str, seed: int) -> Position:
+    rules = attrs.evolve(RULES[name], deck=TINY_PACKS[name])
+    return Position(f"{name}/tiny", (name,), lambda: _exposed_opening(rules, seed), None, REFERENCES[name])
 
 
 POSITIONS: tuple[Position, ...] = (
@@ -97,6 +113,8 @@ POSITIONS: tuple[Position, ...] = (
     _tiny("partnership_hearts", 35),
     _tiny("danger_hearts", 36),
     _tiny("heartsette", 35),
+    _late("gong_zhu", 37, 12),
+    _tiny_exposed("gong_zhu", 37),
 )
 #: The pinned counts.
 EXPECTED: dict[str, int] = {
@@ -116,9 +134,13 @@ EXPECTED: dict[str, int] = {
     "heartsette/late": 780,
     "two_player_hearts/late": 11808,
     "heartsette/tiny": 30,
+    "gong_zhu/late": 280,
+    "gong_zhu/tiny": 1448,  # seat 0 exposed the J♦ and holds the 7♦: 2496 if the J♦ did not wait
 }
 #: The pinned positions: the phase, each seat's hand, the trick on the table.
 HANDS: dict[str, tuple[str, ...]] = {
+    "gong_zhu/late": ("playing", "5D 4H JH", "8D AD 6H", "2H KS AS", "7D 9D KD", "trick: -"),
+    "gong_zhu/tiny": ("playing", "7D JD 2S AS", "2C AD 4H 9H", "9C KC KH QS", "QC 2D AH TS", "trick: -"),
     "pink_lady/late": (
         "playing",
         "2D KH QS",

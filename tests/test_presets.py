@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import gong_zhu_model
 import hartenjagen as hj
 from hartenjagen import family, variants
 from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
@@ -561,6 +562,9 @@ class Checker:
         self.first_two_free = isinstance(rules.scoring, scoring.HoemkeFirstTwoFree)
         #: whether a house rule narrows the legal plays (then only subset checks apply)
         self.restricting = any(type(e).playable is not extras.HouseRule.playable for e in rules.extras)
+        #: Gong Zhu's exposures (tests/gong_zhu_model.py), if the rules have them
+        self.exposures = next((e for e in rules.extras if isinstance(e, family.Exposures)), None)
+        self.pig_taker: int | None = None
         self.new_hand()
 
     def new_hand(self) -> None:
@@ -573,12 +577,17 @@ class Checker:
         self.broken = False
         self.exchange_checked = False
         self.announced = 0
+        self.exposed: dict[int, list[Card]] = {seat: [] for seat in range(self.n)}
+        self.done: set[int] = set()  # the seats that have said no in a round of choices
+        self.exposure_order: list[tuple[int, Card]] = []
 
     # ---- scoring, computed here
 
     def points(self, cards) -> int:
         """Card points of ``cards`` under the scheme (sources §1.9), computed here."""
         cards = list(cards)
+        if self.exposures is not None:
+            return -gong_zhu_model.score(cards)  # penalty points: the sheet shows them negated
         if self.first_two_free:
             hearts = sum(1 for c in cards if c.suit is Suit.HEARTS)
             return 2 * max(0, hearts - 2) + 13 * cards.count(QS) - 10 * cards.count(JD)
@@ -628,6 +637,9 @@ class Checker:
             )
         if isinstance(ending_, ending.Countdown):
             return min(ending_.start - t for t in totals) <= 0
+        if isinstance(ending_, family.PigLimit):  # Gong Zhu: a score of −limit (shown negated), or ±limit
+            shown = [-t for t in totals]
+            return min(shown) <= -ending_.limit or (ending_.both_ways and max(shown) >= ending_.limit)
         if isinstance(ending_, ending.TwoHalves):
             return self.second_half(sheet[:-1]) and min(totals) <= 0
         if isinstance(ending_, ending.SingleHand):
@@ -663,7 +675,9 @@ class Checker:
             return
         if not self.exchange_checked:
             self.check_exchange(state)
-        if phase is hj.Phase.ANNOUNCING:
+        if phase is hj.Phase.ANNOUNCING and self.exposures is not None:
+            self.check_exposing(state, legal)
+        elif phase is hj.Phase.ANNOUNCING:
             seat = (state.dealer + 1 + self.announced) % self.n
             assert state.to_move == (seat,)
             assert tuple(legal) == (hj.Announce(seat, False), hj.Announce(seat, True))
@@ -678,6 +692,25 @@ class Checker:
             (shooter,) = state.to_move
             assert tuple(legal) == tuple(hj.MoonChoice(shooter, o) for o in self.rules.moon.options())
             assert _cards_of(state.taken) + Counter(state.widow) == self.pack
+
+    def check_exposing(self, state: hj.State, legal) -> None:
+        """Gong Zhu: the first seat from eldest with a card to expose is asked, offered only the cards it holds."""
+        offers = {
+            seat: gong_zhu_model.exposable(state.hands[seat], self.exposed[seat]) for seat in range(self.n)
+        }
+        asked = [
+            (state.dealer + 1 + k) % self.n
+            for k in range(self.n)
+            if offers[(state.dealer + 1 + k) % self.n] and (state.dealer + 1 + k) % self.n not in self.done
+        ]
+        assert state.to_move == (asked[0],)
+        seat = asked[0]
+        assert tuple(legal) == (hj.Announce(seat, False), *(hj.Announce(seat, True, w) for w in offers[seat]))
+        for other in range(self.n):  # a card another seat holds is never offered to this one
+            for word in offers[other] if other != seat else ():
+                if word not in offers[seat]:
+                    assert not hj.is_legal(state, hj.Announce(seat, True, word))
+        assert state.announcements == tuple((who, str(card)) for who, card in self.exposure_order)
 
     def check_passing(self, state: hj.State, legal) -> None:
         count = state.pass_count
@@ -785,6 +818,12 @@ class Checker:
             self.check_first_lead(state, seat, hand, cards)
         else:
             self.check_heart_lead(state, hand, cards)
+        if self.exposures is not None:  # Gong Zhu: follow suit, hearts any time, exposed cards wait
+            pool = {c for c in hand if trick and c.suit is trick[0].card.suit} or held
+            led_before = {done.cards[0].suit for done in state.tricks}
+            led = trick[0].card.suit if trick else None
+            mine = set(self.exposed[seat])
+            assert set(cards) == gong_zhu_model.playable(list(hand), pool, mine, led_before, led)
         if not full:
             return
         for move in legal:
@@ -854,6 +893,11 @@ class Checker:
             deuces = {Card("2C"), Card("2D"), Card("2S")}
             assert seat == self.first_holder(state, lambda c: c in deuces)
             assert set(cards) <= deuces
+        elif isinstance(rule, family.PigLeads):  # Gong Zhu: the pig's last taker, else the 2♠'s holder
+            if self.pig_taker is None:
+                assert seat == self.first_holder(state, lambda c: c == Card("2S"))
+            else:
+                assert seat == self.pig_taker
         elif isinstance(rule, opening.ShowTwoOfClubsLeadSafe):
             assert seat == self.first_holder(state, lambda c: c is TWO_CLUBS)
             assert set(cards) == {c for c in hand if self.value[c] == 0}
@@ -894,7 +938,13 @@ class Checker:
     # ---- checks of a transition
 
     def check_move(self, state: hj.State, move, nxt: hj.State) -> None:
-        if type(move) is hj.Announce:
+        if type(move) is hj.Announce and self.exposures is not None:
+            if move.choice is None:
+                self.done.add(move.seat)
+            else:
+                self.exposed[move.seat].append(Card(move.choice))
+                self.exposure_order.append((move.seat, Card(move.choice)))
+        elif type(move) is hj.Announce:
             self.announced += 1
             if nxt.phase is hj.Phase.ANNOUNCING:
                 assert nxt.announcers == state.announcers + ((move.seat,) if move.announce else ())
@@ -988,6 +1038,8 @@ class Checker:
         assert result.raw == raw
         if self.first_two_free:
             assert 13 <= sum(raw) <= 25
+        elif self.exposures is not None:
+            pass  # Gong Zhu's 10♣ and all hearts make the sum depend on who took what
         elif all(v >= 0 for v in self.value.values()):
             assert sum(raw) == self.table.positive_total
         else:
@@ -1032,6 +1084,11 @@ class Checker:
                 for seat in before.announcers:
                     took = any(self.value[c] > 0 for c in self.captured[seat])
                     scored[seat] += extra.points if took else -extra.points
+            if isinstance(extra, family.Exposures):  # Gong Zhu: the exposed cards count double
+                exposed = [card for seat in range(n) for card in self.exposed[seat]]
+                for seat in range(n):
+                    scored[seat] = -gong_zhu_model.score(self.captured[seat].elements(), exposed)
+                self.pig_taker = next(seat for seat in range(n) if self.captured[seat][Card("QS")])
             if isinstance(extra, family.FirstAndLastTrick):  # Slobberhannes (variants.FAMILY)
                 first, final = self.winners[0], self.winners[-1]
                 for seat in (first, final):

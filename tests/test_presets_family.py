@@ -58,6 +58,10 @@ _SPOT = {
 }
 _SLOBBERHANNES = {"QC": 1}
 _POLIGNAC = {"JC": 1, "JD": 1, "JH": 1, "JS": 2}
+_GONG_ZHU = {
+    "QS": 100, "JD": -100, "TC": -50, "AH": 50, "KH": 40, "QH": 30, "JH": 20,
+    **{f"{rank}H": 10 for rank in "56789T"},
+}  # fmt: skip
 _STANDARD = {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}
 
 #: Each family preset's modules, spelled out with their settings (docs/family.md).
@@ -100,6 +104,17 @@ EXPECTED_SLOTS = {
         "passing": passing.PassCycle(directions=(H,)),
         "opening": opening.EldestLeadsAny(),
     },
+    "gong_zhu": {
+        **STANDARD_SLOTS,
+        "passing": passing.NO_PASSING,
+        "opening": family.PigLeads(),
+        "first_trick": first_trick.ANYTHING,
+        "leading": leading.ANYTIME,
+        "scoring": family.PigAndSheep(pig_with_hearts=True),
+        "moon": moon.NO_MOON,
+        "ending": family.PigLimit(limit=1000, both_ways=False),
+        "extras": (family.Exposures(first_round=True),),
+    },
 }
 PRESET_CONSTANTS = {
     "pink_lady": variants.PINK_LADY,
@@ -111,6 +126,7 @@ PRESET_CONSTANTS = {
     "danger_hearts": variants.DANGER_HEARTS,
     "heartsette": variants.get("heartsette"),
     "two_player_hearts": variants.get("two_player_hearts"),
+    "gong_zhu": variants.get("gong_zhu"),
 }
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
 DERIVED = {
@@ -131,6 +147,8 @@ DERIVED = {
     "danger_hearts": (4, 52, 13, _STANDARD, 26, 26, "2C"),
     "heartsette": (4, 51, 12, {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}, 26, 26, None),
     "two_player_hearts": (2, 52, 13, _STANDARD, 26, 26, None),
+    # card values taken alone: the 10♣ alone scores −50 (as penalty points); 2♥ to 4♥ score nothing
+    "gong_zhu": (4, 52, 13, _GONG_ZHU, 300, None, None),
 }
 #: The pass direction of the first hands.
 PASS_CYCLES = {
@@ -143,6 +161,7 @@ PASS_CYCLES = {
     "danger_hearts": (L, R, A, H, L),
     "heartsette": (H, H, H),
     "two_player_hearts": (H, H, H),
+    "gong_zhu": (H, H, H),
 }
 
 

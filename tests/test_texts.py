@@ -181,6 +181,7 @@ def _illegal_moves(state: hj.State) -> list[object]:
     elif state.phase is hj.Phase.ANNOUNCING:
         out += [hj.Announce(seat, True) for seat in others[:1]]
         out.append(hj.Play(mover, hand[0]))
+        out.append(hj.Announce(mover, True, "QS"))  # a choice in a yes/no round, or one not on offer
     elif state.phase is hj.Phase.MOON_CHOICE:
         allowed = {move.option for move in hj.legal_moves(state) if isinstance(move, hj.MoonChoice)}
         out += [hj.MoonChoice(mover, option) for option in hj.MoonOption if option not in allowed]

@@ -8,18 +8,21 @@ export interface AcceptedMessage {
   seq: number;
 }
 
-/** Seat seat says whether it makes the announcement of the round (e.g. miezen: no penalty cards). */
+/** Seat seat answers an announcement round: yes or no (miezen), or one of a house rule's choices. */
 export interface Announce {
   type: "Announce";
   seat: number;
   announce: boolean;
+  /** a house rule's own choice (None: a plain yes or no); left out of JSON when None */
+  choice?: null | string;
 }
 
-/** seat answered the announcement round (miezen): announce is yes or no. */
+/** seat answered the announcement round: announce is yes or no (miezen), choice a rule's own choice. */
 export interface Announced {
   type: "Announced";
   seat: number;
   announce: boolean;
+  choice?: null | string;
 }
 
 /** The first trick is played like any other (sources §1.6; Black Lady 3p house rule, Dutch rules). */
@@ -131,6 +134,12 @@ export interface ErrorMessage {
   type: "error";
   status: number;
   message: string;
+}
+
+/** Before the first lead each holder of the Q♠, J♦, 10♣ or A♥ may expose it, which doubles its value. */
+export interface Exposures {
+  type: "Exposures";
+  first_round: boolean;
 }
 
 /** How the Dutch second half is won. */
@@ -453,6 +462,24 @@ export type Phase = "passing" | "announcing" | "playing" | "moon_choice" | "game
 /** A physical card of a saved state: a card, and #2 for the second copy of a double deck. */
 export type PhysicalCard = string;
 
+/** Gong Zhu's card values, as penalty points (the sheet shows them negated): the pig Q♠ 100, the sheep J♦ −100. */
+export interface PigAndSheep {
+  type: "PigAndSheep";
+  pig_with_hearts: boolean;
+}
+
+/** The holder of the 2♠ leads the first hand's first trick; later, whoever took the Q♠ in the hand before. */
+export interface PigLeads {
+  type: "PigLeads";
+}
+
+/** The game ends after the hand in which a score reaches −limit (−1000) or below; the highest score wins. */
+export interface PigLimit {
+  type: "PigLimit";
+  limit: number;
+  both_ways: boolean;
+}
+
 /** Seat seat plays card to the current trick. */
 export interface Play {
   type: "Play";
@@ -500,6 +527,8 @@ export interface PlayerView {
   undealt?: number;
   /** the widow's cards, to the seat that took it only (else empty) */
   widow?: Card[];
+  /** each announcement of a house rule's own choices, (seat, choice), in order: public to every seat (Gong Zhu's exposed cards); left out of JSON when empty */
+  announcements?: [number, string][];
 }
 
 /** Each hand, chance picks hold, left, across or right with probability ¼ each; pass cards. */
@@ -552,16 +581,16 @@ export interface Rules {
   type: "Rules";
   deck: DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
-  opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | ShowTwoOfClubsLeadSafe;
+  opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
   leading: HeartsAfterBroken | HeartsAfterSuitsLed | HeartsAfterTricks | HeartsAnytime;
-  scoring: CardPoints | HoemkeFirstTwoFree;
+  scoring: CardPoints | HoemkeFirstTwoFree | PigAndSheep;
   moon: NoMoon | OthersPlus | ResetOrDouble | SelfMinus | ShooterChoice;
-  ending: Countdown | FixedDeals | Lives | ScoreLimit | SingleHand | TwoHalves;
+  ending: Countdown | FixedDeals | Lives | PigLimit | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
   trick_winner?: HighestOfLed | RankOrder;
-  extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
+  extras: (Capot | Exposures | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
 }
 
 /** The game ends after the hand in which a total reaches limit; the lowest total wins. */
@@ -603,6 +632,7 @@ export type SentEvent = {
   version: 1;
   seat: number;
   announce: boolean;
+  choice?: null | string;
 } | {
   type: "CardPlayed";
   version: 1;
@@ -680,6 +710,8 @@ export type SentMove = {
   version: 1;
   seat: number;
   announce: boolean;
+  /** a house rule's own choice (None: a plain yes or no); left out of JSON when None */
+  choice?: null | string;
 } | {
   type: "MoonChoice";
   version: 1;
@@ -693,16 +725,16 @@ export interface SentRules {
   version: 1;
   deck: DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
-  opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | ShowTwoOfClubsLeadSafe;
+  opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
   leading: HeartsAfterBroken | HeartsAfterSuitsLed | HeartsAfterTricks | HeartsAnytime;
-  scoring: CardPoints | HoemkeFirstTwoFree;
+  scoring: CardPoints | HoemkeFirstTwoFree | PigAndSheep;
   moon: NoMoon | OthersPlus | ResetOrDouble | SelfMinus | ShooterChoice;
-  ending: Countdown | FixedDeals | Lives | ScoreLimit | SingleHand | TwoHalves;
+  ending: Countdown | FixedDeals | Lives | PigLimit | ScoreLimit | SingleHand | TwoHalves;
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
   trick_winner?: HighestOfLed | RankOrder;
-  extras: (Capot | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
+  extras: (Capot | Exposures | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
 }
 
 /** Everything one seat may know about a game, and nothing else. */
@@ -746,6 +778,8 @@ export interface SentView {
   undealt?: number;
   /** the widow's cards, to the seat that took it only (else empty) */
   widow?: Card[];
+  /** each announcement of a house rule's own choices, (seat, choice), in order: public to every seat (Gong Zhu's exposed cards); left out of JSON when empty */
+  announcements?: [number, string][];
 }
 
 /** The shooter chooses after the hand: the others score amount more, or the shooter amount less. */
@@ -813,6 +847,8 @@ export interface State {
       received: PhysicalCard[][];
     }[];
     announcers: number[];
+    /** Each announcement of a house rule's own choices, [seat, choice], in order (left out when none). */
+    announced?: [number, string][];
     tricks: Trick[];
     trick: PhysicalCard[];
     /** The cards drawn from the stock, in order (a game with a stock only). */
@@ -825,6 +861,8 @@ export interface State {
   };
   /** The cards drawn from the stock this hand, in order (a game with a stock only). */
   drawn?: PhysicalCard[];
+  /** Each announcement of a house rule's own choices, [seat, choice], in order (left out when none). */
+  announced?: [number, string][];
 }
 
 /** One 52-card pack less removed; each of players seats is dealt hand cards and the rest is a stock. */

@@ -46,6 +46,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                               "typ een kaart (VS, schoppenvrouw, B♣, 10h) of het nummer van een zet; 'help' of '?' legt het uit."),
     "table.type_a_move": ("type a move", "typ een zet"),
     "table.one_move": ("one move at a time: type one card or one number", "één zet tegelijk: typ één kaart of één nummer"),
+    "table.answer_choice": ("answer with a number, one of {options}, or no",
+                            "antwoord met een nummer, een van {options}, of nee"),
     "table.answer_yes_no": ("answer yes or no (or 1 or 2)", "antwoord ja of nee (of 1 of 2)"),
     "table.answer_option": ("choose one of {options} (or its number)", "kies een van {options} (of het nummer)"),
     "table.number": ("There is no move {number}: choose 1 to {last}.",
@@ -118,6 +120,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "variant.polignac": ("polignac", "Polignac"),
     "variant.cancellation_hearts": ("cancellation_hearts", "harten met opheffen"),
     "variant.heartsette": ("heartsette", "Heartsette (harten met een weduwe)"),
+    "variant.gong_zhu": ("gong_zhu", "Gong Zhu (varkensjacht)"),
     "variant.named": ("{name} ({code})", "{name} ({code})"),
     # ------------------------------------------------------------ hartenjagen replay
     "replay.record": ("Game record: {variant}, seed {seed}, dealer {dealer}, {moves}.",
@@ -411,6 +414,8 @@ _ENTRIES: dict[str, tuple[str, str]] = {
         "Two-player Hearts: 13 cards each, a stock of 26; after each trick the winner draws first, then the other.",
         "Harten voor twee: 13 kaarten elk, een stapel van 26; na elke slag pakt eerst de winnaar, dan de ander.",
     ),
+    "rules.preset.gong_zhu": ("Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
+                              "Gong Zhu: het varken ♠V −100, het schaap ♦B +100, de ♣10 verdubbelt; opengelegde kaarten tellen dubbel; tot −1000."),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     "rules.module.SinglePack": ("One pack of cards from `lowest_rank` to ace in each suit, less `removed`, dealt to `players`.",
@@ -589,6 +594,12 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "moon.reset": ("their total goes back to 0", "de eigen stand gaat terug naar 0"),
     "moon.double": ("the other totals are doubled", "de standen van de anderen worden verdubbeld"),
     # ------------------------------------------------------------ why a move is refused (the engine's sentences)
+    "refusal.no_choices": ("this announcement round is a yes or a no: there is no choice '{choice}'",
+                           "deze aankondigingsronde is ja of nee: er is geen keuze '{choice}'"),
+    "refusal.choice_needed": ("seat {seat} answers with one of its choices ({offered}) or no, not a plain yes",
+                              "speler {seat} antwoordt met een van zijn keuzes ({offered}) of nee, niet met ja"),
+    "refusal.choice_not_offered": ("seat {seat} is not offered '{choice}': its choices now are {offered}",
+                                   "speler {seat} heeft de keuze '{choice}' niet: zijn keuzes nu zijn {offered}"),
     "refusal.not_a_move": ("{move} is not a move (expected Play, Pass, Announce or MoonChoice)",
                            "{move} is geen zet (verwacht: Play, Pass, Announce of MoonChoice)"),
     "refusal.game_over": ("the game is over", "het spel is afgelopen"),

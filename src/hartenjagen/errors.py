@@ -58,6 +58,8 @@ class IllegalMoveCode(enum.StrEnum):
     MUST_DROP_QUEEN = "must_drop_queen"
     HOUSE_RULE = "house_rule"
     NOT_AN_OPTION = "not_an_option"
+    #: an announcement the seat is not offered (a choice of another seat, or one already made)
+    NOT_OFFERED = "not_offered"
     #: a chance outcome of another kind than the chance event waiting (a card while a direction is drawn)
     WRONG_OUTCOME = "wrong_outcome"
     #: a chance outcome that cannot happen now (a card not left to deal, a direction not among the choices)

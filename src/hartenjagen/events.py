@@ -49,10 +49,15 @@ class CardsExchanged:
 
 @attrs.frozen
 class Announced:
-    """``seat`` answered the announcement round (miezen): ``announce`` is yes or no."""
+    """``seat`` answered the announcement round: ``announce`` is yes or no (miezen), ``choice`` a rule's own choice.
+
+    ``choice`` is ``None`` for a yes or a no; a house rule that offers each
+    seat its own choices (Gong Zhu's exposures) gives its word here (``"QS"``).
+    """
 
     seat: int
     announce: bool
+    choice: str | None = attrs.field(default=None, metadata={"omit_default": True})
 
 
 @attrs.frozen

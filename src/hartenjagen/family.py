@@ -18,11 +18,14 @@ each game's rules in words, its sources and this code.
 - [`partnership_hearts`][hartenjagen.family.partnership_hearts]: two teams,
   partners opposite, scoring, shooting the moon and winning together;
 - [`danger_hearts`][hartenjagen.family.danger_hearts]: three lives each, one
-  lost in a hand of 15 points or more; ten hands.
+  lost in a hand of 15 points or more; ten hands;
+- [`gong_zhu`][hartenjagen.family.gong_zhu]: the pig Q♠, the sheep J♦, the
+  transformer 10♣ and hearts of their own values; a holder may expose them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -36,8 +39,12 @@ from hartenjagen.rules import (
     Ending,
     HandSummary,
     HouseRule,
+    Opening,
+    OpeningContext,
     PassRoute,
+    PlayContext,
     Rules,
+    Scoring,
     TrickContext,
     TrickWinner,
 )
@@ -46,13 +53,19 @@ if TYPE_CHECKING:
     from hartenjagen.rules.ending import Sheet
 
 __all__ = [
+    "EXPOSABLE",
     "Capot",
+    "Exposures",
     "FirstAndLastTrick",
     "Lives",
+    "PigAndSheep",
+    "PigLeads",
+    "PigLimit",
     "RankOrder",
     "TwoPacks",
     "cancellation_hearts",
     "danger_hearts",
+    "gong_zhu",
     "partnership_hearts",
     "pink_lady",
     "polignac",
@@ -422,6 +435,201 @@ def danger_hearts(*, lives: int = 3, threshold: int = 15, deals: int = 10) -> Ru
 
 # docs/family.md [end:danger_hearts]
 
+
+# docs/family.md [start:gong_zhu]
+#: What a Gong Zhu player may expose, as the choices' words: the pig, the sheep, the transformer, the A♥.
+EXPOSABLE: Final = ("QS", "JD", "TC", "AH")
+_PIG, _SHEEP, _TRANSFORMER, _ACE = (Card.parse(word) for word in EXPOSABLE)
+_HEART_VALUES: Final = {Rank.ACE: 50, Rank.KING: 40, Rank.QUEEN: 30, Rank.JACK: 20}
+
+
+@attrs.frozen(repr=False)
+class PigAndSheep(Scoring):
+    """Gong Zhu's card values, as penalty points (the sheet shows them negated): the pig Q♠ 100, the sheep J♦ −100.
+
+    Hearts: A 50, K 40, Q 30, J 20, 10 to 5 10 each, 4 to 2 nothing. A seat
+    that takes all 13 hearts scores them −200 instead of 200, and with
+    ``pig_with_hearts`` its pig too (−100). The transformer 10♣ doubles the
+    rest of its taker's score, or scores −50 taken with no other scoring card
+    (the Q♠, the J♦, a heart). An exposed card doubles its value: the A♥
+    every heart's, the 10♣ its doubling (×4, or −100 alone).
+    """
+
+    pig_with_hearts: bool = True
+
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        return (
+            "De waarden van Gong Zhu als strafpunten (de lijst toont ze omgekeerd): het varken ♠V 100, het schaap"
+            " ♦B −100, harten A 50, H 40, V 30, B 20, 10 tot 5 elk 10; de ♣10 verdubbelt de rest."
+        )
+
+    def score(self, cards: Iterable[Card], exposed: Iterable[Card] = ()) -> int:
+        """The points of ``cards`` taken by one seat, with the cards of ``exposed`` exposed."""
+        taken, shown = set(cards), set(exposed)
+        hearts = [card for card in taken if card.suit is Suit.HEARTS]
+        sign = -1 if len(hearts) == 13 else 1
+        total = sign * sum(_HEART_VALUES.get(c.rank, 10 if c.rank >= 5 else 0) for c in hearts)
+        total *= 2 if _ACE in shown else 1
+        if _PIG in taken:
+            total += (-100 if sign < 0 and self.pig_with_hearts else 100) * (2 if _PIG in shown else 1)
+        if _SHEEP in taken:
+            total -= 100 * (2 if _SHEEP in shown else 1)
+        if _TRANSFORMER in taken:
+            factor = 4 if _TRANSFORMER in shown else 2
+            alone = not hearts and _PIG not in taken and _SHEEP not in taken
+            total = -25 * factor if alone else total * factor
+        return total
+
+    def points_of(self, cards: Iterable[Card]) -> int:
+        return self.score(cards)
+
+
+@attrs.frozen
+class Exposures(HouseRule):
+    """Before the first lead each holder of the Q♠, J♦, 10♣ or A♥ may expose it, which doubles its value.
+
+    Only the holder is offered a card; it may expose several, one at a time.
+    With ``first_round`` an exposed card may not be played to the first trick
+    of its suit (its lead included) unless it is its holder's only card of that suit.
+    """
+
+    first_round: bool = True
+    play_code = "exposed_card_held_back"
+    refusal_text = (
+        "An exposed card waits for the second trick of its suit, unless it is its holder's only one."
+    )
+
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        return "Voor de eerste uitkomst mag wie de ♠V, ♦B, ♣10 of ♥A heeft die openleggen: dat verdubbelt zijn waarde."
+
+    def opens_announcements(self, context: AnnounceContext) -> bool:
+        return True
+
+    def announcement(self, language: str = "en") -> str:
+        return (
+            "een kaart open te leggen (haar waarde verdubbelt)"
+            if language == "nl"
+            else "to expose a card (doubling it)"
+        )
+
+    def announcement_choices(self, context: AnnounceContext, seat: int, hand: tuple[Card, ...]) -> list[str]:
+        return [word for word in EXPOSABLE if Card.parse(word) in hand]
+
+    def all_choices(self, rules: Rules) -> tuple[str, ...]:
+        return EXPOSABLE
+
+    def shown(self, choice: str) -> tuple[Card, ...]:
+        return (Card.parse(choice),) if choice in EXPOSABLE else ()
+
+    def choice_words(self, choice: str, language: str = "en") -> str:
+        card = Card.parse(choice).symbol
+        return f"de {card} open te leggen" if language == "nl" else f"to expose the {card}"
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        mine = {Card.parse(word) for seat, word in context.announcements if seat == context.seat}
+        led_before = {trick.cards[0].suit for trick in context.tricks}
+        held_back = {
+            card
+            for card in context.allowed
+            if self.first_round
+            and card in mine
+            and card.suit not in led_before
+            and context.led_suit in (None, card.suit)
+            and sum(1 for other in context.hand if other.suit is card.suit) > 1
+        }
+        return (context.allowed - held_back) or context.allowed
+
+    def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
+        exposed = [Card.parse(word) for _, word in hand.announcements if word in EXPOSABLE]
+        scoring = hand.rules.scoring
+        if not exposed or not isinstance(scoring, PigAndSheep):
+            return None
+        return tuple(
+            scoring.score(taken, exposed) - raw for taken, raw in zip(hand.cards_taken, hand.raw, strict=True)
+        )
+
+
+@attrs.frozen(repr=False)
+class PigLeads(Opening):
+    """The holder of the 2♠ leads the first hand's first trick; later, whoever took the Q♠ in the hand before."""
+
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        return "In het eerste spel komt wie de ♠2 heeft uit; daarna wie in het vorige spel de ♠V haalde."
+
+    def leader(self, context: OpeningContext) -> int:
+        # Not by leader_cards: after the first hand the 2♠ says nothing about who leads.
+        taker = context.previous_taker(_PIG)
+        if taker is None:
+            taker = context.nearest_holder((Card.parse("2S"),))
+        return context.eldest if taker is None else taker
+
+
+@attrs.frozen
+class PigLimit(Ending):
+    """The game ends after the hand in which a score reaches −``limit`` (−1000) or below; the highest score wins.
+
+    With ``both_ways`` it also ends when a score reaches +``limit``. The totals
+    are penalty points; the sheet shows them negated, as Gong Zhu writes them.
+    """
+
+    limit: int = 1000
+    both_ways: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.limit, "PigLimit: limit", 1)
+        if not isinstance(self.both_ways, bool):
+            raise RulesError(f"PigLimit: both_ways must be True or False, not {self.both_ways!r}")
+
+    def rule_words(self, language: str = "en") -> str:
+        if language != "nl":
+            return ""  # the docstring's first paragraph
+        return f"Het spel eindigt na het spel waarin een stand −{self.limit} of lager bereikt; de hoogste stand wint."
+
+    def is_over(self, totals: tuple[int, ...], sheet: Sheet) -> bool:
+        return max(totals) >= self.limit or (self.both_ways and min(totals) <= -self.limit)
+
+    def winners(self, totals: tuple[int, ...], sheet: Sheet = ()) -> tuple[int, ...]:
+        return tuple(seat for seat, total in enumerate(totals) if total == min(totals))
+
+    def display(self, totals: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(-total for total in totals)
+
+
+def gong_zhu(
+    *, limit: int = 1000, both_ways: bool = False, pig_with_hearts: bool = True, first_round: bool = True
+) -> Rules:
+    """Gong Zhu (Chase the Pig): the pig Q♠ −100, the sheep J♦ +100, hearts −50 down to 0, the 10♣ doubles.
+
+    Four players, no passing, no moon; any card may be led at any time. The
+    2♠ leads the first hand, the pig's taker each later one. All 13 hearts
+    taken turn positive (+200; ``pig_with_hearts``: the pig too). Holders may
+    expose the Q♠, J♦, 10♣ or A♥ (`Exposures`) to double them. The game ends
+    when a score reaches −``limit`` (``both_ways``: or +``limit``); the
+    highest wins. The sheet shows Gong Zhu's signs; inside, points are penalties.
+    """
+    for name, flag in (("pig_with_hearts", pig_with_hearts), ("first_round", first_round)):
+        if not isinstance(flag, bool):
+            raise RulesError(f"gong_zhu: {name} must be True or False, not {flag!r}")
+    return Rules(
+        scoring=PigAndSheep(pig_with_hearts=pig_with_hearts),
+        opening=PigLeads(),
+        ending=PigLimit(limit=_whole(limit, "gong_zhu: limit", 1), both_ways=both_ways),
+        extras=(Exposures(first_round=first_round),),
+        passing=rules.passing.NO_PASSING,
+        first_trick=rules.first_trick.ANYTHING,
+        leading=rules.leading.ANYTIME,
+        moon=rules.moon.NO_MOON,
+    )
+
+
+# docs/family.md [end:gong_zhu]
+
 # A module of one's own needs no registration (it is saved by its import path); the library registers
 # its family house rules so that they are saved under short names and the JSON Schema describes them.
 serialize.register(FirstAndLastTrick)
@@ -429,3 +637,7 @@ serialize.register(Capot)
 serialize.register(RankOrder)
 serialize.register(TwoPacks)
 serialize.register(Lives)
+serialize.register(PigAndSheep)
+serialize.register(Exposures)
+serialize.register(PigLeads)
+serialize.register(PigLimit)

@@ -104,17 +104,49 @@ def _flag(value: object) -> bool:
     return value
 
 
+def check_choice(value: object) -> str | None:
+    """``value`` if it is an announcement's choice (one word, not yes or no) or ``None``; else `MoveError`."""
+    return _choice(value)
+
+
+def _choice(value: object) -> str | None:
+    if value is None:
+        return None
+    if type(value) is not str or not value or value != value.strip() or len(value.split()) != 1:
+        raise MoveError(f"an announcement's choice is one word of text, not {shown(value)}")
+    if value.lower() in ("yes", "no"):
+        raise MoveError(f"an announcement's choice cannot be {value!r} (that is the yes/no answer)")
+    return value
+
+
 @attrs.frozen(cache_hash=True, repr=False)
 class Announce:
-    """Seat ``seat`` says whether it makes the announcement of the round (e.g. miezen: no penalty cards)."""
+    """Seat ``seat`` answers an announcement round: yes or no (miezen), or one of a house rule's choices.
+
+    A round of yes/no (miezen: no penalty cards) takes ``Announce(seat, True)``
+    or ``Announce(seat, False)``. A house rule that offers each seat its own
+    choices (expose the Q♠ in Gong Zhu) takes ``Announce(seat, True, "QS")``:
+    the choice is the rule's own word, offered by its ``announcement_choices``;
+    ``Announce(seat, False)`` ends the seat's turn.
+    """
 
     seat: int = attrs.field(converter=_seat)
     announce: bool = attrs.field(converter=_flag)
+    #: a house rule's own choice (``None``: a plain yes or no); left out of JSON when ``None``
+    choice: str | None = attrs.field(default=None, converter=_choice, metadata={"omit_default": True})
+
+    def __attrs_post_init__(self) -> None:
+        if self.choice is not None and not self.announce:
+            raise MoveError(f"an announcement with a choice ({self.choice!r}) says yes, not no")
 
     def __repr__(self) -> str:
+        if self.choice is not None:
+            return f"Announce({self.seat}, True, {self.choice!r})"
         return f"Announce({self.seat}, {self.announce!r})"
 
     def __str__(self) -> str:
+        if self.choice is not None:
+            return f"announce {self.seat} {self.choice}"
         return f"announce {self.seat} " + ("yes" if self.announce else "no")
 
 

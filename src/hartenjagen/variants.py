@@ -422,6 +422,13 @@ FAMILY: Final[tuple[Preset, ...]] = (
         "Two-player Hearts: 13 cards each, a stock of 26; after each trick the winner draws first, then the other.",
         "Parlett, The Penguin Book of Card Games (Hearts for two, Draw Hearts); issue 37 (pagat)",
     ),
+    Preset(
+        "gong_zhu",
+        _family.gong_zhu(),
+        ("chase the pig", "chinese hearts", "varkensjacht", "chinees hartenjagen"),
+        "Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
+        "pagat.com Gong Zhu (as mirrored), Wikipedia Gong Zhu",
+    ),
 )
 
 

@@ -4,7 +4,10 @@ Ids depend only on the rules value, never on the state: with ``D`` the
 number of distinct cards in the pack (52, 32, 51, ...), ids ``0 .. D-1`` are
 the cards in card order (clubs, diamonds, hearts, spades; two up to ace),
 ``D`` and ``D+1`` answer an announcement (no, yes) and ``D+2 .. D+5`` are the
-moon options in `MoonOption` order; ``action_count(rules) == D + 6``.
+moon options in `MoonOption` order; ``D+6 ..`` are the choices of an
+announcement of one's own, in the order the house rules declare them
+(``HouseRule.all_choices``: Gong Zhu's QS, JD, TC, AH); ``action_count(rules)
+== D + 6 + C`` (C = 0 without such a rule).
 A card id plays that card, or, while passing, picks it for the pass: a pass
 is one action per card (``move_for`` returns the `Pass` of the cards
 picked so far; apply it once it holds ``state.pass_count`` cards). The seat
@@ -99,6 +102,11 @@ class _Codes:
         )
         self.card_ids = {card.index: i for i, card in enumerate(self.cards)}
         self.size = len(self.cards)
+        #: every choice an announcing rule of one's own may offer, in declared order (ids from ``size + 6``)
+        self.choices: tuple[str, ...] = declared_choices(rules)
+        self.choice_ids = {
+            word: self.size + 2 + len(_MOON_OPTIONS) + i for i, word in enumerate(self.choices)
+        }
         #: per card id, how many copies the pack holds
         self.copies: tuple[int, ...] = tuple(
             sum(1 for p in table.pack if p % 52 == card.index) for card in self.cards
@@ -138,6 +146,7 @@ class _Codes:
             ("pass_stage", 1),
             ("hearts_broken", 1),
             ("announcers", n),
+            *((("announced", n * len(self.choices)),) if self.choices else ()),
             ("scores", n),
             ("trick_number", 1),
             ("hand_number", 1),
@@ -172,9 +181,30 @@ def _state(value: object) -> State:
     return value
 
 
+def declared_choices(rules: Rules) -> tuple[str, ...]:
+    """Every announcement choice the house rules of ``rules`` declare (``all_choices``), each once, in order."""
+    out: list[str] = []
+    for extra in rules.extras:
+        for word in extra.all_choices(rules):
+            if word not in out:
+                out.append(word)
+    return tuple(out)
+
+
 def action_count(rules: Rules) -> int:
-    """How many action ids there are under ``rules``: the distinct cards, two answers, four moon options."""
-    return _codes(_rules(rules)).size + 2 + len(_MOON_OPTIONS)
+    """How many action ids there are under ``rules``: the distinct cards, two answers, four moon options, the choices."""
+    codes = _codes(_rules(rules))
+    return codes.size + 2 + len(_MOON_OPTIONS) + len(codes.choices)
+
+
+def _choice_id(codes: _Codes, choice: str) -> int:
+    found = codes.choice_ids.get(choice)
+    if found is None:
+        declared = ", ".join(codes.choices) or "none"
+        raise EncodingError(
+            f"the announcement choice {choice!r} has no id: the rules' house rules declare {declared} (all_choices)"
+        )
+    return found
 
 
 def card_id(card: Card | str, rules: Rules) -> int:
@@ -193,7 +223,7 @@ def action_id(move: Move, rules: Rules) -> int:
     if isinstance(move, Play):
         return card_id(move.card, rules)
     if isinstance(move, Announce):
-        return codes.size + int(move.announce)
+        return codes.size + int(move.announce) if move.choice is None else _choice_id(codes, move.choice)
     if isinstance(move, MoonChoice):
         return codes.size + 2 + _MOON_OPTIONS.index(move.option)
     if isinstance(move, Pass):
@@ -233,7 +263,9 @@ def legal_action_ids(state: State, picked: Sequence[Card] = ()) -> tuple[int, ..
         left = _pass_left(state, seat, picked)
         return tuple(sorted(codes.card_ids[index] for index, count in left.items() if count > 0))
     if phase is Phase.ANNOUNCING:
-        return (codes.size, codes.size + 1)
+        if not codes.choices:
+            return (codes.size, codes.size + 1)
+        return tuple(sorted(action_id(move, state.rules) for move in legal_moves(state)))
     if phase is Phase.MOON_CHOICE:
         options = state.rules.moon.options()
         return tuple(sorted(codes.size + 2 + _MOON_OPTIONS.index(option) for option in options))
@@ -258,7 +290,7 @@ def move_for(action_id: int, state: State, picked: Sequence[Card] = ()) -> Move:
     codes = _codes(state.rules)
     if isinstance(action_id, bool) or not isinstance(action_id, int):
         raise EncodingError(f"an action id is a whole number, not {action_id!r}")
-    total = codes.size + 2 + len(_MOON_OPTIONS)
+    total = codes.size + 2 + len(_MOON_OPTIONS) + len(codes.choices)
     if not 0 <= action_id < total:
         raise EncodingError(f"there is no action {action_id}: ids are 0 to {total - 1}")
     seat = acting_seat(state)
@@ -274,6 +306,9 @@ def move_for(action_id: int, state: State, picked: Sequence[Card] = ()) -> Move:
     elif action_id < codes.size + 2:
         if phase is Phase.ANNOUNCING:
             return Announce(seat, action_id == codes.size + 1)
+    elif action_id >= codes.size + 2 + len(_MOON_OPTIONS):
+        if phase is Phase.ANNOUNCING:
+            return Announce(seat, True, codes.choices[action_id - codes.size - 2 - len(_MOON_OPTIONS)])
     elif phase is Phase.MOON_CHOICE:
         return MoonChoice(seat, _MOON_OPTIONS[action_id - codes.size - 2])
     raise EncodingError(f"action {action_id} means nothing in the {phase.value} phase")
@@ -457,6 +492,10 @@ def observation_entries(view: PlayerView, picked: Sequence[Card] = ()) -> tuple[
     add((at["hearts_broken"], float(view.hearts_broken)))
     for seat in view.announcers:
         add((at["announcers"] + (seat - me) % n, 1.0))
+    if codes.choices:
+        for seat, word in view.announcements:
+            if word in codes.choice_ids:
+                add((at["announced"] + (seat - me) % n * len(codes.choices) + codes.choices.index(word), 1.0))
     for seat, score in enumerate(view.scores):
         add((at["scores"] + (seat - me) % n, score / 100.0))
     add((at["trick_number"], float(len(view.tricks))))

@@ -86,7 +86,8 @@ def observation_plan(rules: Rules) -> ObservationPlan:
     ids = tuple(codes.card_ids.get(p % 52, -1) for p in range(52 * max(codes.copies)))
     phases = tuple(_PHASES.index(phase) for phase in PHASES)
     routes: dict[object, int] = {route: i for i, route in enumerate(codes.routes)}
-    return ObservationPlan(codes.players, ids, dict(codes.offsets), phases, routes)
+    choices = {word: i for i, word in enumerate(codes.choices)}
+    return ObservationPlan(codes.players, ids, dict(codes.offsets), phases, routes, choices)
 
 
 #: The names of the autoreset modes (``AutoresetMode`` values).

@@ -41,6 +41,7 @@ def view_fields(view: PlayerView, table: Table) -> dict[str, Any]:
         "pass_log": (),
         "carry": 0,
         "announcers": view.announcers,
+        "announced": view.announcements,
         "shooter": None,
         "secret_seed": True,
         "history": (),  # the view shows no earlier hand's cards: this world cannot be saved

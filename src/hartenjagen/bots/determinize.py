@@ -53,9 +53,11 @@ from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
 from hartenjagen.core import PassLog, State, StateFields, from_fields, hand_masks, legal_mask, play, table_for
 from hartenjagen.core import bits as _bits
+from hartenjagen.core.hand_hooks import announcement_offers, announcing_seats
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext
+from hartenjagen.rules.extras import shown_cards
 from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
 
@@ -197,6 +199,13 @@ class Determinizer:
                         self.free &= ~lowest
                         self.located[leader] |= lowest
 
+        # An announcement that shows cards (Gong Zhu's exposures): its maker holds them, until played.
+        for seat, choice in view.announcements:
+            for card in shown_cards(view.rules, choice):
+                copies = table.bits_of[card.index]
+                if seat != me and not (self.played_by[seat] | self.located[seat]) & copies:
+                    self.located[seat] |= self.take(card, table.pack_mask)
+
         # How many hidden cards each other seat gets.
         self.capacity = [0] * n
         to_move = set(view.to_move)
@@ -280,6 +289,38 @@ class Determinizer:
         for held in range(stage + 1, last + 1):
             self.pinned[held][receiver] |= bit
 
+    def _give_a_choice(
+        self, holdings: Sequence[int], dealt: Sequence[int], asked: int, rng: random.Random
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Swap a hidden card that an announcement shows into ``asked``'s sampled hand (it is asked: it holds one).
+
+        The card comes from another hidden hand; ``asked`` gives back one of its own hidden cards.
+        """
+        table, rules = self.table, self.view.rules
+        words = [word for extra in rules.extras for word in extra.all_choices(rules)]
+        keys = 0
+        for word in words:
+            for card in shown_cards(rules, word):
+                keys |= table.bits_of[card.index]
+        mine = holdings[asked] & ~self.located[asked] & ~keys
+        donors = [
+            seat
+            for seat in range(self.table.players)
+            if seat not in (asked, self.me) and holdings[seat] & keys & ~self.located[seat]
+        ]
+        if not donors or not mine:
+            return tuple(holdings), tuple(dealt)
+        donor = rng.choice(donors)
+        options = holdings[donor] & keys & ~self.located[donor]
+        got = 1 << rng.choice(_bits(options))
+        back = 1 << rng.choice(_bits(mine))
+        hands, deal = list(holdings), list(dealt)
+        for masks in (hands, deal):
+            if masks[donor] & got and masks[asked] & back:
+                masks[donor] ^= got | back
+                masks[asked] ^= got | back
+        return tuple(hands), tuple(deal)
+
     def take(self, card: Card, within: int) -> int:
         """A free physical copy of ``card`` inside ``within``, now taken."""
         bits = self.table.bits_of[card.index] & self.free & within
@@ -353,7 +394,18 @@ class Determinizer:
                 pending |= 1 << seat
             fields["pending"] = pending
             fields["leader"] = self._leader(holdings)
-            return _build(fields), consistent
+            world = _build(fields)
+            if self.table.announcing_choices:
+                # A round of choices asks only the seats with a choice: the seat asked holds one.
+                asked = view.to_move[0]
+                if asked != self.me and not announcement_offers(world, asked).choices:
+                    fields["hand_masks"], fields["dealt_masks"] = self._give_a_choice(
+                        holdings, dealt, asked, rng
+                    )
+                    world = _build(fields)
+                fields["pending"] = pending & (announcing_seats(world) | 1 << asked)
+                world = _build(fields)
+            return world, consistent
         fields["phase"] = Phase.PLAYING
         assert self.first_leader is not None
         fields["leader"] = self.first_leader

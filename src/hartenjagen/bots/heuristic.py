@@ -21,6 +21,7 @@ from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.deck import Deck
+from hartenjagen.rules.extras import shown_cards
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
@@ -269,6 +270,9 @@ class HeuristicBot:
         if len(moves) == 1:
             return moves[0]
         if view.phase is Phase.ANNOUNCING:
+            chosen = self.announce_choice(view, seat)
+            if chosen is not None:
+                return chosen
             return Announce(seat, self.announce(view, seat))
         if view.phase is Phase.MOON_CHOICE:
             return self.moon_choice(view, seat)
@@ -349,6 +353,32 @@ class HeuristicBot:
         if not high:
             return True
         return len(high) == 1 and read.value(high[0]) <= 0 and high[0].rank <= middle + 1
+
+    def announce_choice(self, view: PlayerView, seat: int) -> Move | None:
+        """Among a rule's own choices, one that shows a bonus card this seat holds high; else ``None``.
+
+        A choice that shows cards (``HouseRule.shown``: Gong Zhu's exposures)
+        doubles what they are worth. The bot shows a card worth less than 0
+        (a bonus: the sheep, the transformer) that is the highest of its
+        suit in its hand with two more cards of that suit behind it, so that it is
+        likely to take it back; it never shows a penalty card. With no such
+        choice it says no (``None``: a yes/no round, answered by ``announce``).
+        """
+        choices = [m for m in view.legal_moves if isinstance(m, Announce) and m.choice is not None]
+        if not choices:
+            return None
+        read = _Read(view, seat)
+        for move in choices:
+            shown = shown_cards(view.rules, move.choice or "")
+            if shown and all(self._keeps(view, card) and read.value(card) < 0 for card in shown):
+                return move
+        return Announce(seat, False)
+
+    @staticmethod
+    def _keeps(view: PlayerView, card: Card) -> bool:
+        """Whether ``card`` tops its suit in the hand and has at least two cards of the suit behind it."""
+        suit = [other for other in view.hand if other.suit is card.suit]
+        return card in suit and card == max(suit) and len(suit) >= 3
 
     # -- the moon
 

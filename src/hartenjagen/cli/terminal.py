@@ -124,8 +124,14 @@ def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
     word = words[0].lower()
     notation = len(words) > 1 and word in _COMMANDS  # the full notation: ``announce 0 yes``
     if v.phase is Phase.ANNOUNCING and not notation:
+        choices = {m.choice.lower(): m for m in v.legal_moves if isinstance(m, Announce) and m.choice}
+        if len(words) == 1 and word in choices:
+            return choices[word]  # a house rule's own choice, by its word (``qs``)
         if len(words) == 1 and word in _YES + _NO:
             return Announce(seat, word in _YES)
+        if choices:
+            offered = ", ".join(m.choice or "" for m in choices.values())
+            raise ValueError(text("table.answer_choice", language, options=offered))
         raise ValueError(text("table.answer_yes_no", language))
     if v.phase is Phase.MOON_CHOICE and not notation:
         options = [move.option.value for move in v.legal_moves if isinstance(move, MoonChoice)]

@@ -116,6 +116,7 @@ def _trick_of(value: object) -> TrickContext:
         trick_number=len(tricks),
         tricks=tricks[:-1],
         announcers=state._hand.announcers,
+        announcements=state._hand.announced,
     )
 
 
@@ -129,10 +130,8 @@ BUILDERS["summary"] = _summary_of
 
 def _last_hand(
     value: object, what: str
-) -> tuple[
-    State, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], object
-]:
-    """(state, log, hands as play began, announcers, raw points, totals before, shooter) of the last hand played out."""
+) -> tuple[State, tuple[int, ...], tuple[int, ...], Any, tuple[int, ...], tuple[int, ...], object]:
+    """(state, log, hands as play began, (announcers, announcements), raw points, totals before, shooter) of the last hand played out."""
     if type(value) is not State:
         raise RulesError(f"{what}.last needs a State (from new_game or apply), not {type(value).__name__}")
     state = value
@@ -141,22 +140,22 @@ def _last_hand(
     played = [line for line in sheet if line.revoke is None]
     if hand.phase == GAME_OVER and sheet:
         line = sheet[-1]
-        log, hands, announcers = state._log, hand.hands, hand.announcers
+        log, hands, announcers, announced = state._log, hand.hands, hand.announcers, hand.announced
     else:
         if not hand.history:
             raise RulesError(f"{what}.last: no hand of this game has been played out yet")
         line = sheet[len(hand.history) - 1]
         last = hand.history[-1]
-        log, hands, announcers = last.log, last.hands, last.announcers
+        log, hands, announcers, announced = last.log, last.hands, last.announcers, last.announced
     if line.revoke is not None or not played:
         raise RulesError(f"{what}.last: the last hand was voided by a revoke: it has no summary")
     index = sheet.index(line)
     before = sheet[index - 1].totals if index else (0,) * len(line.raw)
-    return state, log, hands, announcers, line.raw, before, line.shooter
+    return state, log, hands, (announcers, announced), line.raw, before, line.shooter
 
 
 def _summary_last(value: object) -> HandSummary:
-    state, log, hands, announcers, raw, _, shooter = _last_hand(value, "HandSummary")
+    state, log, hands, (announcers, announced), raw, _, shooter = _last_hand(value, "HandSummary")
     table = state._hand.table
     tricks = log_tricks(log, hands)
     won = [0] * table.players
@@ -166,6 +165,7 @@ def _summary_last(value: object) -> HandSummary:
     return HandSummary(
         rules=table.rules, raw=raw, cards_taken=tuple([table.cards(m) for m in log_taken(log, table.players)]),
         tricks=tricks, tricks_won=tuple(won), shooter=cast(Any, shooter), announcers=announcers,
+        announcements=announced,
     )  # fmt: skip
 
 

@@ -25,7 +25,7 @@ from hartenjagen.core.hook_answers import (
 from hartenjagen.core.state import HandContext, State, log_tricks, taken_masks
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
-from hartenjagen.moves import MoonOption
+from hartenjagen.moves import MoonOption, MoveError, check_choice
 from hartenjagen.rules.context import (
     AnnounceContext,
     LazyMoonContext,
@@ -33,7 +33,7 @@ from hartenjagen.rules.context import (
     OpeningContext,
     PassContext,
 )
-from hartenjagen.rules.extras import HandSummary, LazyHandSummary, old_announces
+from hartenjagen.rules.extras import HandSummary, LazyHandSummary, has_choices, old_announces
 from hartenjagen.values import Trick
 
 # ---------------------------------------------------------------- the exchange
@@ -179,10 +179,20 @@ def first_leader(hand: HandContext) -> int:
     return answer_seat(module, "leader", module.leader(_opening_context(hand)), hand.table.players)
 
 
-def opens_announcements(state: State) -> bool:
-    """Whether a house rule opens an announcement round in ``state``'s hand (a state after the exchange)."""
-    table = state._hand.table
-    for extra in table.announcing:
+class Offers:
+    """What a seat may answer in an announcement round: a yes (``yes_no``) and the rules' own ``choices``."""
+
+    def __init__(self, yes_no: bool, choices: tuple[str, ...]) -> None:
+        self.yes_no = yes_no
+        self.choices = choices
+        #: whether the seat has a choice left (after a choice, its turn goes on)
+        self.more = bool(choices)
+
+
+def _opened(state: State) -> list[Any]:
+    """The announcing house rules whose round opens in ``state``'s hand."""
+    out = []
+    for extra in state._hand.table.announcing:
         # The deprecated form, ``announces(state)``, still gets the state.
         opens = (
             extra.announces(state)
@@ -194,8 +204,58 @@ def opens_announcements(state: State) -> bool:
                 f"rule module {extra!r}: opens_announcements must return True or False, not {shown(opens)}"
             )
         if opens:
-            return True
-    return False
+            out.append(extra)
+    return out
+
+
+def _choices(extra: Any, state: State, seat: int) -> list[str]:
+    """``extra``'s ``announcement_choices`` for ``seat`` (its hand as play began), each checked."""
+    hand = state._hand
+    answer = extra.announcement_choices(announce_context(state), seat, hand.table.cards(hand.hands[seat]))
+    if isinstance(answer, str) or not hasattr(answer, "__iter__"):
+        raise RulesError(
+            f"rule module {extra!r}: announcement_choices must return words (a list of text), not {shown(answer)}"
+        )
+    out = []
+    for word in answer:
+        try:
+            checked = check_choice(word)
+        except MoveError as error:
+            raise RulesError(f"rule module {extra!r}: announcement_choices: {error}") from None
+        if checked is not None and checked not in out:
+            out.append(checked)
+    return out
+
+
+def announcement_offers(state: State, seat: int) -> Offers:
+    """What ``seat`` may answer now in ``state``'s announcement round (its own choices it made are gone)."""
+    made = {choice for who, choice in state._hand.announced if who == seat}
+    yes_no = False
+    choices: list[str] = []
+    for extra in _opened(state):
+        if not has_choices(extra):
+            yes_no = True
+            continue
+        choices.extend(c for c in _choices(extra, state, seat) if c not in made and c not in choices)
+    return Offers(yes_no, tuple(choices))
+
+
+def announcing_seats(state: State) -> int:
+    """The seats, as bits, that ``state``'s announcement round asks (none: no round opens).
+
+    A yes/no round asks every seat; a round of choices only the seats that have one.
+    """
+    opened = _opened(state)
+    if not opened:
+        return 0
+    everyone = (1 << state._hand.table.players) - 1
+    if any(not has_choices(extra) for extra in opened):
+        return everyone
+    pending = 0
+    for seat in range(state._hand.table.players):
+        if any(_choices(extra, state, seat) for extra in opened):
+            pending |= 1 << seat
+    return pending
 
 
 def announce_context(state: State) -> AnnounceContext:
@@ -295,6 +355,8 @@ class HandSource:
             return self.seat
         if name == "announcers":
             return state._hand.announcers
+        if name == "announcements":
+            return state._hand.announced
         raise AttributeError(name)
 
 
@@ -347,6 +409,7 @@ def hand_summary(
         tricks_won=state.tricks_won,
         shooter=seat,
         announcers=state._hand.announcers,
+        announcements=state._hand.announced,
     )
 
 

@@ -283,9 +283,10 @@ def after_exchange(hand: HandContext) -> State:
     hand.phase = PLAYING
     if table.announcing:
         probe = State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
-        if hand_hooks.opens_announcements(probe):
+        pending = hand_hooks.announcing_seats(probe)
+        if pending:
             hand.phase = ANNOUNCING
-            hand.pending = (1 << table.players) - 1
+            hand.pending = pending
     return State(hand, 0, 0, 0, leader, -1, _NO_LOG, False, 0)
 
 
@@ -422,14 +423,26 @@ def finish_exchange(
     return after_exchange(hand)
 
 
-def announce(state: State, seat: int, announcing: bool, events: list[Any] | None) -> State:
-    """``seat`` says whether it makes the announcement of the round."""
+def announce(
+    state: State, seat: int, announcing: bool, events: list[Any] | None, choice: str | None = None
+) -> State:
+    """``seat`` says whether it makes the announcement of the round, or makes one of its own choices.
+
+    A choice keeps the seat's turn while it has more to choose; a yes or a no ends it.
+    """
     if events is not None:
-        events.append(Announced(seat, announcing))
+        events.append(Announced(seat, announcing, choice))
     hand = state._hand.copy()
-    hand.pending &= ~(1 << seat)
-    if announcing:
+    if choice is None:
+        hand.pending &= ~(1 << seat)
+    else:
+        hand.announced = hand.announced + ((seat, choice),)
+    if announcing and seat not in hand.announcers:
         hand.announcers = hand.announcers + (seat,)
+    if choice is not None:
+        probe = State(hand, 0, 0, 0, state._leader, -1, _NO_LOG, False, 0)
+        if not hand_hooks.announcement_offers(probe, seat).more:
+            hand.pending &= ~(1 << seat)
     if not hand.pending:
         hand.phase = PLAYING
     return State(hand, 0, 0, 0, state._leader, -1, _NO_LOG, False, 0)
@@ -600,7 +613,7 @@ def next_deal(
     # The hand just over joins the game's history: what a saved game replays.
     played = PlayedHand(
         hand_index=hand.hand_index, dealer=hand.dealer, dealt=hand.dealt, direction=hand.direction, pass_log=hand.pass_log, announcers=hand.announcers,
-        hands=hand.hands, log=state._log, trick=state._trick, leader=state._leader, drawn=hand.drawn,
+        hands=hand.hands, log=state._log, trick=state._trick, leader=state._leader, drawn=hand.drawn, announced=hand.announced,
     )  # fmt: skip
     history = hand.history + (played,)
     if hand.chance is not None:

@@ -42,6 +42,7 @@ FIELDS: Final = (
     "scores",
     "tricks",
     "announcers",
+    "announcements",
 )
 _NUMBER: Final = {name: number for number, name in enumerate(FIELDS)}
 _SUITS: Final = tuple(Suit)
@@ -164,6 +165,8 @@ class PlaySource:
             return self.hand.scores
         if field == 10:
             return (self._entries(), self.hand.hands)
+        if field == 12:
+            return self.hand.announced
         return self.hand.announcers
 
     def value(self, field: int) -> object:
@@ -203,6 +206,8 @@ class PlaySource:
             return self.hand.scores
         if field == 10:
             return log_tricks(self._entries(), self.hand.hands)
+        if field == 12:
+            return self.hand.announced
         return self.hand.announcers
 
     def read(self, name: str) -> object:

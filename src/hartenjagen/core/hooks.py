@@ -48,6 +48,7 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
         scores=state._hand.scores,
         tricks=state.tricks,
         announcers=state._hand.announcers,
+        announcements=state._hand.announced,
     )
 
 
@@ -311,6 +312,8 @@ class TrickSource:
             return log_tricks(self.log, self.hand.hands)
         if name == "announcers":
             return self.hand.announcers
+        if name == "announcements":
+            return self.hand.announced
         raise AttributeError(name)
 
 

@@ -374,7 +374,11 @@ def legal_moves(state: object) -> Sequence[Move]:
         return cast(Sequence[Move], PassMoves(table, allowed, s.pass_count))
     if phase == ANNOUNCING:
         (seat,) = s.to_move
-        return (Announce(seat, False), Announce(seat, True))
+        if not table.announcing_choices:
+            return (Announce(seat, False), Announce(seat, True))
+        offers = hand_hooks.announcement_offers(s, seat)
+        yes = (Announce(seat, True),) if offers.yes_no else ()
+        return (Announce(seat, False), *yes, *[Announce(seat, True, word) for word in offers.choices])
     if phase == MOON_CHOICE and hand.shooter >= 0:
         return tuple([MoonChoice(hand.shooter, option) for option in table.rules.moon.options()])
     return _NO_MOVES
@@ -443,7 +447,7 @@ def transition(state: State, move: object, events: list[Any] | None) -> State:
         if kind is Pass:
             return hand_steps.pass_cards(state, move.seat, _pass_mask(state, move), events)  # type: ignore[attr-defined]
         if kind is Announce:
-            return hand_steps.announce(state, move.seat, move.announce, events)  # type: ignore[attr-defined]
+            return hand_steps.announce(state, move.seat, move.announce, events, move.choice)  # type: ignore[attr-defined]
         if kind is MoonChoice:
             return hand_steps.choose_moon(state, move.option, events)  # type: ignore[attr-defined]
         return chance_nodes.take_outcome(state, move, events)
@@ -526,12 +530,39 @@ def explain_move(state: State, move: object) -> IllegalMove | None:
     if kind is Pass:
         return _explain_pass(state, move)
     if kind is Announce:
-        return _explain_turn(state, move.seat, ANNOUNCING)  # type: ignore[attr-defined]
+        problem = _explain_turn(state, move.seat, ANNOUNCING)  # type: ignore[attr-defined]
+        return problem if problem is not None else _explain_announce(state, move)  # type: ignore[arg-type]
     if kind is MoonChoice:
         return _explain_moon_choice(state, move)
     if kind in chance_nodes.OUTCOME_KINDS:
         return chance_nodes.explain_outcome(state, move)
     return IllegalMove(Code.NOT_A_MOVE, english("refusal.not_a_move", move=repr(move)))
+
+
+def _explain_announce(state: State, move: Announce) -> IllegalMove | None:
+    """Why an answer of the seat to announce is not on offer: a choice not offered, or a yes/no round's choice."""
+    table = state._hand.table
+    if not table.announcing_choices:
+        if move.choice is None:
+            return None
+        return IllegalMove(Code.NOT_OFFERED, english("refusal.no_choices", choice=move.choice))
+    if not move.announce:
+        return None
+    offers = hand_hooks.announcement_offers(state, move.seat)
+    if move.choice is None:
+        if offers.yes_no:
+            return None
+        offered = " ".join(offers.choices)
+        return IllegalMove(
+            Code.NOT_OFFERED, english("refusal.choice_needed", seat=move.seat, offered=offered)
+        )
+    if move.choice in offers.choices:
+        return None
+    offered = " ".join(offers.choices) or "-"
+    return IllegalMove(
+        Code.NOT_OFFERED,
+        english("refusal.choice_not_offered", seat=move.seat, choice=move.choice, offered=offered),
+    )
 
 
 def _explain_common(state: State, seat: int, wanted: int) -> IllegalMove | None:

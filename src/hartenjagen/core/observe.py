@@ -51,6 +51,9 @@ class ObservationPlan:
     pass_direction: int
     hearts_broken: int
     announcers: int
+    #: where the announcement choices start (-1: the rules declare none), and each choice's column
+    announced: int
+    choices: dict[str, int]
     phase_index: tuple[int, ...]
     route_index: dict[object, int]
 
@@ -61,6 +64,7 @@ class ObservationPlan:
         offsets: dict[str, int],
         phase_index: tuple[int, ...],
         route_index: dict[object, int],
+        choices: dict[str, int] | None = None,
     ) -> None:
         self.players = players
         self.ids = ids
@@ -82,6 +86,8 @@ class ObservationPlan:
         self.pass_direction = offsets["pass_direction"]
         self.hearts_broken = offsets["hearts_broken"]
         self.announcers = offsets["announcers"]
+        self.announced = offsets.get("announced", -1)
+        self.choices = {} if choices is None else choices
         self.phase_index = phase_index
         self.route_index = route_index
 
@@ -181,6 +187,12 @@ def write_observation(
         ones.append(base + plan.hearts_broken)
     for who in hand.announcers:
         ones.append(base + plan.announcers + (who - seat) % n)
+    if plan.announced >= 0:
+        width = len(plan.choices)
+        for who, word in hand.announced:
+            column = plan.choices.get(word, -1)
+            if column >= 0:
+                ones.append(base + plan.announced + (who - seat) % n * width + column)
     scores = hand.scores
     for i in range(n):
         numbers.append(scores[(seat + i) % n] / 100.0)

@@ -73,6 +73,8 @@ class PlayedHand(NamedTuple):
     leader: int
     #: the physical cards drawn from the stock, in the order drawn (a deck with a stock only)
     drawn: tuple[int, ...] = ()
+    #: the announcements of a house rule's own choices: (seat, choice), in order
+    announced: tuple[tuple[int, str], ...] = ()
 
 
 @final
@@ -112,6 +114,8 @@ class HandContext:
     history: tuple[PlayedHand, ...]
     #: the physical cards drawn from the stock this hand, in the order drawn (`hartenjagen.core.stock`)
     drawn: tuple[int, ...]
+    #: each announcement of a house rule's own choices made so far: (seat, choice), in order
+    announced: tuple[tuple[int, str], ...]
     # Caches, not fields.
     _hash: int
     #: the seat whose hand held each physical card as play began (see ``owners``)
@@ -140,6 +144,7 @@ class HandContext:
         chance: Any,
         history: tuple[PlayedHand, ...],
         drawn: tuple[int, ...] = (),
+        announced: tuple[tuple[int, str], ...] = (),
     ) -> None:
         self.table = table
         self.phase = phase
@@ -157,6 +162,7 @@ class HandContext:
         self.dealt = dealt
         self.winners = winners
         self.announcers = announcers
+        self.announced = announced
         self.shooter = shooter
         self.secret = secret
         self.chance = chance
@@ -173,7 +179,7 @@ class HandContext:
             direction=self.direction, scores=self.scores, sheet=self.sheet, seed=self.seed,
             deal_count=self.deal_count, dealt=self.dealt, winners=self.winners, announcers=self.announcers,
             shooter=self.shooter, secret=self.secret, chance=self.chance, history=self.history,
-            drawn=self.drawn,
+            drawn=self.drawn, announced=self.announced,
         )  # fmt: skip
 
     def owners(self) -> tuple[int, ...]:
@@ -414,6 +420,11 @@ class State:
     def announcers(self) -> tuple[int, ...]:
         """The seats that made this hand's announcement (miezen), in order."""
         return self._hand.announcers
+
+    @property
+    def announcements(self) -> tuple[tuple[int, str], ...]:
+        """Each announcement of a house rule's own choices in this hand: (seat, choice), in order (all public)."""
+        return self._hand.announced
 
     @property
     def pass_stage(self) -> int:

@@ -69,6 +69,8 @@ class StateFields(NamedTuple):
     chance: Any
     #: the physical cards drawn from the stock this hand, in the order drawn (empty without a stock)
     drawn: tuple[int, ...] = ()
+    #: each announcement of a house rule's own choices this hand: (seat, choice), in order
+    announced: tuple[tuple[int, str], ...] = ()
 
 
 def fields(state: State) -> StateFields:
@@ -82,7 +84,7 @@ def fields(state: State) -> StateFields:
         score_sheet=hand.sheet, seed=hand.seed, deal_count=hand.deal_count, dealt_masks=hand.dealt,
         winners=hand.winners, pass_direction=hand.direction, pass_log=hand.pass_log, carry=state._carry,
         announcers=hand.announcers, shooter=None if hand.shooter < 0 else hand.shooter,
-        secret_seed=hand.secret, history=hand.history, chance=hand.chance, drawn=hand.drawn,
+        secret_seed=hand.secret, history=hand.history, chance=hand.chance, drawn=hand.drawn, announced=hand.announced,
     )  # fmt: skip
 
 
@@ -133,7 +135,7 @@ def from_fields(f: StateFields) -> State:
         passed=f.passed_masks, pending=f.pending, pass_log=f.pass_log, direction=f.pass_direction,
         scores=f.scores, sheet=f.score_sheet, seed=f.seed, deal_count=f.deal_count, dealt=f.dealt_masks,
         winners=f.winners, announcers=f.announcers, shooter=-1 if f.shooter is None else f.shooter,
-        secret=f.secret_seed, chance=f.chance, history=f.history, drawn=f.drawn,
+        secret=f.secret_seed, chance=f.chance, history=f.history, drawn=f.drawn, announced=f.announced,
     )  # fmt: skip
     return State(
         hand, played, trick_mask, len(f.trick_cards), f.leader, led, tuple(log), f.hearts_broken, f.carry

@@ -32,7 +32,7 @@ from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import HOOKS as ENDING_HOOKS
 from hartenjagen.rules.ending import Ending
-from hartenjagen.rules.extras import HouseRule, announcing
+from hartenjagen.rules.extras import HouseRule, announcing, has_choices
 from hartenjagen.rules.moon import HOOKS as MOON_HOOKS
 from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import HOOKS as OPENING_HOOKS
@@ -191,6 +191,8 @@ class Table:
     own_trick_winner: bool
     restricting: tuple[Any, ...]
     announcing: tuple[Any, ...]
+    #: whether an announcing house rule offers choices of its own (else every round is a yes/no)
+    announcing_choices: bool
     revoke_penalty: int
     has_revoke_penalty: bool
     pass_allowed_callback: bool
@@ -316,6 +318,7 @@ class Table:
         self.restricting = tuple(e for e in extras if _overrides(e, "playable"))
         # A house rule opens its round by ``opens_announcements`` (or the deprecated ``announces(state)``).
         self.announcing = tuple(e for e in extras if announcing(e))
+        self.announcing_choices = any(has_choices(e) for e in self.announcing)
         # The once-a-hand hooks a module leaves as its base class has them run here without a call.
         passing = type(rules.passing)
         self.pass_allowed_callback = passing.passable is not Passing.passable

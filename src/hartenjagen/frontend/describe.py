@@ -23,8 +23,8 @@ from hartenjagen.events import (
     TrickWon,
 )
 from hartenjagen.frontend.notation import Language, NotationError, card_name
+from hartenjagen.frontend.texts import choice_text, rule_text, text
 from hartenjagen.frontend.texts import language as _language
-from hartenjagen.frontend.texts import rule_text, text
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import HouseRule, Miezen, announcing
 from hartenjagen.rules.routes import Travel
@@ -192,6 +192,8 @@ def describe(
     if isinstance(event, CardsExchanged):
         return _exchanged(event, lang, you, rules)
     if isinstance(event, Announced):
+        if event.choice is not None:
+            return said("announced_own", event.seat, what=choice_text(rules, event.choice, lang))
         module = _announcing(rules)
         if module is None or _says_miezen(module):
             return said("announced" if event.announce else "declined", event.seat)

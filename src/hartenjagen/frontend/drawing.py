@@ -178,7 +178,7 @@ def _lines(v: PlayerView, hands: tuple[tuple[Card, ...], ...] | None, language: 
             lines.append(words["moon"])
         else:
             lines.append(f"{words['moves']}:")
-        lines.append(numbered(move_text(move, language) for move in move_choices(v)))
+        lines.append(numbered(move_text(move, language, v.rules) for move in move_choices(v)))
     return lines
 
 

@@ -263,7 +263,7 @@ def format_move(move: Move, style: Style = "ascii") -> str:
     if isinstance(move, Pass):
         return f"pass {move.seat} {format_cards(move.cards, style)}".rstrip()
     if isinstance(move, Announce):
-        return f"announce {move.seat} {'yes' if move.announce else 'no'}"
+        return str(move)
     if isinstance(move, MoonChoice):
         return f"moon {move.seat} {move.option.value}"
     raise NotationError(f"{move!r} is not a move")
@@ -286,8 +286,11 @@ def parse_move(text: str) -> Move:
             return Play(seat, rest[0])
         if kind == "pass":
             return Pass(seat, parse_cards(" ".join(rest)))
-        if kind == "announce" and len(rest) == 1 and rest[0].lower() in ("yes", "no"):
-            return Announce(seat, rest[0].lower() == "yes")
+        if kind == "announce" and len(rest) == 1:
+            answer = rest[0].lower()
+            if answer in ("yes", "no"):
+                return Announce(seat, answer == "yes")
+            return Announce(seat, True, rest[0])  # a house rule's own choice: its word as written
         if kind == "moon" and len(rest) == 1:
             return MoonChoice(seat, MoonOption(rest[0].lower()))
     except (CardParseError, MoveError, ValueError) as error:

@@ -204,6 +204,7 @@ class _Builder:
             properties["card"] = self.need("Card")
         elif isinstance(entry, StateEntry):
             properties.update(self.state_fields())
+            optional = optional | _st.OPTIONAL_STATE_KEYS
         else:  # pragma: no cover - a new kind of entry in serialize
             raise AssertionError(f"the schema does not know how {name} is saved")
         schema: dict[str, Json] = {}
@@ -337,6 +338,17 @@ class _Builder:
             "shooter": self.codec(_st.SEAT_OR_NONE),
             "secret_seed": boolean,
         }
+        announced: dict[str, Json] = {
+            "description": "Each announcement of a house rule's own choices, [seat, choice], in order (left out when none).",
+            "type": "array",
+            "items": {
+                "type": "array",
+                "prefixItems": [integer, {"type": "string"}],
+                "minItems": 2,
+                "maxItems": 2,
+            },
+        }
+        fields["announced"] = announced
         finished: dict[str, Json] = {
             "description": "A finished hand before the current one: what a loaded game replays.",
             "type": "object",
@@ -344,10 +356,10 @@ class _Builder:
                 "hand_index": integer, "dealer": integer, "dealt": per_seat,
                 "pass_direction": self.codec(_st.DIRECTION),
                 "exchanges": {"type": "array", "items": stage}, "announcers": seats,
-                "tricks": self.codec(_st.TRICKS), "trick": cards,
+                "announced": announced, "tricks": self.codec(_st.TRICKS), "trick": cards,
                 "drawn": {"description": "The cards drawn from the stock, in order (a game with a stock only).", **cards},
             },
-            "required": list(_st.PLAYED_KEYS),
+            "required": [key for key in _st.PLAYED_KEYS if key != "announced"],
             "additionalProperties": False,
         }  # fmt: skip
         fields["history"] = {"type": "array", "items": finished}
@@ -369,7 +381,7 @@ class _Builder:
             "description": "The cards drawn from the stock this hand, in order (a game with a stock only).",
             **cards,
         }
-        keys = _st.state_keys()
+        keys = _st.state_keys(fields)
         if sorted(keys) != sorted(fields):  # pragma: no cover - a State field the schema does not know
             raise AssertionError(f"the state schema does not know the keys {sorted(set(keys) ^ set(fields))}")
         return {key: fields[key] for key in keys}

@@ -45,6 +45,8 @@ from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMove
 from hartenjagen.frontend.notation import Language, NotationError, format_card, format_move, suit_name
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Play
+from hartenjagen.rules import Rules
+from hartenjagen.rules.extras import has_choices
 from hartenjagen.rules.routes import BUILT_IN, PassRoute
 from hartenjagen.values import Phase
 
@@ -56,6 +58,7 @@ __all__ = [
     "WORDS",
     "MessageError",
     "bot_text",
+    "choice_text",
     "direction_text",
     "language",
     "move_text",
@@ -172,11 +175,30 @@ def direction_text(direction: PassRoute, lang: Language = "en") -> str:
     return direction.words(str(language(lang)))
 
 
-def move_text(move: Move, lang: Language = "en") -> str:
-    """A move as a player would type or click it: ``Q♠`` for a play (``V♠`` in Dutch), ``yes``/``ja``, a moon option."""
+def choice_text(rules: Rules | None, choice: str, lang: Language = "en") -> str:
+    """An announcement's ``choice`` in the words of the rule that offers it ("to expose the Q♠"), else the choice."""
+    lang = language(lang)
+    for extra in () if rules is None else rules.extras:
+        if has_choices(extra):
+            words = extra.choice_words(choice, lang)
+            if isinstance(words, str) and words.strip():
+                return words.strip()
+    return choice
+
+
+def move_text(move: Move, lang: Language = "en", rules: Rules | None = None) -> str:
+    """A move as a player would type or click it: ``Q♠`` for a play (``V♠`` in Dutch), ``yes``/``ja``, a moon option.
+
+    An announcement's own choice reads in its rule's words when ``rules`` are given ("to expose the Q♠"),
+    else as its word (``QS``).
+    """
     lang = language(lang)
     if isinstance(move, Play):
         return format_card(move.card, "symbol", lang)
+    if isinstance(move, Announce) and move.choice is not None:
+        if rules is None:
+            return move.choice
+        return choice_text(rules, move.choice, lang)
     if isinstance(move, Announce):
         return text("table.yes" if move.announce else "table.no", lang)
     if isinstance(move, MoonChoice):
@@ -221,6 +243,7 @@ _REFUSALS: Final[dict[str, tuple[str, ...]]] = {
     "wrong_phase": ("refusal.wrong_phase", "refusal.no_chance_event"),
     "no_such_seat": ("refusal.no_such_seat",),
     "not_your_turn": ("refusal.not_your_turn", "refusal.not_passing"),
+    "not_offered": ("refusal.no_choices", "refusal.choice_needed", "refusal.choice_not_offered"),
     "already_passed": ("refusal.already_passed",),
     "wrong_pass_count": ("refusal.wrong_pass_count",),
     "duplicate_card": ("refusal.duplicate_card",),

@@ -87,6 +87,9 @@ class PlayerView:
     undealt: int = 0
     #: the widow's cards, to the seat that took it only (else empty)
     widow: tuple[Card, ...] = ()
+    #: each announcement of a house rule's own choices, (seat, choice), in order: public to every seat
+    #: (Gong Zhu's exposed cards); left out of JSON when empty
+    announcements: tuple[tuple[int, str], ...] = attrs.field(default=(), metadata={"omit_default": True})
     # Set once the view is known to be consistent: built by view(), or checked by validate_view.
     # Not a field of its value: no init argument, not compared, not saved.
     _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
@@ -287,6 +290,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         pass_options=options,
         undealt=len(state.widow) + len(state.stock),
         widow=state.widow if seat is not None and seat == state.widow_taker else (),
+        announcements=state.announcements,
     )
     object.__setattr__(built, "_consistent", True)
     return built

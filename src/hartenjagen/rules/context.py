@@ -91,6 +91,8 @@ class PlayContext:
     #: the seats that made this hand's announcement, in the order they announced (``()``: none yet,
     #: or no announcing rule)
     announcers: tuple[int, ...] = ()
+    #: each announcement of a house rule's own choices, (seat, choice), in order (Gong Zhu: ``(2, "QS")``)
+    announcements: tuple[tuple[int, str], ...] = ()
 
     @property
     def leading(self) -> bool:
@@ -425,6 +427,8 @@ class TrickContext:
     tricks: tuple[Trick, ...] = ()
     #: the seats that made this hand's announcement, in the order they announced
     announcers: tuple[int, ...] = ()
+    #: each announcement of a house rule's own choices, (seat, choice), in order
+    announcements: tuple[tuple[int, str], ...] = ()
 
     @property
     def cards(self) -> tuple[Card, ...]:

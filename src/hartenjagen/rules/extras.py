@@ -54,6 +54,8 @@ class HandSummary:
     shooter: int | None
     #: the seats that made the hand's announcement
     announcers: tuple[int, ...]
+    #: each announcement of a house rule's own choices: (seat, choice), in the order made
+    announcements: tuple[tuple[int, str], ...] = ()
 
     @classmethod
     def of(cls, state: State) -> HandSummary:
@@ -139,6 +141,47 @@ class HouseRule(RuleModule):
         """
         return ""
 
+    def announcement_choices(
+        self, context: AnnounceContext, seat: int, hand: tuple[Card, ...]
+    ) -> Iterable[str]:
+        """The choices this rule offers ``seat`` (holding ``hand``) in its announcement round: words of its own.
+
+        Override it for an announcement of one's own choices instead of a
+        yes/no: each choice is one word (``"QS"``), never ``"yes"`` or ``"no"``.
+        A seat offered none is not asked; one offered some answers
+        ``Announce(seat, True, choice)``, is asked again while choices are
+        left, and ``Announce(seat, False)`` ends its turn. What was chosen
+        reaches play and scoring as ``announcements``, (seat, choice) pairs,
+        in `PlayContext`, `TrickContext` and `HandSummary`. The default
+        offers none: the rule's round is a yes/no for every seat.
+        """
+        return ()
+
+    def all_choices(self, rules: Rules) -> tuple[str, ...]:
+        """Every choice ``announcement_choices`` may ever offer under ``rules``, in a fixed order (default: none).
+
+        A declaration, as an opening's ``leader_cards`` is: the adapters give
+        each choice an action id of its own (after the moon options), and a
+        bot or a table may list them before a hand is dealt.
+        """
+        return ()
+
+    def shown(self, choice: str) -> tuple[Card, ...]:
+        """The cards a seat that makes ``choice`` shows it holds (default: none): public from then on.
+
+        Gong Zhu's exposure of the Q♠ shows the Q♠. A bot that samples the
+        hidden cards deals the shown ones to the seat that showed them.
+        """
+        return ()
+
+    def choice_words(self, choice: str, language: str = "en") -> str:
+        """What a seat that makes ``choice`` undertakes, in ``language``: ends "Seat 1 announces ...".
+
+        The default is the choice itself (``"QS"``); Gong Zhu's exposures say
+        ``"to expose the Q♠"`` and ``"de ♠V open te leggen"``.
+        """
+        return choice
+
     def adjustments(self, hand: HandSummary) -> tuple[int, ...] | None:
         """Points added straight to each total when the hand is scored (``None``: nothing)."""
         return None
@@ -155,6 +198,20 @@ def old_announces(extra: HouseRule) -> bool:
         kind.announces is not HouseRule.announces
         and kind.opens_announcements is HouseRule.opens_announcements
     )
+
+
+def shown_cards(rules: Rules, choice: str) -> tuple[Card, ...]:
+    """The cards an announcement of ``choice`` shows, by the announcing house rules of ``rules`` that offer choices."""
+    out: list[Card] = []
+    for extra in rules.extras:
+        if has_choices(extra):
+            out.extend(card for card in extra.shown(choice) if card not in out)
+    return tuple(out)
+
+
+def has_choices(extra: HouseRule) -> bool:
+    """Whether ``extra``'s announcement round offers choices of its own (``announcement_choices``), not a yes/no."""
+    return type(extra).announcement_choices is not HouseRule.announcement_choices
 
 
 def announcing(extra: HouseRule) -> bool:

@@ -131,6 +131,8 @@ class Checker(MoveChecks):
         self.moves = 0
         self.table = table = table_for(rules_value)
         self.contract = Contract(rules_value)
+        #: the announcement choices the rules declare, and one no rule offers
+        self.choice_words = (*(w for e in rules_value.extras for w in e.all_choices(rules_value)), "XX")
         self._fields = {}
         self.n = rules_value.players
         self.pack = Counter(table.card_of[p] for p in table.pack)
@@ -408,6 +410,8 @@ class Checker(MoveChecks):
             Pass(seat, [card, *hand[: max(0, count - 1)]]),
             Announce(seat, probe.random() < 0.5),
             Announce(other, True),
+            # a rule's own choices (declared, or one no rule offers), for this seat and another
+            *[Announce(who, True, word) for who in (seat, other) for word in self.choice_words],
             MoonChoice(seat, probe.choice(list(MoonOption))),
             MoonChoice(other, MoonOption.OTHERS_PLUS),
             probe.choice(FOREIGN),

@@ -359,7 +359,7 @@ class Table:
             "direction": texts.direction_text(v.pass_direction, language),
             "phase": texts.PHASES[language][v.phase],
             "question": question,
-            "moves": [texts.move_text(move, language) for move in v.legal_moves],
+            "moves": [texts.move_text(move, language, v.rules) for move in v.legal_moves],
             "cards": cards,
             "held": list(held_cards(v)),
             "variant": texts.variant_text(self.spec.variant, language) if self.spec.variant else "",

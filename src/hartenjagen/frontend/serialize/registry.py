@@ -223,6 +223,7 @@ class AttrsEntry(Entry):
     def __init__(self, cls: type, name: str) -> None:
         super().__init__(cls, name)
         self._fields: list[tuple[str, str, Codec]] | None = None
+        self._omitted: dict[str, object] | None = None
 
     def fields(self) -> list[tuple[str, str, Codec]]:
         """(attribute name, JSON key and init argument, codec) per field set by ``__init__``."""
@@ -240,9 +241,26 @@ class AttrsEntry(Entry):
         return self._fields
 
     def encode(self, value: object, path: str) -> dict[str, Json]:
-        return {
-            key: codec.encode(getattr(value, name), key_path(path, key)) for name, key, codec in self.fields()
-        }
+        omitted = self.omitted()
+        out = {}
+        for name, key, codec in self.fields():
+            field_value = getattr(value, name)
+            if key in omitted and field_value == omitted[key]:
+                continue  # a field added since, at its default: written as before it existed
+            out[key] = codec.encode(field_value, key_path(path, key))
+        return out
+
+    def omitted(self) -> dict[str, object]:
+        """The keys left out when their value is the default (``metadata={"omit_default": True}``), with it."""
+        found = self._omitted
+        if found is None:
+            found = {
+                f.alias: f.default
+                for f in attrs.fields(self.cls)
+                if f.init and f.metadata.get("omit_default")
+            }
+            self._omitted = found
+        return found
 
     #: keys a saved value may leave out beyond the fields marked so (a view saved before the widow)
     optional: frozenset[str] = frozenset()
@@ -250,7 +268,9 @@ class AttrsEntry(Entry):
     def optional_keys(self) -> frozenset[str]:
         """The keys a saved value may lack (a field added since; ``metadata={"optional_key": True}``): its default then."""
         return self.optional | frozenset(
-            f.alias for f in attrs.fields(self.cls) if f.init and f.metadata.get("optional_key")
+            f.alias
+            for f in attrs.fields(self.cls)
+            if f.init and (f.metadata.get("optional_key") or f.metadata.get("omit_default"))
         )
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:

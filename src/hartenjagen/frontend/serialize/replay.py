@@ -237,7 +237,7 @@ class _Replay:
         f = self.f
         return RecordedHand(
             f.hand_index, f.dealer, f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, f.tricks,
-            f.trick_cards, self.path, f.drawn,
+            f.trick_cards, self.path, drawn=f.drawn, announced=f.announced,
         )  # fmt: skip
 
     def settle(self, state: State, hand: RecordedHand, where: str, *, current: bool) -> State:
@@ -333,7 +333,9 @@ class _Replay:
                     f"{key_path(where, 'passing')}[{seat}]",
                     hand,
                 )
-        for _ in range(announced):
+        if table.announcing_choices:
+            state = self.choices(state, hand, where, announced < n)
+        for _ in range(0 if table.announcing_choices else announced):
             if state.phase is not Phase.ANNOUNCING:
                 break
             seat = state.to_move[0]
@@ -373,6 +375,30 @@ class _Replay:
             state = _apply(
                 state, MoonChoice(state.to_move[0], line.moon_choice), key_path(at_line, "moon_choice")
             )
+        return state
+
+    def choices(self, state: State, hand: RecordedHand, where: str, unfinished: bool) -> State:
+        """Replay an announcement round of choices: each seat's recorded choices, then its no.
+
+        A seat in ``announcers`` with no recorded choice said a plain yes. In the current
+        hand (``unfinished``) the round stops where the document's seat to move is, its
+        choices all made.
+        """
+        at = key_path(where, "announced")
+        todo = list(hand.announced)
+        waiting = self.f.pending if unfinished else 0
+        while state.phase is Phase.ANNOUNCING:
+            seat = state.to_move[0]
+            if todo and todo[0][0] == seat:
+                state = self.step(state, Announce(seat, True, todo.pop(0)[1]), at, hand)
+                continue
+            if unfinished and not todo and waiting >> seat & 1:
+                break
+            chose = any(who == seat for who, _ in hand.announced)
+            yes = seat in hand.announcers and not chose
+            state = self.step(state, Announce(seat, yes), key_path(where, "announcers"), hand)
+        if todo:
+            raise format_error(at, f"seat {todo[0][0]} cannot announce {todo[0][1]!r} here")
         return state
 
     def step(self, state: State, move: Move, where: str, hand: RecordedHand) -> State:
@@ -519,6 +545,7 @@ def _agrees(doc: StateDoc, state: State) -> bool:
             or mine.route != played.direction
             or mine.pass_log != played.pass_log
             or mine.announcers != played.announcers
+            or mine.announced != played.announced
             or mine.unfinished != unfinished_trick(played, table)
             or mine.tricks != played_tricks(played, table)
         ):
@@ -639,7 +666,6 @@ class StateEntry(Entry):
         return encode_fields(inside, path)
 
     def decode(self, data: dict[str, object], path: str, top: bool) -> object:
-        keys = [key for key in state_keys() if key in data or key not in OPTIONAL_STATE_KEYS]
-        check_keys(data, path, self.name, keys, top)
+        check_keys(data, path, self.name, state_keys(data), top)
         before = loose_count()
         return replay(decode_fields(data, path), data, path, before)

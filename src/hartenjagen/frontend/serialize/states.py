@@ -10,6 +10,7 @@ returned is the replayed one.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Final, cast
 
 import attrs
@@ -234,9 +235,11 @@ _STATE_KEYS: Final[dict[str, str]] = {
     "history": "history",
     "chance": "chance",
     "drawn": "drawn",
+    "announced": "announced",
 }
-#: The keys a state document has only under some rules: ``drawn`` with a stock (`rules.undealt.StockPack`).
-OPTIONAL_STATE_KEYS: Final = frozenset(["drawn"])
+#: The state keys written only when they hold something: ``drawn`` with a stock (`rules.undealt.StockPack`),
+#: ``announced`` with a house rule's own choices (a state saved before either has neither).
+OPTIONAL_STATE_KEYS: Final = frozenset(["drawn", "announced"])
 
 RULES: Final = Tagged((Rules,))
 PHASE: Final = EnumCodec(Phase)
@@ -247,13 +250,15 @@ SHEET: Final = TupleOf(Tagged((HandResult,)))
 SEAT_OR_NONE: Final = UnionCodec([NULL, INT])
 
 
-def state_keys() -> list[str]:
+def state_keys(data: Mapping[str, object] | None = None) -> list[str]:
+    """The JSON keys of a state document (of ``data``: its optional keys only if it has them)."""
     names = list(StateFields._fields)
     if set(names) != set(_STATE_KEYS):  # pragma: no cover - a State field serialize does not know
         raise AssertionError(
             f"hartenjagen.frontend.serialize does not know the State fields {sorted(set(names) ^ set(_STATE_KEYS))}"
         )
-    return [_STATE_KEYS[name] for name in names]
+    keys = [_STATE_KEYS[name] for name in names]
+    return [key for key in keys if key not in OPTIONAL_STATE_KEYS or (data is not None and key in data)]
 
 
 def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
@@ -290,6 +295,7 @@ def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
         ],
         "chance": _encode_chance(inside.chance, inside.table, key_path(path, "chance")),
         **({"drawn": [card_text(p) for p in inside.drawn]} if inside.table.draw_orders[0] else {}),
+        **_encode_announced(inside.announced),
     }
 
 
@@ -323,10 +329,33 @@ def _encode_played(played: PlayedHand, table: Table, path: str) -> dict[str, Jso
         "pass_direction": DIRECTION.encode(played.direction, key_path(path, "pass_direction")),
         "exchanges": _encode_exchanges(played.pass_log),
         "announcers": list(played.announcers),
+        **_encode_announced(played.announced),
         "tricks": TRICKS.encode(played_tricks(played, table), key_path(path, "tricks")),
         "trick": [card_text(p) for p in unfinished_trick(played, table)],
         **({"drawn": [card_text(p) for p in played.drawn]} if table.draw_orders[0] else {}),
     }
+
+
+def _encode_announced(announced: tuple[tuple[int, str], ...]) -> dict[str, Json]:
+    """``{"announced": [[seat, choice], ...]}``, or nothing when no choice was made (as written before choices)."""
+    return {"announced": [[seat, choice] for seat, choice in announced]} if announced else {}
+
+
+def _decode_announced(data: object, path: str) -> tuple[tuple[int, str], ...]:
+    """The (seat, choice) pairs of an ``announced`` list: each a seat number and one word."""
+    if not isinstance(data, list):
+        raise format_error(path, f"expected a list of [seat, choice] pairs, not {describe_json(data)}")
+    out = []
+    for i, item in enumerate(data):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or type(item[0]) is not int
+            or type(item[1]) is not str
+        ):
+            raise format_error(f"{path}[{i}]", f"expected [seat, choice], not {describe_json(item)}")
+        out.append((item[0], item[1]))
+    return tuple(out)
 
 
 def _encode_exchanges(log: PassLog) -> list[Json]:
@@ -419,6 +448,8 @@ class RecordedHand:
     where: str
     #: the physical cards drawn from the stock, in the order drawn (a deck with a stock only)
     drawn: tuple[int, ...] = ()
+    #: each announcement of a house rule's own choices: (seat, choice), in order
+    announced: tuple[tuple[int, str], ...] = ()
     #: every card played in the hand, in order (an unfinished trick's too); `play_path` names each
     plays: tuple[Card, ...] = attrs.field(init=False)
 
@@ -441,7 +472,8 @@ def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
     """A finished hand of a state's history, as the replay reads it."""
     return RecordedHand(
         played.hand_index, played.dealer, played.dealt, played.direction, played.pass_log, played.announcers,
-        played_tricks(played, table), unfinished_trick(played, table), path, played.drawn,
+        played_tricks(played, table), unfinished_trick(played, table), path, drawn=played.drawn,
+        announced=played.announced,
     )  # fmt: skip
 
 
@@ -513,7 +545,8 @@ def _written_sheet(data: object) -> tuple[HandResult, ...] | None:
 def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
     """A finished hand of the document's history (checked for its kind only: the replay checks the rest)."""
     obj = check_object(data, path, "a finished hand")
-    check_keys(obj, path, "finished hand", [*PLAYED_KEYS, *(["drawn"] if "drawn" in obj else [])], False)
+    keys = [*(k for k in PLAYED_KEYS if k != "announced" or k in obj), *(["drawn"] if "drawn" in obj else [])]
+    check_keys(obj, path, "finished hand", keys, False)
 
     def at(key: str) -> str:
         return key_path(path, key)
@@ -533,6 +566,7 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
         unfinished=unfinished,
         where=path,
         drawn=_decode_drawn(obj, at("drawn"), table),
+        announced=_decode_announced(obj["announced"], at("announced")) if "announced" in obj else (),
     )
 
 
@@ -565,6 +599,7 @@ PLAYED_KEYS: Final = (
     "pass_direction",
     "exchanges",
     "announcers",
+    "announced",
     "tricks",
     "trick",
 )
@@ -609,6 +644,7 @@ def decode_fields(data: dict[str, object], path: str) -> StateDoc:
         "history": (),
         "chance": None,
         "drawn": _decode_drawn(data, at("drawn"), table),
+        "announced": _decode_announced(data["announced"], at("announced")) if "announced" in data else (),
     }
     history = _decode_history(data["history"], at("history"), table)
     chance = _decode_chance(data["chance"], at("chance"), table)
