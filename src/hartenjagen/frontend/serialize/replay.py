@@ -55,7 +55,6 @@ from hartenjagen.frontend.serialize.reading import (
 )
 from hartenjagen.frontend.serialize.registry import Entry
 from hartenjagen.frontend.serialize.states import (
-    OPTIONAL_STATE_KEYS,
     ChanceDoc,
     RecordedHand,
     StateDoc,
