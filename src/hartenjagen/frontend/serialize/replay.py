@@ -564,10 +564,12 @@ def _compare(
     data: Mapping[str, object], replayed: Mapping[str, object], path: str, keys: Sequence[str] = ()
 ) -> None:
     """Raise a FormatError at the first field (of ``keys``, or all) where the document differs from the replay."""
-    for key in keys or state_keys():
+    for key in keys or state_keys(data):
         if key == "rules" or (key not in data and key not in replayed):  # own rules; a key of some rules only
             continue
-        found = _difference(data[key], replayed[key], key_path(path, key))
+        found = _difference(
+            data.get(key), replayed.get(key), key_path(path, key)
+        )  # an optional key: one side
         if found is not None:
             where, mine, theirs = found
             raise format_error(
