@@ -55,7 +55,7 @@ def _check_events(before: hj.State, move: hj.Move, after: hj.State, events: tupl
     elif isinstance(move, hj.Pass):
         assert first == PassChosen(move.seat, before.pass_stage)
     elif isinstance(move, hj.Announce):
-        assert first == Announced(move.seat, move.announce)
+        assert first == Announced(move.seat, move.announce, choice=move.choice)
     else:
         assert first == MoonChosen(move.seat, move.option)
     kinds = [type(event) for event in events]
