@@ -54,6 +54,8 @@ INNER_USES: dict[str, dict[str, str]] = {
     },
     "bots/determinize.py": {
         "PassLog": "a sampled world rebuilds the exchange's log",
+        "announcement_offers": "a sampled world lets the asked seat hold a card it could show",
+        "announcing_seats": "a sampled world lets the asked seat hold a card it could show",
         "StateFields": "a sampled world is a state rebuilt field by field",
         "bits": "card masks of a view's cards",
         "from_fields": "a sampled world is a state rebuilt field by field",

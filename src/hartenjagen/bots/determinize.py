@@ -51,9 +51,19 @@ from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._world_fields import view_fields
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
-from hartenjagen.core import PassLog, State, StateFields, from_fields, hand_masks, legal_mask, play, table_for
+from hartenjagen.core import (
+    PassLog,
+    State,
+    StateFields,
+    announcement_offers,
+    announcing_seats,
+    from_fields,
+    hand_masks,
+    legal_mask,
+    play,
+    table_for,
+)
 from hartenjagen.core import bits as _bits
-from hartenjagen.core.hand_hooks import announcement_offers, announcing_seats
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext

