@@ -48,6 +48,7 @@ from typing import Any, Final
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
+from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._world_fields import view_fields
 from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.chance import chance_for
@@ -299,38 +300,6 @@ class Determinizer:
         for held in range(stage + 1, last + 1):
             self.pinned[held][receiver] |= bit
 
-    def _give_a_choice(
-        self, holdings: Sequence[int], dealt: Sequence[int], asked: int, rng: random.Random
-    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Swap a hidden card that an announcement shows into ``asked``'s sampled hand (it is asked: it holds one).
-
-        The card comes from another hidden hand; ``asked`` gives back one of its own hidden cards.
-        """
-        table, rules = self.table, self.view.rules
-        words = [word for extra in rules.extras for word in extra.all_choices(rules)]
-        keys = 0
-        for word in words:
-            for card in shown_cards(rules, word):
-                keys |= table.bits_of[card.index]
-        mine = holdings[asked] & ~self.located[asked] & ~keys
-        donors = [
-            seat
-            for seat in range(self.table.players)
-            if seat not in (asked, self.me) and holdings[seat] & keys & ~self.located[seat]
-        ]
-        if not donors or not mine:
-            return tuple(holdings), tuple(dealt)
-        donor = rng.choice(donors)
-        options = holdings[donor] & keys & ~self.located[donor]
-        got = 1 << rng.choice(_bits(options))
-        back = 1 << rng.choice(_bits(mine))
-        hands, deal = list(holdings), list(dealt)
-        for masks in (hands, deal):
-            if masks[donor] & got and masks[asked] & back:
-                masks[donor] ^= got | back
-                masks[asked] ^= got | back
-        return tuple(hands), tuple(deal)
-
     def take(self, card: Card, within: int) -> int:
         """A free physical copy of ``card`` inside ``within``, now taken."""
         bits = self.table.bits_of[card.index] & self.free & within
@@ -409,8 +378,8 @@ class Determinizer:
                 # A round of choices asks only the seats with a choice: the seat asked holds one.
                 asked = view.to_move[0]
                 if asked != self.me and not announcement_offers(world, asked).choices:
-                    fields["hand_masks"], fields["dealt_masks"] = self._give_a_choice(
-                        holdings, dealt, asked, rng
+                    fields["hand_masks"], fields["dealt_masks"] = give_a_choice(
+                        self.table, self.view.rules, self.located, self.me, holdings, dealt, asked, rng
                     )
                     world = _build(fields)
                 fields["pending"] = pending & (announcing_seats(world) | 1 << asked)
