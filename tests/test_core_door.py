@@ -52,6 +52,9 @@ INNER_USES: dict[str, dict[str, str]] = {
         "PHASES": "the kernel's phase codes, mapped to the encoding's",
         "write_observation": "the observation written straight from the state's masks",
     },
+    "bots/_shown_choice.py": {
+        "bits": "the hidden cards an announcement shows, as a mask to swap one",
+    },
     "bots/determinize.py": {
         "PassLog": "a sampled world rebuilds the exchange's log",
         "announcement_offers": "a sampled world lets the asked seat hold a card it could show",
