@@ -209,6 +209,14 @@ class DiscardQueenWhenVoid(HouseRule):
 
 
 @attrs.frozen
+class FreeTwoOfDiamonds(HouseRule):
+    """The 2♦ may be played at any time, even by a seat that could follow suit."""
+
+    def widening(self, rules: hj.Rules) -> tuple[Card, ...]:
+        return (Card.parse("2D"),)
+
+
+@attrs.frozen
 class QueenBreaksHearts(rules.Leading):
     """Hearts may not be led until a heart or the Q♠ has been played."""
 
@@ -345,10 +353,12 @@ REVOKES = attrs.evolve(variants.STANDARD, extras=(DiscardQueenWhenVoid(), rules.
 FIRST_TWO = attrs.evolve(variants.STANDARD, extras=(NoPointsOnFirstTwoTricks(),))
 #: Hearts are trumps: the highest heart in a trick wins it (the trick_winner slot).
 TRUMPS = attrs.evolve(variants.STANDARD, trick_winner=Trumps())
+
+FREE_TWO = attrs.evolve(variants.STANDARD, extras=(FreeTwoOfDiamonds(),))
 #: Every house game of this file, by name.
 GAMES = {
     "house": HOUSE, "scatter": SCATTER_GAME, "sun": SUN, "jack_moon": JACK_MOON, "ten_doubles": TEN_DOUBLES,
-    "revokes": REVOKES, "first_two": FIRST_TWO, "trumps": TRUMPS,
+    "revokes": REVOKES, "first_two": FIRST_TWO, "trumps": TRUMPS, "free_two": FREE_TWO,
 }  # fmt: skip
 
 

@@ -57,6 +57,7 @@ def playable(table: Table) -> bool:
         not table.winner_callback
         and not table.announcing
         and len(table.restricting) <= layout.MAX_EXTRAS
+        and not table.widening  # a house rule that widens (HouseRule.widening) is played by the Python kernel
         and not any(_overrides(extra, "adjustments") for extra in rules.extras)
         # Teams settle the moon and the game by team (core/hands.py); the kernel scores seat by seat.
         and (not rules.extras or teams_of(rules) is None)

@@ -68,7 +68,7 @@ from hartenjagen.core import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext
-from hartenjagen.rules.extras import shown_cards
+from hartenjagen.rules.extras import shown_cards, widening_cards
 from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
 
@@ -159,13 +159,15 @@ class Determinizer:
         # With a stock, a void shown before the last draw may be filled by a later draw: it counts
         # only from the trick after it (`Deck.draw_order`; none without a stock).
         self.draw_rounds = (len(table.pack) - table.dealt_count) // n if table.draw_orders[0] else 0
+        # A card a house rule may allow against the others (HouseRule.widening) shows no void.
+        widened = widening_cards(view.rules)
         for number, (leader, cards) in enumerate(tricks):
             led = cards[0].suit
             for i, card in enumerate(cards):
                 seat = (leader + i) % n
                 self.plays.append((seat, card))
                 self.played_by[seat] |= self.take(card, table.pack_mask)
-                if card.suit is not led and number >= self.draw_rounds:
+                if card.suit is not led and number >= self.draw_rounds and card not in widened:
                     self.forbidden[seat] |= table.suit_masks[led]
 
         # This seat's passes: each card sits with its receiver until that seat plays it or hands it back.

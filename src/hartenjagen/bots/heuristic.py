@@ -21,7 +21,7 @@ from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.deck import Deck
-from hartenjagen.rules.extras import shown_cards
+from hartenjagen.rules.extras import shown_cards, widening_cards
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
@@ -111,11 +111,12 @@ class _Read:
         tricks = [(trick.leader, trick.cards) for trick in view.tricks]
         if view.trick:
             tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
+        widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
         for leader, cards in tricks:
             self.led[cards[0].suit] += 1
             for i, card in enumerate(cards):
                 unseen[card.index] -= 1
-                if card.suit is not cards[0].suit:
+                if card.suit is not cards[0].suit and card not in widened:
                     self.voids[(leader + i) % n].add(cards[0].suit)
         #: copies of each card (by index) neither in this hand nor played this hand
         self.unseen = unseen

@@ -23,6 +23,7 @@ from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Move, Pass
 from hartenjagen.playouts import generator, playouts_of
 from hartenjagen.rollout import rollout
+from hartenjagen.rules.extras import widening_cards
 from hartenjagen.values import Phase
 
 __all__ = ["PLAYOUTS", "WORLDS", "SamplingBot", "kept_big"]
@@ -353,11 +354,12 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
     if view.trick:
         tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
     n = view.players
+    widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
     for leader, cards in tricks:
         led = cards[0].suit
         for i, card in enumerate(cards):
             player = (leader + i) % n
-            if player != seat and card.suit is not led:
+            if player != seat and card.suit is not led and card not in widened:
                 for big in bigs:
                     if (
                         big not in mine

@@ -110,6 +110,36 @@ def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
     return candidates
 
 
+def widened(table: Table, state: State, candidates: int, hand: int) -> int:
+    """``candidates`` and the cards of ``hand`` the widening house rules allow against the other rules.
+
+    A rule that leaves ``widens`` as it is allows every declared card the seat
+    holds (``table.widen_mask``, no call); one of its own is asked with the
+    `PlayContext` of the seat to move, whose ``allowed`` are ``candidates``.
+    An answer naming a card the seat does not hold, or one the rule did not
+    declare, raises `RulesError` naming the rule.
+    """
+    out = candidates | (hand & table.widen_mask)
+    if not table.widening_hooked:
+        return out
+    context = play_context(state, frozenset(table.cards(candidates)), hand)
+    for extra, declared in table.widening_hooked:
+        for card in answer_cards(extra, "widens", extra.widens(context)):
+            if card not in declared:
+                raise RulesError(
+                    f"rule module {extra!r}: widens named the {card.symbol}, which its widening does not declare "
+                    f"({' '.join(sorted(c.symbol for c in declared))}); declare every card a rule may widen to"
+                )
+            held = hand & table.bits_of[card.index]
+            if not held:
+                raise RulesError(
+                    f"rule module {extra!r}: widens named the {card.symbol}, which seat {context.seat} does not "
+                    "hold; widens must return cards of context.hand"
+                )
+            out |= held
+    return out
+
+
 def restricting_caches(table: Table) -> tuple[HookCache, ...]:
     """The caches of ``table.restricting``'s ``playable`` hooks, in order (those `cache_of` gives)."""
     # Kept among the table's caches under -1, which no id is.

@@ -173,11 +173,14 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
         if trace is not None:
             trace.append((Code.POINTS_ON_FIRST_TRICK, rules.first_trick.refusal(rules), candidates))
     if trace is None:
-        return hooks.restricted(table, state, candidates, hand) if table.restricting else candidates
-    for extra in table.restricting:
-        candidates = hooks.narrowed(extra, extra.playable, candidates, hand, state)
-        trace.append((extra.play_code, extra.refusal(rules), candidates))
-    return candidates
+        if table.restricting:
+            candidates = hooks.restricted(table, state, candidates, hand)
+    else:
+        for extra in table.restricting:
+            candidates = hooks.narrowed(extra, extra.playable, candidates, hand, state)
+            trace.append((extra.play_code, extra.refusal(rules), candidates))
+    # Last, the cards a house rule allows against all of the above (HouseRule.widening): never refused.
+    return hooks.widened(table, state, candidates, hand) if table.widening else candidates
 
 
 def _play_context_of(state: object, allowed: object) -> object:

@@ -206,6 +206,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     lead_hook = table.lead_opens == LEAD_CALLBACK
     first_hook = table.first_kind == FIRST_CALLBACK
     restricting = table.restricting
+    widening = table.widening
     # The house rules' caches, and one position reused from card to card to look their answers up.
     caches = [cache_of(table.hook_caches, extra.playable) for extra in restricting]
     probe = PlaySource(hand, 0, 0, 0, 0, 0, 0, -1, entries, 0, False)
@@ -246,6 +247,10 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             for i, extra in enumerate(restricting):
                 probe.allowed = mask
                 mask = hooks.narrowed_by(extra, extra.playable, caches[i], probe, False)
+        if widening:
+            # A rule's own ``widens`` reads a context of the position: a state of it is made for the call.
+            here = State(hand, played, trick, count, leader, led, tuple(entries), broken, carry)
+            mask = hooks.widened(table, here, mask, cards)
         if values is None:
             choices = mask if single else table.distinct(mask)
             for _ in range(draw.below(popcount(choices))):

@@ -32,7 +32,7 @@ from hartenjagen.rules.duplicates import HOOKS as DUPLICATES_HOOKS
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import HOOKS as ENDING_HOOKS
 from hartenjagen.rules.ending import Ending
-from hartenjagen.rules.extras import HouseRule, announcing, has_choices
+from hartenjagen.rules.extras import HouseRule, announcing, has_choices, widens_by_hook
 from hartenjagen.rules.moon import HOOKS as MOON_HOOKS
 from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import HOOKS as OPENING_HOOKS
@@ -190,6 +190,12 @@ class Table:
     #: the trick's winner is a ``trick_winner`` module of one's own (else: the built-in, maybe by a duplicates hook)
     own_trick_winner: bool
     restricting: tuple[Any, ...]
+    #: the house rules that declare cards they may allow against the other rules (`HouseRule.widening`)
+    widening: tuple[Any, ...]
+    #: of those, the ones that answer ``widens`` themselves, each with the cards it declares
+    widening_hooked: tuple[tuple[Any, frozenset[Card]], ...]
+    #: every copy of each card declared by a widening rule that leaves ``widens`` as it is (all it holds)
+    widen_mask: int
     announcing: tuple[Any, ...]
     #: whether an announcing house rule offers choices of its own (else every round is a yes/no)
     announcing_choices: bool
@@ -316,6 +322,7 @@ class Table:
         self.cancel_pairs = isinstance(duplicates, DuplicatesPlan) and duplicates.cancel_pairs
         extras: tuple[HouseRule, ...] = rules.extras
         self.restricting = tuple(e for e in extras if _overrides(e, "playable"))
+        self._plan_widening(extras)
         # A house rule opens its round by ``opens_announcements`` (or the deprecated ``announces(state)``).
         self.announcing = tuple(e for e in extras if announcing(e))
         self.announcing_choices = any(has_choices(e) for e in self.announcing)
@@ -494,6 +501,25 @@ class Table:
     def stage_counts(self, route: Any) -> tuple[int, ...]:
         """How many cards each giver chooses in each stage of a hand along ``route``."""
         return self.route_plan(route)[0]
+
+    def _plan_widening(self, extras: tuple[HouseRule, ...]) -> None:
+        """The widening house rules: their declared cards, as a mask or (a ``widens`` of their own) as sets."""
+        widening: list[Any] = []
+        hooked: list[tuple[Any, frozenset[Card]]] = []
+        mask = 0
+        for extra in extras:
+            declared = frozenset(extra.widening(self.rules))
+            if not declared:
+                continue
+            widening.append(extra)
+            if widens_by_hook(extra):
+                hooked.append((extra, declared))
+            else:
+                for card in declared:
+                    mask |= self.bits_of[card.index]
+        self.widening = tuple(widening)
+        self.widening_hooked = tuple(hooked)
+        self.widen_mask = mask
 
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The cards in a bitmask, sorted (a card twice if both copies are in it)."""

@@ -25,6 +25,7 @@ from hartenjagen.events import CardDrawn, CardsExchanged, Event
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext
+from hartenjagen.rules.extras import widening_cards
 from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.teams import partners_of, teams_of
 from hartenjagen.values import HandResult, Phase, Trick
@@ -145,14 +146,16 @@ class PlayerView:
         Every player sees these (they are public); a seat's own hand may show it more voids.
         """
         n = self.players
+        # A card a house rule may allow against the others (HouseRule.widening) shows no void.
+        widened = widening_cards(self.rules)
         shown: list[set[Suit]] = [set() for _ in range(n)]
         for trick in self.tricks:
             led = trick.cards[0].suit
             for i, card in enumerate(trick.cards):
-                if card.suit is not led:
+                if card.suit is not led and card not in widened:
                     shown[(trick.leader + i) % n].add(led)
         for play in self.trick[1:]:
-            if play.card.suit is not self.trick[0].card.suit:
+            if play.card.suit is not self.trick[0].card.suit and play.card not in widened:
                 shown[play.seat].add(self.trick[0].card.suit)
         return tuple(tuple(sorted(suits)) for suits in shown)
 

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 import attrs
 
 from hartenjagen._repr import module_repr
+from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
 from hartenjagen.rules import (
     deck,
@@ -140,6 +141,23 @@ def _check_declarations(extra: HouseRule) -> None:
         raise RulesError(f"extras: {extra!r} must declare refusal_text as a sentence (a str), not {text!r}")
 
 
+def _check_widening(extra: HouseRule, rules: Rules) -> None:
+    """``extra.widening`` must declare cards of the pack (a `RulesError` naming the rule otherwise)."""
+    declared = extra.widening(rules)
+    try:
+        cards = tuple(declared)
+    except TypeError:
+        raise RulesError(f"extras: {extra!r}: widening must return cards, not {declared!r}") from None
+    pack = set(rules.deck.pack())
+    for card in cards:
+        if type(card) is not Card:
+            raise RulesError(f"extras: {extra!r}: widening must return cards, not {card!r}")
+        if card not in pack:
+            raise RulesError(
+                f"extras: {extra!r} declares it may allow the {card.symbol}, which is not in the pack"
+            )
+
+
 def _check_stock(deck: Deck, players: int, size: int, widow: object) -> bool:
     """Whether ``deck`` has a stock (after checking it): every seat draws once a trick, the stock divides evenly."""
     orders = [deck.draw_order(winner) for winner in range(players)]
@@ -248,6 +266,7 @@ class Rules:
                 )
         for extra in self.extras:
             _check_declarations(extra)
+            _check_widening(extra, self)
             extra.check(self)
         for hook in ("announces", "revoke_penalty"):
             if hook == "announces":

@@ -3,6 +3,8 @@
 A house rule overrides the hooks it needs; the others do nothing:
 
 - ``playable`` narrows the legal plays (after the first-trick rule), on cards;
+- ``widening`` declares cards the rule may let a seat play although the other
+  rules forbid them, and ``widens`` says which of them it allows now;
 - ``opens_announcements`` opens an announcement round before the first lead;
 - ``adjustments`` changes totals directly when a hand is scored;
 - ``revoke_penalty`` lets an illegal play through and voids the hand.
@@ -92,6 +94,11 @@ class HouseRule(RuleModule):
       and ``refusal_text`` say why a card is refused (the code is the
       module's own string, carried by [`IllegalMove.code`][hartenjagen.errors.IllegalMove]);
       a revoke rule treats this refusal as it treats the built-in ones;
+    - [`widening`][hartenjagen.rules.extras.HouseRule.widening] declares the
+      cards the rule may allow although the other rules forbid them ("the
+      2♦ may be played at any time"), and
+      [`widens`][hartenjagen.rules.extras.HouseRule.widens] says which of
+      them the seat to move may play now (default: every one it holds);
     - [`opens_announcements`][hartenjagen.rules.extras.HouseRule.opens_announcements]
       opens an announcement round before the first lead, given an
       [`AnnounceContext`][hartenjagen.rules.context.AnnounceContext] (the
@@ -112,6 +119,30 @@ class HouseRule(RuleModule):
         Return at least one of them; cards not in ``context.allowed`` are ignored.
         """
         return context.allowed
+
+    def widening(self, rules: Rules) -> tuple[Card, ...]:
+        """The cards this rule may let a seat play although the other rules forbid them (default: none).
+
+        A declaration, as an opening's ``leader_cards`` is: the engine, the
+        bots (a widened card played to another suit shows no void),
+        ``check_rules`` and the C playout kernel (which leaves rule sets that
+        widen to the Python kernel) read it without asking ``widens``. Each
+        card must be in the pack. ``playable`` still only narrows; widening
+        is the last step of the legality chain, after every house rule's
+        ``playable``.
+        """
+        return ()
+
+    def widens(self, context: PlayContext) -> Iterable[Card]:
+        """The declared cards the seat to move may play now, whatever the other rules say (default: those it holds).
+
+        ``context.allowed`` holds what the other rules allow. Return cards of
+        ``context.hand`` among those ``widening`` declares: a card the seat
+        does not hold, or one not declared, raises
+        [`RulesError`][hartenjagen.errors.RulesError] naming the rule.
+        """
+        declared = set(self.widening(context.rules))
+        return [card for card in context.hand if card in declared]
 
     def refusal(self, rules: Rules) -> str:
         """The sentence saying what the rule requires: ``refusal_text``, or a generic one."""
@@ -189,6 +220,20 @@ class HouseRule(RuleModule):
     def revoke_penalty(self, rules: Rules) -> int | None:
         """Points for a player who makes an illegal play, which voids the hand (``None``: illegal plays are refused)."""
         return None
+
+
+def widening_cards(rules: Rules) -> frozenset[Card]:
+    """Every card some house rule of ``rules`` declares it may allow against the other rules (`HouseRule.widening`).
+
+    A play of one of these to a trick of another suit shows no void: the
+    seat may still hold the suit led.
+    """
+    return frozenset(card for extra in rules.extras for card in extra.widening(rules))
+
+
+def widens_by_hook(extra: HouseRule) -> bool:
+    """Whether ``extra`` answers ``widens`` itself (else: every declared card the seat holds)."""
+    return type(extra).widens is not HouseRule.widens
 
 
 def old_announces(extra: HouseRule) -> bool:

@@ -28,6 +28,7 @@ from hartenjagen.frontend.serialize import FormatError, dumps, loads
 from hartenjagen.frontend.views import public_view, view
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Rules
+from hartenjagen.rules.extras import widening_cards
 from hartenjagen.rules.teams import standings
 from hartenjagen.testing._common import FOREIGN
 from hartenjagen.testing._move_checks import Failure, MoveChecks
@@ -130,6 +131,7 @@ class Checker(MoveChecks):
         #: the moves of the last game `run` played
         self.moves = 0
         self.table = table = table_for(rules_value)
+        self.widened = widening_cards(rules_value)
         self.contract = Contract(rules_value)
         #: the announcement choices the rules declare, and one no rule offers
         self.choice_words = (*(w for e in rules_value.extras for w in e.all_choices(rules_value)), "XX")
@@ -339,7 +341,7 @@ class Checker(MoveChecks):
                 raise Failure(f"{format_move(move)} is listed, but seat {seat} is to play")
             if not hand & table.bits_of[move.card.index]:
                 raise Failure(f"{format_move(move)} is listed, but seat {seat} does not hold the {move.card}")
-            if follow:
+            if follow and move.card not in self.widened:  # a declared widening card may be played at any time
                 led = table.card_of[trick[0]].suit
                 if move.card.suit is not led:
                     raise Failure(
