@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import copy
+import operator
 import pickle
 
 import pytest
 
 from hartenjagen import Card, CardParseError, HartenjagenError, Rank, Suit
-from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, cards_of_suit, parse_cards
+from hartenjagen.cards import (
+    ALL_CARDS,
+    JOKER_LIMIT,
+    JOKERS,
+    QUEEN_OF_SPADES,
+    Joker,
+    cards_of_suit,
+    parse_any_card,
+    parse_cards,
+)
 
 
 @pytest.mark.parametrize("text", ["QS", "qs", "Qs", "Q♠", "♠Q", "q♠", "Q♤", " qs ", "\tQS\n", "SQ"])
@@ -177,3 +187,70 @@ def test_parse_cards_keeps_order_and_repeats():
 def test_parse_cards_rejects_bad_items(bad):
     with pytest.raises(CardParseError):
         parse_cards(bad)
+
+
+# ---------------------------------------------------------------- jokers: cards beyond rank × suit
+
+
+@pytest.mark.parametrize("text", ["JK2", "jk2", " Jk2 ", "🃏2", "\t🃏2\n"])
+def test_a_joker_reads_from_ascii_and_from_the_joker_sign(text):
+    assert Joker.parse(text) is Joker(2) is JOKERS[1]
+    assert parse_any_card(text) is Joker(2)
+
+
+def test_jokers_print_in_ascii_and_with_the_sign_and_read_back():
+    for joker in JOKERS:
+        assert Joker.parse(str(joker)) is joker
+        assert Joker.parse(joker.symbol) is joker
+        assert parse_any_card(str(joker)) is joker
+    assert (str(Joker(1)), Joker(1).symbol, repr(Joker(1))) == ("JK1", "🃏1", "Joker(1)")
+
+
+def test_jokers_are_distinguishable_and_interned():
+    assert len(set(JOKERS)) == JOKER_LIMIT == 4
+    assert Joker(1) != Joker(2)
+    for joker in JOKERS:
+        assert pickle.loads(pickle.dumps(joker)) is joker
+        assert copy.copy(joker) is joker
+        assert copy.deepcopy(joker) is joker
+
+
+def test_a_joker_has_no_rank_or_suit_and_cannot_change():
+    joker = Joker(1)
+    assert not hasattr(joker, "rank") and not hasattr(joker, "suit")
+    with pytest.raises(AttributeError):
+        joker.number = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del joker.number  # type: ignore[misc]
+
+
+def test_jokers_index_after_the_52_cards_and_sort_after_them():
+    assert [joker.index for joker in JOKERS] == [52, 53, 54, 55]
+    mixed = [Joker(2), Card.parse("2C"), Joker(1), QUEEN_OF_SPADES]
+    assert sorted(mixed) == [Card.parse("2C"), QUEEN_OF_SPADES, Joker(1), Joker(2)]
+    # A card against a joker: Card's comparison declines, the joker's reflected one answers.
+    assert operator.lt(QUEEN_OF_SPADES, Joker(1)) and operator.ge(Joker(1), QUEEN_OF_SPADES)
+    assert Joker(1) <= Joker(1) and not Joker(2) <= Joker(1)
+    with pytest.raises(TypeError):
+        assert Joker(1) < 3  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("number", [0, 5, -1, True, 1.0, "1", None])
+def test_a_number_outside_one_to_four_is_no_joker(number):
+    with pytest.raises(CardParseError, match="not a joker's number"):
+        Joker(number)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["JK", "JK0", "JK5", "JK12", "JK١", "joker", "QS", "", 3])
+def test_text_that_is_no_joker_is_refused_with_the_text_quoted(text):
+    with pytest.raises(CardParseError, match="cannot read"):
+        Joker.parse(text)  # type: ignore[arg-type]
+
+
+def test_card_parse_of_a_jokers_text_points_to_the_joker_readers():
+    with pytest.raises(CardParseError, match=r"a joker has no rank or suit: read it with Joker\.parse"):
+        Card.parse("JK1")
+    with pytest.raises(CardParseError, match="expected a rank"):
+        parse_any_card("XX")
+    assert parse_any_card("Q♠") is QUEEN_OF_SPADES
+    assert parse_any_card(QUEEN_OF_SPADES) is QUEEN_OF_SPADES

@@ -1,9 +1,12 @@
-"""Suits, ranks and cards.
+"""Suits, ranks, cards and jokers.
 
 A [`Card`][hartenjagen.cards.Card] is an interned value: there is exactly one ``Card`` object per
 rank and suit, so cards compare and hash by identity and pickle back to the
 same object. Two physical copies of a card (a double deck) are the same
-``Card``; the engine tells the copies apart inside.
+``Card``; the engine tells the copies apart inside. A
+[`Joker`][hartenjagen.cards.Joker] is a value of its own, interned the same
+way, with no rank or suit (``AnyCard`` is either kind; docs/architecture.md
+says why). No deck deals jokers yet.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import enum
 import itertools
 import operator
 from collections.abc import Iterable
-from typing import ClassVar, Final
+from typing import ClassVar, Final, TypeAlias
 
 from hartenjagen._repr import enum_repr, shown
 from hartenjagen.errors import CardParseError
@@ -155,6 +158,10 @@ class Card:
             rank = _RANK_BY_TEXT.get(rank_text.strip())
             if suit is not None and rank is not None:
                 return cls(rank, suit)
+        if body.startswith(_JOKER_PREFIXES):
+            raise CardParseError(
+                text, "a joker has no rank or suit: read it with Joker.parse or parse_any_card"
+            )
         raise CardParseError(text, "expected a rank (2-10, T, J, Q, K, A) and a suit (C, D, H, S)")
 
     @staticmethod
@@ -233,6 +240,129 @@ TWO_OF_CLUBS: Final = Card(Rank.TWO, Suit.CLUBS)
 
 #: The most cards `parse_cards` reads at once: more than two packs, so no hand, pass or deal is near it.
 CARDS_LIMIT: Final = 1000
+
+
+#: The most jokers a pack may hold (pagat's Joker Hearts adds "up to four jokers").
+JOKER_LIMIT: Final = 4
+#: The texts a joker is read from and printed as: ``JK1`` (ASCII) and ``🃏1`` (the playing-card joker).
+_JOKER_PREFIXES: Final = ("JK", "🃏")
+
+
+class Joker:
+    """A joker: a card with no rank or suit of its own, told apart from the others by its ``number``.
+
+    ``Joker(1)``, ``Joker.parse("JK1")`` and ``Joker.parse("🃏1")`` give the
+    same object: jokers are interned as cards are, so they compare and hash
+    by identity and pickle back to the same object. There are `JOKER_LIMIT`
+    of them, numbered from 1 (a red and a black joker are jokers 1 and 2).
+    What a joker counts as — a suit to follow, whether it may be played when
+    one could follow, whether it can win a trick, its points — belongs to
+    the rules, never to the joker: it has no ``rank`` or ``suit``, so a type
+    checker makes code that reads them ask ``isinstance(card, Card)`` first.
+    ``str(joker)`` is ``JK1``, ``joker.symbol`` ``🃏1``; ``index`` follows the
+    52 cards' (``CARD_COUNT + number - 1``), so jokers sort after every card.
+    """
+
+    __slots__ = ("number", "index")
+    number: int
+    index: int
+
+    _interned: ClassVar[dict[int, Joker]] = {}
+
+    def __new__(cls, number: int) -> Joker:
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int)
+            or not 1 <= operator.index(number) <= JOKER_LIMIT
+        ):
+            raise CardParseError(number, f"not a joker's number (1..{JOKER_LIMIT})")
+        number = operator.index(number)
+        joker = cls._interned.get(number)
+        if joker is None:
+            joker = object.__new__(cls)
+            object.__setattr__(joker, "number", number)
+            object.__setattr__(joker, "index", CARD_COUNT + number - 1)
+            cls._interned[number] = joker
+        return joker
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Joker is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Joker is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Joker, (self.number,))
+
+    def __copy__(self) -> Joker:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Joker:
+        return self
+
+    @classmethod
+    def parse(cls, text: str | Joker) -> Joker:
+        """Read a joker: ``JK1``, ``jk1``, ``🃏1`` (a joker is returned as itself).
+
+        Anything else raises [`CardParseError`][hartenjagen.errors.CardParseError] quoting the text.
+        """
+        if type(text) is Joker:
+            return text
+        if not isinstance(text, str):
+            raise CardParseError(text, "expected a joker's text such as 'JK1'")
+        body = text.strip().upper()
+        for prefix in _JOKER_PREFIXES:
+            number = body[len(prefix) :]
+            if body.startswith(prefix) and number.isascii() and number.isdigit() and len(number) == 1:
+                return cls(int(number))
+        raise CardParseError(text, f"expected JK and a joker's number (1..{JOKER_LIMIT}), such as 'JK1'")
+
+    @property
+    def symbol(self) -> str:
+        """The joker with the playing-card joker sign: ``🃏1``."""
+        return f"🃏{self.number}"
+
+    def __str__(self) -> str:
+        return f"JK{self.number}"
+
+    def __repr__(self) -> str:
+        return f"Joker({self.number})"
+
+    def __lt__(self, other: Card | Joker) -> bool:
+        if not isinstance(other, Card | Joker):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card | Joker) -> bool:
+        if not isinstance(other, Card | Joker):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card | Joker) -> bool:
+        if not isinstance(other, Card | Joker):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card | Joker) -> bool:
+        if not isinstance(other, Card | Joker):
+            return NotImplemented
+        return self.index >= other.index
+
+
+#: Every joker, by number (``JOKERS[0]`` is ``Joker(1)``).
+JOKERS: Final[tuple[Joker, ...]] = tuple(Joker(number) for number in range(1, JOKER_LIMIT + 1))
+
+#: A card of any kind: one of the 52 rank × suit cards, or a joker (which has no rank or suit of its own).
+AnyCard: TypeAlias = Card | Joker
+
+
+def parse_any_card(text: str | Card | Joker) -> AnyCard:
+    """Read a card or a joker: ``QS``, ``10H``, ``Q♠``, ``JK1``, ``🃏1`` (a `Card` or `Joker` is returned interned)."""
+    if isinstance(text, Joker) or (
+        isinstance(text, str) and text.strip().upper().startswith(_JOKER_PREFIXES)
+    ):
+        return Joker.parse(text)
+    return Card.parse(text)
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
