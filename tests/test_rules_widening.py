@@ -278,3 +278,14 @@ def test_property_declared_cards_are_always_legal_and_the_rest_still_follow_suit
         assert card not in declared
         refusal = hj.explain(state, hj.Play(seat, card))
         assert refusal is not None and refusal.revocable
+
+
+def test_the_heuristic_running_the_moon_follows_with_a_card_that_can_win():
+    # Seat 0 may follow with the 3C or 4C, or play the widened 6D (higher, but not a club): only a club can win.
+    from hartenjagen.bots.heuristic import HeuristicBot, _Read
+
+    state = play(game(MIXED_DEAL, extras=(AnyTime(("6D",)),)), "2C JC")
+    read = _Read(hj.view(state, 0), 0)
+    options = [move.card for move in hj.legal_moves(state)]
+    assert set(options) == {Card("3C"), Card("4C"), Card("6D")}
+    assert HeuristicBot._run(read, options) == Card("4C")

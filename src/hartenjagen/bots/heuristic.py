@@ -466,8 +466,9 @@ class HeuristicBot:
         view = read.view
         if view.trick:
             led = view.trick[0].card.suit
-            if any(card.suit is led for card in options):
-                return max(options, key=lambda card: card.rank)
+            following = [card for card in options if card.suit is led]
+            if following:  # only these can win (a card a house rule allows to another suit cannot)
+                return max(following, key=lambda card: card.rank)
             return min(options, key=lambda card: (read.value(card) != 0, card.rank))
         return max(options, key=lambda card: (read.boss(card), card.rank))
 
