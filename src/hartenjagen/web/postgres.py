@@ -37,9 +37,18 @@ from psycopg import errors
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import dumps, loads
 from hartenjagen.moves import Move
-from hartenjagen.web.store import ABANDONED, FINISHED, GAMES_SCHEMA, read_move, read_spec, spec_text
+from hartenjagen.web.store import (
+    ABANDONED,
+    BOUNDS_SCHEMA,
+    COUNTS,
+    FINISHED,
+    GAMES_SCHEMA,
+    read_move,
+    read_spec,
+    spec_text,
+)
 from hartenjagen.web.table import TableSpec
-from hartenjagen.web.writes import Conflict, Later, Moved, StoreError
+from hartenjagen.web.writes import Conflict, Creating, Later, Moved, StoreError
 
 __all__ = ["CHANNEL", "PostgresStore"]
 
@@ -47,6 +56,10 @@ __all__ = ["CHANNEL", "PostgresStore"]
 CHANNEL: Final = "hartenjagen"
 #: The first key of the tables' advisory locks (the second is ``hashtext(id)``): "hj".
 _LOCKS: Final = 0x686A
+#: The first key of the service's own advisory locks ("hs"): the second is one of these.
+_SERVICE: Final = 0x6873
+_SCHEMA_LOCK: Final = 0
+_MAKING_LOCK: Final = 1
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
     seq BIGSERIAL UNIQUE, id TEXT PRIMARY KEY, spec TEXT NOT NULL,
@@ -89,8 +102,8 @@ class PostgresStore:
         try:
             with self._db().transaction():
                 # Workers starting at once: one makes the schema, the others wait for it.
-                self._db().execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCKS,))
-                self._db().execute(_SCHEMA + GAMES_SCHEMA)
+                self._db().execute("SELECT pg_advisory_xact_lock(%s, %s)", (_SERVICE, _SCHEMA_LOCK))
+                self._db().execute(_SCHEMA + GAMES_SCHEMA + BOUNDS_SCHEMA)
         except psycopg.Error as error:
             raise StoreError(f"{_shown(url)} is not a hartenjagen database: {error}".strip()) from None
 
@@ -131,11 +144,26 @@ class PostgresStore:
         except errors.UniqueViolation as error:
             raise Conflict(f"table {table}: {error.diag.message_detail or error}") from None
 
-    def add_table(self, spec: TableSpec) -> None:
-        self._db().execute(
-            "INSERT INTO tables (id, spec, active) VALUES (%s, %s, %s)",
-            (spec.id, spec_text(spec), time.time()),
-        )
+    def add_table(self, spec: TableSpec, bounds: Creating | None = None) -> None:
+        """Add the table; with ``bounds``, only if every worker together is within them.
+
+        The workers make tables one at a time (a transaction advisory lock): the counts are
+        read after the lock is held, so two workers racing at the cap never both add a table.
+        """
+        db = self._db()
+        now = time.time()
+        with db.transaction():
+            if bounds is not None:
+                db.execute("SELECT pg_advisory_xact_lock(%s, %s)", (_SERVICE, _MAKING_LOCK))
+                db.execute("DELETE FROM creates WHERE at <= %s", (now - 60,))
+                counts = db.execute(COUNTS.format(mark="%s"), (bounds.address, now - 60)).fetchone()
+                assert counts is not None  # (two counts: always one row)
+                bounds.admit(*counts)
+                if bounds.address is not None:
+                    db.execute("INSERT INTO creates (address, at) VALUES (%s, %s)", (bounds.address, now))
+            db.execute(
+                "INSERT INTO tables (id, spec, active) VALUES (%s, %s, %s)", (spec.id, spec_text(spec), now)
+            )
 
     def add_game(self, table: str, game: int, record: GameRecord) -> None:
         self._write(
