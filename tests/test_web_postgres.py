@@ -256,6 +256,20 @@ def test_one_worker_runs_a_tables_bots_and_another_takes_over_when_it_stops(post
             first_ctx.__exit__(None, None, None)
 
 
+def test_two_workers_split_the_tables_bots_between_them(postgres_url: str) -> None:  # noqa: F811
+    with serving(postgres_url, delay=0.05) as first, serving(postgres_url, delay=0.05) as second:
+        made = [
+            first.create("standard", ["human", "heuristic", "heuristic", "heuristic"])[0] for _ in range(6)
+        ]
+
+        def held() -> list[int]:
+            return [sum(t.bots_here for t in s.service.lobby.tables.values()) for s in (first, second)]
+
+        _until(lambda: sum(held()) == 6)  # every table's bots run somewhere ...
+        assert held() == [3, 3]  # ... half of them where none was made: not all in the quickest worker
+        assert {t.id for t in made} == set(second.service.lobby.tables)
+
+
 def test_json_of_a_move_from_the_store_is_what_was_sent(postgres_url: str) -> None:  # noqa: F811
     with serving(postgres_url) as served:
         table, tokens = served.create("standard", ["human", "random", "random", "random"])

@@ -67,6 +67,18 @@ CREATE TABLE IF NOT EXISTS tables (
 );
 """
 
+#: The ``application_name`` of each worker's leases connection: the live workers are counted by it.
+_LEASES_NAME: Final = "hartenjagen leases"
+#: `PostgresStore.claim`: the leases of the ``wanted`` tables that nobody holds, until this worker
+#: holds its share (``open`` tables over the live workers, rounded up; it already holds ``held``).
+#: The locks are tried row by row and the LIMIT stops the trying.
+_CLAIM: Final = """
+SELECT id FROM unnest(%(wanted)s::text[]) AS id WHERE pg_try_advisory_lock(%(key)s, hashtext(id))
+LIMIT GREATEST(0, ceil(%(open)s::float8 / GREATEST(1, (
+    SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = %(name)s
+))) - %(held)s)
+"""
+
 #: `PostgresStore.add_move` as one statement: lock the table's row, insert the move if the table is
 #: open (a taken number: a unique violation), mark the table active, notify; then the table's state.
 _ADD_MOVE: Final = """
@@ -322,11 +334,16 @@ class PostgresStore:
                 stop.wait(1.0)  # the database restarts, or the network: try again
 
     def claim(self, tables: Iterable[str]) -> set[str]:
-        """Take each table's bots' lease that no live worker holds; the tables whose lease this store holds.
+        """Take the bots' leases of ``tables`` (the open ones) that no live worker holds, up to this
+        worker's share; the tables whose lease this store holds.
 
         A lease is a session advisory lock on a connection kept for them: PostgreSQL gives it back
         when that connection ends (the worker stopped, or died). If the connection broke, every
-        lease was lost: the empty set, and the next call claims again on a new connection.
+        lease was lost: the empty set, and the next call claims again on a new connection. A
+        worker takes leases until it holds its share of the open tables (their number over the
+        live workers', each of which has one such connection, rounded up), so that the workers
+        split the bots' work instead of the quickest to claim taking every new table; the
+        shares add up to every table, and a worker that dies leaves the others larger shares.
         """
         with self._lease_guard:
             return self._claim(list(tables))
@@ -338,14 +355,22 @@ class PostgresStore:
         try:
             if self._leases is None or self._leases.closed:
                 self._held.clear()
-                self._leases = self._connect()
+                self._leases = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=10, application_name=_LEASES_NAME
+                )
                 with self._guard:
                     self._connections.append(self._leases)
                 wanted = tables
             if wanted:
                 rows = self._leases.execute(
-                    "SELECT id FROM unnest(%s::text[]) AS id WHERE pg_try_advisory_lock(%s, hashtext(id))",
-                    (wanted, _LOCKS),
+                    _CLAIM,
+                    {
+                        "wanted": wanted,
+                        "key": _LOCKS,
+                        "open": len(tables),
+                        "held": len(self._held),
+                        "name": _LEASES_NAME,
+                    },
                 ).fetchall()
                 self._held.update(table for (table,) in rows)
         except psycopg.Error:
