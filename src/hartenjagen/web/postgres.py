@@ -325,10 +325,11 @@ class PostgresStore:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
                     db.execute(f"LISTEN {CHANNEL}")
                     heard(None, None)
+                    own = f"{self.origin} "
                     while not stop.is_set():
                         for note in db.notifies(timeout=0.5):
-                            origin, table, *news = note.payload.split(" ", 4)
-                            if origin != self.origin:
+                            if not note.payload.startswith(own):  # (every worker hears its own too)
+                                _, table, *news = note.payload.split(" ", 4)
                                 heard(table, _moved(news))
             except psycopg.Error:
                 stop.wait(1.0)  # the database restarts, or the network: try again

@@ -13,6 +13,7 @@ records through the engine.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import time
@@ -157,8 +158,13 @@ def read_spec(text: str) -> TableSpec:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def read_move(text: str) -> Move:
-    """A stored move read back (`StoreError` if it is not a move)."""
+    """A stored move read back (`StoreError` if it is not a move).
+
+    The same few hundred texts come back again and again (every worker reads every other
+    worker's moves): the last 4,096 are kept, each read once (a move is immutable).
+    """
     move = loads(text)
     if not isinstance(move, Play | Pass | Announce | MoonChoice):
         raise StoreError(f"a stored move does not read back: {text[:80]}")
