@@ -80,15 +80,19 @@ LIMIT GREATEST(0, ceil(%(open)s::float8 / GREATEST(1, (
 """
 
 #: `PostgresStore.add_move` as one statement: lock the table's row, insert the move if the table is
-#: open (a taken number: a unique violation), mark the table active, notify; then the table's state.
+#: open (a taken number: a unique violation), notify, and mark the table active unless it was so in
+#: the last second (its row is not rewritten at every move: ``active`` bounds idle times of hours);
+#: then the table's state.
 _ADD_MOVE: Final = """
 WITH held AS (SELECT finished FROM tables WHERE id = %(table)s FOR UPDATE),
 added AS (
     INSERT INTO moves (table_id, game, number, move)
     SELECT %(table)s, %(game)s, %(number)s, %(move)s FROM held WHERE finished = 0 RETURNING table_id
 ),
-touched AS (UPDATE tables SET active = %(now)s WHERE id IN (SELECT table_id FROM added) RETURNING id),
-told AS (SELECT pg_notify(%(channel)s, %(news)s) FROM touched)
+touched AS (
+    UPDATE tables SET active = %(now)s WHERE id IN (SELECT table_id FROM added) AND active < %(now)s - 1
+),
+told AS (SELECT pg_notify(%(channel)s, %(news)s) FROM added)
 SELECT (SELECT finished FROM held), (SELECT count(*) FROM told)
 """
 
