@@ -154,6 +154,7 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
     latencies: list[float] = []
     counts = [0]
     cpu = _cpu_seconds(pid)
+    client = time.process_time()
     start = time.monotonic()
     stop = start + args.seconds
     tasks = []
@@ -171,6 +172,7 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
 
     results = await asyncio.gather(sample(), *tasks, return_exceptions=True)
     cpu = _cpu_seconds(pid) - cpu
+    client = time.process_time() - client
     errors = [repr(result) for result in results if isinstance(result, BaseException)]
     moves = 0
     for table, token in tables:
@@ -196,6 +198,8 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         # what the server's processes got of the machine: on a shared machine, less than the cores
         "server_cpu_seconds": round(cpu, 1),
         "moves_per_server_cpu_second": round(moves / cpu, 1) if cpu else None,
+        # the load generator's own CPU time (it shares the machine with the server)
+        "client_cpu_seconds": round(client, 1),
         "errors": errors[:5],
     }
 

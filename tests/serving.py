@@ -23,7 +23,7 @@ import uvicorn
 
 from hartenjagen.web import Limits, Table, TableSpec, create_app
 from hartenjagen.web.server import config, listen
-from hartenjagen.web.writes import Later
+from hartenjagen.web.writes import Creating, Later
 
 # Reads are not rationed here: tests/test_web_misuse.py tests that bound.
 FAST = Limits(body_deadline=1.0, header_deadline=1.0, keep_alive=0.3, reads_per_second=10_000.0)
@@ -35,7 +35,7 @@ class Kept:
     def __init__(self) -> None:
         self.calls: list[tuple[object, ...]] = []
 
-    async def add_table(self, spec: TableSpec) -> None:
+    async def add_table(self, spec: TableSpec, bounds: Creating | None = None) -> None:
         self.calls.append(("add_table", spec))
 
     async def add_game(self, table: str, game: int, record: hj.GameRecord) -> None:

@@ -17,7 +17,8 @@ import pytest
 import hartenjagen as hj
 from hartenjagen.web import CreateError, Limits, SQLiteStore, TableSpec
 from hartenjagen.web import lobby as lobby_module
-from hartenjagen.web.store import ABANDONED
+from hartenjagen.web.store import ABANDONED, open_store
+from hartenjagen.web.writes import Creating, TooManyCreates, TooManyTables
 from postgres_cluster import execute, postgres_cluster, postgres_url, store_at  # noqa: F401  (fixtures)
 from serving import FAST, post_move, request, serving
 
@@ -61,6 +62,29 @@ def test_the_open_table_cap_holds_when_many_create_at_once(store_at: str) -> Non
         made = [r for r in results if not isinstance(r, BaseException)]
         assert len(made) == 5 and all(isinstance(r, CreateError) for r in results if r not in made)
         assert len(served.service.lobby.open_tables()) == 5
+
+
+def test_the_store_checks_the_cap_and_the_addresss_rate_and_forgets_after_a_minute(store_at: str) -> None:  # noqa: F811
+    store = open_store(store_at)
+
+    def spec(n: int) -> TableSpec:
+        return TableSpec(f"t{n}", hj.variants.STANDARD, "standard", (None,) * 4, ("a" * 64,) * 4)
+
+    store.add_table(spec(0), Creating(3, "10.0.0.1", 2))
+    store.add_table(spec(1), Creating(3, "10.0.0.1", 2))
+    with pytest.raises(TooManyCreates, match="at most 2 tables a minute"):
+        store.add_table(spec(2), Creating(3, "10.0.0.1", 2))
+    store.add_table(spec(2), Creating(3, None, 2))  # the server's own table: no address counted
+    with pytest.raises(TooManyTables, match="holds 3 open tables"):
+        store.add_table(spec(3), Creating(3, "10.0.0.2", 2))
+    assert execute(store_at, "SELECT count(*) FROM tables") == [(3,)]  # nothing of a refusal written
+    store.abandon("t0")  # a closed table frees its place
+    execute(store_at, "UPDATE creates SET at = at - 61")  # a minute later: the address may again
+    store.add_table(spec(3), Creating(3, "10.0.0.1", 2))
+    assert execute(store_at, "SELECT address FROM creates") == [("10.0.0.1",)]  # the old rows are gone
+    with pytest.raises(TooManyTables):
+        store.add_table(spec(4), Creating(3, "10.0.0.3", 2))
+    store.close()
 
 
 def test_a_full_lobby_frees_itself_as_tables_expire(store_at: str) -> None:  # noqa: F811

@@ -8,6 +8,7 @@ processes would have them (tests/test_web_workers.py runs them as processes).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import threading
@@ -15,14 +16,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen.web import TableSpec
+from hartenjagen.web import CreateError, TableSpec
 from hartenjagen.web.store import open_store
 from hartenjagen.web.writes import Conflict, StoreError
-from postgres_cluster import postgres_cluster, postgres_url, store_at  # noqa: F401  (the fixtures)
-from serving import Served, post_move, request, serving, state_of
+from postgres_cluster import execute, postgres_cluster, postgres_url, store_at  # noqa: F401  (the fixtures)
+from serving import FAST, Served, post_move, request, serving, state_of
 
 
 def _until(check: Callable[[], object], seconds: float = 10) -> None:
@@ -156,6 +158,58 @@ def test_conflicting_moves_sent_to_two_workers_at_once_are_accepted_once(postgre
         assert post_move(first, tokens[1], hj.Pass(1, v1.pass_options[:3])).status == 200
 
 
+CREATE = {
+    "protocol": 2,
+    "type": "create",
+    "variant": "standard",
+    "seats": ["human", "random", "random", "random"],
+}
+
+
+def test_two_workers_racing_at_the_open_table_cap_never_both_make_the_last(postgres_url: str) -> None:  # noqa: F811
+    limits = attrs.evolve(FAST, tables=5, creates_per_minute=1000)
+    with serving(postgres_url, limits=limits) as first, serving(postgres_url, limits=limits) as second:
+        barrier = threading.Barrier(2)
+        results: list[object] = []
+
+        def make(served: Served) -> None:
+            async def many() -> list[object]:
+                lobby = served.service.lobby
+                return list(
+                    await asyncio.gather(*(lobby.create(CREATE) for _ in range(8)), return_exceptions=True)
+                )
+
+            barrier.wait()  # each worker alone would make 5 (its own count)
+            results.extend(served.call(many()))
+
+        threads = [threading.Thread(target=make, args=(served,)) for served in (first, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        made = [r for r in results if isinstance(r, tuple)]
+        assert len(results) == 16 and len(made) == 5, results
+        assert all(
+            isinstance(r, CreateError) and "holds 5 open tables" in str(r) for r in results if r not in made
+        )
+        assert execute(postgres_url, "SELECT count(*) FROM tables WHERE finished = 0") == [(5,)]
+
+
+def test_an_address_creates_its_tables_a_minute_across_all_workers(postgres_url: str) -> None:  # noqa: F811
+    limits = attrs.evolve(FAST, creates_per_minute=3)
+    with serving(postgres_url, limits=limits) as first, serving(postgres_url, limits=limits) as second:
+        body = json.dumps(CREATE).encode()
+        headers = {"Content-Type": "application/json"}
+        statuses = [
+            request(served, "POST", "/api/tables", body, headers, source="127.0.3.1").status
+            for served in (first, second) * 3
+        ]
+        assert statuses == [201] * 3 + [429] * 3  # two workers, one count: not 3 on each
+        refused = request(second, "POST", "/api/tables", body, headers, source="127.0.3.1")
+        assert "at most 3 tables a minute" in refused.json()["message"]
+        assert request(first, "POST", "/api/tables", body, headers, source="127.0.3.2").status == 201
+
+
 def _drive(served: Served, token: str, table: Any, moves: int) -> None:
     """Play seat 0 through ``served`` (its first legal move) until ``table`` has ``moves`` moves."""
     deadline = time.monotonic() + 15
@@ -200,6 +254,20 @@ def test_one_worker_runs_a_tables_bots_and_another_takes_over_when_it_stops(post
     finally:
         if first.server.started and not first.server.should_exit:
             first_ctx.__exit__(None, None, None)
+
+
+def test_two_workers_split_the_tables_bots_between_them(postgres_url: str) -> None:  # noqa: F811
+    with serving(postgres_url, delay=0.05) as first, serving(postgres_url, delay=0.05) as second:
+        made = [
+            first.create("standard", ["human", "heuristic", "heuristic", "heuristic"])[0] for _ in range(6)
+        ]
+
+        def held() -> list[int]:
+            return [sum(t.bots_here for t in s.service.lobby.tables.values()) for s in (first, second)]
+
+        _until(lambda: sum(held()) == 6)  # every table's bots run somewhere ...
+        assert held() == [3, 3]  # ... half of them where none was made: not all in the quickest worker
+        assert {t.id for t in made} == set(second.service.lobby.tables)
 
 
 def test_json_of_a_move_from_the_store_is_what_was_sent(postgres_url: str) -> None:  # noqa: F811

@@ -55,6 +55,7 @@ from hartenjagen.web.lobby import CreateError
 from hartenjagen.web.service import STATIC, Service
 from hartenjagen.web.store import Store, open_store
 from hartenjagen.web.table import PROTOCOL_VERSION, Table, error_message
+from hartenjagen.web.writes import TooManyCreates
 
 __all__ = ["ROUTES", "Service", "create_app"]
 
@@ -103,6 +104,7 @@ async def create(request: Request) -> Response:
     limits = service.limits
     read.same_origin(request, "tables")
     address = request.client.host if request.client else ""
+    # This worker's own count refuses before the body is read; the store counts for all workers.
     recent = service.creates.setdefault(address, deque())
     now = time.monotonic()
     while recent and recent[0] < now - 60:
@@ -122,9 +124,11 @@ async def create(request: Request) -> Response:
         )
     await service.ready()
     try:
-        table, tokens = await service.lobby.create(message)
+        table, tokens = await service.lobby.create(message, address)
     except CreateError as error:
         raise read.Refused(error_message(400, str(error))) from None
+    except TooManyCreates as error:  # other workers made the address's tables
+        raise read.Refused(error_message(429, str(error))) from None
     recent.append(now)
     if not recent:
         del service.creates[address]

@@ -1,6 +1,8 @@
 """The service's bounds, and the ASGI middleware that holds every request to them.
 
-The numbers are in docs/security.md. The middleware works wherever the app is
+The numbers are in docs/security.md; with several workers each counts its own,
+except the two bounds on making tables, which the store counts for all of them.
+The middleware works wherever the app is
 mounted: it caps the requests one client address has open at once (a long
 poll, an event stream and a WebSocket count as long as they are open, and
 free their place the moment they end), adds the security headers to every
@@ -72,11 +74,11 @@ class Limits:
     max_wait: float = 30.0
     #: seconds between two keep-alive messages of an idle stream
     keep_alive: float = 15.0
-    #: tables open at once in one process
+    #: tables open at once (counted by the store: with several workers, by all of them together)
     tables: int = 1000
     #: seconds without a move after which an open table is closed as abandoned (a day)
     abandon_after: float = 86400.0
-    #: tables one client address may create per minute
+    #: tables one client address may create per minute (counted by the store, as ``tables``)
     creates_per_minute: int = 10
     #: the largest message a WebSocket client may send, in bytes
     ws_message: int = 4096

@@ -26,7 +26,7 @@ from hartenjagen.frontend.serialize import FormatError
 from hartenjagen.frontend.serialize.reading import Json
 from hartenjagen.rules import Rules
 from hartenjagen.web.table import PROTOCOL_VERSION, Table, TableSpec, decoded
-from hartenjagen.web.writes import Writes
+from hartenjagen.web.writes import Creating, TooManyTables, Writes
 
 __all__ = ["ABANDONED_KEPT", "MAX_GAMES", "CreateError", "Lobby", "token_hash"]
 
@@ -111,6 +111,7 @@ class Lobby:
         think: Executor | None,
         delay: float,
         max_tables: int,
+        creates_per_minute: int = 10,
         bots_here: bool = True,
     ) -> None:
         self._store = store
@@ -119,6 +120,7 @@ class Lobby:
         self._think = think
         self.delay = delay
         self.max_tables = max_tables
+        self.creates_per_minute = creates_per_minute
         self.tables: dict[str, Table] = {}
         self._seats: dict[str, tuple[Table, int]] = {}
         #: tables being made: they count against ``max_tables`` from the check on, so that
@@ -189,19 +191,35 @@ class Lobby:
     def open_tables(self) -> list[Table]:
         return [table for table in self.tables.values() if not table.over]
 
-    async def create(self, request: object) -> tuple[Table, dict[int, str]]:
-        """A new table from a create request (`CreateError` if it does not read), and its seats' tokens."""
+    async def create(self, request: object, address: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table from a create request (`CreateError` if it does not read), and its seats' tokens.
+
+        ``address`` is the client's that asked (``None``: the server's own table). The store
+        checks the bounds for every worker sharing it (`Creating`): the open-table cap
+        (`CreateError` past it) and the address's tables in the last minute
+        (`hartenjagen.web.writes.TooManyCreates`, which the app answers with 429).
+        """
         rules, variant, seats, language, games = parse_create(request)
-        if len(self.open_tables()) + self._making >= self.max_tables:
-            raise CreateError(f"this server holds {self.max_tables} open tables: wait for one to finish")
-        self._making += 1  # no await between the check and this: the cap holds (one event loop)
+        full = f"this server holds {self.max_tables} open tables: wait for one to finish"
+        if len(self.open_tables()) + self._making >= self.max_tables:  # (no need to ask the store)
+            raise CreateError(full)
+        self._making += 1  # no await between the check and this: the cap holds in this process
         try:
-            return await self._make(rules, variant, seats, language, games)
+            bounds = Creating(self.max_tables, address, self.creates_per_minute)
+            return await self._make(rules, variant, seats, language, games, bounds)
+        except TooManyTables:  # other workers' tables filled it
+            raise CreateError(full) from None
         finally:
             self._making -= 1
 
     async def _make(
-        self, rules: Rules, variant: str, seats: tuple[str | None, ...], language: Language, games: int
+        self,
+        rules: Rules,
+        variant: str,
+        seats: tuple[str | None, ...],
+        language: Language,
+        games: int,
+        bounds: Creating,
     ) -> tuple[Table, dict[int, str]]:
         tokens = {seat: secrets.token_urlsafe(32) for seat, name in enumerate(seats) if name is None}
         spec = TableSpec(
@@ -213,7 +231,7 @@ class Lobby:
             language=language,
             games=games,
         )
-        await self._store.add_table(spec)
+        await self._store.add_table(spec, bounds)
         table = Table(spec, store=self._store, think=self._think, delay=self.delay, bots_here=self.bots_here)
         await table.start_game()
         self._add(table)

@@ -37,9 +37,18 @@ from psycopg import errors
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.frontend.serialize import dumps, loads
 from hartenjagen.moves import Move
-from hartenjagen.web.store import ABANDONED, FINISHED, GAMES_SCHEMA, read_move, read_spec, spec_text
+from hartenjagen.web.store import (
+    ABANDONED,
+    BOUNDS_SCHEMA,
+    COUNTS,
+    FINISHED,
+    GAMES_SCHEMA,
+    read_move,
+    read_spec,
+    spec_text,
+)
 from hartenjagen.web.table import TableSpec
-from hartenjagen.web.writes import Conflict, Later, Moved, StoreError
+from hartenjagen.web.writes import Conflict, Creating, Later, Moved, StoreError
 
 __all__ = ["CHANNEL", "PostgresStore"]
 
@@ -47,6 +56,10 @@ __all__ = ["CHANNEL", "PostgresStore"]
 CHANNEL: Final = "hartenjagen"
 #: The first key of the tables' advisory locks (the second is ``hashtext(id)``): "hj".
 _LOCKS: Final = 0x686A
+#: The first key of the service's own advisory locks ("hs"): the second is one of these.
+_SERVICE: Final = 0x6873
+_SCHEMA_LOCK: Final = 0
+_MAKING_LOCK: Final = 1
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
     seq BIGSERIAL UNIQUE, id TEXT PRIMARY KEY, spec TEXT NOT NULL,
@@ -54,16 +67,32 @@ CREATE TABLE IF NOT EXISTS tables (
 );
 """
 
+#: The ``application_name`` of each worker's leases connection: the live workers are counted by it.
+_LEASES_NAME: Final = "hartenjagen leases"
+#: `PostgresStore.claim`: the leases of the ``wanted`` tables that nobody holds, until this worker
+#: holds its share (``open`` tables over the live workers, rounded up; it already holds ``held``).
+#: The locks are tried row by row and the LIMIT stops the trying.
+_CLAIM: Final = """
+SELECT id FROM unnest(%(wanted)s::text[]) AS id WHERE pg_try_advisory_lock(%(key)s, hashtext(id))
+LIMIT GREATEST(0, ceil(%(open)s::float8 / GREATEST(1, (
+    SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = %(name)s
+))) - %(held)s)
+"""
+
 #: `PostgresStore.add_move` as one statement: lock the table's row, insert the move if the table is
-#: open (a taken number: a unique violation), mark the table active, notify; then the table's state.
+#: open (a taken number: a unique violation), notify, and mark the table active unless it was so in
+#: the last second (its row is not rewritten at every move: ``active`` bounds idle times of hours);
+#: then the table's state.
 _ADD_MOVE: Final = """
 WITH held AS (SELECT finished FROM tables WHERE id = %(table)s FOR UPDATE),
 added AS (
     INSERT INTO moves (table_id, game, number, move)
     SELECT %(table)s, %(game)s, %(number)s, %(move)s FROM held WHERE finished = 0 RETURNING table_id
 ),
-touched AS (UPDATE tables SET active = %(now)s WHERE id IN (SELECT table_id FROM added) RETURNING id),
-told AS (SELECT pg_notify(%(channel)s, %(news)s) FROM touched)
+touched AS (
+    UPDATE tables SET active = %(now)s WHERE id IN (SELECT table_id FROM added) AND active < %(now)s - 1
+),
+told AS (SELECT pg_notify(%(channel)s, %(news)s) FROM added)
 SELECT (SELECT finished FROM held), (SELECT count(*) FROM told)
 """
 
@@ -89,8 +118,8 @@ class PostgresStore:
         try:
             with self._db().transaction():
                 # Workers starting at once: one makes the schema, the others wait for it.
-                self._db().execute("SELECT pg_advisory_xact_lock(%s, 0)", (_LOCKS,))
-                self._db().execute(_SCHEMA + GAMES_SCHEMA)
+                self._db().execute("SELECT pg_advisory_xact_lock(%s, %s)", (_SERVICE, _SCHEMA_LOCK))
+                self._db().execute(_SCHEMA + GAMES_SCHEMA + BOUNDS_SCHEMA)
         except psycopg.Error as error:
             raise StoreError(f"{_shown(url)} is not a hartenjagen database: {error}".strip()) from None
 
@@ -131,11 +160,26 @@ class PostgresStore:
         except errors.UniqueViolation as error:
             raise Conflict(f"table {table}: {error.diag.message_detail or error}") from None
 
-    def add_table(self, spec: TableSpec) -> None:
-        self._db().execute(
-            "INSERT INTO tables (id, spec, active) VALUES (%s, %s, %s)",
-            (spec.id, spec_text(spec), time.time()),
-        )
+    def add_table(self, spec: TableSpec, bounds: Creating | None = None) -> None:
+        """Add the table; with ``bounds``, only if every worker together is within them.
+
+        The workers make tables one at a time (a transaction advisory lock): the counts are
+        read after the lock is held, so two workers racing at the cap never both add a table.
+        """
+        db = self._db()
+        now = time.time()
+        with db.transaction():
+            if bounds is not None:
+                db.execute("SELECT pg_advisory_xact_lock(%s, %s)", (_SERVICE, _MAKING_LOCK))
+                db.execute("DELETE FROM creates WHERE at <= %s", (now - 60,))
+                counts = db.execute(COUNTS.format(mark="%s"), (bounds.address, now - 60)).fetchone()
+                assert counts is not None  # (two counts: always one row)
+                bounds.admit(*counts)
+                if bounds.address is not None:
+                    db.execute("INSERT INTO creates (address, at) VALUES (%s, %s)", (bounds.address, now))
+            db.execute(
+                "INSERT INTO tables (id, spec, active) VALUES (%s, %s, %s)", (spec.id, spec_text(spec), now)
+            )
 
     def add_game(self, table: str, game: int, record: GameRecord) -> None:
         self._write(
@@ -285,20 +329,26 @@ class PostgresStore:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
                     db.execute(f"LISTEN {CHANNEL}")
                     heard(None, None)
+                    own = f"{self.origin} "
                     while not stop.is_set():
                         for note in db.notifies(timeout=0.5):
-                            origin, table, *news = note.payload.split(" ", 4)
-                            if origin != self.origin:
+                            if not note.payload.startswith(own):  # (every worker hears its own too)
+                                _, table, *news = note.payload.split(" ", 4)
                                 heard(table, _moved(news))
             except psycopg.Error:
                 stop.wait(1.0)  # the database restarts, or the network: try again
 
     def claim(self, tables: Iterable[str]) -> set[str]:
-        """Take each table's bots' lease that no live worker holds; the tables whose lease this store holds.
+        """Take the bots' leases of ``tables`` (the open ones) that no live worker holds, up to this
+        worker's share; the tables whose lease this store holds.
 
         A lease is a session advisory lock on a connection kept for them: PostgreSQL gives it back
         when that connection ends (the worker stopped, or died). If the connection broke, every
-        lease was lost: the empty set, and the next call claims again on a new connection.
+        lease was lost: the empty set, and the next call claims again on a new connection. A
+        worker takes leases until it holds its share of the open tables (their number over the
+        live workers', each of which has one such connection, rounded up), so that the workers
+        split the bots' work instead of the quickest to claim taking every new table; the
+        shares add up to every table, and a worker that dies leaves the others larger shares.
         """
         with self._lease_guard:
             return self._claim(list(tables))
@@ -310,14 +360,22 @@ class PostgresStore:
         try:
             if self._leases is None or self._leases.closed:
                 self._held.clear()
-                self._leases = self._connect()
+                self._leases = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=10, application_name=_LEASES_NAME
+                )
                 with self._guard:
                     self._connections.append(self._leases)
                 wanted = tables
             if wanted:
                 rows = self._leases.execute(
-                    "SELECT id FROM unnest(%s::text[]) AS id WHERE pg_try_advisory_lock(%s, hashtext(id))",
-                    (wanted, _LOCKS),
+                    _CLAIM,
+                    {
+                        "wanted": wanted,
+                        "key": _LOCKS,
+                        "open": len(tables),
+                        "held": len(self._held),
+                        "name": _LEASES_NAME,
+                    },
                 ).fetchall()
                 self._held.update(table for (table,) in rows)
         except psycopg.Error:

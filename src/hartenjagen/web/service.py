@@ -26,7 +26,7 @@ from hartenjagen.web.reading import Refused
 from hartenjagen.web.store import Store
 from hartenjagen.web.table import Table, TableSpec, error_message
 from hartenjagen.web.workers import Workers
-from hartenjagen.web.writes import Later, Shared
+from hartenjagen.web.writes import Creating, Later, Shared
 
 __all__ = ["STATIC", "Service", "StoreCalls"]
 
@@ -51,8 +51,8 @@ class StoreCalls:
         """``call()`` in one of the store's threads (never on the event loop)."""
         return await asyncio.get_running_loop().run_in_executor(self._threads, call)
 
-    async def add_table(self, spec: TableSpec) -> None:
-        await self.run(lambda: self.store.add_table(spec))
+    async def add_table(self, spec: TableSpec, bounds: Creating | None = None) -> None:
+        await self.run(lambda: self.store.add_table(spec, bounds))
 
     async def add_game(self, table: str, game: int, record: GameRecord) -> None:
         await self.run(lambda: self.store.add_game(table, game, record))
@@ -82,7 +82,12 @@ class Service:
         self.bots = ThreadPoolExecutor(bot_threads, thread_name_prefix="hartenjagen-bot")
         shared = store if isinstance(store, Shared) else None
         self.lobby = Lobby(
-            store=self.calls, think=self.bots, delay=delay, max_tables=limits.tables, bots_here=shared is None
+            store=self.calls,
+            think=self.bots,
+            delay=delay,
+            max_tables=limits.tables,
+            creates_per_minute=limits.creates_per_minute,
+            bots_here=shared is None,
         )
         #: several workers on one database (`PostgresStore`): the news between them and the leases
         self.workers = (

@@ -13,6 +13,7 @@ records through the engine.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import time
@@ -25,10 +26,12 @@ from hartenjagen.frontend.serialize.registry import encode_top
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.web.table import TableSpec, decoded
-from hartenjagen.web.writes import ABANDONED, FINISHED, Conflict, Later, StoreError
+from hartenjagen.web.writes import ABANDONED, FINISHED, Conflict, Creating, Later, StoreError
 
 __all__ = [
     "ABANDONED",
+    "BOUNDS_SCHEMA",
+    "COUNTS",
     "FINISHED",
     "GAMES_SCHEMA",
     "SCHEMA_VERSION",
@@ -63,6 +66,20 @@ CREATE TABLE IF NOT EXISTS moves (
     FOREIGN KEY (table_id, game) REFERENCES games(table_id, game)
 );
 """
+#: What bounds making tables, the same in every store: the open tables' index (counting them costs
+#: as many rows as are open, not every table ever made), and when each address made a table in
+#: the last minute (`Creating`; older rows are deleted as tables are made).
+BOUNDS_SCHEMA: Final = """
+CREATE INDEX IF NOT EXISTS open_tables ON tables (id) WHERE finished = 0;
+CREATE TABLE IF NOT EXISTS creates (address TEXT NOT NULL, at DOUBLE PRECISION NOT NULL);
+CREATE INDEX IF NOT EXISTS creates_by_address ON creates (address, at);
+"""
+#: `Store.add_table`'s counts for `Creating.admit` (the address, a minute ago: ``mark`` is the
+#: driver's placeholder), read once the rows older than a minute are deleted.
+COUNTS: Final = (
+    "SELECT (SELECT count(*) FROM tables WHERE finished = 0),"
+    " (SELECT count(*) FROM creates WHERE address = {mark} AND at > {mark})"
+)
 #: The schema's version (``PRAGMA user_version``): 0 before tables had ``active`` (issue 39).
 SCHEMA_VERSION: Final = 1
 
@@ -72,7 +89,8 @@ class Store(Protocol):
 
     Every call commits before it returns. ``number`` counts a game's moves from 1; adding a
     move (or a game) whose number is taken writes nothing and raises `Conflict` (two workers
-    cannot both accept one move). Adding a table, a game or a move marks the table active now;
+    cannot both accept one move). Adding a table checks its `Creating` bounds (if given) in
+    the same transaction, one table at a time: past them it writes nothing and raises `Full`. Adding a table, a game or a move marks the table active now;
     `last_active` gives that time for every unfinished table, and `abandon` closes a table that
     went too long without a move; `abandoned_table` reads one such table back (its spectators'
     link still shows it). `later` reads what a worker has not seen of a table, `table` one
@@ -81,7 +99,7 @@ class Store(Protocol):
 
     threads: int
 
-    def add_table(self, spec: TableSpec) -> None: ...
+    def add_table(self, spec: TableSpec, bounds: Creating | None = None) -> None: ...
 
     def add_game(self, table: str, game: int, record: GameRecord) -> None: ...
 
@@ -140,8 +158,13 @@ def read_spec(text: str) -> TableSpec:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def read_move(text: str) -> Move:
-    """A stored move read back (`StoreError` if it is not a move)."""
+    """A stored move read back (`StoreError` if it is not a move).
+
+    The same few hundred texts come back again and again (every worker reads every other
+    worker's moves): the last 4,096 are kept, each read once (a move is immutable).
+    """
     move = loads(text)
     if not isinstance(move, Play | Pass | Announce | MoonChoice):
         raise StoreError(f"a stored move does not read back: {text[:80]}")
@@ -165,7 +188,7 @@ class SQLiteStore:
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA + GAMES_SCHEMA)
+            self._db.executescript(_SCHEMA + GAMES_SCHEMA + BOUNDS_SCHEMA)
             self._migrate()
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{path} is not a hartenjagen database: {error}") from None
@@ -193,10 +216,20 @@ class SQLiteStore:
         except sqlite3.IntegrityError as error:  # a move or game number taken: nothing written
             raise Conflict(f"table {values[0]}: {error}") from None
 
-    def add_table(self, spec: TableSpec) -> None:
-        self._write(
-            "INSERT INTO tables (id, spec, active) VALUES (?, ?, ?)", (spec.id, spec_text(spec), time.time())
-        )
+    def add_table(self, spec: TableSpec, bounds: Creating | None = None) -> None:
+        now = time.time()
+        with self._db:  # BEGIN IMMEDIATE: one writer at a time, so the counts hold until the commit
+            self._db.execute("BEGIN IMMEDIATE")
+            if bounds is not None:
+                self._db.execute("DELETE FROM creates WHERE at <= ?", (now - 60,))
+                bounds.admit(
+                    *self._db.execute(COUNTS.format(mark="?"), (bounds.address, now - 60)).fetchone()
+                )
+                if bounds.address is not None:
+                    self._db.execute("INSERT INTO creates (address, at) VALUES (?, ?)", (bounds.address, now))
+            self._db.execute(
+                "INSERT INTO tables (id, spec, active) VALUES (?, ?, ?)", (spec.id, spec_text(spec), now)
+            )
 
     def add_game(self, table: str, game: int, record: GameRecord) -> None:
         self._write(

@@ -491,6 +491,19 @@ class Table:
             elif news or not heard:  # a move missed, or another change: read the store
                 await self._catch_up()
 
+    def take_heard(self, moved: Moved) -> bool:
+        """Take another worker's move at once if it is this table's next and nothing holds the table.
+
+        The common case of `catch_up`, without a task or a wait: False (nothing done) if the
+        table is held (a move or a catch-up under way) or closed, or if ``moved`` is not the
+        next move of its game; the caller then goes the way of `catch_up`.
+        """
+        game, number, move = moved
+        if self._lock.locked() or self._closed or (game, number) != (self.game, len(self._record.moves) + 1):
+            return False
+        self._take(Later(moves=(move,)))  # no await: no other task runs meanwhile (one event loop)
+        return True
+
     async def _catch_up(self) -> None:
         self._take(await self._store.later(self.id, self.game, len(self._record.moves)))
 

@@ -17,6 +17,7 @@ within that time.
 from __future__ import annotations
 
 import asyncio
+import collections
 import sys
 import threading
 from collections.abc import Awaitable, Callable
@@ -61,6 +62,9 @@ class Workers:
         self._pending: set[str] = set()  # tables being caught up
         self._moved: dict[str, list[Moved]] = {}  # the moves heard of, per table, not yet taken
         self._changed: set[str] = set()  # tables to read back from the store (a change without its move)
+        #: news from the listening thread, not yet taken by the event loop (`_deliver`)
+        self._inbox: collections.deque[tuple[str | None, Moved | None]] = collections.deque()
+        self._waking = False  # a `_deliver` is scheduled on the loop
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._leases: asyncio.Task[None] | None = None
@@ -71,9 +75,15 @@ class Workers:
         loop = asyncio.get_running_loop()
 
         def heard(table: str | None, moved: Moved | None) -> None:
-            if not self._stop.is_set():
+            # One wake-up of the loop takes every note heard meanwhile: under load the notes come
+            # faster than the loop turns, and each wake-up is a write to its pipe and a switch.
+            if self._stop.is_set():
+                return
+            self._inbox.append((table, moved))
+            if not self._waking:
+                self._waking = True
                 try:
-                    loop.call_soon_threadsafe(self.heard, table, moved)
+                    loop.call_soon_threadsafe(self._deliver)
                 except RuntimeError:  # the loop closed before `stop` (the server stops)
                     self._stop.set()
 
@@ -92,6 +102,12 @@ class Workers:
             task.cancel()
         self.store.let_go()
 
+    def _deliver(self) -> None:
+        """Take every note the listening thread queued (on the loop)."""
+        self._waking = False  # (before taking: a note queued from now on schedules another call)
+        while self._inbox:
+            self.heard(*self._inbox.popleft())
+
     def heard(self, table: str | None, moved: Moved | None = None) -> None:
         """Another worker changed ``table`` (``None``: any table may have changed): catch it up.
 
@@ -103,11 +119,21 @@ class Workers:
             return
         if moved is None:
             self._changed.add(table)
+        elif table not in self._pending and self._take(table, moved):
+            return  # the next move of a table nobody is changing: taken at once, no task
         else:
             self._moved.setdefault(table, []).append(moved)
         if table not in self._pending:  # (else the running catch-up takes this too)
             self._pending.add(table)
             self._spawn(self._catch_up(table))
+
+    def _take(self, key: str, moved: Moved) -> bool:
+        """Replay ``moved`` on its table now if nothing else holds the table; whether it was taken."""
+        table = self.lobby.tables.get(key)
+        try:
+            return table is not None and table.take_heard(moved)
+        except Exception:  # (a move that does not replay changes nothing): read the store instead
+            return False
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)

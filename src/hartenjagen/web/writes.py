@@ -22,7 +22,20 @@ from hartenjagen.moves import Move
 if TYPE_CHECKING:  # the table module defines TableSpec and imports this module
     from hartenjagen.web.table import TableSpec
 
-__all__ = ["ABANDONED", "FINISHED", "Conflict", "Later", "Moved", "Shared", "StoreError", "Writes"]
+__all__ = [
+    "ABANDONED",
+    "FINISHED",
+    "Conflict",
+    "Creating",
+    "Full",
+    "Later",
+    "Moved",
+    "Shared",
+    "StoreError",
+    "TooManyCreates",
+    "TooManyTables",
+    "Writes",
+]
 
 #: A table's ``finished`` in the store: 0 open, 1 over, 2 abandoned (closed after too long without a move).
 FINISHED: Final = 1
@@ -38,6 +51,40 @@ class Conflict(StoreError):
 
     Nothing was written. The writer reads what it missed (`Writes.later`) and tries again.
     """
+
+
+class Full(StoreError):
+    """A bound on making tables that the store keeps for the whole service was reached: nothing was written."""
+
+
+class TooManyTables(Full):
+    """The store already holds `Creating.tables` open tables (the lobby answers 400)."""
+
+
+class TooManyCreates(Full):
+    """The address made `Creating.per_minute` tables in the last minute (the app answers 429)."""
+
+
+@attrs.frozen
+class Creating:
+    """The bounds a new table must pass, checked by the store in the transaction that adds it.
+
+    The store counts for every worker that shares it, and one table is added at a time
+    (several workers racing at the cap never both add the last one): ``tables`` open tables
+    at most, and (``address`` given: a client's request, not the server's own) at most
+    ``per_minute`` tables made from ``address`` in the last 60 seconds.
+    """
+
+    tables: int
+    address: str | None = None
+    per_minute: int = 10
+
+    def admit(self, open_tables: int, recent: int) -> None:
+        """Raise `TooManyTables` or `TooManyCreates` unless a table may be added (the store's counts)."""
+        if open_tables >= self.tables:
+            raise TooManyTables(f"this server holds {self.tables} open tables: wait for one to finish")
+        if self.address is not None and recent >= self.per_minute:
+            raise TooManyCreates(f"an address creates at most {self.per_minute} tables a minute")
 
 
 #: A move another worker added, as it announced it: (game, number, move).
@@ -63,10 +110,10 @@ class Writes(Protocol):
 
     The names and arguments are the `Store`'s own (``hartenjagen.web.store``): adding a move
     whose number is taken raises `Conflict` instead of writing it, so that two workers on one
-    database never both accept a move.
+    database never both accept a move; adding a table past its `Creating` bounds raises `Full`.
     """
 
-    async def add_table(self, spec: TableSpec) -> None: ...
+    async def add_table(self, spec: TableSpec, bounds: Creating | None = None) -> None: ...
 
     async def add_game(self, table: str, game: int, record: GameRecord) -> None: ...
 
