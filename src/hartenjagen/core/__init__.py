@@ -148,6 +148,7 @@ from hartenjagen.core.state import DRAW_NODE as DRAW_NODE
 from hartenjagen.core.state import PHASES as PHASES
 from hartenjagen.core.state import PassLog as PassLog
 from hartenjagen.core.state import PlayedHand as PlayedHand
+from hartenjagen.core.state import log_entry as log_entry
 from hartenjagen.core.state import State, table_of
 from hartenjagen.core.state import hand_masks as hand_masks
 from hartenjagen.core.state import log_tricks as log_tricks
@@ -211,6 +212,7 @@ INNER = (
     "hand_masks",
     "is_explicit",
     "legal_mask",
+    "log_entry",
     "log_tricks",
     "make_explicit",
     "play",
