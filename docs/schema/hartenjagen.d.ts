@@ -966,6 +966,9 @@ export interface UpdateMessage {
     held: number[];
     variant: string;
     bots: (string | null)[];
+    teams: string;
+    undealt: string;
+    partners: number[];
   };
   sheet: {
     hand: number;
