@@ -268,5 +268,7 @@ def test_the_heuristic_sees_identical_cards_cancel_and_ducks_under_what_is_left(
     )
     options = parse_cards("TD 5D")  # a position built by hand: asked of the play rule directly
     assert HeuristicBot(seed=0).play(position, 3, options) == hj.Card("5D")
-    plain = attrs.evolve(position, rules=attrs.evolve(rules, duplicates=hj.rules.duplicates.FIRST_PLAYED_WINS))
+    plain = attrs.evolve(
+        position, rules=attrs.evolve(rules, duplicates=hj.rules.duplicates.FIRST_PLAYED_WINS)
+    )
     assert HeuristicBot(seed=0).play(plain, 3, options) == hj.Card("TD")

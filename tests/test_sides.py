@@ -196,7 +196,9 @@ def test_two_rules_declaring_teams_are_refused() -> None:
 def test_a_wrong_hook_answer_is_refused_naming_the_rule() -> None:
     sides = sides_of(hj.Rules(extras=(Rotten(shooter=9),)))
     assert sides is not None
-    with pytest.raises(RulesError, match=r"Rotten.*team_moon_shooter must name a seat from 0 to 3 or None, not 9"):
+    with pytest.raises(
+        RulesError, match=r"Rotten.*team_moon_shooter must name a seat from 0 to 3 or None, not 9"
+    ):
         sides.moon_shooter((0, 13, 13, 0), (True, False))
     sides = sides_of(hj.Rules(extras=(Rotten(points=(1, 2)),)))
     assert sides is not None

@@ -107,13 +107,14 @@ def test_the_web_update_carries_the_same_sentences_and_the_partners() -> None:
 
 
 def test_the_page_shows_the_team_totals_and_the_partner(browser: Any) -> None:  # noqa: F811
-    with running("partnership_hearts", humans=1, bots=["heuristic"] * 3) as (server, game, tokens):
+    with running("partnership_hearts", humans=1, bots=["heuristic"] * 3) as (server, _, tokens):
         page = browser.new_page(viewport={"width": 1000, "height": 760})
         page.goto(server.url(f"seat/{tokens[0]}"))
         page.wait_for_selector("#hand button.card")
         assert page.inner_text("#table-facts") == "Teams: you and seat 2: 0; seat 1 and seat 3: 0"
         badges = page.eval_on_selector_all(
-            "#opponents .seat", "ss => ss.map(s => [s.querySelector('.name').textContent, !!s.querySelector('.badge.partner')])"
+            "#opponents .seat",
+            "ss => ss.map(s => [s.querySelector('.name').textContent, !!s.querySelector('.badge.partner')])",
         )
         assert badges == [["Seat 1", False], ["Seat 2", True], ["Seat 3", False]]
         page.close()

@@ -93,7 +93,9 @@ def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
     pack_points = sum(max(values[i], 0) * copies[i] for i in range(CARD_COUNT))
     points = {card: max(values[card.index], 0) for card in ALL_CARDS}
     plain = not table.winner_callback and not table.cancel_pairs
-    return _RulesFacts(values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points, plain)
+    return _RulesFacts(
+        values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points, plain
+    )
 
 
 class _Read:

@@ -148,9 +148,9 @@ from hartenjagen.core.state import DRAW_NODE as DRAW_NODE
 from hartenjagen.core.state import PHASES as PHASES
 from hartenjagen.core.state import PassLog as PassLog
 from hartenjagen.core.state import PlayedHand as PlayedHand
-from hartenjagen.core.state import log_entry as log_entry
 from hartenjagen.core.state import State, table_of
 from hartenjagen.core.state import hand_masks as hand_masks
+from hartenjagen.core.state import log_entry as log_entry
 from hartenjagen.core.state import log_tricks as log_tricks
 from hartenjagen.core.state_fields import StateFields as StateFields
 from hartenjagen.core.state_fields import fields as fields

@@ -40,9 +40,9 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
+from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.moon import moon_points
 from hartenjagen.rules.routes import PassRoute
-from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.sides import Sides, sides_of
 from hartenjagen.values import HandResult
 

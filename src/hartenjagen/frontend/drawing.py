@@ -112,7 +112,9 @@ def team_line(v: PlayerView, language: Language = "en") -> str:
         return ""
     joiner = f" {text('table.and', language)} "
     teams = "; ".join(  # not two spaces as between seats: a web page would run the teams together
-        text("table.team", language, members=joiner.join(who(v, seat, language) for seat in team), total=total)
+        text(
+            "table.team", language, members=joiner.join(who(v, seat, language) for seat in team), total=total
+        )
         for team, total in zip(v.teams, v.team_scores, strict=True)
     )
     return text("table.teams", language, teams=teams)

@@ -187,7 +187,9 @@ def game_winners(rules: Rules, totals: tuple[int, ...], sheet: Sheet) -> tuple[i
     return sides.winners(rules, totals, sheet)
 
 
-def team_shooter(partnership: Partnership, moon_points_of: Sequence[int], took_all: Sequence[bool]) -> int | None:
+def team_shooter(
+    partnership: Partnership, moon_points_of: Sequence[int], took_all: Sequence[bool]
+) -> int | None:
     """The member recorded as the shooter of a team moon (``None``: no team took every moon card together).
 
     ``took_all[t]`` says whether team ``t``'s members took every moon card
