@@ -272,3 +272,27 @@ def test_the_heuristic_sees_identical_cards_cancel_and_ducks_under_what_is_left(
         position, rules=attrs.evolve(rules, duplicates=hj.rules.duplicates.FIRST_PLAYED_WINS)
     )
     assert HeuristicBot(seed=0).play(plain, 3, options) == hj.Card("TD")
+
+
+def test_the_sampling_bots_playout_policy_asks_the_trick_winner_too():
+    """The greedy playout (the sampling bot's policy) under Polignac: last to A♦ J♠ with K♦ 7♦ it plays the 7♦.
+
+    Read off the ranks, the K♦ is under the A♦ and the policy ducked with it, taking the J♠
+    (the K beats the A in Polignac). One play in ten is random: most seeds show the policy.
+    """
+    import random
+
+    from hartenjagen import family
+    from hartenjagen.core import greedy_playout
+    from hartenjagen.rules.scoring import CardPoints
+
+    slots = dict(
+        trick_winner=family.RankOrder(),
+        scoring=CardPoints({"JS": 5}, name="js"),
+        opening=hj.rules.opening.ELDEST_ANY,
+        first_trick=hj.rules.first_trick.ANYTHING,
+        dealer=2,
+    )
+    state = play(game(["AD 8C", "JS 9C", "KD 7D"], **slots), "AD JS")
+    raws = [greedy_playout(state, random.Random(seed), 1).score_sheet[-1].raw for seed in range(20)]
+    assert sum(raw == (5, 0, 0) for raw in raws) >= 15, raws  # the A♦ wins: seat 2 ducked
