@@ -225,22 +225,28 @@ def test_a_short_king_of_spades_follows_the_queen_into_the_pass():
 # ---------------------------------------------------------------- who wins a trick: the rules' trick_winner
 
 
-def test_the_heuristic_reads_polignacs_order_where_the_ace_is_below_the_jack():
-    """Polignac (7 8 9 10 A J Q K): last to the Q♦ with A♦ 7♦, the A♦ loses too, so it goes.
-
-    Read as highest-of-the-suit, the A♦ would take the J♠ (5 points here) and the bot kept it,
-    ducking with the 7♦.
-    """
+def _polignac_slots() -> dict[str, object]:
+    """Three seats, Polignac's order (7 8 9 10 A J Q K), the J♠ worth 5, seat 0 leading anything."""
     from hartenjagen import family
     from hartenjagen.rules.scoring import CardPoints
 
-    slots = dict(
+    return dict(
         trick_winner=family.RankOrder(),
         scoring=CardPoints({"JS": 5}, name="js"),
         opening=hj.rules.opening.ELDEST_ANY,
         first_trick=hj.rules.first_trick.ANYTHING,
         dealer=2,
     )
+
+
+def test_the_heuristic_reads_polignacs_order_where_the_ace_is_below_the_jack():
+    """Polignac (7 8 9 10 A J Q K): last to the Q♦ with A♦ 7♦, the A♦ loses too, so it goes.
+
+    Read as highest-of-the-suit, the A♦ would take the J♠ (5 points here) and the bot kept it,
+    ducking with the 7♦.
+    """
+
+    slots = _polignac_slots()
     state = play(game(["QD 8C", "JS 9C", "AD 7D"], **slots), "QD JS")
     assert HeuristicBot(seed=0).choose(hj.view(state, 2)) == hj.Play(2, "AD")
     # Under the usual order the same cards make it duck with the 7♦ (the A♦ would win).
@@ -282,17 +288,9 @@ def test_the_sampling_bots_playout_policy_asks_the_trick_winner_too():
     """
     import random
 
-    from hartenjagen import family
     from hartenjagen.core import greedy_playout
-    from hartenjagen.rules.scoring import CardPoints
 
-    slots = dict(
-        trick_winner=family.RankOrder(),
-        scoring=CardPoints({"JS": 5}, name="js"),
-        opening=hj.rules.opening.ELDEST_ANY,
-        first_trick=hj.rules.first_trick.ANYTHING,
-        dealer=2,
-    )
+    slots = _polignac_slots()
     state = play(game(["AD 8C", "JS 9C", "KD 7D"], **slots), "AD JS")
     raws = [greedy_playout(state, random.Random(seed), 1).score_sheet[-1].raw for seed in range(20)]
     assert sum(raw == (5, 0, 0) for raw in raws) >= 15, raws  # the A♦ wins: seat 2 ducked

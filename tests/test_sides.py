@@ -1,7 +1,8 @@
 """Teams stated by a rule module: the general contract (``HouseRule.partnerships`` and its hooks, `rules.sides`).
 
 A team rule of one's own, written with public names only (six seats in two
-teams of three, a team's moon recorded for its first seat), passes
+teams of three, a team's moon recorded for its first seat: the one
+docs/writing-rules.md writes, from examples/writing_rules.py), passes
 ``check_rules``, plays whole games with every bot, and is settled by its own
 hooks: a team's moon taken together or by one member, team totals at the
 game's end. The core names no team rule (no import of ``rules/teams.py``),
@@ -11,7 +12,7 @@ and every wrong declaration or hook answer is refused naming the rule.
 from __future__ import annotations
 
 import ast
-import random
+import sys
 from pathlib import Path
 
 import attrs
@@ -23,32 +24,19 @@ from hartenjagen.bots import make_bot
 from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
-from hartenjagen.rules import HandSummary, ending
+from hartenjagen.rules import ending
 from hartenjagen.rules.deck import SinglePack
 from hartenjagen.rules.extras import HouseRule
 from hartenjagen.rules.scoring import CardPoints
 from hartenjagen.rules.sides import sides_of
 from hartenjagen.rules.teams import Partnership
-from hartenjagen.values import HandResult
 
-CORE = Path(__file__).resolve().parent.parent / "src" / "hartenjagen" / "core"
+ROOT = Path(__file__).resolve().parent.parent
+CORE = ROOT / "src" / "hartenjagen" / "core"
+sys.path.insert(0, str(ROOT / "examples"))
 
-
-@attrs.frozen
-class ThreeAndThree(HouseRule):
-    """Six seats in two teams of three, every other seat; a team's moon is recorded for its first seat."""
-
-    def partnerships(self) -> tuple[tuple[int, ...], ...]:
-        return ((0, 2, 4), (1, 3, 5))
-
-    def team_moon_shooter(
-        self, teams: tuple[tuple[int, ...], ...], moon_points: tuple[int, ...], together: tuple[bool, ...]
-    ) -> int | None:
-        for team, done in zip(teams, together, strict=True):
-            if done:
-                return team[0]
-        return None
-
+from test_teams import _random_game  # noqa: E402
+from writing_rules import ThreeAndThree  # noqa: E402 - the team rule docs/writing-rules.md writes
 
 #: Six seats, 8 cards each; only the Q♠ (13) and the A♥ (1) score, so that team moons come often.
 SIX = hj.Rules(
@@ -58,18 +46,6 @@ SIX = hj.Rules(
     extras=(ThreeAndThree(),),
 )
 TEAMS = ((0, 2, 4), (1, 3, 5))
-
-
-def _hands(rules: hj.Rules, seed: int, hands: int) -> list[tuple[HandResult, HandSummary]]:
-    state = hj.new_game(rules, seed=seed)
-    rng = random.Random(seed)
-    out: list[tuple[HandResult, HandSummary]] = []
-    while not state.is_over and len(out) < hands:
-        moves = hj.legal_moves(state)
-        state = hj.apply(state, moves[rng.randrange(len(moves))])
-        if len(state.score_sheet) > len(out):
-            out.append((state.score_sheet[-1], HandSummary.last(state)))
-    return out
 
 
 def _moon(cards: tuple[Card, ...]) -> int:
@@ -119,7 +95,7 @@ def test_a_team_rule_of_ones_own_plays_whole_games_with_every_bot(bot: str) -> N
 def test_a_team_moon_together_and_by_one_member_is_settled_by_the_rules_hooks() -> None:
     together = alone = 0
     for seed in range(1, 12):
-        for line, hand in _hands(SIX, seed, hands=8):
+        for line, hand in _random_game(SIX, seed, hands=8):
             taken = hand.cards_taken
             single = [s for s in range(6) if _moon(taken[s]) == 2]
             team = next((t for t in TEAMS if sum(_moon(taken[s]) for s in t) == 2), None)
@@ -138,7 +114,7 @@ def test_a_team_moon_together_and_by_one_member_is_settled_by_the_rules_hooks() 
 
 def test_team_totals_decide_the_games_end() -> None:
     for seed in range(3):
-        game = _hands(SIX, seed, hands=200)
+        game = _random_game(SIX, seed, hands=200)
         last, before = game[-1][0].totals, game[-2][0].totals
         assert max(sum(last[s] for s in team) for team in TEAMS) >= 60
         assert max(sum(before[s] for s in team) for team in TEAMS) < 60

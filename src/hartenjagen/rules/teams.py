@@ -115,31 +115,26 @@ class Partnership(HouseRule):
             f" and is won by team totals. A team shoots the moon when {moon}."
         )
 
+    # Who plays with whom, as the engine reads any declaration (`hartenjagen.rules.sides.Sides`).
     def team_of(self, seat: int) -> int:
         """The number of ``seat``'s team (its place in ``teams``)."""
-        for number, team in enumerate(self.teams):
-            if seat in team:
-                return number
-        raise RulesError(f"Partnership: seat {seat!r} is in no team of {self.teams!r}")
+        return Sides(self.teams, self).team_of(seat)
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other members of ``seat``'s team."""
-        return tuple(other for other in self.teams[self.team_of(seat)] if other != seat)
+        return Sides(self.teams, self).partners(seat)
 
     def team_totals(self, totals: Iterable[int]) -> tuple[int, ...]:
         """One total per team, in the order of ``teams``: the sum of its members' totals."""
-        seats = tuple(totals)
-        return tuple(sum(seats[seat] for seat in team) for team in self.teams)
+        return Sides(self.teams, self).team_totals(totals)
 
     def seat_totals(self, totals: Iterable[int]) -> tuple[int, ...]:
         """Each seat's team total, seat by seat (partners show the same number)."""
-        teams = self.team_totals(totals)
-        seats = sum(len(team) for team in self.teams)
-        return tuple(teams[self.team_of(seat)] for seat in range(seats))
+        return Sides(self.teams, self).seat_totals(totals)
 
     def members(self, numbers: Iterable[int]) -> tuple[int, ...]:
         """The seats of the teams numbered ``numbers``, in seat order (the winners of a team game)."""
-        return tuple(sorted(seat for number in numbers for seat in self.teams[number]))
+        return Sides(self.teams, self).members(numbers)
 
 
 def _team_name(team: tuple[int, ...], language: str) -> str:
