@@ -135,6 +135,7 @@ class _Read:
         self.moon_rules = facts.moon_rules
         self.plain_winner = facts.plain_winner
         self._wins: dict[Card, bool] = {}
+        self._top: tuple[int, int] | None = None
         self._unseen_in: dict[Suit, list[tuple[Card, int]]] = {}
         self._top_points: dict[Suit, int] = {}
         self._lead_facts: dict[Suit, tuple[int, int, float]] = {}
@@ -224,12 +225,14 @@ class _Read:
         The seat is the rules' ``trick_winner``'s answer for the cards played so far (``-1`` where
         no card wins them: identical cards that cancel); the rank is the suit led's highest.
         """
-        view = self.view
-        led = view.trick[0].card.suit
-        best = max((p for p in view.trick if p.card.suit is led), key=lambda p: p.card.rank)
-        if self.plain_winner:
-            return best.card.rank, best.seat
-        return best.card.rank, self.winning(view.trick)
+        top = self._top
+        if top is None:
+            view = self.view
+            led = view.trick[0].card.suit
+            best = max((p for p in view.trick if p.card.suit is led), key=lambda p: p.card.rank)
+            seat = best.seat if self.plain_winner else self.winning(view.trick)
+            top = self._top = (best.card.rank, seat)
+        return top
 
     def winning(self, trick: tuple[Play, ...]) -> int:
         """The seat whose card wins ``trick`` (cards played so far) by the rules' ``trick_winner``; -1: none does."""
@@ -253,15 +256,13 @@ class _Read:
 
         Polignac's A♦ loses to its J♦; in Cancellation Hearts a card equal to one played cancels.
         """
+        trick = self.view.trick
+        if self.plain_winner:  # the ranks say it: no call, no cache
+            led = trick[0].card.suit
+            return card.suit is led and card.rank > self.trick_top()[0]
         found = self._wins.get(card)
         if found is None:
-            trick = self.view.trick
-            if self.plain_winner:
-                led = trick[0].card.suit
-                found = card.suit is led and all(card.rank > p.card.rank for p in trick if p.card.suit is led)
-            else:
-                found = self.winning((*trick, Play(self.seat, card))) == self.seat
-            self._wins[card] = found
+            found = self._wins[card] = self.winning((*trick, Play(self.seat, card))) == self.seat
         return found
 
 
