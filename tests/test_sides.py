@@ -20,7 +20,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen import testing
-from hartenjagen.bots import make_bot
+from hartenjagen.bots import HeuristicBot, make_bot
 from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
@@ -180,3 +180,15 @@ def test_a_wrong_hook_answer_is_refused_naming_the_rule() -> None:
     assert sides is not None
     with pytest.raises(RulesError, match=r"settle_team_moon must give 4 whole numbers"):
         sides.settle((0, 26, 0, 0), (0, 0, 0, 0), 1, (0, 0, 0, 0), 26, MoonOption.OTHERS_PLUS)
+
+
+def test_the_heuristic_plays_for_a_team_of_ones_own() -> None:
+    """Void in clubs while its partner (seat 0, of 0 2 4) wins with the A♣, seat 2 throws the 3♦, not the Q♠."""
+    from helpers import game, play
+
+    hands = ["AC 4C", "2C 5C", "QS 3D", "6C 7C", "8C 9C", "TC JC"]
+    slots = dict(opening=hj.rules.opening.ELDEST_ANY, first_trick=hj.rules.first_trick.ANYTHING, dealer=5)
+    state = play(game(hands, extras=(ThreeAndThree(),), **slots), "AC 2C")
+    assert HeuristicBot(seed=0).choose(hj.view(state, 2)) == hj.Play(2, "3D")
+    alone = play(game(hands, **slots), "AC 2C")  # no teams: the Q♠ goes to the winner, whoever it is
+    assert HeuristicBot(seed=0).choose(hj.view(alone, 2)) == hj.Play(2, "QS")
