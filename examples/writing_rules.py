@@ -325,6 +325,25 @@ class Lives(rules.Ending):
         return tuple(seat for seat in standing if totals[seat] == best)
 
 
+# ---------------------------------------------------------------- teams of one's own
+
+
+@attrs.frozen
+class ThreeAndThree(HouseRule):
+    """Six seats in two teams of three, every other seat; a team's moon is recorded for its first seat."""
+
+    def partnerships(self) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2, 4), (1, 3, 5))
+
+    def team_moon_shooter(
+        self, teams: tuple[tuple[int, ...], ...], moon_points: tuple[int, ...], together: tuple[bool, ...]
+    ) -> int | None:
+        for team, done in zip(teams, together, strict=True):
+            if done:
+                return team[0]
+        return None
+
+
 # ---------------------------------------------------------------- composing them
 
 #: The house game: standard Hearts with a heart-lead rule, card points, a restriction and a pledge of its own.
@@ -353,12 +372,16 @@ REVOKES = attrs.evolve(variants.STANDARD, extras=(DiscardQueenWhenVoid(), rules.
 FIRST_TWO = attrs.evolve(variants.STANDARD, extras=(NoPointsOnFirstTwoTricks(),))
 #: Hearts are trumps: the highest heart in a trick wins it (the trick_winner slot).
 TRUMPS = attrs.evolve(variants.STANDARD, trick_winner=Trumps())
-
+#: The 2♦ may be played at any time (widening: a card the other rules forbid).
 FREE_TWO = attrs.evolve(variants.STANDARD, extras=(FreeTwoOfDiamonds(),))
+#: Six players, 8 cards each, in two teams of three: scores, the moon and the end by team.
+SIX_TEAMS = hj.Rules(
+    deck=rules.deck.SinglePack(players=6, removed=("2D", "2S", "3D", "3S")), extras=(ThreeAndThree(),)
+)
 #: Every house game of this file, by name.
 GAMES = {
     "house": HOUSE, "scatter": SCATTER_GAME, "sun": SUN, "jack_moon": JACK_MOON, "ten_doubles": TEN_DOUBLES,
-    "revokes": REVOKES, "first_two": FIRST_TWO, "trumps": TRUMPS, "free_two": FREE_TWO,
+    "revokes": REVOKES, "first_two": FIRST_TWO, "trumps": TRUMPS, "free_two": FREE_TWO, "six_teams": SIX_TEAMS,
 }  # fmt: skip
 
 

@@ -12,6 +12,7 @@ import attrs
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.bots import HeuristicBot
+from hartenjagen.cards import parse_cards
 from hartenjagen.rules import moon as moon_rules
 from helpers import ONE_SUIT_EACH, fill_deal, game, play
 
@@ -219,3 +220,77 @@ def test_a_short_king_of_spades_follows_the_queen_into_the_pass():
     other = hj.view(hj.new_game(rules, seed=70), 0)
     assert hj.Card.parse("QS") not in other.hand
     assert bot.pass_danger(other, 0) == bot._pass_danger(other, 0, frozenset())
+
+
+# ---------------------------------------------------------------- who wins a trick: the rules' trick_winner
+
+
+def _polignac_slots() -> dict[str, object]:
+    """Three seats, Polignac's order (7 8 9 10 A J Q K), the J♠ worth 5, seat 0 leading anything."""
+    from hartenjagen import family
+    from hartenjagen.rules.scoring import CardPoints
+
+    return dict(
+        trick_winner=family.RankOrder(),
+        scoring=CardPoints({"JS": 5}, name="js"),
+        opening=hj.rules.opening.ELDEST_ANY,
+        first_trick=hj.rules.first_trick.ANYTHING,
+        dealer=2,
+    )
+
+
+def test_the_heuristic_reads_polignacs_order_where_the_ace_is_below_the_jack():
+    """Polignac (7 8 9 10 A J Q K): last to the Q♦ with A♦ 7♦, the A♦ loses too, so it goes.
+
+    Read as highest-of-the-suit, the A♦ would take the J♠ (5 points here) and the bot kept it,
+    ducking with the 7♦.
+    """
+
+    slots = _polignac_slots()
+    state = play(game(["QD 8C", "JS 9C", "AD 7D"], **slots), "QD JS")
+    assert HeuristicBot(seed=0).choose(hj.view(state, 2)) == hj.Play(2, "AD")
+    # Under the usual order the same cards make it duck with the 7♦ (the A♦ would win).
+    usual = {key: value for key, value in slots.items() if key != "trick_winner"}
+    state = play(game(["QD 8C", "JS 9C", "AD 7D"], **usual), "QD JS")
+    assert HeuristicBot(seed=0).choose(hj.view(state, 2)) == hj.Play(2, "7D")
+
+
+def test_the_heuristic_sees_identical_cards_cancel_and_ducks_under_what_is_left():
+    """Cancellation Hearts: 9♦ led, K♦ K♦ cancel, the Q♠ thrown on: last with T♦ 5♦ it plays the 5♦.
+
+    Read as highest-of-the-suit the K♦ wins, and the T♦ (which takes the 13 points) looked safe.
+    """
+    from hartenjagen import family
+
+    rules = family.cancellation_hearts(players=5, passing=False)
+    view = hj.view(hj.new_game(rules, seed=0), 3)
+    trick = (hj.Play(4, "9D"), hj.Play(0, "KD"), hj.Play(1, "KD"), hj.Play(2, "QS"))
+    position = attrs.evolve(
+        view,
+        trick=trick,
+        trick_leader=4,
+        to_move=(3,),
+        hand=tuple(parse_cards("TD 5D 2H 3H")),
+    )
+    options = parse_cards("TD 5D")  # a position built by hand: asked of the play rule directly
+    assert HeuristicBot(seed=0).play(position, 3, options) == hj.Card("5D")
+    plain = attrs.evolve(
+        position, rules=attrs.evolve(rules, duplicates=hj.rules.duplicates.FIRST_PLAYED_WINS)
+    )
+    assert HeuristicBot(seed=0).play(plain, 3, options) == hj.Card("TD")
+
+
+def test_the_sampling_bots_playout_policy_asks_the_trick_winner_too():
+    """The greedy playout (the sampling bot's policy) under Polignac: last to A♦ J♠ with K♦ 7♦ it plays the 7♦.
+
+    Read off the ranks, the K♦ is under the A♦ and the policy ducked with it, taking the J♠
+    (the K beats the A in Polignac). One play in ten is random: most seeds show the policy.
+    """
+    import random
+
+    from hartenjagen.core import greedy_playout
+
+    slots = _polignac_slots()
+    state = play(game(["AD 8C", "JS 9C", "KD 7D"], **slots), "AD JS")
+    raws = [greedy_playout(state, random.Random(seed), 1).score_sheet[-1].raw for seed in range(20)]
+    assert sum(raw == (5, 0, 0) for raw in raws) >= 15, raws  # the A♦ wins: seat 2 ducked

@@ -67,6 +67,10 @@ INNER_USES: dict[str, dict[str, str]] = {
         "play": "a world's play replayed without the public checks",
     },
     "bots/_hidden_deal.py": {"bits": "the hidden cards as masks"},
+    "bots/_world_fields.py": {
+        "PlayedHand": "a world of a later hand carries the hand before, rebuilt from its tricks",
+        "log_entry": "the hand before's tricks packed as the kernel logs them",
+    },
     "bots/sampling.py": {
         "PassMoves": "the passes listed lazily for a sampled decision",
         "greedy_playout": "the sampling bot's playout policy",
@@ -98,6 +102,7 @@ INNER_USES: dict[str, dict[str, str]] = {
     },
     "frontend/views.py": {
         "fields": "a player's view is read from the state's fields",
+        "log_tricks": "a view shows the tricks of the hand before (public: every card was played face up)",
         "scatter_answer": "a view shows where a scatter pass sends the cards",
     },
     "native.py": {

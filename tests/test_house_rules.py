@@ -80,10 +80,16 @@ def test_every_worked_module_passes_the_kit(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_every_bot_plays_a_whole_game_that_saves_loads_records_and_describes_itself(name):
     game = GAMES[name]
+    kinds = (
+        "random",
+        "heuristic",
+        "sampling",
+        "heuristic",
+    )  # seat by seat, round the table (six in six_teams)
     bots = [
-        make_bot("random", seed=0), make_bot("heuristic", seed=1), make_bot("sampling", seed=2, samples=4),
-        make_bot("heuristic", seed=3),
-    ]  # fmt: skip
+        make_bot(kinds[seat % 4], seed=seat, **({"samples": 4} if kinds[seat % 4] == "sampling" else {}))
+        for seat in range(game.players)
+    ]
     state = hj.new_game(game, seed=11)
     record = GameRecord.begin(state)
     said = 0

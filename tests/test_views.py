@@ -137,8 +137,9 @@ def test_a_view_shows_no_card_of_another_seat_until_it_is_played(position):
         }
         shown = set()
         for field in attrs.fields(hj.PlayerView):
-            # The cards this seat gave may be in another hand now; the rules name cards (their values).
-            if field.name not in ("exchanges", "rules"):
+            # The cards this seat gave may be in another hand now; the rules name cards (their values);
+            # the tricks of the hand before are of another deal (each card was played face up then).
+            if field.name not in ("exchanges", "rules", "previous_tricks"):
                 shown |= set(_cards_in(getattr(v, field.name)))
         assert not hidden & shown, name
 

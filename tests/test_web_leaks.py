@@ -240,8 +240,17 @@ def test_no_payload_of_a_whole_game_holds_a_card_its_seat_may_not_know() -> None
         hj.variants.ACHTERHOEK,
         hj.variants.get("heartsette"),  # a widow: to the first trick's winner only
         hj.variants.get("two_player_hearts"),  # a stock: each drawn card to its drawer only
+        hj.variants.get("partnership_hearts"),  # teams: the team totals and the partners in the words
     ],
-    ids=["pass_and_return", "pass_to_dealer", "six_double_deck", "achterhoek", "heartsette", "two_player"],
+    ids=[
+        "pass_and_return",
+        "pass_to_dealer",
+        "six_double_deck",
+        "achterhoek",
+        "heartsette",
+        "two_player",
+        "teams",
+    ],
 )
 def test_no_payload_leaks_in_variants_with_other_exchanges(rules: hj.Rules) -> None:
     seats = (0, 1)

@@ -529,6 +529,8 @@ export interface PlayerView {
   widow?: Card[];
   /** each announcement of a house rule's own choices, (seat, choice), in order: public to every seat (Gong Zhu's exposed cards); left out of JSON when empty */
   announcements?: [number, string][];
+  /** the completed tricks of the hand before this one: public, every card of them was played face up (() on the first hand); what an opening reads (Gong Zhu: who took the Q♠ leads); left out of JSON when empty */
+  previous_tricks?: Trick[];
 }
 
 /** Each hand, chance picks hold, left, across or right with probability ¼ each; pass cards. */
@@ -780,6 +782,8 @@ export interface SentView {
   widow?: Card[];
   /** each announcement of a house rule's own choices, (seat, choice), in order: public to every seat (Gong Zhu's exposed cards); left out of JSON when empty */
   announcements?: [number, string][];
+  /** the completed tricks of the hand before this one: public, every card of them was played face up (() on the first hand); what an opening reads (Gong Zhu: who took the Q♠ leads); left out of JSON when empty */
+  previous_tricks?: Trick[];
 }
 
 /** The shooter chooses after the hand: the others score amount more, or the shooter amount less. */
@@ -962,6 +966,9 @@ export interface UpdateMessage {
     held: number[];
     variant: string;
     bots: (string | null)[];
+    teams: string;
+    undealt: string;
+    partners: number[];
   };
   sheet: {
     hand: number;

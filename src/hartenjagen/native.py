@@ -28,7 +28,7 @@ from hartenjagen.core import LAYOUT as layout
 from hartenjagen.core import TRAVEL_SEAT, State, Table
 from hartenjagen.rules.extras import HouseRule
 from hartenjagen.rules.passing import Passing, RandomDirection
-from hartenjagen.rules.teams import teams_of
+from hartenjagen.rules.sides import sides_of
 
 
 def _load() -> Any:
@@ -59,8 +59,8 @@ def playable(table: Table) -> bool:
         and len(table.restricting) <= layout.MAX_EXTRAS
         and not table.widening  # a house rule that widens (HouseRule.widening) is played by the Python kernel
         and not any(_overrides(extra, "adjustments") for extra in rules.extras)
-        # Teams settle the moon and the game by team (core/hands.py); the kernel scores seat by seat.
-        and (not rules.extras or teams_of(rules) is None)
+        # Declared teams settle the moon and the game through their rule's hooks; the kernel scores seat by seat.
+        and sides_of(rules) is None
         and table.moon_planned
         and table.moon_always
         and table.adds_points

@@ -3,13 +3,19 @@
 Every world sampled for one view shares them; the determinizer builds them
 once a view and sets, per world, the hands, the secret seed, the deal and the
 pass log (and, by phase, who is still to pass or announce, and the leader).
+
+A world of a later hand carries the hand before as far as the view shows it:
+its tricks (public: every card was played face up), which is what an
+opening reads of it (Gong Zhu: whoever took the Q♠ leads). Its deal and
+exchange are not known, so it is kept with no deal (``dealt == ()``) and
+the world still cannot be saved.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hartenjagen.core import Table
+from hartenjagen.core import PlayedHand, Table, log_entry
 from hartenjagen.frontend.views import PlayerView
 
 __all__ = ["view_fields"]
@@ -44,6 +50,39 @@ def view_fields(view: PlayerView, table: Table) -> dict[str, Any]:
         "announced": view.announcements,
         "shooter": None,
         "secret_seed": True,
-        "history": (),  # the view shows no earlier hand's cards: this world cannot be saved
+        "history": hand_before(view, table),  # its tricks only: this world cannot be saved
         "chance": None,
     }
+
+
+def hand_before(view: PlayerView, table: Table) -> tuple[PlayedHand, ...]:
+    """The hand before ``view``'s, rebuilt from the tricks the view shows of it (``()``: none shown).
+
+    Each seat's hand as play began is the cards it played (of two copies of a
+    card, the lower unused one), so that the tricks read back as the view
+    shows them; no deal, exchange or draws.
+    """
+    tricks, sheet = view.previous_tricks, view.score_sheet
+    if not tricks or not sheet:
+        return ()
+    n = table.players
+    hands = [0] * n
+    used = 0
+    log = []
+    for trick in tricks:
+        mask = 0
+        for position, card in enumerate(trick.cards):
+            free = table.bits_of[card.index] & ~used
+            bit = free & -free
+            used |= bit
+            mask |= bit
+            hands[(trick.leader + position) % n] |= bit
+        winner = -1 if trick.winner is None else trick.winner
+        log.append(log_entry(mask, trick.leader, winner, winner))
+    line = sheet[-1]
+    return (
+        PlayedHand(
+            hand_index=line.hand_index, dealer=line.dealer, dealt=(), direction=view.pass_direction,
+            pass_log=(), announcers=line.announcers, hands=tuple(hands), log=tuple(log), trick=0, leader=0,
+        ),
+    )  # fmt: skip

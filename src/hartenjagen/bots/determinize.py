@@ -626,12 +626,12 @@ class Determinizer:
         if table.opening_planned:
             return table.first_leader(tuple(holdings), view.dealer)
         hands = tuple(table.cards(mask) for mask in holdings)
-        # The view keeps the score sheet, not the tricks of the hand before: an opening that reads
-        # them sees ``()`` here (a sample's leader only, while announcing).
+        # The hand before, as the view shows it (its score line and its tricks): an opening that
+        # reads who took a card then (Gong Zhu: the Q♠'s taker leads) names the same leader here.
         sheet = view.score_sheet
         context = OpeningContext(
             rules=view.rules, hands=hands, dealer=view.dealer, hand_index=view.hand_index,
-            previous=sheet[-1] if sheet else None,
+            previous=sheet[-1] if sheet else None, previous_tricks=view.previous_tricks,
         )  # fmt: skip
         leader = view.rules.opening.leader(context)
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < self.n:

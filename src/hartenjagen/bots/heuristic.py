@@ -19,7 +19,7 @@ from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
-from hartenjagen.rules import Rules
+from hartenjagen.rules import Rules, TrickContext
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.extras import shown_cards, widening_cards
 from hartenjagen.rules.scoring import Scoring
@@ -74,6 +74,9 @@ class _RulesFacts(NamedTuple):
     moon_rules: bool
     #: each card's positive points (its value, or 0), by card
     points: dict[Card, int]
+    #: whether the highest card of the suit led wins, the first of two identical ones (else the
+    #: ``trick_winner`` slot is asked: another order of the ranks, cards that cancel, a trump)
+    plain_winner: bool
 
 
 @functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
@@ -89,7 +92,10 @@ def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
     copies = tuple(bits.bit_count() for bits in table.bits_of)
     pack_points = sum(max(values[i], 0) * copies[i] for i in range(CARD_COUNT))
     points = {card: max(values[card.index], 0) for card in ALL_CARDS}
-    return _RulesFacts(values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points)
+    plain = not table.winner_callback and not table.cancel_pairs
+    return _RulesFacts(
+        values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points, plain
+    )
 
 
 class _Read:
@@ -128,6 +134,9 @@ class _Read:
         points = facts.points
         self.taken = [sum(map(points.__getitem__, cards)) for cards in view.taken]
         self.moon_rules = facts.moon_rules
+        self.plain_winner = facts.plain_winner
+        self._wins: dict[Card, bool] = {}
+        self._top: tuple[int, int] | None = None
         self._unseen_in: dict[Suit, list[tuple[Card, int]]] = {}
         self._top_points: dict[Suit, int] = {}
         self._lead_facts: dict[Suit, tuple[int, int, float]] = {}
@@ -212,11 +221,50 @@ class _Read:
         return True
 
     def trick_top(self) -> tuple[int, int]:
-        """The rank of the card winning the trick so far, and the seat that played it."""
+        """The rank of the highest card of the suit led so far, and the seat winning the trick as it stands.
+
+        The seat is the rules' ``trick_winner``'s answer for the cards played so far (``-1`` where
+        no card wins them: identical cards that cancel); the rank is the suit led's highest.
+        """
+        top = self._top
+        if top is None:
+            view = self.view
+            led = view.trick[0].card.suit
+            best = max((p for p in view.trick if p.card.suit is led), key=lambda p: p.card.rank)
+            seat = best.seat if self.plain_winner else self.winning(view.trick)
+            top = self._top = (best.card.rank, seat)
+        return top
+
+    def winning(self, trick: tuple[Play, ...]) -> int:
+        """The seat whose card wins ``trick`` (cards played so far) by the rules' ``trick_winner``; -1: none does."""
+        if self.plain_winner:
+            led = trick[0].card.suit
+            return max((p for p in trick if p.card.suit is led), key=lambda p: p.card.rank).seat
         view = self.view
-        led = view.trick[0].card.suit
-        best = max((p for p in view.trick if p.card.suit is led), key=lambda p: p.card.rank)
-        return best.card.rank, best.seat
+        context = TrickContext(
+            rules=view.rules,
+            trick=trick,
+            trick_number=len(view.tricks) + 1,
+            tricks=view.tricks,
+            announcers=view.announcers,
+            announcements=view.announcements,
+        )
+        position = view.rules.trick_winner.winner(context)
+        return -1 if position is None else trick[position].seat
+
+    def wins(self, card: Card) -> bool:
+        """Whether ``card``, played now, takes the lead of the trick as it stands (the rules' ``trick_winner``).
+
+        Polignac's A♦ loses to its J♦; in Cancellation Hearts a card equal to one played cancels.
+        """
+        trick = self.view.trick
+        if self.plain_winner:  # the ranks say it: no call, no cache
+            led = trick[0].card.suit
+            return card.suit is led and card.rank > self.trick_top()[0]
+        found = self._wins.get(card)
+        if found is None:
+            found = self._wins[card] = self.winning((*trick, Play(self.seat, card))) == self.seat
+        return found
 
 
 class HeuristicBot:
@@ -456,8 +504,7 @@ class HeuristicBot:
     @staticmethod
     def _under_partner(read: _Read, options: list[Card], led: Suit) -> Card:
         """Following while a partner wins the trick: add no points to it; duck with the highest plain card."""
-        top, _ = read.trick_top()
-        losers = [card for card in options if card.suit is led and card.rank < top]
+        losers = [card for card in options if card.suit is led and not read.wins(card)]
         return min(losers or options, key=lambda card: (max(read.value(card), 0), -card.rank))
 
     @staticmethod
@@ -476,9 +523,9 @@ class HeuristicBot:
     def _defend_follow(read: _Read, options: list[Card], led: Suit, threat: int | None) -> Card | None:
         """Against a moon: win a trick that holds points (or will) if this seat can; ``None`` to play as usual."""
         view = read.view
-        top, top_seat = read.trick_top()
+        _, top_seat = read.trick_top()
         points = sum(max(read.value(p.card), 0) for p in view.trick)
-        winners = [c for c in options if c.suit is led and c.rank > top]
+        winners = [c for c in options if read.wins(c)]
         played = {p.seat for p in view.trick}
         if top_seat != threat and threat in played:
             return None  # someone else is taking this trick: let them
@@ -512,10 +559,9 @@ class HeuristicBot:
 
     def _follow(self, read: _Read, options: list[Card], led: Suit) -> Card:
         view = read.view
-        top = max(play.card.rank for play in view.trick if play.card.suit is led)
         last = len(view.trick) == read.n - 1
         value = self._trick_value(read)
-        winners = [card for card in options if card.suit is led and card.rank > top]
+        winners = [card for card in options if read.wins(card)]
         losers = [card for card in options if card not in winners]
         if last:
             # Exact: the trick is complete with this card.

@@ -150,6 +150,7 @@ from hartenjagen.core.state import PassLog as PassLog
 from hartenjagen.core.state import PlayedHand as PlayedHand
 from hartenjagen.core.state import State, table_of
 from hartenjagen.core.state import hand_masks as hand_masks
+from hartenjagen.core.state import log_entry as log_entry
 from hartenjagen.core.state import log_tricks as log_tricks
 from hartenjagen.core.state_fields import StateFields as StateFields
 from hartenjagen.core.state_fields import fields as fields
@@ -211,6 +212,7 @@ INNER = (
     "hand_masks",
     "is_explicit",
     "legal_mask",
+    "log_entry",
     "log_tricks",
     "make_explicit",
     "play",

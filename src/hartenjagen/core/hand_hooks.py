@@ -150,8 +150,9 @@ def previous_hand(hand: HandContext) -> tuple[Any, tuple[Trick, ...]]:
     sheet, history = hand.sheet, hand.history
     if not sheet:
         return None, ()
-    # A state rebuilt without its history (a bot's sample) knows the line but not the tricks.
-    last = history[-1] if len(history) == len(sheet) else None
+    # A state rebuilt without its history knows the line but not the tricks; a bot's world of a
+    # later hand carries the hand before alone (its tricks, from the view).
+    last = history[-1] if history and history[-1].hand_index == sheet[-1].hand_index else None
     return sheet[-1], (() if last is None else log_tricks(last.log, last.hands))
 
 

@@ -40,9 +40,10 @@ from hartenjagen.events import (
     PassChosen,
     Revoked,
 )
+from hartenjagen.rules.ending import winners_of
 from hartenjagen.rules.moon import moon_points
 from hartenjagen.rules.routes import PassRoute
-from hartenjagen.rules.teams import Partnership, game_winners, team_moon_points, team_shooter, teams_of
+from hartenjagen.rules.sides import Sides, sides_of
 from hartenjagen.values import HandResult
 
 _NO_LOG: Final[tuple[int, ...]] = ()
@@ -469,7 +470,7 @@ def score_hand(state: State, events: list[Any] | None, taken: tuple[int, ...] | 
                         shooter = seat
                         break
                 if shooter is None and rules.extras:
-                    shooter = _team_shooter(table, teams_of(rules), taken)
+                    shooter = _team_shooter(table, sides_of(rules), taken)
         else:
             shooter = hand_hooks.shooter(state, taken)
     if shooter is None:
@@ -509,9 +510,9 @@ def finish_hand(
     raw = hand_hooks.hand_points(table, taken)
     scored = raw
     if shooter is not None and option is not None:
-        partnership = teams_of(rules) if rules.extras else None
-        if table.moon_planned and partnership is not None:
-            scored = _team_settle(table, partnership, raw, taken, hand.scores, shooter, option)
+        sides = sides_of(rules)
+        if table.moon_planned and sides is not None:
+            scored = _team_settle(table, sides, raw, taken, hand.scores, shooter, option)
         elif table.moon_planned:
             scored = _planned_settle(table, raw, taken, hand.scores, shooter, option)
         else:
@@ -546,35 +547,34 @@ def _planned_settle(
     return moon_points(raw, totals, shooter, own, table.moon_amount, option)
 
 
-def _team_shooter(table: Table, partnership: Partnership | None, taken: tuple[int, ...]) -> int | None:
-    """A planned moon shot by a team between its members (`hartenjagen.rules.teams.team_shooter`)."""
-    if partnership is None:
+def _team_shooter(table: Table, sides: Sides | None, taken: tuple[int, ...]) -> int | None:
+    """A planned moon no seat shot alone, asked of the rule that declares teams (`hartenjagen.rules.sides`)."""
+    if sides is None:
         return None
     needed = table.moon_needed
     points = [hand_hooks.points(table, mask & needed) for mask in taken]
     together = []
-    for team in partnership.teams:
+    for team in sides.teams:
         mask = 0
         for seat in team:
             mask |= taken[seat]
         together.append(mask & needed == needed)
-    return team_shooter(partnership, points, together)
+    return sides.moon_shooter(points, together)
 
 
 def _team_settle(
     table: Table,
-    partnership: Partnership,
+    sides: Sides,
     raw: tuple[int, ...],
     taken: tuple[int, ...],
     totals: tuple[int, ...],
     shooter: int,
     option: Any,
 ) -> tuple[int, ...]:
-    """A planned moon shot by ``shooter``'s team (`hartenjagen.rules.teams.team_moon_points`)."""
+    """A planned moon shot by ``shooter``'s team, settled by the rule that declares teams."""
     outside = ~table.moon_needed
     own = tuple([hand_hooks.points(table, taken[seat] & outside) for seat in range(len(taken))])
-    team = partnership.teams[partnership.team_of(shooter)]
-    return team_moon_points(raw, totals, team, shooter, own, table.moon_amount, option)
+    return sides.settle(raw, totals, shooter, own, table.moon_amount, option)
 
 
 def next_deal(
@@ -584,20 +584,17 @@ def next_deal(
     hand = state._hand
     table = hand.table
     rules = table.rules
-    # With teams the ending judges one total per team, and its winners are teams (rules/teams.py).
-    partnership = teams_of(rules) if rules.extras else None
-    judged = totals if partnership is None else partnership.team_totals(totals)
+    # With teams the ending judges what the declaring rule says (one total per team), and its
+    # winners are turned back into seats by that rule (`hartenjagen.rules.sides`).
+    sides = sides_of(rules)
+    judged = totals if sides is None else sides.judged(totals)
     if table.ending_planned:
         ends = _planned_end(judged, sheet, table)
     else:
         ends = bool(rules.ending.is_over(judged, sheet))
     if ends:
-        if not table.ending_planned:
-            winners = game_winners(rules, totals, sheet)
-        elif partnership is None:
-            winners = _lowest(totals)
-        else:
-            winners = partnership.members(_lowest(judged))
+        named = winners_of(rules.ending, judged, sheet) if not table.ending_planned else _lowest(judged)
+        winners = named if sides is None else sides.seats(named)
         if events is not None:
             events.append(GameOver(winners, totals))
         over = hand.copy()

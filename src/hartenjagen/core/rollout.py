@@ -201,6 +201,7 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     # or the trick began before this playout.
     plain_winner = not table.cancel_pairs and not table.winner_callback
     follows_winner = plain_winner and count == 0
+    own_winner = table.winner_callback  # the C kernel plays no such table: the greedy asks the module
     # The hooks of modules of one's own are asked through their caches (hooks.narrowed_at).
     rules = table.rules
     lead_hook = table.lead_opens == LEAD_CALLBACK
@@ -258,7 +259,9 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             bits = mask & bits_of[(choices & -choices).bit_length() - 1]
             bit = (bits & ONE_PACK) or bits  # the lowest copy
         else:
-            bit = _greedy_bit(mask, trick, led, count, n, table, values, draw)
+            # A trick winner of one's own (Polignac's order, a trump) says which cards lose, not the ranks.
+            losing = _losing(hand, mask, trick, leader, count, entries) if count and own_winner else -1
+            bit = _greedy_bit(mask, trick, led, count, n, table, values, draw, losing)
         physical = bit.bit_length() - 1
         suit = suit_of[physical]
         index = physical - CARD_COUNT if physical >= CARD_COUNT else physical
@@ -331,10 +334,41 @@ def _signed_values(table: Table, sign: int) -> list[int]:
     return values
 
 
+def _losing(hand: HandContext, mask: int, trick: int, leader: int, count: int, log: list[int]) -> int:
+    """The cards of ``mask`` that would not take the lead of the trick so far, asked of the rules' trick winner."""
+    n = hand.table.players
+    order = []
+    for i in range(count):
+        bits = trick & hand.hands[(leader + i) % n]
+        order.append((bits & -bits).bit_length() - 1)
+    losing = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        order.append(low.bit_length() - 1)
+        if hooks.trick_winner(hand, order, leader, log) != count:
+            losing |= low
+        order.pop()
+        rest ^= low
+    return losing
+
+
 def _greedy_bit(
-    mask: int, trick: int, led: int, count: int, n: int, table: Table, values: list[int], draw: _Draw
+    mask: int,
+    trick: int,
+    led: int,
+    count: int,
+    n: int,
+    table: Table,
+    values: list[int],
+    draw: _Draw,
+    losing: int = -1,
 ) -> int:
-    """One card (a bit of ``mask``, the legal cards) by quick card sense; one play in ten at random."""
+    """One card (a bit of ``mask``, the legal cards) by quick card sense; one play in ten at random.
+
+    ``losing``: the cards that would not win the trick so far, where the rules' trick winner
+    said so (-1: the highest card of the suit led wins, read off the ranks).
+    """
     if mask & (mask - 1) == 0:
         return mask
     if draw.below(10) == 0:
@@ -353,7 +387,9 @@ def _greedy_bit(
                 top = rank
             rest ^= low
     below = 0
-    if follow:
+    if follow and losing >= 0:
+        below = losing & table.suit_masks[led]
+    elif follow:
         rest = mask
         while rest:
             low = rest & -rest

@@ -43,6 +43,8 @@ __all__ = [
     "show",
     "table_text",
     "taken_points",
+    "team_line",
+    "undealt_line",
     "who",
 ]
 
@@ -104,6 +106,37 @@ def capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def team_line(v: PlayerView, language: Language = "en") -> str:
+    """Each team's total with its members named ("Teams: you and seat 2: 34; seat 1 and seat 3: 50"); "" without teams."""
+    if not v.teams:
+        return ""
+    joiner = f" {text('table.and', language)} "
+    teams = "; ".join(  # not two spaces as between seats: a web page would run the teams together
+        text(
+            "table.team", language, members=joiner.join(who(v, seat, language) for seat in team), total=total
+        )
+        for team, total in zip(v.teams, v.team_scores, strict=True)
+    )
+    return text("table.teams", language, teams=teams)
+
+
+def undealt_line(v: PlayerView, language: Language = "en") -> str:
+    """The cards left undealt, never their faces: a widow's size and who took it, or the stock's size ("" when none).
+
+    The widow goes to the taker of the deck's widow trick (Heartsette: the first), which every
+    seat sees; the stock shrinks as the seats draw.
+    """
+    if not v.undealt:
+        return ""
+    widow = v.rules.deck.widow_trick()
+    if widow is None:
+        return text("table.stock", language, count=v.undealt)
+    taker = v.tricks[widow].winner if len(v.tricks) > widow else None
+    if taker is None:
+        return text("table.widow", language, count=v.undealt)
+    return text("table.widow_taken", language, count=v.undealt, seat=who(v, taker, language))
+
+
 def _subject(subject: object, where: str) -> tuple[PlayerView, tuple[tuple[Card, ...], ...] | None]:
     """The view a drawing is made of, and every seat's hand when ``subject`` is a whole state.
 
@@ -158,6 +191,7 @@ def _lines(v: PlayerView, hands: tuple[tuple[Card, ...], ...] | None, language: 
     lines.append(f"{words['trick']}: {trick or words['empty']}")
     scores = "  ".join(f"{who(v, seat, language)}: {score}" for seat, score in enumerate(v.display_scores))
     lines.append(f"{words['scores']}: {scores}")
+    lines += [line for line in (team_line(v, language), undealt_line(v, language)) if line]
     if v.phase is Phase.PLAYING and v.tricks:
         taken = "  ".join(
             f"{who(v, seat, language)}: {points}" for seat, points in enumerate(taken_points(v))

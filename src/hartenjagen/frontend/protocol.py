@@ -154,6 +154,9 @@ MESSAGES: Final[dict[str, dict[str, Json]]] = {
                     "held": _array(_INT),
                     "variant": _STR,
                     "bots": _array({"oneOf": [_STR, {"type": "null"}]}),
+                    "teams": _STR,
+                    "undealt": _STR,
+                    "partners": _array(_INT),
                 },
             ),
             "sheet": _array(

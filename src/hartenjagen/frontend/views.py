@@ -12,13 +12,13 @@ import itertools
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
 from hartenjagen._repr import brief, shown
 from hartenjagen.cards import ALL_CARDS, Card, Suit
-from hartenjagen.core import State, Table, as_state, fields, scatter_answer, table_for
+from hartenjagen.core import State, Table, as_state, fields, log_tricks, scatter_answer, table_for
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardDrawn, CardsExchanged, Event
@@ -91,6 +91,10 @@ class PlayerView:
     #: each announcement of a house rule's own choices, (seat, choice), in order: public to every seat
     #: (Gong Zhu's exposed cards); left out of JSON when empty
     announcements: tuple[tuple[int, str], ...] = attrs.field(default=(), metadata={"omit_default": True})
+    #: the completed tricks of the hand before this one: public, every card of them was played face
+    #: up (``()`` on the first hand); what an opening reads (Gong Zhu: who took the Q♠ leads); left
+    #: out of JSON when empty
+    previous_tricks: tuple[Trick, ...] = attrs.field(default=(), metadata={"omit_default": True})
     # Set once the view is known to be consistent: built by view(), or checked by validate_view.
     # Not a field of its value: no init argument, not compared, not saved.
     _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
@@ -294,9 +298,23 @@ def _build(state: State, seat: int | None) -> PlayerView:
         undealt=len(state.widow) + len(state.stock),
         widow=state.widow if seat is not None and seat == state.widow_taker else (),
         announcements=state.announcements,
+        previous_tricks=_previous_tricks(inside.history, inside.score_sheet),
     )
     object.__setattr__(built, "_consistent", True)
     return built
+
+
+def _previous_tricks(history: tuple[Any, ...], sheet: tuple[HandResult, ...]) -> tuple[Trick, ...]:
+    """The tricks of the hand before (``()``: none, or a state rebuilt without its history)."""
+    if not history or not sheet or history[-1].hand_index != sheet[-1].hand_index:
+        return ()  # the first hand, a finished game (its last hand is not in the history), or no history
+    last = history[-1]
+    return _tricks_of(last.log, last.hands)
+
+
+@functools.lru_cache(maxsize=64)  # every view of a hand shows the same tricks of the hand before
+def _tricks_of(log: tuple[int, ...], hands: tuple[int, ...]) -> tuple[Trick, ...]:
+    return log_tricks(log, hands)
 
 
 def validate_view(view: object) -> None:

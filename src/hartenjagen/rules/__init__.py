@@ -40,6 +40,7 @@ from hartenjagen.rules import (
     passing,
     routes,
     scoring,
+    sides,
     teams,
     trick_winner,
     undealt,
@@ -101,6 +102,7 @@ __all__ = [
     "passing",
     "routes",
     "scoring",
+    "sides",
     "teams",
     "trick_winner",
     "undealt",
@@ -268,6 +270,11 @@ class Rules:
             _check_declarations(extra)
             _check_widening(extra, self)
             extra.check(self)
+        declaring = sides.declaring(self.extras)
+        if len(declaring) > 1:
+            raise RulesError(f"extras {declaring[0]!r} and {declaring[1]!r} both declare teams; keep one")
+        for extra in declaring:
+            sides.check_teams(repr(extra), extra.partnerships(), self.players)
         for hook in ("announces", "revoke_penalty"):
             if hook == "announces":
                 users = [e for e in self.extras if announcing(e)]

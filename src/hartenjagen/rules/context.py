@@ -44,11 +44,11 @@ BUILDERS: dict[str, Callable[..., Any]] = {}
 
 
 def _teams(rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The teams ``rules`` declare (``()``: every seat plays alone); see `hartenjagen.rules.teams`."""
-    from hartenjagen.rules.teams import teams_of  # teams.py builds on the house rules, which import this
+    """The teams ``rules`` declare (``()``: every seat plays alone); see `hartenjagen.rules.sides`."""
+    from hartenjagen.rules.sides import sides_of  # the declaration is a house rule's, and extras imports this
 
-    partnership = teams_of(rules) if rules.extras else None
-    return () if partnership is None else partnership.teams
+    sides = sides_of(rules)
+    return () if sides is None else sides.teams
 
 
 def _partners(rules: Rules, seat: int) -> tuple[int, ...]:

@@ -7,7 +7,10 @@ A house rule overrides the hooks it needs; the others do nothing:
   rules forbid them, and ``widens`` says which of them it allows now;
 - ``opens_announcements`` opens an announcement round before the first lead;
 - ``adjustments`` changes totals directly when a hand is scored;
-- ``revoke_penalty`` lets an illegal play through and voids the hand.
+- ``revoke_penalty`` lets an illegal play through and voids the hand;
+- ``partnerships`` declares teams, and ``team_moon_shooter``,
+  ``settle_team_moon``, ``judged_totals`` and ``winning_seats`` say what they
+  change (`hartenjagen.rules.sides`).
 
 docs/writing-rules.md shows a complete house rule written with public names only.
 """
@@ -24,8 +27,10 @@ from hartenjagen._whole import is_whole
 from hartenjagen.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
+from hartenjagen.moves import MoonOption
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import BUILDERS, AnnounceContext, PlayContext, lazy_class
+from hartenjagen.rules.sides import team_moon_points
 from hartenjagen.values import Trick
 
 if TYPE_CHECKING:
@@ -105,7 +110,12 @@ class HouseRule(RuleModule):
       older ``announces(state)`` still works, with a `DeprecationWarning`);
     - ``adjustments`` changes totals directly when a hand is scored, given a
       [`HandSummary`][hartenjagen.rules.extras.HandSummary];
-    - ``revoke_penalty`` lets an illegal play through and voids the hand.
+    - ``revoke_penalty`` lets an illegal play through and voids the hand;
+    - [`partnerships`][hartenjagen.rules.extras.HouseRule.partnerships]
+      declares teams; ``team_moon_shooter``, ``settle_team_moon``,
+      ``judged_totals`` and ``winning_seats`` say how the moon and the end go
+      by team (their defaults: a member's moon counts for the team, and the
+      ending judges one total per team).
     """
 
     #: the code of a play this rule refuses: a short lower-case string the module owns
@@ -220,6 +230,60 @@ class HouseRule(RuleModule):
     def revoke_penalty(self, rules: Rules) -> int | None:
         """Points for a player who makes an illegal play, which voids the hand (``None``: illegal plays are refused)."""
         return None
+
+    def partnerships(self) -> tuple[tuple[int, ...], ...]:
+        """The teams this rule declares, each a tuple of seats (default ``()``: every seat plays alone).
+
+        Every seat of the game is in exactly one team, and there are at least
+        two; one house rule of a ruleset at most declares teams. Where one
+        does, bots play for their team, views name partners, and the hooks
+        below settle the moon and the end by team.
+        """
+        return ()
+
+    def team_moon_shooter(
+        self, teams: tuple[tuple[int, ...], ...], moon_points: tuple[int, ...], together: tuple[bool, ...]
+    ) -> int | None:
+        """No seat alone took every moon card: the seat recorded as the shooter of a team's moon, or ``None``.
+
+        ``together[t]`` says whether the members of ``teams[t]`` took every
+        moon card between them, ``moon_points[seat]`` the moon-card points
+        each seat took. The default, ``None``: a team shoots the moon only
+        when one member takes every moon card (that member is the shooter,
+        and ``settle_team_moon`` scores the moon for the whole team).
+        """
+        return None
+
+    def settle_team_moon(
+        self,
+        raw: tuple[int, ...],
+        totals: tuple[int, ...],
+        team: tuple[int, ...],
+        shooter: int,
+        own: tuple[int, ...],
+        amount: int,
+        option: MoonOption,
+    ) -> Iterable[int]:
+        """Each seat's points when ``shooter``'s ``team`` shot a moon worth ``amount`` and chose ``option``.
+
+        ``raw`` is each seat's card points, ``totals`` the totals before the
+        hand, ``own`` what each seat's cards outside the moon set score. The
+        default is [`team_moon_points`][hartenjagen.rules.sides.team_moon_points]:
+        the members score ``own`` and the option applies to the team.
+        """
+        return team_moon_points(raw, totals, team, shooter, own, amount, option)
+
+    def judged_totals(self, teams: tuple[tuple[int, ...], ...], totals: tuple[int, ...]) -> Iterable[int]:
+        """The totals the ending judges, given each seat's ``totals`` (default: one a team, its members' sum).
+
+        The ending's ``is_over`` and ``winners`` see these; ``winning_seats``
+        turns the places it names back into seats.
+        """
+        return tuple(sum(totals[seat] for seat in team) for team in teams)
+
+    def winning_seats(self, teams: tuple[tuple[int, ...], ...], named: tuple[int, ...]) -> Iterable[int]:
+        """The seats that win when the ending names the places ``named`` of ``judged_totals`` (default: those teams' members)."""
+        return tuple(sorted(seat for number in named for seat in teams[number]))
 
 
 def widening_cards(rules: Rules) -> frozenset[Card]:

@@ -19,10 +19,10 @@ from hartenjagen._whole import is_whole
 from hartenjagen.cards import Card
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption
-from hartenjagen.rules import teams
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import MoonContext
 from hartenjagen.rules.plan import MoonPlan
+from hartenjagen.rules.sides import sides_of
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -130,19 +130,18 @@ class _Shooting(Moon):
         for seat, cards in enumerate(context.cards_taken):
             if took_all(cards, needed):
                 return seat
-        partnership = teams.teams_of(context.rules) if context.rules.extras else None
-        if partnership is None:
+        sides = sides_of(context.rules)
+        if sides is None:
             return None
-        # A team's moon: its members' cards together (rules/teams.py).
+        # A team's moon: its members' cards together, asked of the rule that declares teams.
         taken = context.cards_taken
         together = [
-            took_all(tuple(card for seat in team for card in taken[seat]), needed)
-            for team in partnership.teams
+            took_all(tuple(card for seat in team for card in taken[seat]), needed) for team in sides.teams
         ]
         moon_set = set(needed)
         value = context.rules.scoring.points_of
         points = [value(card for card in cards if card in moon_set) for cards in taken]
-        return teams.team_shooter(partnership, points, together)
+        return sides.moon_shooter(points, together)
 
     def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
         rules = context.rules
@@ -153,12 +152,9 @@ class _Shooting(Moon):
         own = [
             scoring.points_of(card for card in cards if card not in needed) for cards in context.cards_taken
         ]
-        partnership = teams.teams_of(rules) if rules.extras else None
-        if partnership is not None:
-            team = partnership.teams[partnership.team_of(shooter)]
-            return teams.team_moon_points(
-                context.raw, context.totals, team, shooter, tuple(own), amount, option
-            )
+        sides = sides_of(rules)
+        if sides is not None:
+            return sides.settle(context.raw, context.totals, shooter, tuple(own), amount, option)
         return moon_points(context.raw, context.totals, shooter, own[shooter], amount, option)
 
 

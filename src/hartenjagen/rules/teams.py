@@ -1,8 +1,9 @@
 """Teams: partnerships declared by a house rule, and what they change when a hand is scored.
 
-A ruleset plays in teams when its ``extras`` hold a
-[`Partnership`][hartenjagen.rules.teams.Partnership]. Then, where the engine
-settles a hand and the game:
+A ruleset plays in teams when one of its ``extras`` declares them through the
+house rule's ``partnerships`` hook (`hartenjagen.rules.sides`, the engine's one
+view of teams); [`Partnership`][hartenjagen.rules.teams.Partnership] is the
+shipped rule that does. Then, where the engine settles a hand and the game:
 
 - **scores** stay seat by seat on the score sheet (each seat's ``points`` and
   ``totals``, as the players wrote them), and a team's total is the sum of its
@@ -13,10 +14,15 @@ settles a hand and the game:
   members score only their cards outside the moon set; the moon's option then
   applies to the team: the opponents score ``amount`` more each, or the
   shooter ``amount`` less, or the team's totals go back to 0, or the
-  opponents' totals double. (A moon module of one's own keeps its own hooks;
-  ``MoonContext.teams`` names the teams to it.)
+  opponents' totals double (the ``team_moon_shooter`` and ``settle_team_moon``
+  hooks; a moon module of one's own keeps its own hooks, and
+  ``MoonContext.teams`` names the teams to it);
 - **the end** is by team: the ending module sees one total per team, in the
-  order of ``teams``, and the winners are every member of the teams it names.
+  order of ``teams``, and the winners are every member of the teams it names
+  (the ``judged_totals`` and ``winning_seats`` hooks' defaults).
+
+Nothing in the engine's core names this module: a team rule of one's own
+(teams of three at six seats) overrides the same hooks.
 """
 
 from __future__ import annotations
@@ -26,11 +32,10 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen._whole import is_whole
 from hartenjagen.errors import RulesError
-from hartenjagen.moves import MoonOption
 from hartenjagen.rules.ending import Sheet, winners_of
 from hartenjagen.rules.extras import HouseRule
+from hartenjagen.rules.sides import Sides, check_teams, sides_of, team_moon_points
 
 if TYPE_CHECKING:
     from hartenjagen.rules import Rules
@@ -47,21 +52,14 @@ __all__ = [
 ]
 
 
-def _teams(value: object) -> tuple[tuple[int, ...], ...]:
-    """``value`` as a tuple of teams, each a tuple of seats; a `RulesError` naming what is wrong."""
+def _as_teams(value: object) -> tuple[tuple[int, ...], ...]:
+    """``value`` as a tuple of teams, each a tuple (checked in full when the rule is built)."""
     try:
-        teams = tuple(tuple(team) for team in value)  # type: ignore[attr-defined]
+        return tuple(tuple(team) for team in value)  # type: ignore[attr-defined]
     except TypeError:
         raise RulesError(
             f"Partnership: teams must be a list of teams, each a list of seats, not {value!r}"
         ) from None
-    for team in teams:
-        if not team:
-            raise RulesError(f"Partnership: a team must hold at least one seat, not {team!r}")
-        for seat in team:
-            if not is_whole(seat) or seat < 0:
-                raise RulesError(f"Partnership: a seat is a whole number from 0, not {seat!r}")
-    return teams
 
 
 @attrs.frozen
@@ -75,35 +73,25 @@ class Partnership(HouseRule):
     ``together_moon`` (the default), when its members take them between them.
     """
 
-    teams: tuple[tuple[int, ...], ...] = attrs.field(default=((0, 2), (1, 3)), converter=_teams)
+    teams: tuple[tuple[int, ...], ...] = attrs.field(default=((0, 2), (1, 3)), converter=_as_teams)
     together_moon: bool = True
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.together_moon, bool):
             raise RulesError(f"Partnership: together_moon must be True or False, not {self.together_moon!r}")
-        seats = [seat for team in self.teams for seat in team]
-        if len(self.teams) < 2:
-            raise RulesError(
-                f"Partnership: at least two teams are needed, not {len(self.teams)}: {self.teams!r}"
-            )
-        twice = sorted({seat for seat in seats if seats.count(seat) > 1})
-        if twice:
-            raise RulesError(f"Partnership: every seat is in exactly one team, but seat {twice[0]} is in two")
-        missing = sorted(set(range(len(seats))) - set(seats))
-        if missing:
-            raise RulesError(
-                f"Partnership: the teams must hold seats 0 to {len(seats) - 1} once each; seat {missing[0]} is in none"
-            )
+        check_teams("Partnership", self.teams, sum(len(team) for team in self.teams))
 
     def check(self, rules: Rules) -> None:
-        seats = sum(len(team) for team in self.teams)
-        if seats != rules.players:
-            raise RulesError(
-                f"Partnership: the teams {self.teams!r} hold {seats} seats, but the game has {rules.players} players"
-            )
-        others = [extra for extra in rules.extras if isinstance(extra, Partnership) and extra is not self]
-        if others:
-            raise RulesError(f"extras {self!r} and {others[0]!r} both declare teams; keep one")
+        check_teams("Partnership", self.teams, rules.players)
+
+    def partnerships(self) -> tuple[tuple[int, ...], ...]:
+        return self.teams
+
+    def team_moon_shooter(
+        self, teams: tuple[tuple[int, ...], ...], moon_points: tuple[int, ...], together: tuple[bool, ...]
+    ) -> int | None:
+        # With together_moon, the team's member with the most moon points is recorded.
+        return team_shooter(self, moon_points, together)
 
     def rule_words(self, language: str = "en") -> str:
         names = [_team_name(team, language) for team in self.teams]
@@ -127,31 +115,26 @@ class Partnership(HouseRule):
             f" and is won by team totals. A team shoots the moon when {moon}."
         )
 
+    # Who plays with whom, as the engine reads any declaration (`hartenjagen.rules.sides.Sides`).
     def team_of(self, seat: int) -> int:
         """The number of ``seat``'s team (its place in ``teams``)."""
-        for number, team in enumerate(self.teams):
-            if seat in team:
-                return number
-        raise RulesError(f"Partnership: seat {seat!r} is in no team of {self.teams!r}")
+        return Sides(self.teams, self).team_of(seat)
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other members of ``seat``'s team."""
-        return tuple(other for other in self.teams[self.team_of(seat)] if other != seat)
+        return Sides(self.teams, self).partners(seat)
 
     def team_totals(self, totals: Iterable[int]) -> tuple[int, ...]:
         """One total per team, in the order of ``teams``: the sum of its members' totals."""
-        seats = tuple(totals)
-        return tuple(sum(seats[seat] for seat in team) for team in self.teams)
+        return Sides(self.teams, self).team_totals(totals)
 
     def seat_totals(self, totals: Iterable[int]) -> tuple[int, ...]:
         """Each seat's team total, seat by seat (partners show the same number)."""
-        teams = self.team_totals(totals)
-        seats = sum(len(team) for team in self.teams)
-        return tuple(teams[self.team_of(seat)] for seat in range(seats))
+        return Sides(self.teams, self).seat_totals(totals)
 
     def members(self, numbers: Iterable[int]) -> tuple[int, ...]:
         """The seats of the teams numbered ``numbers``, in seat order (the winners of a team game)."""
-        return tuple(sorted(seat for number in numbers for seat in self.teams[number]))
+        return Sides(self.teams, self).members(numbers)
 
 
 def _team_name(team: tuple[int, ...], language: str) -> str:
@@ -164,38 +147,39 @@ def _team_name(team: tuple[int, ...], language: str) -> str:
 PARTNERS_OPPOSITE: Final = Partnership()
 
 
-def teams_of(rules: Rules) -> Partnership | None:
-    """The partnership ``rules`` declare in their ``extras``, or ``None`` when every seat plays alone."""
-    for extra in rules.extras:
-        if isinstance(extra, Partnership):
-            return extra
-    return None
+def teams_of(rules: Rules) -> Sides | None:
+    """The teams ``rules`` declare (by any house rule's ``partnerships``), or ``None`` when every seat plays alone.
+
+    The same as [`sides_of`][hartenjagen.rules.sides.sides_of]; kept under this name for older programs.
+    """
+    return sides_of(rules)
 
 
 def partners_of(rules: Rules, seat: int | None) -> tuple[int, ...]:
     """``seat``'s partners under ``rules`` (none when the rules declare no teams, or for no seat)."""
-    teams = teams_of(rules) if rules.extras else None
-    if teams is None or seat is None:
+    sides = sides_of(rules)
+    if sides is None or seat is None:
         return ()
-    return teams.partners(seat)
+    return sides.partners(seat)
 
 
 def standings(rules: Rules, totals: tuple[int, ...]) -> tuple[int, ...]:
     """Each seat's total as the game is judged: its team's total where ``rules`` declare teams, else its own."""
-    teams = teams_of(rules) if rules.extras else None
-    return totals if teams is None else teams.seat_totals(totals)
+    sides = sides_of(rules)
+    return totals if sides is None else sides.seat_totals(totals)
 
 
 def game_winners(rules: Rules, totals: tuple[int, ...], sheet: Sheet) -> tuple[int, ...]:
     """The winning seats of a game of ``rules`` that ended with ``totals`` after the hands of ``sheet``.
 
-    Without teams, the ending's winners; with teams, the ending judges one
-    total per team and every member of the teams it names wins.
+    Without teams, the ending's winners; with teams, the ending judges the
+    declaring rule's ``judged_totals`` (one total per team) and every member
+    of the teams it names wins.
     """
-    teams = teams_of(rules) if rules.extras else None
-    if teams is None:
+    sides = sides_of(rules)
+    if sides is None:
         return winners_of(rules.ending, totals, sheet)
-    return teams.members(winners_of(rules.ending, teams.team_totals(totals), sheet))
+    return sides.winners(rules, totals, sheet)
 
 
 def team_shooter(
@@ -218,36 +202,3 @@ def team_shooter(
                     best = seat
             return best
     return None
-
-
-def team_moon_points(
-    raw: tuple[int, ...],
-    totals: tuple[int, ...],
-    team: tuple[int, ...],
-    shooter: int,
-    own: tuple[int, ...],
-    amount: int,
-    option: MoonOption,
-) -> tuple[int, ...]:
-    """Each seat's points when ``team`` shot a moon worth ``amount`` (``shooter``: its member recorded) with ``option``.
-
-    The team's members score ``own`` (their cards outside the moon set, per
-    seat) and the option applies to the team: every opponent scores ``amount``
-    more (``OTHERS_PLUS``), or the shooter ``amount`` less (``SELF_MINUS``), or
-    each member's total goes back to 0 (``RESET``), or each opponent's total
-    doubles (``DOUBLE``). The team-wide form of
-    [`moon_points`][hartenjagen.rules.moon.moon_points].
-    """
-    points = list(raw)
-    for seat in team:
-        points[seat] = -totals[seat] if option is MoonOption.RESET else own[seat]
-    for seat in range(len(raw)):
-        if seat in team:
-            continue
-        if option is MoonOption.OTHERS_PLUS:
-            points[seat] = raw[seat] + amount
-        elif option is MoonOption.DOUBLE:
-            points[seat] = raw[seat] + totals[seat]
-    if option is MoonOption.SELF_MINUS:
-        points[shooter] -= amount
-    return tuple(points)

@@ -29,6 +29,7 @@ from hartenjagen.errors import IllegalMove, IllegalMoveError
 from hartenjagen.events import Event, HandDealt, Revoked
 from hartenjagen.frontend import texts
 from hartenjagen.frontend.describe import announced_note, announcement_question, count_turns, describe
+from hartenjagen.frontend.drawing import team_line, undealt_line
 from hartenjagen.frontend.notation import Language, card_name, format_card
 from hartenjagen.frontend.protocol import PROTOCOL_VERSION
 from hartenjagen.frontend.records import GameRecord
@@ -339,7 +340,9 @@ class Table:
         pass: never a card the seat may not know) as the language writes it (``short``: ``V♠``) and
         says it (``name``: ``schoppenvrouw``, for a screen reader); ``held`` is each seat's number of
         cards as the table sees them, a pass chosen but not yet exchanged still in the hand;
-        ``variant`` and ``bots`` are the names the table shows.
+        ``variant`` and ``bots`` are the names the table shows; ``teams`` the team totals with the
+        partners named and ``partners`` this seat's (where the rules declare teams), ``undealt`` a
+        widow's size and who took it or the stock's size (never a face: "" when none).
         """
         words = texts.WORDS[language]
         question = ""
@@ -364,6 +367,9 @@ class Table:
             "held": list(held_cards(v)),
             "variant": texts.variant_text(self.spec.variant, language) if self.spec.variant else "",
             "bots": bots,
+            "teams": team_line(v, language),
+            "undealt": undealt_line(v, language),
+            "partners": list(v.partners),
         }
 
     def _sheet(self, v: PlayerView, language: Language) -> list[Json]:

@@ -658,7 +658,8 @@ class StateEntry(Entry):
         if type(value) is not State:
             raise cannot_save(value, path, "a State")
         inside = fields(value)
-        if len(inside.history) != finished_hands(inside):
+        # A hand kept with no deal is a bot's world's hand before, rebuilt from its tricks alone.
+        if len(inside.history) != finished_hands(inside) or any(not hand.dealt for hand in inside.history):
             raise format_error(
                 path,
                 "cannot save this state: it was built without the hands before this one (a determinized"

@@ -22,7 +22,7 @@ const RANK_ORDER = "23456789TJQKA";
 const TEXT = {
   en: {
     you: "You", seat: "Seat {n}", bot: "{name} bot", cards: "{n} cards", tricks: "{n} tricks",
-    trick1: "1 trick", score: "score {n}", turn: "to move", passed: "has chosen", announced: "announced",
+    trick1: "1 trick", score: "score {n}", turn: "to move", passed: "has chosen", announced: "announced", partner: "partner",
     hand: "Hand {n}", dealer: "dealer: {who}", scores: "Scores", sheet: "Score sheet", close: "Continue",
     sheetHand: "Hand", total: "total", log: "What happened",
     yourTurn: "Your turn: play a card. The cards you may play are raised.",
@@ -36,7 +36,7 @@ const TEXT = {
   },
   nl: {
     you: "Jij", seat: "Speler {n}", bot: "bot {name}", cards: "{n} kaarten", tricks: "{n} slagen",
-    trick1: "1 slag", score: "stand {n}", turn: "aan de beurt", passed: "heeft gekozen", announced: "gemiesd",
+    trick1: "1 slag", score: "stand {n}", turn: "aan de beurt", passed: "heeft gekozen", announced: "gemiesd", partner: "partner",
     hand: "Ronde {n}", dealer: "gever: {who}", scores: "Stand", sheet: "Scorebriefje", close: "Verder",
     sheetHand: "Ronde", total: "totaal", log: "Wat er gebeurde",
     yourTurn: "Jij bent aan de beurt: speel een kaart. De kaarten die mogen, staan hoger.",
@@ -135,6 +135,8 @@ function render() {
   if (page.holding) return; // the table stays as the hand ended, behind the sheet
   renderOpponents(v);
   renderTrick(v);
+  // The team totals (partners named) and the undealt cards: sentences from the server, never a face.
+  $("table-facts").textContent = [u.words.teams, u.words.undealt].filter(Boolean).join(" \u00b7 ");
   renderMe(v, u);
   renderLog();
 }
@@ -155,6 +157,7 @@ function seatBox(v, seat) {
   if (v.to_move.includes(seat) && !v.is_over) badges.append(el("span", "badge turn", t("turn")));
   else if (v.phase === "passing") badges.append(el("span", "badge", t("passed")));
   if (v.announcers.includes(seat)) badges.append(el("span", "badge", t("announced")));
+  if ((words.partners || []).includes(seat)) badges.append(el("span", "badge partner", t("partner")));
   box.append(badges);
   return box;
 }
