@@ -72,6 +72,7 @@ REWARDS: tuple[str, ...] = ("trick", "hand", "game")
 _PLAYING: Final = Phase.PLAYING
 _PASSING: Final = Phase.PASSING
 _CHANCE: Final = Phase.CHANCE
+_INDEX: Final = operator.attrgetter("index")
 
 
 class EpisodeError(HartenjagenError):
@@ -163,7 +164,7 @@ def action_index(action: object) -> int:
 
 def _with(picked: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``picked`` and ``card`` in card order, as a `Pass` keeps its cards."""
-    return tuple(sorted((*picked, card)))  # cards order as their indexes do
+    return tuple(sorted((*picked, card), key=_INDEX))  # cards order as their indexes do (a C key, no __lt__)
 
 
 class Episode:
