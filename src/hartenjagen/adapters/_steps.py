@@ -20,8 +20,11 @@ if TYPE_CHECKING:  # only a type here: a runtime import would make mypyc's build
     from hartenjagen.core import State
 
 _PLAYING: Final = Phase.PLAYING
+#: What `Dealing.take` says: the card was taken, and the deal goes on or is complete.
+TAKEN: Final = 1
+DEALT: Final = 2
 
-__all__ = ["Dealing", "open_ids", "pass_left", "play_ids", "still_playing"]
+__all__ = ["DEALT", "TAKEN", "Dealing", "open_ids", "pass_left", "play_ids", "still_playing"]
 
 
 @final
@@ -83,19 +86,20 @@ class Dealing:
         left, copies = self.left, self.copies
         return [(i, copies[i] / left) for i in self.open]
 
-    def take(self, chance_id: object) -> bool:
-        """Take the card of id ``chance_id`` if one is left to deal; else change nothing and return False."""
+    def take(self, chance_id: object) -> int:
+        """Take the card of id ``chance_id`` if one is left to deal: `TAKEN`, or `DEALT` if it was the deal's
+        last; else change nothing and return 0."""
         if type(chance_id) is not int:
-            return False
+            return 0
         copies = self.copies
         if not 0 <= chance_id < len(copies) or not copies[chance_id]:
-            return False
+            return 0
         self.ids.append(chance_id)
         copies[chance_id] -= 1
         if not copies[chance_id]:
             self.open.remove(chance_id)
         self.left -= 1
-        return True
+        return DEALT if self.left == self.stop else TAKEN
 
 
 def play_ids(plays: Sequence[Any], card_ids: dict[int, int]) -> tuple[int, ...]:

@@ -54,7 +54,7 @@ from hartenjagen.values import Phase
 from hartenjagen.variants import UnknownVariantError, preset
 
 compiled_or_source("_steps")  # before its import: compiled only beside the compiled core
-from hartenjagen.adapters._steps import Dealing, open_ids, pass_left, play_ids, still_playing  # noqa: E402
+from hartenjagen.adapters._steps import DEALT, Dealing, open_ids, pass_left, play_ids, still_playing  # noqa: E402
 
 __all__ = [
     "EPISODES", "RENDER_FPS", "REWARDS", "Episode", "EpisodeError", "RenderModeError", "packed_variant", "rules_from",
@@ -488,8 +488,8 @@ class Episode:
         dealing = self._dealing
         # The next card of a deal taken card by card, if chance_id is a card left to deal; anything
         # else goes the slow way below, for its state or its error.
-        if dealing is not None and dealing.take(chance_id):
-            if dealing.left == dealing.stop:
+        if dealing is not None and (taken := dealing.take(chance_id)):
+            if taken == DEALT:
                 self._dealing = None
                 self._state = self._dealt(dealing)
                 self._settle()
