@@ -32,7 +32,7 @@ import zlib
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from hartenjagen.adapters._load import compiled_or_source
+from hartenjagen.adapters._steps import DEALT, Dealing, open_ids, pass_left, play_ids, still_playing
 from hartenjagen.adapters.encoding import (
     acting_seat,
     chance_ids,
@@ -52,9 +52,6 @@ from hartenjagen.rules import Rules
 from hartenjagen.rules.teams import teams_of
 from hartenjagen.values import Phase
 from hartenjagen.variants import UnknownVariantError, preset
-
-compiled_or_source("_steps")  # before its import: compiled only beside the compiled core
-from hartenjagen.adapters._steps import DEALT, Dealing, open_ids, pass_left, play_ids, still_playing  # noqa: E402
 
 __all__ = [
     "EPISODES", "RENDER_FPS", "REWARDS", "Episode", "EpisodeError", "RenderModeError", "packed_variant", "rules_from",
