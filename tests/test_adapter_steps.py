@@ -76,6 +76,20 @@ def test_the_compiled_core_imports_a_fresh_compiled_file(tmp_path, monkeypatch):
     assert imported == ["hartenjagen.adapters.fake_steps"]
 
 
+def test_a_compiled_file_that_does_not_load_leaves_the_source(tmp_path, monkeypatch):
+    source, _ = _fake_module(tmp_path, monkeypatch, compiled_core=True)
+    os.utime(source, (1_000_000, 1_000_000))
+
+    def broken(name: str) -> None:
+        raise ImportError(f"{name}: no group library")
+
+    monkeypatch.setattr(_load.importlib, "import_module", broken)
+    with pytest.warns(RuntimeWarning, match="does not load"):
+        module = _load.compiled_or_source("fake_steps")
+    assert module.WHERE == "source"
+    monkeypatch.delitem(sys.modules, "hartenjagen.adapters.fake_steps")
+
+
 def test_a_module_loaded_already_is_kept():
     assert _load.compiled_or_source("_steps") is _steps
 

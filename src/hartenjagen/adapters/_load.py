@@ -4,8 +4,9 @@ setup.py compiles ``_steps`` with mypyc in one group with the core, so its
 compiled form reads the compiled core's classes natively and works with no
 other core. Where the core runs interpreted (no compiler, a failed build,
 ``HARTENJAGEN_PURE_PYTHON=1``, a stale build) its source runs instead; so it
-does where its compiled file is older than its source (an editable install
-changed since it was built), as the core's own modules do.
+does, with a warning, where its compiled file is older than its source (an
+editable install changed since it was built), as the core's own modules do,
+or does not load.
 """
 
 from __future__ import annotations
@@ -51,7 +52,14 @@ def compiled_or_source(name: str) -> ModuleType:
         )
         compiled = None
     if compiled is not None:
-        return importlib.import_module(full)
+        try:
+            return importlib.import_module(full)
+        except ImportError as error:  # e.g. its mypyc group's library is gone: the source still works
+            warnings.warn(
+                f"hartenjagen: the compiled {full} does not load ({error}); running its source",
+                RuntimeWarning,
+                stacklevel=2,
+            )
     spec = importlib.util.spec_from_file_location(full, source)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
