@@ -1,7 +1,8 @@
 """The build: compile the core with mypyc and the native playout kernel where a C compiler is available.
 
 Everything but the extension modules is declared in pyproject.toml. The modules of
-``hartenjagen.core`` named in its ``KERNEL_MODULES`` are compiled; the same
+``hartenjagen.core`` named in its ``KERNEL_MODULES`` are compiled, and with them
+the adapters' hot steps (``ADAPTERS``); the same
 source runs interpreted when there is no compiler, when compiling fails (a
 warning says why) or when ``HARTENJAGEN_PURE_PYTHON=1`` is set for the build.
 The playout kernel ``hartenjagen._playout`` (plain C on the CPython API) is
@@ -39,6 +40,9 @@ def _kernel_modules() -> tuple[str, ...]:
 
 
 CORE = [f"src/hartenjagen/core/{name}.py" for name in _kernel_modules()]
+#: The adapters' hot steps, compiled in one group with the core (they read its classes natively);
+#: hartenjagen/adapters/_load.py runs their source wherever the core runs interpreted.
+ADAPTERS = ["src/hartenjagen/adapters/_steps.py"]
 
 
 def _warn(message: str) -> None:
@@ -109,7 +113,7 @@ def _core_extensions() -> list[object]:
         _warn("mypyc is not available")
         return []
     try:
-        extensions: list[object] = mypycify(CORE, opt_level="3", debug_level="0")
+        extensions: list[object] = mypycify(CORE + ADAPTERS, opt_level="3", debug_level="0")
     except (Exception, SystemExit) as error:
         _warn(f"mypyc could not compile the core ({error})")
         return []

@@ -318,6 +318,13 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
     # Built here (a C compiler and mypyc in the dev extra), the wheel carries the compiled core.
     compiled = [name for name in names if name.startswith("hartenjagen/core/") and name.endswith(".so")]
     assert len(compiled) == len(hj.core.KERNEL_MODULES) or not hj.COMPILED
+    # With it, the adapters' hot steps (setup.py's ADAPTERS, one mypyc group with the core).
+    steps = [
+        name
+        for name in names
+        if name.startswith("hartenjagen/adapters/_steps.") and name.endswith((".so", ".pyd"))
+    ]
+    assert len(steps) == 1 or not hj.COMPILED
     # And the native playout kernel, built beside the compiled core.
     kernel = [
         name for name in names if name.startswith("hartenjagen/_playout") and name.endswith((".so", ".pyd"))

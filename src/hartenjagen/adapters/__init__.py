@@ -7,3 +7,8 @@
 
 Each is also importable at its old path (``hartenjagen.openspiel`` ...) until 1.0.
 """
+
+from hartenjagen.adapters._load import compiled_or_source as _compiled_or_source
+
+# Before any import of it: the compiled helper runs only beside the compiled core it was built with.
+_compiled_or_source("_steps")

@@ -124,6 +124,9 @@ class _Codes:
         )
         #: route -> its chance id
         self.route_ids = {route: self.size + i for i, route in enumerate(self.routes)}
+        #: a drawn direction's chance ids by the identity of the routes it draws from, kept with them (so
+        #: the identity stays theirs): the ids depend on nothing else, and the state's routes are shared
+        self.drawn: dict[int, tuple[object, tuple[tuple[int, float], ...]]] = {}
         self.tricks = table.tricks  # a hand's tricks: more than the cards dealt when a stock is drawn
         n, d = self.players, self.size
         self.layout: tuple[tuple[str, int], ...] = (
@@ -364,13 +367,21 @@ def chance_ids(state: State) -> tuple[tuple[int, float], ...]:
     """``chance_outcomes(state)`` as (chance id, probability) pairs, ascending by id."""
     rules = _state(state).rules
     codes = _codes(rules)
+    kind, routes = node_of(state)[:2] if state.phase is Phase.CHANCE else (None, None)
+    if kind == DIRECTION_NODE:  # worked out once for its routes (comparing routes costs microseconds)
+        kept = codes.drawn.get(id(routes))
+        if kept is not None and kept[0] is routes:
+            return kept[1]
     out = []
     for outcome, p in chance_outcomes(state):
         if isinstance(outcome, (DealCard, PoolCard)):
             out.append((codes.card_ids[outcome.card.index], p))
         else:
             out.append((chance_id(outcome, rules), p))
-    return tuple(sorted(out))
+    ids = tuple(sorted(out))
+    if kind == DIRECTION_NODE and len(codes.drawn) < 64:  # a few route sets a rules value; never unbounded
+        codes.drawn[id(routes)] = (routes, ids)
+    return ids
 
 
 # ---------------------------------------------------------------- observations

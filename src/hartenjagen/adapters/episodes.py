@@ -32,6 +32,7 @@ import zlib
 from collections.abc import Sequence
 from typing import Final, Literal
 
+from hartenjagen.adapters._steps import DEALT, Dealing, open_ids, pass_left, play_ids, still_playing
 from hartenjagen.adapters.encoding import (
     acting_seat,
     chance_ids,
@@ -68,6 +69,7 @@ REWARDS: tuple[str, ...] = ("trick", "hand", "game")
 _PLAYING: Final = Phase.PLAYING
 _PASSING: Final = Phase.PASSING
 _CHANCE: Final = Phase.CHANCE
+_INDEX: Final = operator.attrgetter("index")
 
 
 class EpisodeError(HartenjagenError):
@@ -159,68 +161,7 @@ def action_index(action: object) -> int:
 
 def _with(picked: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``picked`` and ``card`` in card order, as a `Pass` keeps its cards."""
-    return tuple(sorted((*picked, card)))  # cards order as their indexes do
-
-
-def _pass_left(
-    state: State, seat: object, picked: Sequence[Card], card_ids: dict[int, int]
-) -> dict[int, int]:
-    """card id -> copies ``seat`` may still pick for its pass, after ``picked``."""
-    left: dict[int, int] = {}
-    for card in legal_moves(state).passable(seat):  # type: ignore[attr-defined]
-        i = card_ids[card.index]
-        left[i] = left.get(i, 0) + 1
-    for card in picked:
-        i = card_ids[card.index]
-        if left.get(i, 0) > 0:
-            left[i] -= 1
-    return left
-
-
-class _Dealing:
-    """A deal taken card by card from chance ids, kept as ids until its last card (then dealt in one go).
-
-    The card-by-card path through ``apply`` builds a state per card; a deal
-    read off OpenSpiel's 52 chance nodes needs only the order of the cards.
-    The result is the same state (tests/test_adapter_speed_paths.py checks it).
-    """
-
-    __slots__ = ("base", "ids", "copies", "open", "left", "single", "stop")
-
-    def __init__(self, base: State, copies: Sequence[int]) -> None:
-        self.base = base  # the state waiting for the deal's first card
-        self.ids: list[int] = []
-        self.copies = list(copies)  # per card id: copies not dealt yet
-        self.open = [i for i, c in enumerate(copies) if c]  # ids with a copy left, ascending
-        self.left = sum(copies)
-        self.single = all(c == 1 for c in copies)
-        # The deal ends with this many cards left: a widow stays undealt (0 for a deck dealt out).
-        self.stop = self.left - base.rules.deck.hand_size() * base.players
-
-    def clone(self) -> _Dealing:
-        other = _Dealing.__new__(_Dealing)
-        other.base, other.ids, other.copies = self.base, list(self.ids), list(self.copies)
-        other.open, other.left, other.single = list(self.open), self.left, self.single
-        other.stop = self.stop
-        return other
-
-    def outcomes(self, rows: list[tuple[tuple[int, float], ...]]) -> list[tuple[int, float]]:
-        """(chance id, probability) of the next card, ascending by id (as `chance_ids` gives them);
-        ``rows[left]``: the pairs of a single-copy pack with ``left`` cards to deal."""
-        if self.single:
-            row = rows[self.left]
-            return [row[i] for i in self.open]
-        left, copies = self.left, self.copies
-        return [(i, copies[i] / left) for i in self.open]
-
-    def state(self, cards: Sequence[Card]) -> State:
-        """The state after the cards taken so far, dealt clockwise from eldest (``cards``: the card of each id)."""
-        base = self.base
-        if self.left > self.stop:  # a part of a deal: card by card, as chance would
-            for i in self.ids:
-                base = apply(base, DealCard(cards[i]))
-            return base
-        return deal_in_order(base, [cards[i].index for i in self.ids])
+    return tuple(sorted((*picked, card), key=_INDEX))  # cards order as their indexes do (a C key, no __lt__)
 
 
 class Episode:
@@ -273,7 +214,7 @@ class Episode:
         self._trick_points = [0] * n
         self._paid = False  # whether the last action paid a reward (rewards are then not all zero)
         self._codes = codes_of(state.rules)
-        self._dealing: _Dealing | None = None
+        self._dealing: Dealing | None = None
         self.state = state
 
     @classmethod
@@ -297,7 +238,7 @@ class Episode:
         dealing = self._dealing
         if dealing is not None and dealing.ids:
             self._dealing = None
-            self._state = dealing.state(self._codes.cards)
+            self._state = self._dealt(dealing)
             self._settle()
         return self._state
 
@@ -306,6 +247,16 @@ class Episode:
         self._dealing = None
         self._state = value
         self._settle()
+
+    def _dealt(self, dealing: Dealing) -> State:
+        """The state after the cards ``dealing`` took so far, dealt clockwise from eldest."""
+        base = dealing.base
+        cards = self._codes.cards
+        if not dealing.done:  # a part of a deal: card by card, as chance would
+            for i in dealing.ids:
+                base = apply(base, DealCard(cards[i]))
+            return base
+        return deal_in_order(base, [cards[i].index for i in dealing.ids])
 
     def _settle(self) -> None:
         """Work out what the state says, once."""
@@ -322,7 +273,9 @@ class Episode:
         elif phase is _CHANCE:
             self._chance, self._actor, self.turn = True, None, Episode.CHANCE
             if self._dealing is None and node_of(state)[0] == DEAL_NODE and not any(state.dealt):
-                self._dealing = _Dealing(state, self._codes.copies)
+                self._dealing = Dealing(
+                    state, self._codes.copies, state.rules.deck.hand_size() * state.players
+                )
         else:
             actor = acting_seat(state)
             assert actor is not None  # every other phase has a seat to act
@@ -382,17 +335,14 @@ class Episode:
             if self._done or self._chance:
                 legal = ()
             elif state.phase is _PLAYING:
-                card_ids = self._codes.card_ids
-                # legal_moves lists the plays in card order, as the ids go
-                legal = tuple([card_ids[m.card.index] for m in legal_moves(state)])  # type: ignore[union-attr]
+                legal = play_ids(legal_moves(state), self._codes.card_ids)
                 self._moves = self._codes.plays[self._actor]  # type: ignore[index]
             elif state.phase is _PASSING:
                 left = self._left
                 if left is None:
-                    left = self._left = _pass_left(state, self._actor, self.picked, self._codes.card_ids)
-                legal = tuple(
-                    [i for i, count in left.items() if count]
-                )  # passable() lists them in card order
+                    passable = legal_moves(state).passable(self._actor)  # type: ignore[attr-defined]
+                    left = self._left = pass_left(passable, self.picked, self._codes.card_ids)
+                legal = open_ids(left)  # passable() lists them in card order
             else:
                 legal = legal_action_ids(state, self.picked)
             self._legal = legal
@@ -404,9 +354,6 @@ class Episode:
             return []
         dealing = self._dealing
         if dealing is not None:
-            if dealing.single:  # _Dealing.outcomes inlined (53 chance nodes a hand)
-                row = self._codes.deal_rows[dealing.left]
-                return [row[i] for i in dealing.open]
             return dealing.outcomes(self._codes.deal_rows)
         return list(chance_ids(self._state))
 
@@ -435,11 +382,11 @@ class Episode:
         if moves is not None and legal is not None and action in legal and self.grain != "trick":
             # A legal play: the common case, kept short.
             state = self._state
-            sheet = state.score_sheet
             after = apply(state, moves[action])
             self._state = after
-            if after.score_sheet is sheet and after.phase is _PLAYING:  # the hand goes on
-                self._actor = self.turn = after.to_move[0]
+            seat = still_playing(state, after)
+            if seat >= 0:  # the hand goes on
+                self._actor = self.turn = seat
                 self._legal = self._moves = None
                 if self._paid:
                     self.rewards = [0.0] * after.players
@@ -536,23 +483,12 @@ class Episode:
         if not self._chance:
             raise EpisodeError("no chance event is waiting")
         dealing = self._dealing
-        # The next card of a deal taken card by card, if chance_id is a card left to deal (written
-        # out here, not as a method of _Dealing: a deal is 52 of these a hand, and a call costs as
-        # much as the work). Anything else goes the slow way below, for its state or its error.
-        if (
-            dealing is not None
-            and type(chance_id) is int
-            and 0 <= chance_id < len(copies := dealing.copies)
-            and copies[chance_id]
-        ):
-            dealing.ids.append(chance_id)
-            copies[chance_id] -= 1
-            if not copies[chance_id]:
-                dealing.open.remove(chance_id)
-            dealing.left -= 1
-            if dealing.left == dealing.stop:
+        # The next card of a deal taken card by card, if chance_id is a card left to deal; anything
+        # else goes the slow way below, for its state or its error.
+        if dealing is not None and (taken := dealing.take(chance_id)):
+            if taken == DEALT:
                 self._dealing = None
-                self._state = dealing.state(self._codes.cards)
+                self._state = self._dealt(dealing)
                 self._settle()
             return
         state = self.state

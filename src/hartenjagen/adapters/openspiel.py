@@ -260,7 +260,7 @@ class HartenjagenGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> HartenjagenState:
         """The start of an episode: chance deals the first hand."""
-        return HartenjagenState(self)
+        return HartenjagenState(self) if self.deals is None else _WholeDealState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """An observer of observations, or of information states (``perfect_recall``)."""
@@ -279,7 +279,6 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: HartenjagenGame) -> None:
         super().__init__(game)
-        self._whole = game.deals is not None
         self._offset = game.offset
         self._terminal = game.terminal
         #: the episode this state stands for
@@ -316,46 +315,24 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
         """Whether a seat acts now."""
         return self.episode.turn >= 0
 
+    # The whole deals of ``deal="whole"`` are _WholeDealState's: a check here would cost every chance
+    # node of a deal card by card an attribute of this pybind object (about 80 ns each).
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance ids and their probabilities."""
-        if self._whole and self._deal_waits():
-            return list(self.get_game()._deal_outcomes)
         return self.episode.chance_ids()
-
-    def _deal_waits(self) -> bool:
-        """Whether chance is to deal a whole hand now (``deal="whole"``)."""
-        episode = self.episode
-        if episode.turn != _CHANCE:
-            return False
-        state = episode.state
-        return bool(node_of(state)[0] == DEAL_NODE and not any(state.dealt))
 
     def _apply_action(self, action: int) -> None:
         episode = self.episode
         if episode.turn != _CHANCE:
             episode.apply_action(action)
-        elif self._whole and self._deal_waits():
-            episode.state = apply(episode.state, Deal(self._whole_deal(action)))
         else:
             episode.chance(action)
-
-    def _whole_deal(self, action: int) -> tuple[tuple[Card, ...], ...]:
-        game: HartenjagenGame = self.get_game()
-        deals: tuple[tuple[tuple[Card, ...], ...], ...] | None = game.deals
-        assert deals is not None
-        index = action - game.deal_base
-        if not 0 <= index < len(deals):
-            raise EpisodeError(
-                f"chance id {action} is no deal: the deals are {game.deal_base} to {game.deal_base + len(deals) - 1}"
-            )
-        return deals[index]
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.episode.state
         try:
             if player == pyspiel.PlayerId.CHANCE:
-                if self._whole and self._deal_waits():
-                    return repr(Deal(self._whole_deal(int(action))))
                 return repr(outcome_for(int(action), state))
             move = move_for(int(action), state, self.episode.picked)
         except EpisodeError:
@@ -407,6 +384,52 @@ class HartenjagenState(pyspiel.State):  # type: ignore[misc]
             f"hand {state.hand_number} {state.phase.value} dealer {state.dealer} to_move {list(state.to_move)}"
             f" picked [{picked}]\nhands: {hands}\ntrick: {trick}\nscores: {list(state.scores)}"
         )
+
+
+class _WholeDealState(HartenjagenState):
+    """A state of a game with ``deal="whole"``: chance deals a hand in one node listing every distinct deal."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance ids and their probabilities (at a deal, one id per distinct deal)."""
+        if self._deal_waits():
+            return list(self.get_game()._deal_outcomes)
+        return self.episode.chance_ids()
+
+    def _deal_waits(self) -> bool:
+        """Whether chance is to deal a whole hand now."""
+        episode = self.episode
+        if episode.turn != _CHANCE:
+            return False
+        state = episode.state
+        return bool(node_of(state)[0] == DEAL_NODE and not any(state.dealt))
+
+    def _apply_action(self, action: int) -> None:
+        if self._deal_waits():
+            episode = self.episode
+            episode.state = apply(episode.state, Deal(self._whole_deal(action)))
+        else:
+            super()._apply_action(action)
+
+    def _whole_deal(self, action: int) -> tuple[tuple[Card, ...], ...]:
+        game: HartenjagenGame = self.get_game()
+        deals: tuple[tuple[tuple[Card, ...], ...], ...] | None = game.deals
+        assert deals is not None
+        index = action - game.deal_base
+        if not 0 <= index < len(deals):
+            raise EpisodeError(
+                f"chance id {action} is no deal: the deals are {game.deal_base} to {game.deal_base + len(deals) - 1}"
+            )
+        return deals[index]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE and self._deal_waits():
+            try:
+                return repr(Deal(self._whole_deal(int(action))))
+            except EpisodeError:
+                return f"action {action}"
+            except ValueError:
+                return f"chance {action}"
+        return super()._action_to_string(player, action)
 
 
 def _view_text(v: PlayerView, picked: str, perfect: bool) -> str:
