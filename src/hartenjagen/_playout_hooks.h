@@ -14,7 +14,12 @@
  * Python kernel does (`hooks.narrowed_at`: the same context, the same errors) and returns the cards
  * chosen, the answer and the fields on its tree's path, which C then keeps under its own keys. A
  * leading module's `breaks_hearts` is kept the same way, by (card, discarded, trick number), and a
- * scoring module's `points_of` by the captured cards (once a seat a hand, at the hand's end).
+ * scoring module's `points_of` by the captured cards of those it declares its points come from
+ * (`point_mask`, its `point_cards`; else every card), once a seat a hand, at the hand's end: the
+ * declared cards a seat takes repeat from playout to playout where its whole capture seldom does.
+ * A moon module of one's own that declares the cards a shooter needs (`moon_needed`, its
+ * `needed_cards`) is asked only when one seat took them all (a few hands in a thousand of random
+ * play): `native_shooter` and `native_settle` then ask it as the Python kernel does.
  * Everything here runs holding the GIL, and no pointer into a tree is kept across a call into
  * Python (which may grow or clear it). */
 
@@ -216,25 +221,26 @@ static void tree_insert(tree_t *t, const int *fields, int n, const pos_t *p, con
     }
 }
 
-/* The Python side: hartenjagen.core.rollout `native_answer`, `native_hand`, `native_breaks`. */
-static PyObject *py_answer, *py_hand, *py_breaks, *py_points;
+/* The Python side: hartenjagen.core.rollout `native_answer`, `native_hand`, `native_breaks`,
+ * `native_points`, `native_shooter`, `native_settle`. */
+static PyObject *py_answer, *py_hand, *py_breaks, *py_points, *py_shooter, *py_settle;
 
 static int hooks_import(void) {
-    if (py_answer) return 0;
+    if (py_settle) return 0;
     PyObject *module = PyImport_ImportModule("hartenjagen.core.rollout");
     if (!module) return -1;
-    PyObject *answer = PyObject_GetAttrString(module, "native_answer");
-    PyObject *hand = answer ? PyObject_GetAttrString(module, "native_hand") : NULL;
-    PyObject *breaks = hand ? PyObject_GetAttrString(module, "native_breaks") : NULL;
-    PyObject *points = breaks ? PyObject_GetAttrString(module, "native_points") : NULL;
+    static const char *names[] = {"native_answer", "native_hand", "native_breaks", "native_points",
+                                  "native_shooter", "native_settle"};
+    PyObject *found[6] = {NULL};
+    int ok = 1;
+    for (int i = 0; i < 6 && ok; i++) ok = (found[i] = PyObject_GetAttrString(module, names[i])) != NULL;
     Py_DECREF(module);
-    if (!points) {
-        Py_XDECREF(answer);
-        Py_XDECREF(hand);
-        Py_XDECREF(breaks);
+    if (!ok) {
+        for (int i = 0; i < 6; i++) Py_XDECREF(found[i]);
         return -1;
     }
-    py_answer = answer, py_hand = hand, py_breaks = breaks, py_points = points;
+    py_answer = found[0], py_hand = found[1], py_breaks = found[2], py_points = found[3];
+    py_shooter = found[4], py_settle = found[5];
     return 0;
 }
 
@@ -252,7 +258,7 @@ static void hooks_free(PyObject *capsule) {
 /* Whether the play of `plan` asks a hook of a module of one's own. */
 static int plan_asks_hooks(const plan_t *plan) {
     return plan->opening_hook || plan->lead_opens == LEAD_CALLBACK || plan->first_kind == FIRST_CALLBACK ||
-           plan->extras || plan->break_callback || plan->scoring_hook;
+           plan->extras || plan->break_callback || plan->scoring_hook || plan->moon_hook;
 }
 
 /* The trees of a plan whose play asks hooks (a capsule the plan tuple holds), or None. */
