@@ -494,8 +494,8 @@ def native_points(table: Table, mask: int) -> int:
 
 
 
-#: The key in a table's ``hook_caches`` of its moon module's answers (the other keys are ids: never negative).
-_MOON_ANSWERS: Final = -1
+#: The key in a table's ``hook_caches`` of its moon module's answers (ids are never negative; hooks.py keeps -1).
+_MOON_ANSWERS: Final = -2
 #: A table's moon answers start afresh past this many (the inputs repeat: a few hundred is usual).
 _MOON_LIMIT: Final = 4096
 
