@@ -108,24 +108,12 @@ static int M_(python_position)(game_state *g, const plan_t *plan, const MASK *ha
     return 0;
 }
 
-/* Hook `slot`'s cards of `allowed` (rollout.py: `hooks.narrowed_at` through the hook's tree): from
- * this tree where it has the answer, else from Python, whose path this tree then keeps. A hit
- * whose answer leaves no card goes to Python too unless `fallback` (a house rule's refusal is
- * raised there). 0 with an error set: the hook raised, or answered what is not cards. */
-static MASK M_(ask)(game_state *g, const plan_t *plan, int slot, int fallback, const MASK *hands, int seat,
-                    MASK cards, MASK allowed, MASK trick, int count, int leader, int led, int tricks, int broken,
-                    const int *order) {
-    pos_t p;
-    p.seat = seat, p.leader = leader, p.count = count, p.led = led, p.tricks = tricks, p.broken = broken;
-    p.players = plan->players, p.order = order, p.won = g->won;
-    M_(words)(cards, p.cards);
-    M_(words)(allowed, p.allowed);
-    int leaf = tree_find(&g->hooks->trees[slot], &p);
-    if (leaf >= 0) {
-        MASK chosen = allowed & M_(load)(g->hooks->trees[slot].nodes[leaf].answer);
-        if (chosen) return chosen;
-        if (fallback) return allowed;
-    }
+/* Hook `slot`'s cards of `allowed` asked of Python (rollout.py `native_answer`), whose path the tree
+ * then keeps: the miss side of `ask`, out of line so that the hit side is inlined in the play loop. */
+static __attribute__((noinline)) MASK M_(ask_python)(game_state *g, const plan_t *plan, int slot, const MASK *hands,
+                                                     int seat, MASK cards, MASK allowed, MASK trick, int count,
+                                                     const pos_t *pp, int leader, int led, int tricks, int broken) {
+    pos_t p = *pp;
     if (M_(python_position)(g, plan, hands, tricks) < 0) return 0;
     uint64_t w[2];
     PyObject *args[13] = {g->table, PyLong_FromLong(slot), g->hand, PyLong_FromLong(seat), NULL, NULL, NULL,
@@ -171,6 +159,27 @@ static MASK M_(ask)(game_state *g, const plan_t *plan, int slot, int fallback, c
 done:
     Py_DECREF(result);
     return out;
+}
+
+/* Hook `slot`'s cards of `allowed` (rollout.py: `hooks.narrowed_at` through the hook's tree): from
+ * this tree where it has the answer, else from Python (`ask_python`). A hit whose answer leaves no
+ * card goes to Python too unless `fallback` (a house rule's refusal is raised there). 0 with an
+ * error set: the hook raised, or answered what is not cards. */
+static inline MASK M_(ask)(game_state *g, const plan_t *plan, int slot, int fallback, const MASK *hands, int seat,
+                           MASK cards, MASK allowed, MASK trick, int count, int leader, int led, int tricks,
+                           int broken, const int *order) {
+    pos_t p;
+    p.seat = seat, p.leader = leader, p.count = count, p.led = led, p.tricks = tricks, p.broken = broken;
+    p.players = plan->players, p.order = order, p.won = g->won;
+    M_(words)(cards, p.cards);
+    M_(words)(allowed, p.allowed);
+    uint64_t known[2];
+    if (tree_find(&g->hooks->trees[slot], &p, M_TWO, known)) {
+        MASK chosen = allowed & M_(load)(known);
+        if (chosen) return chosen;
+        if (fallback) return allowed;
+    }
+    return M_(ask_python)(g, plan, slot, hands, seat, cards, allowed, trick, count, &p, leader, led, tricks, broken);
 }
 
 /* A leading module's `breaks_hearts` (hooks.py `breaks`), kept by (discarded, completed tricks, card):

@@ -28,7 +28,7 @@ static int read_words(PyObject *value, uint64_t out[2]); /* _playout_read.h */
 /* A tree that would grow past this starts afresh (hook_cache.LIMIT is a quarter of it: a node here is
  * about 90 bytes, not a Python object and a dictionary; a hook that reads `allowed` meets tens of
  * thousands of keys in a hand's playouts, and a tree that keeps resetting asks Python again). */
-#define TREE_LIMIT 65536
+#define TREE_LIMIT 65536 /* < 2^27: a node's index fits an edge's child word */
 #define MAX_PATH 12      /* the fields of a context: a path reads each at most once */
 #define MAX_TRICKS 104
 
@@ -37,10 +37,19 @@ typedef struct {
     uint64_t answer[2];
 } node_t;
 
+/* An edge carries a copy of its child's field and of the answer's first word, so that a lookup
+ * reads one slot a level, not the slot and then the node (a hook that reads `allowed` has a tree
+ * larger than the first-level caches, and `perf` gave the node's load a third of a lookup's time).
+ * 32 bytes: two to a cache line, none across one. Only a two-pack answer's second word is read
+ * from the node. */
 typedef struct {
-    uint32_t parent, child; /* child 0: an empty slot (the root is nobody's child) */
+    uint32_t parent;
+    uint32_t child; /* the child node << 5 | (its field + 1: 0 for a leaf); 0: an empty slot (the root is nobody's child) */
     uint64_t key[2];
+    uint64_t answer; /* the child's answer, first word */
 } edge_t;
+#define EDGE_CHILD(e) ((e)->child >> 5)
+#define EDGE_FIELD(e) ((int)((e)->child & 31) - 1)
 
 typedef struct {
     node_t *nodes;
@@ -117,34 +126,50 @@ static inline uint32_t edge_hash(uint32_t parent, const uint64_t key[2]) {
     return (uint32_t)h;
 }
 
-static inline uint32_t edge_find(const tree_t *t, uint32_t parent, const uint64_t key[2]) {
+static inline const edge_t *edge_find(const tree_t *t, uint32_t parent, const uint64_t key[2]) {
     uint32_t m = t->edge_cap - 1, i = edge_hash(parent, key) & m;
     for (;;) {
         const edge_t *e = &t->edges[i];
-        if (!e->child) return 0;
-        if (e->parent == parent && e->key[0] == key[0] && e->key[1] == key[1]) return e->child;
+        if (!e->child) return NULL;
+        if (e->key[0] == key[0] && e->parent == parent && e->key[1] == key[1]) return e;
         i = (i + 1) & m;
     }
 }
 
-static void edge_put(tree_t *t, uint32_t parent, const uint64_t key[2], uint32_t child) {
-    uint32_t m = t->edge_cap - 1, i = edge_hash(parent, key) & m;
+static void edge_place(tree_t *t, const edge_t *edge) {
+    uint32_t m = t->edge_cap - 1, i = edge_hash(edge->parent, edge->key) & m;
     while (t->edges[i].child) i = (i + 1) & m;
-    t->edges[i].parent = parent, t->edges[i].child = child;
-    t->edges[i].key[0] = key[0], t->edges[i].key[1] = key[1];
+    t->edges[i] = *edge;
 }
 
-/* The leaf `p` reaches (HookCache.lookup), or -1: no answer kept for it here. */
-static inline int tree_find(const tree_t *t, const pos_t *p) {
-    if (!t->size) return -1;
+static void edge_put(tree_t *t, uint32_t parent, const uint64_t key[2], uint32_t child) {
+    edge_t edge;
+    edge.parent = parent, edge.child = child << 5 | (uint32_t)(t->nodes[child].field + 1);
+    edge.key[0] = key[0], edge.key[1] = key[1];
+    edge.answer = t->nodes[child].answer[0];
+    edge_place(t, &edge);
+}
+
+/* The answer of the leaf `p` reaches (HookCache.lookup) into `answer`: 1, or 0: no answer kept for
+ * it here. `two`: a plan of two packs, whose answers have a second word. */
+static inline int tree_find(const tree_t *t, const pos_t *p, int two, uint64_t answer[2]) {
+    if (!t->size) return 0;
+    int field = t->nodes[0].field;
+    if (field < 0) { /* the hook read nothing */
+        answer[0] = t->nodes[0].answer[0], answer[1] = t->nodes[0].answer[1];
+        return 1;
+    }
     uint32_t node = 0;
     for (;;) {
-        int field = t->nodes[node].field;
-        if (field < 0) return (int)node;
         uint64_t key[2];
-        if (key_of(field, p, key) < 0) return -1;
-        node = edge_find(t, node, key);
-        if (!node) return -1;
+        if (key_of(field, p, key) < 0) return 0;
+        const edge_t *e = edge_find(t, node, key);
+        if (!e) return 0;
+        node = EDGE_CHILD(e), field = EDGE_FIELD(e);
+        if (field < 0) {
+            answer[0] = e->answer, answer[1] = two ? t->nodes[node].answer[1] : 0;
+            return 1;
+        }
     }
 }
 
@@ -166,12 +191,14 @@ static int tree_reserve(tree_t *t, uint32_t more) {
     if (2 * need > t->edge_cap) {
         uint32_t cap = t->edge_cap ? t->edge_cap : 128;
         while (cap < 2 * need) cap *= 2;
-        edge_t *old = t->edges, *edges = calloc(cap, sizeof(edge_t));
+        /* On a cache line's boundary: a 32-byte slot then never spans two lines. */
+        edge_t *old = t->edges, *edges = aligned_alloc(64, sizeof(edge_t) * cap);
         uint32_t old_cap = t->edge_cap;
         if (!edges) return -1;
+        memset(edges, 0, sizeof(edge_t) * cap);
         t->edges = edges, t->edge_cap = cap;
         for (uint32_t i = 0; i < old_cap; i++)
-            if (old[i].child) edge_put(t, old[i].parent, old[i].key, old[i].child);
+            if (old[i].child) edge_place(t, &old[i]);
         free(old);
     }
     return 0;
@@ -212,12 +239,12 @@ static void tree_insert(tree_t *t, const int *fields, int n, const pos_t *p, con
     for (int i = 0;; i++) {
         int field = t->nodes[node].field;
         if (field < 0 || i >= n || field != fields[i]) return;
-        uint32_t child = edge_find(t, node, keys[i]);
-        if (!child) {
+        const edge_t *edge = edge_find(t, node, keys[i]);
+        if (!edge) {
             tree_chain(t, node, i, n, fields, keys, answer);
             return;
         }
-        node = child;
+        node = EDGE_CHILD(edge);
     }
 }
 
