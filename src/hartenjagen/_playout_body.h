@@ -298,6 +298,20 @@ static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, c
         played |= bit;
         trick |= bit;
         count++;
+        if (hooked && count == n - 1 && tracked && position >= 0 && plan->extras && plan->lead_opens != LEAD_CALLBACK &&
+            tricks + 1 < hand_size) {
+            /* The next lead's lookup, started before the trick's last card: the seat winning it so far
+             * will most often lead next, and its cards are known (a leader's allowed cards are the
+             * ones of a first house rule's tree keys that repeat least, and so the ones not cached). */
+            int next = leader + position >= n ? leader + position - n : leader + position;
+            MASK rest = hands[next] & ~played;
+            g->broken = broken, g->tricks = tricks + 1;
+            MASK lead = M_(lead)(rest, g, plan);
+            g->tricks = tricks;
+            uint64_t w[2];
+            M_(words)(lead ? lead : rest, w);
+            tree_prefetch(&g->hooks->trees[HOOK_EXTRAS], w);
+        }
         if (count < n) continue;
         /* The trick is full: its winner (duplicates plan: the first of two identical top cards, or
          * none when every card of the led suit is paired and cancels). */

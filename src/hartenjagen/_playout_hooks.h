@@ -173,6 +173,13 @@ static inline int tree_find(const tree_t *t, const pos_t *p, int two, uint64_t a
     }
 }
 
+/* A hint: fetch the slot a lookup of the root's children by `allowed` would read first, when the
+ * tree's root reads `allowed` (a prefetch changes no answer, only when its memory arrives). */
+static inline void tree_prefetch(const tree_t *t, const uint64_t allowed[2]) {
+    if (t->size && t->nodes[0].field == H_ALLOWED)
+        __builtin_prefetch(&t->edges[edge_hash(0, allowed) & (t->edge_cap - 1)]);
+}
+
 static void tree_clear(tree_t *t) {
     t->size = 0;
     if (t->edges) memset(t->edges, 0, sizeof(edge_t) * t->edge_cap);
