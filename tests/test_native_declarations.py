@@ -215,7 +215,12 @@ class Shooting(OthersPlus):
 @needs_kernel
 @pytest.mark.parametrize(
     ("mode", "error"),
-    [("raises", ValueError), ("bad_seat", RulesError), ("settle_raises", ArithmeticError), ("settle_garbage", RulesError)],
+    [
+        ("raises", ValueError),
+        ("bad_seat", RulesError),
+        ("settle_raises", ArithmeticError),
+        ("settle_garbage", RulesError),
+    ],
 )
 def test_a_failing_moon_hook_raises_the_python_kernels_error_and_changes_nothing(
     mode: str, error: type[Exception]
@@ -305,8 +310,11 @@ class Malformed(OthersPlus):
     [
         (attrs.evolve(STANDARD, scoring=TwoClubsBonus(STANDARD.scoring.values)), "points_of([2C]) is -5"),
         (attrs.evolve(STANDARD, moon=HeartsMoon()), "but shooter named seat"),
-        (attrs.evolve(STANDARD, moon=FirstTrickMoon()), "got (" ),
-        (attrs.evolve(STANDARD, moon=Malformed()), "needed_cards must return a set of cards or None, not ['QS']"),
+        (attrs.evolve(STANDARD, moon=FirstTrickMoon()), "got ("),
+        (
+            attrs.evolve(STANDARD, moon=Malformed()),
+            "needed_cards must return a set of cards or None, not ['QS']",
+        ),
     ],
     ids=["scoring", "moon_shooter", "moon_settle", "malformed"],
 )

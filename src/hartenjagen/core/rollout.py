@@ -493,7 +493,6 @@ def native_points(table: Table, mask: int) -> int:
     return hand_hooks.points(table, mask)
 
 
-
 #: The key in a table's ``hook_caches`` of its moon module's answers (ids are never negative; hooks.py keeps -1).
 _MOON_ANSWERS: Final = -2
 #: A table's moon answers start afresh past this many (the inputs repeat: a few hundred is usual).
@@ -505,7 +504,8 @@ def _final_state(hand: HandContext, log: list[int], taken: tuple[int, ...], winn
     played = 0
     for mask in taken:
         played |= mask
-    return State(hand, played, 0, 0, winner, -1, tuple(log), True, 0)  # hearts broken: no field of a moon context
+    # Hearts broken: no field of a moon context.
+    return State(hand, played, 0, 0, winner, -1, tuple(log), True, 0)
 
 
 def _moon_answers(table: Table) -> dict[tuple[object, ...], Any]:

@@ -50,10 +50,10 @@ def _declared(module: object, hook: str, rules: Rules) -> tuple[frozenset[Card] 
     return frozenset(value), None
 
 
-def _asked(call: Callable[[], object], what: str) -> tuple[object, str | None]:
-    """A hook's answer, or the problem when it raised."""
+def _asked(call: Callable[..., object], argument: object, what: str) -> tuple[object, str | None]:
+    """``call(argument)``: a hook's answer, or the problem when it raised."""
     try:
-        return call(), None
+        return call(argument), None
     except Exception as error:
         return None, f"{what} raised {error!r}"
 
@@ -67,9 +67,9 @@ def _scoring_problem(rules: Rules, rng: random.Random) -> str | None:
     for _ in range(CAPTURES):
         capture = sorted(rng.sample(pack, rng.randrange(len(pack) + 1)), key=lambda card: card.index)
         kept = [card for card in capture if card in declared]
-        whole, problem = _asked(lambda: scoring.points_of(tuple(capture)), f"scoring {scoring!r}: points_of")
+        whole, problem = _asked(scoring.points_of, tuple(capture), f"scoring {scoring!r}: points_of")
         if problem is None:
-            part, problem = _asked(lambda: scoring.points_of(tuple(kept)), f"scoring {scoring!r}: points_of")
+            part, problem = _asked(scoring.points_of, tuple(kept), f"scoring {scoring!r}: points_of")
         if problem is not None:
             return problem
         if whole != part:
@@ -97,7 +97,7 @@ def _shortened(
         shorter.remove(card)
         try:
             answers = both(shorter)
-        except Exception:  # noqa: BLE001 - a capture the hook refuses is no shorter counterexample
+        except Exception:  # a capture the hook refuses is no shorter counterexample
             continue
         if answers[0] != answers[1]:
             capture, (whole, part) = shorter, answers
@@ -173,7 +173,7 @@ def _moon_problem(rules: Rules, rng: random.Random) -> str | None:
         totals = tuple(rng.randrange(-30, 100) for _ in range(rules.players))
         context = _context(rules, tricks, totals)
         candidate = _candidate(context, needed)
-        answer, problem = _asked(lambda: moon.shooter(context), f"moon {moon!r}: shooter")
+        answer, problem = _asked(moon.shooter, context, f"moon {moon!r}: shooter")
         if problem is not None:
             return problem
         if candidate is None and answer is not None:
@@ -195,8 +195,9 @@ def _inputs(rules: Rules, context: MoonContext, seat: int, declared: frozenset[C
     return (seat, context.raw, kept, context.totals)
 
 
-def _answers(rules: Rules, context: MoonContext) -> tuple[object, ...]:
-    moon = rules.moon
+def _answers(context: MoonContext) -> tuple[object, ...]:
+    """What a moon module answers for a hand: the shooter, and if one, the points for each option."""
+    moon = context.rules.moon
     shooter = moon.shooter(context)
     if shooter is None:
         return (None,)
@@ -223,7 +224,7 @@ def _same_answers(
         return None  # the swap changed a declared input: nothing to compare
     answers = []
     for hand in (context, variant):
-        answer, problem = _asked(lambda: _answers(rules, hand), f"moon {moon!r}: shooter or settle")
+        answer, problem = _asked(_answers, hand, f"moon {moon!r}: shooter or settle")
         if problem is not None:
             return problem
         answers.append(answer)
