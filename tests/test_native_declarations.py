@@ -209,6 +209,8 @@ class Shooting(OthersPlus):
             raise ArithmeticError("cannot settle")
         if self.mode == "settle_garbage":
             return ("x",) * context.players  # type: ignore[return-value]
+        if self.mode == "huge":  # past the kernel's range (2^40): Python plays such a playout
+            return (1 << 45,) * context.players
         return super().settle(context, shooter, option)
 
 
@@ -239,6 +241,17 @@ def test_a_failing_moon_hook_raises_the_python_kernels_error_and_changes_nothing
             playouts.playouts(state, 64, rng=draws, policy="greedy", sign=-1)
         assert str(kernel_error.value) == str(python_error.value)
         assert draws.words() == words
+
+
+@needs_kernel
+def test_moon_points_too_large_for_the_kernel_are_pythons() -> None:
+    rules = attrs.evolve(STANDARD, moon=Shooting(mode="huge"))
+    state = hj.new_game(rules, seed=1)
+    ours = list(playouts.playouts(state, 32, rng=4, policy="greedy", sign=-1))
+    draws = playouts.generator(4)
+    theirs = [p for _ in range(32) for p in python_playout(state, split(draws), True, -1)]
+    assert ours == theirs
+    assert 1 << 45 in ours  # some playout shot the moon
 
 
 def test_the_built_in_modules_declare_what_holds() -> None:
