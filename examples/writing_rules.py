@@ -124,6 +124,10 @@ class TenOfClubsDoubles(rules.Scoring):
         points = sum(self.card_value(card) for card in cards)
         return 2 * points if TEN_OF_CLUBS in cards else points
 
+    def point_cards(self, rules: hj.Rules) -> frozenset[Card]:
+        """Only the hearts, the Q♠ and the 10♣ change a seat's points."""
+        return frozenset(card for card in rules.deck.pack() if self.card_value(card) or card == TEN_OF_CLUBS)
+
 
 # ---------------------------------------------------------------- moon: shooting the sun, and the J♦
 
@@ -175,6 +179,10 @@ class MoonNeedsJackOfDiamonds(rules.Moon):
 
     def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
         return tuple(-10 if seat == shooter else raw + 26 for seat, raw in enumerate(context.raw))
+
+    def needed_cards(self, rules: hj.Rules) -> frozenset[Card]:
+        """No one shoots without every penalty card and the J♦; then who shoots and the points read only the raw points."""
+        return frozenset([*_penalty_cards(rules), Card.parse("JD")])
 
 
 # ---------------------------------------------------------------- extras: the last trick, and a restriction

@@ -155,7 +155,8 @@ static int64_t M_(points)(MASK mask, const plan_t *plan) {
 #include "_playout_body_hooks.h"
 
 /* The hand's points once its last trick is in (hands.py `score_hand`, `finish_hand`, a planned moon). */
-KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *taken, int64_t *out) {
+KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *hands, const MASK *taken,
+                                int64_t *out) {
     int n = plan->players;
     int64_t raw[MAX_SEATS];
     if (!plan->scoring_hook) {
@@ -172,6 +173,13 @@ KERNEL_FN static void M_(score)(game_state *g, const plan_t *plan, const MASK *t
         }
     }
     for (int s = 0; s < n; s++) out[s] = raw[s];
+    if (plan->moon_hook) { /* a moon of one's own, asked when `shooter` took every declared card */
+        int64_t settled[MAX_SEATS];
+        int named;
+        if (M_(moon_hook)(g, plan, hands, taken, raw, shooter, &named, settled) < 0 || named < 0) return;
+        for (int s = 0; s < n; s++) out[s] = settled[s];
+        return;
+    }
     if (shooter < 0) return;
     int option = plan->moon_options[0];
     if (plan->moon_option_count > 1) {
@@ -290,6 +298,20 @@ static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, c
         played |= bit;
         trick |= bit;
         count++;
+        if (hooked && count == n - 1 && tracked && position >= 0 && plan->extras && plan->lead_opens != LEAD_CALLBACK &&
+            tricks + 1 < hand_size) {
+            /* The next lead's lookup, started before the trick's last card: the seat winning it so far
+             * will most often lead next, and its cards are known (a leader's allowed cards are the
+             * ones of a first house rule's tree keys that repeat least, and so the ones not cached). */
+            int next = leader + position >= n ? leader + position - n : leader + position;
+            MASK rest = hands[next] & ~played;
+            g->broken = broken, g->tricks = tricks + 1;
+            MASK lead = M_(lead)(rest, g, plan);
+            g->tricks = tricks;
+            uint64_t w[2];
+            M_(words)(lead ? lead : rest, w);
+            tree_prefetch(&g->hooks->trees[HOOK_EXTRAS], w);
+        }
         if (count < n) continue;
         /* The trick is full: its winner (duplicates plan: the first of two identical top cards, or
          * none when every card of the led suit is paired and cancels). */
@@ -345,7 +367,7 @@ static inline __attribute__((always_inline)) void M_(play_body)(game_state *g, c
         carry = 0;
         if (last) {
             g->rng = rng;
-            M_(score)(g, plan, taken, out);
+            M_(score)(g, plan, hands, taken, out);
             return;
         }
         leader = winner, trick = 0, count = 0, led = -1, tracked = 1;

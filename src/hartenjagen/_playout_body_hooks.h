@@ -57,7 +57,8 @@ static inline int M_(seat_points)(game_state *g, const plan_t *plan, MASK mask, 
         *out = M_(points)(mask, plan);
         return 0;
     }
-    int result = M_(points_hook)(g, mask, out);
+    /* Only the declared cards count (the pack's when none are declared): the same points, kept by fewer keys. */
+    int result = M_(points_hook)(g, mask & M_(load)(plan->point_mask), out);
     if (result > 0) g->declined = 1;
     return result;
 }
@@ -107,24 +108,12 @@ static int M_(python_position)(game_state *g, const plan_t *plan, const MASK *ha
     return 0;
 }
 
-/* Hook `slot`'s cards of `allowed` (rollout.py: `hooks.narrowed_at` through the hook's tree): from
- * this tree where it has the answer, else from Python, whose path this tree then keeps. A hit
- * whose answer leaves no card goes to Python too unless `fallback` (a house rule's refusal is
- * raised there). 0 with an error set: the hook raised, or answered what is not cards. */
-static MASK M_(ask)(game_state *g, const plan_t *plan, int slot, int fallback, const MASK *hands, int seat,
-                    MASK cards, MASK allowed, MASK trick, int count, int leader, int led, int tricks, int broken,
-                    const int *order) {
-    pos_t p;
-    p.seat = seat, p.leader = leader, p.count = count, p.led = led, p.tricks = tricks, p.broken = broken;
-    p.players = plan->players, p.order = order, p.won = g->won;
-    M_(words)(cards, p.cards);
-    M_(words)(allowed, p.allowed);
-    int leaf = tree_find(&g->hooks->trees[slot], &p);
-    if (leaf >= 0) {
-        MASK chosen = allowed & M_(load)(g->hooks->trees[slot].nodes[leaf].answer);
-        if (chosen) return chosen;
-        if (fallback) return allowed;
-    }
+/* Hook `slot`'s cards of `allowed` asked of Python (rollout.py `native_answer`), whose path the tree
+ * then keeps: the miss side of `ask`, out of line so that the hit side is inlined in the play loop. */
+static __attribute__((noinline)) MASK M_(ask_python)(game_state *g, const plan_t *plan, int slot, const MASK *hands,
+                                                     int seat, MASK cards, MASK allowed, MASK trick, int count,
+                                                     const pos_t *pp, int leader, int led, int tricks, int broken) {
+    pos_t p = *pp;
     if (M_(python_position)(g, plan, hands, tricks) < 0) return 0;
     uint64_t w[2];
     PyObject *args[13] = {g->table, PyLong_FromLong(slot), g->hand, PyLong_FromLong(seat), NULL, NULL, NULL,
@@ -172,6 +161,27 @@ done:
     return out;
 }
 
+/* Hook `slot`'s cards of `allowed` (rollout.py: `hooks.narrowed_at` through the hook's tree): from
+ * this tree where it has the answer, else from Python (`ask_python`). A hit whose answer leaves no
+ * card goes to Python too unless `fallback` (a house rule's refusal is raised there). 0 with an
+ * error set: the hook raised, or answered what is not cards. */
+static inline MASK M_(ask)(game_state *g, const plan_t *plan, int slot, int fallback, const MASK *hands, int seat,
+                           MASK cards, MASK allowed, MASK trick, int count, int leader, int led, int tricks,
+                           int broken, const int *order) {
+    pos_t p;
+    p.seat = seat, p.leader = leader, p.count = count, p.led = led, p.tricks = tricks, p.broken = broken;
+    p.players = plan->players, p.order = order, p.won = g->won;
+    M_(words)(cards, p.cards);
+    M_(words)(allowed, p.allowed);
+    uint64_t known[2];
+    if (tree_find(&g->hooks->trees[slot], &p, M_TWO, known)) {
+        MASK chosen = allowed & M_(load)(known);
+        if (chosen) return chosen;
+        if (fallback) return allowed;
+    }
+    return M_(ask_python)(g, plan, slot, hands, seat, cards, allowed, trick, count, &p, leader, led, tricks, broken);
+}
+
 /* A leading module's `breaks_hearts` (hooks.py `breaks`), kept by (discarded, completed tricks, card):
  * 1 or 0, or -1 with an error set. */
 static int M_(breaks_hook)(game_state *g, int physical, int index, int discarded, int tricks) {
@@ -188,4 +198,80 @@ static int M_(breaks_hook)(game_state *g, int physical, int index, int discarded
     if (b < 0) return -1;
     *known = (int8_t)b;
     return b;
+}
+
+/* A moon module of one's own at the hand's end (hands.py `score_hand`, `finish_hand`): `*shooter` is
+ * the seat it names (-1: none) and `out` its points when someone shot, asked in Python only when
+ * `candidate` (the seat that took every declared card) is one. 0, or -1 with an error set. */
+static int M_(moon_hook)(game_state *g, const plan_t *plan, const MASK *hands, const MASK *taken, const int64_t *raw,
+                         int candidate, int *shooter, int64_t *out) {
+    int n = plan->players;
+    long named = -1;
+    *shooter = -1;
+    if (candidate < 0) return 0;
+    int64_t kept; /* the points of the candidate's cards outside the declared ones */
+    if (M_(seat_points)(g, plan, taken[candidate] & ~M_(load)(plan->moon_needed), &kept)) return PyErr_Occurred() ? -1 : 0;
+    if (M_(python_position)(g, plan, hands, plan->hand_size) < 0) return -1;
+    int last = plan->hand_size - 1, winner = g->log_taker[last] >= 0 ? g->log_taker[last] : g->log_leader[last];
+    PyObject *masks = PyTuple_New(n), *points = PyTuple_New(n), *result = NULL;
+    if (!masks || !points) goto done;
+    for (int s = 0; s < n; s++) {
+        uint64_t w[2];
+        M_(words)(taken[s], w);
+        PyObject *mask = long_from_words(w[0], w[1]), *value = PyLong_FromLongLong(raw[s]);
+        if (!mask || !value) {
+            Py_XDECREF(mask);
+            Py_XDECREF(value);
+            goto done;
+        }
+        PyTuple_SET_ITEM(masks, s, mask);
+        PyTuple_SET_ITEM(points, s, value);
+    }
+    PyObject *seat = PyLong_FromLong(winner), *who = PyLong_FromLong(candidate), *other = PyLong_FromLongLong(kept);
+    if (seat && who && other) {
+        PyObject *args[] = {g->table, g->hand, g->log, masks, seat, points, who, other};
+        result = PyObject_Vectorcall(py_shooter, args, 8, NULL);
+    }
+    if (!result) goto asked;
+    named = PyLong_AsLong(result);
+    Py_CLEAR(result);
+    if ((named == -1 && PyErr_Occurred()) || named < 0) goto asked; /* an error, or no moon */
+    int option = 0;
+    if (plan->moon_option_count > 1) {
+        option = (int)xo_below(&g->rng, (uint64_t)plan->moon_option_count);
+        if (g->trace) trace_add(g, TRACE_MOON, (int64_t)option);
+    }
+    PyObject *named_seat = PyLong_FromLong(named), *which = PyLong_FromLong(option);
+    if (named_seat && which) {
+        PyObject *more[] = {g->table, g->hand, g->log, masks, seat, points, who, other, named_seat, which};
+        result = PyObject_Vectorcall(py_settle, more, 10, NULL);
+    }
+    Py_XDECREF(named_seat);
+    Py_XDECREF(which);
+asked:
+    Py_XDECREF(seat);
+    Py_XDECREF(who);
+    Py_XDECREF(other);
+    if (!result) goto done;
+    if (!PyTuple_Check(result) || PyTuple_GET_SIZE(result) != n) {
+        PyErr_SetString(PyExc_SystemError, "native_settle must return one number a seat");
+        goto done;
+    }
+    for (int s = 0; s < n; s++) {
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(result, s), &overflow);
+        if (v == -1 && PyErr_Occurred()) goto done;
+        if (overflow || v >= POINTS_LIMIT || v <= -POINTS_LIMIT) { /* Python plays this playout */
+            g->declined = 1;
+            *shooter = -1;
+            goto done;
+        }
+        out[s] = v;
+    }
+    *shooter = (int)named;
+done:
+    Py_XDECREF(masks);
+    Py_XDECREF(points);
+    Py_XDECREF(result);
+    return PyErr_Occurred() ? -1 : 0;
 }

@@ -14,7 +14,12 @@
  * Python kernel does (`hooks.narrowed_at`: the same context, the same errors) and returns the cards
  * chosen, the answer and the fields on its tree's path, which C then keeps under its own keys. A
  * leading module's `breaks_hearts` is kept the same way, by (card, discarded, trick number), and a
- * scoring module's `points_of` by the captured cards (once a seat a hand, at the hand's end).
+ * scoring module's `points_of` by the captured cards of those it declares its points come from
+ * (`point_mask`, its `point_cards`; else every card), once a seat a hand, at the hand's end: the
+ * declared cards a seat takes repeat from playout to playout where its whole capture seldom does.
+ * A moon module of one's own that declares the cards a shooter needs (`moon_needed`, its
+ * `needed_cards`) is asked only when one seat took them all (a few hands in a thousand of random
+ * play): `native_shooter` and `native_settle` then ask it as the Python kernel does.
  * Everything here runs holding the GIL, and no pointer into a tree is kept across a call into
  * Python (which may grow or clear it). */
 
@@ -23,7 +28,7 @@ static int read_words(PyObject *value, uint64_t out[2]); /* _playout_read.h */
 /* A tree that would grow past this starts afresh (hook_cache.LIMIT is a quarter of it: a node here is
  * about 90 bytes, not a Python object and a dictionary; a hook that reads `allowed` meets tens of
  * thousands of keys in a hand's playouts, and a tree that keeps resetting asks Python again). */
-#define TREE_LIMIT 65536
+#define TREE_LIMIT 65536 /* < 2^27: a node's index fits an edge's child word */
 #define MAX_PATH 12      /* the fields of a context: a path reads each at most once */
 #define MAX_TRICKS 104
 
@@ -32,10 +37,19 @@ typedef struct {
     uint64_t answer[2];
 } node_t;
 
+/* An edge carries a copy of its child's field and of the answer's first word, so that a lookup
+ * reads one slot a level, not the slot and then the node (a hook that reads `allowed` has a tree
+ * larger than the first-level caches, and `perf` gave the node's load a third of a lookup's time).
+ * 32 bytes: two to a cache line, none across one. Only a two-pack answer's second word is read
+ * from the node. */
 typedef struct {
-    uint32_t parent, child; /* child 0: an empty slot (the root is nobody's child) */
+    uint32_t parent;
+    uint32_t child; /* the child node << 5 | (its field + 1: 0 for a leaf); 0: an empty slot (the root is nobody's child) */
     uint64_t key[2];
+    uint64_t answer; /* the child's answer, first word */
 } edge_t;
+#define EDGE_CHILD(e) ((e)->child >> 5)
+#define EDGE_FIELD(e) ((int)((e)->child & 31) - 1)
 
 typedef struct {
     node_t *nodes;
@@ -112,35 +126,58 @@ static inline uint32_t edge_hash(uint32_t parent, const uint64_t key[2]) {
     return (uint32_t)h;
 }
 
-static inline uint32_t edge_find(const tree_t *t, uint32_t parent, const uint64_t key[2]) {
+static inline const edge_t *edge_find(const tree_t *t, uint32_t parent, const uint64_t key[2]) {
     uint32_t m = t->edge_cap - 1, i = edge_hash(parent, key) & m;
     for (;;) {
         const edge_t *e = &t->edges[i];
-        if (!e->child) return 0;
-        if (e->parent == parent && e->key[0] == key[0] && e->key[1] == key[1]) return e->child;
+        if (!e->child) return NULL;
+        if (e->key[0] == key[0] && e->parent == parent && e->key[1] == key[1]) return e;
         i = (i + 1) & m;
     }
 }
 
-static void edge_put(tree_t *t, uint32_t parent, const uint64_t key[2], uint32_t child) {
-    uint32_t m = t->edge_cap - 1, i = edge_hash(parent, key) & m;
+static void edge_place(tree_t *t, const edge_t *edge) {
+    uint32_t m = t->edge_cap - 1, i = edge_hash(edge->parent, edge->key) & m;
     while (t->edges[i].child) i = (i + 1) & m;
-    t->edges[i].parent = parent, t->edges[i].child = child;
-    t->edges[i].key[0] = key[0], t->edges[i].key[1] = key[1];
+    t->edges[i] = *edge;
 }
 
-/* The leaf `p` reaches (HookCache.lookup), or -1: no answer kept for it here. */
-static inline int tree_find(const tree_t *t, const pos_t *p) {
-    if (!t->size) return -1;
+static void edge_put(tree_t *t, uint32_t parent, const uint64_t key[2], uint32_t child) {
+    edge_t edge;
+    edge.parent = parent, edge.child = child << 5 | (uint32_t)(t->nodes[child].field + 1);
+    edge.key[0] = key[0], edge.key[1] = key[1];
+    edge.answer = t->nodes[child].answer[0];
+    edge_place(t, &edge);
+}
+
+/* The answer of the leaf `p` reaches (HookCache.lookup) into `answer`: 1, or 0: no answer kept for
+ * it here. `two`: a plan of two packs, whose answers have a second word. */
+static inline int tree_find(const tree_t *t, const pos_t *p, int two, uint64_t answer[2]) {
+    if (!t->size) return 0;
+    int field = t->nodes[0].field;
+    if (field < 0) { /* the hook read nothing */
+        answer[0] = t->nodes[0].answer[0], answer[1] = t->nodes[0].answer[1];
+        return 1;
+    }
     uint32_t node = 0;
     for (;;) {
-        int field = t->nodes[node].field;
-        if (field < 0) return (int)node;
         uint64_t key[2];
-        if (key_of(field, p, key) < 0) return -1;
-        node = edge_find(t, node, key);
-        if (!node) return -1;
+        if (key_of(field, p, key) < 0) return 0;
+        const edge_t *e = edge_find(t, node, key);
+        if (!e) return 0;
+        node = EDGE_CHILD(e), field = EDGE_FIELD(e);
+        if (field < 0) {
+            answer[0] = e->answer, answer[1] = two ? t->nodes[node].answer[1] : 0;
+            return 1;
+        }
     }
+}
+
+/* A hint: fetch the slot a lookup of the root's children by `allowed` would read first, when the
+ * tree's root reads `allowed` (a prefetch changes no answer, only when its memory arrives). */
+static inline void tree_prefetch(const tree_t *t, const uint64_t allowed[2]) {
+    if (t->size && t->nodes[0].field == H_ALLOWED)
+        __builtin_prefetch(&t->edges[edge_hash(0, allowed) & (t->edge_cap - 1)]);
 }
 
 static void tree_clear(tree_t *t) {
@@ -161,12 +198,14 @@ static int tree_reserve(tree_t *t, uint32_t more) {
     if (2 * need > t->edge_cap) {
         uint32_t cap = t->edge_cap ? t->edge_cap : 128;
         while (cap < 2 * need) cap *= 2;
-        edge_t *old = t->edges, *edges = calloc(cap, sizeof(edge_t));
+        /* On a cache line's boundary: a 32-byte slot then never spans two lines. */
+        edge_t *old = t->edges, *edges = aligned_alloc(64, sizeof(edge_t) * cap);
         uint32_t old_cap = t->edge_cap;
         if (!edges) return -1;
+        memset(edges, 0, sizeof(edge_t) * cap);
         t->edges = edges, t->edge_cap = cap;
         for (uint32_t i = 0; i < old_cap; i++)
-            if (old[i].child) edge_put(t, old[i].parent, old[i].key, old[i].child);
+            if (old[i].child) edge_place(t, &old[i]);
         free(old);
     }
     return 0;
@@ -207,34 +246,35 @@ static void tree_insert(tree_t *t, const int *fields, int n, const pos_t *p, con
     for (int i = 0;; i++) {
         int field = t->nodes[node].field;
         if (field < 0 || i >= n || field != fields[i]) return;
-        uint32_t child = edge_find(t, node, keys[i]);
-        if (!child) {
+        const edge_t *edge = edge_find(t, node, keys[i]);
+        if (!edge) {
             tree_chain(t, node, i, n, fields, keys, answer);
             return;
         }
-        node = child;
+        node = EDGE_CHILD(edge);
     }
 }
 
-/* The Python side: hartenjagen.core.rollout `native_answer`, `native_hand`, `native_breaks`. */
-static PyObject *py_answer, *py_hand, *py_breaks, *py_points;
+/* The Python side: hartenjagen.core.rollout `native_answer`, `native_hand`, `native_breaks`,
+ * `native_points`, `native_shooter`, `native_settle`. */
+static PyObject *py_answer, *py_hand, *py_breaks, *py_points, *py_shooter, *py_settle;
 
 static int hooks_import(void) {
-    if (py_answer) return 0;
+    if (py_settle) return 0;
     PyObject *module = PyImport_ImportModule("hartenjagen.core.rollout");
     if (!module) return -1;
-    PyObject *answer = PyObject_GetAttrString(module, "native_answer");
-    PyObject *hand = answer ? PyObject_GetAttrString(module, "native_hand") : NULL;
-    PyObject *breaks = hand ? PyObject_GetAttrString(module, "native_breaks") : NULL;
-    PyObject *points = breaks ? PyObject_GetAttrString(module, "native_points") : NULL;
+    static const char *names[] = {"native_answer", "native_hand", "native_breaks", "native_points",
+                                  "native_shooter", "native_settle"};
+    PyObject *found[6] = {NULL};
+    int ok = 1;
+    for (int i = 0; i < 6 && ok; i++) ok = (found[i] = PyObject_GetAttrString(module, names[i])) != NULL;
     Py_DECREF(module);
-    if (!points) {
-        Py_XDECREF(answer);
-        Py_XDECREF(hand);
-        Py_XDECREF(breaks);
+    if (!ok) {
+        for (int i = 0; i < 6; i++) Py_XDECREF(found[i]);
         return -1;
     }
-    py_answer = answer, py_hand = hand, py_breaks = breaks, py_points = points;
+    py_answer = found[0], py_hand = found[1], py_breaks = found[2], py_points = found[3];
+    py_shooter = found[4], py_settle = found[5];
     return 0;
 }
 
@@ -252,7 +292,7 @@ static void hooks_free(PyObject *capsule) {
 /* Whether the play of `plan` asks a hook of a module of one's own. */
 static int plan_asks_hooks(const plan_t *plan) {
     return plan->opening_hook || plan->lead_opens == LEAD_CALLBACK || plan->first_kind == FIRST_CALLBACK ||
-           plan->extras || plan->break_callback || plan->scoring_hook;
+           plan->extras || plan->break_callback || plan->scoring_hook || plan->moon_hook;
 }
 
 /* The trees of a plan whose play asks hooks (a capsule the plan tuple holds), or None. */

@@ -81,6 +81,8 @@ typedef struct {
     int64_t group_value[MAX_GROUPS];
     uint64_t group_mask[MAX_GROUPS][2];
     int scoring_hook;
+    uint64_t point_mask[2];
+    int moon_hook;
     uint64_t moon_needed[2];
     int64_t moon_amount;
     int moon_option_count;
@@ -134,6 +136,8 @@ static int read_plan(reader *r, plan_t *plan) {
         if (next_mask(r, plan->group_mask[i0]) < 0) return -1;
     }
     if (next_small(r, &plan->scoring_hook, 0, 1) < 0) return -1;
+    if (next_mask(r, plan->point_mask) < 0) return -1;
+    if (next_small(r, &plan->moon_hook, 0, 1) < 0) return -1;
     if (next_mask(r, plan->moon_needed) < 0) return -1;
     if (next_int(r, &plan->moon_amount) < 0) return -1;
     if (next_small(r, &plan->moon_option_count, 0, MAX_MOON_OPTIONS) < 0) return -1;

@@ -6,8 +6,9 @@ describes or whose modules of one's own it asks through its caches: the
 ``playable`` hooks of opening, leading and first-trick modules of one's own and
 of up to eight house rules (``playout_layout.MAX_EXTRAS``), a leading module's ``breaks_hearts`` and a
 scoring module's ``points_of`` (C keeps their answers by what each read and
-calls Python on a miss; see ``_playout_hooks.h``); no announcements, no
-``adjustments`` of a house rule, a planned moon and ending, the built-in trick
+calls Python on a miss; see ``_playout_hooks.h``), a moon module of one's own
+that declares its ``needed_cards``; no announcements, no
+``adjustments`` of a house rule, a planned ending, the built-in trick
 winner, and one pack or two. `plan_for` names what it reads from the `Table` by the plan's
 slots and `hartenjagen.core.playout_layout.encode` packs it into the integers the
 kernel's ``compile_plan`` takes, in the order that module declares (C reads
@@ -24,8 +25,10 @@ import importlib
 import os
 from typing import Any, Final
 
+from hartenjagen.cards import Card
 from hartenjagen.core import LAYOUT as layout
 from hartenjagen.core import TRAVEL_SEAT, State, Table
+from hartenjagen.errors import RulesError
 from hartenjagen.rules.extras import HouseRule
 from hartenjagen.rules.passing import Passing, RandomDirection
 from hartenjagen.rules.sides import sides_of
@@ -61,7 +64,7 @@ def playable(table: Table) -> bool:
         and not any(_overrides(extra, "adjustments") for extra in rules.extras)
         # Declared teams settle the moon and the game through their rule's hooks; the kernel scores seat by seat.
         and sides_of(rules) is None
-        and table.moon_planned
+        and (table.moon_planned or declared(table.rules.moon, "needed_cards", table) is not None)
         and table.moon_always
         and table.adds_points
         and table.dealt_count == len(table.pack)  # undealt cards (a widow) are played by the Python core only
@@ -71,8 +74,32 @@ def playable(table: Table) -> bool:
         and all(abs(v) < _LIMIT for v in table.values)
         and abs(table.moon_amount) < _LIMIT
         and len(rules.moon.options()) <= layout.MAX_MOON_OPTIONS
-        and (bool(rules.moon.options()) or not table.moon_needed)
+        and (bool(rules.moon.options()) or not _moon_cards(table))
     )
+
+
+def declared(module: object, hook: str, table: Table) -> int | None:
+    """A module's declaration ``hook(rules)`` (``point_cards``, ``needed_cards``) as a mask of every copy in the pack.
+
+    ``None``: the module declares nothing. Raises `RulesError` naming the
+    module when the declaration is not a set of cards.
+    """
+    cards = getattr(module, hook)(table.rules)
+    if cards is None:
+        return None
+    if not isinstance(cards, (set, frozenset)) or not all(isinstance(card, Card) for card in cards):
+        raise RulesError(f"rule module {module!r}: {hook} must return a set of cards or None, not {cards!r}")
+    mask = 0
+    for card in cards:
+        mask |= table.bits_of[card.index]
+    return mask
+
+
+def _moon_cards(table: Table) -> int:
+    """The cards a shooter must take: the planned moon's, or those a moon of one's own declares."""
+    if table.moon_planned:
+        return table.moon_needed
+    return declared(table.rules.moon, "needed_cards", table) or 0
 
 
 def _overrides(module: object, hook: str) -> bool:
@@ -98,6 +125,11 @@ def plan_entries(table: Table) -> tuple[int, ...] | None:
     values["extras"] = len(table.restricting)
     values["fresh_kind"], values["fresh_fixed"], values["fresh_choices"] = _fresh_routes(table, supported)
     values["opening_hook"] = int(not table.opening_planned)
+    # Declarations (rules/scoring.py `point_cards`, rules/moon.py `needed_cards`): see _playout_hooks.h.
+    points = declared(table.rules.scoring, "point_cards", table) if table.scoring_callback else None
+    values["point_mask"] = table.pack_mask if points is None else points
+    values["moon_hook"] = int(not table.moon_planned)
+    values["moon_needed"] = _moon_cards(table)
     if not table.opening_planned:  # who leads a fresh deal is the opening module's to say: Python deals it
         values["fresh_kind"] = -1
     try:

@@ -204,7 +204,11 @@ PLAN: Final = (
     ),
     # 1: a scoring module of one's own says what captured cards are worth (its ``points_of``)
     _small("scoring_hook", 0, 1, table="scoring_callback"),
-    Slot("moon_needed", "mask", table="moon_needed"),
+    # the cards a scoring module of one's own declares its points come from (its ``point_cards``; else the pack)
+    Slot("point_mask", "mask"),
+    # 1: a moon module of one's own, asked only when one seat took every card of ``moon_needed`` (its ``needed_cards``)
+    _small("moon_hook", 0, 1),
+    Slot("moon_needed", "mask"),
     Slot("moon_amount", "int", table="moon_amount"),
     _small("moon_option_count", 0, "MAX_MOON_OPTIONS"),
     _small("moon_options", 0, "MOON_DOUBLE", count="moon_option_count", size="MAX_MOON_OPTIONS"),

@@ -532,3 +532,81 @@ def native_breaks(table: Table, physical: int, discarded: bool, tricks: int) -> 
 def native_points(table: Table, mask: int) -> int:
     """A scoring module's ``points_of`` for the physical cards ``mask``, for the native kernel (`hand_hooks.points`)."""
     return hand_hooks.points(table, mask)
+
+
+#: The key in a table's ``hook_caches`` of its moon module's answers (ids are never negative; hooks.py keeps -1).
+_MOON_ANSWERS: Final = -2
+#: A table's moon answers start afresh past this many (the inputs repeat: a few hundred is usual).
+_MOON_LIMIT: Final = 4096
+
+
+def _final_state(hand: HandContext, log: list[int], taken: tuple[int, ...], winner: int) -> State:
+    """The state of a hand the native kernel played out, its last trick in (as the fused loop scores it)."""
+    played = 0
+    for mask in taken:
+        played |= mask
+    # Hearts broken: no field of a moon context.
+    return State(hand, played, 0, 0, winner, -1, tuple(log), True, 0)
+
+
+def _moon_answers(table: Table) -> dict[tuple[object, ...], Any]:
+    answers: dict[tuple[object, ...], Any] | None = table.hook_caches.get(_MOON_ANSWERS)
+    if answers is None or len(answers) >= _MOON_LIMIT:
+        answers = {}
+        table.hook_caches[_MOON_ANSWERS] = answers
+    return answers
+
+
+def native_shooter(
+    table: Table,
+    hand: HandContext,
+    log: list[int],
+    taken: tuple[int, ...],
+    winner: int,
+    raw: tuple[int, ...],
+    candidate: int,
+    kept: int,
+) -> int:
+    """A moon module's ``shooter`` at the end of a hand the native kernel played (-1: no one), as `hands.score_hand` asks it.
+
+    The kernel asks only where seat ``candidate`` took every card the module
+    declares in ``needed_cards`` (``taken``: each seat's captured cards,
+    ``raw`` their points, ``kept``: the points of the candidate's other
+    cards); the answer is kept by the inputs the declaration names.
+    """
+    answers = _moon_answers(table)
+    key = (candidate, raw, kept, hand.scores)
+    known: int | None = answers.get(key)
+    if known is not None:
+        return known
+    shooter = hand_hooks.shooter(_final_state(hand, log, taken, winner), taken)
+    answer = -1 if shooter is None else shooter
+    answers[key] = answer
+    return answer
+
+
+def native_settle(
+    table: Table,
+    hand: HandContext,
+    log: list[int],
+    taken: tuple[int, ...],
+    winner: int,
+    raw: tuple[int, ...],
+    candidate: int,
+    kept: int,
+    shooter: int,
+    option: int,
+) -> tuple[int, ...]:
+    """A moon module's ``settle`` after ``shooter`` shot and chose its ``option``-th option, as `hands.finish_hand` asks it.
+
+    Kept by the declared inputs, as `native_shooter`'s answer.
+    """
+    answers = _moon_answers(table)
+    key = (candidate, raw, kept, hand.scores, shooter, option)
+    known: tuple[int, ...] | None = answers.get(key)
+    if known is not None:
+        return known
+    state = _final_state(hand, log, taken, winner)
+    points = hand_hooks.settle(state, taken, raw, shooter, table.rules.moon.options()[option])
+    answers[key] = points
+    return points

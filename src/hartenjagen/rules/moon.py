@@ -66,6 +66,30 @@ class Moon(RuleModule):
         """
         return None
 
+    def needed_cards(self, rules: Rules) -> frozenset[Card] | None:
+        """The cards one seat must take for ``shooter`` to name anyone, declared; ``None`` (the default): not declared.
+
+        A declaration says two things. ``shooter`` answers no one unless one
+        seat captured every copy the pack holds of each of these cards (no
+        cards: it never names a shooter). And where one seat did, what
+        ``shooter`` answers and what ``settle`` scores depend only on which seat
+        that is, each seat's raw points (``context.raw``), the totals before
+        the hand (``context.totals``) and the points that seat's other captured
+        cards score (``points_of`` of its cards outside this set), beside the
+        rules and ``settle``'s own arguments: not on the tricks, nor on where
+        the other cards went.
+
+        The playout kernel then scores a moon module of one's own without
+        asking it at the hands where no seat took them all (nearly every hand
+        of random play) and keeps its answers at the others by those inputs;
+        without a declaration such a module's playouts run in the Python kernel
+        (the same points, slower). The built-in moons declare their moon set,
+        and a subclass inherits that: declare anew (or ``None``) when an
+        override reads anything else. [`check_rules`][hartenjagen.testing.check_rules]
+        tests a declaration against ``shooter`` and ``settle`` on random hands.
+        """
+        return None
+
 
 #: The hooks whose override makes the core call a moon module instead of reading its plan.
 HOOKS: Final[tuple[str, ...]] = ("shooter", "settle")
@@ -91,6 +115,23 @@ def moon_cards(moon_set: MoonSet, rules: Rules) -> tuple[Card, ...]:
         _MOON_CARDS.clear()
     _MOON_CARDS[key] = cards
     return cards
+
+
+#: `Scoring.moon_total` by (deck, scoring), for the same reason: settling a moon rebuilt the pack.
+_MOON_TOTALS: dict[tuple[object, object], int] = {}
+
+
+def moon_total(rules: Rules) -> int:
+    """``rules.scoring.moon_total(rules)``, worked out once per deck and scoring (it depends on nothing else)."""
+    key = (rules.deck, rules.scoring)
+    known = _MOON_TOTALS.get(key)
+    if known is not None:
+        return known
+    total = rules.scoring.moon_total(rules)
+    if len(_MOON_TOTALS) >= 64:  # bounded: decks and scorings come from outside
+        _MOON_TOTALS.clear()
+    _MOON_TOTALS[key] = total
+    return total
 
 
 def took_all(taken: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
@@ -123,6 +164,12 @@ class _Shooting(Moon):
     def plan(self) -> MoonPlan:
         return MoonPlan(self.moon_set.value, self.amount)
 
+    def needed_cards(self, rules: Rules) -> frozenset[Card] | None:
+        """The moon set; with teams none is declared (a team's members may take it between them)."""
+        if sides_of(rules) is not None:
+            return None
+        return frozenset(moon_cards(self.moon_set, rules))
+
     def shooter(self, context: MoonContext) -> int | None:
         needed = moon_cards(self.moon_set, context.rules)
         if not needed:
@@ -146,16 +193,16 @@ class _Shooting(Moon):
     def settle(self, context: MoonContext, shooter: int, option: MoonOption) -> tuple[int, ...]:
         rules = context.rules
         scoring = rules.scoring
-        amount = scoring.moon_total(rules) if self.amount is None else self.amount
+        amount = moon_total(rules) if self.amount is None else self.amount
         needed = set(moon_cards(self.moon_set, rules))
         # The shooter keeps what its other cards score (the J♦ under Omnibus), whatever the scheme adds up.
-        own = [
-            scoring.points_of(card for card in cards if card not in needed) for cards in context.cards_taken
-        ]
+        taken = context.cards_taken
         sides = sides_of(rules)
         if sides is not None:
+            own = [scoring.points_of(card for card in cards if card not in needed) for cards in taken]
             return sides.settle(context.raw, context.totals, shooter, tuple(own), amount, option)
-        return moon_points(context.raw, context.totals, shooter, own[shooter], amount, option)
+        kept = scoring.points_of(card for card in taken[shooter] if card not in needed)
+        return moon_points(context.raw, context.totals, shooter, kept, amount, option)
 
 
 def moon_points(
@@ -237,6 +284,10 @@ class NoMoon(Moon):
 
     def plan(self) -> MoonPlan:
         return MoonPlan(None)
+
+    def needed_cards(self, rules: Rules) -> frozenset[Card] | None:
+        """No cards: no one ever shoots."""
+        return frozenset()
 
     def shooter(self, context: MoonContext) -> int | None:
         return None

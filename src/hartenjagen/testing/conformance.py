@@ -23,6 +23,7 @@ from hartenjagen.moves import Move
 from hartenjagen.rules import Rules
 from hartenjagen.testing._checker import Checker, Found, Pick
 from hartenjagen.testing._common import check_keyword, checked_max_moves, default_max_moves
+from hartenjagen.testing._declarations import declaration_problem
 from hartenjagen.testing._move_checks import Failure
 from hartenjagen.variants import Preset
 
@@ -256,7 +257,14 @@ def check_rules(
       card in even games, whole in odd ones), give the same states (but for the
       seed) and the same events; at every chance node ``chance_outcomes`` lists
       the drawn outcome with probabilities that add up to 1, and moves and
-      outcomes of another kind are refused.
+      outcomes of another kind are refused;
+    - before any game, what modules declare about their hooks: a scoring's
+      ``point_cards`` (``points_of`` of random captures equals ``points_of`` of
+      their declared cards alone) and a moon's ``needed_cards`` (on random
+      hands, ``shooter`` names no one unless one seat took every declared
+      card, and where one did, ``shooter`` and ``settle`` answer the same in a
+      hand whose tricks and other cards differ but whose declared inputs do
+      not): the playout kernel relies on them.
 
     A game takes from about a second (the standard game, compiled core) to
     several (long games, six seats, the interpreted core). With
@@ -301,6 +309,9 @@ def check_rules(
         checker = Checker(rules)
     except Failure as failure:
         raise RulesCheckFailed(rules, seed, seed % rules.players, (), str(failure), False) from None
+    problem = declaration_problem(rules, seed)
+    if problem is not None:
+        raise RulesCheckFailed(rules, seed, seed % rules.players, (), problem, False)
     for done, game_seed in enumerate(range(seed, seed + games), start=1):
         began = time.perf_counter()
         found = checker.run(game_seed, _uniform(_chooser(game_seed)), 0.15, cap)
