@@ -16,6 +16,14 @@ With explicit chance a draw is a chance node (``DRAW_NODE``): the state
 waits in the ``CHANCE`` phase, the trick taken, for one ``DealCard`` outcome
 per drawer in the deck's order (`hartenjagen.core.chance_nodes`), each a
 card still in the stock, all equally likely.
+
+A deck that draws to follow (`Deck.draws_to_follow`, Domino Hearts) draws
+in the middle of a trick instead: the seat to move that holds no card of the
+suit led draws the top card, one at a time, until it holds one or the stock
+is empty. With explicit chance each of those cards is a ``DRAW_NODE`` of one
+drawer; after it the seat draws again if it still cannot follow. A seat that
+can follow never draws, so replaying a world that holds its draws from the
+start draws nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from hartenjagen.core.draws import Draws
-from hartenjagen.core.state import CHANCE, DRAW_NODE, PLAYING, State, stock_mask
+from hartenjagen.core.state import CHANCE, DRAW_NODE, PLAYING, State, seat_to_move, stock_mask
 from hartenjagen.core.table import Table
 from hartenjagen.events import CardDrawn
 
@@ -89,6 +97,45 @@ def draw_card(state: State, physical: int, events: list[Any] | None) -> State:
     else:
         after.phase = PLAYING
         after.chance = (0, (), (), ())  # hands.EXPLICIT: no node waits
+    if table.follow_draws:  # drawing to follow: again while the seat still cannot follow
+        return draw_to_follow(_same_play(state, after), events)
+    return _same_play(state, after)
+
+
+def draw_to_follow(state: State, events: list[Any] | None) -> State:
+    """``state`` (a trick under way) after the seat to move drew until it can follow suit or the stock is empty.
+
+    A seat that holds a card of the suit led draws nothing. Under explicit
+    chance the state waits at a ``DRAW_NODE`` for the next card instead.
+    """
+    hand = state._hand
+    table = hand.table
+    seat = seat_to_move(state)
+    led = table.suit_masks[state._led]
+    if hand.hands[seat] & ~state._played & led:
+        return state
+    left = stock_mask(state)
+    if not left:
+        return state
+    if hand.chance is not None:  # explicit chance: wait for the card drawn
+        waiting = hand.copy()
+        waiting.phase = CHANCE
+        waiting.chance = (DRAW_NODE, (seat,), (), ())
+        return _same_play(state, waiting)
+    mask = hand.hands[seat]
+    drawn = list(hand.drawn)
+    for physical in stock_order(state):
+        mask |= 1 << physical
+        drawn.append(physical)
+        if events is not None:
+            events.append(CardDrawn(seat, table.card_of[physical]))
+        if led >> physical & 1:
+            break
+    hands = list(hand.hands)
+    hands[seat] = mask
+    after = hand.copy()
+    after.hands = tuple(hands)
+    after.drawn = tuple(drawn)
     return _same_play(state, after)
 
 
