@@ -87,7 +87,9 @@ def two_player_hearts(*, hand: int = 13, limit: int = 100) -> Rules:
 
 
 # docs/family.md [start:domino_hearts]
-def domino_hearts(*, players: int = 4, limit: int = 31, queen: bool = False, stock_to_last: bool = True) -> Rules:
+def domino_hearts(
+    *, players: int = 4, limit: int = 31, queen: bool = False, stock_to_last: bool = True
+) -> Rules:
     """Domino Hearts: six cards each; a seat that cannot follow suit draws from the stock until it can.
 
     The rest of the pack is a face-down stock. Eldest leads any card; no

@@ -29,9 +29,7 @@ from hartenjagen.core.state import (
     HandContext,
     State,
     log_entry,
-    next_with_cards,
     seat_to_move,
-    seats_in,
 )
 from hartenjagen.core.table import (
     FIRST_ANYTHING,
@@ -296,7 +294,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     if count < n:
         if not table.follow_draws:
             return State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
-        if count < seats_in(hand.hands, played, trick):  # the next seat in may have to draw first
+        if count < stock.seats_in(hand.hands, played, trick):  # the next seat in may have to draw first
             after = State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
             return stock.draw_to_follow(after, events)
     leader = state._leader
@@ -305,7 +303,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     # Every trick takes one card from each hand: the last one is the hand size's.
     last = len(state._log) + 1 == table.tricks
     if table.follow_draws:  # seats drop out: the hand ends when one seat alone (or none) has cards
-        last = _holding(hand.hands, played) <= 1
+        last = stock.holding(hand.hands, played) <= 1
     if position < 0:
         # Every led-suit card cancelled: the cards wait for the next trick's winner,
         # or go to this trick's leader if it was the last trick.
@@ -331,21 +329,13 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
             )
         )  # fmt: skip
     if table.follow_draws and not last:  # a winner with no cards left passes the lead on to its left
-        after = State(hand, played, 0, 0, next_with_cards(hand.hands, played, winner), -1, log, broken, 0)
-        return after
+        return State(
+            hand, played, 0, 0, stock.next_with_cards(hand.hands, played, winner), -1, log, broken, 0
+        )
     after = State(hand, played, 0, 0, winner, -1, log, broken, 0)
     if not last:
         return stock.draw_after_trick(after, events) if table.draw_orders[0] else after
     return hand_steps.score_hand(after, events)
-
-
-def _holding(hands: tuple[int, ...], played: int) -> int:
-    """How many seats have cards in hand."""
-    count = 0
-    for mask in hands:
-        if mask & ~played:
-            count += 1
-    return count
 
 
 def _cards_in_order(hands: tuple[int, ...], leader: int, trick: int, table: Table) -> tuple[Card, ...]:

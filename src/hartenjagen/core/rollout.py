@@ -324,7 +324,9 @@ def _play_out_card_by_card(state: State, draw: _Draw, values: list[int] | None) 
             bits = mask & table.bits_of[(choices & -choices).bit_length() - 1]
             bit = (bits & ONE_PACK) or bits
         else:
-            bit = _greedy_bit(mask, state._trick, state._led, state._count, table.players, table, values, draw)
+            bit = _greedy_bit(
+                mask, state._trick, state._led, state._count, table.players, table, values, draw
+            )
         state = play(state, seat_to_move(state), bit, None)
     return state
 

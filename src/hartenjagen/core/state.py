@@ -562,6 +562,15 @@ class State:
         return self._hand.table.cards(stock_mask(self))
 
     @property
+    def draws(self) -> tuple[tuple[int, int], ...]:
+        """Under a deck that draws to follow (Domino Hearts): each card drawn this hand as (trick, seat), in order."""
+        from hartenjagen.core.stock import (
+            draws_in_tricks,
+        )  # the stock's module reads states: imported when asked
+
+        return draws_in_tricks(self)
+
+    @property
     def widow_taker(self) -> int | None:
         """The seat that took this hand's widow (the taker of the deck's widow trick), or ``None`` until then."""
         seat = widow_taker(self)
@@ -616,22 +625,8 @@ def trick_cards(state: State) -> list[tuple[int, int]]:
     return out
 
 
-def seats_in(hands: tuple[int, ...], played: int, trick: int) -> int:
-    """How many seats play the current trick: those with cards when it began (the others dropped out)."""
-    live = ~played | trick
-    count = 0
-    for mask in hands:
-        if mask & live:
-            count += 1
-    return count
-
-
 def seat_to_move(state: State) -> int:
-    """The seat to play the next card of the current trick: the leader's ``count``-th successor still in.
-
-    Every seat is in but under a deck that draws to follow (`Deck.draws_to_follow`), where a seat
-    with no cards when the trick began has dropped out and is passed over.
-    """
+    """The seat to play next: the leader's ``count``-th successor still in (`Deck.draws_to_follow`: a seat out of cards is not)."""
     hand = state._hand
     table = hand.table
     n = table.players
@@ -647,16 +642,6 @@ def seat_to_move(state: State) -> int:
             left -= 1
         seat = seat + 1 if seat + 1 < n else 0
     return state._leader  # pragma: no cover - a trick under way has a seat to move
-
-
-def next_with_cards(hands: tuple[int, ...], played: int, seat: int) -> int:
-    """``seat``, or the first seat on its left with cards in hand if it has none (-1: nobody has cards)."""
-    n = len(hands)
-    for _ in range(n):
-        if hands[seat] & ~played:
-            return seat
-        seat = seat + 1 if seat + 1 < n else 0
-    return -1
 
 
 def log_tricks(log: tuple[int, ...], hands: tuple[int, ...]) -> tuple[Trick, ...]:
@@ -716,7 +701,9 @@ def stock_mask(state: State) -> int:
     """The physical cards of the stock not drawn yet (0: no stock, or a deal not finished yet)."""
     hand = state._hand
     table = hand.table
-    if not (table.draw_orders[0] or table.follow_draws) or (hand.phase == CHANCE and hand.chance[0] != DRAW_NODE):
+    if not (table.draw_orders[0] or table.follow_draws) or (
+        hand.phase == CHANCE and hand.chance[0] != DRAW_NODE
+    ):
         return 0
     held = 0
     for mask in hand.hands:
@@ -735,42 +722,11 @@ def widow_taker(state: State) -> int:
 def scored_taken(state: State, taken: tuple[int, ...]) -> tuple[int, ...]:
     """``taken`` with the widow added to the seat that took it: the cards a hand is scored on.
 
-    Under a deck that draws to follow, the last seat with cards takes them (and the stock if the
-    deck says so); when every seat ran out at once, the last trick's taker takes the stock.
+    (A deck that draws to follow adds the rest instead: `hartenjagen.core.stock.with_rest`.)
     """
-    if state._hand.table.follow_draws:
-        return _with_rest(state, taken)
     seat = widow_taker(state)
     if seat < 0:
         return taken
     out = list(taken)
     out[seat] |= widow_mask(state)
-    return tuple(out)
-
-
-def rest_taker(state: State) -> int:
-    """The seat that takes the rest when a hand of a deck that draws to follow ends (-1: none yet).
-
-    The one seat left with cards; when nobody has any, the last trick's taker.
-    """
-    played = state._played
-    holders = [seat for seat, mask in enumerate(state._hand.hands) if mask & ~played]
-    if len(holders) == 1:
-        return holders[0]
-    if holders or not state._log:
-        return -1
-    return (state._log[-1] >> 10 & _SEAT_BITS) - 1
-
-
-def _with_rest(state: State, taken: tuple[int, ...]) -> tuple[int, ...]:
-    """``taken`` with the rest (the last seat's cards, the stock where the deck says so) added to its taker."""
-    seat = rest_taker(state)
-    if seat < 0:
-        return taken
-    table = state._hand.table
-    rest = state._hand.hands[seat] & ~state._played
-    if table.stock_to_last:
-        rest |= stock_mask(state)
-    out = list(taken)
-    out[seat] |= rest
     return tuple(out)

@@ -20,6 +20,7 @@ from hartenjagen._repr import brief, shown
 from hartenjagen.cards import ALL_CARDS, Card, Suit
 from hartenjagen.core import State, Table, as_state, fields, scatter_answer, table_for
 from hartenjagen.engine import legal_moves
+from hartenjagen.frontend._follow_view import follow_check
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardDrawn, CardsExchanged, Event
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Play
@@ -90,9 +91,20 @@ class PlayerView:
     #: each announcement of a house rule's own choices, (seat, choice), in order: public to every seat
     #: (Gong Zhu's exposed cards); left out of JSON when empty
     announcements: tuple[tuple[int, str], ...] = attrs.field(default=(), metadata={"omit_default": True})
+    #: under a deck that draws to follow suit (Domino Hearts): each card drawn this hand, in order, as
+    #: (trick, seat): public, the faces only in the drawer's hand; left out of JSON when empty
+    draws: tuple[tuple[int, int], ...] = attrs.field(default=(), metadata={"omit_default": True})
     # Set once the view is known to be consistent: built by view(), or checked by validate_view.
     # Not a field of its value: no init argument, not compared, not saved.
     _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats that have dropped out of this hand, their cards gone (a deck that draws to follow suit)."""
+        if not self.rules.deck.draws_to_follow() or self.phase not in (Phase.PLAYING, Phase.CHANCE):
+            return ()
+        in_trick = {play.seat for play in self.trick}
+        return tuple(seat for seat, size in enumerate(self.hand_sizes) if not size and seat not in in_trick)
 
     @property
     def partners(self) -> tuple[int, ...]:
@@ -291,6 +303,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         undealt=len(state.widow) + len(state.stock),
         widow=state.widow if seat is not None and seat == state.widow_taker else (),
         announcements=state.announcements,
+        draws=state.draws,
     )
     object.__setattr__(built, "_consistent", True)
     return built
@@ -518,7 +531,11 @@ class _ViewCheck:
             raise _fail("tricks", f"cards have been played, but the game is {phase.value}")
         if phase is Phase.MOON_CHOICE and (len(tricks) != hand_size or trick):
             raise _fail("tricks", "a moon is chosen after the last trick of the hand")
-        if phase is Phase.PLAYING and to_move[0] != (view.trick_leader + len(trick)) % n:
+        follow = follow_check(view, self.table, _fail) if self.table.follow_draws else None
+        if view.draws and follow is None:
+            raise _fail("draws", "only a deck that draws to follow suit draws in a trick")
+        due = (view.trick_leader + len(trick)) % n if follow is None else follow.due
+        if phase is Phase.PLAYING and to_move[0] != due:
             raise _fail("to_move", f"seat {to_move[0]} is not next after the trick's leader")
         for i, done in enumerate(tricks):
             where = f"tricks[{i}]"
@@ -528,14 +545,21 @@ class _ViewCheck:
                 self.seat(done.leader, f"{where}.leader")
             if done.winner is not None:
                 self.seat(done.winner, f"{where}.winner")
-            if type(done.cards) is not tuple or len(done.cards) != n:
-                raise _fail(f"{where}.cards", f"expected a tuple of the {n} cards of a trick")
+            count = (
+                n if follow is None or type(done.seats) is not tuple or not done.seats else len(done.seats)
+            )
+            if type(done.cards) is not tuple or len(done.cards) != count:
+                raise _fail(f"{where}.cards", f"expected a tuple of the {count} cards of a trick")
+            if done.seats and (follow is None or len(set(self.seats(done.seats, f"{where}.seats"))) != count):
+                raise _fail(
+                    f"{where}.seats", "names the seats of a trick some seat dropped out of, each once"
+                )
         self.cards(tuple(card for done in tricks for card in done.cards), "tricks.cards")  # type: ignore[attr-defined]
         for i, play in enumerate(trick):
             where = f"trick[{i}]"
             if type(play) is not Play:
                 raise _fail(where, f"expected a Play, not {shown(play)}")
-            if play.seat != (view.trick_leader + i) % n:
+            if play.seat != ((view.trick_leader + i) % n if follow is None else follow.order[i]):
                 raise _fail(where, f"seat {play.seat} does not play in turn after the leader")
             self.cards((play.card,), f"{where}.card")
         sizes = self.tuple_of(view.hand_sizes, "hand_sizes", n)
@@ -543,6 +567,8 @@ class _ViewCheck:
         for seat, size in enumerate(sizes):
             if phase in _MOVE_OF_PHASE:
                 expected = self.table.hand_size + self.drawn(len(tricks)) - len(tricks) - (seat in played_now)
+                if follow is not None:
+                    expected = follow.sizes[seat]
                 if size != expected:
                     raise _fail(
                         f"hand_sizes[{seat}]", f"{shown(size)}, not {expected} after the tricks played"
@@ -630,6 +656,7 @@ class _ViewCheck:
         """The undealt cards: as many as the deck leaves over (less those drawn); faces only to a widow's taker."""
         view, table = self.view, self.table
         expected = len(table.pack) - table.dealt_count - table.players * self.drawn(len(view.tricks))
+        expected -= len(view.draws) if type(view.draws) is tuple else 0
         undealt = self.whole(view.undealt, "undealt", 0, len(table.pack))
         if undealt != expected and not (view.phase is Phase.CHANCE and undealt == 0):
             raise _fail("undealt", f"{undealt}, but the deck leaves {expected} cards undealt")

@@ -182,7 +182,9 @@ def _check_follow_draws(deck: Deck, players: int, size: int, widow: object) -> b
             f" not {hand!r}"
         )
     if not isinstance(deck.stock_to_last(), bool):
-        raise RulesError(f"deck {deck!r}: stock_to_last() must be True or False, not {deck.stock_to_last()!r}")
+        raise RulesError(
+            f"deck {deck!r}: stock_to_last() must be True or False, not {deck.stock_to_last()!r}"
+        )
     return True
 
 

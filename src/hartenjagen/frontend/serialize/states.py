@@ -316,7 +316,7 @@ def unfinished_trick(played: PlayedHand, table: Table) -> tuple[int, ...]:
     for i in range(n):
         bits = played.trick & played.hands[(played.leader + i) % n]
         if not bits:
-            break
+            continue  # a seat not yet played to it, or one that had dropped out
         out.append((bits & -bits).bit_length() - 1)
     return tuple(out)
 
