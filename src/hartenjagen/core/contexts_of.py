@@ -34,7 +34,6 @@ from hartenjagen.core.state import (
     log_tricks,
 )
 from hartenjagen.errors import RulesError
-from hartenjagen.moves import Play
 from hartenjagen.rules.context import (
     BUILDERS,
     AnnounceContext,

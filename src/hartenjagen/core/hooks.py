@@ -54,7 +54,6 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
 
 def play_source(state: State, candidates: int, hand: int) -> PlaySource:
     """The position of the seat to move in ``state`` for a hook asked about ``candidates`` (``hand``: its cards)."""
-    table = state._hand.table
     log = state._log
     return PlaySource(
         state._hand, seat_to_move(state), hand, candidates,

@@ -20,9 +20,9 @@ from hartenjagen._repr import brief, shown
 from hartenjagen.cards import ALL_CARDS, Card, Suit
 from hartenjagen.core import State, Table, as_state, fields, scatter_answer, table_for
 from hartenjagen.engine import legal_moves
-from hartenjagen.frontend._follow_view import follow_check
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardDrawn, CardsExchanged, Event
+from hartenjagen.frontend._follow_view import follow_check
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext

@@ -351,10 +351,7 @@ class Checker(MoveChecks):
         n = self.n
         (seat,) = state.to_move
         trick = self.fields_of(state).trick_cards
-        if self.follow:
-            due = self.next_in_trick(state)
-        else:
-            due = (state.trick_leader + len(trick)) % n
+        due = self.next_in_trick(state) if self.follow else (state.trick_leader + len(trick)) % n
         if seat != due:
             raise Failure(f"seat {seat} is to play out of turn, not seat {due}")
         played = {(state.trick_leader + i) % n for i in range(len(trick))}
