@@ -35,6 +35,7 @@ def test_offered_is_the_seed_catalogue_then_the_family() -> None:
         "cancellation_hearts",
         "heartsette",
         "two_player_hearts",
+        "domino_hearts",
         "gong_zhu",
     }
     assert not {preset.name for preset in variants.ALL} & set(FAMILY)

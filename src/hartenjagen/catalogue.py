@@ -67,6 +67,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     # ------------------------------------------------------------ the drawn table (frontend.drawing, frontend.svg)
     "table.to_move": ("To move: {seats}", "Aan de beurt: {seats}"),
     "table.cards": ("{count} cards", "{count} kaarten"),
+    "table.out": ("Out of this hand: {seats}.", "Uit dit spel: {seats}."),
     "table.title": ("A table of Hearts: {header}", "Een tafel hartenjagen: {header}"),
     # ------------------------------------------------------------ the score sheet (terminal.score_sheet)
     "sheet.title": ("Score sheet", "Scorebriefje"),

@@ -153,19 +153,26 @@ class Determinizer:
         self.plays: list[tuple[int, Card]] = []
         self.played_by = [0] * n
         self.forbidden = [0] * n
-        tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+        tricks = [trick.plays for trick in view.tricks]
         if view.trick:
-            tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
+            tricks.append(view.trick)
         # With a stock, a void shown before the last draw may be filled by a later draw: it counts
         # only from the trick after it (`Deck.draw_order`; none without a stock).
         self.draw_rounds = (len(table.pack) - table.dealt_count) // n if table.draw_orders[0] else 0
-        for number, (leader, cards) in enumerate(tricks):
-            led = cards[0].suit
-            for i, card in enumerate(cards):
-                seat = (leader + i) % n
+        # Drawing to follow (`Deck.draws_to_follow`): a seat that drew in a trick could not follow it,
+        # and holds none of that suit once it played; a void counts unless the seat drew again later.
+        last_draw = [-1] * n
+        drew = [set() for _ in range(n)]
+        for number, seat in view.draws:
+            last_draw[seat] = number
+            drew[seat].add(number)
+        for number, plays in enumerate(tricks):
+            led = plays[0].card.suit
+            for seat, card in ((shown.seat, shown.card) for shown in plays):
                 self.plays.append((seat, card))
                 self.played_by[seat] |= self.take(card, table.pack_mask)
-                if card.suit is not led and number >= self.draw_rounds:
+                void = card.suit is not led or number in drew[seat]
+                if void and number >= self.draw_rounds and number >= last_draw[seat]:
                     self.forbidden[seat] |= table.suit_masks[led]
 
         # This seat's passes: each card sits with its receiver until that seat plays it or hands it back.
@@ -395,7 +402,7 @@ class Determinizer:
             )
         # A world's hands hold every card drawn so far from the start, so a replayed play may look
         # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
-        return state, consistent and (legal or self.draw_rounds > 0)
+        return state, consistent and (legal or self.draw_rounds > 0 or self.table.follow_draws)
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""

@@ -160,9 +160,9 @@ class PlayerView:
         shown: list[set[Suit]] = [set() for _ in range(n)]
         for trick in self.tricks:
             led = trick.cards[0].suit
-            for i, card in enumerate(trick.cards):
-                if card.suit is not led:
-                    shown[(trick.leader + i) % n].add(led)
+            for play in trick.plays:
+                if play.card.suit is not led:
+                    shown[play.seat].add(led)
         for play in self.trick[1:]:
             if play.card.suit is not self.trick[0].card.suit:
                 shown[play.seat].add(self.trick[0].card.suit)
