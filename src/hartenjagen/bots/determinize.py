@@ -162,7 +162,7 @@ class Determinizer:
         # Drawing to follow (`Deck.draws_to_follow`): a seat that drew in a trick could not follow it,
         # and holds none of that suit once it played; a void counts unless the seat drew again later.
         last_draw = [-1] * n
-        drew = [set() for _ in range(n)]
+        drew: list[set[int]] = [set() for _ in range(n)]
         for number, seat in view.draws:
             last_draw[seat] = number
             drew[seat].add(number)

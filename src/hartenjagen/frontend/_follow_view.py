@@ -37,10 +37,10 @@ def follow_check(view: PlayerView, table: Table, fail: Callable[[str, str], Exce
     for i, draw in enumerate(draws):
         if not (type(draw) is tuple and len(draw) == 2 and all(type(x) is int for x in draw)):
             raise fail(f"draws[{i}]", f"expected a (trick, seat) pair, not {shown(draw)}")
-        trick, seat = draw
-        if not (last <= trick <= len(tricks) and 0 <= seat < n):
+        number, seat = draw
+        if not (last <= number <= len(tricks) and 0 <= seat < n):
             raise fail(f"draws[{i}]", f"{shown(draw)} is no draw of a trick played so far, in order")
-        last = trick
+        last = number
     drew = Counter(seat for _, seat in draws)
     plays = Counter(play.seat for done in tricks for play in done.plays)
     trick = view.trick if type(view.trick) is tuple else ()
