@@ -362,7 +362,6 @@ class Table:
             "moves": [texts.move_text(move, language, v.rules) for move in v.legal_moves],
             "cards": cards,
             "held": list(held_cards(v)),
-            "out": list(v.out),  # the seats that dropped out of the hand (Domino Hearts)
             "variant": texts.variant_text(self.spec.variant, language) if self.spec.variant else "",
             "bots": bots,
         }

@@ -153,7 +153,8 @@ function seatBox(v, seat) {
   box.append(el("div", "score", t("score", { n: v.display_scores[seat] })));
   const badges = el("div", "badges");
   if (v.to_move.includes(seat) && !v.is_over) badges.append(el("span", "badge turn", t("turn")));
-  else if (words.out && words.out.includes(seat)) badges.append(el("span", "badge", t("out")));
+  // No cards while a trick is played and none in it: the seat dropped out of the hand (Domino Hearts, PlayerView.out).
+  else if (v.phase === "playing" && v.hand_sizes[seat] === 0 && !v.trick.some((play) => play.seat === seat)) badges.append(el("span", "badge", t("out")));
   else if (v.phase === "passing") badges.append(el("span", "badge", t("passed")));
   if (v.announcers.includes(seat)) badges.append(el("span", "badge", t("announced")));
   box.append(badges);
