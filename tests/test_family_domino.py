@@ -180,7 +180,9 @@ def test_when_one_seat_alone_has_cards_it_takes_them_and_the_hand_ends():
         state = after
     (won,) = [event for event in events if isinstance(event, TrickWon)]
     (line,) = [event.result for event in events if isinstance(event, HandScored)]
-    (seat,) = [s for s, hand in enumerate(state.hands) if len(hand) > (s == move.seat)]  # one seat holds cards
+    (seat,) = [
+        s for s, hand in enumerate(state.hands) if len(hand) > (s == move.seat)
+    ]  # one seat holds cards
     kept = [card for card in state.hands[seat] if not (seat == move.seat and card == move.card)]
 
     def hearts(cards: object) -> int:

@@ -795,7 +795,6 @@ class Checker:
         n = self.n
         (seat,) = state.to_move
         trick = state.trick
-        leader = state.trick_leader
         in_turn = self.in_turn(state)
         assert seat == in_turn[len(trick)]
         assert [play.seat for play in trick] == in_turn[: len(trick)]

@@ -294,7 +294,11 @@ def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
             _encode_played(played, inside.table, key_path(path, "history")) for played in inside.history
         ],
         "chance": _encode_chance(inside.chance, inside.table, key_path(path, "chance")),
-        **({"drawn": [card_text(p) for p in inside.drawn]} if inside.table.draw_orders[0] or inside.table.follow_draws else {}),
+        **(
+            {"drawn": [card_text(p) for p in inside.drawn]}
+            if inside.table.draw_orders[0] or inside.table.follow_draws
+            else {}
+        ),
         **_encode_announced(inside.announced),
     }
 
@@ -332,7 +336,11 @@ def _encode_played(played: PlayedHand, table: Table, path: str) -> dict[str, Jso
         **_encode_announced(played.announced),
         "tricks": TRICKS.encode(played_tricks(played, table), key_path(path, "tricks")),
         "trick": [card_text(p) for p in unfinished_trick(played, table)],
-        **({"drawn": [card_text(p) for p in played.drawn]} if table.draw_orders[0] or table.follow_draws else {}),
+        **(
+            {"drawn": [card_text(p) for p in played.drawn]}
+            if table.draw_orders[0] or table.follow_draws
+            else {}
+        ),
     }
 
 
