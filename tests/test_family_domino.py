@@ -7,7 +7,8 @@
   cards left passes the lead to its left. When one seat alone has cards the hand ends, and its
   cards (and the stock, unless ``stock_to_last=False``) count for it; no moon (the sources have none).
 - No view shows a stock card; the sampling bot's worlds keep a drawer's voids; JSON and record
-  round trips; bad settings refused by name; ``check_rules``; every bot plays whole games.
+  round trips; bad settings refused by name; ``check_rules``. Every bot's whole games and the rollout
+  under explicit chance are tests/test_family_stock.py's, for each game with a stock.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen import family_draws, variants
-from hartenjagen.bots import make_bot, play_game
 from hartenjagen.bots.determinize import determinize
 from hartenjagen.cards import Card, Suit
 from hartenjagen.errors import RulesError
@@ -399,29 +399,6 @@ def test_the_rules_in_words_name_the_stock_drawn_to_follow():
 
     for language, words in (("en", "cannot follow suit draws"), ("nl", "niet kan bekennen")):
         assert words in rules_text("domino_hearts", language)
-
-
-@pytest.mark.parametrize("name", ["random", "heuristic", "sampling"])
-def test_every_bot_plays_domino_hearts_to_the_end(name):
-    options = {"samples": 4} if name == "sampling" else {}
-    bots = [make_bot(name, seed=seat, **options) for seat in range(4)]
-    final = play_game(DOMINO, bots, seed=7)
-    assert final.is_over and max(final.scores) >= 31
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_rollout_under_explicit_chance_draws_as_the_public_loop_does(seed):
-    start = hj.new_game(DOMINO, chance="explicit", dealer=0)
-    rng = random.Random(seed)
-    state = start
-    while not state.score_sheet:
-        if state.phase is Phase.CHANCE:
-            outcomes = hj.chance_outcomes(state)
-            state = hj.apply(state, outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            moves = hj.legal_moves(state)
-            state = hj.apply(state, moves[rng.randrange(len(moves))])
-    assert hj.rollout(start, rng=random.Random(seed), until="hand") == state
 
 
 def test_the_c_kernel_does_not_play_domino_hearts_and_the_python_core_plays_it_out():
