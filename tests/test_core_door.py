@@ -67,6 +67,9 @@ INNER_USES: dict[str, dict[str, str]] = {
         "play": "a world's play replayed without the public checks",
     },
     "bots/_hidden_deal.py": {"bits": "the hidden cards as masks"},
+    "bots/_follow_world.py": {
+        "bits": "the hidden cards as masks, to give the seat to move one of the suit led"
+    },
     "bots/sampling.py": {
         "PassMoves": "the passes listed lazily for a sampled decision",
         "greedy_playout": "the sampling bot's playout policy",

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
+from hartenjagen.bots._follow_world import give_a_card_of
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._shown_choice import give_a_choice
@@ -249,6 +250,14 @@ class Determinizer:
             )
         for seat in range(len(self.forbidden)):
             self.forbidden[seat] &= self.free
+        # Drawing to follow: another seat to move while the stock lasts holds a card of the suit led
+        # (it could follow, or drew until it could); a world where it holds none would draw for it.
+        self.must_follow = -1
+        if table.follow_draws and view.phase is Phase.PLAYING and view.trick and view.undealt:
+            mover = view.to_move[0]
+            led = table.suit_masks[view.trick[0].card.suit]
+            if mover != me and not self.located[mover] & led:
+                self.must_follow = mover
         self._plan: DealPlan | None = None
         self._plain: tuple[int, PassLog] | None = None
         # Built on the first sample (a view no deal fits is refused there, not here).
@@ -350,6 +359,9 @@ class Determinizer:
             known = [self.located[seat] | self.played_by[seat] for seat in range(n)]
             known[self.me] = self.hand | self.chosen | self.played_by[self.me]
             self._known = known
+        if self.must_follow >= 0:
+            led = self.table.suit_masks[view.trick[0].card.suit]
+            give_a_card_of(led, self.must_follow, dealt_hidden, self.free, self.forbidden, self.me, rng)
         # (The hidden deal gives this seat nothing.)
         holdings = [mask | hidden for mask, hidden in zip(self._known, dealt_hidden, strict=True)]
         consistent = True
