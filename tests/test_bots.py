@@ -212,10 +212,10 @@ def voids_of(view: hj.PlayerView) -> list[set[hj.Suit]]:
     drew = set(view.draws)
     for number, plays in enumerate(tricks):
         led = plays[0].card.suit
-        for play in plays:
-            void = play.card.suit is not led or (number, play.seat) in drew
-            if void and number >= draws and number >= last_draw.get(play.seat, -1):
-                voids[play.seat].add(led)
+        for seat, card in ((shown.seat, shown.card) for shown in plays):
+            void = card.suit is not led or (number, seat) in drew
+            if void and number >= draws and number >= last_draw.get(seat, -1):
+                voids[seat].add(led)
     return voids
 
 
