@@ -255,8 +255,7 @@ class Determinizer:
         self.must_follow = -1
         if table.follow_draws and view.phase is Phase.PLAYING and view.trick and view.undealt:
             mover = view.to_move[0]
-            led = table.suit_masks[view.trick[0].card.suit]
-            if mover != me and not self.located[mover] & led:
+            if mover != me and not self.located[mover] & table.suit_masks[view.trick[0].card.suit]:
                 self.must_follow = mover
         self._plan: DealPlan | None = None
         self._plain: tuple[int, PassLog] | None = None
