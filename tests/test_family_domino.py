@@ -407,3 +407,26 @@ def test_the_c_kernel_does_not_play_domino_hearts_and_the_python_core_plays_it_o
 
     assert not native.playable(table_for(DOMINO))
     assert hj.rollout(hj.new_game(DOMINO, seed=1), rng=random.Random(1), until="hand").score_sheet
+
+
+def test_openspiel_asks_chance_for_each_card_drawn_and_never_an_out_seat_to_move():
+    pyspiel = pytest.importorskip("pyspiel")
+    import hartenjagen.adapters.openspiel  # noqa: F401  (registers python_hartenjagen)
+
+    rng = random.Random(4)
+    game = pyspiel.load_game("python_hartenjagen", {"variant": "domino_hearts", "episode": "hand"})
+    state = game.new_initial_state()
+    mid_trick = 0
+    while not state.is_terminal():
+        inner = state.episode.state
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            if inner.trick:  # a draw to follow: one outcome a card left in the stock, all as likely
+                mid_trick += 1
+                assert len(outcomes) == len(inner.stock)
+                assert all(abs(p - 1 / len(inner.stock)) < 1e-12 for _, p in outcomes)
+            state.apply_action(rng.choice([action for action, _ in outcomes]))
+        else:
+            assert inner.hands[state.current_player()]  # a seat out of cards is never to move
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert mid_trick
