@@ -189,7 +189,9 @@ def legal_mask(state: State) -> int:
     """The legal plays of the seat to move (kept on the state once computed)."""
     mask = state._legal
     if mask < 0:
-        seat = seat_to_move(state)
+        table = state._hand.table
+        # Inline but where seats drop out (a deck that draws to follow): this runs for every card.
+        seat = seat_to_move(state) if table.follow_draws else (state._leader + state._count) % table.players
         mask = play_mask(state, state._hand.hands[seat] & ~state._played)
         state._legal = mask
     return mask
@@ -368,7 +370,7 @@ def legal_moves(state: object) -> Sequence[Move]:
         mask = s._legal
         if mask < 0:
             mask = legal_mask(s)
-        seat = seat_to_move(s)
+        seat = seat_to_move(s) if table.follow_draws else (s._leader + s._count) % table.players
         plays = table.plays[seat]
         if table.copies > 1:
             mask = table.distinct(mask)
@@ -416,14 +418,19 @@ def apply(state: object, move: object) -> State:
         code = table.play_codes.get(id(move), -1)
         if code >= 0:  # one of the interned moves legal_moves gives
             seat = code >> 6
-            if seat == seat_to_move(state):
+            due = (
+                seat_to_move(state) if table.follow_draws else (state._leader + state._count) % table.players
+            )
+            if seat == due:
                 mask = state._legal
                 if mask < 0:
                     mask = legal_mask(state)
                 bits = mask & table.bits_of[code & 63]
                 if bits:  # the lowest copy: the first pack's when both are legal
                     return play(state, seat, (bits & ONE_PACK) or bits, None)
-        elif type(move) is Play and move.seat == seat_to_move(state):
+        elif type(move) is Play and move.seat == (
+            seat_to_move(state) if table.follow_draws else (state._leader + state._count) % table.players
+        ):
             mask = state._legal
             if mask < 0:
                 mask = legal_mask(state)
