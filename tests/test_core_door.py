@@ -71,6 +71,9 @@ INNER_USES: dict[str, dict[str, str]] = {
         "PlayedHand": "a world of a later hand carries the hand before, rebuilt from its tricks",
         "log_entry": "the hand before's tricks packed as the kernel logs them",
     },
+    "bots/_follow_world.py": {
+        "bits": "the hidden cards as masks, to give the seat to move one of the suit led"
+    },
     "bots/sampling.py": {
         "PassMoves": "the passes listed lazily for a sampled decision",
         "greedy_playout": "the sampling bot's playout policy",

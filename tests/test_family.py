@@ -386,6 +386,7 @@ def test_the_family_page_shows_the_code_of_each_game():
         "gong_zhu",
         "heartsette",
         "two_player_hearts",
+        "domino_hearts",
     ]
     for name, text in sections:
         assert f"```py\n{text.strip()}\n```" in page, (

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 import hartenjagen as hj
@@ -35,6 +36,7 @@ def test_offered_is_the_seed_catalogue_then_the_family() -> None:
         "cancellation_hearts",
         "heartsette",
         "two_player_hearts",
+        "domino_hearts",
         "gong_zhu",
     }
     assert not {preset.name for preset in variants.ALL} & set(FAMILY)
@@ -42,9 +44,10 @@ def test_offered_is_the_seed_catalogue_then_the_family() -> None:
 
 def test_the_web_lobby_offers_each_family_preset_and_seats_a_table() -> None:
     pytest.importorskip("uvicorn")
-    from serving import request, serving
+    from serving import FAST, request, serving
 
-    with serving() as served:
+    # One table of each family game from one address: more than the default limit of creations a minute.
+    with serving(limits=attrs.evolve(FAST, creates_per_minute=len(FAMILY))) as served:
         for language in ("en", "nl"):
             lobby = request(served, "GET", f"/api/lobby?lang={language}").json()
             assert lobby["variants"] == [preset.name for preset in variants.OFFERED]

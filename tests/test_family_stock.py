@@ -229,19 +229,28 @@ def test_a_deck_of_ones_own_with_a_bad_draw_order_is_refused_when_the_rules_are_
         Rules(deck=LoserFirst())
 
 
+#: The games with a stock: drawn after each trick, and drawn to follow suit (tests/test_family_domino.py).
+STOCKED = {
+    "two_player_hearts": family_draws.two_player_hearts(limit=40),
+    "domino_hearts": variants.get("domino_hearts"),
+}
+
+
+@pytest.mark.parametrize("game", list(STOCKED))
 @pytest.mark.parametrize("name", ["random", "heuristic", "sampling"])
-def test_every_bot_plays_two_player_hearts_to_the_end(name):
-    rules = family_draws.two_player_hearts(limit=40)
+def test_every_bot_plays_a_game_with_a_stock_to_the_end(name, game):
+    rules = STOCKED[game]
     options = {"samples": 4} if name == "sampling" else {}
-    bots = [make_bot(name, seed=seat, **options) for seat in range(2)]
+    bots = [make_bot(name, seed=seat, **options) for seat in range(rules.players)]
     final = play_game(rules, bots, seed=7)
-    assert final.is_over and max(final.scores) >= 40
+    assert final.is_over and max(final.scores) >= rules.ending.limit  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("game", list(STOCKED))
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_rollout_under_explicit_chance_draws_as_the_public_loop_does(seed):
+def test_a_rollout_under_explicit_chance_draws_as_the_public_loop_does(seed, game):
     """The fused playout stops at a draw node and draws it as `chance_outcomes` lists it (it once played on)."""
-    start = hj.new_game(TWO, chance="explicit", dealer=0)
+    start = hj.new_game(STOCKED[game], chance="explicit", dealer=0)
     rng = random.Random(seed)
     state = start
     while not state.score_sheet:

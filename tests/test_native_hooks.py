@@ -152,6 +152,7 @@ PYTHON_ONLY = {
     "family_partnership_hearts": "teams settle the moon and the game by team: Python's",
     "family_heartsette": "a widow leaves cards undealt: Python's",
     "family_two_player_hearts": "a stock leaves cards undealt and is drawn from: Python's",
+    "family_domino_hearts": "a stock is drawn from to follow suit and seats drop out: Python's",
     "family_gong_zhu": "exposures are an announcement round: Python's",
 }
 

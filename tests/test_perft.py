@@ -116,6 +116,9 @@ class Reference:
     #: whether an exposed card (Gong Zhu: ``state.announcements``) waits for the second trick of its
     #: suit, unless it is its holder's only card of that suit
     exposed_wait: bool = False
+    #: whether a seat whose hand is empty drops out (Domino Hearts: the lead passes to its left, and
+    #: the hand ends when one seat alone has cards); the position's stock must be empty (no draws)
+    drop_out: bool = False
 
 
 def reference_count(state: hj.State, ref: Reference) -> int:
@@ -176,11 +179,21 @@ def perft_reference(state: hj.State, ref: Reference) -> int:
         tricks: int,
         led: tuple[int, ...],
         taken: tuple[frozenset[Card], ...],
+        who: tuple[int, ...] = (),
     ) -> int:
         if not trick and not any(hands):
             shot = ref.moon_cards and any(ref.moon_cards <= cards for cards in taken)
             return ref.moon_options if shot else 1
-        seat = (leader + len(trick)) % n
+        if not trick and ref.drop_out and sum(1 for hand in hands if hand) <= 1:
+            return 1  # the last seat with cards takes them: no more moves
+        if ref.drop_out:  # the seats in this trick: those with cards when it began
+            started = [hand for hand in hands]
+            for k, card in enumerate(trick):
+                started[who[k]] = (card,)  # the seats that played to it had cards
+            seats = [(leader + k) % n for k in range(n) if started[(leader + k) % n]]
+        else:
+            seats = [(leader + k) % n for k in range(n)]
+        seat = seats[len(trick)]
         hand = hands[seat]
         if trick:
             choices = [card for card in hand if card.suit is trick[0].suit] or list(hand)
@@ -208,12 +221,12 @@ def perft_reference(state: hj.State, ref: Reference) -> int:
             now_broken = (
                 broken or card.suit is Suit.HEARTS or (ref.lead == "broken_qs" and card is QUEEN_OF_SPADES)
             )
-            if len(now) < n:
-                total += walk(new_hands, now, leader, now_broken, tricks, led, taken)
+            if len(now) < len(seats):
+                total += walk(new_hands, now, leader, now_broken, tricks, led, taken, (*who, seat))
                 continue
             order = ref.rank_order
             strength = [order.index(card.rank) if order else int(card.rank) for card in now]
-            following = [p for p in range(n) if now[p].suit is now[0].suit]
+            following = [p for p in range(len(now)) if now[p].suit is now[0].suit]
             if ref.cancel_pairs:
                 following = [p for p in following if now.count(now[p]) == 1]
                 if not following and any(new_hands):  # all cancelled: the same leader leads again
@@ -226,13 +239,17 @@ def perft_reference(state: hj.State, ref: Reference) -> int:
             for position in following[1:]:
                 if strength[position] > strength[best]:  # strictly: the first of two identical ones
                     best = position
-            winner = (leader + best) % n
+            winner = seats[best]
             new_taken = tuple(cards | set(now) if s == winner else cards for s, cards in enumerate(taken))
             new_led = tuple(count + (suit is now[0].suit) for suit, count in zip(Suit, led, strict=True))
-            total += walk(new_hands, (), winner, now_broken, tricks + 1, new_led, new_taken)
+            after = winner
+            if ref.drop_out and any(new_hands):  # a winner out of cards: the lead passes to its left
+                after = next((winner + k) % n for k in range(n) if new_hands[(winner + k) % n])
+            total += walk(new_hands, (), after, now_broken, tricks + 1, new_led, new_taken)
         return total
 
-    return announcing * walk(hands, trick, leader, broken, state.trick_number, led, taken)
+    seats = tuple(play.seat for play in state.trick)  # who played the trick under way (seats may drop out)
+    return announcing * walk(hands, trick, leader, broken, state.trick_number, led, taken, seats)
 
 
 # ---------------------------------------------------------------- positions

@@ -47,6 +47,8 @@ REFERENCES: dict[str, Reference] = {
     "danger_hearts": Reference("broken"),
     "heartsette": Reference("broken"),  # the widow changes no legal move
     "two_player_hearts": Reference("broken"),  # pinned once the stock is drawn: no draw inside the count
+    # pinned once the stock is drawn out (no draw inside the count); seats drop out as their hands empty
+    "domino_hearts": Reference("broken", free_first_trick=True, drop_out=True),
     "gong_zhu": Reference("anytime", free_first_trick=True, exposed_wait=True),
 }
 RULES: dict[str, hj.Rules] = {preset.name: preset.rules for preset in variants.FAMILY}
@@ -77,6 +79,21 @@ def _late(name: str, seed: int, cards_left: int) -> Position:
     )
 
 
+def drawn_out(rules: hj.Rules, seed: int, cards_left: int) -> hj.State:
+    """As ``late``, and the stock drawn out (Domino Hearts: then nobody draws inside the count)."""
+    state = hj.new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    while state.phase is not hj.Phase.PLAYING or state.stock or sum(map(len, state.hands)) > cards_left:
+        state = hj.apply(state, _random_move(state, rng))  # a later hand if the first ends with a stock left
+    return state
+
+
+def _drawn_out(name: str, seed: int, cards_left: int) -> Position:
+    return Position(
+        f"{name}/late", (name,), lambda: drawn_out(RULES[name], seed, cards_left), None, REFERENCES[name]
+    )
+
+
 def _tiny(name: str, seed: int) -> Position:
     rules = attrs.evolve(RULES[name], deck=TINY_PACKS[name])
     return Position(f"{name}/tiny", (name,), lambda: opening_of(rules, seed), None, REFERENCES[name])
@@ -104,6 +121,7 @@ POSITIONS: tuple[Position, ...] = (
     _late("cancellation_hearts", 36, 24),  # a position where cancelling changes the count (36720 without)
     _late("heartsette", 35, 13),
     _late("two_player_hearts", 35, 10),  # 10 cards left: the stock is empty
+    _drawn_out("domino_hearts", 40, 12),  # seat 2 is out, the trick 9♠ K♣ goes round seats 0, 1 and 3
     _tiny("pink_lady", 31),
     _tiny("spot_hearts", 32),
     _tiny("slobberhannes", 33),
@@ -133,6 +151,7 @@ EXPECTED: dict[str, int] = {
     "danger_hearts/tiny": 124,
     "heartsette/late": 780,
     "two_player_hearts/late": 11808,
+    "domino_hearts/late": 1032,
     "heartsette/tiny": 30,
     "gong_zhu/late": 280,
     "gong_zhu/tiny": 1448,  # seat 0 exposed the J♦ and holds the 7♦: 2496 if the J♦ did not wait
@@ -236,6 +255,7 @@ HANDS: dict[str, tuple[str, ...]] = {
     ),
     "danger_hearts/tiny": ("playing", "9C AH 2S AS", "QC JD KH TS", "2C KC AD 4H", "2D 7D 9H QS", "trick: -"),
     "two_player_hearts/late": ("playing", "QD 6H JH 2S 3S", "2H 3H 8H 9H TH", "trick: -"),
+    "domino_hearts/late": ("playing", "3D 7D", "9C 2D KH", "", "2C TC 5D 6D 8D QD 6H", "trick: 9S KC"),
     "heartsette/late": (
         "playing",
         "3H 7H QH",
@@ -268,10 +288,11 @@ def test_perft_of_the_family(position: Position) -> None:
 def test_every_family_preset_has_a_position_and_a_reference() -> None:
     names = {preset.name for preset in variants.FAMILY}
     assert {name for position in POSITIONS for name in position.presets} == names
-    # No tiny pack for the two-pack game (as test_perft's double deck) nor the stock game (its draws are chance).
+    # No tiny pack for the two-pack game (as test_perft's double deck) nor the stock games (their draws are chance).
     assert set(REFERENCES) == names and set(TINY_PACKS) == names - {
         "cancellation_hearts",
         "two_player_hearts",
+        "domino_hearts",
     }
 
 
@@ -279,7 +300,8 @@ def test_every_family_preset_has_a_position_and_a_reference() -> None:
 def test_the_three_counters_agree_on_more_family_positions(name: str) -> None:
     """Unpinned: two more seeded positions per family preset, late in a hand and from a tiny one's start."""
     rules = RULES[name]
-    states = [late(rules, seed, 2 * rules.players + 2) for seed in (100, 101)]
+    start = drawn_out if rules.deck.draws_to_follow() else late  # no draw inside the reference's count
+    states = [start(rules, seed, 2 * rules.players + 2) for seed in (100, 101)]
     small = attrs.evolve(rules, deck=TINY_PACKS[name]) if name in TINY_PACKS else None
     for seed in (100, 101) if small else ():
         state = hj.new_game(small, seed=seed)

@@ -556,6 +556,9 @@ class Checker:
             (self.pack_size - self.hand_size * self.n) // self.n if rules.deck.draw_order(0) else 0
         )
         self.tricks_in_hand = self.hand_size + self.draw_rounds
+        #: Domino Hearts: a seat that cannot follow draws until it can, an empty hand drops out
+        self.follow = rules.deck.draws_to_follow()
+        self.stock_to_last = rules.deck.stock_to_last()
         self.value = {card: rules.scoring.card_value(card) for card in self.pack}
         self.probe = probe
         self.revoke_penalty = any(e.revoke_penalty(rules) is not None for e in rules.extras)
@@ -580,6 +583,8 @@ class Checker:
         self.exposed: dict[int, list[Card]] = {seat: [] for seat in range(self.n)}
         self.done: set[int] = set()  # the seats that have said no in a round of choices
         self.exposure_order: list[tuple[int, Card]] = []
+        self.drew = [0] * self.n  # the cards each seat drew to follow this hand
+        self.untaken: Counter[Card] = Counter()  # a stock the last seat does not take
 
     # ---- scoring, computed here
 
@@ -790,9 +795,9 @@ class Checker:
         n = self.n
         (seat,) = state.to_move
         trick = state.trick
-        leader = state.trick_leader
-        assert seat == (leader + len(trick)) % n
-        assert [play.seat for play in trick] == [(leader + i) % n for i in range(len(trick))]
+        in_turn = self.in_turn(state)
+        assert seat == in_turn[len(trick)]
+        assert [play.seat for play in trick] == in_turn[: len(trick)]
         hand = state.hands[seat]
         held = set(hand)
         cards = [move.card for move in legal]
@@ -840,15 +845,46 @@ class Checker:
         sizes = [len(h) for h in state.hands]
         done = len(state.tricks)
         drawn = min(done, self.draw_rounds)  # a seat draws a card after each trick while the stock lasts
-        assert sizes == [self.hand_size + drawn - done - (s in played) for s in range(n)]
-        assert len(state.stock) == self.n * (self.draw_rounds - drawn)
-        assert max(sizes) - min(sizes) <= 1
+        if self.follow:  # each seat holds what it was dealt and drew, less what it played
+            plays = Counter(play.seat for t in state.tricks for play in t.plays) + Counter(played)
+            assert sizes == [self.hand_size + self.drew[s] - plays[s] for s in range(n)]
+            assert len(state.stock) == self.pack_size - n * self.hand_size - sum(self.drew)
+        else:
+            assert sizes == [self.hand_size + drawn - done - (s in played) for s in range(n)]
+            assert len(state.stock) == self.n * (self.draw_rounds - drawn)
+            assert max(sizes) - min(sizes) <= 1
         # Conservation (sources §3.1).
         on_table = _cards_of(state.hands) + Counter(play.card for play in trick)
         undealt = Counter(state.widow) + Counter(state.stock)  # a widow lies apart, its points for its taker
         assert on_table + _cards_of(state.taken) + Counter(state.carry_over) + undealt == self.pack
         assert [Counter(t) for t in state.taken] == self.captured
         assert Counter(state.carry_over) == Counter(self.carry)
+
+    def in_turn(self, state: hj.State) -> list[int]:
+        """The seats of the current trick in turn from its leader: every seat, or those with cards when it began."""
+        played = {play.seat for play in state.trick}
+        n = self.n
+        seats = [(state.trick_leader + k) % n for k in range(n)]
+        if not self.follow:
+            return seats
+        return [s for s in seats if state.hands[s] or s in played]
+
+    def check_draws(self, state: hj.State, move, nxt: hj.State) -> None:
+        """Domino Hearts: only the next seat draws, and only while it cannot follow and the stock lasts."""
+        gained = [Counter(nxt.hands[s]) - Counter(state.hands[s]) for s in range(self.n)]
+        turn = self.in_turn(state)
+        following = turn[turn.index(move.seat) + 1]
+        led = (state.trick[0].card if state.trick else move.card).suit
+        drawn = list(gained[following].elements())
+        assert not any(gained[s] for s in range(self.n) if s != following)
+        assert Counter(state.stock) - Counter(nxt.stock) == gained[following]
+        if any(c.suit is led for c in state.hands[following]) or not state.stock:
+            assert not drawn
+        else:  # it drew one card after another until one of the suit led, or the stock's end
+            assert drawn
+            assert sum(1 for c in drawn if c.suit is led) <= 1
+            assert any(c.suit is led for c in drawn) or not nxt.stock
+        self.drew[following] += len(drawn)
 
     def restricted(self, card: Card) -> bool:
         rule = self.rules.first_trick
@@ -971,9 +1007,12 @@ class Checker:
                 self.broken = True
         elif card.suit is Suit.HEARTS:
             self.broken = True
-        if len(trick) < n - 1:
+        turn = self.in_turn(state)
+        if len(trick) < len(turn) - 1:
             assert nxt.phase is hj.Phase.PLAYING and nxt.hand_index == state.hand_index
             assert nxt.trick == (*state.trick, move)
+            if self.follow:
+                self.check_draws(state, move, nxt)
             assert nxt.hearts_broken == self.broken or not isinstance(rule, leading.HeartsAfterBroken)
             assert nxt.hearts_broken >= state.hearts_broken  # monotone within a hand
             return
@@ -981,8 +1020,11 @@ class Checker:
         cards = (*trick, card)
         leader = state.trick_leader
         position = self.trick_winner(list(cards))
-        winner = None if position is None else (leader + position) % n
+        winner = None if position is None else turn[position]
         last = len(state.tricks) + 1 == self.tricks_in_hand
+        left = [s for s in range(n) if len(state.hands[s]) > (s == move.seat)]  # seats with cards after it
+        if self.follow:
+            last = len(left) <= 1
         taker = leader if winner is None and last else winner
         self.winners.append(winner)
         if taker is None:
@@ -998,7 +1040,7 @@ class Checker:
         if not last or nxt.phase in (hj.Phase.MOON_CHOICE, hj.Phase.GAME_OVER):
             assert nxt.hand_index == state.hand_index
             assert len(nxt.tricks) == len(state.tricks) + 1
-            assert nxt.tricks[-1] == hj.Trick(leader, cards, winner)
+            assert nxt.tricks[-1] == hj.Trick(leader, cards, winner, () if len(turn) == n else tuple(turn))
             assert nxt.hearts_broken == self.broken or not isinstance(rule, leading.HeartsAfterBroken)
             assert nxt.hearts_broken >= state.hearts_broken
             assert [Counter(t) for t in nxt.taken] == self.captured
@@ -1012,11 +1054,21 @@ class Checker:
         if not last:
             assert nxt.phase is hj.Phase.PLAYING
             assert nxt.trick == ()
-            assert nxt.trick_leader == (leader if winner is None else winner)
+            expected = leader if winner is None else winner
+            if self.follow:  # a winner out of cards: the lead passes to its left
+                expected = next((expected + k) % n for k in range(n) if (expected + k) % n in left)
+            assert nxt.trick_leader == expected
             assert nxt.score_sheet == state.score_sheet and nxt.scores == state.scores
         elif nxt.phase is hj.Phase.MOON_CHOICE:
             assert nxt.score_sheet == state.score_sheet
         else:
+            if self.follow:  # the last seat with cards takes them, and the stock if the deck says so
+                rest_to = left[0] if left else taker
+                self.captured[rest_to].update(Counter(state.hands[rest_to]) - Counter([move.card]))
+                if self.stock_to_last:
+                    self.captured[rest_to].update(state.stock)
+                else:
+                    self.untaken = Counter(state.stock)
             self.hand_ended(state, nxt, None)
 
     def hand_ended(self, before: hj.State, nxt: hj.State, option) -> None:
@@ -1032,7 +1084,7 @@ class Checker:
         assert not self.carry
         if self.widow:
             self.captured[self.widow_taker].update(self.widow)
-        assert _cards_of(self.captured) == self.pack
+        assert _cards_of(self.captured) + self.untaken == self.pack
         # Raw points, and their sum (sources §3.11).
         raw = tuple(self.points(self.captured[seat].elements()) for seat in range(n))
         assert result.raw == raw
@@ -1041,7 +1093,7 @@ class Checker:
         elif self.exposures is not None:
             pass  # Gong Zhu's 10♣ and all hearts make the sum depend on who took what
         elif all(v >= 0 for v in self.value.values()):
-            assert sum(raw) == self.table.positive_total
+            assert sum(raw) == self.table.positive_total or self.untaken
         else:
             assert sum(raw) == self.points(self.pack.elements())
         # The moon (sources §3.12): at most one shooter, the seat that captured the moon set.
@@ -1118,8 +1170,12 @@ class Checker:
                 assert nxt.winners == tuple(s for s in range(n) if standing[s] == min(standing))
             assert len(hj.legal_moves(nxt)) == 0
             assert nxt.to_move == ()
-            assert all(not hand for hand in nxt.hands)
-            assert _cards_of(nxt.taken) + Counter(nxt.widow) == self.pack
+            if self.follow:  # the last seat's cards (and the stock) stay where they were: they counted for it
+                assert sum(1 for hand in nxt.hands if hand) <= 1
+                assert _cards_of(nxt.taken) + _cards_of(nxt.hands) + Counter(nxt.stock) == self.pack
+            else:
+                assert all(not hand for hand in nxt.hands)
+                assert _cards_of(nxt.taken) + Counter(nxt.widow) == self.pack
             for move in (hj.Play(0, "2C"), hj.Pass(0, ["3C"]), hj.Announce(0, True)):
                 assert not hj.is_legal(nxt, move)
                 with pytest.raises(hj.IllegalMoveError):

@@ -104,6 +104,16 @@ EXPECTED_SLOTS = {
         "passing": passing.PassCycle(directions=(H,)),
         "opening": opening.EldestLeadsAny(),
     },
+    "domino_hearts": {
+        **STANDARD_SLOTS,
+        "deck": undealt.DominoPack(players=4, hand=6, stock_left=True),
+        "passing": passing.PassCycle(directions=(H,)),
+        "opening": opening.EldestLeadsAny(),
+        "first_trick": first_trick.ANYTHING,
+        "scoring": scoring.HEARTS_ONLY,
+        "moon": moon.NO_MOON,
+        "ending": ending.ScoreLimit(limit=31),
+    },
     "gong_zhu": {
         **STANDARD_SLOTS,
         "passing": passing.NO_PASSING,
@@ -126,6 +136,7 @@ PRESET_CONSTANTS = {
     "danger_hearts": variants.DANGER_HEARTS,
     "heartsette": variants.get("heartsette"),
     "two_player_hearts": variants.get("two_player_hearts"),
+    "domino_hearts": variants.get("domino_hearts"),
     "gong_zhu": variants.get("gong_zhu"),
 }
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
@@ -147,6 +158,7 @@ DERIVED = {
     "danger_hearts": (4, 52, 13, _STANDARD, 26, 26, "2C"),
     "heartsette": (4, 51, 12, {**{f"{rank}H": 1 for rank in "23456789TJQKA"}, "QS": 13}, 26, 26, None),
     "two_player_hearts": (2, 52, 13, _STANDARD, 26, 26, None),
+    "domino_hearts": (4, 52, 6, {f"{rank}H": 1 for rank in "23456789TJQKA"}, 13, None, None),
     # card values taken alone: the 10♣ alone scores −50 (as penalty points); 2♥ to 4♥ score nothing
     "gong_zhu": (4, 52, 13, _GONG_ZHU, 300, None, None),
 }
@@ -161,6 +173,7 @@ PASS_CYCLES = {
     "danger_hearts": (L, R, A, H, L),
     "heartsette": (H, H, H),
     "two_player_hearts": (H, H, H),
+    "domino_hearts": (H, H, H),
     "gong_zhu": (H, H, H),
 }
 

@@ -53,8 +53,12 @@ def hide_differently(state: hj.State, seat: int, rng: random.Random) -> hj.State
 
     A card moves between the hands (and the chosen-but-not-exchanged passes) of two other
     seats, one for one, so every hand keeps its size; the first deal follows the swap
-    when both cards were dealt to the seats that now hold them.
+    when both cards were dealt to the seats that now hold them. Under a deck that draws to follow
+    (Domino Hearts) a card changes places only with one of its suit, and a card drawn stays drawn by
+    the seat that holds it: who drew in which trick is public (``PlayerView.draws``).
     """
+    table = fields(state).table
+    drawn = list(fields(state).drawn)
     others = [s for s in range(state.players) if s != seat]
     hands = list(fields(state).hand_masks)
     passed = list(fields(state).passed_masks)
@@ -73,7 +77,12 @@ def hide_differently(state: hj.State, seat: int, rng: random.Random) -> hj.State
         held_y = _bits(hands[y] | passed[y])
         if not held_x or not held_y:
             continue
-        a, b = 1 << rng.choice(held_x), 1 << rng.choice(held_y)
+        p, q = rng.choice(held_x), rng.choice(held_y)
+        if table.follow_draws:
+            if table.suit_of[p] != table.suit_of[q]:
+                continue
+            drawn = [q if c == p else p if c == q else c for c in drawn]
+        a, b = 1 << p, 1 << q
         for pile in (hands, passed):
             a_here, b_here = pile[x] & a, pile[y] & b
             pile[x] = pile[x] & ~a_here | (b if a_here else 0)
@@ -83,7 +92,11 @@ def hide_differently(state: hj.State, seat: int, rng: random.Random) -> hj.State
             dealt[y] = dealt[y] & ~b | a
     n = state.players  # the stock, if any, took its swapped cards along: it is the pack less the hands
     return replace(
-        state, hand_masks=tuple(hands[:n]), passed_masks=tuple(passed[:n]), dealt_masks=tuple(dealt[:n])
+        state,
+        hand_masks=tuple(hands[:n]),
+        passed_masks=tuple(passed[:n]),
+        dealt_masks=tuple(dealt[:n]),
+        drawn=tuple(drawn),
     )
 
 
@@ -492,7 +505,17 @@ def _indistinguishable(a: list[hj.State], b: list[hj.State], seat: int) -> bool:
     def own(state: hj.State) -> tuple[object, ...]:
         exchanges = tuple((given[seat], got[seat]) for given, got in state.exchanges)
         widow = state.widow if state.widow_taker == seat else ()  # the widow's taker has seen it
-        return state.phase, state.to_move, state.hands[seat], state.passed[seat], exchanges, widow
+        # Who drew how many cards in which trick is public (Domino Hearts: another deal may make
+        # another seat unable to follow, and draw).
+        return (
+            state.phase,
+            state.to_move,
+            state.hands[seat],
+            state.passed[seat],
+            exchanges,
+            widow,
+            state.draws,
+        )
 
     return all(own(x) == own(y) for x, y in zip(a, b, strict=True))
 

@@ -107,6 +107,14 @@ export interface CreatedMessage {
   watch: string;
 }
 
+/** One 52-card pack; each of players seats is dealt hand cards, the rest is a stock drawn to follow suit. */
+export interface DominoPack {
+  type: "DominoPack";
+  players: number;
+  hand: number;
+  stock_left: boolean;
+}
+
 /** Two 52-card packs shuffled together for six or more players. */
 export interface DoubleDeck {
   type: "DoubleDeck";
@@ -531,6 +539,8 @@ export interface PlayerView {
   announcements?: [number, string][];
   /** the completed tricks of the hand before this one: public, every card of them was played face up (() on the first hand); what an opening reads (Gong Zhu: who took the Q♠ leads); left out of JSON when empty */
   previous_tricks?: Trick[];
+  /** under a deck that draws to follow suit (Domino Hearts): each card drawn this hand, in order, as (trick, seat): public, the faces only in the drawer's hand; left out of JSON when empty */
+  draws?: [number, number][];
 }
 
 /** Each hand, chance picks hold, left, across or right with probability ¼ each; pass cards. */
@@ -581,7 +591,7 @@ export interface Revoked {
 /** A complete ruleset: one module per slot, plus house rules in extras. */
 export interface Rules {
   type: "Rules";
-  deck: DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
+  deck: DominoPack | DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -725,7 +735,7 @@ export type SentMove = {
 export interface SentRules {
   type: "Rules";
   version: 1;
-  deck: DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
+  deck: DominoPack | DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -784,6 +794,8 @@ export interface SentView {
   announcements?: [number, string][];
   /** the completed tricks of the hand before this one: public, every card of them was played face up (() on the first hand); what an opening reads (Gong Zhu: who took the Q♠ leads); left out of JSON when empty */
   previous_tricks?: Trick[];
+  /** under a deck that draws to follow suit (Domino Hearts): each card drawn this hand, in order, as (trick, seat): public, the faces only in the drawer's hand; left out of JSON when empty */
+  draws?: [number, number][];
 }
 
 /** The shooter chooses after the hand: the others score amount more, or the shooter amount less. */
@@ -906,6 +918,8 @@ export interface Trick {
   leader: number;
   cards: Card[];
   winner: null | number;
+  /** the seats that played, in play order, when some seat had dropped out (Domino Hearts: `Deck.draws_to_follow`); empty when every seat played, from the leader round the table */
+  seats?: number[];
 }
 
 /** Every led-suit card of trick trick_index cancelled (double deck): its cards wait for the next winner. */

@@ -14,6 +14,8 @@ MODULE_ENTRIES: dict[str, tuple[str, str]] = {
                                "Eén spel zonder `removed`, `hand` kaarten voor elk van `players`; de rest is een weduwe, dicht, voor wie slag `widow_after` haalt (0: de eerste), en haar punten tellen voor die speler."),
     "rules.module.StockPack": ("One pack less `removed`, `hand` cards to each of `players`; the rest is a stock, face down: after each trick, while it lasts, the winner draws its top card, then each other seat in turn to the winner's left.",
                                "Eén spel zonder `removed`, `hand` kaarten voor elk van `players`; de rest is een stapel, dicht: na elke slag pakt, zolang er kaarten zijn, eerst de winnaar de bovenste kaart, dan elke andere speler om de beurt links van de winnaar."),
+    "rules.module.DominoPack": ("One pack, `hand` cards to each of `players`; the rest is a stock: a seat that cannot follow suit draws its top card until it can, an empty hand drops out, and the last seat with cards takes them (and the stock if `stock_left`).",
+                                "Eén spel, `hand` kaarten voor elk van `players`; de rest is een stapel: wie niet kan bekennen pakt de bovenste kaart tot hij wel kan, wie geen kaarten meer heeft valt af, en de laatste met kaarten krijgt ze (en de stapel als `stock_left`)."),
     "rules.module.DoubleDeck": ("Two 52-card packs shuffled together for six or more players.",
                                 "Twee spellen van 52 kaarten door elkaar geschud, voor zes of meer spelers."),
     "rules.module.PassCycle": ("Every seat passes `cards` cards at once; hand `h` uses `directions[h % len(directions)]`.",

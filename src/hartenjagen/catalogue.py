@@ -73,6 +73,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     # ------------------------------------------------------------ the drawn table (frontend.drawing, frontend.svg)
     "table.to_move": ("To move: {seats}", "Aan de beurt: {seats}"),
     "table.cards": ("{count} cards", "{count} kaarten"),
+    "table.out": ("Out of this hand: {seats}.", "Uit dit spel: {seats}."),
     "table.title": ("A table of Hearts: {header}", "Een tafel hartenjagen: {header}"),
     # ------------------------------------------------------------ the score sheet (terminal.score_sheet)
     "sheet.title": ("Score sheet", "Scorebriefje"),
@@ -343,6 +344,10 @@ _ENTRIES: dict[str, tuple[str, str]] = {
                     " card, then the others in turn, until it is empty.",
                     "{count} kaarten blijven dicht liggen: een stapel; na elke slag pakt de winnaar de bovenste"
                     " kaart, dan de anderen om de beurt, tot hij op is."),
+    "rules.stock_to_follow": ("{count} cards stay undealt, face down: a stock; a seat that cannot follow suit draws"
+                              " from it until it can; an empty hand drops out; the last seat with cards takes the rest.",
+                              "{count} kaarten blijven dicht liggen: een stapel; wie niet kan bekennen pakt ervan tot hij"
+                              " wel kan; wie geen kaarten meer heeft valt af; de laatste met kaarten krijgt de rest."),
     "rules.no_passing": ("No cards are passed: every hand is played as it is dealt.",
                          "Er wordt niet doorgegeven: elke ronde wordt gespeeld zoals ze gedeeld is."),
     "rules.settings": ("settings: ", "instellingen: "),
@@ -421,6 +426,10 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "rules.preset.two_player_hearts": (
         "Two-player Hearts: 13 cards each, a stock of 26; after each trick the winner draws first, then the other.",
         "Harten voor twee: 13 kaarten elk, een stapel van 26; na elke slag pakt eerst de winnaar, dan de ander.",
+    ),
+    "rules.preset.domino_hearts": (
+        "Domino Hearts: 6 cards each; who cannot follow draws from the stock until it can; hearts 1; game to 31.",
+        "Domino-harten: 6 kaarten elk; wie niet kan bekennen pakt van de stapel tot hij het wel kan; harten 1; tot 31.",
     ),
     "rules.preset.gong_zhu": ("Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
                               "Gong Zhu: het varken ♠V −100, het schaap ♦B +100, de ♣10 verdubbelt; opengelegde kaarten tellen dubbel; tot −1000."),

@@ -10,6 +10,9 @@ with their defaults; docs/family.md shows their code.
   cards goes to the first trick's winner.
 - [`two_player_hearts`][hartenjagen.family_draws.two_player_hearts]: two
   players draw from a stock after each trick, the winner first.
+- [`domino_hearts`][hartenjagen.family_draws.domino_hearts]: six cards
+  each; a seat that cannot follow draws from the stock until it can, an
+  empty hand drops out, the last seat with cards takes the rest.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from hartenjagen import rules
 from hartenjagen.errors import RulesError
 from hartenjagen.rules import Rules
 
-__all__ = ["heartsette", "two_player_hearts"]
+__all__ = ["domino_hearts", "heartsette", "two_player_hearts"]
 
 
 def _whole(value: object, name: str, low: int) -> int:
@@ -81,3 +84,40 @@ def two_player_hearts(*, hand: int = 13, limit: int = 100) -> Rules:
 
 
 # docs/family.md [end:two_player_hearts]
+
+
+# docs/family.md [start:domino_hearts]
+def domino_hearts(
+    *, players: int = 4, limit: int = 31, queen: bool = False, stock_to_last: bool = True
+) -> Rules:
+    """Domino Hearts: six cards each; a seat that cannot follow suit draws from the stock until it can.
+
+    The rest of the pack is a face-down stock. Eldest leads any card; no
+    passing. A seat void in the suit led draws the stock's top card until it
+    can follow (it must then follow); once the stock is empty it may play
+    any card. A seat whose hand is empty drops out, and if it won the trick
+    the lead passes to the next seat on its left with cards. When one seat
+    alone has cards left the hand ends: its remaining cards count against
+    it, and so does the stock (``stock_to_last``; False: the stock counts for
+    nobody). Each heart is 1 point (``queen``: the Q♠ 13 too); no moon; the
+    game ends when a player reaches ``limit`` (31) and the lowest total wins.
+    2 to 7 players (``players``, 4).
+    """
+    _whole(players, "domino_hearts: players", 2)
+    if players > 7:
+        raise RulesError(f"domino_hearts: is played by 2 to 7 players, not {players}")
+    for name, value in (("queen", queen), ("stock_to_last", stock_to_last)):
+        if not isinstance(value, bool):
+            raise RulesError(f"domino_hearts: {name} must be True or False, not {value!r}")
+    return Rules(
+        deck=rules.undealt.DominoPack(players=players, hand=6, stock_left=stock_to_last),
+        passing=rules.passing.NO_PASSING,
+        opening=rules.opening.ELDEST_ANY,
+        first_trick=rules.first_trick.ANYTHING,
+        scoring=rules.scoring.BLACK_LADY if queen else rules.scoring.HEARTS_ONLY,
+        moon=rules.moon.NO_MOON,
+        ending=rules.ending.ScoreLimit(limit=_whole(limit, "domino_hearts: limit", 1)),
+    )
+
+
+# docs/family.md [end:domino_hearts]

@@ -38,6 +38,10 @@ class Phase(enum.Enum):
 class Trick:
     """A completed trick: who led, the cards in play order, and who won it.
 
+    A trick has one card of each seat, except under a deck whose seats drop
+    out when their hands are empty (Domino Hearts): then ``seats`` names the
+    seats that played.
+
     ``winner`` is ``None`` for a trick whose cards all cancelled (double deck,
     ``CancelPairs``): its cards went to the carry-over pile.
     """
@@ -45,10 +49,15 @@ class Trick:
     leader: int
     cards: tuple[Card, ...]
     winner: int | None
+    #: the seats that played, in play order, when some seat had dropped out (Domino Hearts:
+    #: `Deck.draws_to_follow`); empty when every seat played, from the leader round the table
+    seats: tuple[int, ...] = attrs.field(default=(), metadata={"omit_default": True})
 
     @property
     def plays(self) -> tuple[Play, ...]:
         """The trick as moves, in play order."""
+        if self.seats:
+            return tuple(Play(seat, card) for seat, card in zip(self.seats, self.cards, strict=True))
         n = len(self.cards)
         return tuple(Play((self.leader + i) % n, card) for i, card in enumerate(self.cards))
 

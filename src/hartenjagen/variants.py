@@ -423,6 +423,13 @@ FAMILY: Final[tuple[Preset, ...]] = (
         "Parlett, The Penguin Book of Card Games (Hearts for two, Draw Hearts); issue 37 (pagat)",
     ),
     Preset(
+        "domino_hearts",
+        _family_draws.domino_hearts(),
+        ("domino-harten", "dominoharten"),
+        "Domino Hearts: 6 cards each; who cannot follow draws from the stock until it can; hearts 1; game to 31.",
+        "bicyclecards.com Domino Hearts; yourgametips.com (the stock to the last player, 31); issue 37 (pagat)",
+    ),
+    Preset(
         "gong_zhu",
         _family.gong_zhu(),
         ("chase the pig", "chinese hearts", "varkensjacht", "chinees hartenjagen"),

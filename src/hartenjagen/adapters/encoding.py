@@ -483,8 +483,8 @@ def observation_entries(view: PlayerView, picked: Sequence[Card] = ()) -> tuple[
         add((trick + block, 1.0))
         add((played + block, 1.0))
     for done in view.tricks:
-        for i, card in enumerate(done.cards):
-            add((played + ((done.leader + i - me) % n) * d + ids[card.index], 1.0))
+        for play in done.plays:  # a seat that had dropped out (Domino Hearts) has no card in it
+            add((played + ((play.seat - me) % n) * d + ids[play.card.index], 1.0))
     for seat, taken in enumerate(view.taken):
         cards("taken", taken, (seat - me) % n)
     cards("carry_over", view.carry_over)
@@ -531,13 +531,13 @@ def history_entries(view: PlayerView) -> tuple[int, list[tuple[int, float]]]:
     n, d = codes.players, codes.size
     me = view.seat if view.seat is not None else 0
     width = n + n * d
-    rows: list[tuple[int, Sequence[Card]]] = [(trick.leader, trick.cards) for trick in view.tricks]
+    rows: list[tuple[int, Sequence[Play]]] = [(trick.leader, trick.plays) for trick in view.tricks]
     if view.trick:
-        rows.append((view.trick_leader, tuple(play.card for play in view.trick)))
+        rows.append((view.trick_leader, view.trick))
     out: list[tuple[int, float]] = []
-    for t, (leader, cards) in enumerate(rows[: codes.tricks]):
+    for t, (leader, plays) in enumerate(rows[: codes.tricks]):
         base = t * width
         out.append((base + (leader - me) % n, 1.0))
-        for i, card in enumerate(cards):
-            out.append((base + n + ((leader + i - me) % n) * d + codes.card_ids[card.index], 1.0))
+        for play in plays:
+            out.append((base + n + ((play.seat - me) % n) * d + codes.card_ids[play.card.index], 1.0))
     return codes.history_size, out

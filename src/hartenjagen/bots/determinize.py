@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
+from hartenjagen.bots._follow_world import give_a_card_of
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._shown_choice import give_a_choice
@@ -153,21 +154,28 @@ class Determinizer:
         self.plays: list[tuple[int, Card]] = []
         self.played_by = [0] * n
         self.forbidden = [0] * n
-        tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+        tricks = [trick.plays for trick in view.tricks]
         if view.trick:
-            tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
+            tricks.append(view.trick)
         # With a stock, a void shown before the last draw may be filled by a later draw: it counts
         # only from the trick after it (`Deck.draw_order`; none without a stock).
         self.draw_rounds = (len(table.pack) - table.dealt_count) // n if table.draw_orders[0] else 0
         # A card a house rule may allow against the others (HouseRule.widening) shows no void.
         widened = widening_cards(view.rules)
-        for number, (leader, cards) in enumerate(tricks):
-            led = cards[0].suit
-            for i, card in enumerate(cards):
-                seat = (leader + i) % n
+        # Drawing to follow (`Deck.draws_to_follow`): a seat that drew in a trick could not follow it,
+        # and holds none of that suit once it played; a void counts unless the seat drew again later.
+        last_draw = [-1] * n
+        drew: list[set[int]] = [set() for _ in range(n)]
+        for number, seat in view.draws:
+            last_draw[seat] = number
+            drew[seat].add(number)
+        for number, plays in enumerate(tricks):
+            led = plays[0].card.suit
+            for seat, card in ((shown.seat, shown.card) for shown in plays):
                 self.plays.append((seat, card))
                 self.played_by[seat] |= self.take(card, table.pack_mask)
-                if card.suit is not led and number >= self.draw_rounds and card not in widened:
+                void = (card.suit is not led and card not in widened) or number in drew[seat]
+                if void and number >= self.draw_rounds and number >= last_draw[seat]:
                     self.forbidden[seat] |= table.suit_masks[led]
 
         # This seat's passes: each card sits with its receiver until that seat plays it or hands it back.
@@ -244,6 +252,13 @@ class Determinizer:
             )
         for seat in range(len(self.forbidden)):
             self.forbidden[seat] &= self.free
+        # Drawing to follow: another seat to move while the stock lasts holds a card of the suit led
+        # (it could follow, or drew until it could); a world where it holds none would draw for it.
+        self.must_follow = -1
+        if table.follow_draws and view.phase is Phase.PLAYING and view.trick and view.undealt:
+            mover = view.to_move[0]
+            if mover != me and not self.located[mover] & table.suit_masks[view.trick[0].card.suit]:
+                self.must_follow = mover
         self._plan: DealPlan | None = None
         self._plain: tuple[int, PassLog] | None = None
         # Built on the first sample (a view no deal fits is refused there, not here).
@@ -345,6 +360,9 @@ class Determinizer:
             known = [self.located[seat] | self.played_by[seat] for seat in range(n)]
             known[self.me] = self.hand | self.chosen | self.played_by[self.me]
             self._known = known
+        if self.must_follow >= 0:
+            led = self.table.suit_masks[view.trick[0].card.suit]
+            give_a_card_of(led, self.must_follow, dealt_hidden, self.free, self.forbidden, self.me, rng)
         # (The hidden deal gives this seat nothing.)
         holdings = [mask | hidden for mask, hidden in zip(self._known, dealt_hidden, strict=True)]
         consistent = True
@@ -397,7 +415,7 @@ class Determinizer:
             )
         # A world's hands hold every card drawn so far from the start, so a replayed play may look
         # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
-        return state, consistent and (legal or self.draw_rounds > 0)
+        return state, consistent and (legal or self.draw_rounds > 0 or self.table.follow_draws)
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""

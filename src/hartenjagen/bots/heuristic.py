@@ -114,16 +114,17 @@ class _Read:
             unseen[card.index] -= 1
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
         self.led = [0, 0, 0, 0]
-        tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+        tricks = [trick.plays for trick in view.tricks]
         if view.trick:
-            tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
+            tricks.append(view.trick)
         widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
-        for leader, cards in tricks:
-            self.led[cards[0].suit] += 1
-            for i, card in enumerate(cards):
-                unseen[card.index] -= 1
-                if card.suit is not cards[0].suit and card not in widened:
-                    self.voids[(leader + i) % n].add(cards[0].suit)
+        for plays in tricks:
+            led = plays[0].card.suit
+            self.led[led] += 1
+            for play in plays:
+                unseen[play.card.index] -= 1
+                if play.card.suit is not led and play.card not in widened:
+                    self.voids[play.seat].add(led)
         #: copies of each card (by index) neither in this hand nor played this hand
         self.unseen = unseen
         self.mine: dict[Suit, list[Card]] = {suit: [] for suit in Suit}

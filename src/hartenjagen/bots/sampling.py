@@ -350,15 +350,13 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
     mine = {card.index for card in view.hand}
     played: set[int] = set()
     out: list[tuple[int, int]] = []
-    tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+    tricks = [trick.plays for trick in view.tricks]
     if view.trick:
-        tricks.append((view.trick_leader, tuple(play.card for play in view.trick)))
-    n = view.players
+        tricks.append(view.trick)
     widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
-    for leader, cards in tricks:
-        led = cards[0].suit
-        for i, card in enumerate(cards):
-            player = (leader + i) % n
+    for plays in tricks:
+        led = plays[0].card.suit
+        for player, card in ((play.seat, play.card) for play in plays):
             if player != seat and card.suit is not led and card not in widened:
                 for big in bigs:
                     if (

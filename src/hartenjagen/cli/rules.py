@@ -235,7 +235,13 @@ def rules_text(name: str | Rules, language: Language = "en") -> str:
     hand = rules.deck.hand_size()
     lines.append(text("rules.size", language, players=rules.players, cards=len(pack), hand=hand))
     if len(pack) > hand * rules.players:
-        key = "rules.stock" if rules.deck.draw_order(0) else "rules.widow"
+        key = (
+            "rules.stock"
+            if rules.deck.draw_order(0)
+            else "rules.stock_to_follow"
+            if rules.deck.draws_to_follow()
+            else "rules.widow"
+        )
         lines.append(text(key, language, count=len(pack) - hand * rules.players))
     for slot, module in _slot_modules(rules):
         lines.append("")

@@ -37,8 +37,8 @@ KERNEL_MODULES = (
     "hand_hooks",
     "contexts_of",
     "passes",
+    "stock",  # before hands, which imports it: the interpreted core loads each module before its importers
     "hands",
-    "stock",
     "chance_nodes",
     "kernel",
     "rollout",

@@ -34,7 +34,6 @@ from hartenjagen.core.state import (
     log_tricks,
 )
 from hartenjagen.errors import RulesError
-from hartenjagen.moves import Play
 from hartenjagen.rules.context import (
     BUILDERS,
     AnnounceContext,
@@ -109,10 +108,9 @@ def _trick_of(value: object) -> TrickContext:
     if not tricks:
         raise RulesError("TrickContext.of: no trick of this hand is complete yet")
     last = tricks[-1]
-    n = state.players
     return TrickContext(
         rules=state._hand.table.rules,
-        trick=tuple([Play((last.leader + i) % n, card) for i, card in enumerate(last.cards)]),
+        trick=last.plays,
         trick_number=len(tricks),
         tricks=tricks[:-1],
         announcers=state._hand.announcers,

@@ -27,6 +27,7 @@ from hartenjagen.core.state import (
     scored_taken,
     taken_masks,
 )
+from hartenjagen.core.stock import with_rest
 from hartenjagen.core.table import TRAVEL_POOL, TRAVEL_RULE, TRAVEL_SEAT, Table, table_for
 from hartenjagen.errors import CardParseError, RulesError, SetupError
 from hartenjagen.events import (
@@ -459,7 +460,8 @@ def score_hand(state: State, events: list[Any] | None, taken: tuple[int, ...] | 
     rules = table.rules
     if taken is None:
         taken = taken_masks(state)
-    taken = scored_taken(state, taken)  # the widow's points count for the seat that took it
+    # The widow's points count for the seat that took it; a deck that draws to follow gives the rest to the last seat.
+    taken = with_rest(state, taken) if table.follow_draws else scored_taken(state, taken)
     shooter: int | None = None
     if table.moon_always or rules.ending.moon_applies(hand.sheet):
         if table.moon_planned:
@@ -490,7 +492,9 @@ def choose_moon(state: State, option: Any, events: list[Any] | None) -> State:
     """The shooter's choice of how the moon is scored (already checked)."""
     if events is not None:
         events.append(MoonChosen(state._hand.shooter, option))
-    return finish_hand(state, scored_taken(state, taken_masks(state)), state._hand.shooter, option, events)
+    taken = taken_masks(state)
+    taken = with_rest(state, taken) if state._hand.table.follow_draws else scored_taken(state, taken)
+    return finish_hand(state, taken, state._hand.shooter, option, events)
 
 
 def _with_hand(state: State, hand: HandContext) -> State:

@@ -129,13 +129,20 @@ class PlaySource:
         )  # fmt: skip
 
     def _order(self) -> list[int]:
-        """The physical cards of the current trick, in play order."""
+        """The physical cards of the current trick, in play order (a seat that dropped out has none)."""
+        return [p for _, p in self._plays()]
+
+    def _plays(self) -> list[tuple[int, int]]:
+        """The current trick as (seat, physical card), in play order."""
         hands = self.hand.hands
         n = len(hands)
-        out = []
-        for i in range(self.count):
-            bits = self.trick & hands[(self.leader + i) % n]
-            out.append((bits & -bits).bit_length() - 1)
+        out: list[tuple[int, int]] = []
+        seat = self.leader
+        while len(out) < self.count:
+            bits = self.trick & hands[seat]
+            if bits:
+                out.append((seat, (bits & -bits).bit_length() - 1))
+            seat = seat + 1 if seat + 1 < n else 0
         return out
 
     def _entries(self) -> tuple[int, ...]:
@@ -183,10 +190,7 @@ class PlaySource:
             self.allowed_cards = cards
             return cards
         if field == 4:
-            n = table.players
-            return tuple(
-                [table.plays[(self.leader + i) % n][p % CARD_COUNT] for i, p in enumerate(self._order())]
-            )
+            return tuple([table.plays[seat][p % CARD_COUNT] for seat, p in self._plays()])
         if field == 5:
             if not self.count:
                 return None

@@ -21,7 +21,7 @@ from hartenjagen._repr import shown
 from hartenjagen.cards import Card
 from hartenjagen.core.hook_answers import answer_cards, every_copy
 from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
-from hartenjagen.core.state import HandContext, State, hand_masks, log_tricks
+from hartenjagen.core.state import HandContext, State, hand_masks, log_tricks, seat_to_move
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
@@ -33,7 +33,7 @@ from hartenjagen.rules.context import LazyPlayContext, LazyTrickContext, PlayCon
 def play_context(state: State, allowed: frozenset[Card], hand: int | None = None) -> PlayContext:
     """The `PlayContext` of the seat to move in ``state`` (``hand``: its cards as a bitmask, if known)."""
     table = state._hand.table
-    seat = (state._leader + state._count) % table.players
+    seat = seat_to_move(state)
     trick = state.trick
     return PlayContext(
         rules=table.rules,
@@ -54,10 +54,9 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
 
 def play_source(state: State, candidates: int, hand: int) -> PlaySource:
     """The position of the seat to move in ``state`` for a hook asked about ``candidates`` (``hand``: its cards)."""
-    table = state._hand.table
     log = state._log
     return PlaySource(
-        state._hand, (state._leader + state._count) % table.players, hand, candidates,
+        state._hand, seat_to_move(state), hand, candidates,
         state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
     )  # fmt: skip
 
@@ -162,7 +161,7 @@ def _state_lookup(cache: HookCache, state: State, candidates: int, hand: int) ->
         if field == 3:
             key = candidates
         elif field == 1:
-            key = (state._leader + state._count) % state._hand.table.players
+            key = seat_to_move(state)
         elif field == 2:
             key = hand
         elif field == 0:

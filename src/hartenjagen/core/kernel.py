@@ -29,6 +29,7 @@ from hartenjagen.core.state import (
     HandContext,
     State,
     log_entry,
+    seat_to_move,
 )
 from hartenjagen.core.table import (
     FIRST_ANYTHING,
@@ -191,7 +192,9 @@ def legal_mask(state: State) -> int:
     """The legal plays of the seat to move (kept on the state once computed)."""
     mask = state._legal
     if mask < 0:
-        seat = (state._leader + state._count) % state._hand.table.players
+        table = state._hand.table
+        # Inline but where seats drop out (a deck that draws to follow): this runs for every card.
+        seat = seat_to_move(state) if table.follow_draws else (state._leader + state._count) % table.players
         mask = play_mask(state, state._hand.hands[seat] & ~state._played)
         state._legal = mask
     return mask
@@ -221,16 +224,20 @@ def winner_position(
     hands = context.hands
     if table.winner_callback:
         order = []
+        offsets = []  # a seat that dropped out has no card: positions in play order are mapped back
         for i in range(n):
             bits = trick & hands[(leader + i) % n]
-            order.append((bits & -bits).bit_length() - 1)
-        return hooks.trick_winner(context, order, leader, log)
+            if bits:
+                order.append((bits & -bits).bit_length() - 1)
+                offsets.append(i)
+        position = hooks.trick_winner(context, order, leader, log)
+        return position if position < 0 else offsets[position]
     if table.cancel_pairs:
         counts: dict[int, int] = {}
         for i in range(n):
             bits = trick & hands[(leader + i) % n]
             p = (bits & -bits).bit_length() - 1
-            if table.suit_of[p] == led:
+            if bits and table.suit_of[p] == led:
                 counts[p % CARD_COUNT] = counts.get(p % CARD_COUNT, 0) + 1
         best_index = -1
         for index, count in counts.items():
@@ -240,7 +247,7 @@ def winner_position(
             return -1
         for i in range(n):
             bits = trick & hands[(leader + i) % n]
-            if ((bits & -bits).bit_length() - 1) % CARD_COUNT == best_index:
+            if bits and ((bits & -bits).bit_length() - 1) % CARD_COUNT == best_index:
                 return i
         return -1  # pragma: no cover - the card is in the trick
     # The highest card of the led suit wins; of two identical ones, the one played first.
@@ -290,12 +297,18 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     trick = state._trick | bit
     count += 1
     if count < n:
-        return State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
+        if not table.follow_draws:
+            return State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
+        if count < stock.seats_in(hand.hands, played, trick):  # the next seat in may have to draw first
+            after = State(hand, played, trick, count, state._leader, led, state._log, broken, state._carry)
+            return stock.draw_to_follow(after, events)
     leader = state._leader
     carry = state._carry
     position = winner_position(hand, trick, leader, led, table, state._log)
     # Every trick takes one card from each hand: the last one is the hand size's.
     last = len(state._log) + 1 == table.tricks
+    if table.follow_draws:  # seats drop out: the hand ends when one seat alone (or none) has cards
+        last = stock.holding(hand.hands, played) <= 1
     if position < 0:
         # Every led-suit card cancelled: the cards wait for the next trick's winner,
         # or go to this trick's leader if it was the last trick.
@@ -320,6 +333,10 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
                 table.points(trick | carry), table.cards(carried),
             )
         )  # fmt: skip
+    if table.follow_draws and not last:  # a winner with no cards left passes the lead on to its left
+        return State(
+            hand, played, 0, 0, stock.next_with_cards(hand.hands, played, winner), -1, log, broken, 0
+        )
     after = State(hand, played, 0, 0, winner, -1, log, broken, 0)
     if not last:
         return stock.draw_after_trick(after, events) if table.draw_orders[0] else after
@@ -331,7 +348,8 @@ def _cards_in_order(hands: tuple[int, ...], leader: int, trick: int, table: Tabl
     out = []
     for i in range(n):
         bits = trick & hands[(leader + i) % n]
-        out.append(table.card_of[(bits & -bits).bit_length() - 1])
+        if bits:  # none: the seat had dropped out
+            out.append(table.card_of[(bits & -bits).bit_length() - 1])
     return tuple(out)
 
 
@@ -355,7 +373,7 @@ def legal_moves(state: object) -> Sequence[Move]:
         mask = s._legal
         if mask < 0:
             mask = legal_mask(s)
-        seat = (s._leader + s._count) % table.players
+        seat = seat_to_move(s) if table.follow_draws else (s._leader + s._count) % table.players
         plays = table.plays[seat]
         if table.copies > 1:
             mask = table.distinct(mask)
@@ -403,14 +421,19 @@ def apply(state: object, move: object) -> State:
         code = table.play_codes.get(id(move), -1)
         if code >= 0:  # one of the interned moves legal_moves gives
             seat = code >> 6
-            if seat == (state._leader + state._count) % table.players:
+            due = (
+                seat_to_move(state) if table.follow_draws else (state._leader + state._count) % table.players
+            )
+            if seat == due:
                 mask = state._legal
                 if mask < 0:
                     mask = legal_mask(state)
                 bits = mask & table.bits_of[code & 63]
                 if bits:  # the lowest copy: the first pack's when both are legal
                     return play(state, seat, (bits & ONE_PACK) or bits, None)
-        elif type(move) is Play and move.seat == (state._leader + state._count) % table.players:
+        elif type(move) is Play and move.seat == (
+            seat_to_move(state) if table.follow_draws else (state._leader + state._count) % table.players
+        ):
             mask = state._legal
             if mask < 0:
                 mask = legal_mask(state)
@@ -513,7 +536,7 @@ def is_legal(state: object, move: object) -> bool:
         # the state keeps: no refusal sentence is built to say yes (nor to say no).
         hand = state._hand
         table = hand.table
-        if hand.phase == PLAYING and move.seat == (state._leader + state._count) % table.players:
+        if hand.phase == PLAYING and move.seat == seat_to_move(state):
             return bool(legal_mask(state) & table.bits_of[move.card.index])
     return explain(state, move) is None
 

@@ -155,12 +155,16 @@ def write_observation(
         mask = entry >> _MASK_SHIFT
         leader = entry >> 5 & _SEAT_BITS
         first = -1
-        for i in range(n):
-            who = (leader + i) % n
+        i = 0
+        for k in range(n):
+            who = (leader + k) % n
             bits = mask & hands[who]
+            if not bits:
+                continue  # the seat had dropped out (`Deck.draws_to_follow`)
             p = (bits & -bits).bit_length() - 1
             suit = suit_of[p]
-            if i == 0:
+            i += 1
+            if i == 1:
                 first = suit
             elif suit != first:
                 shown[who] |= 1 << first

@@ -24,8 +24,10 @@ from hartenjagen.core.kernel import (
     apply,
     breaks,
     first_trick,
+    legal_mask,
     legal_moves,
     planned_lead,
+    play,
     winner_position,
 )
 from hartenjagen.core.passes import choose, unrank_bits
@@ -37,6 +39,7 @@ from hartenjagen.core.state import (
     HandContext,
     State,
     log_entry,
+    seat_to_move,
     stock_mask,
     taken_masks,
 )
@@ -180,6 +183,8 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     """
     hand = state._hand
     table = hand.table
+    if table.follow_draws:
+        return _play_out_card_by_card(state, draw, values)
     n = table.players
     hands = hand.hands
     suit_of = table.suit_of
@@ -306,6 +311,32 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             after = State(hand, played, 0, 0, winner, -1, tuple(entries), broken, 0)
             return _after_draws(after, draw, values)
         leader, trick, count, led = winner, 0, 0, -1
+
+
+def _play_out_card_by_card(state: State, draw: _Draw, values: list[int] | None) -> State:
+    """`_play_out_hand` under a deck that draws to follow: card by card through the kernel's ``play``.
+
+    Seats draw in the middle of a trick and drop out when their hands are
+    empty, which the bitmask loop does not follow; the cards are drawn as
+    there (``legal_moves``' order, or the greedy policy). It stops when the
+    hand is scored or explicit chance waits for a card drawn.
+    """
+    sheet = len(state._hand.sheet)
+    table = state._hand.table
+    while state._hand.phase == PLAYING and len(state._hand.sheet) == sheet:
+        mask = legal_mask(state)
+        if values is None:
+            choices = mask if table.copies == 1 else table.distinct(mask)
+            for _ in range(draw.below(popcount(choices))):
+                choices &= choices - 1
+            bits = mask & table.bits_of[(choices & -choices).bit_length() - 1]
+            bit = (bits & ONE_PACK) or bits
+        else:
+            bit = _greedy_bit(
+                mask, state._trick, state._led, state._count, table.players, table, values, draw
+            )
+        state = play(state, seat_to_move(state), bit, None)
+    return state
 
 
 def _after_draws(state: State, draw: _Draw, values: list[int] | None) -> State:

@@ -458,7 +458,7 @@ class State:
         n = hand.table.players
         phase = hand.phase
         if phase == PLAYING:
-            return ((self._leader + self._count) % n,)
+            return (seat_to_move(self),)
         pending = hand.pending
         if phase == PASSING:
             return tuple([seat for seat in range(n) if pending >> seat & 1])
@@ -562,6 +562,15 @@ class State:
         return self._hand.table.cards(stock_mask(self))
 
     @property
+    def draws(self) -> tuple[tuple[int, int], ...]:
+        """Under a deck that draws to follow (Domino Hearts): each card drawn this hand as (trick, seat), in order."""
+        from hartenjagen.core.stock import (
+            draws_in_tricks,
+        )  # the stock's module reads states: imported when asked
+
+        return draws_in_tricks(self)
+
+    @property
     def widow_taker(self) -> int | None:
         """The seat that took this hand's widow (the taker of the deck's widow trick), or ``None`` until then."""
         seat = widow_taker(self)
@@ -603,15 +612,36 @@ def hand_masks(state: State) -> tuple[int, ...]:
 
 
 def trick_cards(state: State) -> list[tuple[int, int]]:
-    """The current trick as (seat, physical card) in play order."""
+    """The current trick as (seat, physical card) in play order (a seat that dropped out has none)."""
     hand = state._hand
     n = hand.table.players
-    out = []
-    for i in range(state._count):
-        seat = (state._leader + i) % n
+    out: list[tuple[int, int]] = []
+    seat = state._leader
+    while len(out) < state._count:
         bits = state._trick & hand.hands[seat]
-        out.append((seat, (bits & -bits).bit_length() - 1))
+        if bits:
+            out.append((seat, (bits & -bits).bit_length() - 1))
+        seat = seat + 1 if seat + 1 < n else 0
     return out
+
+
+def seat_to_move(state: State) -> int:
+    """The seat to play next: the leader's ``count``-th successor still in (`Deck.draws_to_follow`: a seat out of cards is not)."""
+    hand = state._hand
+    table = hand.table
+    n = table.players
+    if not table.follow_draws:
+        return (state._leader + state._count) % n
+    live = ~state._played | state._trick
+    seat = state._leader
+    left = state._count
+    for _ in range(n):
+        if hand.hands[seat] & live:
+            if left == 0:
+                return seat
+            left -= 1
+        seat = seat + 1 if seat + 1 < n else 0
+    return state._leader  # pragma: no cover - a trick under way has a seat to move
 
 
 def log_tricks(log: tuple[int, ...], hands: tuple[int, ...]) -> tuple[Trick, ...]:
@@ -623,10 +653,15 @@ def log_tricks(log: tuple[int, ...], hands: tuple[int, ...]) -> tuple[Trick, ...
         leader = entry >> 5 & _SEAT_BITS
         winner = (entry & _SEAT_BITS) - 1
         cards = []
+        seats = []
         for i in range(n):
-            bits = mask & hands[(leader + i) % n]
-            cards.append(ALL_CARDS[((bits & -bits).bit_length() - 1) % CARD_COUNT])
-        out.append(Trick(leader, tuple(cards), None if winner < 0 else winner))
+            seat = (leader + i) % n
+            bits = mask & hands[seat]
+            if bits:  # none: the seat had dropped out (`Deck.draws_to_follow`)
+                cards.append(ALL_CARDS[((bits & -bits).bit_length() - 1) % CARD_COUNT])
+                seats.append(seat)
+        shown = () if len(seats) == n else tuple(seats)
+        out.append(Trick(leader, tuple(cards), None if winner < 0 else winner, shown))
     return tuple(out)
 
 
@@ -666,7 +701,9 @@ def stock_mask(state: State) -> int:
     """The physical cards of the stock not drawn yet (0: no stock, or a deal not finished yet)."""
     hand = state._hand
     table = hand.table
-    if not table.draw_orders[0] or (hand.phase == CHANCE and hand.chance[0] != DRAW_NODE):
+    if not (table.draw_orders[0] or table.follow_draws) or (
+        hand.phase == CHANCE and hand.chance[0] != DRAW_NODE
+    ):
         return 0
     held = 0
     for mask in hand.hands:
@@ -683,7 +720,10 @@ def widow_taker(state: State) -> int:
 
 
 def scored_taken(state: State, taken: tuple[int, ...]) -> tuple[int, ...]:
-    """``taken`` with the widow added to the seat that took it: the cards a hand is scored on."""
+    """``taken`` with the widow added to the seat that took it: the cards a hand is scored on.
+
+    (A deck that draws to follow adds the rest instead: `hartenjagen.core.stock.with_rest`.)
+    """
     seat = widow_taker(state)
     if seat < 0:
         return taken

@@ -109,8 +109,7 @@ def from_fields(f: StateFields) -> State:
     log = []
     for trick in f.tricks:
         mask = 0
-        for i, card in enumerate(trick.cards):
-            seat = (trick.leader + i) % n
+        for seat, card in ((play.seat, play.card) for play in trick.plays):
             free = pool & table.bits_of[card.index]
             own = free & after_exchange[seat] & ~hands[seat]
             bit = (own or free) & -(own or free)
@@ -124,8 +123,8 @@ def from_fields(f: StateFields) -> State:
             taker = trick.leader  # a cancelled last trick goes to its leader
         log.append(log_entry(mask, trick.leader, winner, taker))
     trick_mask = 0
-    for i, p in enumerate(f.trick_cards):
-        seat = (f.leader + i) % n
+    seats = _trick_seats(f, after_exchange) if table.follow_draws else [(f.leader + i) % n for i in range(n)]
+    for seat, p in zip(seats, f.trick_cards, strict=False):
         hands[seat] |= 1 << p
         trick_mask |= 1 << p
     played |= trick_mask
@@ -140,6 +139,36 @@ def from_fields(f: StateFields) -> State:
     return State(
         hand, played, trick_mask, len(f.trick_cards), f.leader, led, tuple(log), f.hearts_broken, f.carry
     )
+
+
+def _trick_seats(f: StateFields, dealt: list[int]) -> list[int]:
+    """Under a deck that draws to follow: the seats of the current trick, in turn (a seat out of cards is not in it).
+
+    The hands are followed from ``dealt`` through the tricks: a seat about to play that cannot follow
+    takes the next cards of ``f.drawn`` until it can; the seats with cards when the trick began are in it.
+    """
+    table = f.table
+    n = table.players
+    holding = list(dealt)
+    drawn = f.drawn
+    k = 0
+    tricks = [[(play.seat, 1 << play.card.index) for play in done.plays] for done in f.tricks]
+    current: list[tuple[int, int]] = []
+    tricks.append(current)
+    for number, plays in enumerate(tricks):
+        if number == len(f.tricks):  # the trick under way: who is in is known only now
+            seat = f.leader
+            for _ in range(n):
+                if holding[seat] and len(current) < len(f.trick_cards):
+                    current.append((seat, 1 << f.trick_cards[len(current)]))
+                seat = seat + 1 if seat + 1 < n else 0
+        led = table.suit_masks[table.suit_of[plays[0][1].bit_length() - 1]] if plays else 0
+        for i, (seat, bit) in enumerate(plays):
+            while i and k < len(drawn) and not holding[seat] & led:
+                holding[seat] |= 1 << drawn[k]
+                k += 1
+            holding[seat] &= ~bit
+    return [seat for seat, _ in current]
 
 
 def replace(state: State, **changes: Any) -> State:

@@ -158,8 +158,13 @@ class Table:
     widow_trick: int
     #: the seats that draw from the stock after a trick, by the next leader (all empty: no stock)
     draw_orders: tuple[tuple[int, ...], ...]
-    #: the tricks of a hand: ``hand_size``, or with a stock the pack shared out (it is drawn into the hands)
+    #: the tricks of a hand: ``hand_size``, or with a stock the pack shared out (it is drawn into the hands);
+    #: a deck that draws to follow has no fixed number (the pack's size bounds it)
     tricks: int
+    #: a seat that cannot follow draws until it can, an empty hand drops out (`Deck.draws_to_follow`)
+    follow_draws: bool
+    #: with ``follow_draws``: the last seat with cards takes the stock too (`Deck.stock_to_last`)
+    stock_to_last: bool
     suit_masks: tuple[int, ...]
     suit_of: tuple[int, ...]
     card_of: tuple[Card, ...]
@@ -258,6 +263,10 @@ class Table:
         self.widow_trick = -1 if widow is None else int(widow)
         self.draw_orders = tuple(tuple(rules.deck.draw_order(seat)) for seat in range(players))
         self.tricks = len(self.pack) // players if self.draw_orders[0] else hand_size
+        self.follow_draws = rules.deck.draws_to_follow()
+        self.stock_to_last = rules.deck.stock_to_last()
+        if self.follow_draws:
+            self.tricks = len(self.pack)  # never reached: the hand ends when one seat alone has cards
         self.card_of = tuple(ALL_CARDS[p % CARD_COUNT] for p in range(CARD_COUNT * copies))
         self.suit_of = tuple(int(c.suit) for c in self.card_of)
         suit_masks: list[int] = []

@@ -189,6 +189,8 @@ def _lines(v: PlayerView, hands: tuple[tuple[Card, ...], ...] | None, language: 
         f"{who(v, play.seat, language)} {format_card(play.card, 'symbol', language)}" for play in v.trick
     )
     lines.append(f"{words['trick']}: {trick or words['empty']}")
+    if v.out:  # seats whose hands ran out (a deck that draws to follow suit): they sit out the hand
+        lines.append(text("table.out", language, seats=", ".join(who(v, seat, language) for seat in v.out)))
     scores = "  ".join(f"{who(v, seat, language)}: {score}" for seat, score in enumerate(v.display_scores))
     lines.append(f"{words['scores']}: {scores}")
     lines += [line for line in (team_line(v, language), undealt_line(v, language)) if line]

@@ -22,6 +22,7 @@ from hartenjagen.core import State, Table, as_state, fields, log_tricks, scatter
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardDrawn, CardsExchanged, Event
+from hartenjagen.frontend._follow_view import follow_check
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext
@@ -95,9 +96,20 @@ class PlayerView:
     #: up (``()`` on the first hand); what an opening reads (Gong Zhu: who took the Q♠ leads); left
     #: out of JSON when empty
     previous_tricks: tuple[Trick, ...] = attrs.field(default=(), metadata={"omit_default": True})
+    #: under a deck that draws to follow suit (Domino Hearts): each card drawn this hand, in order, as
+    #: (trick, seat): public, the faces only in the drawer's hand; left out of JSON when empty
+    draws: tuple[tuple[int, int], ...] = attrs.field(default=(), metadata={"omit_default": True})
     # Set once the view is known to be consistent: built by view(), or checked by validate_view.
     # Not a field of its value: no init argument, not compared, not saved.
     _consistent: bool = attrs.field(default=False, init=False, eq=False, repr=False)
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats that have dropped out of this hand, their cards gone (a deck that draws to follow suit)."""
+        if not self.rules.deck.draws_to_follow() or self.phase not in (Phase.PLAYING, Phase.CHANCE):
+            return ()
+        in_trick = {play.seat for play in self.trick}
+        return tuple(seat for seat, size in enumerate(self.hand_sizes) if not size and seat not in in_trick)
 
     @property
     def partners(self) -> tuple[int, ...]:
@@ -155,9 +167,9 @@ class PlayerView:
         shown: list[set[Suit]] = [set() for _ in range(n)]
         for trick in self.tricks:
             led = trick.cards[0].suit
-            for i, card in enumerate(trick.cards):
-                if card.suit is not led and card not in widened:
-                    shown[(trick.leader + i) % n].add(led)
+            for play in trick.plays:
+                if play.card.suit is not led and play.card not in widened:
+                    shown[play.seat].add(led)
         for play in self.trick[1:]:
             if play.card.suit is not self.trick[0].card.suit and play.card not in widened:
                 shown[play.seat].add(self.trick[0].card.suit)
@@ -299,6 +311,7 @@ def _build(state: State, seat: int | None) -> PlayerView:
         widow=state.widow if seat is not None and seat == state.widow_taker else (),
         announcements=state.announcements,
         previous_tricks=_previous_tricks(inside.history, inside.score_sheet),
+        draws=state.draws,
     )
     object.__setattr__(built, "_consistent", True)
     return built
@@ -539,7 +552,11 @@ class _ViewCheck:
             raise _fail("tricks", f"cards have been played, but the game is {phase.value}")
         if phase is Phase.MOON_CHOICE and (len(tricks) != hand_size or trick):
             raise _fail("tricks", "a moon is chosen after the last trick of the hand")
-        if phase is Phase.PLAYING and to_move[0] != (view.trick_leader + len(trick)) % n:
+        follow = follow_check(view, self.table, _fail) if self.table.follow_draws else None
+        if view.draws and follow is None:
+            raise _fail("draws", "only a deck that draws to follow suit draws in a trick")
+        due = (view.trick_leader + len(trick)) % n if follow is None else follow.due
+        if phase is Phase.PLAYING and to_move[0] != due:
             raise _fail("to_move", f"seat {to_move[0]} is not next after the trick's leader")
         for i, done in enumerate(tricks):
             where = f"tricks[{i}]"
@@ -549,14 +566,21 @@ class _ViewCheck:
                 self.seat(done.leader, f"{where}.leader")
             if done.winner is not None:
                 self.seat(done.winner, f"{where}.winner")
-            if type(done.cards) is not tuple or len(done.cards) != n:
-                raise _fail(f"{where}.cards", f"expected a tuple of the {n} cards of a trick")
+            count = (
+                n if follow is None or type(done.seats) is not tuple or not done.seats else len(done.seats)
+            )
+            if type(done.cards) is not tuple or len(done.cards) != count:
+                raise _fail(f"{where}.cards", f"expected a tuple of the {count} cards of a trick")
+            if done.seats and (follow is None or len(set(self.seats(done.seats, f"{where}.seats"))) != count):
+                raise _fail(
+                    f"{where}.seats", "names the seats of a trick some seat dropped out of, each once"
+                )
         self.cards(tuple(card for done in tricks for card in done.cards), "tricks.cards")  # type: ignore[attr-defined]
         for i, play in enumerate(trick):
             where = f"trick[{i}]"
             if type(play) is not Play:
                 raise _fail(where, f"expected a Play, not {shown(play)}")
-            if play.seat != (view.trick_leader + i) % n:
+            if play.seat != ((view.trick_leader + i) % n if follow is None else follow.order[i]):
                 raise _fail(where, f"seat {play.seat} does not play in turn after the leader")
             self.cards((play.card,), f"{where}.card")
         sizes = self.tuple_of(view.hand_sizes, "hand_sizes", n)
@@ -564,6 +588,8 @@ class _ViewCheck:
         for seat, size in enumerate(sizes):
             if phase in _MOVE_OF_PHASE:
                 expected = self.table.hand_size + self.drawn(len(tricks)) - len(tricks) - (seat in played_now)
+                if follow is not None:
+                    expected = follow.sizes[seat]
                 if size != expected:
                     raise _fail(
                         f"hand_sizes[{seat}]", f"{shown(size)}, not {expected} after the tricks played"
@@ -651,6 +677,7 @@ class _ViewCheck:
         """The undealt cards: as many as the deck leaves over (less those drawn); faces only to a widow's taker."""
         view, table = self.view, self.table
         expected = len(table.pack) - table.dealt_count - table.players * self.drawn(len(view.tricks))
+        expected -= len(view.draws) if type(view.draws) is tuple else 0
         undealt = self.whole(view.undealt, "undealt", 0, len(table.pack))
         if undealt != expected and not (view.phase is Phase.CHANCE and undealt == 0):
             raise _fail("undealt", f"{undealt}, but the deck leaves {expected} cards undealt")

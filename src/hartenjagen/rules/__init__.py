@@ -167,6 +167,8 @@ def _check_stock(deck: Deck, players: int, size: int, widow: object) -> bool:
         return False
     if widow is not None:
         raise RulesError(f"deck {deck!r}: undealt cards are a widow or a stock, not both")
+    if deck.draws_to_follow() is True:
+        raise RulesError(f"deck {deck!r}: a stock is drawn after each trick or to follow suit, not both")
     for winner, order in enumerate(orders):
         if not isinstance(order, tuple) or sorted(order) != list(range(players)) or order[0] != winner:
             raise RulesError(
@@ -184,6 +186,28 @@ def _check_stock(deck: Deck, players: int, size: int, widow: object) -> bool:
     return True
 
 
+def _check_follow_draws(deck: Deck, players: int, size: int, widow: object) -> bool:
+    """Whether ``deck`` draws to follow (after checking it): ``hand_size()`` cards each leave a stock, no widow."""
+    follows = deck.draws_to_follow()
+    if not isinstance(follows, bool):
+        raise RulesError(f"deck {deck!r}: draws_to_follow() must be True or False, not {follows!r}")
+    if not follows:
+        return False
+    if widow is not None:
+        raise RulesError(f"deck {deck!r}: undealt cards are a widow or a stock, not both")
+    hand = deck.hand_size()
+    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1 or hand * players >= size:
+        raise RulesError(
+            f"deck {deck!r}: hand_size() must be a whole number of at least 1 that leaves a stock from {size},"
+            f" not {hand!r}"
+        )
+    if not isinstance(deck.stock_to_last(), bool):
+        raise RulesError(
+            f"deck {deck!r}: stock_to_last() must be True or False, not {deck.stock_to_last()!r}"
+        )
+    return True
+
+
 def _check_deal(deck: Deck) -> None:
     """Refuse a deck whose pack does not deal out evenly: a hand ends when every seat's cards are played.
 
@@ -196,6 +220,8 @@ def _check_deal(deck: Deck) -> None:
     size = len(deck.pack())
     widow = deck.widow_trick()
     if _check_stock(deck, players, size, widow):
+        return
+    if _check_follow_draws(deck, players, size, widow):
         return
     if widow is not None:
         # A widow: each seat is dealt hand_size() cards, and at least one card is left over.

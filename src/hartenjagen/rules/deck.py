@@ -57,6 +57,28 @@ class Deck(RuleModule):
         """
         return ()
 
+    def draws_to_follow(self) -> bool:
+        """Whether a seat that cannot follow suit draws from the stock until it can (Domino Hearts).
+
+        Such a deck deals ``hand_size`` cards each and leaves the rest as a
+        stock ([`rules.undealt.DominoPack`][hartenjagen.rules.undealt.DominoPack]):
+        a seat void in the suit led draws the stock's top card, one at a
+        time, until it holds a card of that suit (then it must play one) or
+        the stock is empty (then it plays any card). A seat whose hand is
+        empty drops out of the hand: the next tricks are played by the others,
+        and the lead passes to the next seat on the left that has cards. When
+        at most one seat has cards left the hand ends, and that seat takes
+        its remaining cards (and the stock, if `stock_to_last`).
+        """
+        return False
+
+    def stock_to_last(self) -> bool:
+        """Whether the last seat with cards also takes the stock left when a hand ends (a deck that draws to follow).
+
+        When every seat runs out at once, the last trick's taker takes it.
+        """
+        return False
+
 
 def removed_cards(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
     """The cards a deck's ``removed`` setting lists, sorted, once each (a `RulesError` if it lists something else)."""

@@ -14,6 +14,12 @@ card each, while the stock lasts; then the hands are played out. The stock's
 order is the deal's (the cards left at the bottom of the shuffled pack). A
 seat sees the cards it draws and how many the others draw, never which; a
 view shows the stock's size (``undealt``), never its cards.
+
+A deck that draws to follow (`Deck.draws_to_follow`, Domino Hearts) has a
+stock too, but nobody draws after a trick: a seat that cannot follow suit
+draws until it can, a seat whose hand is empty drops out, and the last seat
+with cards takes the rest. The draws are public in number
+(``PlayerView.draws``), their faces only to the drawer.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from hartenjagen.cards import Card, Rank, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.deck import Deck, removed_cards
 
-__all__ = ["StockPack", "WidowPack"]
+__all__ = ["DominoPack", "StockPack", "WidowPack"]
 
 
 def _one_pack(removed: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -112,3 +118,38 @@ class StockPack(Deck):
 
     def draw_order(self, winner: int) -> tuple[int, ...]:
         return tuple((winner + k) % self.players for k in range(self.players))
+
+
+@attrs.frozen(repr=False)
+class DominoPack(Deck):
+    """One 52-card pack; each of ``players`` seats is dealt ``hand`` cards, the rest is a stock drawn to follow suit.
+
+    A seat that cannot follow suit draws the stock's top card, one at a time,
+    until it can (then it must follow) or the stock is empty (then it plays
+    any card). A seat whose hand is empty drops out: the others play the next
+    tricks, and the lead passes to the next seat on the left with cards. When
+    one seat alone has cards left the hand ends: its remaining cards count
+    for it, and so does the stock when ``stock_to_last`` (Domino Hearts:
+    bicyclecards.com, yourgametips.com).
+    """
+
+    players: int = 4
+    hand: int = 6
+    stock_left: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        _check_hands(self.players, self.hand, len(self.pack()), "stock", "some must stay in the stock")
+        if not isinstance(self.stock_left, bool):
+            raise RulesError(f"deck: stock_left must be True or False, not {self.stock_left!r}")
+
+    def pack(self) -> tuple[Card, ...]:
+        return _one_pack(())
+
+    def hand_size(self) -> int:
+        return self.hand
+
+    def draws_to_follow(self) -> bool:
+        return True
+
+    def stock_to_last(self) -> bool:
+        return self.stock_left

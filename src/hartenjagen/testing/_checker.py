@@ -92,17 +92,38 @@ class _Snapshot:
 
 
 def _hide_differently(state: State, f: StateFields, seat: int, rng: random.Random) -> State:
-    """``state`` with cards hidden from ``seat`` swapped between two other seats (hands and chosen passes)."""
+    """``state`` with cards hidden from ``seat`` swapped between two other seats (hands and chosen passes).
+
+    Under a deck that draws to follow, a card changes places only with one of its suit, and a card drawn
+    stays drawn by the seat that holds it: who drew in which trick is public (`PlayerView.draws`).
+    """
     others = [s for s in range(state.players) if s != seat]
     hands = list(f.hand_masks)
     passed = list(f.passed_masks)
+    table = f.table
+    follow = table.follow_draws
+    drawn = list(f.drawn)
+
+    def partner(a: int, pool: int) -> int:
+        """A card of ``pool`` to swap with ``a`` (-1: none): any, or one of its suit under a deck that draws to follow."""
+        if follow:
+            pool &= table.suit_masks[table.suit_of[a]]
+        return rng.choice(bits(pool)) if pool else -1
+
+    def swap(a: int, b: int) -> None:
+        drawn[:] = [b if p == a else a if p == b else p for p in drawn]
+
     for _ in range(rng.randint(1, 6)):
         x, y = rng.sample(others, 2)
         held_x = bits(hands[x] | passed[x])
-        held_y = bits(hands[y] | passed[y])
-        if not held_x or not held_y:
+        if not held_x or not hands[y] | passed[y]:
             continue
-        a, b = 1 << rng.choice(held_x), 1 << rng.choice(held_y)
+        p = rng.choice(held_x)
+        q = partner(p, hands[y] | passed[y])
+        if q < 0:
+            continue
+        a, b = 1 << p, 1 << q
+        swap(p, q)
         for pile in (hands, passed):
             a_here, b_here = pile[x] & a, pile[y] & b
             pile[x] = pile[x] & ~a_here | (b if a_here else 0)
@@ -115,8 +136,13 @@ def _hide_differently(state: State, f: StateFields, seat: int, rng: random.Rando
             widow |= 1 << card.index  # a widow or a stock is of one pack (`rules.undealt`)
         y = rng.choice(others)
         if hands[y]:
-            a, b = 1 << rng.choice(bits(widow)), 1 << rng.choice(bits(hands[y]))
-            hands[y] = hands[y] & ~b | a
+            p = rng.choice(bits(widow))
+            q = partner(p, hands[y])
+            if q >= 0:
+                swap(p, q)
+                hands[y] = hands[y] & ~(1 << q) | 1 << p
+    if follow:
+        return replace(state, hand_masks=tuple(hands), passed_masks=tuple(passed), drawn=tuple(drawn))
     return replace(state, hand_masks=tuple(hands), passed_masks=tuple(passed))
 
 
@@ -142,6 +168,9 @@ class Checker(MoveChecks):
         self.tricks_per_hand = table.tricks
         #: the tricks after which every seat draws from the stock (0: no stock)
         self.draw_rounds = (len(table.pack) - table.dealt_count) // self.n if table.draw_orders[0] else 0
+        #: a deck that draws to follow suit (Domino Hearts): seats draw mid-trick and drop out, as the deck says
+        self.follow = rules_value.deck.draws_to_follow() is True
+        self.stock_to_last = self.follow and rules_value.deck.stock_to_last() is True
         self.revoke = self.contract.revoke_penalty() is not None
         self.thorough = False
         try:
@@ -324,11 +353,16 @@ class Checker(MoveChecks):
         n = self.n
         (seat,) = state.to_move
         trick = self.fields_of(state).trick_cards
-        if seat != (state.trick_leader + len(trick)) % n:
-            raise Failure(f"seat {seat} is to play out of turn")
+        due = self.next_in_trick(state) if self.follow else (state.trick_leader + len(trick)) % n
+        if seat != due:
+            raise Failure(f"seat {seat} is to play out of turn, not seat {due}")
         played = {(state.trick_leader + i) % n for i in range(len(trick))}
         done = len(state.tricks)
         expected = [self.hand_size + min(done, self.draw_rounds) - done - (s in played) for s in range(n)]
+        if self.follow:  # each seat holds what it was dealt and drew, less what it played
+            plays = Counter(play.seat for t in state.tricks for play in t.plays)
+            plays.update(play.seat for play in state.trick)
+            expected = [self.hand_size + self.drawn[s] - plays[s] for s in range(n)]
         if sizes != expected:
             raise Failure(f"hand sizes {sizes} during trick {len(state.tricks) + 1}, not {expected}")
         hand = self.fields_of(state).hand_masks[seat]

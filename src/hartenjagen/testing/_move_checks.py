@@ -10,6 +10,7 @@ from hartenjagen.core import State, StateFields, fields
 from hartenjagen.engine import apply, step
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.events import (
+    CardDrawn,
     CardsExchanged,
     Event,
     GameOver,
@@ -45,6 +46,13 @@ class MoveChecks:
     tricks: int
     #: the tricks of the hand so far, as the moon module sees them
     played: list[Trick]
+    #: a deck that draws to follow suit (Domino Hearts), and whether its last seat takes the stock
+    follow: bool
+    stock_to_last: bool
+    #: the cards each seat drew this hand (`CardDrawn` events)
+    drawn: list[int]
+    #: when a hand of such a deck ends: (the seat taking the rest, the cards it takes, the stock nobody takes)
+    rest: tuple[int, tuple[Card, ...], tuple[Card, ...]] | None
 
     #: the fields of the last two states asked about (a state is checked, then the move from it)
     _fields: dict[int, tuple[State, StateFields]]
@@ -63,6 +71,8 @@ class MoveChecks:
         self.carry = []
         self.tricks = 0
         self.played = []
+        self.drawn = [0] * self.n
+        self.rest = None
         self.widow: tuple[int, tuple[Card, ...]] | None = None  # (its taker, its cards) once taken
 
     def trick_winner(self, state: State, move: Play) -> int | None:
@@ -126,6 +136,8 @@ class MoveChecks:
                 raise Failure(f"{format_move(move)} is legal but counted as a revoke")
             elif type(event) is GameOver:
                 self.check_game_over(events, after)
+            elif type(event) is CardDrawn:
+                self.drawn[event.seat] += 1
         if after.is_over and not any(type(e) is GameOver for e in events):
             raise Failure("the game ended without a GameOver event")
         if dealt:
@@ -140,24 +152,33 @@ class MoveChecks:
     def check_play(self, state: State, move: Play, after: State, events: Sequence[Event]) -> None:
         """sources §3.6: the trick, its winner, who leads next and the captured cards."""
         n = self.n
-        if len(state.trick) < n - 1:
+        seats = [play.seat for play in state.trick] + [move.seat]
+        # The seats in this trick: every seat, or under a deck that draws to follow those with cards when it began.
+        holders = {s for s, cards in enumerate(state.hands) if cards}
+        size = len(holders | set(seats)) if self.follow else n
+        if len(seats) < size:
             if not (after.phase is Phase.PLAYING and after.trick == (*state.trick, move)):
                 raise Failure(f"after {format_move(move)} the trick is {after.trick}, not the cards played")
+            if self.follow:
+                self.check_draws(state, move, events)
             return
         cards = [play.card for play in state.trick] + [move.card]
         leader = state.trick_leader
+        left = {s for s, hand in enumerate(state.hands) if len(hand) > (s == move.seat)}
         won = [e for e in events if type(e) is TrickWon]
         cancelled = [e for e in events if type(e) is TrickCancelled]
         if not won and not cancelled:
             raise Failure("a trick of n cards was neither won nor cancelled")
         position = self.trick_winner(state, move)
         last = len(state.tricks) + 1 == self.tricks_per_hand
+        if self.follow:  # the hand ends when one seat alone (or none) has cards left
+            last = len(left) <= 1
         if position is None:
             if not (cancelled and list(cancelled[0].cards) == cards):
                 raise Failure("a cancelled trick is not reported as one")
             taker = leader if last else None
         else:
-            winner = (leader + position) % n
+            winner = seats[position]
             if not (
                 won and won[0].winner == winner and list(won[0].cards) == cards and won[0].leader == leader
             ):
@@ -167,7 +188,19 @@ class MoveChecks:
                 )
             taker = winner
         self.tricks += 1
-        self.played.append(Trick(leader, tuple(cards), None if position is None else (leader + position) % n))
+        shown = () if len(seats) == n else tuple(seats)
+        self.played.append(Trick(leader, tuple(cards), None if position is None else seats[position], shown))
+        if self.follow and last:  # the last seat with cards takes them, and the stock where the deck says so
+            taker_of_rest = min(left) if left else (leader if taker is None else taker)
+            kept = list(state.hands[taker_of_rest]) if left else []
+            if move.card in kept:
+                kept.remove(move.card)  # one pack: the card just played is not kept
+            stock = state.stock
+            self.rest = (
+                taker_of_rest,
+                (*kept, *(stock if self.stock_to_last else ())),
+                () if self.stock_to_last else stock,
+            )
         if taker is None:
             self.carry += cards
         else:
@@ -189,8 +222,11 @@ class MoveChecks:
                 and len(after.tricks) == len(state.tricks) + 1
             ):
                 raise Failure("after a trick the next one does not start")
-            if after.trick_leader != (leader if taker is None else taker):
-                raise Failure(f"seat {after.trick_leader} leads next, not the trick's winner")
+            expected = leader if taker is None else taker
+            if self.follow:  # a winner out of cards passes the lead to the next seat on its left with cards
+                expected = next((expected + k) % n for k in range(n) if (expected + k) % n in left)
+            if after.trick_leader != expected:
+                raise Failure(f"seat {after.trick_leader} leads next, not seat {expected}")
         if (
             after.hand_index == state.hand_index
             and self.fields_of(after).deal_count == self.fields_of(state).deal_count
@@ -199,6 +235,46 @@ class MoveChecks:
                 raise Failure("the captured cards are not those of the tricks won")
             if Counter(after.carry_over) != Counter(self.carry):
                 raise Failure("the carry-over pile is not the cancelled tricks")
+
+    def next_in_trick(self, state: State) -> int:
+        """Under a deck that draws to follow: the seat after the last card played that had cards when the trick began."""
+        n = self.n
+        seats = [play.seat for play in state.trick]
+        holders = {s for s, cards in enumerate(state.hands) if cards} - set(seats)
+        start = seats[-1] + 1 if seats else state.trick_leader
+        for k in range(n):
+            if (start + k) % n in holders:
+                return (start + k) % n
+        raise Failure("no seat with cards is left to play to the trick")
+
+    def check_draws(self, state: State, move: Play, events: Sequence[Event]) -> None:
+        """The next seat drew only if it could not follow, one card at a time until it could or the stock ran out."""
+        after_move = [play.seat for play in state.trick] + [move.seat]
+        holders = {s for s, cards in enumerate(state.hands) if len(cards) > (s == move.seat)} - set(
+            after_move
+        )
+        n = self.n
+        nxt = next((move.seat + k) % n for k in range(1, n + 1) if (move.seat + k) % n in holders)
+        led = (state.trick[0].card if state.trick else move.card).suit
+        draws = [e for e in events if type(e) is CardDrawn]
+        if any(e.seat != nxt for e in draws):
+            raise Failure(f"a seat other than seat {nxt}, the next to play, drew from the stock")
+        cards = [e.card for e in draws]
+        follows = any(card.suit is led for card in state.hands[nxt])
+        stock = Counter(state.stock)
+        if follows or not stock:
+            if cards:
+                raise Failure(
+                    f"seat {nxt} drew {len(cards)} cards, but it {'can follow' if follows else 'finds the stock empty'}"
+                )
+            return
+        if not cards or Counter(c for c in cards if c is not None) - stock:
+            raise Failure(f"seat {nxt} cannot follow {led.name.lower()} but did not draw from the stock")
+        if any(card is not None and card.suit is led for card in cards[:-1]):
+            raise Failure(f"seat {nxt} drew on after a card of the suit led")
+        last = cards[-1]
+        if not (last is not None and last.suit is led) and len(cards) != len(state.stock):
+            raise Failure(f"seat {nxt} stopped drawing before it could follow, the stock not empty")
 
     def check_scored(self, state: State, after: State, result: HandResult) -> None:
         """sources §3.11-3.12 and the score sheet: one line per hand, totals that add up."""
@@ -219,14 +295,18 @@ class MoveChecks:
             )
         if after.scores != result.totals:
             raise Failure("the scores are not the totals of the last line")
-        if self.tricks != self.tricks_per_hand:
+        if self.tricks != self.tricks_per_hand and not self.follow:
             raise Failure(f"the hand had {self.tricks} tricks, not {self.tricks_per_hand}")
         if self.carry:
             raise Failure("the carry-over pile was not taken by the end of the hand")
         taken = [list(pile.elements()) for pile in self.captured]
         if self.widow is not None:  # its points count for the seat that took it
             taken[self.widow[0]] += self.widow[1]
-        if Counter(card for pile in taken for card in pile) != self.pack:
+        untaken: tuple[Card, ...] = ()
+        if self.rest is not None:  # the last seat's cards (and the stock) count for it
+            taken[self.rest[0]] += self.rest[1]
+            untaken = self.rest[2]
+        if Counter(card for pile in taken for card in pile) + Counter(untaken) != self.pack:
             raise Failure("the captured cards and the widow are not the pack")
         raw = self.contract.raw_points(taken)
         if result.raw != raw:

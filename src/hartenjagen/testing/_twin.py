@@ -87,10 +87,8 @@ def seeded_outcome(explicit: State, seeded: State, grain: Grain = "cards") -> Ou
         seat = (explicit.dealer + 1 + count) % n
         left = Counter(seeded.dealt[seat]) - Counter(explicit.dealt[seat])
         return DealCard(min(left, key=lambda card: card.index))
-    if kind == DRAW_NODE:  # the card the next drawer holds in the seeded game and not yet here
-        seat = node_of(explicit)[1][len(drawn)]
-        left = Counter(seeded.hands[seat]) - Counter(explicit.hands[seat])
-        return DealCard(min(left, key=lambda card: card.index))
+    if kind == DRAW_NODE:  # the seeded game's next card drawn (the cards are drawn in its stock's order)
+        return DealCard(table.card_of[inside.drawn[len(fields(explicit).drawn)]])
     if kind == DIRECTION_NODE:
         recorder = _Recorder(chance_for(inside.seed, inside.deal_count, "direction"))
         table.rules.passing.route(explicit.hand_index, recorder)

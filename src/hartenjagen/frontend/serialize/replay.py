@@ -87,7 +87,8 @@ def replay(
     f = doc.fields
     n = f.table.players
     for i, trick in enumerate(f.tricks):
-        if len(trick.cards) != n:
+        # Under a deck that draws to follow a seat out of cards has dropped out: fewer cards (the replay checks them).
+        if len(trick.cards) != n and not (f.table.follow_draws and 0 < len(trick.cards) < n):
             where = f"{key_path(path, 'tricks')}[{i}].cards"
             raise format_error(where, f"holds {len(trick.cards)} cards; a trick of {n} players has {n}")
     if len(f.trick_cards) >= n:

@@ -237,7 +237,7 @@ _STATE_KEYS: Final[dict[str, str]] = {
     "drawn": "drawn",
     "announced": "announced",
 }
-#: The state keys written only when they hold something: ``drawn`` with a stock (`rules.undealt.StockPack`),
+#: The state keys written only when they hold something: ``drawn`` with a stock (`rules.undealt`),
 #: ``announced`` with a house rule's own choices (a state saved before either has neither).
 OPTIONAL_STATE_KEYS: Final = frozenset(["drawn", "announced"])
 
@@ -294,7 +294,11 @@ def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
             _encode_played(played, inside.table, key_path(path, "history")) for played in inside.history
         ],
         "chance": _encode_chance(inside.chance, inside.table, key_path(path, "chance")),
-        **({"drawn": [card_text(p) for p in inside.drawn]} if inside.table.draw_orders[0] else {}),
+        **(
+            {"drawn": [card_text(p) for p in inside.drawn]}
+            if inside.table.draw_orders[0] or inside.table.follow_draws
+            else {}
+        ),
         **_encode_announced(inside.announced),
     }
 
@@ -316,7 +320,7 @@ def unfinished_trick(played: PlayedHand, table: Table) -> tuple[int, ...]:
     for i in range(n):
         bits = played.trick & played.hands[(played.leader + i) % n]
         if not bits:
-            break
+            continue  # a seat not yet played to it, or one that had dropped out
         out.append((bits & -bits).bit_length() - 1)
     return tuple(out)
 
@@ -332,7 +336,11 @@ def _encode_played(played: PlayedHand, table: Table, path: str) -> dict[str, Jso
         **_encode_announced(played.announced),
         "tricks": TRICKS.encode(played_tricks(played, table), key_path(path, "tricks")),
         "trick": [card_text(p) for p in unfinished_trick(played, table)],
-        **({"drawn": [card_text(p) for p in played.drawn]} if table.draw_orders[0] else {}),
+        **(
+            {"drawn": [card_text(p) for p in played.drawn]}
+            if table.draw_orders[0] or table.follow_draws
+            else {}
+        ),
     }
 
 
@@ -661,7 +669,7 @@ def _decode_history(data: object, path: str, table: Table) -> tuple[RecordedHand
 
 def _decode_drawn(obj: dict[str, object], path: str, table: Table) -> tuple[int, ...]:
     """The cards drawn from the stock, in order: a key of a document under rules with a stock, and only then."""
-    if not table.draw_orders[0]:
+    if not (table.draw_orders[0] or table.follow_draws):
         if "drawn" in obj:
             raise format_error(path, "unexpected field: only a game with a stock records the cards drawn")
         return ()

@@ -22,7 +22,7 @@ const RANK_ORDER = "23456789TJQKA";
 const TEXT = {
   en: {
     you: "You", seat: "Seat {n}", bot: "{name} bot", cards: "{n} cards", tricks: "{n} tricks",
-    trick1: "1 trick", score: "score {n}", turn: "to move", passed: "has chosen", announced: "announced", partner: "partner",
+    trick1: "1 trick", score: "score {n}", turn: "to move", out: "out of this hand", passed: "has chosen", announced: "announced", partner: "partner",
     hand: "Hand {n}", dealer: "dealer: {who}", scores: "Scores", sheet: "Score sheet", close: "Continue",
     sheetHand: "Hand", total: "total", log: "What happened",
     yourTurn: "Your turn: play a card. The cards you may play are raised.",
@@ -36,7 +36,7 @@ const TEXT = {
   },
   nl: {
     you: "Jij", seat: "Speler {n}", bot: "bot {name}", cards: "{n} kaarten", tricks: "{n} slagen",
-    trick1: "1 slag", score: "stand {n}", turn: "aan de beurt", passed: "heeft gekozen", announced: "gemiesd", partner: "partner",
+    trick1: "1 slag", score: "stand {n}", turn: "aan de beurt", out: "uit dit spel", passed: "heeft gekozen", announced: "gemiesd", partner: "partner",
     hand: "Ronde {n}", dealer: "gever: {who}", scores: "Stand", sheet: "Scorebriefje", close: "Verder",
     sheetHand: "Ronde", total: "totaal", log: "Wat er gebeurde",
     yourTurn: "Jij bent aan de beurt: speel een kaart. De kaarten die mogen, staan hoger.",
@@ -155,6 +155,8 @@ function seatBox(v, seat) {
   box.append(el("div", "score", t("score", { n: v.display_scores[seat] })));
   const badges = el("div", "badges");
   if (v.to_move.includes(seat) && !v.is_over) badges.append(el("span", "badge turn", t("turn")));
+  // No cards while a trick is played and none in it: the seat dropped out of the hand (Domino Hearts, PlayerView.out).
+  else if (v.phase === "playing" && v.hand_sizes[seat] === 0 && !v.trick.some((play) => play.seat === seat)) badges.append(el("span", "badge", t("out")));
   else if (v.phase === "passing") badges.append(el("span", "badge", t("passed")));
   if (v.announcers.includes(seat)) badges.append(el("span", "badge", t("announced")));
   if ((words.partners || []).includes(seat)) badges.append(el("span", "badge partner", t("partner")));
@@ -181,7 +183,8 @@ function renderTrick(v) {
   area.classList.toggle("old", false);
   if (!plays.length && v.tricks.length && v.phase === "playing") {
     const last = v.tricks[v.tricks.length - 1];
-    plays = last.cards.map((card, i) => [(last.leader + i) % page.table.players, card]);
+    // A trick some seat had dropped out of names its seats (Domino Hearts).
+    plays = last.cards.map((card, i) => [last.seats && last.seats.length ? last.seats[i] : (last.leader + i) % page.table.players, card]);
     area.classList.add("old");
     if (last.winner !== null) {
       note.textContent = last.winner === page.table.seat ? t("lastTrickYou") : t("lastTrick", { who: seatName(last.winner) });
