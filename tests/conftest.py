@@ -13,6 +13,7 @@ halves side by side on two cores and both end at about the same time.
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 from hypothesis import settings
@@ -25,6 +26,12 @@ settings.register_profile(
 )
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+# A shell ignores Ctrl-C in the jobs it starts in the background (`bash scripts/check.sh &`, nohup), and
+# a child inherits that: the servers the tests stop with SIGINT would ignore it and exit 0. A handler
+# here is reset to the default in every child at exec, so each child answers Ctrl-C as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
