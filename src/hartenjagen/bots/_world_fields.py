@@ -71,12 +71,12 @@ def hand_before(view: PlayerView, table: Table) -> tuple[PlayedHand, ...]:
     log = []
     for trick in tricks:
         mask = 0
-        for position, card in enumerate(trick.cards):
-            free = table.bits_of[card.index] & ~used
+        for play in trick.plays:  # a trick some seat had dropped out of names its seats (Domino Hearts)
+            free = table.bits_of[play.card.index] & ~used
             bit = free & -free
             used |= bit
             mask |= bit
-            hands[(trick.leader + position) % n] |= bit
+            hands[play.seat] |= bit
         winner = -1 if trick.winner is None else trick.winner
         log.append(log_entry(mask, trick.leader, winner, winner))
     line = sheet[-1]
