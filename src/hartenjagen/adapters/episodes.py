@@ -40,7 +40,7 @@ from hartenjagen.adapters.encoding import (
     move_for,
     outcome_for,
 )
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard
 from hartenjagen.core import DEAL_NODE, State, deal_in_order, is_explicit, make_explicit, node_of
 from hartenjagen.engine import apply, explain, legal_moves, new_game, step
 from hartenjagen.errors import HartenjagenError
@@ -157,13 +157,17 @@ def action_index(action: object) -> int:
     raise EpisodeError(f"an action id is a whole number, not {action!r}")
 
 
-def _with(picked: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+def _with(picked: tuple[AnyCard, ...], card: AnyCard) -> tuple[AnyCard, ...]:
     """``picked`` and ``card`` in card order, as a `Pass` keeps its cards."""
-    return tuple(sorted((*picked, card)))  # cards order as their indexes do
+    return tuple(sorted((*picked, card), key=_index))  # as a Pass orders its cards
+
+
+def _index(card: AnyCard) -> int:
+    return card.index
 
 
 def _pass_left(
-    state: State, seat: object, picked: Sequence[Card], card_ids: dict[int, int]
+    state: State, seat: object, picked: Sequence[AnyCard], card_ids: dict[int, int]
 ) -> dict[int, int]:
     """card id -> copies ``seat`` may still pick for its pass, after ``picked``."""
     left: dict[int, int] = {}
@@ -213,7 +217,7 @@ class _Dealing:
         left, copies = self.left, self.copies
         return [(i, copies[i] / left) for i in self.open]
 
-    def state(self, cards: Sequence[Card]) -> State:
+    def state(self, cards: Sequence[AnyCard]) -> State:
         """The state after the cards taken so far, dealt clockwise from eldest (``cards``: the card of each id)."""
         base = self.base
         if self.left > self.stop:  # a part of a deal: card by card, as chance would
@@ -265,7 +269,7 @@ class Episode:
             raise EpisodeError(f"max_hands must be a whole number of at least 1, not {max_hands!r}")
         self.max_hands = max_hands
         n = state.players
-        self.picked: tuple[Card, ...] = ()
+        self.picked: tuple[AnyCard, ...] = ()
         #: each seat's reward from the last action (chance outcomes add none)
         self.rewards = [0.0] * n
         #: each seat's rewards so far
@@ -504,7 +508,7 @@ class Episode:
             return moves[action]
         return move_for(action, self._state, self.picked)
 
-    def _pick(self, cards: tuple[Card, ...]) -> None:
+    def _pick(self, cards: tuple[AnyCard, ...]) -> None:
         """The actor's picks for its pass are now ``cards``."""
         left = self._left
         if left is not None and len(cards) == len(self.picked) + 1:

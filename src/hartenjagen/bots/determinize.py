@@ -50,7 +50,7 @@ from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._world_fields import view_fields
-from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.cards import CARD_COUNT, AnyCard
 from hartenjagen.chance import chance_for
 from hartenjagen.core import (
     PassLog,
@@ -68,7 +68,7 @@ from hartenjagen.core import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext
-from hartenjagen.rules.extras import shown_cards, widening_cards
+from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
 from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
 
@@ -150,7 +150,7 @@ class Determinizer:
         self.hand = self.take_all(view.hand)
         self.take_all(view.widow)
         self.chosen = self.take_all(view.passing) if self.passing_now else 0
-        self.plays: list[tuple[int, Card]] = []
+        self.plays: list[tuple[int, AnyCard]] = []
         self.played_by = [0] * n
         self.forbidden = [0] * n
         tricks = [(trick.leader, trick.cards) for trick in view.tricks]
@@ -162,12 +162,12 @@ class Determinizer:
         # A card a house rule may allow against the others (HouseRule.widening) shows no void.
         widened = widening_cards(view.rules)
         for number, (leader, cards) in enumerate(tricks):
-            led = cards[0].suit
             for i, card in enumerate(cards):
                 seat = (leader + i) % n
                 self.plays.append((seat, card))
                 self.played_by[seat] |= self.take(card, table.pack_mask)
-                if card.suit is not led and number >= self.draw_rounds and card not in widened:
+            if number >= self.draw_rounds:
+                for seat, led, _ in voids_shown(leader, cards, n, widened):
                     self.forbidden[seat] |= table.suit_masks[led]
 
         # This seat's passes: each card sits with its receiver until that seat plays it or hands it back.
@@ -175,7 +175,7 @@ class Determinizer:
         self.pinned = [[0] * n for _ in range(stages + 1)]
         self._claimed = 0
         my_received = [list(got) for _, got in view.exchanges]
-        self.sent: list[dict[Card, list[int]]] = []  # per stage: where each card this seat gave went
+        self.sent: list[dict[AnyCard, list[int]]] = []  # per stage: where each card this seat gave went
         for stage in range(done):
             self.sent.append(self._sent(stage))
         for stage in range(done):
@@ -261,14 +261,14 @@ class Determinizer:
             [(seat, table.bits_of[card.index]) for seat, card in self.plays] if table.copies == 1 else None
         )
 
-    def _sent(self, stage: int) -> dict[Card, list[int]]:
+    def _sent(self, stage: int) -> dict[AnyCard, list[int]]:
         """Where each card this seat gave in ``stage`` went, as the route says (empty: a pool, nobody knows)."""
-        out: dict[Card, list[int]] = {}
+        out: dict[AnyCard, list[int]] = {}
         for card, receiver in self.view.passed_to(stage) or ():
             out.setdefault(card, []).append(receiver)
         return out
 
-    def _locate(self, card: Card, stage: int, my_received: list[list[Card]]) -> None:
+    def _locate(self, card: AnyCard, stage: int, my_received: list[list[AnyCard]]) -> None:
         """Place a card this seat passed in ``stage`` with the seat that holds it now, if that is certain."""
         table, me, done = self.table, self.me, self.done
         receivers = self.sent[stage].get(card)
@@ -302,7 +302,7 @@ class Determinizer:
         for held in range(stage + 1, last + 1):
             self.pinned[held][receiver] |= bit
 
-    def take(self, card: Card, within: int) -> int:
+    def take(self, card: AnyCard, within: int) -> int:
         """A free physical copy of ``card`` inside ``within``, now taken."""
         bits = self.table.bits_of[card.index] & self.free & within
         if not bits:
@@ -311,7 +311,7 @@ class Determinizer:
         self.free ^= bit
         return bit
 
-    def take_all(self, cards: Sequence[Card]) -> int:
+    def take_all(self, cards: Sequence[AnyCard]) -> int:
         mask = 0
         for card in cards:
             mask |= self.take(card, self.table.pack_mask)
@@ -414,7 +414,7 @@ class Determinizer:
 
     # ------------------------------------------------------------ the exchange
 
-    def _find(self, cards: Sequence[Card], within: int) -> int | None:
+    def _find(self, cards: Sequence[AnyCard], within: int) -> int | None:
         """Physical copies of ``cards`` inside ``within`` (``None`` if one is missing)."""
         bits_of = self.table.bits_of
         mask = 0

@@ -15,7 +15,7 @@ from typing import Final
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.bots.heuristic import BIG, HeuristicBot, card_values, points_sign
-from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.cards import CARD_COUNT, AnyCard, Card
 from hartenjagen.core import Draws, PassMoves, State, greedy_playout, hand_masks, table_for, table_of
 from hartenjagen.engine import apply, legal_moves
 from hartenjagen.errors import IllegalMoveError
@@ -23,7 +23,7 @@ from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Move, Pass
 from hartenjagen.playouts import generator, playouts_of
 from hartenjagen.rollout import rollout
-from hartenjagen.rules.extras import widening_cards
+from hartenjagen.rules.extras import voids_shown, widening_cards
 from hartenjagen.values import Phase
 
 __all__ = ["PLAYOUTS", "WORLDS", "SamplingBot", "kept_big"]
@@ -171,7 +171,7 @@ class SamplingBot:
         ranked = sorted(view.pass_options, key=lambda card: -danger[card])
         count = view.pass_count
         top = ranked[: count + PASS_WIDTH]
-        seen: set[tuple[Card, ...]] = set()
+        seen: set[tuple[AnyCard, ...]] = set()
         candidates: list[Move] = []
         for chosen in itertools.combinations(top, count):
             key = tuple(sorted(chosen))
@@ -356,10 +356,8 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
     n = view.players
     widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
     for leader, cards in tricks:
-        led = cards[0].suit
-        for i, card in enumerate(cards):
-            player = (leader + i) % n
-            if player != seat and card.suit is not led and card not in widened:
+        for player, _, card in voids_shown(leader, cards, n, widened):
+            if player != seat:
                 for big in bigs:
                     if (
                         big not in mine
@@ -368,7 +366,7 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
                         and values[card.index] < values[big]
                     ):
                         out.append((player, table.bits_of[big]))
-            played.add(card.index)
+        played.update(card.index for card in cards)
     return tuple(out)
 
 

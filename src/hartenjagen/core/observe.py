@@ -17,6 +17,7 @@ from typing import Final, final
 
 from hartenjagen.cards import CARD_COUNT
 from hartenjagen.core.state import ANNOUNCING, PASSING, State, taken_masks, trick_cards
+from hartenjagen.core.table import NO_SUIT
 
 #: The bits of a log entry's seat fields, and where its card mask starts (as in `hartenjagen.core.state`).
 _SEAT_BITS: Final = 31
@@ -142,13 +143,15 @@ def write_observation(
         _cards(ids, got[seat], base + plan.received, ones)
     suit_of = table.suit_of
     shown = [0] * n  # per seat, the suits it has shown it lacks, as bits
+    # The suit led is the first card's that is not a joker (NO_SUIT); a joker shows no void.
     led = -1
-    for i, (who, p) in enumerate(trick_cards(state)):
+    for who, p in trick_cards(state):
         block = ((who - seat) % n) * d + ids[p]
         ones.append(base + plan.trick + block)
-        if i == 0:
-            led = suit_of[p]
-        elif suit_of[p] != led:
+        suit = suit_of[p]
+        if led < 0 or led == NO_SUIT:
+            led = suit
+        elif suit != led and suit != NO_SUIT:
             shown[who] |= 1 << led
     log = state._log
     for entry in log:
@@ -160,9 +163,9 @@ def write_observation(
             bits = mask & hands[who]
             p = (bits & -bits).bit_length() - 1
             suit = suit_of[p]
-            if i == 0:
+            if first < 0 or first == NO_SUIT:
                 first = suit
-            elif suit != first:
+            elif suit != first and suit != NO_SUIT:
                 shown[who] |= 1 << first
     for who in range(n):
         rel = (who - seat) % n

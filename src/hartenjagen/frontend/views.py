@@ -17,7 +17,7 @@ from typing import TypeVar
 import attrs
 
 from hartenjagen._repr import brief, shown
-from hartenjagen.cards import ALL_CARDS, Card, Suit
+from hartenjagen.cards import ANY_CARDS, AnyCard, Suit, plain_cards, without_jokers
 from hartenjagen.core import State, Table, as_state, fields, scatter_answer, table_for
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
@@ -25,7 +25,7 @@ from hartenjagen.events import CardDrawn, CardsExchanged, Event
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext
-from hartenjagen.rules.extras import widening_cards
+from hartenjagen.rules.extras import voids_shown, widening_cards
 from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.teams import partners_of, teams_of
 from hartenjagen.values import HandResult, Phase, Trick
@@ -62,19 +62,19 @@ class PlayerView:
     pass_count: int
     to_move: tuple[int, ...]
     #: this seat's cards, sorted by suit and rank
-    hand: tuple[Card, ...]
+    hand: tuple[AnyCard, ...]
     hand_sizes: tuple[int, ...]
     #: the cards this seat gave and received in each completed stage of the exchange
-    exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
+    exchanges: tuple[tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]], ...]
     #: the cards this seat has chosen to pass in the current stage (before the exchange)
-    passing: tuple[Card, ...]
+    passing: tuple[AnyCard, ...]
     trick: tuple[Play, ...]
     #: the seat that led (or is to lead) the current trick; 0 while the seats pass or announce,
     #: because who leads first may depend on hidden cards (the holder of the 2♣) until play starts
     trick_leader: int
     tricks: tuple[Trick, ...]
-    carry_over: tuple[Card, ...]
-    taken: tuple[tuple[Card, ...], ...]
+    carry_over: tuple[AnyCard, ...]
+    taken: tuple[tuple[AnyCard, ...], ...]
     hearts_broken: bool
     announcers: tuple[int, ...]
     scores: tuple[int, ...]
@@ -83,11 +83,11 @@ class PlayerView:
     is_over: bool
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
-    pass_options: tuple[Card, ...]
+    pass_options: tuple[AnyCard, ...]
     #: how many cards the deck left undealt this hand (a widow): public, their faces are not
     undealt: int = 0
     #: the widow's cards, to the seat that took it only (else empty)
-    widow: tuple[Card, ...] = ()
+    widow: tuple[AnyCard, ...] = ()
     #: each announcement of a house rule's own choices, (seat, choice), in order: public to every seat
     #: (Gong Zhu's exposed cards); left out of JSON when empty
     announcements: tuple[tuple[int, str], ...] = attrs.field(default=(), metadata={"omit_default": True})
@@ -130,12 +130,12 @@ class PlayerView:
         return table_html(self)
 
     @property
-    def passed(self) -> tuple[Card, ...]:
+    def passed(self) -> tuple[AnyCard, ...]:
         """The cards this seat gave in the first stage of the exchange (or has chosen to give)."""
         return self.exchanges[0][0] if self.exchanges else self.passing
 
     @property
-    def received(self) -> tuple[Card, ...]:
+    def received(self) -> tuple[AnyCard, ...]:
         """The cards this seat received in the first stage of the exchange (empty before it)."""
         return self.exchanges[0][1] if self.exchanges else ()
 
@@ -149,17 +149,15 @@ class PlayerView:
         # A card a house rule may allow against the others (HouseRule.widening) shows no void.
         widened = widening_cards(self.rules)
         shown: list[set[Suit]] = [set() for _ in range(n)]
-        for trick in self.tricks:
-            led = trick.cards[0].suit
-            for i, card in enumerate(trick.cards):
-                if card.suit is not led and card not in widened:
-                    shown[(trick.leader + i) % n].add(led)
-        for play in self.trick[1:]:
-            if play.card.suit is not self.trick[0].card.suit and play.card not in widened:
-                shown[play.seat].add(self.trick[0].card.suit)
+        tricks = [(trick.leader, trick.cards) for trick in self.tricks]
+        if self.trick:
+            tricks.append((self.trick[0].seat, tuple([play.card for play in self.trick])))
+        for leader, cards in tricks:
+            for seat, led, _ in voids_shown(leader, cards, n, widened):
+                shown[seat].add(led)
         return tuple(tuple(sorted(suits)) for suits in shown)
 
-    def passed_to(self, stage: int = 0) -> tuple[tuple[Card, int], ...] | None:
+    def passed_to(self, stage: int = 0) -> tuple[tuple[AnyCard, int], ...] | None:
         """Where the cards this seat gave in ``stage`` of the exchange went: (card, receiving seat) for each.
 
         The route says it: all to one seat (left, across, back for a return), or
@@ -178,7 +176,7 @@ class PlayerView:
             receiver = (self.seat + offset) % self.players
             return tuple((card, receiver) for card in given)
         if route.travel is Travel.RULE:
-            return scatter_answer(self.rules.passing, _pass_context(self, stage), given)
+            return scatter_answer(self.rules.passing, _pass_context(self, stage), plain_cards(given))
         return None
 
 
@@ -198,10 +196,11 @@ def _pass_context(view: PlayerView, stage: int) -> PassContext:
         for card in got:
             held.remove(card)
         held += given
+    # A hook's context holds no jokers (`Table.cards`): the same cards the exchange's hooks saw.
     return PassContext(
-        rules=view.rules, seat=view.seat, hand=tuple(sorted(held)), stage=stage, route=view.pass_direction,
-        given=tuple(given for given, _ in view.exchanges[:stage]),
-        received=tuple(got for _, got in view.exchanges[:stage]),
+        rules=view.rules, seat=view.seat, hand=tuple(sorted(without_jokers(held))), stage=stage,
+        route=view.pass_direction, given=tuple(without_jokers(given) for given, _ in view.exchanges[:stage]),
+        received=tuple(without_jokers(got) for _, got in view.exchanges[:stage]),
         hand_index=view.hand_index, dealer=view.dealer,
     )  # fmt: skip
 
@@ -246,22 +245,22 @@ def _build(state: State, seat: int | None) -> PlayerView:
     inside = fields(state)
     table = inside.table
     moves: tuple[Move, ...] = ()
-    options: tuple[Card, ...] = ()
+    options: tuple[AnyCard, ...] = ()
     if seat is not None and seat in state.to_move:
         if state.phase is Phase.PASSING:
             options = legal_moves(state).passable(seat)  # type: ignore[attr-defined]
         else:
             moves = tuple(legal_moves(state))
-    exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = ()
-    passing: tuple[Card, ...] = ()
-    hand: tuple[Card, ...] = ()
+    exchanges: tuple[tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]], ...] = ()
+    passing: tuple[AnyCard, ...] = ()
+    hand: tuple[AnyCard, ...] = ()
     if seat is not None:
-        hand = table.cards(inside.hand_masks[seat])
+        hand = table.any_cards(inside.hand_masks[seat])
         exchanges = tuple(
-            (table.cards(given[seat]), table.cards(got[seat])) for given, got in inside.pass_log
+            (table.any_cards(given[seat]), table.any_cards(got[seat])) for given, got in inside.pass_log
         )
         if state.phase is Phase.PASSING:
-            passing = table.cards(inside.passed_masks[seat])
+            passing = table.any_cards(inside.passed_masks[seat])
     built = PlayerView(
         seat=seat,
         rules=state.rules,
@@ -381,11 +380,11 @@ def _check_view(view: object) -> None:
 _BITS = 4096
 
 #: The interned cards by identity (a forged card may hash and compare as a real one).
-_INTERNED = frozenset(map(id, ALL_CARDS))
+_INTERNED = frozenset(map(id, ANY_CARDS))
 
 
 @functools.lru_cache(maxsize=32)
-def _pack(table: Table) -> tuple[frozenset[Card], Counter[Card]]:
+def _pack(table: Table) -> tuple[frozenset[AnyCard], Counter[AnyCard]]:
     """The cards of a pack, and how often the pack holds each."""
     counts = Counter(table.card_of[p] for p in table.pack)
     return frozenset(counts), counts
@@ -448,13 +447,13 @@ class _ViewCheck:
             raise _fail(field, "lists a seat twice")
         return seats  # type: ignore[return-value]
 
-    def cards(self, value: object, field: str) -> tuple[Card, ...]:
+    def cards(self, value: object, field: str) -> tuple[AnyCard, ...]:
         cards = self.tuple_of(value, field)
         if len(cards) > len(self.table.pack):
             raise _fail(field, f"holds {len(cards)} cards, more than the pack of {len(self.table.pack)}")
         if not (_INTERNED.issuperset(map(id, cards)) and self.pack.issuperset(cards)):
             for i, card in enumerate(cards):
-                if not Card.is_interned(card):
+                if id(card) not in _INTERNED:
                     raise _fail(f"{field}[{i}]", f"{shown(card)} is not a card")
                 if card not in self.pack:
                     raise _fail(f"{field}[{i}]", f"{card} is not in the pack of these rules")
@@ -629,7 +628,7 @@ class _ViewCheck:
             return 0
         return min(tricks, (len(table.pack) - table.dealt_count) // table.players)
 
-    def check_widow(self) -> tuple[Card, ...]:
+    def check_widow(self) -> tuple[AnyCard, ...]:
         """The undealt cards: as many as the deck leaves over (less those drawn); faces only to a widow's taker."""
         view, table = self.view, self.table
         expected = len(table.pack) - table.dealt_count - table.players * self.drawn(len(view.tricks))

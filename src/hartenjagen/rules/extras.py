@@ -15,13 +15,13 @@ docs/writing-rules.md shows a complete house rule written with public names only
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import QUEEN_OF_SPADES, Card, Rank, Suit
+from hartenjagen.cards import QUEEN_OF_SPADES, AnyCard, Card, Rank, Suit, led_suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
 from hartenjagen.rules.base import RuleModule
@@ -120,7 +120,7 @@ class HouseRule(RuleModule):
         """
         return context.allowed
 
-    def widening(self, rules: Rules) -> tuple[Card, ...]:
+    def widening(self, rules: Rules) -> tuple[AnyCard, ...]:
         """The cards this rule may let a seat play although the other rules forbid them (default: none).
 
         A declaration, as an opening's ``leader_cards`` is: the engine, the
@@ -222,13 +222,30 @@ class HouseRule(RuleModule):
         return None
 
 
-def widening_cards(rules: Rules) -> frozenset[Card]:
+def widening_cards(rules: Rules) -> frozenset[AnyCard]:
     """Every card some house rule of ``rules`` declares it may allow against the other rules (`HouseRule.widening`).
 
     A play of one of these to a trick of another suit shows no void: the
     seat may still hold the suit led.
     """
     return frozenset(card for extra in rules.extras for card in extra.widening(rules))
+
+
+def voids_shown(
+    leader: int, cards: Sequence[AnyCard], players: int, widened: frozenset[AnyCard]
+) -> Iterator[tuple[int, Suit, Card]]:
+    """The plays of a trick that show their seat void in the suit led: (seat, suit led, card played).
+
+    ``cards`` in play order from ``leader``. The suit led is the first card's
+    that is not a joker (a led joker leaves it open, the next card sets it);
+    a joker, or a card in ``widened`` (`widening_cards`), shows no void.
+    """
+    led = led_suit(cards)
+    if led is None:
+        return
+    for i, card in enumerate(cards):
+        if isinstance(card, Card) and card.suit is not led and card not in widened:
+            yield (leader + i) % players, led, card
 
 
 def widens_by_hook(extra: HouseRule) -> bool:
@@ -348,7 +365,8 @@ class MustDropQueen(HouseRule):
         if all(card.suit is not led for card in context.hand):
             return {QUEEN_OF_SPADES}
         if led is Suit.SPADES and any(
-            play.card.suit is Suit.SPADES and play.card.rank > Rank.QUEEN for play in context.trick
+            isinstance(play.card, Card) and play.card.suit is Suit.SPADES and play.card.rank > Rank.QUEEN
+            for play in context.trick
         ):
             return {QUEEN_OF_SPADES}
         return context.allowed

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card, Suit, led_suit, suit_of, without_jokers
 from hartenjagen.core import State, StateFields, fields
 from hartenjagen.engine import apply, step
 from hartenjagen.errors import IllegalMoveError
@@ -39,9 +39,9 @@ class MoveChecks:
     hand_size: int
     #: the tricks of a hand (more than ``hand_size`` when a stock is drawn into the hands)
     tricks_per_hand: int
-    pack: Counter[Card]
-    captured: list[Counter[Card]]
-    carry: list[Card]
+    pack: Counter[AnyCard]
+    captured: list[Counter[AnyCard]]
+    carry: list[AnyCard]
     tricks: int
     #: the tricks of the hand so far, as the moon module sees them
     played: list[Trick]
@@ -59,11 +59,11 @@ class MoveChecks:
         return known[1]
 
     def new_deal(self) -> None:
-        self.captured = [Counter[Card]() for _ in range(self.n)]
+        self.captured = [Counter[AnyCard]() for _ in range(self.n)]
         self.carry = []
         self.tricks = 0
         self.played = []
-        self.widow: tuple[int, tuple[Card, ...]] | None = None  # (its taker, its cards) once taken
+        self.widow: tuple[int, tuple[AnyCard, ...]] | None = None  # (its taker, its cards) once taken
 
     def trick_winner(self, state: State, move: Play) -> int | None:
         """The position of the winning card of the trick ``move`` completes, as the ``trick_winner`` module says.
@@ -80,7 +80,7 @@ class MoveChecks:
             tricks=state.tricks,
             announcers=state.announcers,
         )
-        cards = list(trick.cards)
+        cards = list(trick.played)
         shown = " ".join(map(str, cards))
         position = self.contract.trick_winner(trick)
         if position is not None and not 0 <= position < len(cards):
@@ -89,14 +89,21 @@ class MoveChecks:
             )
         if self.contract.own_trick_winner():
             return position
-        led = cards[0].suit
-        if position is not None and cards[position].suit is not led:
+        # The suit led is the first card's that is not a joker; a joker never wins (sources: pagat's Joker Hearts).
+        led = led_suit(cards)
+        if led is None:
+            if position is not None:
+                raise Failure(
+                    f"the trick {shown} of jokers only goes to position {position}: no card wins it"
+                )
+            return None
+        if position is not None and suit_of(cards[position]) is not led:
             raise Failure(
                 f"the duplicates module gives the trick {shown} to position {position}, no card of the suit led"
             )
-        following = [card for card in cards if card.suit is led]
+        following = [card for card in without_jokers(cards) if card.suit is led]
         if len(set(following)) == len(following):
-            highest = max(range(len(cards)), key=lambda i: (cards[i].suit is led, cards[i].rank))
+            highest = max(range(len(cards)), key=lambda i: _strength(cards[i], led))
             if position != highest:
                 raise Failure(
                     f"the duplicates module gives the trick {shown} to position {position}, but with no two"
@@ -253,3 +260,8 @@ class MoveChecks:
             raise Failure("a hand was dealt after the game ended")
         if not after.is_over:
             raise Failure("a GameOver event, but the game is not over")
+
+
+def _strength(card: AnyCard, led: Suit) -> tuple[bool, int]:
+    """How strongly a card bids for a trick of suit ``led``: the suit led first, then the rank (a joker: nothing)."""
+    return (card.suit is led, card.rank) if isinstance(card, Card) else (False, 0)

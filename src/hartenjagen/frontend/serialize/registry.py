@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.cards import AnyCard, Card, Joker, Rank, Suit
 from hartenjagen.core import State
 from hartenjagen.frontend.serialize.codecs import (
     CARD,
@@ -150,7 +150,11 @@ def _compile(hint: object, where: str) -> Codec:
 
 def _is_tagged_type(hint: object) -> bool:
     """Whether ``hint`` is a class whose values are written as tagged objects (not a builtin or an enum)."""
-    return isinstance(hint, type) and hint.__module__ != "builtins" and not issubclass(hint, enum.Enum | Card)
+    return (
+        isinstance(hint, type)
+        and hint.__module__ != "builtins"
+        and not issubclass(hint, enum.Enum | Card | Joker)
+    )
 
 
 #: Names a field annotation may use without its module importing them at run time.
@@ -174,7 +178,7 @@ _NAMES: Final[dict[str, object]] = {
         PlayerView,
         *SLOT_BASES,
     )
-} | {"Move": Move}
+} | {"Move": Move, "AnyCard": AnyCard, "Joker": Joker}
 
 
 def _field_type(cls: type, field: attrs.Attribute[object]) -> object:
