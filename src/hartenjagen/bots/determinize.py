@@ -50,7 +50,7 @@ from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._world_fields import view_fields
-from hartenjagen.cards import CARD_COUNT, AnyCard
+from hartenjagen.cards import AnyCard
 from hartenjagen.chance import chance_for
 from hartenjagen.core import (
     PassLog,
@@ -545,9 +545,9 @@ class Determinizer:
         return hands, log
 
     def _allowed(self, chosen: int, allowed: int) -> bool:
-        bits_of = self.table.bits_of
+        bits_of, index_of = self.table.bits_of, self.table.index_of
         return all(
-            (chosen & bits_of[p % CARD_COUNT]).bit_count() <= (allowed & bits_of[p % CARD_COUNT]).bit_count()
+            (chosen & bits_of[index_of[p]]).bit_count() <= (allowed & bits_of[index_of[p]]).bit_count()
             for p in _bits(chosen)
         )
 
