@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
+
 import pytest
 
 import hartenjagen as hj
@@ -36,15 +38,17 @@ def test_offered_is_the_seed_catalogue_then_the_family() -> None:
         "heartsette",
         "two_player_hearts",
         "gong_zhu",
+        "joker_hearts",
     }
     assert not {preset.name for preset in variants.ALL} & set(FAMILY)
 
 
 def test_the_web_lobby_offers_each_family_preset_and_seats_a_table() -> None:
     pytest.importorskip("uvicorn")
-    from serving import request, serving
+    from serving import FAST, request, serving
 
-    with serving() as served:
+    # One table for each family preset, more than an address may create a minute by default.
+    with serving(limits=attrs.evolve(FAST, creates_per_minute=len(FAMILY))) as served:
         for language in ("en", "nl"):
             lobby = request(served, "GET", f"/api/lobby?lang={language}").json()
             assert lobby["variants"] == [preset.name for preset in variants.OFFERED]
