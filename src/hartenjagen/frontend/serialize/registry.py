@@ -138,6 +138,8 @@ def _compile(hint: object, where: str) -> Codec:
             return Fixed([_compile(arg, where) for arg in args])
     elif origin is typing.Union or origin is types.UnionType:
         nullable = type(None) in args
+        if Card in args and Joker in args:  # ``AnyCard | None`` arrives flattened: the card-or-joker text
+            args = tuple(arg for arg in args if arg is not Card and arg is not Joker) + (AnyCard,)
         classes = tuple(arg for arg in args if _is_tagged_type(arg))
         others = [_compile(arg, where) for arg in args if arg is not type(None) and not _is_tagged_type(arg)]
         members = ([NULL] if nullable else []) + others + ([Tagged(classes)] if classes else [])
