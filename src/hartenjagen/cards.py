@@ -315,7 +315,8 @@ class Joker:
         for prefix in _JOKER_PREFIXES:
             number = body[len(prefix) :]
             if body.startswith(prefix) and number.isascii() and number.isdigit() and len(number) == 1:
-                return cls(int(number))
+                if 1 <= int(number) <= JOKER_LIMIT:
+                    return cls(int(number))
         raise CardParseError(text, f"expected JK and a joker's number (1..{JOKER_LIMIT}), such as 'JK1'")
 
     @property

@@ -253,7 +253,7 @@ def take_outcome(state: State, outcome: Any, events: list[Any] | None) -> State:
         if dealt + 1 == table.dealt_count:  # a widow stays undealt
             masks = tuple(hands)
             if table.copies > 1:
-                masks = assign_copies(table, [table.cards(mask) for mask in masks])
+                masks = assign_copies(table, [table.any_cards(mask) for mask in masks])
             return _start(state, masks, (), hand.deal_count + 1, events)
         more = hand.copy()
         more.hands = more.dealt = tuple(hands)
@@ -300,7 +300,7 @@ def deal_in_order(state: State, indexes: list[int]) -> State:
         seat = seat + 1 if seat + 1 < n else 0
     masks = tuple(hands)
     if table.copies > 1:
-        masks = assign_copies(table, [table.cards(mask) for mask in masks])
+        masks = assign_copies(table, [table.any_cards(mask) for mask in masks])
     return _start(state, masks, (), hand.deal_count + 1, None)
 
 

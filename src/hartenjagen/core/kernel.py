@@ -320,7 +320,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         events.append(
             TrickWon(
                 len(log) - 1, leader, _cards_in_order(hand.hands, leader, trick, table), winner,
-                table.points(trick | carry), table.cards(carried),
+                table.points(trick | carry), table.any_cards(carried),
             )
         )  # fmt: skip
     after = State(hand, played, 0, 0, winner, -1, log, broken, 0)

@@ -43,7 +43,7 @@ def _generators(seed: int, count: int) -> Probe:
 
 
 def _names(table: Table, mask: int) -> str:
-    return " ".join(str(card) for card in table.cards(mask)) or "none"
+    return " ".join(str(card) for card in table.any_cards(mask)) or "none"
 
 
 #: The refusals that are about the move itself, not a rule of play: under a revoke penalty every
@@ -394,7 +394,7 @@ class Checker(MoveChecks):
         to_move = state.to_move or (0,)
         seat = to_move[0]
         other = probe.choice([s for s in range(n) if s not in to_move] or [(seat + 1) % n])
-        hand = list(self.table.cards(self.fields_of(state).hand_masks[seat]))
+        hand = list(self.table.any_cards(self.fields_of(state).hand_masks[seat]))
         card = probe.choice(ALL_CARDS)
         held = probe.choice(hand) if hand else card
         count = state.pass_count
@@ -410,7 +410,7 @@ class Checker(MoveChecks):
             Pass(seat, hand[: count + 1]),
             Pass(seat, hand[: max(0, count - 1)]),
             Pass(seat, [held] * max(count, 2)),
-            Pass(other, self.table.cards(self.fields_of(state).hand_masks[other])[:count]),
+            Pass(other, self.table.any_cards(self.fields_of(state).hand_masks[other])[:count]),
             Pass(seat, [card, *hand[: max(0, count - 1)]]),
             Announce(seat, probe.random() < 0.5),
             Announce(other, True),
