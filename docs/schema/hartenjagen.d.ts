@@ -284,6 +284,20 @@ export interface IllegalMessage {
   text: string;
 }
 
+/** One 52-card pack and count jokers (1 to 4), dealt out evenly to players. */
+export interface JokerPack {
+  type: "JokerPack";
+  players: number;
+  removed: Card[];
+  lowest_rank: Rank;
+  count: number;
+}
+
+/** A joker may be played at any time, even by a seat that can follow suit. */
+export interface JokersAnyTime {
+  type: "JokersAnyTime";
+}
+
 /** Each player has lives lives and loses one in each hand in which it scores threshold or more. */
 export interface Lives {
   type: "Lives";
@@ -582,7 +596,7 @@ export interface Revoked {
 /** A complete ruleset: one module per slot, plus house rules in extras. */
 export interface Rules {
   type: "Rules";
-  deck: DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
+  deck: DoubleDeck | JokerPack | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -593,7 +607,7 @@ export interface Rules {
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
   trick_winner?: HighestOfLed | RankOrder;
-  extras: (Capot | Exposures | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
+  extras: (Capot | Exposures | FirstAndLastTrick | JokersAnyTime | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
 }
 
 /** The game ends after the hand in which a total reaches limit; the lowest total wins. */
@@ -726,7 +740,7 @@ export type SentMove = {
 export interface SentRules {
   type: "Rules";
   version: 1;
-  deck: DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
+  deck: DoubleDeck | JokerPack | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -737,7 +751,7 @@ export interface SentRules {
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
   trick_winner?: HighestOfLed | RankOrder;
-  extras: (Capot | Exposures | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
+  extras: (Capot | Exposures | FirstAndLastTrick | JokersAnyTime | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
 }
 
 /** Everything one seat may know about a game, and nothing else. */

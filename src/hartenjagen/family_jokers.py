@@ -18,6 +18,7 @@ import attrs
 from hartenjagen import rules
 from hartenjagen.cards import JOKERS, AnyCard, Joker
 from hartenjagen.errors import RulesError
+from hartenjagen.frontend import serialize
 from hartenjagen.rules import HouseRule, Rules
 
 __all__ = ["JokerPack", "JokersAnyTime", "joker_hearts", "jokers_for"]
@@ -87,3 +88,7 @@ def joker_hearts(*, players: int = 4, limit: int = 100) -> Rules:
 
 
 # docs/family.md [end:joker_hearts]
+
+# Registered as family.py's modules are: saved under short names, described by the JSON Schema.
+serialize.register(JokerPack)
+serialize.register(JokersAnyTime)

@@ -94,9 +94,9 @@ def plan_entries(table: Table) -> tuple[int, ...] | None:
         routes.append({"supported": int(ok), "stage": [{"counts": c, "offsets": o} for c, o in stages]})
     # The slots that are a Table attribute, by the name the layout gives; the others worked out here.
     values: dict[str, object] = {slot.name: getattr(table, slot.table) for slot in layout.PLAN if slot.table}
-    values["values"] = table.values[
-        :CARD_COUNT
-    ]  # the 52 cards' (the jokers' follow: no pack the kernel plays)
+    # The 52 cards' values and the four suits' masks (the jokers' and NO_SUIT's follow: no pack the kernel plays).
+    values["values"] = table.values[:CARD_COUNT]
+    values["suit"] = table.suit_masks[:4]
     values["group"] = [{"group_value": value, "group_mask": mask} for value, mask in table.value_masks]
     values["moon_options"] = [layout.MOON_OPTIONS[o] for o in table.rules.moon.options()]
     values["routes"] = routes

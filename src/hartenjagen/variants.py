@@ -433,7 +433,7 @@ FAMILY: Final[tuple[Preset, ...]] = (
     Preset(
         "joker_hearts",
         _family_jokers.joker_hearts(),
-        ("joker hearts", "jokerharten", "harten met jokers"),
+        ("jokerharten", "harten met jokers"),
         "Joker Hearts: four jokers, 14 cards each; a joker counts nothing, never wins, may be played at any time.",
         "pagat.com Hearts Variations (Joker Hearts), Wikipedia Hearts variations",
     ),
