@@ -35,7 +35,7 @@ from hartenjagen.bots import (
 )
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer, determinize
 from hartenjagen.bots.simulate import SimulationResult, _bot_seed, simulate
-from hartenjagen.cards import QUEEN_OF_SPADES, Card
+from hartenjagen.cards import QUEEN_OF_SPADES, Card, suit_of
 from hartenjagen.frontend.serialize import FormatError, validate_state
 from hartenjagen.rules import moon as moon_rules
 from hartenjagen.rules.context import OpeningContext, PassContext
@@ -208,9 +208,11 @@ def voids_of(view: hj.PlayerView) -> list[set[hj.Suit]]:
     deck = view.rules.deck
     draws = (len(deck.pack()) - deck.hand_size() * view.players) // view.players if deck.draw_order(0) else 0
     for number, (leader, cards) in enumerate(tricks):
+        # The suit led is the first card's that is not a joker; a joker shows no void (Joker Hearts).
+        led = next((card.suit for card in cards if isinstance(card, Card)), None)
         for i, card in enumerate(cards):
-            if card.suit is not cards[0].suit and number >= draws:
-                voids[(leader + i) % view.players].add(cards[0].suit)
+            if isinstance(card, Card) and card.suit is not led and number >= draws:
+                voids[(leader + i) % view.players].add(led)
     return voids
 
 
@@ -259,7 +261,7 @@ def check_determinized(state: hj.State, seat: int, rng: random.Random) -> int:
     voids = 0
     for other, suits in enumerate(voids_of(view)):
         if other != seat:
-            assert not any(card.suit in suits for card in world.hands[other])
+            assert not any(suit_of(card) in suits for card in world.hands[other])  # a joker has no suit
             voids += len(suits)
     if view.phase is hj.Phase.PLAYING:
         check_passes_placed(view, world)
