@@ -13,7 +13,6 @@ import json
 import random
 
 import attrs
-
 import pytest
 
 import hartenjagen as hj

@@ -314,9 +314,14 @@ class Joker:
         body = text.strip().upper()
         for prefix in _JOKER_PREFIXES:
             number = body[len(prefix) :]
-            if body.startswith(prefix) and number.isascii() and number.isdigit() and len(number) == 1:
-                if 1 <= int(number) <= JOKER_LIMIT:
-                    return cls(int(number))
+            if (
+                body.startswith(prefix)
+                and number.isascii()
+                and number.isdigit()
+                and len(number) == 1
+                and 1 <= int(number) <= JOKER_LIMIT
+            ):
+                return cls(int(number))
         raise CardParseError(text, f"expected JK and a joker's number (1..{JOKER_LIMIT}), such as 'JK1'")
 
     @property
