@@ -37,7 +37,6 @@ from hartenjagen.cards import (
     Joker,
     Suit,
     plain_cards,
-    without_jokers,
 )
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
@@ -580,7 +579,15 @@ class Table:
 
         What a hook's context holds (a module that reads suits never meets a joker); `any_cards` keeps them.
         """
-        return without_jokers(self.any_cards(mask & ~self.joker_mask))
+        mask &= ~self.joker_mask
+        indexes: list[int] = []
+        while mask:
+            low = mask & -mask
+            indexes.append(self.index_of[low.bit_length() - 1])
+            mask ^= low
+        if self.copies > 1:
+            indexes.sort()
+        return tuple([ALL_CARDS[i] for i in indexes])  # every index below 52: the jokers are masked out
 
     def any_cards(self, mask: int) -> tuple[AnyCard, ...]:
         """The cards and jokers in a bitmask, sorted (jokers last; a card twice if both copies are in it)."""
