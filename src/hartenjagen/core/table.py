@@ -34,7 +34,6 @@ from hartenjagen.cards import (
     QUEEN_OF_SPADES,
     AnyCard,
     Card,
-    Joker,
     Suit,
     plain_cards,
 )
@@ -316,18 +315,15 @@ class Table:
         self.plays, self.play_codes = _interned_plays(players)
         scoring = rules.scoring
         values: list[int] = []
-        for card in ALL_CARDS:
-            value = scoring.card_value(card)
+        for any_card in ANY_CARDS:  # the 52 cards' card_value, then the jokers' joker_value
+            plain = isinstance(any_card, Card)
+            value = (
+                scoring.card_value(any_card) if isinstance(any_card, Card) else scoring.joker_value(any_card)
+            )
             if isinstance(value, bool) or not isinstance(value, int):
+                hook = "card_value" if plain else "joker_value"
                 raise RulesError(
-                    f"scoring {scoring!r}: card_value must give whole numbers, not {value!r} for {card}"
-                )
-            values.append(int(value))
-        for joker in JOKERS_BY_INDEX:
-            value = scoring.joker_value(joker)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(
-                    f"scoring {scoring!r}: joker_value must give whole numbers, not {value!r} for {joker}"
+                    f"scoring {scoring!r}: {hook} must give whole numbers, not {value!r} for {any_card}"
                 )
             values.append(int(value))
         #: by ``index`` (the 52 cards, then the jokers)
@@ -638,10 +634,6 @@ class Table:
 #: The interned plays of each number of players (2 to 13 seats: a handful of entries, built on first use).
 #: They stay alive, so an id in the codes is always the move it names.
 _PLAYS: dict[int, tuple[tuple[tuple[Play, ...], ...], dict[int, int]]] = {}
-
-
-#: The jokers by their place in ``Table.values`` after the 52 cards.
-JOKERS_BY_INDEX: Final = tuple([card for card in ANY_CARDS if isinstance(card, Joker)])
 
 
 def _interned_plays(players: int) -> tuple[tuple[tuple[Play, ...], ...], dict[int, int]]:
