@@ -35,7 +35,7 @@ from hartenjagen.bots import (
 )
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer, determinize
 from hartenjagen.bots.simulate import SimulationResult, _bot_seed, simulate
-from hartenjagen.cards import QUEEN_OF_SPADES, Card
+from hartenjagen.cards import QUEEN_OF_SPADES, Card, suit_of
 from hartenjagen.frontend.serialize import FormatError, validate_state
 from hartenjagen.rules import moon as moon_rules
 from hartenjagen.rules.context import OpeningContext, PassContext
@@ -211,9 +211,12 @@ def voids_of(view: hj.PlayerView) -> list[set[hj.Suit]]:
     last_draw = {seat: number for number, seat in view.draws}
     drew = set(view.draws)
     for number, plays in enumerate(tricks):
-        led = plays[0].card.suit
+        # The suit led is the first card's that is not a joker; a joker shows no void (Joker Hearts).
+        led = next((play.card.suit for play in plays if isinstance(play.card, Card)), None)
+        if led is None:
+            continue
         for seat, card in ((shown.seat, shown.card) for shown in plays):
-            void = card.suit is not led or (number, seat) in drew
+            void = (isinstance(card, Card) and card.suit is not led) or (number, seat) in drew
             if void and number >= draws and number >= last_draw.get(seat, -1):
                 voids[seat].add(led)
     return voids
@@ -266,7 +269,7 @@ def check_determinized(state: hj.State, seat: int, rng: random.Random) -> int:
     voids = 0
     for other, suits in enumerate(voids_of(view)):
         if other != seat:
-            assert not any(card.suit in suits for card in world.hands[other])
+            assert not any(suit_of(card) in suits for card in world.hands[other])  # a joker has no suit
             voids += len(suits)
     if view.phase is hj.Phase.PLAYING:
         check_passes_placed(view, world)

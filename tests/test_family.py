@@ -369,7 +369,7 @@ def test_the_family_page_shows_the_code_of_each_game():
     root = Path(__file__).resolve().parent.parent
     code = "".join(
         (root / "src" / "hartenjagen" / name).read_text(encoding="utf-8")
-        for name in ("family.py", "family_draws.py")
+        for name in ("family.py", "family_draws.py", "family_jokers.py")
     )
     page = (root / "docs" / "family.md").read_text(encoding="utf-8")
     sections = re.findall(
@@ -387,6 +387,7 @@ def test_the_family_page_shows_the_code_of_each_game():
         "heartsette",
         "two_player_hearts",
         "domino_hearts",
+        "joker_hearts",
     ]
     for name, text in sections:
         assert f"```py\n{text.strip()}\n```" in page, (

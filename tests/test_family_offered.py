@@ -38,6 +38,7 @@ def test_offered_is_the_seed_catalogue_then_the_family() -> None:
         "two_player_hearts",
         "domino_hearts",
         "gong_zhu",
+        "joker_hearts",
     }
     assert not {preset.name for preset in variants.ALL} & set(FAMILY)
 

@@ -119,6 +119,19 @@ class Reference:
     #: whether a seat whose hand is empty drops out (Domino Hearts: the lead passes to its left, and
     #: the hand ends when one seat alone has cards); the position's stock must be empty (no draws)
     drop_out: bool = False
+    #: whether a joker may be played at any time (Joker Hearts); a joker never wins, and a trick led by
+    #: jokers takes its suit from the first card that is not one
+    jokers_any_time: bool = False
+
+
+def _suit(card: object) -> Suit | None:
+    """A card's suit; ``None`` for a joker."""
+    return card.suit if isinstance(card, Card) else None
+
+
+def _led(cards: tuple[object, ...] | list[object]) -> Suit | None:
+    """The suit to follow: the first card's that is not a joker."""
+    return next((card.suit for card in cards if isinstance(card, Card)), None)
 
 
 def reference_count(state: hj.State, ref: Reference) -> int:
@@ -147,9 +160,9 @@ def perft_reference(state: hj.State, ref: Reference) -> int:
     trick = tuple(play.card for play in state.trick)
     played = [card for done in state.tricks for card in done.cards] + list(trick)
     broken = any(
-        card.suit is Suit.HEARTS or (ref.lead == "broken_qs" and card is QUEEN_OF_SPADES) for card in played
+        _suit(card) is Suit.HEARTS or (ref.lead == "broken_qs" and card is QUEEN_OF_SPADES) for card in played
     )
-    led = tuple(sum(1 for done in state.tricks if done.cards[0].suit is suit) for suit in Suit)
+    led = tuple(sum(1 for done in state.tricks if _led(done.cards) is suit) for suit in Suit)
     taken = tuple(frozenset(cards) for cards in state.taken)
     announcing = 1
     leader = state.trick_leader
@@ -195,12 +208,14 @@ def perft_reference(state: hj.State, ref: Reference) -> int:
             seats = [(leader + k) % n for k in range(n)]
         seat = seats[len(trick)]
         hand = hands[seat]
-        if trick:
-            choices = [card for card in hand if card.suit is trick[0].suit] or list(hand)
+        if trick:  # after jokers only (no suit led yet), any card
+            choices = [card for card in hand if _suit(card) is _led(trick) is not None] or list(hand)
         elif hearts_open(broken, tricks, led):
             choices = list(hand)
         else:
-            choices = [card for card in hand if card.suit is not Suit.HEARTS] or list(hand)
+            choices = [card for card in hand if _suit(card) is not Suit.HEARTS] or list(hand)
+        if ref.jokers_any_time:
+            choices += [card for card in hand if not isinstance(card, Card) and card not in choices]
         if ref.exposed_wait:
             shown = {Card.parse(word) for who, word in state.announcements if who == seat}
             waiting = [
@@ -219,29 +234,31 @@ def perft_reference(state: hj.State, ref: Reference) -> int:
             new_hands = (*hands[:seat], tuple(rest), *hands[seat + 1 :])
             now = (*trick, card)
             now_broken = (
-                broken or card.suit is Suit.HEARTS or (ref.lead == "broken_qs" and card is QUEEN_OF_SPADES)
+                broken or _suit(card) is Suit.HEARTS or (ref.lead == "broken_qs" and card is QUEEN_OF_SPADES)
             )
             if len(now) < len(seats):
                 total += walk(new_hands, now, leader, now_broken, tricks, led, taken, (*who, seat))
                 continue
             order = ref.rank_order
-            strength = [order.index(card.rank) if order else int(card.rank) for card in now]
-            following = [p for p in range(len(now)) if now[p].suit is now[0].suit]
+            strength = [
+                order.index(c.rank) if order else int(c.rank) if isinstance(c, Card) else 0 for c in now
+            ]
+            suit_led = _led(now)
+            following = [p for p in range(len(now)) if _suit(now[p]) is suit_led and suit_led is not None]
             if ref.cancel_pairs:
                 following = [p for p in following if now.count(now[p]) == 1]
-                if not following and any(new_hands):  # all cancelled: the same leader leads again
-                    new_led = tuple(
-                        count + (suit is now[0].suit) for suit, count in zip(Suit, led, strict=True)
-                    )
-                    total += walk(new_hands, (), leader, now_broken, tricks + 1, new_led, taken)
-                    continue
+            if (ref.cancel_pairs or suit_led is None) and not following and any(new_hands):
+                # all cancelled, or jokers only: no card wins, the same leader leads again
+                new_led = tuple(count + (suit is suit_led) for suit, count in zip(Suit, led, strict=True))
+                total += walk(new_hands, (), leader, now_broken, tricks + 1, new_led, taken)
+                continue
             best = following[0] if following else 0  # none left: a cancelled last trick goes to its leader
             for position in following[1:]:
                 if strength[position] > strength[best]:  # strictly: the first of two identical ones
                     best = position
             winner = seats[best]
             new_taken = tuple(cards | set(now) if s == winner else cards for s, cards in enumerate(taken))
-            new_led = tuple(count + (suit is now[0].suit) for suit, count in zip(Suit, led, strict=True))
+            new_led = tuple(count + (suit is suit_led) for suit, count in zip(Suit, led, strict=True))
             after = winner
             if ref.drop_out and any(new_hands):  # a winner out of cards: the lead passes to its left
                 after = next((winner + k) % n for k in range(n) if new_hands[(winner + k) % n])

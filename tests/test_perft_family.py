@@ -18,6 +18,7 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.cards import Rank
+from hartenjagen.family_jokers import JokerPack
 from hartenjagen.rules.undealt import WidowPack
 from test_perft import (
     TINY4,
@@ -50,6 +51,7 @@ REFERENCES: dict[str, Reference] = {
     # pinned once the stock is drawn out (no draw inside the count); seats drop out as their hands empty
     "domino_hearts": Reference("broken", free_first_trick=True, drop_out=True),
     "gong_zhu": Reference("anytime", free_first_trick=True, exposed_wait=True),
+    "joker_hearts": Reference("broken", jokers_any_time=True),
 }
 RULES: dict[str, hj.Rules] = {preset.name: preset.rules for preset in variants.FAMILY}
 #: Heartsette's: 15 cards, 3 a hand and a widow of 3.
@@ -59,6 +61,12 @@ TINY_WIDOW = WidowPack(
     removed=[
         c for c in hj.Rules().deck.pack() if str(c) not in "2C 9C QC KC 2D 7D JD AD 4H 9H KH AH 2S TS QS"
     ],
+)
+#: Joker Hearts': 12 cards and the four jokers, 4 a hand.
+TINY_JOKERS = JokerPack(
+    players=4,
+    count=4,
+    removed=[c for c in hj.Rules().deck.pack() if str(c) not in "2C 9C QC KC 2D 7D JD AD 4H 9H AH QS"],
 )
 #: Tiny packs of each family preset's own kind (none for the two-pack game, as for test_perft's double deck).
 TINY_PACKS = {
@@ -70,6 +78,7 @@ TINY_PACKS = {
     "danger_hearts": TINY4,
     "heartsette": TINY_WIDOW,
     "gong_zhu": TINY4,
+    "joker_hearts": TINY_JOKERS,
 }
 
 
@@ -133,6 +142,8 @@ POSITIONS: tuple[Position, ...] = (
     _tiny("heartsette", 35),
     _late("gong_zhu", 37, 12),
     _tiny_exposed("gong_zhu", 37),
+    _late("joker_hearts", 51, 16),  # a joker still in hand
+    _tiny("joker_hearts", 38),
 )
 #: The pinned counts.
 EXPECTED: dict[str, int] = {
@@ -155,9 +166,20 @@ EXPECTED: dict[str, int] = {
     "heartsette/tiny": 30,
     "gong_zhu/late": 280,
     "gong_zhu/tiny": 1448,  # seat 0 exposed the J♦ and holds the 7♦: 2496 if the J♦ did not wait
+    "joker_hearts/late": 9264,
+    "joker_hearts/tiny": 3696,  # the four jokers in play: a trick of jokers only leaves the lead where it was
 }
 #: The pinned positions: the phase, each seat's hand, the trick on the table.
 HANDS: dict[str, tuple[str, ...]] = {
+    "joker_hearts/late": ("playing", "8D 9H 9S KS", "9D 6H TH QH", "2D 4D 2S 5S", "9C 7D 8H JK3", "trick: -"),
+    "joker_hearts/tiny": (
+        "playing",
+        "QC AD 4H JK4",
+        "2C 2D 7D JK3",
+        "KC AH JK1 JK2",
+        "9C JD 9H QS",
+        "trick: -",
+    ),
     "gong_zhu/late": ("playing", "5D 4H JH", "8D AD 6H", "2H KS AS", "7D 9D KD", "trick: -"),
     "gong_zhu/tiny": ("playing", "7D JD 2S AS", "2C AD 4H 9H", "9C KC KH QS", "QC 2D AH TS", "trick: -"),
     "pink_lady/late": (

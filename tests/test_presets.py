@@ -548,8 +548,10 @@ class Checker:
         self.rules = rules
         self.table = table_for(rules)
         self.n = rules.players
-        self.pack = Counter(rules.deck.pack())
+        # The deck's jokers are dealt with its pack (Joker Hearts); a house rule may widen them (or cards).
+        self.pack = Counter([*rules.deck.pack(), *rules.deck.jokers()])
         self.pack_size = sum(self.pack.values())
+        self.widened = extras.widening_cards(rules)
         #: the cards a seat is dealt; a stock (the rest of the pack, drawn a card a seat a trick) adds tricks
         self.hand_size = rules.deck.hand_size()
         self.draw_rounds = (
@@ -559,7 +561,12 @@ class Checker:
         #: Domino Hearts: a seat that cannot follow draws until it can, an empty hand drops out
         self.follow = rules.deck.draws_to_follow()
         self.stock_to_last = rules.deck.stock_to_last()
-        self.value = {card: rules.scoring.card_value(card) for card in self.pack}
+        self.value = {
+            card: rules.scoring.card_value(card)
+            if isinstance(card, Card)
+            else rules.scoring.joker_value(card)
+            for card in self.pack
+        }
         self.probe = probe
         self.revoke_penalty = any(e.revoke_penalty(rules) is not None for e in rules.extras)
         self.first_two_free = isinstance(rules.scoring, scoring.HoemkeFirstTwoFree)
@@ -652,18 +659,27 @@ class Checker:
         return ending_.is_over(totals, sheet)  # pragma: no cover - no preset uses another ending
 
     def trick_winner(self, cards: list[Card]) -> int | None:
-        """The position of the winning card (None: every led-suit card cancelled)."""
-        led = cards[0].suit
+        """The position of the winning card (None: every led-suit card cancelled, or jokers only).
+
+        A joker never wins; the first card that is not a joker is led (pagat's Joker Hearts).
+        """
+        positions = [i for i, c in enumerate(cards) if isinstance(c, Card)]
+        if not positions:
+            return None
+        led = cards[positions[0]].suit
         if isinstance(self.rules.duplicates, duplicates.CancelPairs):
-            led_cards = Counter(c for c in cards if c.suit is led)
+            led_cards = Counter(cards[i] for i in positions if cards[i].suit is led)
             alive = [c for c, k in led_cards.items() if k == 1]
             return cards.index(max(alive, key=lambda c: c.rank)) if alive else None
         # A rank order of the game's own (Polignac's ``RankOrder``): its ranks low to high, read as data.
         order = getattr(self.rules.trick_winner, "order", None)
-        strength = [order.index(card.rank) if order else int(card.rank) for card in cards]
-        best = 0
-        for position, card in enumerate(cards):
-            if card.suit is led and strength[position] > strength[best]:
+
+        def strength(card: Card) -> int:
+            return order.index(card.rank) if order else int(card.rank)
+
+        best = positions[0]
+        for position in positions:
+            if cards[position].suit is led and strength(cards[position]) > strength(cards[best]):
                 best = position
         return best
 
@@ -808,21 +824,31 @@ class Checker:
         no_extras = not self.restricting
         if isinstance(self.rules.leading, leading.HeartsAfterBroken):
             assert state.hearts_broken == self.broken
-        if trick:
-            led = trick[0].card.suit
-            pool = {c for c in hand if c.suit is led} or held
+        # A widened card (a joker in Joker Hearts) is legal whenever it is held; the rest follow the rules.
+        widened = held & self.widened
+        led = next((play.card.suit for play in trick if isinstance(play.card, Card)), None)
+        if led is not None:
+            pool = {c for c in hand if isinstance(c, Card) and c.suit is led} or held
             # Follow suit (sources §3.5): holding the led suit, every legal card is of it.
-            assert set(cards) <= pool
+            assert set(cards) <= pool | widened
+            assert widened <= set(cards)
             if no_extras and (
                 not first_trick_ or isinstance(self.rules.first_trick, first_trick.AnythingOnFirstTrick)
             ):
-                assert set(cards) == pool
+                assert set(cards) == pool | widened
             if first_trick_ and isinstance(self.rules.first_trick, first_trick.NoPointsUnlessForced):
-                self.check_first_trick_restriction(cards, pool)
+                self.check_first_trick_restriction([c for c in cards if c in pool], pool)
+        elif trick:  # jokers only so far: the next card sets the suit, any card may be played
+            assert widened <= set(cards)
+            if first_trick_ and isinstance(self.rules.first_trick, first_trick.NoPointsUnlessForced):
+                self.check_first_trick_restriction(cards, held)
+            elif no_extras:
+                assert set(cards) == held
         elif first_trick_:
-            self.check_first_lead(state, seat, hand, cards)
+            self.check_first_lead(state, seat, hand, [c for c in cards if c not in widened])
         else:
-            self.check_heart_lead(state, hand, cards)
+            plain = [c for c in hand if c not in widened]
+            self.check_heart_lead(state, plain, [c for c in cards if c not in widened])
         if self.exposures is not None:  # Gong Zhu: follow suit, hearts any time, exposed cards wait
             pool = {c for c in hand if trick and c.suit is trick[0].card.suit} or held
             led_before = {done.cards[0].suit for done in state.tricks}
@@ -890,7 +916,7 @@ class Checker:
         rule = self.rules.first_trick
         if rule.restricted is first_trick.RestrictedCards.POSITIVE_VALUED:
             return self.value[card] > 0
-        return card.suit is Suit.HEARTS or card is QS
+        return isinstance(card, Card) and (card.suit is Suit.HEARTS or card is QS)
 
     def check_first_trick_restriction(self, cards, pool) -> None:
         """sources §3.8: a restricted card on trick one means no unrestricted card could be played."""
@@ -913,7 +939,9 @@ class Checker:
         assert state.eldest == eldest
         assert not state.hearts_broken
         if isinstance(rule, opening.LowestClubLeads):
-            low = min((c for c in self.pack if c.suit is Suit.CLUBS), key=lambda c: c.rank)
+            low = min(
+                (c for c in self.pack if isinstance(c, Card) and c.suit is Suit.CLUBS), key=lambda c: c.rank
+            )
             assert seat == self.first_holder(state, lambda c: c is low)
             assert cards == [low]
         elif isinstance(rule, opening.EldestLeadsAny):
@@ -994,8 +1022,13 @@ class Checker:
         card = move.card
         trick = [play.card for play in state.trick]
         rule = self.rules.leading
-        if isinstance(rule, leading.HeartsAfterBroken):
-            discarded = bool(trick) and card.suit is not trick[0].suit
+        if not isinstance(card, Card):  # a joker breaks nothing
+            pass
+        elif isinstance(rule, leading.HeartsAfterBroken):
+            led = next(
+                (c.suit for c in trick if isinstance(c, Card)), card.suit
+            )  # a led joker: this card leads
+            discarded = card.suit is not led
             on_time = bool(state.tricks) or rule.break_on_first_trick
             if on_time and rule.queen_breaks and card is QS:
                 self.broken = True

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
-from hartenjagen import family, variants
+from hartenjagen import family, family_jokers, variants
 from hartenjagen.cards import Card, Rank
 from hartenjagen.core.table import table_for
 from hartenjagen.rules import (
@@ -125,6 +125,11 @@ EXPECTED_SLOTS = {
         "ending": family.PigLimit(limit=1000, both_ways=False),
         "extras": (family.Exposures(first_round=True),),
     },
+    "joker_hearts": {
+        **STANDARD_SLOTS,
+        "deck": family_jokers.JokerPack(players=4, count=4),
+        "extras": (family_jokers.JokersAnyTime(),),
+    },
 }
 PRESET_CONSTANTS = {
     "pink_lady": variants.PINK_LADY,
@@ -138,6 +143,7 @@ PRESET_CONSTANTS = {
     "two_player_hearts": variants.get("two_player_hearts"),
     "domino_hearts": variants.get("domino_hearts"),
     "gong_zhu": variants.get("gong_zhu"),
+    "joker_hearts": variants.get("joker_hearts"),
 }
 #: name: (players, pack size, hand size, card values, positive total, moon amount or None, first lead)
 DERIVED = {
@@ -161,6 +167,8 @@ DERIVED = {
     "domino_hearts": (4, 52, 6, {f"{rank}H": 1 for rank in "23456789TJQKA"}, 13, None, None),
     # card values taken alone: the 10♣ alone scores −50 (as penalty points); 2♥ to 4♥ score nothing
     "gong_zhu": (4, 52, 13, _GONG_ZHU, 300, None, None),
+    # 52 cards and four jokers, which score nothing
+    "joker_hearts": (4, 56, 14, _STANDARD, 26, 26, "2C"),
 }
 #: The pass direction of the first hands.
 PASS_CYCLES = {
@@ -175,6 +183,7 @@ PASS_CYCLES = {
     "two_player_hearts": (H, H, H),
     "domino_hearts": (H, H, H),
     "gong_zhu": (H, H, H),
+    "joker_hearts": (L, R, A, H, L),
 }
 
 
@@ -196,7 +205,8 @@ def test_family_preset_derived_facts(name: str) -> None:
     players, pack_size, hand_size, values, positive_total, moon_amount, first_lead = DERIVED[name]
     table = table_for(rules)
     assert rules.players == table.players == players
-    assert len(rules.deck.pack()) == len(table.pack) == pack_size
+    jokers = rules.deck.jokers()  # dealt with the pack (Joker Hearts)
+    assert len(rules.deck.pack()) + len(jokers) == len(table.pack) == pack_size
     assert table.hand_size == hand_size == rules.deck.hand_size()  # the rest is undealt (a widow)
     assert _values(rules) == values
     assert table.positive_total == positive_total
@@ -210,7 +220,7 @@ def test_family_preset_derived_facts(name: str) -> None:
     state = hj.new_game(rules, seed=1)
     assert [len(hand) for hand in state.hands] == [hand_size] * players
     dealt = [card for hand in state.hands for card in hand]
-    assert Counter([*dealt, *state.widow, *state.stock]) == Counter(rules.deck.pack())
+    assert Counter([*dealt, *state.widow, *state.stock]) == Counter([*rules.deck.pack(), *jokers])
     assert len(state.widow) + len(state.stock) == pack_size - hand_size * players  # a widow or a stock
     cycle = PASS_CYCLES[name]
     assert tuple(rules.passing.route(h) for h in range(len(cycle))) == cycle

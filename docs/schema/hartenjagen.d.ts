@@ -25,6 +25,9 @@ export interface Announced {
   choice?: null | string;
 }
 
+/** A card (rank and suit, such as QS or TH) or a joker (JK and its number, 1 to 4: JK1). */
+export type AnyCard = string;
+
 /** The first trick is played like any other (sources §1.6; Black Lady 3p house rule, Dutch rules). */
 export interface AnythingOnFirstTrick {
   type: "AnythingOnFirstTrick";
@@ -51,14 +54,14 @@ export type Card = string;
 export interface CardDrawn {
   type: "CardDrawn";
   seat: number;
-  card: null | Card;
+  card: null | AnyCard;
 }
 
 /** seat played card to the current trick. */
 export interface CardPlayed {
   type: "CardPlayed";
   seat: number;
-  card: Card;
+  card: AnyCard;
 }
 
 /** Each captured card scores the value in values; cards not listed score 0. */
@@ -193,7 +196,7 @@ export interface GameRecord {
   rules: Rules;
   seed: number;
   dealer: number;
-  deal: null | Card[][];
+  deal: null | AnyCard[][];
   moves: (Announce | MoonChoice | Pass | Play)[];
   seed_is_secret: boolean;
 }
@@ -267,7 +270,7 @@ export interface HeartsAnytime {
 export interface HeartsBroken {
   type: "HeartsBroken";
   seat: number;
-  card: Card;
+  card: AnyCard;
 }
 
 /** The highest card of the suit led wins; of identical cards (two packs), as the duplicates slot says. */
@@ -287,6 +290,20 @@ export interface IllegalMessage {
   code: string;
   message: string;
   text: string;
+}
+
+/** One 52-card pack and count jokers (1 to 4), dealt out evenly to players. */
+export interface JokerPack {
+  type: "JokerPack";
+  players: number;
+  removed: Card[];
+  lowest_rank: Rank;
+  count: number;
+}
+
+/** A joker may be played at any time, even by a seat that can follow suit. */
+export interface JokersAnyTime {
+  type: "JokersAnyTime";
 }
 
 /** Each player has lives lives and loses one in each hand in which it scores threshold or more. */
@@ -420,7 +437,7 @@ export interface Partnership {
 export interface Pass {
   type: "Pass";
   seat: number;
-  cards: Card[];
+  cards: AnyCard[];
 }
 
 /** Pass cards cards by the cycle; then each seat returns returned card to the seat that passed to it. */
@@ -467,7 +484,7 @@ export interface PassToDealer {
 /** What the game is waiting for. */
 export type Phase = "passing" | "announcing" | "playing" | "moon_choice" | "game_over" | "chance";
 
-/** A physical card of a saved state: a card, and #2 for the second copy of a double deck. */
+/** A physical card of a saved state: a card, and #2 for the second copy of a double deck; or a joker (JK1). */
 export type PhysicalCard = string;
 
 /** Gong Zhu's card values, as penalty points (the sheet shows them negated): the pig Q♠ 100, the sheep J♦ −100. */
@@ -488,11 +505,11 @@ export interface PigLimit {
   both_ways: boolean;
 }
 
-/** Seat seat plays card to the current trick. */
+/** Seat seat plays card (a card, or a joker of a deck that deals them) to the current trick. */
 export interface Play {
   type: "Play";
   seat: number;
-  card: Card;
+  card: AnyCard;
 }
 
 /** Everything one seat may know about a game, and nothing else. */
@@ -510,18 +527,18 @@ export interface PlayerView {
   pass_count: number;
   to_move: number[];
   /** this seat's cards, sorted by suit and rank */
-  hand: Card[];
+  hand: AnyCard[];
   hand_sizes: number[];
   /** the cards this seat gave and received in each completed stage of the exchange */
-  exchanges: [Card[], Card[]][];
+  exchanges: [AnyCard[], AnyCard[]][];
   /** the cards this seat has chosen to pass in the current stage (before the exchange) */
-  passing: Card[];
+  passing: AnyCard[];
   trick: Play[];
   /** the seat that led (or is to lead) the current trick; 0 while the seats pass or announce, because who leads first may depend on hidden cards (the holder of the 2♣) until play starts */
   trick_leader: number;
   tricks: Trick[];
-  carry_over: Card[];
-  taken: Card[][];
+  carry_over: AnyCard[];
+  taken: AnyCard[][];
   hearts_broken: boolean;
   announcers: number[];
   scores: number[];
@@ -530,11 +547,11 @@ export interface PlayerView {
   is_over: boolean;
   winners: number[];
   legal_moves: (Announce | MoonChoice | Pass | Play)[];
-  pass_options: Card[];
+  pass_options: AnyCard[];
   /** how many cards the deck left undealt this hand (a widow): public, their faces are not */
   undealt?: number;
   /** the widow's cards, to the seat that took it only (else empty) */
-  widow?: Card[];
+  widow?: AnyCard[];
   /** each announcement of a house rule's own choices, (seat, choice), in order: public to every seat (Gong Zhu's exposed cards); left out of JSON when empty */
   announcements?: [number, string][];
   /** the completed tricks of the hand before this one: public, every card of them was played face up (() on the first hand); what an opening reads (Gong Zhu: who took the Q♠ leads); left out of JSON when empty */
@@ -579,7 +596,7 @@ export interface RevokePenalty {
 export interface Revoked {
   type: "Revoked";
   seat: number;
-  card: Card;
+  card: AnyCard;
   penalty: number;
   result: HandResult;
   /** the code of the rule the play broke (a revoke proper: must_follow_suit) */
@@ -591,7 +608,7 @@ export interface Revoked {
 /** A complete ruleset: one module per slot, plus house rules in extras. */
 export interface Rules {
   type: "Rules";
-  deck: DominoPack | DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
+  deck: DominoPack | DoubleDeck | JokerPack | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -602,7 +619,7 @@ export interface Rules {
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
   trick_winner?: HighestOfLed | RankOrder;
-  extras: (Capot | Exposures | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
+  extras: (Capot | Exposures | FirstAndLastTrick | JokersAnyTime | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
 }
 
 /** The game ends after the hand in which a total reaches limit; the lowest total wins. */
@@ -649,32 +666,32 @@ export type SentEvent = {
   type: "CardPlayed";
   version: 1;
   seat: number;
-  card: Card;
+  card: AnyCard;
 } | {
   type: "CardDrawn";
   version: 1;
   seat: number;
-  card: null | Card;
+  card: null | AnyCard;
 } | {
   type: "HeartsBroken";
   version: 1;
   seat: number;
-  card: Card;
+  card: AnyCard;
 } | {
   type: "TrickWon";
   version: 1;
   trick_index: number;
   leader: number;
-  cards: Card[];
+  cards: AnyCard[];
   winner: number;
   points: number;
-  carried: Card[];
+  carried: AnyCard[];
 } | {
   type: "TrickCancelled";
   version: 1;
   trick_index: number;
   leader: number;
-  cards: Card[];
+  cards: AnyCard[];
 } | {
   type: "MoonShot";
   version: 1;
@@ -693,7 +710,7 @@ export type SentEvent = {
   type: "Revoked";
   version: 1;
   seat: number;
-  card: Card;
+  card: AnyCard;
   penalty: number;
   result: HandResult;
   /** the code of the rule the play broke (a revoke proper: must_follow_suit) */
@@ -711,12 +728,12 @@ export type SentMove = {
   type: "Play";
   version: 1;
   seat: number;
-  card: Card;
+  card: AnyCard;
 } | {
   type: "Pass";
   version: 1;
   seat: number;
-  cards: Card[];
+  cards: AnyCard[];
 } | {
   type: "Announce";
   version: 1;
@@ -735,7 +752,7 @@ export type SentMove = {
 export interface SentRules {
   type: "Rules";
   version: 1;
-  deck: DominoPack | DoubleDeck | SinglePack | StockPack | TwoPacks | WidowPack;
+  deck: DominoPack | DoubleDeck | JokerPack | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
   opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
@@ -746,7 +763,7 @@ export interface SentRules {
   duplicates: CancelPairs | FirstPlayedWins;
   /** who wins a trick (saved games from before this slot load with the default) */
   trick_winner?: HighestOfLed | RankOrder;
-  extras: (Capot | Exposures | FirstAndLastTrick | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
+  extras: (Capot | Exposures | FirstAndLastTrick | JokersAnyTime | Miezen | MustDropQueen | NoTricksBonus | Partnership | RevokePenalty)[];
 }
 
 /** Everything one seat may know about a game, and nothing else. */
@@ -765,18 +782,18 @@ export interface SentView {
   pass_count: number;
   to_move: number[];
   /** this seat's cards, sorted by suit and rank */
-  hand: Card[];
+  hand: AnyCard[];
   hand_sizes: number[];
   /** the cards this seat gave and received in each completed stage of the exchange */
-  exchanges: [Card[], Card[]][];
+  exchanges: [AnyCard[], AnyCard[]][];
   /** the cards this seat has chosen to pass in the current stage (before the exchange) */
-  passing: Card[];
+  passing: AnyCard[];
   trick: Play[];
   /** the seat that led (or is to lead) the current trick; 0 while the seats pass or announce, because who leads first may depend on hidden cards (the holder of the 2♣) until play starts */
   trick_leader: number;
   tricks: Trick[];
-  carry_over: Card[];
-  taken: Card[][];
+  carry_over: AnyCard[];
+  taken: AnyCard[][];
   hearts_broken: boolean;
   announcers: number[];
   scores: number[];
@@ -785,11 +802,11 @@ export interface SentView {
   is_over: boolean;
   winners: number[];
   legal_moves: (Announce | MoonChoice | Pass | Play)[];
-  pass_options: Card[];
+  pass_options: AnyCard[];
   /** how many cards the deck left undealt this hand (a widow): public, their faces are not */
   undealt?: number;
   /** the widow's cards, to the seat that took it only (else empty) */
-  widow?: Card[];
+  widow?: AnyCard[];
   /** each announcement of a house rule's own choices, (seat, choice), in order: public to every seat (Gong Zhu's exposed cards); left out of JSON when empty */
   announcements?: [number, string][];
   /** the completed tricks of the hand before this one: public, every card of them was played face up (() on the first hand); what an opening reads (Gong Zhu: who took the Q♠ leads); left out of JSON when empty */
@@ -916,7 +933,8 @@ export type Travel = "none" | "seat" | "rule" | "pool";
 export interface Trick {
   type: "Trick";
   leader: number;
-  cards: Card[];
+  /** the cards in play order (a joker where one was played) */
+  cards: AnyCard[];
   winner: null | number;
   /** the seats that played, in play order, when some seat had dropped out (Domino Hearts: `Deck.draws_to_follow`); empty when every seat played, from the leader round the table */
   seats?: number[];
@@ -927,7 +945,7 @@ export interface TrickCancelled {
   type: "TrickCancelled";
   trick_index: number;
   leader: number;
-  cards: Card[];
+  cards: AnyCard[];
 }
 
 /** winner took trick trick_index: cards in play order from leader. */
@@ -935,10 +953,10 @@ export interface TrickWon {
   type: "TrickWon";
   trick_index: number;
   leader: number;
-  cards: Card[];
+  cards: AnyCard[];
   winner: number;
   points: number;
-  carried: Card[];
+  carried: AnyCard[];
 }
 
 /** Dutch two halves: add hand points until a total reaches switch; from the next hand, subtract them. */

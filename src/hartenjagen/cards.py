@@ -6,7 +6,8 @@ same object. Two physical copies of a card (a double deck) are the same
 ``Card``; the engine tells the copies apart inside. A
 [`Joker`][hartenjagen.cards.Joker] is a value of its own, interned the same
 way, with no rank or suit (``AnyCard`` is either kind; docs/architecture.md
-says why). No deck deals jokers yet.
+says why). A deck deals jokers when its ``jokers()`` names them
+([`family_jokers.JokerPack`][hartenjagen.family_jokers.JokerPack]).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from __future__ import annotations
 import enum
 import itertools
 import operator
-from collections.abc import Iterable
-from typing import ClassVar, Final, TypeAlias
+from collections.abc import Callable, Iterable
+from typing import ClassVar, Final, TypeAlias, TypeVar
 
 from hartenjagen._repr import enum_repr, shown
 from hartenjagen.errors import CardParseError
@@ -313,7 +314,13 @@ class Joker:
         body = text.strip().upper()
         for prefix in _JOKER_PREFIXES:
             number = body[len(prefix) :]
-            if body.startswith(prefix) and number.isascii() and number.isdigit() and len(number) == 1:
+            if (
+                body.startswith(prefix)
+                and number.isascii()
+                and number.isdigit()
+                and len(number) == 1
+                and 1 <= int(number) <= JOKER_LIMIT
+            ):
                 return cls(int(number))
         raise CardParseError(text, f"expected JK and a joker's number (1..{JOKER_LIMIT}), such as 'JK1'")
 
@@ -365,17 +372,34 @@ def parse_any_card(text: str | Card | Joker) -> AnyCard:
     return Card.parse(text)
 
 
+_T = TypeVar("_T")
+_C = TypeVar("_C")
+
+#: Every card and joker, indexed by ``index`` (the 52 cards, then the jokers): ``ANY_CARDS[c.index] is c``.
+ANY_CARDS: Final[tuple[AnyCard, ...]] = (*ALL_CARDS, *JOKERS)
+
+
+def parse_any_cards(text: str | Iterable[str | Card | Joker]) -> tuple[AnyCard, ...]:
+    """Read several cards or jokers: ``"QS JK1 2C"`` (spaces or commas) or an iterable of them or their texts.
+
+    As `parse_cards`, with jokers (``JK1``, ``🃏1``) read too; at most `CARDS_LIMIT` of them.
+    """
+    return _parsed(text, parse_any_card)
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read several cards: ``"QS 10H 2C"`` (spaces or commas) or an iterable of cards or texts.
 
     At most `CARDS_LIMIT` cards are read; more raise `CardParseError`.
     """
-    if isinstance(text, str):
-        items: Iterable[str | Card] = text.replace(",", " ").split()
-    else:
-        items = text
+    return _parsed(text, Card.parse)
+
+
+def _parsed(text: str | Iterable[_T], parse: Callable[[_T | str], _C]) -> tuple[_C, ...]:
+    """``text``'s items (words of a string, or the items of an iterable) read by ``parse``: `CARDS_LIMIT` at most."""
+    items: Iterable[_T | str] = text.replace(",", " ").split() if isinstance(text, str) else text
     try:
-        cards = tuple(map(Card.parse, itertools.islice(items, CARDS_LIMIT + 1)))
+        cards = tuple(map(parse, itertools.islice(items, CARDS_LIMIT + 1)))
     except TypeError as error:
         raise CardParseError(text, "expected cards or card texts") from error
     if len(cards) > CARDS_LIMIT:
@@ -386,3 +410,34 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 def cards_of_suit(suit: Suit, ranks: Iterable[Rank] = Rank) -> tuple[Card, ...]:
     """The cards of one suit, lowest first."""
     return tuple(Card(rank, suit) for rank in ranks)
+
+
+def suit_of(card: AnyCard) -> Suit | None:
+    """The suit of ``card``; ``None`` for a joker (it has none)."""
+    return card.suit if isinstance(card, Card) else None
+
+
+def led_suit(cards: Iterable[AnyCard]) -> Suit | None:
+    """The suit to follow in a trick of ``cards`` in play order: the first card's that is not a joker.
+
+    A joker led leaves the suit open, and the next card played sets it; ``None`` while every card is a joker.
+    """
+    for card in cards:
+        if isinstance(card, Card):
+            return card.suit
+    return None
+
+
+def plain_cards(cards: Iterable[AnyCard]) -> tuple[Card, ...]:
+    """``cards`` where only rank × suit cards may be: a joker among them raises `CardParseError` naming it."""
+    out: list[Card] = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardParseError(card, "a joker where only rank × suit cards may be")
+        out.append(card)
+    return tuple(out)
+
+
+def without_jokers(cards: Iterable[AnyCard]) -> tuple[Card, ...]:
+    """The rank × suit cards of ``cards``, in their order: what a rule hook's context holds (it never shows a joker)."""
+    return tuple([card for card in cards if isinstance(card, Card)])

@@ -130,6 +130,7 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "variant.cancellation_hearts": ("cancellation_hearts", "harten met opheffen"),
     "variant.heartsette": ("heartsette", "Heartsette (harten met een weduwe)"),
     "variant.gong_zhu": ("gong_zhu", "Gong Zhu (varkensjacht)"),
+    "variant.joker_hearts": ("joker_hearts", "harten met jokers"),
     "variant.named": ("{name} ({code})", "{name} ({code})"),
     # ------------------------------------------------------------ hartenjagen replay
     "replay.record": ("Game record: {variant}, seed {seed}, dealer {dealer}, {moves}.",
@@ -338,6 +339,9 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     "rules.sources": ("Sources: {sources}.", "Bronnen: {sources}."),
     "rules.size": ("{players} players, {cards} cards, {hand} each.",
                    "{players} spelers, {cards} kaarten, {hand} per speler."),
+    "rules.jokers": ("With {count} jokers (JK1..): a joker has no rank or suit; it is dealt and played as a card.",
+                     "Met {count} jokers (JK1..): een joker heeft geen waarde of kleur; hij wordt gedeeld en"
+                     " gespeeld als een kaart."),
     "rules.widow": ("{count} cards stay undealt, face down: a widow.",
                     "{count} kaarten blijven dicht liggen: een weduwe."),
     "rules.stock": ("{count} cards stay undealt, face down: a stock; after each trick the winner draws its top"
@@ -433,6 +437,11 @@ _ENTRIES: dict[str, tuple[str, str]] = {
     ),
     "rules.preset.gong_zhu": ("Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
                               "Gong Zhu: het varken ♠V −100, het schaap ♦B +100, de ♣10 verdubbelt; opengelegde kaarten tellen dubbel; tot −1000."),
+    "rules.preset.joker_hearts": (
+        "Joker Hearts: four jokers, 14 cards each; a joker counts nothing, never wins, may be played at any time.",
+        "Harten met jokers: vier jokers, 14 kaarten elk; een joker telt niet, wint nooit en mag altijd worden"
+        " gespeeld.",
+    ),
     "rules.preset.hoemke": ("Hoemke's variant {code}.", "Variant {code} van Hoemke."),
     # each built-in module's rule in words (a module of one's own gives its docstring's first paragraph)
     **MODULE_ENTRIES,  # the rule modules' own words (_catalogue_modules.py)

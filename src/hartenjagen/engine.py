@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card
+from hartenjagen.cards import Card, Joker
 from hartenjagen.chance import chance_for
 from hartenjagen.core import State, as_state, outcomes, start_explicit, start_game
 from hartenjagen.errors import IllegalMove, SetupError
@@ -79,8 +79,8 @@ __all__ = [
     "start", "step",
 ]  # fmt: skip
 
-#: A deal given to ``new_game``: one list of cards (or card texts) per seat.
-Deal = Sequence[Iterable[str | Card] | str]
+#: A deal given to ``new_game``: one list of cards (or card texts; jokers too, with a deck that deals them) per seat.
+Deal = Sequence[Iterable[str | Card | Joker] | str]
 
 #: The largest seed ``new_game`` takes, in bits (a seed is written out in full in records and JSON).
 SEED_BITS = 4096

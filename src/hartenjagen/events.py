@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card
 from hartenjagen.moves import MoonOption
 from hartenjagen.rules.routes import PassRoute
 from hartenjagen.values import HandResult
@@ -65,7 +65,7 @@ class CardPlayed:
     """``seat`` played ``card`` to the current trick."""
 
     seat: int
-    card: Card
+    card: AnyCard
 
 
 @attrs.frozen
@@ -73,7 +73,7 @@ class CardDrawn:
     """``seat`` drew ``card`` from the stock after a trick; the other seats see only that it drew (``card`` ``None``)."""
 
     seat: int
-    card: Card | None
+    card: AnyCard | None
 
 
 @attrs.frozen
@@ -81,7 +81,7 @@ class HeartsBroken:
     """Playing ``card`` by ``seat`` broke hearts: hearts may be led from now on."""
 
     seat: int
-    card: Card
+    card: AnyCard
 
 
 @attrs.frozen
@@ -94,10 +94,10 @@ class TrickWon:
 
     trick_index: int
     leader: int
-    cards: tuple[Card, ...]
+    cards: tuple[AnyCard, ...]
     winner: int
     points: int
-    carried: tuple[Card, ...] = ()
+    carried: tuple[AnyCard, ...] = ()
 
 
 @attrs.frozen
@@ -106,7 +106,7 @@ class TrickCancelled:
 
     trick_index: int
     leader: int
-    cards: tuple[Card, ...]
+    cards: tuple[AnyCard, ...]
 
 
 @attrs.frozen
@@ -143,7 +143,7 @@ class Revoked:
     """
 
     seat: int
-    card: Card
+    card: AnyCard
     penalty: int
     result: HandResult
     #: the code of the rule the play broke (a revoke proper: ``must_follow_suit``)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen import rules
-from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.cards import Card, Rank, Suit, led_suit
 from hartenjagen.errors import RulesError
 from hartenjagen.frontend import serialize
 from hartenjagen.rules import (
@@ -531,7 +531,7 @@ class Exposures(HouseRule):
 
     def playable(self, context: PlayContext) -> Iterable[Card]:
         mine = {Card.parse(word) for seat, word in context.announcements if seat == context.seat}
-        led_before = {trick.cards[0].suit for trick in context.tricks}
+        led_before = {led_suit(trick.cards) for trick in context.tricks}
         held_back = {
             card
             for card in context.allowed

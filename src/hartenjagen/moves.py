@@ -22,7 +22,7 @@ from typing import Final
 import attrs
 
 from hartenjagen._repr import enum_repr, shown
-from hartenjagen.cards import Card, parse_cards
+from hartenjagen.cards import AnyCard, Card, Joker, parse_any_card, parse_any_cards
 from hartenjagen.errors import HartenjagenError
 
 
@@ -46,20 +46,20 @@ def _seat(value: object) -> int:
     return seat
 
 
-def _card(value: str | Card) -> Card:
-    return Card.parse(value)
+def _card(value: str | Card | Joker) -> AnyCard:
+    return parse_any_card(value)
 
 
-def _sorted_cards(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
-    return tuple(sorted(parse_cards(value), key=_card_index))
+def _sorted_cards(value: Iterable[str | Card | Joker] | str) -> tuple[AnyCard, ...]:
+    return tuple(sorted(parse_any_cards(value), key=_card_index))
 
 
 @attrs.frozen(cache_hash=True, repr=False)
 class Play:
-    """Seat ``seat`` plays ``card`` to the current trick."""
+    """Seat ``seat`` plays ``card`` (a card, or a joker of a deck that deals them) to the current trick."""
 
     seat: int = attrs.field(converter=_seat)
-    card: Card = attrs.field(converter=_card)
+    card: AnyCard = attrs.field(converter=_card)
 
     def __repr__(self) -> str:
         return f"Play({self.seat}, {str(self.card)!r})"
@@ -73,7 +73,7 @@ class Pass:
     """Seat ``seat`` passes ``cards`` (kept sorted) before the hand is played."""
 
     seat: int = attrs.field(converter=_seat)
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    cards: tuple[AnyCard, ...] = attrs.field(converter=_sorted_cards)
 
     def __repr__(self) -> str:
         return f"Pass({self.seat}, {[str(c) for c in self.cards]!r})"
@@ -86,7 +86,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def trusted_pass(seat: int, cards: tuple[Card, ...]) -> Pass:
+def trusted_pass(seat: int, cards: tuple[AnyCard, ...]) -> Pass:
     """A ``Pass`` of a seat number and cards already checked and sorted (for the legal-move sequences).
 
     The same value ``Pass(seat, cards)`` gives, without reading its arguments again.

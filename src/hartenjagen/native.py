@@ -25,7 +25,7 @@ import importlib
 import os
 from typing import Any, Final
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import CARD_COUNT, Card
 from hartenjagen.core import LAYOUT as layout
 from hartenjagen.core import TRAVEL_SEAT, State, Table
 from hartenjagen.errors import RulesError
@@ -61,6 +61,7 @@ def playable(table: Table) -> bool:
         and not table.announcing
         and len(table.restricting) <= layout.MAX_EXTRAS
         and not table.widening  # a house rule that widens (HouseRule.widening) is played by the Python kernel
+        and not table.joker_mask  # jokers (Deck.jokers): numbered after the 52, beyond the kernel's tables
         and not any(_overrides(extra, "adjustments") for extra in rules.extras)
         # Declared teams settle the moon and the game through their rule's hooks; the kernel scores seat by seat.
         and sides_of(rules) is None
@@ -119,6 +120,9 @@ def plan_entries(table: Table) -> tuple[int, ...] | None:
         routes.append({"supported": int(ok), "stage": [{"counts": c, "offsets": o} for c, o in stages]})
     # The slots that are a Table attribute, by the name the layout gives; the others worked out here.
     values: dict[str, object] = {slot.name: getattr(table, slot.table) for slot in layout.PLAN if slot.table}
+    # The 52 cards' values and the four suits' masks (the jokers' and NO_SUIT's follow: no pack the kernel plays).
+    values["values"] = table.values[:CARD_COUNT]
+    values["suit"] = table.suit_masks[:4]
     values["group"] = [{"group_value": value, "group_mask": mask} for value, mask in table.value_masks]
     values["moon_options"] = [layout.MOON_OPTIONS[o] for o in table.rules.moon.options()]
     values["routes"] = routes

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from hartenjagen.cards import Card, parse_cards
+from hartenjagen.cards import AnyCard, Card, Joker, parse_any_card, parse_any_cards
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoveError
 from hartenjagen.rules.routes import BUILT_IN, PassRoute, route_named
@@ -47,22 +47,22 @@ def _seat(value: object) -> int:
     return value
 
 
-def _card(value: str | Card) -> Card:
-    return Card.parse(value)
+def _card(value: str | Card | Joker) -> AnyCard:
+    return parse_any_card(value)
 
 
-def _cards(value: Iterable[str | Card] | str) -> tuple[Card, ...]:
-    return parse_cards(value)
+def _cards(value: Iterable[str | Card | Joker] | str) -> tuple[AnyCard, ...]:
+    return parse_any_cards(value)
 
 
-def _hands(value: Iterable[Iterable[str | Card] | str]) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(value, (str, Card)):
+def _hands(value: Iterable[Iterable[str | Card | Joker] | str]) -> tuple[tuple[AnyCard, ...], ...]:
+    if isinstance(value, (str, Card, Joker)):
         raise MoveError(f"a deal is one list of cards per seat, not {value!r}")
     try:
         hands = list(value)
     except TypeError:
         raise MoveError(f"a deal is one list of cards per seat, not {value!r}") from None
-    return tuple(tuple(sorted(parse_cards(hand), key=lambda card: card.index)) for hand in hands)
+    return tuple(tuple(sorted(parse_any_cards(hand), key=lambda card: card.index)) for hand in hands)
 
 
 def _direction(value: object) -> PassRoute:
@@ -88,7 +88,7 @@ class FirstDealer:
 class Deal:
     """A whole deal: ``hands[seat]`` are the cards seat ``seat`` is dealt (kept sorted)."""
 
-    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    hands: tuple[tuple[AnyCard, ...], ...] = attrs.field(converter=_hands)
 
     def __repr__(self) -> str:
         return f"Deal({[[str(c) for c in hand] for hand in self.hands]!r})"
@@ -98,7 +98,7 @@ class Deal:
 class DealCard:
     """The next card of the deal is ``card`` (it goes to the next seat clockwise from eldest)."""
 
-    card: Card = attrs.field(converter=_card)
+    card: AnyCard = attrs.field(converter=_card)
 
     def __repr__(self) -> str:
         return f"DealCard({str(self.card)!r})"
@@ -121,7 +121,7 @@ class DrawnDirection:
 class PoolOrder:
     """The pass-to-dealer pool after the dealer's shuffle, in the order it is dealt back."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    cards: tuple[AnyCard, ...] = attrs.field(converter=_cards)
 
     def __repr__(self) -> str:
         return f"PoolOrder({[str(c) for c in self.cards]!r})"
@@ -131,7 +131,7 @@ class PoolOrder:
 class PoolCard:
     """The next card of the shuffled pass-to-dealer pool is ``card``."""
 
-    card: Card = attrs.field(converter=_card)
+    card: AnyCard = attrs.field(converter=_card)
 
     def __repr__(self) -> str:
         return f"PoolCard({str(self.card)!r})"

@@ -11,7 +11,7 @@ import enum
 import attrs
 
 from hartenjagen._repr import enum_repr
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard
 from hartenjagen.moves import MoonOption, Play
 
 
@@ -47,7 +47,8 @@ class Trick:
     """
 
     leader: int
-    cards: tuple[Card, ...]
+    #: the cards in play order (a joker where one was played)
+    cards: tuple[AnyCard, ...]
     winner: int | None
     #: the seats that played, in play order, when some seat had dropped out (Domino Hearts:
     #: `Deck.draws_to_follow`); empty when every seat played, from the leader round the table

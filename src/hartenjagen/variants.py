@@ -24,6 +24,7 @@ import attrs
 
 from hartenjagen import family as _family
 from hartenjagen import family_draws as _family_draws
+from hartenjagen import family_jokers as _family_jokers
 from hartenjagen.cards import Rank
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.rules import Rules
@@ -435,6 +436,13 @@ FAMILY: Final[tuple[Preset, ...]] = (
         ("chase the pig", "chinese hearts", "varkensjacht", "chinees hartenjagen"),
         "Gong Zhu: the pig Q♠ −100, the sheep J♦ +100, the 10♣ doubles; exposed cards double; to −1000.",
         "pagat.com Gong Zhu (as mirrored), Wikipedia Gong Zhu",
+    ),
+    Preset(
+        "joker_hearts",
+        _family_jokers.joker_hearts(),
+        ("jokerharten", "harten met jokers"),
+        "Joker Hearts: four jokers, 14 cards each; a joker counts nothing, never wins, may be played at any time.",
+        "pagat.com Hearts Variations (Joker Hearts), Wikipedia Hearts variations",
     ),
 )
 

@@ -41,7 +41,7 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import ANY_CARDS, AnyCard, parse_any_card
 from hartenjagen.core import (
     DEAL_NODE,
     DIRECTION_NODE,
@@ -97,8 +97,9 @@ class _Codes:
     def __init__(self, rules: Rules) -> None:
         table = table_for(rules)
         self.players = table.players
-        self.cards: tuple[Card, ...] = tuple(
-            table.card_of[index] for index in sorted({table.card_of[p].index for p in table.pack})
+        # One id per distinct card, the jokers after the 52 (each joker its own id).
+        self.cards: tuple[AnyCard, ...] = tuple(
+            ANY_CARDS[index] for index in sorted({table.index_of[p] for p in table.pack})
         )
         self.card_ids = {card.index: i for i, card in enumerate(self.cards)}
         self.size = len(self.cards)
@@ -109,7 +110,7 @@ class _Codes:
         }
         #: per card id, how many copies the pack holds
         self.copies: tuple[int, ...] = tuple(
-            sum(1 for p in table.pack if p % 52 == card.index) for card in self.cards
+            sum(1 for p in table.pack if table.index_of[p] == card.index) for card in self.cards
         )
         #: per number of cards left to deal, the (id, probability) pair of each id (a pack of single copies)
         self.deal_rows: list[tuple[tuple[int, float], ...]] = [()] + [
@@ -210,10 +211,10 @@ def _choice_id(codes: _Codes, choice: str) -> int:
     return found
 
 
-def card_id(card: Card | str, rules: Rules) -> int:
+def card_id(card: AnyCard | str, rules: Rules) -> int:
     """The id of ``card`` (a card of the pack) under ``rules``."""
     codes = _codes(_rules(rules))
-    parsed = Card.parse(card)
+    parsed = parse_any_card(card)
     found = codes.card_ids.get(parsed.index)
     if found is None:
         raise EncodingError(f"the {parsed.symbol} is not in the pack of these rules")
@@ -242,7 +243,7 @@ def acting_seat(state: State) -> int | None:
     return min(to_move) if state.phase is Phase.PASSING else to_move[0]
 
 
-def _pass_left(state: State, seat: int, picked: Sequence[Card]) -> dict[int, int]:
+def _pass_left(state: State, seat: int, picked: Sequence[AnyCard]) -> dict[int, int]:
     """card index -> copies ``seat`` may still pick for its pass."""
     left: dict[int, int] = {}
     for card in legal_moves(state).passable(seat):  # type: ignore[attr-defined]
@@ -253,7 +254,7 @@ def _pass_left(state: State, seat: int, picked: Sequence[Card]) -> dict[int, int
     return left
 
 
-def legal_action_ids(state: State, picked: Sequence[Card] = ()) -> tuple[int, ...]:
+def legal_action_ids(state: State, picked: Sequence[AnyCard] = ()) -> tuple[int, ...]:
     """The ids the acting seat may choose now, ascending (``picked``: the cards picked so far for a pass)."""
     state = _state(state)
     codes = _codes(state.rules)
@@ -275,7 +276,7 @@ def legal_action_ids(state: State, picked: Sequence[Card] = ()) -> tuple[int, ..
     return ()
 
 
-def action_mask(state: State, picked: Sequence[Card] = ()) -> list[int]:
+def action_mask(state: State, picked: Sequence[AnyCard] = ()) -> list[int]:
     """1 for each id in ``legal_action_ids(state, picked)``, else 0 (``action_count`` entries)."""
     mask = [0] * action_count(_state(state).rules)
     for i in legal_action_ids(state, picked):
@@ -283,7 +284,7 @@ def action_mask(state: State, picked: Sequence[Card] = ()) -> list[int]:
     return mask
 
 
-def move_for(action_id: int, state: State, picked: Sequence[Card] = ()) -> Move:
+def move_for(action_id: int, state: State, picked: Sequence[AnyCard] = ()) -> Move:
     """The move id ``action_id`` stands for now: of the acting seat (while passing, the `Pass` of ``picked`` + this card).
 
     An id out of range, or one that means nothing in this phase, raises `EncodingError`;
@@ -390,7 +391,7 @@ def chance_ids(state: State) -> tuple[tuple[int, float], ...]:
 def hand_points_bound(rules: Rules) -> float:
     """A bound on what one seat scores in one hand (card points three times over, and room for bonuses)."""
     table = table_for(_rules(rules))
-    return 3.0 * sum(abs(table.values[p % 52]) for p in table.pack) + 100.0
+    return 3.0 * sum(abs(table.values[table.index_of[p]]) for p in table.pack) + 100.0
 
 
 def observation_bounds(rules: Rules, max_hands: int = 100) -> tuple[list[float], list[float]]:
@@ -442,7 +443,7 @@ def history_size(rules: Rules) -> int:
     return _codes(_rules(rules)).history_size
 
 
-def observation(view: PlayerView, picked: Sequence[Card] = ()) -> list[float]:
+def observation(view: PlayerView, picked: Sequence[AnyCard] = ()) -> list[float]:
     """One seat's view as a flat vector (see the module documentation; a spectator's has no hand)."""
     size, entries = observation_entries(view, picked)
     out = [0.0] * size
@@ -451,7 +452,9 @@ def observation(view: PlayerView, picked: Sequence[Card] = ()) -> list[float]:
     return out
 
 
-def observation_entries(view: PlayerView, picked: Sequence[Card] = ()) -> tuple[int, list[tuple[int, float]]]:
+def observation_entries(
+    view: PlayerView, picked: Sequence[AnyCard] = ()
+) -> tuple[int, list[tuple[int, float]]]:
     """``observation(view, picked)`` as its length and its non-zero entries (index, value; an index may repeat: add them).
 
     For adapters that fill an array of their own: most of an observation is zeros.
@@ -466,7 +469,7 @@ def observation_entries(view: PlayerView, picked: Sequence[Card] = ()) -> tuple[
     out: list[tuple[int, float]] = []
     add = out.append
 
-    def cards(name: str, values: Sequence[Card], block: int = 0) -> None:
+    def cards(name: str, values: Sequence[AnyCard], block: int = 0) -> None:
         base = at[name] + block * d
         for card in values:
             add((base + ids[card.index], 1.0))

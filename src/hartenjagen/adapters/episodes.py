@@ -41,7 +41,7 @@ from hartenjagen.adapters.encoding import (
     move_for,
     outcome_for,
 )
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard
 from hartenjagen.core import DEAL_NODE, State, deal_in_order, is_explicit, make_explicit, node_of
 from hartenjagen.engine import apply, explain, legal_moves, new_game, step
 from hartenjagen.errors import HartenjagenError
@@ -159,7 +159,7 @@ def action_index(action: object) -> int:
     raise EpisodeError(f"an action id is a whole number, not {action!r}")
 
 
-def _with(picked: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+def _with(picked: tuple[AnyCard, ...], card: AnyCard) -> tuple[AnyCard, ...]:
     """``picked`` and ``card`` in card order, as a `Pass` keeps its cards."""
     return tuple(sorted((*picked, card), key=_INDEX))  # cards order as their indexes do (a C key, no __lt__)
 
@@ -206,7 +206,7 @@ class Episode:
             raise EpisodeError(f"max_hands must be a whole number of at least 1, not {max_hands!r}")
         self.max_hands = max_hands
         n = state.players
-        self.picked: tuple[Card, ...] = ()
+        self.picked: tuple[AnyCard, ...] = ()
         #: each seat's reward from the last action (chance outcomes add none)
         self.rewards = [0.0] * n
         #: each seat's rewards so far
@@ -451,7 +451,7 @@ class Episode:
             return moves[action]
         return move_for(action, self._state, self.picked)
 
-    def _pick(self, cards: tuple[Card, ...]) -> None:
+    def _pick(self, cards: tuple[AnyCard, ...]) -> None:
         """The actor's picks for its pass are now ``cards``."""
         left = self._left
         if left is not None and len(cards) == len(self.picked) + 1:

@@ -189,7 +189,7 @@ def _decisions_per_hand(rules: Rules) -> int:
 def _positive_points(rules: Rules) -> int:
     """The card points of the pack that count against a seat (26 in Hearts): OpenSpiel's returns are this minus the points."""
     table = table_for(rules)
-    return sum(max(0, table.values[p % 52]) for p in table.pack)
+    return sum(max(0, table.values[table.index_of[p]]) for p in table.pack)
 
 
 def game_info(rules: Rules, episode: str, max_hands: int, offset: float = 0.0, deals: int = 0) -> Any:

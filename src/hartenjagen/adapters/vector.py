@@ -70,7 +70,7 @@ from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, Re
 from hartenjagen.adapters.gymnasium import AUTORESET_ACTION, SeatEnv
 from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
-from hartenjagen.core import PHASES, ObservationPlan, write_observation
+from hartenjagen.core import PHASES, ObservationPlan, table_for, write_observation
 from hartenjagen.engine import legal_moves
 from hartenjagen.frontend.views import view
 from hartenjagen.moves import Pass
@@ -83,7 +83,7 @@ __all__ = ["SeatVectorEnv", "observation_plan"]
 def observation_plan(rules: Rules) -> ObservationPlan:
     """Where the parts of an observation under ``rules`` start, for `hartenjagen.core.observe.write_observation`."""
     codes = codes_of(rules)
-    ids = tuple(codes.card_ids.get(p % 52, -1) for p in range(52 * max(codes.copies)))
+    ids = tuple(codes.card_ids.get(index, -1) for index in table_for(rules).index_of)  # by physical card
     phases = tuple(_PHASES.index(phase) for phase in PHASES)
     routes: dict[object, int] = {route: i for i, route in enumerate(codes.routes)}
     choices = {word: i for i, word in enumerate(codes.choices)}

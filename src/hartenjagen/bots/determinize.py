@@ -51,7 +51,7 @@ from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._world_fields import view_fields
-from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.cards import AnyCard, led_suit
 from hartenjagen.chance import chance_for
 from hartenjagen.core import (
     PassLog,
@@ -69,7 +69,7 @@ from hartenjagen.core import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.context import OpeningContext, PassContext
-from hartenjagen.rules.extras import shown_cards, widening_cards
+from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
 from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
 
@@ -151,7 +151,7 @@ class Determinizer:
         self.hand = self.take_all(view.hand)
         self.take_all(view.widow)
         self.chosen = self.take_all(view.passing) if self.passing_now else 0
-        self.plays: list[tuple[int, Card]] = []
+        self.plays: list[tuple[int, AnyCard]] = []
         self.played_by = [0] * n
         self.forbidden = [0] * n
         tricks = [trick.plays for trick in view.tricks]
@@ -170,11 +170,15 @@ class Determinizer:
             last_draw[seat] = number
             drew[seat].add(number)
         for number, plays in enumerate(tricks):
-            led = plays[0].card.suit
             for seat, card in ((shown.seat, shown.card) for shown in plays):
                 self.plays.append((seat, card))
                 self.played_by[seat] |= self.take(card, table.pack_mask)
-                void = (card.suit is not led and card not in widened) or number in drew[seat]
+            led = led_suit([shown.card for shown in plays])
+            if led is None:  # jokers only: no suit led, no void shown
+                continue
+            shown_void = {seat for seat, _, _ in voids_shown(plays, widened)}
+            for seat in {shown.seat for shown in plays}:
+                void = seat in shown_void or number in drew[seat]
                 if void and number >= self.draw_rounds and number >= last_draw[seat]:
                     self.forbidden[seat] |= table.suit_masks[led]
 
@@ -183,7 +187,7 @@ class Determinizer:
         self.pinned = [[0] * n for _ in range(stages + 1)]
         self._claimed = 0
         my_received = [list(got) for _, got in view.exchanges]
-        self.sent: list[dict[Card, list[int]]] = []  # per stage: where each card this seat gave went
+        self.sent: list[dict[AnyCard, list[int]]] = []  # per stage: where each card this seat gave went
         for stage in range(done):
             self.sent.append(self._sent(stage))
         for stage in range(done):
@@ -257,7 +261,8 @@ class Determinizer:
         self.must_follow = -1
         if table.follow_draws and view.phase is Phase.PLAYING and view.trick and view.undealt:
             mover = view.to_move[0]
-            if mover != me and not self.located[mover] & table.suit_masks[view.trick[0].card.suit]:
+            led = led_suit([play.card for play in view.trick])
+            if mover != me and led is not None and not self.located[mover] & table.suit_masks[led]:
                 self.must_follow = mover
         self._plan: DealPlan | None = None
         self._plain: tuple[int, PassLog] | None = None
@@ -276,14 +281,14 @@ class Determinizer:
             [(seat, table.bits_of[card.index]) for seat, card in self.plays] if table.copies == 1 else None
         )
 
-    def _sent(self, stage: int) -> dict[Card, list[int]]:
+    def _sent(self, stage: int) -> dict[AnyCard, list[int]]:
         """Where each card this seat gave in ``stage`` went, as the route says (empty: a pool, nobody knows)."""
-        out: dict[Card, list[int]] = {}
+        out: dict[AnyCard, list[int]] = {}
         for card, receiver in self.view.passed_to(stage) or ():
             out.setdefault(card, []).append(receiver)
         return out
 
-    def _locate(self, card: Card, stage: int, my_received: list[list[Card]]) -> None:
+    def _locate(self, card: AnyCard, stage: int, my_received: list[list[AnyCard]]) -> None:
         """Place a card this seat passed in ``stage`` with the seat that holds it now, if that is certain."""
         table, me, done = self.table, self.me, self.done
         receivers = self.sent[stage].get(card)
@@ -317,7 +322,7 @@ class Determinizer:
         for held in range(stage + 1, last + 1):
             self.pinned[held][receiver] |= bit
 
-    def take(self, card: Card, within: int) -> int:
+    def take(self, card: AnyCard, within: int) -> int:
         """A free physical copy of ``card`` inside ``within``, now taken."""
         bits = self.table.bits_of[card.index] & self.free & within
         if not bits:
@@ -326,7 +331,7 @@ class Determinizer:
         self.free ^= bit
         return bit
 
-    def take_all(self, cards: Sequence[Card]) -> int:
+    def take_all(self, cards: Sequence[AnyCard]) -> int:
         mask = 0
         for card in cards:
             mask |= self.take(card, self.table.pack_mask)
@@ -361,7 +366,9 @@ class Determinizer:
             known[self.me] = self.hand | self.chosen | self.played_by[self.me]
             self._known = known
         if self.must_follow >= 0:
-            led = self.table.suit_masks[view.trick[0].card.suit]
+            suit = led_suit([play.card for play in view.trick])
+            assert suit is not None  # (must_follow is set only where a suit was led)
+            led = self.table.suit_masks[suit]
             give_a_card_of(led, self.must_follow, dealt_hidden, self.free, self.forbidden, self.me, rng)
         # (The hidden deal gives this seat nothing.)
         holdings = [mask | hidden for mask, hidden in zip(self._known, dealt_hidden, strict=True)]
@@ -432,7 +439,7 @@ class Determinizer:
 
     # ------------------------------------------------------------ the exchange
 
-    def _find(self, cards: Sequence[Card], within: int) -> int | None:
+    def _find(self, cards: Sequence[AnyCard], within: int) -> int | None:
         """Physical copies of ``cards`` inside ``within`` (``None`` if one is missing)."""
         bits_of = self.table.bits_of
         mask = 0
@@ -563,9 +570,9 @@ class Determinizer:
         return hands, log
 
     def _allowed(self, chosen: int, allowed: int) -> bool:
-        bits_of = self.table.bits_of
+        bits_of, index_of = self.table.bits_of, self.table.index_of
         return all(
-            (chosen & bits_of[p % CARD_COUNT]).bit_count() <= (allowed & bits_of[p % CARD_COUNT]).bit_count()
+            (chosen & bits_of[index_of[p]]).bit_count() <= (allowed & bits_of[index_of[p]]).bit_count()
             for p in _bits(chosen)
         )
 

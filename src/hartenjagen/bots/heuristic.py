@@ -13,7 +13,19 @@ from typing import Final, NamedTuple
 
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
-from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Rank, Suit
+from hartenjagen.cards import (
+    ALL_CARDS,
+    ANY_CARDS,
+    CARD_COUNT,
+    JOKERS,
+    AnyCard,
+    Card,
+    Joker,
+    Rank,
+    Suit,
+    led_suit,
+    without_jokers,
+)
 from hartenjagen.core import table_for
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
@@ -21,7 +33,7 @@ from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules, TrickContext
 from hartenjagen.rules.deck import Deck
-from hartenjagen.rules.extras import shown_cards, widening_cards
+from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
@@ -36,8 +48,8 @@ MOON_THREAT: Final = 0.35
 
 @functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
 def card_values(scoring: Scoring) -> tuple[int, ...]:
-    """``scoring.card_value`` of every card, by ``Card.index``."""
-    return tuple(scoring.card_value(card) for card in ALL_CARDS)
+    """``scoring.card_value`` of every card, then ``joker_value`` of every joker: by ``index`` (`cards.ANY_CARDS`)."""
+    return tuple(scoring.card_value(card) for card in ALL_CARDS) + tuple(map(scoring.joker_value, JOKERS))
 
 
 @functools.lru_cache(maxsize=64)  # bounded, as above
@@ -72,8 +84,8 @@ class _RulesFacts(NamedTuple):
     hand_size: int
     #: whether the rules let a seat shoot the moon
     moon_rules: bool
-    #: each card's positive points (its value, or 0), by card
-    points: dict[Card, int]
+    #: each card's positive points (its value, or 0), by card (jokers too)
+    points: dict[AnyCard, int]
     #: whether the highest card of the suit led wins, the first of two identical ones (else the
     #: ``trick_winner`` slot is asked: another order of the ranks, cards that cancel, a trump)
     plain_winner: bool
@@ -91,7 +103,7 @@ def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
     values = tuple(max(-_VALUE_CAP, min(_VALUE_CAP, sign * v)) for v in card_values(rules.scoring))
     copies = tuple(bits.bit_count() for bits in table.bits_of)
     pack_points = sum(max(values[i], 0) * copies[i] for i in range(CARD_COUNT))
-    points = {card: max(values[card.index], 0) for card in ALL_CARDS}
+    points = {card: max(values[card.index], 0) for card in ANY_CARDS}
     plain = not table.winner_callback and not table.cancel_pairs
     return _RulesFacts(
         values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points, plain
@@ -119,16 +131,17 @@ class _Read:
             tricks.append(view.trick)
         widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
         for plays in tricks:
-            led = plays[0].card.suit
-            self.led[led] += 1
+            led = led_suit([play.card for play in plays])
+            if led is not None:
+                self.led[led] += 1
             for play in plays:
                 unseen[play.card.index] -= 1
-                if play.card.suit is not led and play.card not in widened:
-                    self.voids[play.seat].add(led)
+            for seat, suit, _ in voids_shown(plays, widened):
+                self.voids[seat].add(suit)
         #: copies of each card (by index) neither in this hand nor played this hand
         self.unseen = unseen
         self.mine: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
-        for card in view.hand:
+        for card in without_jokers(view.hand):
             self.mine[card.suit].append(card)
         self.hand_size = facts.hand_size
         #: the positive points each seat has taken this hand
@@ -142,7 +155,7 @@ class _Read:
         self._top_points: dict[Suit, int] = {}
         self._lead_facts: dict[Suit, tuple[int, int, float]] = {}
 
-    def value(self, card: Card) -> int:
+    def value(self, card: AnyCard) -> int:
         return self.values[card.index]
 
     def unseen_in(self, suit: Suit) -> list[tuple[Card, int]]:
@@ -230,17 +243,19 @@ class _Read:
         top = self._top
         if top is None:
             view = self.view
-            led = view.trick[0].card.suit
-            best = max((p for p in view.trick if p.card.suit is led), key=lambda p: p.card.rank)
-            seat = best.seat if self.plain_winner else self.winning(view.trick)
-            top = self._top = (best.card.rank, seat)
+            plain = _trick(view)  # jokers left out: they never win
+            led = plain[0][1].suit
+            best = max((p for p in plain if p[1].suit is led), key=lambda p: p[1].rank)
+            seat = best[0] if self.plain_winner else self.winning(view.trick)
+            top = self._top = (best[1].rank, seat)
         return top
 
     def winning(self, trick: tuple[Play, ...]) -> int:
         """The seat whose card wins ``trick`` (cards played so far) by the rules' ``trick_winner``; -1: none does."""
         if self.plain_winner:
-            led = trick[0].card.suit
-            return max((p for p in trick if p.card.suit is led), key=lambda p: p.card.rank).seat
+            plain = [(p.seat, p.card) for p in trick if isinstance(p.card, Card)]  # jokers never win
+            led = plain[0][1].suit
+            return max((p for p in plain if p[1].suit is led), key=lambda p: p[1].rank)[0]
         view = self.view
         context = TrickContext(
             rules=view.rules,
@@ -260,7 +275,7 @@ class _Read:
         """
         trick = self.view.trick
         if self.plain_winner:  # the ranks say it: no call, no cache
-            led = trick[0].card.suit
+            led = _trick(self.view)[0][1].suit
             return card.suit is led and card.rank > self.trick_top()[0]
         found = self._wins.get(card)
         if found is None:
@@ -327,11 +342,33 @@ class HeuristicBot:
         if view.phase is Phase.MOON_CHOICE:
             return self.moon_choice(view, seat)
         cards = [move.card for move in moves if isinstance(move, Play)]
-        return Play(seat, self.play(view, seat, cards))
+        plain = [card for card in cards if isinstance(card, Card)]
+        jokers = [card for card in cards if isinstance(card, Joker)]
+        if not plain:
+            return Play(seat, jokers[0])
+        card = self.play(view, seat, plain)
+        if jokers and self._joker_instead(_Read(view, seat), card):
+            return Play(seat, jokers[0])
+        return Play(seat, card)
+
+    def _joker_instead(self, read: _Read, chosen: Card) -> bool:
+        """Whether to play a joker (it never wins, and counts what the scoring says) instead of ``chosen``.
+
+        Kept for the moment it saves most: when ``chosen`` would win a trick
+        that already holds penalty points (by the trick so far), or the joker
+        is the last card of the hand but one.
+        """
+        trick = _trick(read.view)
+        if len(read.view.hand) <= 2:
+            return True
+        if not trick or chosen.suit is not trick[0][1].suit:
+            return False
+        top, _ = read.trick_top()
+        return chosen.rank > top and self._trick_value(read) > 0
 
     # -- passing
 
-    def pass_danger(self, view: PlayerView, seat: int) -> dict[Card, float]:
+    def pass_danger(self, view: PlayerView, seat: int) -> dict[AnyCard, float]:
         """How much each card of ``view.pass_options`` is worth giving away (higher: pass it first).
 
         A big card that goes in the pass (an unguarded Q♠) is out once passed:
@@ -347,10 +384,10 @@ class HeuristicBot:
         again = self._pass_danger(view, seat, going)
         return {card: danger[card] if card in going else again[card] for card in danger}
 
-    def _pass_danger(self, view: PlayerView, seat: int, going: frozenset[Card]) -> dict[Card, float]:
+    def _pass_danger(self, view: PlayerView, seat: int, going: frozenset[AnyCard]) -> dict[AnyCard, float]:
         read = _Read(view, seat)
         guard = max(2, round(read.hand_size * 3 / 13))
-        held = [card for card in list(view.hand) + list(view.passing) if card not in going]
+        held = [card for card in without_jokers(list(view.hand) + list(view.passing)) if card not in going]
         mine = set(held)
         # The pack's cards not in this hand, by suit: what a card of the suit may capture.
         outside: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
@@ -358,7 +395,9 @@ class HeuristicBot:
             outside[card.suit].append(card)
         count = view.pass_count
 
-        def danger(card: Card) -> float:
+        def danger(card: AnyCard) -> float:
+            if isinstance(card, Joker):
+                return -2000.0  # a joker never wins a trick: the best card to keep
             value = read.value(card)
             if value < 0:
                 return -1000.0 + value  # a bonus card stays
@@ -384,7 +423,7 @@ class HeuristicBot:
 
         return {card: danger(card) for card in view.pass_options}
 
-    def pass_cards(self, view: PlayerView, seat: int) -> list[Card]:
+    def pass_cards(self, view: PlayerView, seat: int) -> list[AnyCard]:
         """The ``view.pass_count`` cards of ``view.pass_options`` to give away: the most dangerous."""
         danger = self.pass_danger(view, seat)
         options = list(view.pass_options)
@@ -399,7 +438,7 @@ class HeuristicBot:
         read = _Read(view, seat)
         lowest = min(card.rank for card in view.rules.deck.pack())
         middle = lowest + (Rank.ACE - lowest) // 2
-        high = [card for card in view.hand if card.rank > middle]
+        high = [card for card in without_jokers(view.hand) if card.rank > middle]
         if not high:
             return True
         return len(high) == 1 and read.value(high[0]) <= 0 and high[0].rank <= middle + 1
@@ -427,7 +466,7 @@ class HeuristicBot:
     @staticmethod
     def _keeps(view: PlayerView, card: Card) -> bool:
         """Whether ``card`` tops its suit in the hand and has at least two cards of the suit behind it."""
-        suit = [other for other in view.hand if other.suit is card.suit]
+        suit = [other for other in without_jokers(view.hand) if other.suit is card.suit]
         return card in suit and card == max(suit) and len(suit) >= 3
 
     # -- the moon
@@ -477,13 +516,13 @@ class HeuristicBot:
             return self._run(read, options)
         partners = view.partners  # a team plays as one: no moon defence against, no points onto, a partner
         defend = threat is not None and threat != seat and threat not in partners
-        if not view.trick:
+        if not _trick(view):  # leading, or after jokers only: this card sets the suit
             if defend:
                 bosses = [c for c in options if read.value(c) > 0 and read.boss(c)]
                 if bosses:  # win a scoring trick: the moon is stopped
                     return max(bosses, key=lambda card: card.rank)
             return min(options, key=lambda card: self._lead_cost(read, card))
-        led = view.trick[0].card.suit
+        led = _trick(view)[0][1].suit
         if any(card.suit is led for card in options):
             if defend:
                 card = self._defend_follow(read, options, led, threat)
@@ -512,8 +551,8 @@ class HeuristicBot:
     def _run(read: _Read, options: list[Card]) -> Card:
         """Shooting the moon: win with the highest cards, throw the cheapest plain card when void."""
         view = read.view
-        if view.trick:
-            led = view.trick[0].card.suit
+        if _trick(view):
+            led = _trick(view)[0][1].suit
             following = [card for card in options if card.suit is led]
             if following:  # only these can win (a card a house rule allows to another suit cannot)
                 return max(following, key=lambda card: card.rank)
@@ -615,3 +654,8 @@ class HeuristicBot:
         if bigs and not any(c.rank > bigs[0].rank for c in read.mine[suit]):
             cost -= 0.2 * max(read.value(c) for c in bigs)
         return cost + 0.3 * len(read.mine[suit]) + 0.05 * card.rank
+
+
+def _trick(view: PlayerView) -> list[tuple[int, Card]]:
+    """The current trick as (seat, card), jokers left out: they never win, and the first card that is not one is led."""
+    return [(play.seat, play.card) for play in view.trick if isinstance(play.card, Card)]

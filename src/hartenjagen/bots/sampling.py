@@ -15,7 +15,7 @@ from typing import Final
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.bots.heuristic import BIG, HeuristicBot, card_values, points_sign
-from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.cards import CARD_COUNT, AnyCard, Joker
 from hartenjagen.core import Draws, PassMoves, State, greedy_playout, hand_masks, table_for, table_of
 from hartenjagen.engine import apply, legal_moves
 from hartenjagen.errors import IllegalMoveError
@@ -23,7 +23,7 @@ from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Move, Pass
 from hartenjagen.playouts import generator, playouts_of
 from hartenjagen.rollout import rollout
-from hartenjagen.rules.extras import widening_cards
+from hartenjagen.rules.extras import voids_shown, widening_cards
 from hartenjagen.values import Phase
 
 __all__ = ["PLAYOUTS", "WORLDS", "SamplingBot", "kept_big"]
@@ -171,7 +171,7 @@ class SamplingBot:
         ranked = sorted(view.pass_options, key=lambda card: -danger[card])
         count = view.pass_count
         top = ranked[: count + PASS_WIDTH]
-        seen: set[tuple[Card, ...]] = set()
+        seen: set[tuple[AnyCard, ...]] = set()
         candidates: list[Move] = []
         for chosen in itertools.combinations(top, count):
             key = tuple(sorted(chosen))
@@ -214,7 +214,7 @@ class SamplingBot:
         weight_sum = 0.0
         done = 0
         passes: dict[
-            tuple[int, int, tuple[Card, ...]], Move
+            tuple[int, int, tuple[AnyCard, ...]], Move
         ] = {}  # the sampled seats' passes, by their options
         while True:
             if deadline is None:
@@ -355,9 +355,8 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
         tricks.append(view.trick)
     widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
     for plays in tricks:
-        led = plays[0].card.suit
-        for player, card in ((play.seat, play.card) for play in plays):
-            if player != seat and card.suit is not led and card not in widened:
+        for player, _, card in voids_shown(plays, widened):
+            if player != seat:
                 for big in bigs:
                     if (
                         big not in mine
@@ -366,7 +365,7 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
                         and values[card.index] < values[big]
                     ):
                         out.append((player, table.bits_of[big]))
-            played.add(card.index)
+        played.update(play.card.index for play in plays)
     return tuple(out)
 
 
@@ -384,7 +383,7 @@ def _greedy_pass(
     state: State,
     seat: int,
     values: list[int],
-    memo: dict[tuple[int, int, tuple[Card, ...]], Move] | None = None,
+    memo: dict[tuple[int, int, tuple[AnyCard, ...]], Move] | None = None,
 ) -> Move:
     """A quick pass for a sampled seat: its highest-valued, then highest cards (never a bonus card).
 
@@ -395,22 +394,27 @@ def _greedy_pass(
     options = moves.passable(seat) if isinstance(moves, PassMoves) else ()
     count = state.pass_count
     if memo is not None:
-        key: tuple[int, int, tuple[Card, ...]] = (seat, count, tuple(options))
+        key: tuple[int, int, tuple[AnyCard, ...]] = (seat, count, tuple(options))
         found = memo.get(key)
         if found is None:
             found = memo[key] = _greedy_pass(state, seat, values)
         return found
-    ranked: list[Card] = sorted(
-        options, key=lambda card: (values[card.index] >= 0, values[card.index], card.rank), reverse=True
-    )
+    ranked: list[AnyCard] = sorted(options, key=lambda card: _pass_rank(card, values), reverse=True)
     return Pass(seat, list(ranked[:count]))
+
+
+def _pass_rank(card: AnyCard, values: list[int]) -> tuple[bool, bool, int, int]:
+    """How readily the greedy pass gives ``card`` away: highest first; a joker (it never wins a trick) last."""
+    if isinstance(card, Joker):
+        return False, False, 0, 0
+    return True, values[card.index] >= 0, values[card.index], card.rank
 
 
 def greedy_rollout(
     state: State,
     rng: random.Random,
     sign: int,
-    memo: dict[tuple[int, int, tuple[Card, ...]], Move] | None = None,
+    memo: dict[tuple[int, int, tuple[AnyCard, ...]], Move] | None = None,
 ) -> State:
     """Play the hand out with a fast card-sense policy for every seat; the first state after it is scored.
 
@@ -425,7 +429,7 @@ def greedy_rollout(
     while state.phase is Phase.PASSING:
         if values is None:
             table = table_of(state)
-            values = [sign * table.values[p % CARD_COUNT] for p in range(CARD_COUNT)]
+            values = [sign * value for value in table.values]  # by index: the 52 cards, then the jokers
         state = apply(state, _greedy_pass(state, state.to_move[0], values, memo))
     return greedy_playout(state, rng, sign)
 

@@ -234,6 +234,8 @@ def rules_text(name: str | Rules, language: Language = "en") -> str:
         lines.append(text("rules.sources", language, sources=preset.sources))
     hand = rules.deck.hand_size()
     lines.append(text("rules.size", language, players=rules.players, cards=len(pack), hand=hand))
+    if rules.deck.jokers():
+        lines.append(text("rules.jokers", language, count=len(rules.deck.jokers())))
     if len(pack) > hand * rules.players:
         key = (
             "rules.stock"

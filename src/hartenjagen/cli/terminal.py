@@ -30,7 +30,7 @@ from typing import TypeVar
 
 import attrs
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard
 from hartenjagen.core import State
 from hartenjagen.engine import explain
 from hartenjagen.errors import CardParseError, IllegalMove
@@ -45,7 +45,7 @@ from hartenjagen.frontend.drawing import (
     show,
     taken_points,
 )
-from hartenjagen.frontend.notation import Language, parse_card, parse_move, parse_typed_cards
+from hartenjagen.frontend.notation import Language, parse_move, parse_typed_card, parse_typed_cards
 from hartenjagen.frontend.texts import text
 from hartenjagen.frontend.views import PlayerView, validate_view, view
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
@@ -107,7 +107,7 @@ def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
         raise ValueError(text("table.type_a_move", language))
     if v.pass_options:
         listed = pass_choices(v)
-        cards: list[Card] = []
+        cards: list[AnyCard] = []
         rest: list[str] = []
         for word in [*words, ""]:
             if word.isdigit() or not word:
@@ -139,7 +139,7 @@ def read_move(typed: str, v: PlayerView, language: Language = "en") -> Move:
             return MoonChoice(seat, word)
         raise ValueError(text("table.answer_option", language, options=", ".join(options)))
     try:
-        return Play(seat, parse_card(typed.strip(), language))
+        return Play(seat, parse_typed_card(typed.strip(), language))
     except CardParseError:
         if notation:
             return parse_move(typed)
@@ -159,13 +159,13 @@ def _one_move(word: str, language: Language) -> bool:
     if word.isdigit():
         return True
     try:
-        parse_card(word, language)
+        parse_typed_card(word, language)
     except CardParseError:
         return False
     return True
 
 
-def _without(options: Sequence[Card], chosen: Iterable[Card]) -> tuple[Card, ...]:
+def _without(options: Sequence[AnyCard], chosen: Iterable[AnyCard]) -> tuple[AnyCard, ...]:
     """``options`` less the cards in ``chosen`` (each copy once, for a double deck)."""
     left = Counter(chosen)
     out = []
@@ -199,7 +199,7 @@ def ask(
     full = view(state, seat)
     say(show(full, language))
     shown = full
-    chosen: tuple[Card, ...] = ()
+    chosen: tuple[AnyCard, ...] = ()
 
     def refused(problem: IllegalMove) -> None:
         say(text("table.illegal", language, reason=_texts.refusal(problem, language)))

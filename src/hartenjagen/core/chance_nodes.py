@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.cards import ANY_CARDS, AnyCard
 from hartenjagen.catalogue import english
 from hartenjagen.chance import NeedChance, ScriptedChance
 from hartenjagen.core.hands import (
@@ -122,12 +122,13 @@ def _pool_left(node: tuple[Any, ...]) -> list[int]:
     return [p for p in node[1] if p not in drawn]
 
 
-def _by_card(physical: list[int], table: Table) -> list[tuple[Card, int]]:
-    """(card, copies) of physical cards, in card order."""
+def _by_card(physical: list[int], table: Table) -> list[tuple[AnyCard, int]]:
+    """(card, copies) of physical cards, in card order (jokers last)."""
     counts: dict[int, int] = {}
     for p in physical:
-        counts[p % CARD_COUNT] = counts.get(p % CARD_COUNT, 0) + 1
-    return [(table.card_of[index], counts[index]) for index in sorted(counts)]
+        index = table.index_of[p]
+        counts[index] = counts.get(index, 0) + 1
+    return [(ANY_CARDS[index], counts[index]) for index in sorted(counts)]
 
 
 def outcomes(state: State) -> tuple[tuple[Any, float], ...]:
@@ -203,15 +204,15 @@ def explain_outcome(state: State, outcome: Any) -> IllegalMove | None:
         if node[3]:
             return IllegalMove(Code.IMPOSSIBLE_OUTCOME, english("refusal.pool_begun"))
         wanted = sorted([table.card_of[p].index for p in node[1]])
-        cards: tuple[Card, ...] = outcome.cards
+        cards: tuple[AnyCard, ...] = outcome.cards
         if sorted([card.index for card in cards]) != wanted:
-            pool = " ".join(str(card) for card in table.cards(sum([1 << p for p in node[1]])))
+            pool = " ".join(str(card) for card in table.any_cards(sum([1 << p for p in node[1]])))
             return IllegalMove(Code.IMPOSSIBLE_OUTCOME, english("refusal.pool_order", pool=pool))
         return None
-    card: Card = outcome.card
+    card: AnyCard = outcome.card
     dealing = kind in (DEAL_NODE, DRAW_NODE)
     left = bits(_left_to_deal(state)) if dealing else _pool_left(node)
-    if not any(p % CARD_COUNT == card.index for p in left):
+    if not any(table.index_of[p] == card.index for p in left):
         if dealing:
             key = "refusal.card_not_left" if table.bits_of[card.index] else "refusal.card_not_in_pack"
         else:
@@ -252,16 +253,16 @@ def take_outcome(state: State, outcome: Any, events: list[Any] | None) -> State:
         if dealt + 1 == table.dealt_count:  # a widow stays undealt
             masks = tuple(hands)
             if table.copies > 1:
-                masks = assign_copies(table, [table.cards(mask) for mask in masks])
+                masks = assign_copies(table, [table.any_cards(mask) for mask in masks])
             return _start(state, masks, (), hand.deal_count + 1, events)
         more = hand.copy()
         more.hands = more.dealt = tuple(hands)
         return State(more, 0, 0, 0, 0, -1, (), False, 0)
     order = list(node[3])
     left_pool = _pool_left(node)
-    cards: tuple[Card, ...] = (outcome.card,) if type(outcome) is PoolCard else outcome.cards
+    cards: tuple[AnyCard, ...] = (outcome.card,) if type(outcome) is PoolCard else outcome.cards
     for card in cards:
-        p = min([q for q in left_pool if q % CARD_COUNT == card.index])
+        p = min([q for q in left_pool if table.index_of[q] == card.index])
         left_pool.remove(p)
         order.append(p)
     if len(order) < len(node[1]):
@@ -290,7 +291,7 @@ def deal_in_order(state: State, indexes: list[int]) -> State:
     hands = [0] * n
     seat = (hand.dealer + 1) % n
     for index in indexes:
-        free = left & table.bits_of[index] if 0 <= index < CARD_COUNT else 0
+        free = left & table.bits_of[index] if 0 <= index < len(table.bits_of) else 0
         if not free:
             raise SetupError(f"card index {index} is not left to deal")
         bit = free & -free
@@ -299,7 +300,7 @@ def deal_in_order(state: State, indexes: list[int]) -> State:
         seat = seat + 1 if seat + 1 < n else 0
     masks = tuple(hands)
     if table.copies > 1:
-        masks = assign_copies(table, [table.cards(mask) for mask in masks])
+        masks = assign_copies(table, [table.any_cards(mask) for mask in masks])
     return _start(state, masks, (), hand.deal_count + 1, None)
 
 

@@ -155,7 +155,7 @@ def _last_hand(
 def _summary_last(value: object) -> HandSummary:
     state, log, hands, (announcers, announced), raw, _, shooter = _last_hand(value, "HandSummary")
     table = state._hand.table
-    tricks = log_tricks(log, hands)
+    tricks = log_tricks(log, hands, table)
     won = [0] * table.players
     for trick in tricks:
         if trick.winner is not None:
@@ -172,7 +172,7 @@ def _moon_last(value: object) -> MoonContext:
     table = state._hand.table
     return MoonContext(
         rules=table.rules, cards_taken=tuple([table.cards(m) for m in log_taken(log, table.players)]),
-        tricks=log_tricks(log, hands), raw=raw, totals=before, options=tuple(table.rules.moon.options()),
+        tricks=log_tricks(log, hands, table), raw=raw, totals=before, options=tuple(table.rules.moon.options()),
     )  # fmt: skip
 
 

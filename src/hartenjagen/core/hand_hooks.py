@@ -153,7 +153,7 @@ def previous_hand(hand: HandContext) -> tuple[Any, tuple[Trick, ...]]:
     # A state rebuilt without its history knows the line but not the tricks; a bot's world of a
     # later hand carries the hand before alone (its tricks, from the view).
     last = history[-1] if history and history[-1].hand_index == sheet[-1].hand_index else None
-    return sheet[-1], (() if last is None else log_tricks(last.log, last.hands))
+    return sheet[-1], (() if last is None else log_tricks(last.log, last.hands, hand.table))
 
 
 def _opening_context(hand: HandContext) -> OpeningContext:
@@ -429,9 +429,11 @@ def points(table: Table, mask: int) -> int:
     if known is not None:
         return known
     module = table.rules.scoring
-    answer = module.points_of(table.cards(mask))
+    answer = module.points_of(table.cards(mask))  # no jokers (Table.cards): their values are added below
     if isinstance(answer, bool) or not isinstance(answer, int):
         raise RulesError(f"rule module {module!r}: points_of must return a whole number, not {shown(answer)}")
+    if mask & table.joker_mask:
+        answer = int(answer) + table.points(mask & table.joker_mask)
     if len(table.points_cache) < POINTS_LIMIT:
         table.points_cache[mask] = int(answer)
     return int(answer)

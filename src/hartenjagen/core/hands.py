@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from hartenjagen.cards import CARD_COUNT, Card, parse_cards
+from hartenjagen.cards import CARD_COUNT, AnyCard, parse_any_cards
 from hartenjagen.chance import NeedChance, ScriptedChance, chance_for
 from hartenjagen.core import hand_hooks
 from hartenjagen.core.draws import Draws
@@ -131,15 +131,18 @@ def deal_with(table: Table, draws: Draws, dealer: int) -> tuple[int, ...]:
     # stays on machine-word integers until the end.
     first = [0] * n
     second = [0] * n
+    jokers = [0] * n  # after both packs: one copy each, no copy to assign
     for physical in cards:
         seat += 1
         if seat == n:
             seat = 0
         if physical < CARD_COUNT:
             first[seat] |= 1 << physical
-        else:
+        elif physical < 2 * CARD_COUNT:
             second[seat] |= 1 << (physical - CARD_COUNT)
-    return _assign_halves(first, second)
+        else:
+            jokers[seat] |= 1 << physical
+    return tuple([mask | joker for mask, joker in zip(_assign_halves(first, second), jokers, strict=True)])
 
 
 def _assign_halves(first: list[int], second: list[int]) -> tuple[int, ...]:
@@ -157,7 +160,7 @@ def _assign_halves(first: list[int], second: list[int]) -> tuple[int, ...]:
     return tuple(masks)
 
 
-def assign_copies(table: Table, hands: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+def assign_copies(table: Table, hands: Sequence[Sequence[AnyCard]]) -> tuple[int, ...]:
     """Bitmasks of the hands, giving the copies of each card to the seats in seat order.
 
     Which physical copy a seat holds never matters to the rules; doing it one way
@@ -183,12 +186,12 @@ def explicit_deal(table: Table, deal: Any) -> tuple[int, ...]:
         raise SetupError(f"deal must be a list of {n} hands, one per seat")
     remaining: dict[int, int] = {}
     for physical in table.pack:
-        index = physical % 52
+        index = table.index_of[physical]
         remaining[index] = remaining.get(index, 0) + 1
-    hands: list[tuple[Card, ...]] = []
+    hands: list[tuple[AnyCard, ...]] = []
     for seat, hand in enumerate(deal):
         try:
-            cards = parse_cards(hand)
+            cards = parse_any_cards(hand)
         except CardParseError as error:
             raise SetupError(f"deal: seat {seat}: {error}") from error
         if len(cards) != table.hand_size:
@@ -366,7 +369,7 @@ def _pooled(hand: HandContext, given: tuple[int, ...], chance: Any) -> tuple[int
     pool.sort()
     chance.shuffle(pool)
     if table.copies > 1:
-        pool = _lowest_copies_first(pool)
+        pool = _lowest_copies_first(pool, table)
     stage = len(hand.pass_log)
     givers = (
         range(n) if table.givers_all else table.rules.passing.givers(stage, hand.direction, n, hand.dealer)
@@ -379,7 +382,7 @@ def _pooled(hand: HandContext, given: tuple[int, ...], chance: Any) -> tuple[int
     return tuple(received)
 
 
-def _lowest_copies_first(pool: list[int]) -> list[int]:
+def _lowest_copies_first(pool: list[int], table: Table) -> list[int]:
     """The shuffled pool with the copies of each card in ascending order (which copy a seat gets never matters).
 
     Dealing copies in one order makes a pool dealt back from an explicit order
@@ -387,8 +390,8 @@ def _lowest_copies_first(pool: list[int]) -> list[int]:
     """
     copies: dict[int, list[int]] = {}
     for physical in sorted(pool):
-        copies.setdefault(physical % CARD_COUNT, []).append(physical)
-    return [copies[physical % CARD_COUNT].pop(0) for physical in pool]
+        copies.setdefault(table.index_of[physical], []).append(physical)
+    return [copies[table.index_of[physical]].pop(0) for physical in pool]
 
 
 def finish_exchange(
@@ -664,7 +667,7 @@ def _planned_end(totals: tuple[int, ...], sheet: tuple[Any, ...], table: Table) 
 
 
 def void_hand(
-    state: State, revoker: int, card: Card, broken: tuple[str, str], events: list[Any] | None
+    state: State, revoker: int, card: AnyCard, broken: tuple[str, str], events: list[Any] | None
 ) -> State:
     """A revoke under a penalty rule: the revoker scores the penalty, the hand is dealt again by the same dealer.
 

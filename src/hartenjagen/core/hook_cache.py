@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Suit
 from hartenjagen.core.state import HandContext, log_tricks
-from hartenjagen.core.table import Table
+from hartenjagen.core.table import NO_SUIT, Table
 
 #: The `PlayContext` fields, in the order of their numbers in a tree.
 FIELDS: Final = (
@@ -190,11 +190,12 @@ class PlaySource:
             self.allowed_cards = cards
             return cards
         if field == 4:
-            return tuple([table.plays[seat][p % CARD_COUNT] for seat, p in self._plays()])
+            return tuple([table.plays[seat][table.index_of[p]] for seat, p in self._plays()])
         if field == 5:
-            if not self.count:
+            # The suit led: after a led joker, the next card's (None while the trick holds jokers only).
+            if not self.count or self.led == NO_SUIT:
                 return None
-            return _SUITS[table.suit_of[self._order()[0]]]
+            return _SUITS[self.led]
         if field == 6:
             return self.tricks + 1
         if field == 7:
@@ -209,7 +210,7 @@ class PlaySource:
         if field == 9:
             return self.hand.scores
         if field == 10:
-            return log_tricks(self._entries(), self.hand.hands)
+            return log_tricks(self._entries(), self.hand.hands, self.hand.table)
         if field == 12:
             return self.hand.announced
         return self.hand.announcers

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
 from hartenjagen.core.hook_answers import answer_cards, every_copy
 from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
 from hartenjagen.core.state import HandContext, State, hand_masks, log_tricks, seat_to_move
@@ -41,7 +41,7 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
         hand=table.cards(hand_masks(state)[seat] if hand is None else hand),
         allowed=allowed,
         trick=trick,
-        led_suit=trick[0].card.suit if trick else None,
+        led_suit=led_suit([play.card for play in trick]),
         trick_number=len(state._log) + 1,
         hearts_broken=state._broken,
         tricks_taken=state.tricks_won,
@@ -280,14 +280,20 @@ def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Seque
     """
     table = hand.table
     cards = tuple([table.card_of[p] for p in physical])
-    n = len(cards)
+    # The built-in rule asks the duplicates module about the cards that are not jokers (none wins).
+    plain = without_jokers(cards)
+    positions = [i for i, card in enumerate(cards) if isinstance(card, Card)]
     if table.own_trick_winner:
         module: object = table.rules.trick_winner
         source = TrickSource(hand, cards, leader, tuple(log))
         answer = table.rules.trick_winner.winner(LazyTrickContext.reading(source))
+        n = len(cards)
     else:
+        if not plain:
+            return -1  # a trick of jokers only
         module = table.rules.duplicates
-        answer = table.rules.duplicates.winner(cards)
+        answer = table.rules.duplicates.winner(plain)
+        n = len(plain)
     if answer is None:
         return -1
     if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < n:
@@ -296,16 +302,17 @@ def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Seque
             f"not {shown(answer)}"
         )
     if not table.own_trick_winner:
-        _check_duplicates_answer(module, cards, int(answer))
+        _check_duplicates_answer(module, plain, int(answer))
+        return positions[int(answer)]
     return int(answer)
 
 
 #: Each (seat, card) as a `Play`, built once: a trick winner of one's own is asked once a trick,
 #: and building the plays' attrs values anew cost more than the call itself.
-_PLAYS: dict[tuple[int, Card], Play] = {}
+_PLAYS: dict[tuple[int, AnyCard], Play] = {}
 
 
-def _play(seat: int, card: Card) -> Play:
+def _play(seat: int, card: AnyCard) -> Play:
     key = (seat, card)
     play = _PLAYS.get(key)
     if play is None:
@@ -316,7 +323,9 @@ def _play(seat: int, card: Card) -> Play:
 class TrickSource:
     """A full trick in the engine's terms: what a lazy `TrickContext` reads (each field once, when read)."""
 
-    def __init__(self, hand: HandContext, cards: tuple[Card, ...], leader: int, log: tuple[int, ...]) -> None:
+    def __init__(
+        self, hand: HandContext, cards: tuple[AnyCard, ...], leader: int, log: tuple[int, ...]
+    ) -> None:
         self.hand = hand
         self.cards = cards
         self.leader = leader
@@ -338,7 +347,7 @@ class TrickSource:
         if name == "trick_number":
             return len(self.log) + 1
         if name == "tricks":
-            return log_tricks(self.log, self.hand.hands)
+            return log_tricks(self.log, self.hand.hands, self.hand.table)
         if name == "announcers":
             return self.hand.announcers
         if name == "announcements":

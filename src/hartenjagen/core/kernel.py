@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-from hartenjagen.cards import CARD_COUNT, Card
+from hartenjagen.cards import CARD_COUNT, AnyCard, Card
 from hartenjagen.catalogue import english
 from hartenjagen.core import chance_nodes, contexts_of, hand_hooks, hooks, stock
 from hartenjagen.core import hands as hand_steps
@@ -39,6 +39,7 @@ from hartenjagen.core.table import (
     LEAD_ALWAYS,
     LEAD_BROKEN,
     LEAD_CALLBACK,
+    NO_SUIT,
     ONE_PACK,
     Table,
 )
@@ -73,7 +74,7 @@ def _lowest_value(candidates: int, table: Table) -> int:
     mask = candidates
     while mask:
         low = mask & -mask
-        value = table.values[(low.bit_length() - 1) % CARD_COUNT]
+        value = table.values[table.index_of[low.bit_length() - 1]]
         if value < lowest:
             lowest = value
         mask ^= low
@@ -81,7 +82,7 @@ def _lowest_value(candidates: int, table: Table) -> int:
     mask = candidates
     while mask:
         low = mask & -mask
-        if table.values[(low.bit_length() - 1) % CARD_COUNT] == lowest:
+        if table.values[table.index_of[low.bit_length() - 1]] == lowest:
             out |= low
         mask ^= low
     return out
@@ -158,7 +159,7 @@ def play_mask(state: State, hand: int, trace: list[tuple[Any, str, int]] | None 
     if state._count:
         follow = hand & table.suit_masks[state._led]
         candidates = follow or hand
-        if trace is not None:
+        if trace is not None and state._led != NO_SUIT:  # after a led joker (NO_SUIT) any card sets the suit
             suit = ("clubs", "diamonds", "hearts", "spades")[state._led]
             trace.append((Code.MUST_FOLLOW_SUIT, english("refusal.must_follow_suit", suit=suit), candidates))
     elif first:
@@ -209,7 +210,7 @@ def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> b
         return hooks.breaks(table, physical, discarded, trick_number)
     if trick_number == 0 and not table.break_on_first_trick:
         return False
-    return bool((table.break_discarded if discarded else table.break_played) >> (physical % CARD_COUNT) & 1)
+    return bool((table.break_discarded if discarded else table.break_played) >> table.index_of[physical] & 1)
 
 
 def winner_position(
@@ -232,13 +233,15 @@ def winner_position(
                 offsets.append(i)
         position = hooks.trick_winner(context, order, leader, log)
         return position if position < 0 else offsets[position]
+    if led == NO_SUIT:
+        return -1  # jokers only: no card wins (the cards wait for the next trick's winner)
     if table.cancel_pairs:
         counts: dict[int, int] = {}
         for i in range(n):
             bits = trick & hands[(leader + i) % n]
             p = (bits & -bits).bit_length() - 1
             if bits and table.suit_of[p] == led:
-                counts[p % CARD_COUNT] = counts.get(p % CARD_COUNT, 0) + 1
+                counts[table.index_of[p]] = counts.get(table.index_of[p], 0) + 1
         best_index = -1
         for index, count in counts.items():
             if count == 1 and index > best_index:
@@ -247,7 +250,7 @@ def winner_position(
             return -1
         for i in range(n):
             bits = trick & hands[(leader + i) % n]
-            if bits and ((bits & -bits).bit_length() - 1) % CARD_COUNT == best_index:
+            if bits and table.index_of[(bits & -bits).bit_length() - 1] == best_index:
                 return i
         return -1  # pragma: no cover - the card is in the trick
     # The highest card of the led suit wins; of two identical ones, the one played first.
@@ -287,7 +290,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     broken = state._broken
     count = state._count
     led = state._led
-    if count == 0:
+    if count == 0 or led == NO_SUIT:  # a led joker leaves the suit to the next card (NO_SUIT: jokers so far)
         led = table.suit_of[physical]
     if not broken:
         broken = breaks(table, physical, count > 0 and table.suit_of[physical] != led, len(state._log))
@@ -330,7 +333,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
         events.append(
             TrickWon(
                 len(log) - 1, leader, _cards_in_order(hand.hands, leader, trick, table), winner,
-                table.points(trick | carry), table.cards(carried),
+                table.points(trick | carry), table.any_cards(carried),
             )
         )  # fmt: skip
     if table.follow_draws and not last:  # a winner with no cards left passes the lead on to its left
@@ -343,7 +346,7 @@ def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:
     return hand_steps.score_hand(after, events)
 
 
-def _cards_in_order(hands: tuple[int, ...], leader: int, trick: int, table: Table) -> tuple[Card, ...]:
+def _cards_in_order(hands: tuple[int, ...], leader: int, trick: int, table: Table) -> tuple[AnyCard, ...]:
     n = table.players
     out = []
     for i in range(n):
@@ -482,7 +485,7 @@ def transition(state: State, move: object, events: list[Any] | None) -> State:
     raise IllegalMoveError(reason, move)
 
 
-def _broken_rule(refusal: IllegalMove, card: Card) -> tuple[str, str]:
+def _broken_rule(refusal: IllegalMove, card: AnyCard) -> tuple[str, str]:
     """The code and the rule's own sentence of a play's refusal (`_explain_play` words it as ``refusal.play``)."""
     prefix = english("refusal.play", card=card.symbol, reason="")
     message = refusal.message

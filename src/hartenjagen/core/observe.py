@@ -17,6 +17,7 @@ from typing import Final, final
 
 from hartenjagen.cards import CARD_COUNT
 from hartenjagen.core.state import ANNOUNCING, PASSING, State, taken_masks, trick_cards
+from hartenjagen.core.table import NO_SUIT
 
 #: The bits of a log entry's seat fields, and where its card mask starts (as in `hartenjagen.core.state`).
 _SEAT_BITS: Final = 31
@@ -142,20 +143,21 @@ def write_observation(
         _cards(ids, got[seat], base + plan.received, ones)
     suit_of = table.suit_of
     shown = [0] * n  # per seat, the suits it has shown it lacks, as bits
+    # The suit led is the first card's that is not a joker (NO_SUIT); a joker shows no void.
     led = -1
-    for i, (who, p) in enumerate(trick_cards(state)):
+    for who, p in trick_cards(state):
         block = ((who - seat) % n) * d + ids[p]
         ones.append(base + plan.trick + block)
-        if i == 0:
-            led = suit_of[p]
-        elif suit_of[p] != led:
+        suit = suit_of[p]
+        if led < 0 or led == NO_SUIT:
+            led = suit
+        elif suit != led and suit != NO_SUIT:
             shown[who] |= 1 << led
     log = state._log
     for entry in log:
         mask = entry >> _MASK_SHIFT
         leader = entry >> 5 & _SEAT_BITS
         first = -1
-        i = 0
         for k in range(n):
             who = (leader + k) % n
             bits = mask & hands[who]
@@ -163,10 +165,9 @@ def write_observation(
                 continue  # the seat had dropped out (`Deck.draws_to_follow`)
             p = (bits & -bits).bit_length() - 1
             suit = suit_of[p]
-            i += 1
-            if i == 1:
+            if first < 0 or first == NO_SUIT:  # the first card that is not a joker sets the suit
                 first = suit
-            elif suit != first:
+            elif suit != first and suit != NO_SUIT:
                 shown[who] |= 1 << first
     for who in range(n):
         rel = (who - seat) % n

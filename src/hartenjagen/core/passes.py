@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Any, Final, cast, final
 
-from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
+from hartenjagen.cards import ANY_CARDS, CARD_COUNT, AnyCard
 from hartenjagen.core.table import ONE_PACK, Table, popcount
 from hartenjagen.moves import Pass, trusted_pass
 
@@ -47,7 +47,7 @@ class PassMoves:
     _count: int
     _sizes: tuple[int, ...]
     _total: int
-    _cards: list[tuple[Card, ...] | None]
+    _cards: list[tuple[AnyCard, ...] | None]
 
     def __init__(self, table: Table, hands: tuple[tuple[int, int], ...], count: int) -> None:
         self._table = table
@@ -66,10 +66,10 @@ class PassMoves:
         self._total = sum(sizes)
         self._cards = [None] * len(hands)
 
-    def _seat_cards(self, position: int) -> tuple[Card, ...]:
+    def _seat_cards(self, position: int) -> tuple[AnyCard, ...]:
         cards = self._cards[position]
         if cards is None:
-            cards = self._table.cards(self._hands[position][1])
+            cards = self._table.any_cards(self._hands[position][1])
             self._cards[position] = cards
         return cards
 
@@ -78,7 +78,7 @@ class PassMoves:
         """The seats that still have to choose their pass, in seat order."""
         return tuple([seat for seat, _ in self._hands])
 
-    def passable(self, seat: object) -> tuple[Card, ...]:
+    def passable(self, seat: object) -> tuple[AnyCard, ...]:
         """The cards ``seat`` may choose its pass from, in card order (a card held twice is there twice).
 
         Every legal ``Pass`` of the seat is ``state.pass_count`` of these cards. A seat that does
@@ -116,7 +116,7 @@ class PassMoves:
                 seat, mask = self._hands[position]
                 if self._table.copies > 1:
                     return trusted_pass(seat, _unrank_multiset(mask, self._count, index))
-                return trusted_pass(seat, self._table.cards(unrank_bits(mask, self._count, index)))
+                return trusted_pass(seat, self._table.any_cards(unrank_bits(mask, self._count, index)))
             index -= size
         raise IndexError("legal move index out of range")  # pragma: no cover - checked by the caller
 
@@ -197,7 +197,7 @@ def unrank_bits(mask: int, k: int, index: int) -> int:
     return out
 
 
-def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
+def _unrank_multiset(mask: int, k: int, index: int) -> tuple[AnyCard, ...]:
     """The ``index``-th different k-card choice from the physical cards ``mask`` (two packs at most).
 
     A card held twice may be chosen once or twice. The order is that of the
@@ -210,7 +210,7 @@ def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
     # (`_multiset_choices` of the singles and doubles left): no table is built.
     doubles_left = popcount(doubles)
     singles_left = popcount(held) - doubles_left
-    out: list[Card] = []
+    out: list[AnyCard] = []
     used = 0  # copies of the current card (the lowest of ``held``) chosen so far
     while len(out) < k:
         low = held & -held
@@ -223,7 +223,7 @@ def _unrank_multiset(mask: int, k: int, index: int) -> tuple[Card, ...]:
         for more in range(min(double - used, rest) + 1):  # more copies of it after this one
             taking += _multiset_choices(singles_after, doubles_after, rest - more)
         if index < taking:
-            out.append(ALL_CARDS[low.bit_length() - 1])
+            out.append(ANY_CARDS[low.bit_length() - 1])
             used += 1
         else:
             index -= taking

@@ -49,6 +49,7 @@ from hartenjagen.core.table import (
     LEAD_AFTER_TRICKS,
     LEAD_CALLBACK,
     LEAD_SUITS_LED,
+    NO_SUIT,
     ONE_PACK,
     TRAVEL_SEAT,
     Table,
@@ -202,9 +203,10 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     broken, carry = state._broken, state._carry
     taken = list(taken_masks(state))
     # The trick's winner is followed card by card (the led suit's highest Card.index, the first
-    # of two identical ones), except where pairs cancel, a module of one's own names the winner
-    # or the trick began before this playout.
-    plain_winner = not table.cancel_pairs and not table.winner_callback
+    # of two identical ones), except where pairs cancel, a module of one's own names the winner,
+    # the pack holds jokers (a led joker leaves the suit to the next card) or the trick began before
+    # this playout.
+    plain_winner = not table.cancel_pairs and not table.winner_callback and not table.joker_mask
     follows_winner = plain_winner and count == 0
     own_winner = table.winner_callback  # the C kernel plays no such table: the greedy asks the module
     # The hooks of modules of one's own are asked through their caches (hooks.narrowed_at).
@@ -275,6 +277,8 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
             top, position = index, 0
         elif suit == led and index > top:
             top, position = index, count
+        elif led == NO_SUIT:  # a led joker: this card sets the suit to follow
+            led = suit
         if not broken:
             broken = breaks(table, physical, count > 0 and suit != led, tricks)
         played |= bit
@@ -358,7 +362,7 @@ def _signed_values(table: Table, sign: int) -> list[int]:
     cached = _SIGNED.get(key)
     if cached is not None and cached[0] is table:
         return cached[1]
-    values = [sign * table.values[p % 52] for p in range(52 * table.copies)]
+    values = [sign * table.values[index] for index in table.index_of]  # by physical card, jokers too
     if len(_SIGNED) > 64:  # bounded: tables come from outside
         _SIGNED.clear()
     _SIGNED[key] = (table, values)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple, final
 
-from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
+from hartenjagen.cards import CARD_COUNT, AnyCard
 from hartenjagen.core.table import ONE_PACK, Table, table_for
 from hartenjagen.moves import Play
 from hartenjagen.rules import Rules
@@ -472,46 +472,48 @@ class State:
         return ()
 
     @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
+    def hands(self) -> tuple[tuple[AnyCard, ...], ...]:
         """Each seat's cards, sorted by suit and rank."""
         table = self._hand.table
-        return tuple([table.cards(mask) for mask in hand_masks(self)])
+        return tuple([table.any_cards(mask) for mask in hand_masks(self)])
 
     @property
-    def passed(self) -> tuple[tuple[Card, ...], ...]:
+    def passed(self) -> tuple[tuple[AnyCard, ...], ...]:
         """The cards each seat gave in the first stage of this hand's exchange (empty until it has)."""
         hand = self._hand
         masks: tuple[int, ...] = hand.pass_log[0][0] if hand.pass_log else hand.passed
-        return tuple([hand.table.cards(mask) for mask in masks])
+        return tuple([hand.table.any_cards(mask) for mask in masks])
 
     @property
-    def received(self) -> tuple[tuple[Card, ...], ...]:
+    def received(self) -> tuple[tuple[AnyCard, ...], ...]:
         """The cards each seat received in the first stage of this hand's exchange (empty before it)."""
         hand = self._hand
         if not hand.pass_log:
             return tuple([() for _ in range(hand.table.players)])
         got: tuple[int, ...] = hand.pass_log[0][1]
-        return tuple([hand.table.cards(mask) for mask in got])
+        return tuple([hand.table.any_cards(mask) for mask in got])
 
     @property
-    def exchanges(self) -> tuple[tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]], ...]:
+    def exchanges(
+        self,
+    ) -> tuple[tuple[tuple[tuple[AnyCard, ...], ...], tuple[tuple[AnyCard, ...], ...]], ...]:
         """Every completed stage of this hand's exchange: (cards each seat gave, cards each seat received)."""
         table = self._hand.table
         out = []
         for given, got in self._hand.pass_log:
-            out.append((tuple([table.cards(m) for m in given]), tuple([table.cards(m) for m in got])))
+            out.append((tuple([table.any_cards(m) for m in given]), tuple([table.any_cards(m) for m in got])))
         return tuple(out)
 
     @property
-    def carry_over(self) -> tuple[Card, ...]:
+    def carry_over(self) -> tuple[AnyCard, ...]:
         """Cards of fully cancelled tricks waiting for the next trick's winner (double deck)."""
-        return self._hand.table.cards(self._carry)
+        return self._hand.table.any_cards(self._carry)
 
     @property
     def trick(self) -> tuple[Play, ...]:
         """The cards on the table in the current trick, in play order."""
         table = self._hand.table
-        return tuple([table.plays[seat][p % CARD_COUNT] for seat, p in trick_cards(self)])
+        return tuple([table.plays[seat][table.index_of[p]] for seat, p in trick_cards(self)])
 
     @property
     def trick_leader(self) -> int:
@@ -526,13 +528,13 @@ class State:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of this hand (`Trick` values), oldest first."""
-        return log_tricks(self._log, self._hand.hands)
+        return log_tricks(self._log, self._hand.hands, self._hand.table)
 
     @property
-    def taken(self) -> tuple[tuple[Card, ...], ...]:
+    def taken(self) -> tuple[tuple[AnyCard, ...], ...]:
         """The cards each seat has captured in this hand."""
         table = self._hand.table
-        return tuple([table.cards(mask) for mask in taken_masks(self)])
+        return tuple([table.any_cards(mask) for mask in taken_masks(self)])
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -545,21 +547,21 @@ class State:
         return tuple(counts)
 
     @property
-    def widow(self) -> tuple[Card, ...]:
+    def widow(self) -> tuple[AnyCard, ...]:
         """The cards the deck left undealt this hand (a widow), face down until its trick's taker gets them.
 
         Empty when the deck deals every card. The state shows every card; a
         seat's view shows the widow only to the seat that took it.
         """
-        return self._hand.table.cards(widow_mask(self))
+        return self._hand.table.any_cards(widow_mask(self))
 
     @property
-    def stock(self) -> tuple[Card, ...]:
+    def stock(self) -> tuple[AnyCard, ...]:
         """The cards of the stock not drawn yet, in card order (empty: no stock, or drawn out).
 
         The state shows every card; no seat's view shows them, only how many.
         """
-        return self._hand.table.cards(stock_mask(self))
+        return self._hand.table.any_cards(stock_mask(self))
 
     @property
     def draws(self) -> tuple[tuple[int, int], ...]:
@@ -577,10 +579,10 @@ class State:
         return None if seat < 0 else seat
 
     @property
-    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+    def dealt(self) -> tuple[tuple[AnyCard, ...], ...]:
         """Each seat's cards as dealt for this hand, before passing."""
         table = self._hand.table
-        return tuple([table.cards(mask) for mask in self._hand.dealt])
+        return tuple([table.any_cards(mask) for mask in self._hand.dealt])
 
 
 def _restore_state(
@@ -644,7 +646,7 @@ def seat_to_move(state: State) -> int:
     return state._leader  # pragma: no cover - a trick under way has a seat to move
 
 
-def log_tricks(log: tuple[int, ...], hands: tuple[int, ...]) -> tuple[Trick, ...]:
+def log_tricks(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> tuple[Trick, ...]:
     """The completed tricks of a hand's log as `Trick` values (``hands``: the hands as play began)."""
     n = len(hands)
     out = []
@@ -658,7 +660,7 @@ def log_tricks(log: tuple[int, ...], hands: tuple[int, ...]) -> tuple[Trick, ...
             seat = (leader + i) % n
             bits = mask & hands[seat]
             if bits:  # none: the seat had dropped out (`Deck.draws_to_follow`)
-                cards.append(ALL_CARDS[((bits & -bits).bit_length() - 1) % CARD_COUNT])
+                cards.append(table.card_of[(bits & -bits).bit_length() - 1])
                 seats.append(seat)
         shown = () if len(seats) == n else tuple(seats)
         out.append(Trick(leader, tuple(cards), None if winner < 0 else winner, shown))

@@ -128,7 +128,7 @@ def from_fields(f: StateFields) -> State:
         hands[seat] |= 1 << p
         trick_mask |= 1 << p
     played |= trick_mask
-    led = table.suit_of[f.trick_cards[0]] if f.trick_cards else -1
+    led = table.led_suit(f.trick_cards) if f.trick_cards else -1
     hand = HandContext(
         table=table, phase=PHASE_CODES[f.phase], hand_index=f.hand_index, dealer=f.dealer, hands=tuple(hands),
         passed=f.passed_masks, pending=f.pending, pass_log=f.pass_log, direction=f.pass_direction,

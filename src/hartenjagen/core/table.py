@@ -1,8 +1,11 @@
 """The table a ``Rules`` value compiles to: bitmasks, lookups and the plan of the per-card rules.
 
 Inside, a *physical card* is a small integer: ``card.index`` for the first
-copy and ``card.index + 52 * k`` for copy ``k`` of a double deck. Hands,
-tricks and captured cards are bitmasks over physical cards. A table is built
+copy and ``card.index + 52 * k`` for copy ``k`` of a double deck; a deck's
+jokers come after every copy (``52 * copies + number - 1``), and
+``Table.index_of`` folds any physical card back onto its ``index`` (a joker's
+is ``52 + number - 1``: `cards.ANY_CARDS`). Hands, tricks and captured cards
+are bitmasks over physical cards. A table is built
 once per ``Rules`` value and shared by every state of every game with those
 rules; `table_for` keeps the most recently used ones in a bounded cache.
 
@@ -23,7 +26,17 @@ import threading
 import types
 from typing import TYPE_CHECKING, Any, Final, final
 
-from hartenjagen.cards import ALL_CARDS, CARD_COUNT, QUEEN_OF_SPADES, Card, Suit
+from hartenjagen.cards import (
+    ALL_CARDS,
+    ANY_CARDS,
+    CARD_COUNT,
+    JOKER_LIMIT,
+    QUEEN_OF_SPADES,
+    AnyCard,
+    Card,
+    Suit,
+    plain_cards,
+)
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
 from hartenjagen.rules import first_trick as first_trick_slot
@@ -68,6 +81,9 @@ def _folded(mask: int) -> int:
     # Two operations on the 104-bit mask, not three: each makes a big integer in the compiled core.
     return (mask & ONE_PACK) | mask >> CARD_COUNT
 
+
+#: The led suit of a trick whose cards so far are jokers (``suit_of`` a joker): the next card sets it.
+NO_SUIT: Final = 4
 
 #: How hearts open (``Table.lead_opens``); LEAD_CALLBACK: ask the leading module.
 LEAD_ALWAYS: Final = 0
@@ -165,9 +181,16 @@ class Table:
     follow_draws: bool
     #: with ``follow_draws``: the last seat with cards takes the stock too (`Deck.stock_to_last`)
     stock_to_last: bool
+    #: the physical cards of each suit, and (``NO_SUIT``) none: a trick led by a joker has no suit to follow yet
     suit_masks: tuple[int, ...]
+    #: by physical card: its suit, ``NO_SUIT`` for a joker
     suit_of: tuple[int, ...]
-    card_of: tuple[Card, ...]
+    #: by physical card: the card or joker
+    card_of: tuple[AnyCard, ...]
+    #: by physical card: its card's ``index`` (``p % 52`` for the 52, ``52 + number - 1`` for a joker)
+    index_of: tuple[int, ...]
+    #: every joker of the pack (0: a pack of rank × suit cards only)
+    joker_mask: int
     bits_of: tuple[int, ...]
     plays: tuple[tuple[Play, ...], ...]
     play_codes: dict[int, int]
@@ -198,7 +221,7 @@ class Table:
     #: the house rules that declare cards they may allow against the other rules (`HouseRule.widening`)
     widening: tuple[Any, ...]
     #: of those, the ones that answer ``widens`` themselves, each with the cards it declares
-    widening_hooked: tuple[tuple[Any, frozenset[Card]], ...]
+    widening_hooked: tuple[tuple[Any, frozenset[AnyCard]], ...]
     #: every copy of each card declared by a widening rule that leaves ``widens`` as it is (all it holds)
     widen_mask: int
     announcing: tuple[Any, ...]
@@ -251,8 +274,13 @@ class Table:
             counts[card.index] = copy + 1
             physical.append(card.index + CARD_COUNT * copy)
         self.copies = copies = max(counts.values(), default=1)
-        self.pack = tuple(sorted(physical))
-        pack_mask = 0
+        # The jokers after every copy of the 52: a pack's machine-word halves stay the 52 cards'.
+        joker_mask = 0
+        for joker in rules.deck.jokers():  # checked when the rules were built
+            joker_mask |= 1 << (CARD_COUNT * copies + joker.number - 1)
+        self.joker_mask = joker_mask
+        self.pack = tuple(sorted(physical + bits(joker_mask)))
+        pack_mask = joker_mask
         for p in self.pack:
             pack_mask |= 1 << p
         self.pack_mask = pack_mask
@@ -267,14 +295,19 @@ class Table:
         self.stock_to_last = rules.deck.stock_to_last()
         if self.follow_draws:
             self.tricks = len(self.pack)  # never reached: the hand ends when one seat alone has cards
-        self.card_of = tuple(ALL_CARDS[p % CARD_COUNT] for p in range(CARD_COUNT * copies))
-        self.suit_of = tuple(int(c.suit) for c in self.card_of)
+        self.index_of = tuple(
+            [p % CARD_COUNT for p in range(CARD_COUNT * copies)]
+            + [CARD_COUNT + j for j in range(JOKER_LIMIT)]
+        )
+        self.card_of = tuple([ANY_CARDS[index] for index in self.index_of])
+        self.suit_of = tuple([int(c.suit) if isinstance(c, Card) else NO_SUIT for c in self.card_of])
         suit_masks: list[int] = []
         for suit in range(4):
             mask = 0
             for k in range(copies):
                 mask |= _SUIT_BITS << (13 * suit + CARD_COUNT * k)
             suit_masks.append(mask & pack_mask)
+        suit_masks.append(0)  # NO_SUIT: nothing to follow
         self.suit_masks = tuple(suit_masks)
         bits_of: list[int] = []
         for index in range(CARD_COUNT):
@@ -282,24 +315,31 @@ class Table:
             for k in range(copies):
                 mask |= 1 << (index + CARD_COUNT * k)
             bits_of.append(mask & pack_mask)
-        #: all physical copies of each card, by ``Card.index``
+        for j in range(JOKER_LIMIT):  # by ANY_CARDS index: a joker's one copy
+            bits_of.append(joker_mask & 1 << (CARD_COUNT * copies + j))
+        #: all physical copies of each card, by ``Card.index`` (a joker's by its ``index``: 52 + number - 1)
         self.bits_of = tuple(bits_of)
         #: interned ``Play`` values by seat and ``Card.index``, and ``id`` of each -> seat << 6 | card index
         #: (shared by every table with as many players)
         self.plays, self.play_codes = _interned_plays(players)
         scoring = rules.scoring
         values: list[int] = []
-        for card in ALL_CARDS:
-            value = scoring.card_value(card)
+        for any_card in ANY_CARDS:  # the 52 cards' card_value, then the jokers' joker_value
+            plain = isinstance(any_card, Card)
+            value = (
+                scoring.card_value(any_card) if isinstance(any_card, Card) else scoring.joker_value(any_card)
+            )
             if isinstance(value, bool) or not isinstance(value, int):
+                hook = "card_value" if plain else "joker_value"
                 raise RulesError(
-                    f"scoring {scoring!r}: card_value must give whole numbers, not {value!r} for {card}"
+                    f"scoring {scoring!r}: {hook} must give whole numbers, not {value!r} for {any_card}"
                 )
             values.append(int(value))
+        #: by ``index`` (the 52 cards, then the jokers)
         self.values = tuple(values)
         groups: dict[int, int] = {}
         for p in self.pack:
-            value = self.values[p % CARD_COUNT]
+            value = self.values[self.index_of[p]]
             if value:
                 groups[value] = groups.get(value, 0) | (1 << p)
         #: (value, mask of the physical cards with that value), for summing points fast
@@ -452,7 +492,7 @@ class Table:
         mask = cards
         while mask:
             low = mask & -mask
-            rank = ((low.bit_length() - 1) % CARD_COUNT) % 13
+            rank = self.index_of[low.bit_length() - 1] % 13
             if rank < lowest:
                 lowest = rank
             mask ^= low
@@ -460,7 +500,7 @@ class Table:
         mask = cards
         while mask:
             low = mask & -mask
-            if ((low.bit_length() - 1) % CARD_COUNT) % 13 == lowest:
+            if self.index_of[low.bit_length() - 1] % 13 == lowest:
                 out |= low
             mask ^= low
         return out
@@ -514,7 +554,7 @@ class Table:
     def _plan_widening(self, extras: tuple[HouseRule, ...]) -> None:
         """The widening house rules: their declared cards, as a mask or (a ``widens`` of their own) as sets."""
         widening: list[Any] = []
-        hooked: list[tuple[Any, frozenset[Card]]] = []
+        hooked: list[tuple[Any, frozenset[AnyCard]]] = []
         mask = 0
         for extra in extras:
             declared = frozenset(extra.widening(self.rules))
@@ -530,16 +570,45 @@ class Table:
         self.widening_hooked = tuple(hooked)
         self.widen_mask = mask
 
+    def led_suit(self, trick: tuple[int, ...] | list[int]) -> int:
+        """The suit to follow after the physical cards ``trick`` (play order): the first card's that is not
+        a joker; ``NO_SUIT`` while every card is one (a led joker leaves the suit to the next card)."""
+        for p in trick:
+            suit = self.suit_of[p]
+            if suit != NO_SUIT:
+                return suit
+        return NO_SUIT
+
     def cards(self, mask: int) -> tuple[Card, ...]:
-        """The cards in a bitmask, sorted (a card twice if both copies are in it)."""
+        """The rank × suit cards in a bitmask, sorted (a card twice if both copies are in it); jokers left out.
+
+        What a hook's context holds (a module that reads suits never meets a joker); `any_cards` keeps them.
+        """
+        mask &= ~self.joker_mask
         indexes: list[int] = []
         while mask:
             low = mask & -mask
-            indexes.append((low.bit_length() - 1) % CARD_COUNT)
+            indexes.append(self.index_of[low.bit_length() - 1])
             mask ^= low
         if self.copies > 1:
             indexes.sort()
-        return tuple([ALL_CARDS[i] for i in indexes])
+        return tuple([ALL_CARDS[i] for i in indexes])  # every index below 52: the jokers are masked out
+
+    def any_cards(self, mask: int) -> tuple[AnyCard, ...]:
+        """The cards and jokers in a bitmask, sorted (jokers last; a card twice if both copies are in it)."""
+        indexes: list[int] = []
+        while mask:
+            low = mask & -mask
+            indexes.append(self.index_of[low.bit_length() - 1])
+            mask ^= low
+        if self.copies > 1:
+            indexes.sort()
+        return tuple([ANY_CARDS[i] for i in indexes])
+
+    @staticmethod
+    def plain(cards: tuple[AnyCard, ...]) -> tuple[Card, ...]:
+        """``cards`` known to hold no joker, typed so (`cards.plain_cards`)."""
+        return plain_cards(cards)
 
     def distinct(self, mask: int) -> int:
         """Fold a mask over physical cards onto ``Card.index`` bits (copies merge)."""
@@ -579,7 +648,7 @@ _PLAYS: dict[int, tuple[tuple[tuple[Play, ...], ...], dict[int, int]]] = {}
 def _interned_plays(players: int) -> tuple[tuple[tuple[Play, ...], ...], dict[int, int]]:
     entry = _PLAYS.get(players)
     if entry is None:
-        plays = tuple(tuple(Play(seat, card) for card in ALL_CARDS) for seat in range(players))
+        plays = tuple(tuple(Play(seat, card) for card in ANY_CARDS) for seat in range(players))
         codes = {
             id(play): seat << 6 | index for seat, row in enumerate(plays) for index, play in enumerate(row)
         }

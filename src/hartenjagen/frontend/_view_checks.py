@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from hartenjagen._repr import brief, shown
-from hartenjagen.cards import ALL_CARDS, Card
+from hartenjagen.cards import ANY_CARDS, AnyCard
 from hartenjagen.core import Table, table_for
 from hartenjagen.frontend._follow_view import follow_check
 from hartenjagen.frontend.views import PlayerView, ViewError
@@ -39,11 +39,11 @@ def check_view(view: object) -> None:
 _BITS = 4096
 
 #: The interned cards by identity (a forged card may hash and compare as a real one).
-_INTERNED = frozenset(map(id, ALL_CARDS))
+_INTERNED = frozenset(map(id, ANY_CARDS))
 
 
 @functools.lru_cache(maxsize=32)
-def _pack(table: Table) -> tuple[frozenset[Card], Counter[Card]]:
+def _pack(table: Table) -> tuple[frozenset[AnyCard], Counter[AnyCard]]:
     """The cards of a pack, and how often the pack holds each."""
     counts = Counter(table.card_of[p] for p in table.pack)
     return frozenset(counts), counts
@@ -106,13 +106,13 @@ class _ViewCheck:
             raise _fail(field, "lists a seat twice")
         return seats  # type: ignore[return-value]
 
-    def cards(self, value: object, field: str) -> tuple[Card, ...]:
+    def cards(self, value: object, field: str) -> tuple[AnyCard, ...]:
         cards = self.tuple_of(value, field)
         if len(cards) > len(self.table.pack):
             raise _fail(field, f"holds {len(cards)} cards, more than the pack of {len(self.table.pack)}")
         if not (_INTERNED.issuperset(map(id, cards)) and self.pack.issuperset(cards)):
             for i, card in enumerate(cards):
-                if not Card.is_interned(card):
+                if id(card) not in _INTERNED:
                     raise _fail(f"{field}[{i}]", f"{shown(card)} is not a card")
                 if card not in self.pack:
                     raise _fail(f"{field}[{i}]", f"{card} is not in the pack of these rules")
@@ -158,7 +158,7 @@ class _ViewCheck:
             if type(made) is not tuple or len(made) != 2 or type(made[1]) is not str:
                 raise _fail(f"announcements[{i}]", f"expected a (seat, choice) pair, not {shown(made)}")
             self.seat(made[0], f"announcements[{i}].seat")
-        played: Counter[Card] = Counter()
+        played: Counter[AnyCard] = Counter()
         for i, done in enumerate(self.tuple_of(view.previous_tricks, "previous_tricks")):
             where = f"previous_tricks[{i}]"
             if type(done) is not Trick:
@@ -329,7 +329,7 @@ class _ViewCheck:
             return 0
         return min(tricks, (len(table.pack) - table.dealt_count) // table.players)
 
-    def check_widow(self) -> tuple[Card, ...]:
+    def check_widow(self) -> tuple[AnyCard, ...]:
         """The undealt cards: as many as the deck leaves over (less those drawn); faces only to a widow's taker."""
         view, table = self.view, self.table
         expected = len(table.pack) - table.dealt_count - table.players * self.drawn(len(view.tricks))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card, Joker
 from hartenjagen.core import State, as_state
 from hartenjagen.frontend import texts as _texts
 from hartenjagen.frontend.describe import announcement_question
@@ -54,19 +54,25 @@ def numbered(items: Iterable[str]) -> str:
     return "  ".join(f"{number}) {item}" for number, item in enumerate(items, start=1))
 
 
-def hand_text(cards: Iterable[Card], language: Language = "en") -> str:
+def hand_text(cards: Iterable[AnyCard], language: Language = "en") -> str:
     """Cards grouped by suit with the suit symbols: ``♣ 2 5 K   ♦ 10 J   ♠ Q   ♥ 3 A`` (empty suits left out).
 
-    In Dutch the ranks are the Dutch letters: ``♣ 2 5 H   ♦ 10 B   ♠ V   ♥ 3 A``.
+    In Dutch the ranks are the Dutch letters: ``♣ 2 5 H   ♦ 10 B   ♠ V   ♥ 3 A``. Jokers come
+    last, by number: ``🃏 1 2``.
     """
-    return "   ".join(
+    cards = tuple(cards)
+    groups = [
         suit.symbol + " " + " ".join(rank_text(card.rank, language) for card in group)
         for suit, group in by_suit(cards).items()
         if group
-    )
+    ]
+    jokers = sorted(card.number for card in cards if isinstance(card, Joker))
+    if jokers:
+        groups.append("🃏 " + " ".join(map(str, jokers)))
+    return "   ".join(groups)
 
 
-def card_symbols(cards: Iterable[Card], language: Language = "en") -> list[str]:
+def card_symbols(cards: Iterable[AnyCard], language: Language = "en") -> list[str]:
     """Each card with its suit symbol (``Q♠``, ``10♥``; Dutch ranks in Dutch)."""
     return [format_card(card, "symbol", language) for card in cards]
 
@@ -75,7 +81,13 @@ def _display_order(card: Card) -> tuple[int, int]:
     return DISPLAY_SUITS.index(card.suit), card.rank
 
 
-def pass_choices(v: PlayerView) -> tuple[Card, ...]:
+def _play_order(play: Play) -> tuple[int, int]:
+    """A play's place in the hand as shown: by suit and rank, a joker last."""
+    card = play.card
+    return (len(DISPLAY_SUITS), card.number) if isinstance(card, Joker) else _display_order(card)
+
+
+def pass_choices(v: PlayerView) -> tuple[AnyCard, ...]:
     """The cards the numbers stand for in the passing phase, in the order of the hand ([`hand_text`][hartenjagen.frontend.drawing.hand_text])."""
     return sort_hand(v.pass_options)
 
@@ -85,14 +97,14 @@ def move_choices(v: PlayerView) -> tuple[Move, ...]:
     shows them: clubs, diamonds, spades, hearts; low to high), so the list reads like the hand."""
     plays = [move for move in v.legal_moves if isinstance(move, Play)]
     if plays and len(plays) == len(v.legal_moves):
-        return tuple(sorted(plays, key=lambda play: _display_order(play.card)))
+        return tuple(sorted(plays, key=_play_order))
     return v.legal_moves
 
 
 def taken_points(v: PlayerView) -> tuple[int, ...]:
     """Each seat's points from the cards it has captured so far in this hand (before the moon)."""
     scoring = v.rules.scoring
-    return tuple(scoring.points_of(cards) for cards in v.taken)
+    return tuple(scoring.total_of(cards) for cards in v.taken)
 
 
 def who(v: PlayerView, seat: int, language: Language = "en") -> str:
@@ -137,7 +149,7 @@ def undealt_line(v: PlayerView, language: Language = "en") -> str:
     return text("table.widow_taken", language, count=v.undealt, seat=who(v, taker, language))
 
 
-def _subject(subject: object, where: str) -> tuple[PlayerView, tuple[tuple[Card, ...], ...] | None]:
+def _subject(subject: object, where: str) -> tuple[PlayerView, tuple[tuple[AnyCard, ...], ...] | None]:
     """The view a drawing is made of, and every seat's hand when ``subject`` is a whole state.
 
     A view from outside must be one a game shows (`ViewError`); anything else must be a
@@ -161,7 +173,7 @@ def _turn_line(v: PlayerView, language: Language) -> str:
     return text("table.to_move", language, seats=", ".join(who(v, seat, language) for seat in v.to_move))
 
 
-def _lines(v: PlayerView, hands: tuple[tuple[Card, ...], ...] | None, language: Language) -> list[str]:
+def _lines(v: PlayerView, hands: tuple[tuple[AnyCard, ...], ...] | None, language: Language) -> list[str]:
     words = _texts.words(language)
     phase = text(f"phase.{v.phase.value}", language)
     hand = v.hand_index + 1

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Final, Literal
 
-from hartenjagen.cards import Card, Rank, Suit, parse_cards
+from hartenjagen.cards import AnyCard, Card, Joker, Rank, Suit, without_jokers
 from hartenjagen.errors import CardParseError, HartenjagenError
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, MoveError, Pass, Play
 
@@ -57,14 +57,16 @@ def suit_name(suit: Suit, language: Language = "en") -> str:
     return _SUIT_NAMES[_language(language)][suit]
 
 
-def card_name(card: Card, language: Language = "en") -> str:
-    """The card's name for display: ``queen of spades``; in Dutch ``schoppenvrouw``.
+def card_name(card: AnyCard, language: Language = "en") -> str:
+    """The card's name for display: ``queen of spades``; in Dutch ``schoppenvrouw``; a joker ``joker 1``.
 
     Dutch joins the suit and the picture cards and the ace into one word
     (``schoppenvrouw``, ``hartenaas``, ``klaverenboer``) and writes the pips
     apart (``klaveren twee``), as players say them.
     """
     language = _language(language)  # type: ignore[assignment]
+    if isinstance(card, Joker):
+        return f"joker {card.number}"  # the same word in Dutch
     rank = _RANK_NAMES[language][card.rank]
     suit = _SUIT_NAMES[language][card.suit]
     if language == "en":
@@ -174,20 +176,27 @@ def parse_card(text: str | Card, language: Language = "en") -> Card:
         return card
 
 
-def parse_typed_cards(text: str, language: Language = "en") -> tuple[Card, ...]:
-    """Several cards as a player types them (see [`parse_card`][hartenjagen.frontend.notation.parse_card]), separated by spaces or commas.
+def parse_typed_card(text: str, language: Language = "en") -> AnyCard:
+    """A card as [`parse_card`][hartenjagen.frontend.notation.parse_card] reads it, or a joker (``JK1``, ``🃏1``, either language)."""
+    if isinstance(text, str) and text.strip().upper().startswith(("JK", "🃏")):
+        return Joker.parse(text)
+    return parse_card(text, language)
+
+
+def parse_typed_cards(text: str, language: Language = "en") -> tuple[AnyCard, ...]:
+    """Several cards as a player types them (see [`parse_typed_card`][hartenjagen.frontend.notation.parse_typed_card]), separated by spaces or commas.
 
     A name of two or three words (``klaveren twee``, ``queen of spades``) is read as one card.
     """
     words = text.replace(",", " ").split()
-    cards: list[Card] = []
+    cards: list[AnyCard] = []
     i = 0
     while i < len(words):
         for size in (1, 2, 3):
             if i + size > len(words):
                 raise CardParseError(" ".join(words[i:]), "expected a card such as 'QS' or '10H'")
             try:
-                cards.append(parse_card(" ".join(words[i : i + size]), language))
+                cards.append(parse_typed_card(" ".join(words[i : i + size]), language))
             except CardParseError:
                 if size == 3:
                     raise CardParseError(words[i], "expected a card such as 'QS' or '10H'") from None
@@ -209,7 +218,7 @@ def rank_text(rank: Rank, language: Language = "en") -> str:
     return "10" if rank == Rank.TEN else rank.letter
 
 
-def format_card(card: Card, style: Style = "ascii", language: Language = "en") -> str:
+def format_card(card: AnyCard, style: Style = "ascii", language: Language = "en") -> str:
     """The card as text: ``ascii`` (``QS``, ``TH``), ``symbol`` (``Q♠``, ``10♥``) or ``ten`` (``QS``, ``10H``).
 
     In Dutch (``language="nl"``) the ranks are B(oer), V(rouw), H(eer), A(as) and the suit letters
@@ -219,6 +228,8 @@ def format_card(card: Card, style: Style = "ascii", language: Language = "en") -
     """
     if style not in ("ascii", "symbol", "ten"):
         raise NotationError(f"style must be 'ascii', 'symbol' or 'ten', not {style!r}")
+    if isinstance(card, Joker):  # ``JK1`` / ``🃏1`` in either language: a joker has no rank or suit
+        return card.symbol if style == "symbol" else str(card)
     if _language(language) == "nl":
         suit = card.suit.symbol if style == "symbol" else _DUTCH_SUIT_LETTER_OF[card.suit]
         return rank_text(card.rank, "nl") + suit
@@ -229,7 +240,7 @@ def format_card(card: Card, style: Style = "ascii", language: Language = "en") -
     return rank_text(card.rank) + card.suit.letter
 
 
-def format_cards(cards: Iterable[Card], style: Style = "ascii", language: Language = "en") -> str:
+def format_cards(cards: Iterable[AnyCard], style: Style = "ascii", language: Language = "en") -> str:
     """Cards as text separated by spaces (see [`format_card`][hartenjagen.frontend.notation.format_card])."""
     return " ".join(format_card(card, style, language) for card in cards)
 
@@ -239,20 +250,26 @@ DISPLAY_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.
 
 
 def sort_hand(
-    cards: Iterable[Card], *, suits: Iterable[Suit] = DISPLAY_SUITS, high_first: bool = False
-) -> tuple[Card, ...]:
-    """The cards grouped by suit in the order ``suits``, each suit by rank (low first unless ``high_first``)."""
+    cards: Iterable[AnyCard], *, suits: Iterable[Suit] = DISPLAY_SUITS, high_first: bool = False
+) -> tuple[AnyCard, ...]:
+    """The cards grouped by suit in the order ``suits``, each suit by rank (low first unless ``high_first``); jokers last."""
     order = {suit: position for position, suit in enumerate(suits)}
     if set(order) != set(Suit):
         raise NotationError("suits must name each of the four suits once")
     sign = -1 if high_first else 1
-    return tuple(sorted(cards, key=lambda card: (order[card.suit], sign * card.rank)))
+
+    def key(card: AnyCard) -> tuple[int, int]:
+        return (4, card.number) if isinstance(card, Joker) else (order[card.suit], sign * card.rank)
+
+    return tuple(sorted(cards, key=key))
 
 
-def by_suit(cards: Iterable[Card], *, suits: Iterable[Suit] = DISPLAY_SUITS) -> dict[Suit, tuple[Card, ...]]:
+def by_suit(
+    cards: Iterable[AnyCard], *, suits: Iterable[Suit] = DISPLAY_SUITS
+) -> dict[Suit, tuple[Card, ...]]:
     """The cards of each suit (low first), in the order ``suits``; suits without cards map to ``()``."""
     ordered = tuple(suits)
-    hand = sort_hand(cards, suits=ordered)
+    hand = without_jokers(sort_hand(cards, suits=ordered))
     return {suit: tuple(card for card in hand if card.suit is suit) for suit in ordered}
 
 
@@ -285,7 +302,7 @@ def parse_move(text: str) -> Move:
         if kind == "play" and len(rest) == 1:
             return Play(seat, rest[0])
         if kind == "pass":
-            return Pass(seat, parse_cards(" ".join(rest)))
+            return Pass(seat, " ".join(rest))
         if kind == "announce" and len(rest) == 1:
             answer = rest[0].lower()
             if answer in ("yes", "no"):

@@ -30,7 +30,7 @@ from typing import Final
 import attrs
 
 from hartenjagen._repr import brief, shown
-from hartenjagen.cards import Card, parse_cards
+from hartenjagen.cards import AnyCard, parse_any_cards
 from hartenjagen.core import State, fields, is_explicit
 from hartenjagen.engine import SEED_BITS, apply, start
 from hartenjagen.errors import CardParseError, HartenjagenError, IllegalMoveError, SetupError
@@ -81,7 +81,7 @@ def _dealer(value: object) -> int:
     return dealer
 
 
-def _deal(value: object) -> tuple[tuple[Card, ...], ...] | None:
+def _deal(value: object) -> tuple[tuple[AnyCard, ...], ...] | None:
     if value is None:
         return None
     if isinstance(value, str) or not isinstance(value, Iterable):
@@ -89,7 +89,7 @@ def _deal(value: object) -> tuple[tuple[Card, ...], ...] | None:
     hands = []
     for seat, hand in enumerate(itertools.islice(value, SEAT_LIMIT)):
         try:
-            hands.append(parse_cards(hand))
+            hands.append(parse_any_cards(hand))
         except CardParseError as error:
             raise RecordError(f"the deal of seat {seat}: {error}") from error
     return tuple(hands)
@@ -130,7 +130,7 @@ class GameRecord:
     rules: Rules = attrs.field(converter=_rules)
     seed: int = attrs.field(converter=_seed)
     dealer: int = attrs.field(default=0, converter=_dealer)
-    deal: tuple[tuple[Card, ...], ...] | None = attrs.field(default=None, converter=_deal)
+    deal: tuple[tuple[AnyCard, ...], ...] | None = attrs.field(default=None, converter=_deal)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
     seed_is_secret: bool = attrs.field(default=False, converter=_flag)
     #: The states replayed so far (index i: after i moves); it only grows, one state per move.
@@ -281,7 +281,7 @@ class GameRecord:
             where = lines[0][0] if lines else 1
             raise RecordError(f"line {where}: a record starts with {HEADER!r}")
         fields: dict[str, tuple[int, str]] = {}
-        deal: list[tuple[Card, ...]] = []
+        deal: list[tuple[AnyCard, ...]] = []
         moves: list[Move] = []
         for number, line in lines[1:]:
             head, _, rest = line.partition(":") if not line[0].isdigit() else ("", "", line)
@@ -291,7 +291,7 @@ class GameRecord:
                 elif head.startswith("deal "):
                     if head != f"deal {len(deal)}":
                         raise RecordError(f"expected 'deal {len(deal)}:'")
-                    deal.append(parse_cards(rest))
+                    deal.append(parse_any_cards(rest))
                 elif line[0].isdigit():
                     label, _, move_text = line.partition(".")
                     if label != str(len(moves) + 1):

@@ -86,11 +86,19 @@ _CARD_DEF: Final[dict[str, Json]] = {
     "type": "string",
     "pattern": "^[2-9TJQKA][CDHS]$",
 }
-#: A physical card in a saved state: a double deck writes the second copy ``"QS#2"``.
-_PHYSICAL_DEF: Final[dict[str, Json]] = {
-    "description": "A physical card of a saved state: a card, and #2 for the second copy of a double deck.",
+#: A card or a joker (a deck that deals jokers): ``"QS"``, ``"JK1"``.
+_ANY_CARD_DEF: Final[dict[str, Json]] = {
+    "description": "A card (rank and suit, such as QS or TH) or a joker (JK and its number, 1 to 4: JK1).",
     "type": "string",
-    "pattern": "^[2-9TJQKA][CDHS](#[1-9][0-9]?)?$",
+    "pattern": "^([2-9TJQKA][CDHS]|JK[1-4])$",
+}
+#: A physical card in a saved state: a double deck writes the second copy ``"QS#2"``; a joker ``"JK1"``.
+_PHYSICAL_DEF: Final[dict[str, Json]] = {
+    "description": (
+        "A physical card of a saved state: a card, and #2 for the second copy of a double deck; or a joker (JK1)."
+    ),
+    "type": "string",
+    "pattern": "^([2-9TJQKA][CDHS](#[1-9][0-9]?)?|JK[1-4])$",
 }
 
 
@@ -176,6 +184,8 @@ class _Builder:
                 continue
             if name == "Card":
                 self.defs[name] = dict(_CARD_DEF)
+            elif name == "AnyCard":
+                self.defs[name] = dict(_ANY_CARD_DEF)
             elif name == "PhysicalCard":
                 self.defs[name] = dict(_PHYSICAL_DEF)
             else:
@@ -233,6 +243,8 @@ class _Builder:
             return {"type": "null"}
         if isinstance(codec, _c._CardText):
             return self.need("Card")
+        if isinstance(codec, _c._AnyCardText):
+            return self.need("AnyCard")
         if isinstance(codec, _c.EnumCodec):
             return self.enum(codec)
         if isinstance(codec, _c.RouteCodec):

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card, Suit
+from hartenjagen.cards import AnyCard, Joker, Suit
 from hartenjagen.core import State
 from hartenjagen.frontend import texts as _texts
 from hartenjagen.frontend.drawing import _subject, _turn_line, capital, taken_points, who
@@ -72,11 +72,23 @@ def _text(x: float, y: float, content: str, **attributes: str) -> str:
     return f'<text x="{_n(x)}" y="{_n(y)}"{extra}>{escape(content)}</text>'
 
 
-def _face(card: Card, x: float, y: float, width: float, height: float, language: Language) -> str:
-    """A card's face: the rank and suit in its top-left corner (the part an overlapping row shows)."""
+def _face(card: AnyCard, x: float, y: float, width: float, height: float, language: Language) -> str:
+    """A card's face: the rank and suit in its top-left corner (the part an overlapping row shows).
+
+    A joker shows its text (``JK1``) in the corner and the joker sign in the middle.
+    """
+    size = 12 if width < _TRICK_W else 15
+    if isinstance(card, Joker):
+        return (
+            f"<g data-card={quoteattr(str(card))}>"
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" rx="5" '
+            f'fill="#fffdf7" stroke="#555" stroke-width="1"/>'
+            + _text(x + 2, y + size + 2, str(card), fill=_INK, font_size=str(size), font_weight="bold")
+            + _text(x + width / 2 + 4, y + height - 10, "🃏", fill=_INK, font_size=str(size + 9))
+            + "</g>"
+        )
     colour = _RED if card.suit in _RED_SUITS else _INK
     rank = rank_text(card.rank, language)
-    size = 12 if width < _TRICK_W else 15
     return (
         f"<g data-card={quoteattr(format_card(card, 'ten'))}>"
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" rx="5" '
@@ -110,7 +122,7 @@ def _row_width(x: float, players: int) -> float:
     return max(_CARD_W, min(400.0, neighbours, 2 * (min(x, WIDTH - x) - 12)))
 
 
-def _hand(seat: int, x: float, y: float, faces: tuple[Card, ...] | None, size: int, players: int,
+def _hand(seat: int, x: float, y: float, faces: tuple[AnyCard, ...] | None, size: int, players: int,
           language: Language, role: str = "hand") -> list[str]:  # fmt: skip
     """One seat's cards in a row centred on (x, y): faces in hand order, or ``size`` backs.
 
@@ -221,7 +233,7 @@ def table_svg(subject: State | PlayerView, *, seat: int | None = None, language:
     return "".join(parts)
 
 
-def _set_aside(subject: State | PlayerView, v: PlayerView) -> list[tuple[Card, ...] | int]:
+def _set_aside(subject: State | PlayerView, v: PlayerView) -> list[tuple[AnyCard, ...] | int]:
     """Per seat, the cards it has set aside to pass in this stage: the cards where the drawing may
     show them (a state: every seat's; a view: its own), else how many (a seat that has passed)."""
     if v.phase is not Phase.PASSING:

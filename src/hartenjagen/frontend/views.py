@@ -15,15 +15,15 @@ from typing import Any
 import attrs
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card, Suit
-from hartenjagen.core import State, as_state, fields, log_tricks, scatter_answer
+from hartenjagen.cards import AnyCard, Suit, plain_cards, without_jokers
+from hartenjagen.core import State, Table, as_state, fields, log_tricks, scatter_answer
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.events import CardDrawn, CardsExchanged, Event
 from hartenjagen.moves import Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext
-from hartenjagen.rules.extras import widening_cards
+from hartenjagen.rules.extras import voids_shown, widening_cards
 from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.teams import partners_of, teams_of
 from hartenjagen.values import HandResult, Phase, Trick
@@ -60,19 +60,19 @@ class PlayerView:
     pass_count: int
     to_move: tuple[int, ...]
     #: this seat's cards, sorted by suit and rank
-    hand: tuple[Card, ...]
+    hand: tuple[AnyCard, ...]
     hand_sizes: tuple[int, ...]
     #: the cards this seat gave and received in each completed stage of the exchange
-    exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
+    exchanges: tuple[tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]], ...]
     #: the cards this seat has chosen to pass in the current stage (before the exchange)
-    passing: tuple[Card, ...]
+    passing: tuple[AnyCard, ...]
     trick: tuple[Play, ...]
     #: the seat that led (or is to lead) the current trick; 0 while the seats pass or announce,
     #: because who leads first may depend on hidden cards (the holder of the 2♣) until play starts
     trick_leader: int
     tricks: tuple[Trick, ...]
-    carry_over: tuple[Card, ...]
-    taken: tuple[tuple[Card, ...], ...]
+    carry_over: tuple[AnyCard, ...]
+    taken: tuple[tuple[AnyCard, ...], ...]
     hearts_broken: bool
     announcers: tuple[int, ...]
     scores: tuple[int, ...]
@@ -81,11 +81,11 @@ class PlayerView:
     is_over: bool
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
-    pass_options: tuple[Card, ...]
+    pass_options: tuple[AnyCard, ...]
     #: how many cards the deck left undealt this hand (a widow): public, their faces are not
     undealt: int = 0
     #: the widow's cards, to the seat that took it only (else empty)
-    widow: tuple[Card, ...] = ()
+    widow: tuple[AnyCard, ...] = ()
     #: each announcement of a house rule's own choices, (seat, choice), in order: public to every seat
     #: (Gong Zhu's exposed cards); left out of JSON when empty
     announcements: tuple[tuple[int, str], ...] = attrs.field(default=(), metadata={"omit_default": True})
@@ -143,12 +143,12 @@ class PlayerView:
         return table_html(self)
 
     @property
-    def passed(self) -> tuple[Card, ...]:
+    def passed(self) -> tuple[AnyCard, ...]:
         """The cards this seat gave in the first stage of the exchange (or has chosen to give)."""
         return self.exchanges[0][0] if self.exchanges else self.passing
 
     @property
-    def received(self) -> tuple[Card, ...]:
+    def received(self) -> tuple[AnyCard, ...]:
         """The cards this seat received in the first stage of the exchange (empty before it)."""
         return self.exchanges[0][1] if self.exchanges else ()
 
@@ -162,17 +162,15 @@ class PlayerView:
         # A card a house rule may allow against the others (HouseRule.widening) shows no void.
         widened = widening_cards(self.rules)
         shown: list[set[Suit]] = [set() for _ in range(n)]
-        for trick in self.tricks:
-            led = trick.cards[0].suit
-            for play in trick.plays:
-                if play.card.suit is not led and play.card not in widened:
-                    shown[play.seat].add(led)
-        for play in self.trick[1:]:
-            if play.card.suit is not self.trick[0].card.suit and play.card not in widened:
-                shown[play.seat].add(self.trick[0].card.suit)
+        tricks = [trick.plays for trick in self.tricks]
+        if self.trick:
+            tricks.append(self.trick)
+        for plays in tricks:
+            for seat, led, _ in voids_shown(plays, widened):
+                shown[seat].add(led)
         return tuple(tuple(sorted(suits)) for suits in shown)
 
-    def passed_to(self, stage: int = 0) -> tuple[tuple[Card, int], ...] | None:
+    def passed_to(self, stage: int = 0) -> tuple[tuple[AnyCard, int], ...] | None:
         """Where the cards this seat gave in ``stage`` of the exchange went: (card, receiving seat) for each.
 
         The route says it: all to one seat (left, across, back for a return), or
@@ -191,7 +189,7 @@ class PlayerView:
             receiver = (self.seat + offset) % self.players
             return tuple((card, receiver) for card in given)
         if route.travel is Travel.RULE:
-            return scatter_answer(self.rules.passing, _pass_context(self, stage), given)
+            return scatter_answer(self.rules.passing, _pass_context(self, stage), plain_cards(given))
         return None
 
 
@@ -211,10 +209,11 @@ def _pass_context(view: PlayerView, stage: int) -> PassContext:
         for card in got:
             held.remove(card)
         held += given
+    # A hook's context holds no jokers (`Table.cards`): the same cards the exchange's hooks saw.
     return PassContext(
-        rules=view.rules, seat=view.seat, hand=tuple(sorted(held)), stage=stage, route=view.pass_direction,
-        given=tuple(given for given, _ in view.exchanges[:stage]),
-        received=tuple(got for _, got in view.exchanges[:stage]),
+        rules=view.rules, seat=view.seat, hand=tuple(sorted(without_jokers(held))), stage=stage,
+        route=view.pass_direction, given=tuple(without_jokers(given) for given, _ in view.exchanges[:stage]),
+        received=tuple(without_jokers(got) for _, got in view.exchanges[:stage]),
         hand_index=view.hand_index, dealer=view.dealer,
     )  # fmt: skip
 
@@ -259,22 +258,22 @@ def _build(state: State, seat: int | None) -> PlayerView:
     inside = fields(state)
     table = inside.table
     moves: tuple[Move, ...] = ()
-    options: tuple[Card, ...] = ()
+    options: tuple[AnyCard, ...] = ()
     if seat is not None and seat in state.to_move:
         if state.phase is Phase.PASSING:
             options = legal_moves(state).passable(seat)  # type: ignore[attr-defined]
         else:
             moves = tuple(legal_moves(state))
-    exchanges: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = ()
-    passing: tuple[Card, ...] = ()
-    hand: tuple[Card, ...] = ()
+    exchanges: tuple[tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]], ...] = ()
+    passing: tuple[AnyCard, ...] = ()
+    hand: tuple[AnyCard, ...] = ()
     if seat is not None:
-        hand = table.cards(inside.hand_masks[seat])
+        hand = table.any_cards(inside.hand_masks[seat])
         exchanges = tuple(
-            (table.cards(given[seat]), table.cards(got[seat])) for given, got in inside.pass_log
+            (table.any_cards(given[seat]), table.any_cards(got[seat])) for given, got in inside.pass_log
         )
         if state.phase is Phase.PASSING:
-            passing = table.cards(inside.passed_masks[seat])
+            passing = table.any_cards(inside.passed_masks[seat])
     built = PlayerView(
         seat=seat,
         rules=state.rules,
@@ -307,24 +306,26 @@ def _build(state: State, seat: int | None) -> PlayerView:
         undealt=len(state.widow) + len(state.stock),
         widow=state.widow if seat is not None and seat == state.widow_taker else (),
         announcements=state.announcements,
-        previous_tricks=_previous_tricks(inside.history, inside.score_sheet),
+        previous_tricks=_previous_tricks(inside.history, inside.score_sheet, inside.table),
         draws=state.draws,
     )
     object.__setattr__(built, "_consistent", True)
     return built
 
 
-def _previous_tricks(history: tuple[Any, ...], sheet: tuple[HandResult, ...]) -> tuple[Trick, ...]:
+def _previous_tricks(
+    history: tuple[Any, ...], sheet: tuple[HandResult, ...], table: Table
+) -> tuple[Trick, ...]:
     """The tricks of the hand before (``()``: none, or a state rebuilt without its history)."""
     if not history or not sheet or history[-1].hand_index != sheet[-1].hand_index:
         return ()  # the first hand, a finished game (its last hand is not in the history), or no history
     last = history[-1]
-    return _tricks_of(last.log, last.hands)
+    return _tricks_of(last.log, last.hands, table)
 
 
 @functools.lru_cache(maxsize=64)  # every view of a hand shows the same tricks of the hand before
-def _tricks_of(log: tuple[int, ...], hands: tuple[int, ...]) -> tuple[Trick, ...]:
-    return log_tricks(log, hands)
+def _tricks_of(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> tuple[Trick, ...]:
+    return log_tricks(log, hands, table)
 
 
 def validate_view(view: object) -> None:

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 import attrs
 
 from hartenjagen._repr import module_repr
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card, Joker
 from hartenjagen.errors import RulesError
 from hartenjagen.rules import (
     deck,
@@ -144,15 +144,15 @@ def _check_declarations(extra: HouseRule) -> None:
 
 
 def _check_widening(extra: HouseRule, rules: Rules) -> None:
-    """``extra.widening`` must declare cards of the pack (a `RulesError` naming the rule otherwise)."""
+    """``extra.widening`` must declare cards (or jokers) of the pack (a `RulesError` naming the rule otherwise)."""
     declared = extra.widening(rules)
     try:
         cards = tuple(declared)
     except TypeError:
         raise RulesError(f"extras: {extra!r}: widening must return cards, not {declared!r}") from None
-    pack = set(rules.deck.pack())
+    pack: set[AnyCard] = {*rules.deck.pack(), *rules.deck.jokers()}
     for card in cards:
-        if type(card) is not Card:
+        if type(card) is not Card and type(card) is not Joker:
             raise RulesError(f"extras: {extra!r}: widening must return cards, not {card!r}")
         if card not in pack:
             raise RulesError(
@@ -208,6 +208,21 @@ def _check_follow_draws(deck: Deck, players: int, size: int, widow: object) -> b
     return True
 
 
+def _checked_jokers(deck: Deck) -> tuple[Joker, ...]:
+    """The deck's jokers (`Deck.jokers`): `Joker` values, each once, with one pack or two (else a `RulesError`)."""
+    declared = deck.jokers()
+    try:
+        jokers = tuple(declared)
+    except TypeError:
+        raise RulesError(f"deck {deck!r}: jokers() must return jokers, not {declared!r}") from None
+    for joker in jokers:
+        if type(joker) is not Joker:
+            raise RulesError(f"deck {deck!r}: jokers() must return Joker values, not {joker!r}")
+    if len(set(jokers)) != len(jokers):
+        raise RulesError(f"deck {deck!r}: jokers() names a joker twice: {' '.join(map(str, jokers))}")
+    return jokers
+
+
 def _check_deal(deck: Deck) -> None:
     """Refuse a deck whose pack does not deal out evenly: a hand ends when every seat's cards are played.
 
@@ -217,7 +232,7 @@ def _check_deal(deck: Deck) -> None:
     players = deck.players
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise RulesError(f"deck {deck!r}: players must be a whole number of at least 2, not {players!r}")
-    size = len(deck.pack())
+    size = len(deck.pack()) + len(_checked_jokers(deck))
     widow = deck.widow_trick()
     if _check_stock(deck, players, size, widow):
         return

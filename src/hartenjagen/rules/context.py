@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from hartenjagen.cards import Card, Suit
+from hartenjagen.cards import AnyCard, Card, Suit, without_jokers
+from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption, Play
 from hartenjagen.values import HandResult, Trick
 
@@ -432,7 +433,22 @@ class TrickContext:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards of the trick in play order (position 0: the leader's)."""
+        """The cards of the trick in play order (position 0: the leader's).
+
+        A trick with a joker (a deck's `Deck.jokers`) raises `RulesError`: a
+        module that may meet jokers reads ``played``, whose items may be jokers.
+        """
+        cards = without_jokers(self.played)
+        if len(cards) < len(self.trick):
+            raise RulesError(
+                f"the trick {' '.join(str(play.card) for play in self.trick)} holds a joker, which has no rank"
+                " or suit: read TrickContext.played (cards and jokers) instead of cards"
+            )
+        return cards
+
+    @property
+    def played(self) -> tuple[AnyCard, ...]:
+        """The cards of the trick in play order, jokers too (position 0: the leader's)."""
         return tuple([play.card for play in self.trick])
 
     @property
@@ -442,8 +458,8 @@ class TrickContext:
 
     @property
     def led_suit(self) -> Suit:
-        """The suit of the card led."""
-        return self.trick[0].card.suit
+        """The suit of the card led (a trick with a joker: see ``cards``)."""
+        return self.cards[0].suit
 
     @property
     def players(self) -> int:
@@ -453,7 +469,8 @@ class TrickContext:
     @property
     def last(self) -> bool:
         """Whether this is the last trick of the hand."""
-        return self.trick_number * self.rules.players == len(self.rules.deck.pack())
+        deck = self.rules.deck
+        return self.trick_number * self.rules.players == len(deck.pack()) + len(deck.jokers())
 
     @classmethod
     def of(cls, state: State) -> TrickContext:

@@ -13,7 +13,7 @@ from typing import Final
 import attrs
 
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from hartenjagen.cards import ALL_CARDS, Card, Joker, Rank, Suit, parse_cards
 from hartenjagen.errors import CardParseError, RulesError
 from hartenjagen.rules.base import RuleModule
 
@@ -37,7 +37,20 @@ class Deck(RuleModule):
         A deck that leaves cards undealt (a widow:
         [`rules.undealt.WidowPack`][hartenjagen.rules.undealt.WidowPack]) deals fewer.
         """
-        return len(self.pack()) // self.players
+        return (len(self.pack()) + len(self.jokers())) // self.players
+
+    def jokers(self) -> tuple[Joker, ...]:
+        """The jokers dealt with the pack, each once (default: none).
+
+        A joker ([`Joker`][hartenjagen.cards.Joker]) has no rank or suit: it
+        belongs to no suit led, wins no trick under the built-in trick
+        winner, scores what the scoring's ``joker_value`` says (0 by default),
+        and is played as any card is unless a house rule widens it
+        (``HouseRule.widening``). A led joker leaves the suit open: the next
+        card that is not a joker sets it. ``pack()`` holds the rank × suit
+        cards only, so a module that reads their suits never meets a joker.
+        """
+        return ()
 
     def widow_trick(self) -> int | None:
         """The trick (counted from 0) whose taker gets the undealt cards, or ``None``: no widow.

@@ -18,16 +18,16 @@ docs/writing-rules.md shows a complete house rule written with public names only
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import QUEEN_OF_SPADES, Card, Rank, Suit
+from hartenjagen.cards import QUEEN_OF_SPADES, AnyCard, Card, Rank, Suit, led_suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
-from hartenjagen.moves import MoonOption
+from hartenjagen.moves import MoonOption, Play
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import BUILDERS, AnnounceContext, PlayContext, lazy_class
 from hartenjagen.rules.sides import team_moon_points
@@ -130,7 +130,7 @@ class HouseRule(RuleModule):
         """
         return context.allowed
 
-    def widening(self, rules: Rules) -> tuple[Card, ...]:
+    def widening(self, rules: Rules) -> tuple[AnyCard, ...]:
         """The cards this rule may let a seat play although the other rules forbid them (default: none).
 
         A declaration, as an opening's ``leader_cards`` is: the engine, the
@@ -286,13 +286,30 @@ class HouseRule(RuleModule):
         return tuple(sorted(seat for number in named for seat in teams[number]))
 
 
-def widening_cards(rules: Rules) -> frozenset[Card]:
+def widening_cards(rules: Rules) -> frozenset[AnyCard]:
     """Every card some house rule of ``rules`` declares it may allow against the other rules (`HouseRule.widening`).
 
     A play of one of these to a trick of another suit shows no void: the
     seat may still hold the suit led.
     """
     return frozenset(card for extra in rules.extras for card in extra.widening(rules))
+
+
+def voids_shown(plays: Sequence[Play], widened: frozenset[AnyCard]) -> Iterator[tuple[int, Suit, Card]]:
+    """The plays of a trick that show their seat void in the suit led: (seat, suit led, card played).
+
+    ``plays`` in play order (a trick some seat dropped out of has fewer). The
+    suit led is the first card's that is not a joker (a led joker leaves it
+    open, the next card sets it); a joker, or a card in ``widened``
+    (`widening_cards`), shows no void.
+    """
+    led = led_suit([play.card for play in plays])
+    if led is None:
+        return
+    for play in plays:
+        card = play.card
+        if isinstance(card, Card) and card.suit is not led and card not in widened:
+            yield play.seat, led, card
 
 
 def widens_by_hook(extra: HouseRule) -> bool:
@@ -412,7 +429,8 @@ class MustDropQueen(HouseRule):
         if all(card.suit is not led for card in context.hand):
             return {QUEEN_OF_SPADES}
         if led is Suit.SPADES and any(
-            play.card.suit is Suit.SPADES and play.card.rank > Rank.QUEEN for play in context.trick
+            isinstance(play.card, Card) and play.card.suit is Suit.SPADES and play.card.rank > Rank.QUEEN
+            for play in context.trick
         ):
             return {QUEEN_OF_SPADES}
         return context.allowed

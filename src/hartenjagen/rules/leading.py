@@ -17,7 +17,7 @@ import attrs
 
 from hartenjagen._repr import enum_repr
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit
+from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit, led_suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
@@ -224,7 +224,9 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
     def hearts_open(self, context: PlayContext) -> bool:
         led = [0, 0, 0, 0]
         for trick in context.tricks:
-            led[trick.cards[0].suit] += 1
+            suit = led_suit(trick.cards)  # a trick of jokers only leads no suit
+            if suit is not None:
+                led[suit] += 1
         others = (led[Suit.CLUBS], led[Suit.DIAMONDS], led[Suit.SPADES])
         return all(others) or sum(1 for count in others if count >= 2) >= 2
 

@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_suit
+from hartenjagen.cards import (
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    AnyCard,
+    Card,
+    Joker,
+    Rank,
+    Suit,
+    cards_of_suit,
+    without_jokers,
+)
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 
@@ -48,6 +58,19 @@ class Scoring(RuleModule):
                 f"scoring {self!r} must override card_value or points_of (it gives a card no value)"
             )
         return self.points_of((card,))
+
+    def joker_value(self, joker: Joker) -> int:
+        """The penalty value of a joker the deck deals (`Deck.jokers`): 0 unless a scoring says otherwise.
+
+        ``points_of`` never sees a joker: a joker's value is added to it.
+        """
+        return 0
+
+    def total_of(self, cards: Iterable[AnyCard]) -> int:
+        """The points of captured cards that may hold jokers: ``points_of`` the cards, plus each joker's value."""
+        cards = tuple(cards)
+        jokers = sum(self.joker_value(card) for card in cards if isinstance(card, Joker))
+        return self.points_of(without_jokers(cards)) + jokers
 
     def points_of(self, cards: Iterable[Card]) -> int:
         """The raw points of these captured cards: what a seat scores for them in a hand.

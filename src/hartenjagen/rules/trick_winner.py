@@ -14,15 +14,18 @@ plays it through a call a trick, the C playout kernel does not play it.
 from __future__ import annotations
 
 import abc
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from hartenjagen.cards import AnyCard, Card, without_jokers
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.plan import TrickWinnerPlan
 
 if TYPE_CHECKING:
     from hartenjagen.rules.context import TrickContext
+    from hartenjagen.rules.duplicates import Duplicates
 
 
 class TrickWinner(RuleModule):
@@ -58,10 +61,26 @@ class HighestOfLed(TrickWinner):
     """
 
     def winner(self, trick: TrickContext) -> int | None:
-        return trick.rules.duplicates.winner(trick.cards)
+        return highest_of_led(trick.rules.duplicates, trick.played)
 
     def plan(self) -> TrickWinnerPlan:
         return TrickWinnerPlan()
+
+
+def highest_of_led(duplicates: Duplicates, played: Sequence[AnyCard]) -> int | None:
+    """The position in ``played`` of the card that wins under the built-in rule, jokers and all.
+
+    A joker never wins: the ``duplicates`` module is asked about the other
+    cards (the first of them is led: a led joker leaves the suit to the next
+    card), and a trick of jokers only is won by no card.
+    """
+    positions = [i for i, card in enumerate(played) if isinstance(card, Card)]
+    if not positions:
+        return None
+    if len(positions) == len(played):
+        return duplicates.winner(tuple(without_jokers(played)))
+    position = duplicates.winner(without_jokers(played))
+    return None if position is None else positions[position]
 
 
 #: The highest card of the suit led wins (identical cards: the ``duplicates`` slot decides).

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from hartenjagen.cards import ALL_CARDS, Card
+from hartenjagen.cards import ALL_CARDS, AnyCard, led_suit, suit_of
 from hartenjagen.core import (  # typed object: checks any value
     State,
     StateFields,
@@ -43,7 +43,7 @@ def _generators(seed: int, count: int) -> Probe:
 
 
 def _names(table: Table, mask: int) -> str:
-    return " ".join(str(card) for card in table.cards(mask)) or "none"
+    return " ".join(str(card) for card in table.any_cards(mask)) or "none"
 
 
 #: The refusals that are about the move itself, not a rule of play: under a revoke penalty every
@@ -163,7 +163,7 @@ class Checker(MoveChecks):
         self.choice_words = (*(w for e in rules_value.extras for w in e.all_choices(rules_value)), "XX")
         self._fields = {}
         self.n = rules_value.players
-        self.pack = Counter(table.card_of[p] for p in table.pack)
+        self.pack = Counter(table.card_of[p] for p in table.pack)  # jokers too
         self.hand_size = table.hand_size
         self.tricks_per_hand = table.tricks
         #: the tricks after which every seat draws from the stock (0: no stock)
@@ -296,7 +296,7 @@ class Checker(MoveChecks):
             self.check_refused(state, listed, probe("refused"), full)
         return listed
 
-    def _physical(self, cards: tuple[Card, ...]) -> int:
+    def _physical(self, cards: tuple[AnyCard, ...]) -> int:
         """A mask of physical copies of ``cards`` (the lowest copy of each; a widow is of one pack)."""
         mask = 0
         for card in cards:
@@ -366,7 +366,9 @@ class Checker(MoveChecks):
         if sizes != expected:
             raise Failure(f"hand sizes {sizes} during trick {len(state.tricks) + 1}, not {expected}")
         hand = self.fields_of(state).hand_masks[seat]
-        follow = hand & table.suit_masks[table.suit_of[trick[0]]] if trick else 0
+        # The suit led is the first card's that is not a joker: a led joker lets the next card set it.
+        led = led_suit([table.card_of[p] for p in trick])
+        follow = hand & table.suit_masks[led] if led is not None else 0
         for move in listed:
             if type(move) is not Play:
                 raise Failure(f"{move!r} is listed while a card is to be played")
@@ -376,8 +378,8 @@ class Checker(MoveChecks):
             if not hand & table.bits_of[move.card.index]:
                 raise Failure(f"{format_move(move)} is listed, but seat {seat} does not hold the {move.card}")
             if follow and move.card not in self.widened:  # a declared widening card may be played at any time
-                led = table.card_of[trick[0]].suit
-                if move.card.suit is not led:
+                assert led is not None  # follow is empty without a suit led
+                if suit_of(move.card) is not led:
                     raise Failure(
                         f"{format_move(move)} is listed, but seat {seat} holds {led.name.lower()}, the suit led"
                     )
@@ -426,7 +428,7 @@ class Checker(MoveChecks):
         to_move = state.to_move or (0,)
         seat = to_move[0]
         other = probe.choice([s for s in range(n) if s not in to_move] or [(seat + 1) % n])
-        hand = list(self.table.cards(self.fields_of(state).hand_masks[seat]))
+        hand = list(self.table.any_cards(self.fields_of(state).hand_masks[seat]))
         card = probe.choice(ALL_CARDS)
         held = probe.choice(hand) if hand else card
         count = state.pass_count
@@ -442,7 +444,7 @@ class Checker(MoveChecks):
             Pass(seat, hand[: count + 1]),
             Pass(seat, hand[: max(0, count - 1)]),
             Pass(seat, [held] * max(count, 2)),
-            Pass(other, self.table.cards(self.fields_of(state).hand_masks[other])[:count]),
+            Pass(other, self.table.any_cards(self.fields_of(state).hand_masks[other])[:count]),
             Pass(seat, [card, *hand[: max(0, count - 1)]]),
             Announce(seat, probe.random() < 0.5),
             Announce(other, True),

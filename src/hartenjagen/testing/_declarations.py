@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card
+from hartenjagen.cards import Card, without_jokers
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import MoonContext
 from hartenjagen.values import Trick
@@ -140,7 +140,7 @@ def _context(rules: Rules, tricks: Sequence[Trick], totals: tuple[int, ...]) -> 
     taken: list[list[Card]] = [[] for _ in range(rules.players)]
     for trick in tricks:
         assert trick.winner is not None
-        taken[trick.winner] += trick.cards
+        taken[trick.winner] += without_jokers(trick.cards)  # a hook's context holds no jokers
     cards_taken = tuple(tuple(sorted(cards, key=lambda card: card.index)) for cards in taken)
     return MoonContext(
         rules=rules,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card, Suit, led_suit, suit_of, without_jokers
 from hartenjagen.core import State, StateFields, fields
 from hartenjagen.engine import apply, step
 from hartenjagen.errors import IllegalMoveError
@@ -40,9 +40,9 @@ class MoveChecks:
     hand_size: int
     #: the tricks of a hand (more than ``hand_size`` when a stock is drawn into the hands)
     tricks_per_hand: int
-    pack: Counter[Card]
-    captured: list[Counter[Card]]
-    carry: list[Card]
+    pack: Counter[AnyCard]
+    captured: list[Counter[AnyCard]]
+    carry: list[AnyCard]
     tricks: int
     #: the tricks of the hand so far, as the moon module sees them
     played: list[Trick]
@@ -52,7 +52,7 @@ class MoveChecks:
     #: the cards each seat drew this hand (`CardDrawn` events)
     drawn: list[int]
     #: when a hand of such a deck ends: (the seat taking the rest, the cards it takes, the stock nobody takes)
-    rest: tuple[int, tuple[Card, ...], tuple[Card, ...]] | None
+    rest: tuple[int, tuple[AnyCard, ...], tuple[AnyCard, ...]] | None
 
     #: the fields of the last two states asked about (a state is checked, then the move from it)
     _fields: dict[int, tuple[State, StateFields]]
@@ -67,13 +67,13 @@ class MoveChecks:
         return known[1]
 
     def new_deal(self) -> None:
-        self.captured = [Counter[Card]() for _ in range(self.n)]
+        self.captured = [Counter[AnyCard]() for _ in range(self.n)]
         self.carry = []
         self.tricks = 0
         self.played = []
         self.drawn = [0] * self.n
         self.rest = None
-        self.widow: tuple[int, tuple[Card, ...]] | None = None  # (its taker, its cards) once taken
+        self.widow: tuple[int, tuple[AnyCard, ...]] | None = None  # (its taker, its cards) once taken
 
     def trick_winner(self, state: State, move: Play) -> int | None:
         """The position of the winning card of the trick ``move`` completes, as the ``trick_winner`` module says.
@@ -90,7 +90,7 @@ class MoveChecks:
             tricks=state.tricks,
             announcers=state.announcers,
         )
-        cards = list(trick.cards)
+        cards = list(trick.played)
         shown = " ".join(map(str, cards))
         position = self.contract.trick_winner(trick)
         if position is not None and not 0 <= position < len(cards):
@@ -99,14 +99,21 @@ class MoveChecks:
             )
         if self.contract.own_trick_winner():
             return position
-        led = cards[0].suit
-        if position is not None and cards[position].suit is not led:
+        # The suit led is the first card's that is not a joker; a joker never wins (sources: pagat's Joker Hearts).
+        led = led_suit(cards)
+        if led is None:
+            if position is not None:
+                raise Failure(
+                    f"the trick {shown} of jokers only goes to position {position}: no card wins it"
+                )
+            return None
+        if position is not None and suit_of(cards[position]) is not led:
             raise Failure(
                 f"the duplicates module gives the trick {shown} to position {position}, no card of the suit led"
             )
-        following = [card for card in cards if card.suit is led]
+        following = [card for card in without_jokers(cards) if card.suit is led]
         if len(set(following)) == len(following):
-            highest = max(range(len(cards)), key=lambda i: (cards[i].suit is led, cards[i].rank))
+            highest = max(range(len(cards)), key=lambda i: _strength(cards[i], led))
             if position != highest:
                 raise Failure(
                     f"the duplicates module gives the trick {shown} to position {position}, but with no two"
@@ -255,12 +262,12 @@ class MoveChecks:
         )
         n = self.n
         nxt = next((move.seat + k) % n for k in range(1, n + 1) if (move.seat + k) % n in holders)
-        led = (state.trick[0].card if state.trick else move.card).suit
+        led = led_suit([*(play.card for play in state.trick), move.card])
         draws = [e for e in events if type(e) is CardDrawn]
         if any(e.seat != nxt for e in draws):
             raise Failure(f"a seat other than seat {nxt}, the next to play, drew from the stock")
         cards = [e.card for e in draws]
-        follows = any(card.suit is led for card in state.hands[nxt])
+        follows = led is None or any(isinstance(card, Card) and card.suit is led for card in state.hands[nxt])
         stock = Counter(state.stock)
         if follows or not stock:
             if cards:
@@ -269,11 +276,13 @@ class MoveChecks:
                 )
             return
         if not cards or Counter(c for c in cards if c is not None) - stock:
-            raise Failure(f"seat {nxt} cannot follow {led.name.lower()} but did not draw from the stock")
-        if any(card is not None and card.suit is led for card in cards[:-1]):
+            raise Failure(
+                f"seat {nxt} cannot follow {led.name.lower() if led else 'the suit led'} but did not draw from the stock"
+            )
+        if any(isinstance(card, Card) and card.suit is led for card in cards[:-1]):
             raise Failure(f"seat {nxt} drew on after a card of the suit led")
         last = cards[-1]
-        if not (last is not None and last.suit is led) and len(cards) != len(state.stock):
+        if not (isinstance(last, Card) and last.suit is led) and len(cards) != len(state.stock):
             raise Failure(f"seat {nxt} stopped drawing before it could follow, the stock not empty")
 
     def check_scored(self, state: State, after: State, result: HandResult) -> None:
@@ -302,7 +311,7 @@ class MoveChecks:
         taken = [list(pile.elements()) for pile in self.captured]
         if self.widow is not None:  # its points count for the seat that took it
             taken[self.widow[0]] += self.widow[1]
-        untaken: tuple[Card, ...] = ()
+        untaken: tuple[AnyCard, ...] = ()
         if self.rest is not None:  # the last seat's cards (and the stock) count for it
             taken[self.rest[0]] += self.rest[1]
             untaken = self.rest[2]
@@ -333,3 +342,8 @@ class MoveChecks:
             raise Failure("a hand was dealt after the game ended")
         if not after.is_over:
             raise Failure("a GameOver event, but the game is not over")
+
+
+def _strength(card: AnyCard, led: Suit) -> tuple[bool, int]:
+    """How strongly a card bids for a trick of suit ``led``: the suit led first, then the rank (a joker: nothing)."""
+    return (card.suit is led, card.rank) if isinstance(card, Card) else (False, 0)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card, without_jokers
 from hartenjagen.errors import RulesError
 from hartenjagen.rules import (
     Deck,
@@ -58,24 +58,27 @@ class Contract:
 
     def moon_context(
         self,
-        taken: Sequence[Sequence[Card]],
+        taken: Sequence[Sequence[AnyCard]],
         tricks: Sequence[Trick] = (),
         totals: tuple[int, ...] | None = None,
     ) -> MoonContext:
-        """The moon context of a hand in which each seat captured ``taken`` (in ``tricks``, if known)."""
-        piles = tuple(tuple(sorted(pile)) for pile in taken)
+        """The moon context of a hand in which each seat captured ``taken`` (in ``tricks``, if known).
+
+        As the engine's: the piles without jokers (a hook's context holds none), the points with their values.
+        """
+        piles = tuple(tuple(sorted(without_jokers(pile))) for pile in taken)
         return MoonContext(
             rules=self.rules,
             cards_taken=piles,
             tricks=tuple(tricks),
-            raw=tuple(self.rules.scoring.points_of(pile) for pile in piles),
+            raw=tuple(self.rules.scoring.total_of(pile) for pile in taken),
             totals=(0,) * self.players if totals is None else totals,
             options=tuple(self.rules.moon.options()),
         )
 
     def shooter(
         self,
-        taken: Sequence[Sequence[Card]],
+        taken: Sequence[Sequence[AnyCard]],
         tricks: Sequence[Trick] = (),
         totals: tuple[int, ...] | None = None,
     ) -> int | None:
@@ -86,9 +89,9 @@ class Contract:
         """Whether the moon counts in the hand after ``sheet``, by the ``ending`` module."""
         return self.rules.ending.moon_applies(sheet)
 
-    def raw_points(self, taken: Sequence[Sequence[Card]]) -> tuple[int, ...]:
-        """Each seat's card points by ``scoring.points_of``: what the engine scores a hand with."""
-        return tuple(self.rules.scoring.points_of(pile) for pile in taken)
+    def raw_points(self, taken: Sequence[Sequence[AnyCard]]) -> tuple[int, ...]:
+        """Each seat's card points by ``scoring.points_of`` and its jokers' values: what the engine scores a hand with."""
+        return tuple(self.rules.scoring.total_of(pile) for pile in taken)
 
     def givers(self, stage: int, route: PassRoute, dealer: int) -> tuple[int, ...]:
         """The seats that pass in this stage of the exchange, by the ``passing`` module."""

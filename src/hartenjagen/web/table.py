@@ -22,7 +22,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from hartenjagen.bots import Bot, make_bot
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard
 from hartenjagen.core import State
 from hartenjagen.engine import explain, new_game, step
 from hartenjagen.errors import IllegalMove, IllegalMoveError
@@ -74,7 +74,7 @@ def error_message(status: int, message: str) -> Reply:
     return status, {"protocol": PROTOCOL_VERSION, "type": "error", "status": status, "message": message}
 
 
-def _shown_cards(v: PlayerView) -> set[Card]:
+def _shown_cards(v: PlayerView) -> set[AnyCard]:
     """The cards the page draws from ``v``: the hand, the chosen pass, the trick and this hand's tricks."""
     shown = {*v.hand, *v.passing, *(play.card for play in v.trick)}
     for trick in v.tricks:

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Sequence
 from typing import Final
 
-from hartenjagen.cards import ALL_CARDS, Card, Rank, Suit
+from hartenjagen.cards import ALL_CARDS, JOKERS, AnyCard, Card, Joker, Rank, Suit
 from hartenjagen.errors import CardParseError, RulesError
 from hartenjagen.frontend.serialize.reading import (
     FormatError,
@@ -145,6 +145,43 @@ class _CardText(Codec):
 
     def decode(self, data: object, path: str) -> Card:
         return decode_card(data, path)
+
+
+_JOKER_BY_TEXT: Final = {str(joker): joker for joker in JOKERS}
+
+
+def decode_any_card(data: object, path: str) -> AnyCard:
+    """A card (``"QS"``) or a joker (``"JK1"``) as `dumps` writes it; other spellings are read loosely."""
+    if isinstance(data, str):
+        joker = _JOKER_BY_TEXT.get(data)
+        if joker is not None:
+            return joker
+        if data.strip().upper().startswith(("JK", "🃏")):
+            try:
+                joker = Joker.parse(data)
+            except CardParseError:
+                raise format_error(
+                    path,
+                    f'unknown joker {show_json(data)}: expected JK and a number from 1 to 4, such as "JK1"',
+                ) from None
+            loose()  # written otherwise than dumps writes it: compared in its written form
+            return joker
+    return decode_card(data, path)
+
+
+class _AnyCardText(Codec):
+    """A card or a joker (`cards.AnyCard`) as its text: ``"QS"``, ``"JK1"``."""
+
+    def matches(self, value: object) -> bool:
+        return isinstance(value, Card | Joker)
+
+    def encode(self, value: object, path: str) -> Json:
+        if not isinstance(value, Card | Joker):
+            raise cannot_save(value, path, "a card or a joker")
+        return str(value)
+
+    def decode(self, data: object, path: str) -> AnyCard:
+        return decode_any_card(data, path)
 
 
 class EnumCodec(Codec):
@@ -353,6 +390,7 @@ BOOL: Final = BoolCodec()
 _STR: Final = StrCodec()
 NULL: Final = NullCodec()
 CARD: Final = _CardText()
+ANY_CARD: Final = _AnyCardText()
 ROUTE: Final = RouteCodec()
 SIMPLE: Final[dict[object, Codec]] = {
     PassRoute: ROUTE,
@@ -362,4 +400,5 @@ SIMPLE: Final[dict[object, Codec]] = {
     type(None): NULL,
     None: NULL,
     Card: CARD,
+    AnyCard: ANY_CARD,
 }

@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from hartenjagen.cards import Card, Rank, Suit
+from hartenjagen.cards import AnyCard, Card, Joker, Rank, Suit
 from hartenjagen.core import State
 from hartenjagen.frontend.serialize.codecs import (
     CARD,
@@ -138,6 +138,8 @@ def _compile(hint: object, where: str) -> Codec:
             return Fixed([_compile(arg, where) for arg in args])
     elif origin is typing.Union or origin is types.UnionType:
         nullable = type(None) in args
+        if Card in args and Joker in args:  # ``AnyCard | None`` arrives flattened: the card-or-joker text
+            args = tuple(arg for arg in args if arg is not Card and arg is not Joker) + (AnyCard,)
         classes = tuple(arg for arg in args if _is_tagged_type(arg))
         others = [_compile(arg, where) for arg in args if arg is not type(None) and not _is_tagged_type(arg)]
         members = ([NULL] if nullable else []) + others + ([Tagged(classes)] if classes else [])
@@ -150,7 +152,11 @@ def _compile(hint: object, where: str) -> Codec:
 
 def _is_tagged_type(hint: object) -> bool:
     """Whether ``hint`` is a class whose values are written as tagged objects (not a builtin or an enum)."""
-    return isinstance(hint, type) and hint.__module__ != "builtins" and not issubclass(hint, enum.Enum | Card)
+    return (
+        isinstance(hint, type)
+        and hint.__module__ != "builtins"
+        and not issubclass(hint, enum.Enum | Card | Joker)
+    )
 
 
 #: Names a field annotation may use without its module importing them at run time.
@@ -174,7 +180,7 @@ _NAMES: Final[dict[str, object]] = {
         PlayerView,
         *SLOT_BASES,
     )
-} | {"Move": Move}
+} | {"Move": Move, "AnyCard": AnyCard, "Joker": Joker}
 
 
 def _field_type(cls: type, field: attrs.Attribute[object]) -> object:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard
 from hartenjagen.core import (
     DEAL_NODE,
     DIRECTION_NODE,
@@ -237,7 +237,8 @@ class _Replay:
         f = self.f
         return RecordedHand(
             f.hand_index, f.dealer, f.dealt_masks, f.pass_direction, f.pass_log, f.announcers, f.tricks,
-            f.trick_cards, self.path, drawn=f.drawn, announced=f.announced,
+            f.trick_cards, tuple([f.table.card_of[p] for p in f.trick_cards]), self.path, drawn=f.drawn,
+            announced=f.announced,
         )  # fmt: skip
 
     def settle(self, state: State, hand: RecordedHand, where: str, *, current: bool) -> State:
@@ -417,16 +418,16 @@ def _start(rules: object, seed: int, dealer: int, secret: bool, hand_index: int,
     return start(rules, seed=seed, deal=deal, dealer=dealer, secret=secret, hand_index=hand_index)  # type: ignore[arg-type]
 
 
-def _cards(mask: int, table: Table) -> list[Card]:
+def _cards(mask: int, table: Table) -> list[AnyCard]:
     """The cards of ``mask`` in written order: by card index, copies together (a pass's order, as ``Pass`` sorts)."""
-    return [table.card_of[p] for p in card_ids(mask)]
+    return [table.card_of[p] for p in card_ids(mask, table)]
 
 
-def _pool_order(state: State, received: tuple[int, ...], table: Table) -> list[Card]:
+def _pool_order(state: State, received: tuple[int, ...], table: Table) -> list[AnyCard]:
     """An order of a pool that deals each seat the cards it received: one at a time clockwise from eldest."""
     n = table.players
     piles = {seat: _cards(received[seat], table) for seat in range(n) if received[seat]}
-    order: list[Card] = []
+    order: list[AnyCard] = []
     receivers = [(state.dealer + step) % n for step in range(1, n + 1) if (state.dealer + step) % n in piles]
     while any(piles.values()):
         for seat in receivers:
@@ -438,18 +439,21 @@ def _pool_order(state: State, received: tuple[int, ...], table: Table) -> list[C
 def _each_copy_once(doc: object, path: str) -> None:
     """In a double deck, no copy of a card stands in two places (the comparison takes copies as alike)."""
     areas: list[tuple[str, list[int]]] = []
+    table: Table = doc.table  # type: ignore[attr-defined]
     for key, masks in (("hands", doc.hand_masks), ("passing", doc.passed_masks), ("taken", doc.taken_masks)):  # type: ignore[attr-defined]
-        areas += [(f"{key_path(path, key)}[{seat}]", card_ids(mask)) for seat, mask in enumerate(masks)]
+        areas += [
+            (f"{key_path(path, key)}[{seat}]", card_ids(mask, table)) for seat, mask in enumerate(masks)
+        ]
     areas += [
         (key_path(path, "trick"), list(doc.trick_cards)),  # type: ignore[attr-defined]
-        (key_path(path, "carry_over"), card_ids(doc.carry)),  # type: ignore[attr-defined]
+        (key_path(path, "carry_over"), card_ids(doc.carry, table)),  # type: ignore[attr-defined]
     ]
     seen: dict[int, str] = {}
     for base, cards in areas:
         for i, p in enumerate(cards):
             where = f"{base}[{i}]"
             if p in seen:
-                raise format_error(where, f"{card_text(p)} is in two places (also at {seen[p]})")
+                raise format_error(where, f"{card_text(p, table)} is in two places (also at {seen[p]})")
             seen[p] = where
 
 

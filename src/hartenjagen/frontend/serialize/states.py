@@ -15,7 +15,7 @@ from typing import Any, Final, cast
 
 import attrs
 
-from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card
+from hartenjagen.cards import ALL_CARDS, CARD_COUNT, AnyCard, Card, Joker
 from hartenjagen.core import (
     DEAL_NODE,
     DIRECTION_NODE,
@@ -41,7 +41,7 @@ from hartenjagen.frontend.serialize.codecs import (
     EnumCodec,
     TupleOf,
     UnionCodec,
-    decode_card,
+    decode_any_card,
 )
 from hartenjagen.frontend.serialize.reading import (
     Json,
@@ -60,20 +60,22 @@ from hartenjagen.rules import PassRoute, Rules
 from hartenjagen.values import HandResult, Phase, Trick
 
 
-def _order(physical: int) -> tuple[int, int]:
-    """Where a physical card stands in a written list: by card, then by copy."""
-    return physical % CARD_COUNT, physical // CARD_COUNT
+def _order(physical: int, table: Table) -> tuple[int, int]:
+    """Where a physical card stands in a written list: by card (jokers after the 52), then by copy."""
+    index = table.index_of[physical]
+    return index, (physical // CARD_COUNT if index < CARD_COUNT else 0)
 
 
-def card_ids(mask: int) -> list[int]:
+def card_ids(mask: int, table: Table) -> list[int]:
     """The physical cards of ``mask`` in written order."""
-    return sorted(bits(mask), key=_order)
+    return sorted(bits(mask), key=lambda p: _order(p, table))
 
 
-def card_text(physical: int) -> str:
-    copy = physical // CARD_COUNT
-    card = str(ALL_CARDS[physical % CARD_COUNT])
-    return card if copy == 0 else f"{card}#{copy + 1}"
+def card_text(physical: int, table: Table) -> str:
+    """A physical card as dumps writes it: ``QS``, a second copy ``QS#2``, a joker ``JK1``."""
+    card = table.card_of[physical]
+    copy = physical // CARD_COUNT if isinstance(card, Card) else 0
+    return str(card) if copy == 0 else f"{card}#{copy + 1}"
 
 
 _COPY: Final = re.compile(r"[1-9][0-9]?")
@@ -93,19 +95,27 @@ def _physical(data: object, path: str, table: Table) -> int:
         if copy >= table.copies:
             copies = "one copy" if table.copies == 1 else f"{table.copies} copies"
             raise format_error(path, f"no card {show_json(data)}: the pack has {copies} of each card")
-    card = decode_card(text, path)
+    card = decode_any_card(text, path)
     if not table.bits_of[card.index]:
         raise format_error(path, f"{card} is not in the pack of these rules")
+    if isinstance(card, Joker):
+        if mark:
+            raise format_error(path, f"unknown card {show_json(data)}: a joker has one copy")
+        return table.bits_of[card.index].bit_length() - 1  # after every copy of the 52
     return card.index + CARD_COUNT * copy
 
 
-def _encode_mask(mask: int) -> list[Json]:
-    return [card_text(p) for p in card_ids(mask)]
+def _encode_mask(mask: int, table: Table) -> list[Json]:
+    return [card_text(p, table) for p in card_ids(mask, table)]
 
 
 #: A physical card by the text dumps writes for it ("QS", "QS#2"), with the key of its written order.
 _WRITTEN: Final[dict[str, tuple[int, int]]] = {
-    card_text(p): (p, (p % CARD_COUNT) * 64 + p // CARD_COUNT) for p in range(CARD_COUNT * 16)
+    str(ALL_CARDS[p % CARD_COUNT]) + (f"#{p // CARD_COUNT + 1}" if p >= CARD_COUNT else ""): (
+        p,
+        (p % CARD_COUNT) * 64 + p // CARD_COUNT,
+    )
+    for p in range(CARD_COUNT * 16)
 }
 
 
@@ -131,7 +141,8 @@ def _written_mask(data: list[object], pack: int) -> int | None:
 
 def _decode_mask(data: object, path: str, table: Table) -> int:
     if type(data) is list:
-        fast = _written_mask(data, table.pack_mask)
+        # (Not with jokers: their physical numbers are those of a second copy's "2C#2" ...)
+        fast = None if table.joker_mask else _written_mask(data, table.pack_mask)
         if fast is not None:
             return fast
     if not isinstance(data, list):
@@ -140,12 +151,12 @@ def _decode_mask(data: object, path: str, table: Table) -> int:
     last = (-1, -1)
     for i, item in enumerate(data):
         physical = _physical(item, f"{path}[{i}]", table)
-        order = _order(physical)
+        order = _order(physical, table)
         if order <= last:
             problem = (
-                f"{card_text(physical)} is listed twice"
+                f"{card_text(physical, table)} is listed twice"
                 if order == last
-                else f"{card_text(physical)} is out of order"
+                else f"{card_text(physical, table)} is out of order"
             )
             raise format_error(
                 f"{path}[{i}]", f"{problem}: cards are listed once each, clubs to spades, two to ace"
@@ -157,7 +168,7 @@ def _decode_mask(data: object, path: str, table: Table) -> int:
 
 def _decode_seat_masks(data: object, path: str, table: Table) -> tuple[int, ...]:
     n = table.players
-    if type(data) is list and len(data) == n:
+    if type(data) is list and len(data) == n and not table.joker_mask:  # as in _decode_mask
         pack = table.pack_mask
         fast = [_written_mask(item, pack) if type(item) is list else None for item in data]
         if None not in fast:
@@ -264,29 +275,30 @@ def state_keys(data: Mapping[str, object] | None = None) -> list[str]:
 def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
     """A state's fields as the JSON object ``dumps`` writes (without ``type`` and ``version``)."""
     state_keys()
-    seats = range(inside.table.players)
+    table = inside.table
+    seats = range(table.players)
     return {
         "rules": RULES.encode(inside.table.rules, key_path(path, "rules")),
         "phase": PHASE.encode(inside.phase, key_path(path, "phase")),
         "hand_index": inside.hand_index,
         "dealer": inside.dealer,
-        "hands": [_encode_mask(mask) for mask in inside.hand_masks],
-        "passing": [_encode_mask(mask) for mask in inside.passed_masks],
+        "hands": [_encode_mask(mask, table) for mask in inside.hand_masks],
+        "passing": [_encode_mask(mask, table) for mask in inside.passed_masks],
         "pending": [seat for seat in seats if inside.pending >> seat & 1],
         "trick_leader": inside.leader,
-        "trick": [card_text(p) for p in inside.trick_cards],
+        "trick": [card_text(p, table) for p in inside.trick_cards],
         "tricks": TRICKS.encode(inside.tricks, key_path(path, "tricks")),
-        "taken": [_encode_mask(mask) for mask in inside.taken_masks],
+        "taken": [_encode_mask(mask, table) for mask in inside.taken_masks],
         "hearts_broken": inside.hearts_broken,
         "scores": list(inside.scores),
         "score_sheet": SHEET.encode(inside.score_sheet, key_path(path, "score_sheet")),
         "seed": inside.seed,
         "deal_count": inside.deal_count,
-        "dealt": [_encode_mask(mask) for mask in inside.dealt_masks],
+        "dealt": [_encode_mask(mask, table) for mask in inside.dealt_masks],
         "winners": list(inside.winners),
         "pass_direction": DIRECTION.encode(inside.pass_direction, key_path(path, "pass_direction")),
-        "exchanges": _encode_exchanges(inside.pass_log),
-        "carry_over": _encode_mask(inside.carry),
+        "exchanges": _encode_exchanges(inside.pass_log, table),
+        "carry_over": _encode_mask(inside.carry, table),
         "announcers": list(inside.announcers),
         "shooter": inside.shooter,
         "secret_seed": inside.secret_seed,
@@ -295,7 +307,7 @@ def encode_fields(inside: StateFields, path: str) -> dict[str, Json]:
         ],
         "chance": _encode_chance(inside.chance, inside.table, key_path(path, "chance")),
         **(
-            {"drawn": [card_text(p) for p in inside.drawn]}
+            {"drawn": [card_text(p, table) for p in inside.drawn]}
             if inside.table.draw_orders[0] or inside.table.follow_draws
             else {}
         ),
@@ -310,7 +322,7 @@ def finished_hands(inside: StateFields) -> int:
 
 def played_tricks(played: PlayedHand, table: Table) -> tuple[Trick, ...]:
     """The completed tricks of a finished hand, as `Trick` values."""
-    return log_tricks(played.log, played.hands)
+    return log_tricks(played.log, played.hands, table)
 
 
 def unfinished_trick(played: PlayedHand, table: Table) -> tuple[int, ...]:
@@ -329,15 +341,15 @@ def _encode_played(played: PlayedHand, table: Table, path: str) -> dict[str, Jso
     return {
         "hand_index": played.hand_index,
         "dealer": played.dealer,
-        "dealt": [_encode_mask(mask) for mask in played.dealt],
+        "dealt": [_encode_mask(mask, table) for mask in played.dealt],
         "pass_direction": DIRECTION.encode(played.direction, key_path(path, "pass_direction")),
-        "exchanges": _encode_exchanges(played.pass_log),
+        "exchanges": _encode_exchanges(played.pass_log, table),
         "announcers": list(played.announcers),
         **_encode_announced(played.announced),
         "tricks": TRICKS.encode(played_tricks(played, table), key_path(path, "tricks")),
-        "trick": [card_text(p) for p in unfinished_trick(played, table)],
+        "trick": [card_text(p, table) for p in unfinished_trick(played, table)],
         **(
-            {"drawn": [card_text(p) for p in played.drawn]}
+            {"drawn": [card_text(p, table) for p in played.drawn]}
             if table.draw_orders[0] or table.follow_draws
             else {}
         ),
@@ -366,9 +378,12 @@ def _decode_announced(data: object, path: str) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def _encode_exchanges(log: PassLog) -> list[Json]:
+def _encode_exchanges(log: PassLog, table: Table) -> list[Json]:
     return [
-        {"given": [_encode_mask(m) for m in given], "received": [_encode_mask(m) for m in received]}
+        {
+            "given": [_encode_mask(m, table) for m in given],
+            "received": [_encode_mask(m, table) for m in received],
+        }
         for given, received in log
     ]
 
@@ -398,7 +413,7 @@ def _encode_chance(node: object, table: Table, path: str) -> Json:
             DIRECTION.encode(route, f"{key_path(path, 'drawn')}[{i}]") for i, route in enumerate(answers)
         ]
     elif kind in (POOL_NODE, DRAW_NODE):
-        drawn = [card_text(p) for p in order]
+        drawn = [card_text(p, table) for p in order]
     return {"waiting": _NODES[kind], "drawn": drawn}
 
 
@@ -452,6 +467,8 @@ class RecordedHand:
     tricks: tuple[Trick, ...]
     #: the physical cards of the unfinished trick (a revoke voided the hand before its last card)
     unfinished: tuple[int, ...]
+    #: the unfinished trick's cards (a second copy is the same card to play), by ``unfinished``
+    unfinished_cards: tuple[AnyCard, ...]
     #: the JSON path of the hand (its ``tricks`` and ``trick`` are under it)
     where: str
     #: the physical cards drawn from the stock, in the order drawn (a deck with a stock only)
@@ -459,12 +476,11 @@ class RecordedHand:
     #: each announcement of a house rule's own choices: (seat, choice), in order
     announced: tuple[tuple[int, str], ...] = ()
     #: every card played in the hand, in order (an unfinished trick's too); `play_path` names each
-    plays: tuple[Card, ...] = attrs.field(init=False)
+    plays: tuple[AnyCard, ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         plays = [card for done in self.tricks for card in done.cards]
-        # The unfinished trick's cards as Card values (a second copy is the same card to play).
-        plays += [ALL_CARDS[p % CARD_COUNT] for p in self.unfinished]
+        plays += self.unfinished_cards
         object.__setattr__(self, "plays", tuple(plays))
 
     def play_path(self, k: int) -> str:
@@ -480,7 +496,8 @@ def recorded(played: PlayedHand, table: Table, path: str) -> RecordedHand:
     """A finished hand of a state's history, as the replay reads it."""
     return RecordedHand(
         played.hand_index, played.dealer, played.dealt, played.direction, played.pass_log, played.announcers,
-        played_tricks(played, table), unfinished_trick(played, table), path, drawn=played.drawn,
+        played_tricks(played, table), unfinished_trick(played, table),
+        tuple([table.card_of[p] for p in unfinished_trick(played, table)]), path, drawn=played.drawn,
         announced=played.announced,
     )  # fmt: skip
 
@@ -572,6 +589,7 @@ def _decode_played(data: object, path: str, table: Table) -> RecordedHand:
         announcers=_INTS.decode(obj["announcers"], at("announcers")),  # type: ignore[arg-type]
         tricks=tricks,
         unfinished=unfinished,
+        unfinished_cards=tuple([table.card_of[p] for p in unfinished]),
         where=path,
         drawn=_decode_drawn(obj, at("drawn"), table),
         announced=_decode_announced(obj["announced"], at("announced")) if "announced" in obj else (),

@@ -83,20 +83,32 @@ function seatName(seat) {
   return seat === page.table.seat && seat !== null ? t("you") : t("seat", { n: seat });
 }
 
+function suitOf(card) {
+  // A card's suit letter; a joker ("JK1") has none: "J", the jokers' own group after the suits.
+  return card.startsWith("JK") ? "J" : card[1];
+}
+
+function suitPlace(card) {
+  const suit = suitOf(card);
+  return suit === "J" ? SUIT_ORDER.length : SUIT_ORDER.indexOf(suit);
+}
+
 function cardWords(card) {
   // The card as the server writes it in the page's language ("V\u2660") and says it ("schoppenvrouw").
   const known = page.update && page.update.words.cards && page.update.words.cards[card];
   if (known) return known;
+  if (suitOf(card) === "J") return { short: card, name: card };
   const short = (card[0] === "T" ? "10" : card[0]) + SUIT_SYMBOL[card[1]];
   return { short: short, name: short };
 }
 
 function cardNode(card, tag) {
-  const node = el(tag || "span", "card suit-" + card[1]);
+  const suit = suitOf(card);
+  const node = el(tag || "span", "card suit-" + suit);
   const words = cardWords(card);
   node.dataset.card = card;
-  // The corner (rank and suit) stays visible where the cards of a suit overlap.
-  node.append(el("span", "rank", words.short), el("span", "pip", SUIT_SYMBOL[card[1]]));
+  // The corner (rank and suit) stays visible where the cards of a suit overlap; a joker shows its text.
+  node.append(el("span", "rank", words.short), el("span", "pip", suit === "J" ? "\u{1F0CF}" : SUIT_SYMBOL[suit]));
   node.setAttribute("aria-label", words.name);
   return node;
 }
@@ -107,7 +119,7 @@ function sortedHand(hand) {
     .map((card, i) => i)
     .sort((a, b) => {
       const x = hand[a], y = hand[b];
-      return SUIT_ORDER.indexOf(x[1]) - SUIT_ORDER.indexOf(y[1]) || RANK_ORDER.indexOf(x[0]) - RANK_ORDER.indexOf(y[0]);
+      return suitPlace(x) - suitPlace(y) || (suitOf(x) === "J" ? (x < y ? -1 : 1) : RANK_ORDER.indexOf(x[0]) - RANK_ORDER.indexOf(y[0]));
     });
 }
 
@@ -242,8 +254,8 @@ function renderMe(v, u) {
   let group = null, suit = null;
   for (const i of sortedHand(v.hand)) {
     const card = v.hand[i];
-    if (card[1] !== suit) {
-      suit = card[1];
+    if (suitOf(card) !== suit) {
+      suit = suitOf(card);
       group = el("div", "suit-group");
       hand.append(group);
     }
