@@ -19,7 +19,8 @@ import pytest
 import hartenjagen as hj
 from hartenjagen import variants
 from hartenjagen.core import table as table_module
-from hartenjagen.core.table import CACHE_BYTES, CACHE_SIZE, footprint, table_for
+from hartenjagen.core.table import table_for
+from hartenjagen.core.table_cache import CACHE_BYTES, CACHE_SIZE, footprint
 from hartenjagen.rules.extras import HouseRule, NoTricksBonus
 
 

@@ -28,6 +28,7 @@ from types import ModuleType
 #: The compiled modules, in import order (each imports only earlier ones).
 KERNEL_MODULES = (
     "draws",
+    "table_cache",
     "table",
     "state",
     "state_fields",
