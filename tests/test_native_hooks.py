@@ -153,6 +153,7 @@ PYTHON_ONLY = {
     "family_heartsette": "a widow leaves cards undealt: Python's",
     "family_two_player_hearts": "a stock leaves cards undealt and is drawn from: Python's",
     "family_domino_hearts": "a stock is drawn from to follow suit and seats drop out: Python's",
+    "family_joker_hearts": "jokers are cards beyond rank × suit, widened at any time: Python's",
     "family_gong_zhu": "exposures are an announcement round: Python's",
 }
 

@@ -7,7 +7,7 @@ same object. Two physical copies of a card (a double deck) are the same
 [`Joker`][hartenjagen.cards.Joker] is a value of its own, interned the same
 way, with no rank or suit (``AnyCard`` is either kind; docs/architecture.md
 says why). A deck deals jokers when its ``jokers()`` names them
-([`family_jokers.JokerPack`][hartenjagen.family_jokers.JokerPack]).
+(``family_jokers.JokerPack``, docs/family.md's Joker Hearts).
 """
 
 from __future__ import annotations
