@@ -248,9 +248,10 @@ def test_the_widening_is_declared_and_the_c_kernel_leaves_jokers_to_python():
     assert not native.playable(table_for(rules))
 
 
-@pytest.mark.parametrize("players", [4, 5])
-def test_check_rules_passes(players):
-    check_rules(joker_hearts(players=players))
+@pytest.mark.parametrize(("players", "games"), [(4, 4), (5, 2)])
+def test_check_rules_passes(players, games):
+    # Whole games to 100 (dozens of hands each), as many as the other family presets' checks play.
+    check_rules(joker_hearts(players=players), games=games)
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic", "sampling"])
