@@ -91,6 +91,10 @@ INNER_USES: dict[str, dict[str, str]] = {
         "StateFields": "a replayed state is rebuilt field by field",
         "fields": "a replayed state is rebuilt field by field",
     },
+    "frontend/serialize/masks.py": {
+        "PassLog": "the codec writes and reads the exchange's log",
+        "bits": "the codec's card masks",
+    },
     "frontend/serialize/states.py": {
         **dict.fromkeys(
             ("DEAL_NODE", "DIRECTION_NODE", "DRAW_NODE", "FIRST_DEALER_NODE", "NO_NODE", "POOL_NODE"),
@@ -99,7 +103,6 @@ INNER_USES: dict[str, dict[str, str]] = {
         "PassLog": "the state codec writes the exchange's log",
         "PlayedHand": "the state codec writes the hands played",
         "StateFields": "the state codec is the state's fields, one by one",
-        "bits": "the codec's card masks",
         "fields": "the state codec is the state's fields, one by one",
         "log_tricks": "the codec writes the tricks of the packed trick log",
     },

@@ -43,6 +43,7 @@ from hartenjagen.core import (
 from hartenjagen.engine import SEED_BITS, legal_moves, new_game, start
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.serialize.codecs import cannot_save
+from hartenjagen.frontend.serialize.masks import card_ids, card_text
 from hartenjagen.frontend.serialize.reading import (
     FormatError,
     Json,
@@ -58,8 +59,6 @@ from hartenjagen.frontend.serialize.states import (
     ChanceDoc,
     RecordedHand,
     StateDoc,
-    card_ids,
-    card_text,
     decode_fields,
     encode_fields,
     finished_hands,
