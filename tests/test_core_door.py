@@ -55,6 +55,7 @@ INNER_USES: dict[str, dict[str, str]] = {
     "bots/_shown_choice.py": {
         "bits": "the hidden cards an announcement shows, as a mask to swap one",
     },
+    "bots/_passable.py": {"PassLog": "a sampled world's exchange log, read for what a seat may pass"},
     "bots/determinize.py": {
         "PassLog": "a sampled world rebuilds the exchange's log",
         "announcement_offers": "a sampled world lets the asked seat hold a card it could show",

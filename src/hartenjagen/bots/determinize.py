@@ -49,6 +49,7 @@ from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._follow_world import give_a_card_of
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
+from hartenjagen.bots._passable import passable_cards
 from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._world_fields import view_fields
 from hartenjagen.cards import AnyCard, led_suit
@@ -68,7 +69,7 @@ from hartenjagen.core import (
 from hartenjagen.core import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
-from hartenjagen.rules.context import OpeningContext, PassContext
+from hartenjagen.rules.context import OpeningContext
 from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
 from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
@@ -564,7 +565,8 @@ class Determinizer:
         for stage, (given_t, _) in enumerate(log):
             for seat in range(n):
                 if given_t[seat] and not self._allowed(
-                    given_t[seat], self._passable(seat, stage, before[stage][seat], log[:stage])
+                    given_t[seat],
+                    passable_cards(self.view, self.table, seat, stage, before[stage][seat], log[:stage]),
                 ):
                     return None
         return hands, log
@@ -636,7 +638,7 @@ class Determinizer:
         for seat in range(n):
             if seat == me or not self.givers[stage] >> seat & 1 or pending >> seat & 1:
                 continue
-            allowed = self._passable(seat, stage, holdings[seat], log)
+            allowed = passable_cards(self.view, self.table, seat, stage, holdings[seat], log)
             chosen = self._choose(allowed, count, 0, rng) or self._choose(holdings[seat], count, 0, rng) or 0
             passed[seat] = chosen
             hands[seat] = holdings[seat] & ~chosen
@@ -662,23 +664,6 @@ class Determinizer:
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < self.n:
             raise DeterminizeError(f"the opening {view.rules.opening!r} names no seat as leader: {leader!r}")
         return leader
-
-    def _passable(self, seat: int, stage: int, hand: int, log: PassLog) -> int:
-        """The physical cards of ``hand`` the passing module lets ``seat`` choose in ``stage`` after ``log``."""
-        table, view = self.table, self.view
-        if not table.pass_allowed_callback:
-            return hand
-        context = PassContext(
-            rules=view.rules, seat=seat, hand=table.cards(hand), stage=stage, route=view.pass_direction,
-            given=tuple(table.cards(given[seat]) for given, _ in log[:stage]),
-            received=tuple(table.cards(got[seat]) for _, got in log[:stage]),
-            hand_index=view.hand_index, dealer=view.dealer,
-        )  # fmt: skip
-        allowed = 0
-        for card in view.rules.passing.passable(context):
-            free = hand & table.bits_of[card.index] & ~allowed
-            allowed |= free & -free
-        return allowed
 
     def _replay(self, state: State) -> tuple[State, bool]:
         """Play this hand's cards again from the start of play; whether every play was legal."""
