@@ -30,6 +30,7 @@ KERNEL_MODULES = (
     "draws",
     "table_cache",
     "table",
+    "hand_log",
     "state",
     "state_fields",
     "hook_cache",
@@ -41,6 +42,7 @@ KERNEL_MODULES = (
     "stock",  # before hands, which imports it: the interpreted core loads each module before its importers
     "hands",
     "chance_nodes",
+    "trick_taking",
     "kernel",
     "rollout",
     "observe",
@@ -128,6 +130,8 @@ from hartenjagen.core.draws import Draws
 from hartenjagen.core.hand_hooks import announcement_offers as announcement_offers
 from hartenjagen.core.hand_hooks import announcing_seats as announcing_seats
 from hartenjagen.core.hand_hooks import scatter_answer as scatter_answer
+from hartenjagen.core.hand_log import log_entry as log_entry
+from hartenjagen.core.hand_log import log_tricks as log_tricks
 from hartenjagen.core.hands import DEAL_NODE as DEAL_NODE
 from hartenjagen.core.hands import DIRECTION_NODE as DIRECTION_NODE
 from hartenjagen.core.hands import FIRST_DEALER_NODE as FIRST_DEALER_NODE
@@ -151,8 +155,6 @@ from hartenjagen.core.state import PassLog as PassLog
 from hartenjagen.core.state import PlayedHand as PlayedHand
 from hartenjagen.core.state import State, table_of
 from hartenjagen.core.state import hand_masks as hand_masks
-from hartenjagen.core.state import log_entry as log_entry
-from hartenjagen.core.state import log_tricks as log_tricks
 from hartenjagen.core.state_fields import StateFields as StateFields
 from hartenjagen.core.state_fields import fields as fields
 from hartenjagen.core.state_fields import from_fields as from_fields

@@ -22,17 +22,9 @@ from hartenjagen.core.hand_hooks import (
     opening_context,
     pass_context,
 )
+from hartenjagen.core.hand_log import log_taken, log_tricks
 from hartenjagen.core.hooks import play_context
-from hartenjagen.core.state import (
-    ANNOUNCING,
-    GAME_OVER,
-    MOON_CHOICE,
-    PASSING,
-    PLAYING,
-    State,
-    log_taken,
-    log_tricks,
-)
+from hartenjagen.core.state import ANNOUNCING, GAME_OVER, MOON_CHOICE, PASSING, PLAYING, State
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.context import (
     BUILDERS,

@@ -14,6 +14,7 @@ from typing import Any
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import Card
+from hartenjagen.core.hand_log import log_tricks
 from hartenjagen.core.hook_answers import (
     POINTS_LIMIT,
     answer_cards,
@@ -22,7 +23,7 @@ from hartenjagen.core.hook_answers import (
     every_copy,
     lowest_copies,
 )
-from hartenjagen.core.state import HandContext, State, log_tricks, taken_masks
+from hartenjagen.core.state import HandContext, State, taken_masks
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption, MoveError, check_choice

@@ -25,7 +25,8 @@ from types import MethodType
 from typing import Any, Final
 
 from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Suit
-from hartenjagen.core.state import HandContext, log_tricks
+from hartenjagen.core.hand_log import SEAT_BITS, log_tricks
+from hartenjagen.core.state import HandContext
 from hartenjagen.core.table import NO_SUIT, Table
 
 #: The `PlayContext` fields, in the order of their numbers in a tree.
@@ -46,7 +47,6 @@ FIELDS: Final = (
 )
 _NUMBER: Final = {name: number for number, name in enumerate(FIELDS)}
 _SUITS: Final = tuple(Suit)
-_SEAT_BITS: Final = 31
 #: The most nodes a tree holds (a hook that reads the trick history seldom repeats a key): a few MB at
 #: most, on a table the table cache may keep among 64.
 LIMIT: Final = 1 << 14
@@ -203,7 +203,7 @@ class PlaySource:
         if field == 8:
             counts = [0] * table.players
             for entry in self._entries():
-                winner = (entry & _SEAT_BITS) - 1
+                winner = (entry & SEAT_BITS) - 1
                 if winner >= 0:
                     counts[winner] += 1
             return tuple(counts)

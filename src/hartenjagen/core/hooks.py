@@ -19,9 +19,10 @@ from typing import Final
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
+from hartenjagen.core.hand_log import log_tricks
 from hartenjagen.core.hook_answers import answer_cards, every_copy
 from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
-from hartenjagen.core.state import HandContext, State, hand_masks, log_tricks, seat_to_move
+from hartenjagen.core.state import HandContext, State, hand_masks, seat_to_move
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-from hartenjagen.cards import CARD_COUNT, AnyCard, Card
+from hartenjagen.cards import AnyCard, Card
 from hartenjagen.catalogue import english
 from hartenjagen.core import chance_nodes, contexts_of, hand_hooks, hooks, stock
 from hartenjagen.core import hands as hand_steps
+from hartenjagen.core.hand_log import MASK_SHIFT, SEAT_BITS, log_entry
 from hartenjagen.core.passes import PassMoves
 from hartenjagen.core.state import (
     ANNOUNCING,
@@ -26,9 +27,7 @@ from hartenjagen.core.state import (
     MOON_CHOICE,
     PASSING,
     PLAYING,
-    HandContext,
     State,
-    log_entry,
     seat_to_move,
 )
 from hartenjagen.core.table import (
@@ -43,6 +42,7 @@ from hartenjagen.core.table import (
     ONE_PACK,
     Table,
 )
+from hartenjagen.core.trick_taking import winner_position
 from hartenjagen.errors import HartenjagenError, IllegalMove, IllegalMoveCode, IllegalMoveError
 from hartenjagen.events import CardPlayed, HeartsBroken, TrickCancelled, TrickWon
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
@@ -50,9 +50,6 @@ from hartenjagen.rules.context import BUILDERS
 
 Code = IllegalMoveCode
 _NO_MOVES: Final[tuple[Move, ...]] = ()
-_SEAT_BITS: Final = 31
-_MASK_SHIFT: Final = 15
-_SUIT_BITS: Final = (1 << 13) - 1
 
 
 class StateError(HartenjagenError):
@@ -91,7 +88,7 @@ def _lowest_value(candidates: int, table: Table) -> int:
 def _suits_led_open(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> bool:
     led = [0, 0, 0, 0]
     for entry in log:
-        bits = (entry >> _MASK_SHIFT) & hands[entry >> 5 & _SEAT_BITS]
+        bits = (entry >> MASK_SHIFT) & hands[entry >> 5 & SEAT_BITS]
         led[table.suit_of[(bits & -bits).bit_length() - 1]] += 1
     clubs, diamonds, spades = led[0], led[1], led[3]
     twice = (clubs >= 2) + (diamonds >= 2) + (spades >= 2)
@@ -211,72 +208,6 @@ def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> b
     if trick_number == 0 and not table.break_on_first_trick:
         return False
     return bool((table.break_discarded if discarded else table.break_played) >> table.index_of[physical] & 1)
-
-
-def winner_position(
-    context: HandContext, trick: int, leader: int, led: int, table: Table, log: Sequence[int]
-) -> int:
-    """The position in play order of the card that wins the full trick ``trick`` (-1: no card wins).
-
-    ``context.hands`` are the hands as play began: a seat's card in the trick is the one they share;
-    ``log``: the hand's completed tricks before this one (what a ``trick_winner`` module of one's own sees).
-    """
-    n = table.players
-    hands = context.hands
-    if table.winner_callback:
-        order = []
-        offsets = []  # a seat that dropped out has no card: positions in play order are mapped back
-        for i in range(n):
-            bits = trick & hands[(leader + i) % n]
-            if bits:
-                order.append((bits & -bits).bit_length() - 1)
-                offsets.append(i)
-        position = hooks.trick_winner(context, order, leader, log)
-        return position if position < 0 else offsets[position]
-    if led == NO_SUIT:
-        return -1  # jokers only: no card wins (the cards wait for the next trick's winner)
-    if table.cancel_pairs:
-        counts: dict[int, int] = {}
-        for i in range(n):
-            bits = trick & hands[(leader + i) % n]
-            p = (bits & -bits).bit_length() - 1
-            if bits and table.suit_of[p] == led:
-                counts[table.index_of[p]] = counts.get(table.index_of[p], 0) + 1
-        best_index = -1
-        for index, count in counts.items():
-            if count == 1 and index > best_index:
-                best_index = index
-        if best_index < 0:
-            return -1
-        for i in range(n):
-            bits = trick & hands[(leader + i) % n]
-            if bits and table.index_of[(bits & -bits).bit_length() - 1] == best_index:
-                return i
-        return -1  # pragma: no cover - the card is in the trick
-    # The highest card of the led suit wins; of two identical ones, the one played first.
-    if table.copies == 1:
-        # The seat holding the top card of the led suit, asked seat by seat from the leader:
-        # cheaper than a table of every card's owner, which a playout would build once a hand.
-        top = 1 << ((trick & table.suit_masks[led]).bit_length() - 1)
-        seat = leader
-        for position in range(n):
-            if hands[seat] & top:
-                return position
-            seat += 1
-            if seat == n:
-                seat = 0
-        return -1  # pragma: no cover - the card is in a hand
-    owners = context.owners()
-    # Two packs: on the trick's machine-word halves (Card.index = 13 × suit + rank).
-    first, second = trick & ONE_PACK, trick >> CARD_COUNT
-    shift = 13 * led
-    top = (((first | second) >> shift) & _SUIT_BITS).bit_length() - 1 + shift
-    if not first >> top & 1:
-        return (owners[top + CARD_COUNT] - leader) % n
-    position = (owners[top] - leader) % n
-    if second >> top & 1:
-        return min(position, (owners[top + CARD_COUNT] - leader) % n)
-    return position
 
 
 def play(state: State, seat: int, bit: int, events: list[Any] | None) -> State:

@@ -13,15 +13,14 @@ cannot drift apart (a test holds them equal, part by part).
 
 from __future__ import annotations
 
-from typing import Final, final
+from typing import final
 
 from hartenjagen.cards import CARD_COUNT
+from hartenjagen.core.hand_log import MASK_SHIFT, SEAT_BITS
 from hartenjagen.core.state import ANNOUNCING, PASSING, State, taken_masks, trick_cards
 from hartenjagen.core.table import NO_SUIT
 
 #: The bits of a log entry's seat fields, and where its card mask starts (as in `hartenjagen.core.state`).
-_SEAT_BITS: Final = 31
-_MASK_SHIFT: Final = 15
 
 
 @final
@@ -155,8 +154,8 @@ def write_observation(
             shown[who] |= 1 << led
     log = state._log
     for entry in log:
-        mask = entry >> _MASK_SHIFT
-        leader = entry >> 5 & _SEAT_BITS
+        mask = entry >> MASK_SHIFT
+        leader = entry >> 5 & SEAT_BITS
         first = -1
         for k in range(n):
             who = (leader + k) % n

@@ -19,6 +19,7 @@ from hartenjagen.cards import CARD_COUNT
 from hartenjagen.core import hand_hooks, hooks
 from hartenjagen.core import hands as hand_steps
 from hartenjagen.core.chance_nodes import random_outcome
+from hartenjagen.core.hand_log import log_entry
 from hartenjagen.core.hook_cache import PlaySource, cache_of
 from hartenjagen.core.kernel import (
     apply,
@@ -28,7 +29,6 @@ from hartenjagen.core.kernel import (
     legal_moves,
     planned_lead,
     play,
-    winner_position,
 )
 from hartenjagen.core.passes import choose, unrank_bits
 from hartenjagen.core.state import (
@@ -38,7 +38,6 @@ from hartenjagen.core.state import (
     PLAYING,
     HandContext,
     State,
-    log_entry,
     seat_to_move,
     stock_mask,
     taken_masks,
@@ -55,6 +54,7 @@ from hartenjagen.core.table import (
     Table,
     popcount,
 )
+from hartenjagen.core.trick_taking import winner_position
 
 
 class _Draw:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple, final
 
 from hartenjagen.cards import CARD_COUNT, AnyCard
+from hartenjagen.core.hand_log import SEAT_BITS, log_taken, log_tricks
 from hartenjagen.core.table import ONE_PACK, Table, table_for
 from hartenjagen.moves import Play
 from hartenjagen.rules import Rules
@@ -40,17 +41,8 @@ PHASE_CODES: Final = {phase: code for code, phase in enumerate(PHASES)}
 #: What each stage of a hand's exchange did: (physical cards each seat gave, cards each seat received).
 PassLog = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
-_SEAT_BITS: Final = 31
-
 #: The chance node of a draw from the stock in the middle of a hand (the other nodes: `hartenjagen.core.hands`).
 DRAW_NODE: Final = 5
-_MASK_SHIFT: Final = 15
-
-
-def log_entry(mask: int, leader: int, winner: int, taker: int) -> int:
-    """One completed trick of the log (``winner`` / ``taker`` -1: none)."""
-    # The seat fields are put together first: with the mask shifted, every step makes a big integer.
-    return mask << _MASK_SHIFT | ((taker + 1) << 10 | leader << 5 | (winner + 1))
 
 
 class PlayedHand(NamedTuple):
@@ -541,7 +533,7 @@ class State:
         """How many tricks each seat has won in this hand."""
         counts = [0] * self._hand.table.players
         for entry in self._log:
-            winner = (entry & _SEAT_BITS) - 1
+            winner = (entry & SEAT_BITS) - 1
             if winner >= 0:
                 counts[winner] += 1
         return tuple(counts)
@@ -646,45 +638,9 @@ def seat_to_move(state: State) -> int:
     return state._leader  # pragma: no cover - a trick under way has a seat to move
 
 
-def log_tricks(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> tuple[Trick, ...]:
-    """The completed tricks of a hand's log as `Trick` values (``hands``: the hands as play began)."""
-    n = len(hands)
-    out = []
-    for entry in log:
-        mask = entry >> _MASK_SHIFT
-        leader = entry >> 5 & _SEAT_BITS
-        winner = (entry & _SEAT_BITS) - 1
-        cards = []
-        seats = []
-        for i in range(n):
-            seat = (leader + i) % n
-            bits = mask & hands[seat]
-            if bits:  # none: the seat had dropped out (`Deck.draws_to_follow`)
-                cards.append(table.card_of[(bits & -bits).bit_length() - 1])
-                seats.append(seat)
-        shown = () if len(seats) == n else tuple(seats)
-        out.append(Trick(leader, tuple(cards), None if winner < 0 else winner, shown))
-    return tuple(out)
-
-
 def taken_masks(state: State) -> tuple[int, ...]:
     """The physical cards each seat has captured in this hand."""
     return log_taken(state._log, state._hand.table.players)
-
-
-def log_taken(log: tuple[int, ...], players: int) -> tuple[int, ...]:
-    """The physical cards each seat captured in the tricks of a hand's log."""
-    taken = [0] * players
-    pile = 0
-    for entry in log:
-        mask = entry >> _MASK_SHIFT
-        taker = (entry >> 10 & _SEAT_BITS) - 1
-        if taker < 0:
-            pile |= mask
-        else:
-            taken[taker] |= mask | pile
-            pile = 0
-    return tuple(taken)
 
 
 def widow_mask(state: State) -> int:
@@ -718,7 +674,7 @@ def widow_taker(state: State) -> int:
     trick = state._hand.table.widow_trick
     if trick < 0 or len(state._log) <= trick:
         return -1
-    return (state._log[trick] >> 10 & _SEAT_BITS) - 1
+    return (state._log[trick] >> 10 & SEAT_BITS) - 1
 
 
 def scored_taken(state: State, taken: tuple[int, ...]) -> tuple[int, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from hartenjagen.core.hand_log import log_entry
 from hartenjagen.core.state import (
     PHASE_CODES,
     PHASES,
@@ -18,7 +19,6 @@ from hartenjagen.core.state import (
     PlayedHand,
     State,
     hand_masks,
-    log_entry,
     taken_masks,
     trick_cards,
 )

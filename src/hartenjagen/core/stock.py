@@ -31,9 +31,8 @@ from __future__ import annotations
 from typing import Any
 
 from hartenjagen.core.draws import Draws
+from hartenjagen.core.hand_log import MASK_SHIFT, SEAT_BITS
 from hartenjagen.core.state import (
-    _MASK_SHIFT,
-    _SEAT_BITS,
     CHANCE,
     DRAW_NODE,
     PLAYING,
@@ -196,7 +195,7 @@ def rest_taker(state: State) -> int:
         return holders[0]
     if holders or not state._log:
         return -1
-    return (state._log[-1] >> 10 & _SEAT_BITS) - 1
+    return (state._log[-1] >> 10 & SEAT_BITS) - 1
 
 
 def with_rest(state: State, taken: tuple[int, ...]) -> tuple[int, ...]:
@@ -233,7 +232,7 @@ def draws_in_tricks(state: State) -> tuple[tuple[int, int], ...]:
     holding = [mask & ~extra for mask in hand.hands]  # the cards dealt; each draw joins them
     out: list[tuple[int, int]] = []
     k = 0
-    tricks = [(entry >> _MASK_SHIFT, entry >> 5 & _SEAT_BITS) for entry in state._log]
+    tricks = [(entry >> MASK_SHIFT, entry >> 5 & SEAT_BITS) for entry in state._log]
     tricks.append((state._trick, state._leader))
     for number, (mask, leader) in enumerate(tricks):
         led = -1

@@ -582,18 +582,15 @@ class Table:
 
         What a hook's context holds (a module that reads suits never meets a joker); `any_cards` keeps them.
         """
-        mask &= ~self.joker_mask
-        indexes: list[int] = []
-        while mask:
-            low = mask & -mask
-            indexes.append(self.index_of[low.bit_length() - 1])
-            mask ^= low
-        if self.copies > 1:
-            indexes.sort()
-        return tuple([ALL_CARDS[i] for i in indexes])  # every index below 52: the jokers are masked out
+        # every index below 52: the jokers are masked out
+        return tuple([ALL_CARDS[i] for i in self._indexes(mask & ~self.joker_mask)])
 
     def any_cards(self, mask: int) -> tuple[AnyCard, ...]:
         """The cards and jokers in a bitmask, sorted (jokers last; a card twice if both copies are in it)."""
+        return tuple([ANY_CARDS[i] for i in self._indexes(mask)])
+
+    def _indexes(self, mask: int) -> list[int]:
+        """The card indexes of the physical cards in ``mask``, ascending (an index twice for both copies)."""
         indexes: list[int] = []
         while mask:
             low = mask & -mask
@@ -601,7 +598,7 @@ class Table:
             mask ^= low
         if self.copies > 1:
             indexes.sort()
-        return tuple([ANY_CARDS[i] for i in indexes])
+        return indexes
 
     @staticmethod
     def plain(cards: tuple[AnyCard, ...]) -> tuple[Card, ...]:
