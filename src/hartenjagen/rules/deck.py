@@ -7,6 +7,7 @@ number of players.
 from __future__ import annotations
 
 import abc
+import functools
 from collections.abc import Iterable
 from typing import Final
 
@@ -126,13 +127,15 @@ class SinglePack(Deck):
             raise RulesError(f"deck: {size} cards cannot be dealt evenly to {self.players} players")
 
     def pack(self) -> tuple[Card, ...]:
-        removed = set(self.removed)
-        return tuple(
-            Card(rank, suit)
-            for suit in Suit
-            for rank in Rank
-            if rank >= self.lowest_rank and Card(rank, suit) not in removed
-        )
+        return _pack_of(self.lowest_rank, self.removed)
+
+
+@functools.lru_cache(maxsize=64)
+def _pack_of(lowest_rank: Rank, removed: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards from ``lowest_rank`` up, less ``removed``; once per pair, as every decoded `Rules` asks it five times."""
+    gone = set(removed)
+    cards = (Card(rank, suit) for suit in Suit for rank in Rank if rank >= lowest_rank)
+    return tuple(card for card in cards if card not in gone)
 
 
 def _double_deck_removals(players: int) -> tuple[Card, ...]:
