@@ -346,7 +346,10 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
         "--no-index",
         "-q",
     ]
-    subprocess.run([*install, str(wheel)], check=True, timeout=300, capture_output=True)
+    # Without PYTHONPATH: a checkout's src/ on it holds the egg-info the build above wrote, and pip would
+    # take the package for installed ("Requirement already satisfied") and install nothing.
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
+    subprocess.run([*install, str(wheel)], check=True, timeout=300, capture_output=True, env=env)
     # The dependencies come from this environment (offline), and nothing else: not this checkout.
     deps = tmp_path / "deps"
     deps.mkdir()
@@ -359,7 +362,6 @@ def test_a_wheel_builds_and_installs_into_a_fresh_venv(tmp_path: Path):
     ).stdout.strip()  # fmt: skip
     assert site != sysconfig.get_paths()["purelib"]
     (Path(site) / "deps.pth").write_text(str(deps) + "\n", encoding="utf-8")
-    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
     code = (
         "import hartenjagen as hj; print(hj.__file__); "
         "print(len(hj.legal_moves(hj.new_game(hj.variants.STANDARD, seed=7)))); print(hj.COMPILED); "

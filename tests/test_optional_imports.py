@@ -53,3 +53,24 @@ def test_an_adapter_without_its_framework_says_which_extra_to_install():
         """
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_a_gymnasium_too_old_for_the_vector_env_is_named_with_the_version_needed():
+    # Gymnasium 1.0 has no AutoresetMode: the message names the version needed and the one installed,
+    # not "install Gymnasium" (which is installed).
+    done = run(
+        """
+        import gymnasium, gymnasium.vector
+        del gymnasium.vector.AutoresetMode
+        gymnasium.__version__ = "1.0.0"
+        try:
+            import hartenjagen.adapters.vector
+        except ImportError as error:
+            print(error)
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (
+        "hartenjagen.adapters.vector needs Gymnasium 1.1 or newer (gymnasium.vector.AutoresetMode);"
+        " Gymnasium 1.0.0 is installed: pip install 'gymnasium>=1.1'"
+    )

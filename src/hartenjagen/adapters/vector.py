@@ -57,12 +57,19 @@ try:
     import gymnasium
     import numpy as np
     from gymnasium.utils import seeding
-    from gymnasium.vector import AutoresetMode
     from gymnasium.vector.utils import batch_space
 except ImportError as _error:  # pragma: no cover - exercised where Gymnasium or NumPy is missing
     raise ImportError(
         "hartenjagen.adapters.vector needs Gymnasium and NumPy: pip install 'hartenjagen[rl]'"
         " (from a checkout: python -m pip install '.[rl]')"
+    ) from _error
+try:
+    from gymnasium.vector import AutoresetMode
+except ImportError as _error:
+    # Gymnasium 1.0 is installed but too old: saying to install Gymnasium would name what is there.
+    raise ImportError(
+        "hartenjagen.adapters.vector needs Gymnasium 1.1 or newer (gymnasium.vector.AutoresetMode);"
+        f" Gymnasium {getattr(gymnasium, '__version__', '?')} is installed: pip install 'gymnasium>=1.1'"
     ) from _error
 
 from hartenjagen.adapters.encoding import _PHASES, codes_of
