@@ -174,10 +174,10 @@ class Determinizer:
             for seat, card in ((shown.seat, shown.card) for shown in plays):
                 self.plays.append((seat, card))
                 self.played_by[seat] |= self.take(card, table.pack_mask)
-            led = led_suit([shown.card for shown in plays])
-            if led is None:  # jokers only: no suit led, no void shown
+            led = led_suit([shown.card for shown in plays], table.joker_suits)
+            if led is None:  # jokers of no suit only: no suit led, no void shown
                 continue
-            shown_void = {seat for seat, _, _ in voids_shown(plays, widened)}
+            shown_void = {seat for seat, _, _ in voids_shown(plays, widened, table.joker_suits)}
             for seat in {shown.seat for shown in plays}:
                 void = seat in shown_void or number in drew[seat]
                 if void and number >= self.draw_rounds and number >= last_draw[seat]:
@@ -262,7 +262,7 @@ class Determinizer:
         self.must_follow = -1
         if table.follow_draws and view.phase is Phase.PLAYING and view.trick and view.undealt:
             mover = view.to_move[0]
-            led = led_suit([play.card for play in view.trick])
+            led = led_suit([play.card for play in view.trick], table.joker_suits)
             if mover != me and led is not None and not self.located[mover] & table.suit_masks[led]:
                 self.must_follow = mover
         self._plan: DealPlan | None = None
@@ -367,7 +367,7 @@ class Determinizer:
             known[self.me] = self.hand | self.chosen | self.played_by[self.me]
             self._known = known
         if self.must_follow >= 0:
-            suit = led_suit([play.card for play in view.trick])
+            suit = led_suit([play.card for play in view.trick], self.table.joker_suits)
             assert suit is not None  # (must_follow is set only where a suit was led)
             led = self.table.suit_masks[suit]
             give_a_card_of(led, self.must_follow, dealt_hidden, self.free, self.forbidden, self.me, rng)

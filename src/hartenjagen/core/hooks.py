@@ -27,6 +27,7 @@ from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
 from hartenjagen.rules.context import LazyPlayContext, LazyTrickContext, PlayContext
+from hartenjagen.rules.jokers import winner_with_roles
 
 # ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
 
@@ -42,7 +43,7 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
         hand=table.cards(hand_masks(state)[seat] if hand is None else hand),
         allowed=allowed,
         trick=trick,
-        led_suit=led_suit([play.card for play in trick]),
+        led_suit=led_suit([play.card for play in trick], table.joker_suits),
         trick_number=len(state._log) + 1,
         hearts_broken=state._broken,
         tricks_taken=state.tricks_won,
@@ -289,6 +290,9 @@ def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Seque
         source = TrickSource(hand, cards, leader, tuple(log))
         answer = table.rules.trick_winner.winner(LazyTrickContext.reading(source))
         n = len(cards)
+    elif table.joker_roles:  # a joker with a role of its own (`Deck.joker_role`): its suit and rank count
+        position = winner_with_roles(table.rules.duplicates, cards, table.joker_roles)
+        return -1 if position is None else position
     else:
         if not plain:
             return -1  # a trick of jokers only

@@ -24,6 +24,7 @@ from hartenjagen.moves import Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext
 from hartenjagen.rules.extras import voids_shown, widening_cards
+from hartenjagen.rules.jokers import joker_roles, joker_suits
 from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.teams import partners_of, teams_of
 from hartenjagen.values import HandResult, Phase, Trick
@@ -161,12 +162,13 @@ class PlayerView:
         n = self.players
         # A card a house rule may allow against the others (HouseRule.widening) shows no void.
         widened = widening_cards(self.rules)
+        jokers = joker_suits(joker_roles(self.rules.deck))  # a joker's suit, if its role gives it one
         shown: list[set[Suit]] = [set() for _ in range(n)]
         tricks = [trick.plays for trick in self.tricks]
         if self.trick:
             tricks.append(self.trick)
         for plays in tricks:
-            for seat, led, _ in voids_shown(plays, widened):
+            for seat, led, _ in voids_shown(plays, widened, jokers):
                 shown[seat].add(led)
         return tuple(tuple(sorted(suits)) for suits in shown)
 
