@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Final, cast
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card, Joker
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 
@@ -30,6 +30,21 @@ def answer_cards(module: object, hook: str, answer: object) -> list[Card]:
         if type(item) is not Card:
             raise RulesError(f"rule module {module!r}: {hook} must return cards, not {shown(item)}")
         cards.append(item)
+    return cards
+
+
+def answer_any_cards(module: object, hook: str, answer: object) -> list[AnyCard]:
+    """The cards and jokers a hook returned, as a list (a RulesError if it returned something else)."""
+    try:
+        items = list(cast(Iterable[object], answer))
+    except TypeError:
+        raise RulesError(f"rule module {module!r}: {hook} must return cards, not {shown(answer)}") from None
+    cards: list[AnyCard] = []
+    for item in items:
+        if type(item) is Card or type(item) is Joker:
+            cards.append(cast(AnyCard, item))
+        else:
+            raise RulesError(f"rule module {module!r}: {hook} must return cards or jokers, not {shown(item)}")
     return cards
 
 

@@ -20,7 +20,7 @@ from typing import Final
 from hartenjagen._repr import shown
 from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
 from hartenjagen.core.hand_log import log_tricks
-from hartenjagen.core.hook_answers import answer_cards, every_copy
+from hartenjagen.core.hook_answers import answer_any_cards, answer_cards, every_copy
 from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
 from hartenjagen.core.state import HandContext, State, hand_masks, seat_to_move
 from hartenjagen.core.table import Table
@@ -51,6 +51,7 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
         tricks=state.tricks,
         announcers=state._hand.announcers,
         announcements=state._hand.announced,
+        jokers=table.jokers(hand_masks(state)[seat] if hand is None else hand),
     )
 
 
@@ -125,7 +126,7 @@ def widened(table: Table, state: State, candidates: int, hand: int) -> int:
         return out
     context = play_context(state, frozenset(table.cards(candidates)), hand)
     for extra, declared in table.widening_hooked:
-        for card in answer_cards(extra, "widens", extra.widens(context)):
+        for card in answer_any_cards(extra, "widens", extra.widens(context)):
             if card not in declared:
                 raise RulesError(
                     f"rule module {extra!r}: widens named the {card.symbol}, which its widening does not declare "
@@ -135,7 +136,7 @@ def widened(table: Table, state: State, candidates: int, hand: int) -> int:
             if not held:
                 raise RulesError(
                     f"rule module {extra!r}: widens named the {card.symbol}, which seat {context.seat} does not "
-                    "hold; widens must return cards of context.hand"
+                    "hold; widens must return cards of context.hand or jokers of context.jokers"
                 )
             out |= held
     return out

@@ -601,6 +601,10 @@ class Table:
                 return suit
         return NO_SUIT
 
+    def jokers(self, mask: int) -> tuple[Joker, ...]:
+        """The jokers in a bitmask, by number (`PlayContext.jokers`: what ``cards`` leaves out)."""
+        return tuple([card for card in self.any_cards(mask & self.joker_mask) if isinstance(card, Joker)])
+
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The rank × suit cards in a bitmask, sorted (a card twice if both copies are in it); jokers left out.
 

@@ -143,16 +143,17 @@ class HouseRule(RuleModule):
         """
         return ()
 
-    def widens(self, context: PlayContext) -> Iterable[Card]:
+    def widens(self, context: PlayContext) -> Iterable[AnyCard]:
         """The declared cards the seat to move may play now, whatever the other rules say (default: those it holds).
 
         ``context.allowed`` holds what the other rules allow. Return cards of
-        ``context.hand`` among those ``widening`` declares: a card the seat
-        does not hold, or one not declared, raises
-        [`RulesError`][hartenjagen.errors.RulesError] naming the rule.
+        ``context.hand`` or jokers of ``context.jokers`` among those
+        ``widening`` declares: a card the seat does not hold, or one not
+        declared, raises [`RulesError`][hartenjagen.errors.RulesError] naming
+        the rule.
         """
         declared = set(self.widening(context.rules))
-        return [card for card in context.hand if card in declared]
+        return [card for card in (*context.hand, *context.jokers) if card in declared]
 
     def refusal(self, rules: Rules) -> str:
         """The sentence saying what the rule requires: ``refusal_text``, or a generic one."""

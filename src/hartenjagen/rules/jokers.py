@@ -157,9 +157,14 @@ def winner_with_roles(
     ranked = _jokers_of(played, roles, led)
     if JokerRank.HIGHEST in ranked:
         return ranked[JokerRank.HIGHEST]
-    positions = [i for i, card in enumerate(played) if isinstance(card, Card) and card.suit is led]
+    positions: list[int] = []
+    following: list[Card] = []
+    for i, card in enumerate(played):
+        if isinstance(card, Card) and card.suit is led:
+            positions.append(i)
+            following.append(card)
     if positions:
-        answer = duplicates.winner(tuple([played[i] for i in positions if isinstance(played[i], Card)]))
+        answer = duplicates.winner(tuple(following))
         if answer is not None:
             if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < len(positions):
                 raise RulesError(
