@@ -342,7 +342,9 @@ def test_a_widens_of_ones_own_sees_the_seats_jokers_and_may_return_them():
 
 def test_a_widens_naming_a_joker_the_seat_does_not_hold_is_refused():
     state = _joker_game(NamesAJoker())
-    with pytest.raises(hj.RulesError, match=r"widens named the 🃏3, which seat 0 does not hold.*context\.jokers"):
+    with pytest.raises(
+        hj.RulesError, match=r"widens named the 🃏3, which seat 0 does not hold.*context\.jokers"
+    ):
         hj.legal_moves(state)
     with pytest.raises(hj.RulesError, match=r"which seat 0 does not hold"):
         hj.apply(state, hj.Play(0, "2C"))

@@ -63,8 +63,9 @@ class JokerPack(rules.deck.SinglePack):
     def rule_words(self, language: str = "en") -> str:
         role = self.joker_role(JOKERS[0])
         if language == "nl":
-            return f"Eén spel van 52 kaarten met {self.count} joker(s), gelijk verdeeld over {self.players} spelers." + (
-                "" if role == NO_SUIT_NEVER_WINS else f" {role_words(role, 'nl')}"
+            return (
+                f"Eén spel van 52 kaarten met {self.count} joker(s), gelijk verdeeld over {self.players} spelers."
+                + ("" if role == NO_SUIT_NEVER_WINS else f" {role_words(role, 'nl')}")
             )
         if role == NO_SUIT_NEVER_WINS:
             return ""  # the docstring's first paragraph

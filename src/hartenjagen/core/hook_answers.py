@@ -41,8 +41,8 @@ def answer_any_cards(module: object, hook: str, answer: object) -> list[AnyCard]
         raise RulesError(f"rule module {module!r}: {hook} must return cards, not {shown(answer)}") from None
     cards: list[AnyCard] = []
     for item in items:
-        if type(item) is Card or type(item) is Joker:
-            cards.append(cast(AnyCard, item))
+        if isinstance(item, Card | Joker):
+            cards.append(item)
         else:
             raise RulesError(f"rule module {module!r}: {hook} must return cards or jokers, not {shown(item)}")
     return cards

@@ -310,7 +310,10 @@ class Table:
         suits = joker_suits(self.joker_roles)
         self.joker_suits = suits
         self.suit_of = tuple(
-            [int(c.suit) if isinstance(c, Card) else int(suits[c]) if c in suits else NO_SUIT for c in self.card_of]
+            [
+                int(c.suit) if isinstance(c, Card) else int(suits[c]) if c in suits else NO_SUIT
+                for c in self.card_of
+            ]
         )
         suit_masks: list[int] = []
         for suit in range(4):

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import AnyCard, Suit, plain_cards, without_jokers
+from hartenjagen.cards import AnyCard, Suit, without_jokers
 from hartenjagen.core import State, Table, as_state, fields, log_tricks, scatter_answer
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
@@ -191,7 +191,7 @@ class PlayerView:
             receiver = (self.seat + offset) % self.players
             return tuple((card, receiver) for card in given)
         if route.travel is Travel.RULE:
-            return scatter_answer(self.rules.passing, _pass_context(self, stage), plain_cards(given))
+            return scatter_answer(self.rules.passing, _pass_context(self, stage), tuple(given))
         return None
 
 

@@ -59,8 +59,8 @@ from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.extras import HandSummary, HouseRule, announcing, old_announces, warn_old_announces
-from hartenjagen.rules.jokers import joker_roles
 from hartenjagen.rules.first_trick import FirstTrick
+from hartenjagen.rules.jokers import joker_roles
 from hartenjagen.rules.leading import Leading
 from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import Opening

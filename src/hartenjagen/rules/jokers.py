@@ -62,7 +62,9 @@ class JokerRole:
         if not isinstance(self.rank, JokerRank):
             raise RulesError(f"JokerRole: rank must be a JokerRank, not {self.rank!r}")
         if self.suit is None and self.rank is JokerRank.LOWEST:
-            raise RulesError("JokerRole: a joker of no suit cannot rank LOWEST (below every card of its suit)")
+            raise RulesError(
+                "JokerRole: a joker of no suit cannot rank LOWEST (below every card of its suit)"
+            )
 
 
 #: The built-in joker: no suit, never wins a trick (pagat's Joker Hearts).
@@ -99,8 +101,10 @@ def role_words(role: JokerRole, language: str = "en") -> str:
                 if words == "nl"
                 else "A joker belongs to no suit and wins any trick it is played to."
             )
-        return "Een joker hoort bij geen kleur en wint nooit een slag." if words == "nl" else (
-            "A joker belongs to no suit and never wins a trick."
+        return (
+            "Een joker hoort bij geen kleur en wint nooit een slag."
+            if words == "nl"
+            else ("A joker belongs to no suit and never wins a trick.")
         )
     suit = _SUIT_WORDS[words][role.suit]
     rank = _RANK_WORDS[words][role.rank]
@@ -175,7 +179,9 @@ def winner_with_roles(
     return ranked.get(JokerRank.LOWEST)
 
 
-def _jokers_of(played: Iterable[AnyCard], roles: Mapping[Joker, JokerRole], suit: Suit) -> dict[JokerRank, int]:
+def _jokers_of(
+    played: Iterable[AnyCard], roles: Mapping[Joker, JokerRole], suit: Suit
+) -> dict[JokerRank, int]:
     """By rank, the position of the first joker of ``suit`` played with that rank."""
     found: dict[JokerRank, int] = {}
     for position, card in enumerate(played):

@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from hartenjagen.cards import ALL_CARDS, AnyCard, led_suit
-from hartenjagen.rules.jokers import suit_in_play
 from hartenjagen.core import (  # typed object: checks any value
     State,
     StateFields,
@@ -30,6 +29,7 @@ from hartenjagen.frontend.views import public_view, view
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import widening_cards
+from hartenjagen.rules.jokers import suit_in_play
 from hartenjagen.rules.teams import standings
 from hartenjagen.testing._common import FOREIGN
 from hartenjagen.testing._move_checks import Failure, MoveChecks

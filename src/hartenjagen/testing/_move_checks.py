@@ -116,12 +116,11 @@ class MoveChecks:
                 f"the duplicates module gives the trick {shown} to position {position}, no card of the suit led"
             )
         following = [card for card in without_jokers(cards) if card.suit is led]
-        if len(set(following)) == len(following):
-            if position != highest:
-                raise Failure(
-                    f"the duplicates module gives the trick {shown} to position {position}, but with no two"
-                    f" identical cards of the suit led the highest one ({cards[highest]}) wins"
-                )
+        if len(set(following)) == len(following) and position != highest:
+            raise Failure(
+                f"the duplicates module gives the trick {shown} to position {position}, but with no two"
+                f" identical cards of the suit led the highest one ({cards[highest]}) wins"
+            )
         return position
 
     def check_move(self, state: State, move: Move) -> State:
