@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import hartenjagen as hj
 from hartenjagen.bots import make_bot, play_game
+from hartenjagen.bots.determinize import determinize
 from hartenjagen.cards import JOKERS, Card, Joker, Rank, Suit
 from hartenjagen.core import table_for
 from hartenjagen.family_jokers import JokerPack, JokersAnyTime, joker_hearts
@@ -203,3 +204,29 @@ def test_every_role_follows_and_wins_as_it_says(role, any_time, seed):
         best = max(keys)
         expected = None if best == 0 else (trick.leader + keys.index(best)) % 4
         assert trick.winner == expected, (role, cards)
+
+
+def test_the_determinizer_keeps_a_void_in_clubs_free_of_zeros_of_clubs():
+    rules = attrs.evolve(joker_hearts(zero_of_clubs=True), ending=SINGLE_HAND)
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = hj.new_game(rules, seed=seed)
+        while not state.is_over and len(state.tricks) < 8:
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+        if state.is_over:
+            continue
+        for seat in range(4):
+            view = hj.view(state, seat)
+            voids = view.voids
+            for _ in range(3):
+                world = determinize(view, rng)
+                assert world.hands[seat] == state.hands[seat]
+                for other in range(4):
+                    if other != seat and Suit.CLUBS in voids[other]:
+                        assert not [
+                            c for c in world.hands[other] if isinstance(c, Joker) or c.suit is Suit.CLUBS
+                        ]
+                        checked += 1
+    assert checked
