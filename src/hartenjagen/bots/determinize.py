@@ -45,6 +45,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from hartenjagen.bots._draws import with_draws
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._follow_world import give_a_card_of
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
@@ -376,8 +377,9 @@ class Determinizer:
         consistent = True
         if self.first_leader is not None:
             consistent = self._leader(holdings) == self.first_leader
-        # A stage by the module's own rule is not rebuilt for the other seats (see `sample`).
-        rebuild = exchange and not any(shape.scatter for shape in self.shapes[: self.done])
+        # A stage by the module's own rule is not rebuilt for the other seats (see `sample`); nor one
+        # of a world holding what its seats drew (`with_draws` says which, its deal is the rest).
+        rebuild = exchange and not any(shape.scatter for shape in self.shapes[: self.done]) and not view.draws
         unwound = self._unwind(holdings, rng) if rebuild else None
         if unwound is None:
             consistent = consistent and not rebuild
@@ -421,9 +423,12 @@ class Determinizer:
             raise DeterminizeError(
                 f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
             )
+        if self.table.follow_draws:  # which cards each seat drew, as many and when the view shows
+            state, drew = with_draws(state, view, rng)
+            return state, consistent and drew
         # A world's hands hold every card drawn so far from the start, so a replayed play may look
         # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
-        return state, consistent and (legal or self.draw_rounds > 0 or self.table.follow_draws)
+        return state, consistent and (legal or self.draw_rounds > 0)
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
