@@ -30,9 +30,9 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 import hartenjagen as hj
-from hartenjagen import rules, variants
+from hartenjagen import family_jokers, rules, variants
 from hartenjagen.bots import make_bot
-from hartenjagen.cards import Card, Suit
+from hartenjagen.cards import Card, Joker, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.frontend.records import GameRecord
 from hartenjagen.moves import MoonOption
@@ -225,6 +225,17 @@ class FreeTwoOfDiamonds(HouseRule):
 
 
 @attrs.frozen
+class JokersOnceHeartsBroken(HouseRule):
+    """Once hearts are broken, a joker may be played at any time, even by a seat that can follow suit."""
+
+    def widening(self, rules: hj.Rules) -> tuple[Joker, ...]:
+        return rules.deck.jokers()
+
+    def widens(self, context: PlayContext) -> tuple[Joker, ...]:
+        return context.jokers if context.hearts_broken else ()
+
+
+@attrs.frozen
 class QueenBreaksHearts(rules.Leading):
     """Hearts may not be led until a heart or the Q♠ has been played."""
 
@@ -386,10 +397,15 @@ FREE_TWO = attrs.evolve(variants.STANDARD, extras=(FreeTwoOfDiamonds(),))
 SIX_TEAMS = hj.Rules(
     deck=rules.deck.SinglePack(players=6, removed=("2D", "2S", "3D", "3S")), extras=(ThreeAndThree(),)
 )
+#: Joker Hearts, its jokers free only once hearts are broken (a widens that reads context.jokers): one hand.
+JOKERS_LATE = attrs.evolve(
+    family_jokers.joker_hearts(), extras=(JokersOnceHeartsBroken(),), ending=rules.ending.SINGLE_HAND
+)
 #: Every house game of this file, by name.
 GAMES = {
     "house": HOUSE, "scatter": SCATTER_GAME, "sun": SUN, "jack_moon": JACK_MOON, "ten_doubles": TEN_DOUBLES,
     "revokes": REVOKES, "first_two": FIRST_TWO, "trumps": TRUMPS, "free_two": FREE_TWO, "six_teams": SIX_TEAMS,
+    "jokers_late": JOKERS_LATE,
 }  # fmt: skip
 
 

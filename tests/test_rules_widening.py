@@ -22,11 +22,13 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import native, testing
 from hartenjagen.bots import make_bot, play_game
-from hartenjagen.cards import Card
+from hartenjagen.cards import Card, Joker
 from hartenjagen.core import table_for
+from hartenjagen.family_jokers import joker_hearts
 from hartenjagen.rules import PlayContext
 from hartenjagen.rules.ending import SINGLE_HAND
 from hartenjagen.rules.extras import MUST_DROP_QUEEN, HouseRule, widening_cards
+from hartenjagen.rules.passing import NO_PASSING
 from hartenjagen.testing import check_rules
 from helpers import MIXED_DEAL, assert_rollout_plays_the_public_loop, find_state, game, legal, play
 
@@ -289,3 +291,66 @@ def test_the_heuristic_running_the_moon_follows_with_a_card_that_can_win():
     options = [move.card for move in hj.legal_moves(state)]
     assert set(options) == {Card("3C"), Card("4C"), Card("6D")}
     assert HeuristicBot._run(read, options) == Card("4C")
+
+
+# ---------------------------------------------------------------- a widens that sees the jokers (context.jokers)
+
+#: Joker Hearts' DEAL (tests/test_family_jokers.py): seat 0 holds the 2♣ and JK1, seat 1 clubs and JK2.
+JOKER_DEAL: tuple[str, ...] = (
+    "2C 3C 4C 5C 6C 7C 2D 3D 4D 2S 3S 4S 5S JK1",
+    "8C 9C TC 5D 6D 7D 8D 6S 7S 8S 2H 3H 4H JK2",
+    "9D TD JD QD KD 9S TS JS 5H 6H 7H 8H 9H JK3",
+    "JC QC KC AC AD QS KS AS TH JH QH KH AH JK4",
+)
+
+
+@attrs.frozen(repr=False)
+class JokersFromTrickTwo(HouseRule):
+    """From the second trick on, a joker may be played at any time (a ``widens`` that reads ``context.jokers``)."""
+
+    def widening(self, rules: hj.Rules) -> tuple[Joker, ...]:
+        return rules.deck.jokers()
+
+    def widens(self, context: PlayContext) -> tuple[Joker, ...]:
+        return context.jokers if context.trick_number > 1 else ()
+
+
+@attrs.frozen(repr=False)
+class NamesAJoker(JokersFromTrickTwo):
+    """A broken ``widens``: it names ``named`` whatever the seat holds."""
+
+    named: int = 3
+
+    def widens(self, context: PlayContext) -> tuple[Joker, ...]:
+        return (Joker(self.named),)
+
+
+def _joker_game(rule: HouseRule) -> hj.State:
+    rules = attrs.evolve(joker_hearts(), passing=NO_PASSING, extras=(rule,))
+    return hj.new_game(rules, deal=list(JOKER_DEAL), dealer=3, seed=0)
+
+
+def test_a_widens_of_ones_own_sees_the_seats_jokers_and_may_return_them():
+    state = play(_joker_game(JokersFromTrickTwo()), "2C")
+    context = PlayContext.of(state)
+    assert context.jokers == (Joker(2),) and Joker(2) not in context.hand
+    assert legal(state) == {"8C", "9C", "TC"}  # the first trick: the joker waits
+    state = play(state, "8C 9D AC")  # seat 3 takes the trick and leads the second
+    state = play(state, "JC")
+    assert legal(state) == {"3C", "4C", "5C", "6C", "7C", "JK1"}  # the joker, though seat 0 can follow
+
+
+def test_a_widens_naming_a_joker_the_seat_does_not_hold_is_refused():
+    state = _joker_game(NamesAJoker())
+    with pytest.raises(
+        hj.RulesError, match=r"widens named the 🃏3, which seat 0 does not hold.*context\.jokers"
+    ):
+        hj.legal_moves(state)
+    with pytest.raises(hj.RulesError, match=r"which seat 0 does not hold"):
+        hj.apply(state, hj.Play(0, "2C"))
+    assert state.trick == ()  # nothing half-changed
+
+
+def test_a_play_context_without_jokers_in_the_pack_has_none():
+    state = game(MIXED_DEAL)
+    assert PlayContext.of(state).jokers == ()

@@ -299,7 +299,12 @@ export interface JokerPack {
   removed: Card[];
   lowest_rank: Rank;
   count: number;
+  joker_suit: null | Suit;
+  joker_rank: JokerRank;
 }
+
+/** Where a joker ranks when a trick is won (`JokerRole.rank`). */
+export type JokerRank = "never" | "lowest" | "highest";
 
 /** A joker may be played at any time, even by a seat that can follow suit. */
 export interface JokersAnyTime {
@@ -905,6 +910,9 @@ export interface StockPack {
   hand: number;
   removed: Card[];
 }
+
+/** The four suits, in the order clubs, diamonds, hearts, spades. */
+export type Suit = "C" | "D" | "H" | "S";
 
 /** `GET /api/<key>/table`: who sits where (seat is null on a spectator's page). */
 export interface TableMessage {

@@ -31,7 +31,7 @@ enum { PHASE_PASSING = 0, PHASE_ANNOUNCING = 1, PHASE_PLAYING = 2, PHASE_MOON_CH
 /* The hook slots, each with a tree of its own (core/rollout.py; then one per house rule). */
 enum { HOOK_OPENING = 0, HOOK_LEADING = 1, HOOK_FIRST_TRICK = 2, HOOK_EXTRAS = 3 };
 /* The context fields a hook reads, by their numbers in a tree (core/hook_cache.py, FIELDS). */
-enum { H_RULES = 0, H_SEAT = 1, H_HAND = 2, H_ALLOWED = 3, H_TRICK = 4, H_LED_SUIT = 5, H_TRICK_NUMBER = 6, H_HEARTS_BROKEN = 7, H_TRICKS_TAKEN = 8, H_SCORES = 9, H_TRICKS = 10, H_ANNOUNCERS = 11, H_ANNOUNCEMENTS = 12 };
+enum { H_RULES = 0, H_SEAT = 1, H_HAND = 2, H_ALLOWED = 3, H_TRICK = 4, H_LED_SUIT = 5, H_TRICK_NUMBER = 6, H_HEARTS_BROKEN = 7, H_TRICKS_TAKEN = 8, H_SCORES = 9, H_TRICKS = 10, H_ANNOUNCERS = 11, H_ANNOUNCEMENTS = 12, H_JOKERS = 13 };
 /* What a trace item records (core/playout_layout.py). */
 enum { TRACE_PLAY = 1, TRACE_PASS = 2, TRACE_MOON = 4 };
 

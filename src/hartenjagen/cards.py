@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import itertools
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar, Final, TypeAlias, TypeVar
 
 from hartenjagen._repr import enum_repr, shown
@@ -417,14 +417,20 @@ def suit_of(card: AnyCard) -> Suit | None:
     return card.suit if isinstance(card, Card) else None
 
 
-def led_suit(cards: Iterable[AnyCard]) -> Suit | None:
-    """The suit to follow in a trick of ``cards`` in play order: the first card's that is not a joker.
+def led_suit(cards: Iterable[AnyCard], jokers: Mapping[Joker, Suit] | None = None) -> Suit | None:
+    """The suit to follow in a trick of ``cards`` in play order: the first card's that has one.
 
-    A joker led leaves the suit open, and the next card played sets it; ``None`` while every card is a joker.
+    A joker has no suit unless ``jokers`` gives it one (its role: `Deck.joker_role`,
+    `rules.jokers.joker_suits`). A joker of no suit led leaves the suit open, and
+    the next card played sets it; ``None`` while every card is a joker of no suit.
     """
     for card in cards:
         if isinstance(card, Card):
             return card.suit
+        if jokers:
+            suit = jokers.get(card)
+            if suit is not None:
+                return suit
     return None
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 import attrs
 
 from hartenjagen import rules
-from hartenjagen.cards import JOKERS, AnyCard, Joker
+from hartenjagen.cards import JOKERS, AnyCard, Joker, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.frontend import serialize
 from hartenjagen.rules import HouseRule, Rules
+from hartenjagen.rules.jokers import NO_SUIT_NEVER_WINS, ZERO_OF_CLUBS, JokerRank, JokerRole, role_words
 
 __all__ = ["JokerPack", "JokersAnyTime", "joker_hearts", "jokers_for"]
 
@@ -34,9 +35,16 @@ def jokers_for(players: int) -> int:
 
 @attrs.frozen(repr=False)
 class JokerPack(rules.deck.SinglePack):
-    """One 52-card pack and ``count`` jokers (1 to 4), dealt out evenly to ``players``."""
+    """One 52-card pack and ``count`` jokers (1 to 4), dealt out evenly to ``players``.
+
+    Each joker belongs to ``joker_suit`` (``None``: no suit) and ranks
+    ``joker_rank`` (`rules.jokers.JokerRole`): by default no suit, and it
+    never wins a trick.
+    """
 
     count: int = 4
+    joker_suit: Suit | None = None
+    joker_rank: JokerRank = JokerRank.NEVER
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.count, bool) or not isinstance(self.count, int) or not 1 <= self.count <= 4:
@@ -44,14 +52,24 @@ class JokerPack(rules.deck.SinglePack):
         size = len(self.pack()) + self.count
         if size % self.players:
             raise RulesError(f"JokerPack: {size} cards cannot be dealt evenly to {self.players} players")
+        self.joker_role(JOKERS[0])  # a suit and rank that make a role (a RulesError naming them otherwise)
 
     def jokers(self) -> tuple[Joker, ...]:
         return JOKERS[: self.count]
 
+    def joker_role(self, joker: Joker) -> JokerRole:
+        return JokerRole(self.joker_suit, self.joker_rank)
+
     def rule_words(self, language: str = "en") -> str:
+        role = self.joker_role(JOKERS[0])
         if language == "nl":
-            return f"Eén spel van 52 kaarten met {self.count} joker(s), gelijk verdeeld over {self.players} spelers."
-        return ""  # the docstring's first paragraph
+            return (
+                f"Eén spel van 52 kaarten met {self.count} joker(s), gelijk verdeeld over {self.players} spelers."
+                + ("" if role == NO_SUIT_NEVER_WINS else f" {role_words(role, 'nl')}")
+            )
+        if role == NO_SUIT_NEVER_WINS:
+            return ""  # the docstring's first paragraph
+        return f"One 52-card pack and {self.count} joker(s), dealt out evenly to {self.players} players. {role_words(role)}"
 
 
 @attrs.frozen
@@ -65,7 +83,7 @@ class JokersAnyTime(HouseRule):
         return "Een joker mag altijd worden gespeeld, ook als je kunt bekennen." if language == "nl" else ""
 
 
-def joker_hearts(*, players: int = 4, limit: int = 100) -> Rules:
+def joker_hearts(*, players: int = 4, limit: int = 100, zero_of_clubs: bool = False) -> Rules:
     """Joker Hearts: standard Hearts with jokers; a joker counts nothing and never wins a trick.
 
     Jokers join one pack until it deals evenly (four for four players, 14
@@ -75,14 +93,22 @@ def joker_hearts(*, players: int = 4, limit: int = 100) -> Rules:
     winner) and scores nothing. Otherwise standard Hearts: pass three (left,
     right, across, hold; an odd number of players passes left, right,
     hold), the 2♣ leads, hearts 1, the Q♠ 13, the moon, game to ``limit`` (100).
+
+    ``zero_of_clubs=True``: each joker is instead a club ranked below the 2
+    (Wikipedia's Cancellation Hearts joker): it follows and leads as a club,
+    may be played only as a club may, and wins a trick only when no other
+    club is in it (of several jokers, the first played).
     """
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise RulesError(f"joker_hearts: limit must be a whole number of at least 1, not {limit!r}")
+    if not isinstance(zero_of_clubs, bool):
+        raise RulesError(f"joker_hearts: zero_of_clubs must be True or False, not {zero_of_clubs!r}")
     count = jokers_for(players)
+    role = ZERO_OF_CLUBS if zero_of_clubs else NO_SUIT_NEVER_WINS
     return Rules(
-        deck=JokerPack(players=players, count=count),
+        deck=JokerPack(players=players, count=count, joker_suit=role.suit, joker_rank=role.rank),
         passing=rules.passing.LEFT_RIGHT_ACROSS_HOLD if players % 2 == 0 else rules.passing.LEFT_RIGHT_HOLD,
-        extras=(JokersAnyTime(),),
+        extras=() if zero_of_clubs else (JokersAnyTime(),),
         ending=rules.ending.ScoreLimit(limit=limit),
     )
 

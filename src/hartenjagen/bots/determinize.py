@@ -45,6 +45,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from hartenjagen.bots._draws import with_draws
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._follow_world import give_a_card_of
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
@@ -174,10 +175,10 @@ class Determinizer:
             for seat, card in ((shown.seat, shown.card) for shown in plays):
                 self.plays.append((seat, card))
                 self.played_by[seat] |= self.take(card, table.pack_mask)
-            led = led_suit([shown.card for shown in plays])
-            if led is None:  # jokers only: no suit led, no void shown
+            led = led_suit([shown.card for shown in plays], table.joker_suits)
+            if led is None:  # jokers of no suit only: no suit led, no void shown
                 continue
-            shown_void = {seat for seat, _, _ in voids_shown(plays, widened)}
+            shown_void = {seat for seat, _, _ in voids_shown(plays, widened, table.joker_suits)}
             for seat in {shown.seat for shown in plays}:
                 void = seat in shown_void or number in drew[seat]
                 if void and number >= self.draw_rounds and number >= last_draw[seat]:
@@ -262,7 +263,7 @@ class Determinizer:
         self.must_follow = -1
         if table.follow_draws and view.phase is Phase.PLAYING and view.trick and view.undealt:
             mover = view.to_move[0]
-            led = led_suit([play.card for play in view.trick])
+            led = led_suit([play.card for play in view.trick], table.joker_suits)
             if mover != me and led is not None and not self.located[mover] & table.suit_masks[led]:
                 self.must_follow = mover
         self._plan: DealPlan | None = None
@@ -367,7 +368,7 @@ class Determinizer:
             known[self.me] = self.hand | self.chosen | self.played_by[self.me]
             self._known = known
         if self.must_follow >= 0:
-            suit = led_suit([play.card for play in view.trick])
+            suit = led_suit([play.card for play in view.trick], self.table.joker_suits)
             assert suit is not None  # (must_follow is set only where a suit was led)
             led = self.table.suit_masks[suit]
             give_a_card_of(led, self.must_follow, dealt_hidden, self.free, self.forbidden, self.me, rng)
@@ -376,8 +377,9 @@ class Determinizer:
         consistent = True
         if self.first_leader is not None:
             consistent = self._leader(holdings) == self.first_leader
-        # A stage by the module's own rule is not rebuilt for the other seats (see `sample`).
-        rebuild = exchange and not any(shape.scatter for shape in self.shapes[: self.done])
+        # A stage by the module's own rule is not rebuilt for the other seats (see `sample`); nor one
+        # of a world holding what its seats drew (`with_draws` says which, its deal is the rest).
+        rebuild = exchange and not any(shape.scatter for shape in self.shapes[: self.done]) and not view.draws
         unwound = self._unwind(holdings, rng) if rebuild else None
         if unwound is None:
             consistent = consistent and not rebuild
@@ -421,9 +423,12 @@ class Determinizer:
             raise DeterminizeError(
                 f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
             )
+        if self.table.follow_draws:  # which cards each seat drew, as many and when the view shows
+            state, drew = with_draws(state, view, rng)
+            return state, consistent and drew
         # A world's hands hold every card drawn so far from the start, so a replayed play may look
         # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
-        return state, consistent and (legal or self.draw_rounds > 0 or self.table.follow_draws)
+        return state, consistent and (legal or self.draw_rounds > 0)
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""

@@ -34,6 +34,7 @@ from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import Rules, TrickContext
 from hartenjagen.rules.deck import Deck
 from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
+from hartenjagen.rules.jokers import joker_roles, joker_suits
 from hartenjagen.rules.scoring import Scoring
 from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
@@ -130,13 +131,14 @@ class _Read:
         if view.trick:
             tricks.append(view.trick)
         widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
+        jokers = joker_suits(joker_roles(view.rules.deck))  # a joker's suit, if its role gives it one
         for plays in tricks:
-            led = led_suit([play.card for play in plays])
+            led = led_suit([play.card for play in plays], jokers)
             if led is not None:
                 self.led[led] += 1
             for play in plays:
                 unseen[play.card.index] -= 1
-            for seat, suit, _ in voids_shown(plays, widened):
+            for seat, suit, _ in voids_shown(plays, widened, jokers):
                 self.voids[seat].add(suit)
         #: copies of each card (by index) neither in this hand nor played this hand
         self.unseen = unseen

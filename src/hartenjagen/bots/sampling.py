@@ -24,6 +24,7 @@ from hartenjagen.moves import Move, Pass
 from hartenjagen.playouts import generator, playouts_of
 from hartenjagen.rollout import rollout
 from hartenjagen.rules.extras import voids_shown, widening_cards
+from hartenjagen.rules.jokers import joker_roles, joker_suits
 from hartenjagen.values import Phase
 
 __all__ = ["PLAYOUTS", "WORLDS", "SamplingBot", "kept_big"]
@@ -354,8 +355,9 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
     if view.trick:
         tricks.append(view.trick)
     widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
+    jokers = joker_suits(joker_roles(view.rules.deck))  # a joker's suit, if its role gives it one
     for plays in tricks:
-        for player, _, card in voids_shown(plays, widened):
+        for player, _, card in voids_shown(plays, widened, jokers):
             if player != seat:
                 for big in bigs:
                     if (

@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard
 from hartenjagen.core.hand_log import log_tricks
 from hartenjagen.core.hook_answers import (
     POINTS_LIMIT,
+    answer_any_cards,
     answer_cards,
     answer_numbers,
     answer_seat,
@@ -93,21 +94,24 @@ def pass_choices(hand: HandContext, seat: int, cards: int) -> int:
 
 
 def scatter_answer(
-    module: Any, context: PassContext, chosen: tuple[Card, ...]
-) -> tuple[tuple[Card, int], ...]:
-    """A passing module's ``scatter`` for one giver: (card, receiving seat) for each card it passes, checked."""
+    module: Any, context: PassContext, chosen: tuple[AnyCard, ...]
+) -> tuple[tuple[AnyCard, int], ...]:
+    """A passing module's ``scatter`` for one giver: (card, receiving seat) for each card it passes, checked.
+
+    ``chosen`` holds the jokers the giver passes too (a deck's `Deck.jokers`): a joker travels as any card.
+    """
     answer = module.scatter(context, chosen)
     if not isinstance(answer, Mapping):
         raise RulesError(
             f"rule module {module!r}: scatter must return a mapping from seats to cards, not {shown(answer)}"
         )
-    out: list[tuple[Card, int]] = []
+    out: list[tuple[AnyCard, int]] = []
     left = list(chosen)
     for receiver, cards in answer.items():
         target = answer_seat(module, "scatter", receiver, context.players)
         if target == context.seat:
             raise RulesError(f"rule module {module!r}: scatter sends seat {target}'s cards to seat {target}")
-        for card in answer_cards(module, "scatter", cards):
+        for card in answer_any_cards(module, "scatter", cards):
             if card not in left:
                 passed = " ".join(map(str, chosen))
                 again = "again " if card in chosen else ""
@@ -136,7 +140,7 @@ def scattered(hand: HandContext, hands: tuple[int, ...], given: tuple[int, ...])
             continue
         context = _pass_context(hand, seat, hands[seat] | given[seat])
         left = given[seat]
-        for card, target in scatter_answer(module, context, table.cards(given[seat])):
+        for card, target in scatter_answer(module, context, table.any_cards(given[seat])):
             free = left & table.bits_of[card.index]
             received[target] |= free & -free
             left ^= free & -free

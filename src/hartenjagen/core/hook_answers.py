@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Final, cast
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card, Joker
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 
@@ -21,16 +21,30 @@ POINTS_LIMIT: Final = 1 << 15
 
 def answer_cards(module: object, hook: str, answer: object) -> list[Card]:
     """The cards a hook returned, as a list (a RulesError if it returned something else)."""
-    try:
-        items = list(cast(Iterable[object], answer))
-    except TypeError:
-        raise RulesError(f"rule module {module!r}: {hook} must return cards, not {shown(answer)}") from None
     cards: list[Card] = []
-    for item in items:
+    for item in _answer_items(module, hook, answer):
         if type(item) is not Card:
             raise RulesError(f"rule module {module!r}: {hook} must return cards, not {shown(item)}")
         cards.append(item)
     return cards
+
+
+def answer_any_cards(module: object, hook: str, answer: object) -> list[AnyCard]:
+    """The cards and jokers a hook returned, as a list (a RulesError if it returned something else)."""
+    cards: list[AnyCard] = []
+    for item in _answer_items(module, hook, answer):
+        if not isinstance(item, Card | Joker):
+            raise RulesError(f"rule module {module!r}: {hook} must return cards or jokers, not {shown(item)}")
+        cards.append(item)
+    return cards
+
+
+def _answer_items(module: object, hook: str, answer: object) -> list[object]:
+    """The items of a hook's answer (a RulesError naming ``module`` and ``hook`` if it has none)."""
+    try:
+        return list(cast(Iterable[object], answer))
+    except TypeError:
+        raise RulesError(f"rule module {module!r}: {hook} must return cards, not {shown(answer)}") from None
 
 
 def answer_seat(module: object, hook: str, answer: object, players: int) -> int:

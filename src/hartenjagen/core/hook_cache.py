@@ -44,6 +44,7 @@ FIELDS: Final = (
     "tricks",
     "announcers",
     "announcements",
+    "jokers",
 )
 _NUMBER: Final = {name: number for number, name in enumerate(FIELDS)}
 _SUITS: Final = tuple(Suit)
@@ -174,6 +175,8 @@ class PlaySource:
             return (self._entries(), self.hand.hands)
         if field == 12:
             return self.hand.announced
+        if field == 13:
+            return self.cards & self.hand.table.joker_mask
         return self.hand.announcers
 
     def value(self, field: int) -> object:
@@ -213,6 +216,8 @@ class PlaySource:
             return log_tricks(self._entries(), self.hand.hands, self.hand.table)
         if field == 12:
             return self.hand.announced
+        if field == 13:
+            return table.jokers(self.cards)
         return self.hand.announcers
 
     def read(self, name: str) -> object:

@@ -20,13 +20,14 @@ from typing import Final
 from hartenjagen._repr import shown
 from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
 from hartenjagen.core.hand_log import log_tricks
-from hartenjagen.core.hook_answers import answer_cards, every_copy
+from hartenjagen.core.hook_answers import answer_any_cards, answer_cards, every_copy
 from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
 from hartenjagen.core.state import HandContext, State, hand_masks, seat_to_move
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
 from hartenjagen.rules.context import LazyPlayContext, LazyTrickContext, PlayContext
+from hartenjagen.rules.jokers import winner_with_roles
 
 # ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
 
@@ -42,7 +43,7 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
         hand=table.cards(hand_masks(state)[seat] if hand is None else hand),
         allowed=allowed,
         trick=trick,
-        led_suit=led_suit([play.card for play in trick]),
+        led_suit=led_suit([play.card for play in trick], table.joker_suits),
         trick_number=len(state._log) + 1,
         hearts_broken=state._broken,
         tricks_taken=state.tricks_won,
@@ -50,6 +51,7 @@ def play_context(state: State, allowed: frozenset[Card], hand: int | None = None
         tricks=state.tricks,
         announcers=state._hand.announcers,
         announcements=state._hand.announced,
+        jokers=table.jokers(hand_masks(state)[seat] if hand is None else hand),
     )
 
 
@@ -124,7 +126,7 @@ def widened(table: Table, state: State, candidates: int, hand: int) -> int:
         return out
     context = play_context(state, frozenset(table.cards(candidates)), hand)
     for extra, declared in table.widening_hooked:
-        for card in answer_cards(extra, "widens", extra.widens(context)):
+        for card in answer_any_cards(extra, "widens", extra.widens(context)):
             if card not in declared:
                 raise RulesError(
                     f"rule module {extra!r}: widens named the {card.symbol}, which its widening does not declare "
@@ -134,7 +136,7 @@ def widened(table: Table, state: State, candidates: int, hand: int) -> int:
             if not held:
                 raise RulesError(
                     f"rule module {extra!r}: widens named the {card.symbol}, which seat {context.seat} does not "
-                    "hold; widens must return cards of context.hand"
+                    "hold; widens must return cards of context.hand or jokers of context.jokers"
                 )
             out |= held
     return out
@@ -289,6 +291,9 @@ def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Seque
         source = TrickSource(hand, cards, leader, tuple(log))
         answer = table.rules.trick_winner.winner(LazyTrickContext.reading(source))
         n = len(cards)
+    elif table.joker_roles:  # a joker with a role of its own (`Deck.joker_role`): its suit and rank count
+        position = winner_with_roles(table.rules.duplicates, cards, table.joker_roles)
+        return -1 if position is None else position
     else:
         if not plain:
             return -1  # a trick of jokers only

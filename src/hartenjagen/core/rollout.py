@@ -208,7 +208,8 @@ def _play_out_hand(state: State, draw: _Draw, values: list[int] | None = None) -
     # this playout.
     plain_winner = not table.cancel_pairs and not table.winner_callback and not table.joker_mask
     follows_winner = plain_winner and count == 0
-    own_winner = table.winner_callback  # the C kernel plays no such table: the greedy asks the module
+    # The C kernel plays no such table: the greedy asks the module (or the jokers' roles: `Deck.joker_role`).
+    own_winner = table.winner_callback or bool(table.joker_roles)
     # The hooks of modules of one's own are asked through their caches (hooks.narrowed_at).
     rules = table.rules
     lead_hook = table.lead_opens == LEAD_CALLBACK

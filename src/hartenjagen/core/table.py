@@ -31,6 +31,7 @@ from hartenjagen.cards import (
     QUEEN_OF_SPADES,
     AnyCard,
     Card,
+    Joker,
     Suit,
     plain_cards,
 )
@@ -44,6 +45,7 @@ from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import HOOKS as ENDING_HOOKS
 from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.extras import HouseRule, announcing, has_choices, widens_by_hook
+from hartenjagen.rules.jokers import JokerRole, joker_roles, joker_suits
 from hartenjagen.rules.moon import HOOKS as MOON_HOOKS
 from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import HOOKS as OPENING_HOOKS
@@ -179,10 +181,15 @@ class Table:
     follow_draws: bool
     #: with ``follow_draws``: the last seat with cards takes the stock too (`Deck.stock_to_last`)
     stock_to_last: bool
-    #: the physical cards of each suit, and (``NO_SUIT``) none: a trick led by a joker has no suit to follow yet
+    #: the physical cards of each suit (a joker's of its role's suit), and (``NO_SUIT``) none: a trick led by a
+    #: joker of no suit has no suit to follow yet
     suit_masks: tuple[int, ...]
-    #: by physical card: its suit, ``NO_SUIT`` for a joker
+    #: by physical card: its suit, ``NO_SUIT`` for a joker of no suit (`Deck.joker_role`)
     suit_of: tuple[int, ...]
+    #: the jokers whose role is not the built-in one (no suit, never wins): the trick winner reads them
+    joker_roles: dict[Joker, JokerRole]
+    #: the suit of each joker that belongs to one (`cards.led_suit` takes it)
+    joker_suits: dict[Joker, Suit]
     #: by physical card: the card or joker
     card_of: tuple[AnyCard, ...]
     #: by physical card: its card's ``index`` (``p % 52`` for the 52, ``52 + number - 1`` for a joker)
@@ -298,12 +305,24 @@ class Table:
             + [CARD_COUNT + j for j in range(JOKER_LIMIT)]
         )
         self.card_of = tuple([ANY_CARDS[index] for index in self.index_of])
-        self.suit_of = tuple([int(c.suit) if isinstance(c, Card) else NO_SUIT for c in self.card_of])
+        # A joker's role (`Deck.joker_role`) may give it a suit: it follows and leads as one of it.
+        self.joker_roles = joker_roles(rules.deck)
+        suits = joker_suits(self.joker_roles)
+        self.joker_suits = suits
+        self.suit_of = tuple(
+            [
+                int(c.suit) if isinstance(c, Card) else int(suits[c]) if c in suits else NO_SUIT
+                for c in self.card_of
+            ]
+        )
         suit_masks: list[int] = []
         for suit in range(4):
             mask = 0
             for k in range(copies):
                 mask |= _SUIT_BITS << (13 * suit + CARD_COUNT * k)
+            for joker, joker_suit in suits.items():
+                if int(joker_suit) == suit:
+                    mask |= 1 << (CARD_COUNT * copies + joker.number - 1)
             suit_masks.append(mask & pack_mask)
         suit_masks.append(0)  # NO_SUIT: nothing to follow
         self.suit_masks = tuple(suit_masks)
@@ -417,10 +436,18 @@ class Table:
         self.lead_hearts_or_queen = plan.hearts_or_queen
         queen = self.queen_mask if plan.queen_breaks else 0
         # Folded onto Card.index bits: `breaks` tests one bit of a machine word, with one pack or two.
-        self.break_played = _folded((hearts if plan.hearts_followed_break else 0) | queen)
-        self.break_discarded = _folded(hearts | queen)
+        self.break_played = self._folded_any((hearts if plan.hearts_followed_break else 0) | queen)
+        self.break_discarded = self._folded_any(hearts | queen)
         self.break_on_first_trick = plan.break_on_first_trick
         self.break_callback = False
+
+    def _folded_any(self, mask: int) -> int:
+        """``_folded``, a joker of hearts (`Deck.joker_role`) kept on its own ``index`` bit, not a card's."""
+        jokers = mask & self.joker_mask
+        out = _folded(mask ^ jokers)
+        for p in bits(jokers):
+            out |= 1 << self.index_of[p]
+        return out
 
     def _plan_first_trick(self, module: Any) -> None:
         plan = declared_plan(module, first_trick_slot.FirstTrick, first_trick_slot.HOOKS)
@@ -576,6 +603,10 @@ class Table:
             if suit != NO_SUIT:
                 return suit
         return NO_SUIT
+
+    def jokers(self, mask: int) -> tuple[Joker, ...]:
+        """The jokers in a bitmask, by number (`PlayContext.jokers`: what ``cards`` leaves out)."""
+        return tuple([card for card in self.any_cards(mask & self.joker_mask) if isinstance(card, Joker)])
 
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The rank × suit cards in a bitmask, sorted (a card twice if both copies are in it); jokers left out.

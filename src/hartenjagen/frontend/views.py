@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import AnyCard, Suit, plain_cards, without_jokers
+from hartenjagen.cards import AnyCard, Suit, without_jokers
 from hartenjagen.core import State, Table, as_state, fields, log_tricks, scatter_answer
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
@@ -24,6 +24,7 @@ from hartenjagen.moves import Move, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.context import PassContext
 from hartenjagen.rules.extras import voids_shown, widening_cards
+from hartenjagen.rules.jokers import joker_roles, joker_suits
 from hartenjagen.rules.routes import PassRoute, Travel
 from hartenjagen.rules.teams import partners_of, teams_of
 from hartenjagen.values import HandResult, Phase, Trick
@@ -161,12 +162,13 @@ class PlayerView:
         n = self.players
         # A card a house rule may allow against the others (HouseRule.widening) shows no void.
         widened = widening_cards(self.rules)
+        jokers = joker_suits(joker_roles(self.rules.deck))  # a joker's suit, if its role gives it one
         shown: list[set[Suit]] = [set() for _ in range(n)]
         tricks = [trick.plays for trick in self.tricks]
         if self.trick:
             tricks.append(self.trick)
         for plays in tricks:
-            for seat, led, _ in voids_shown(plays, widened):
+            for seat, led, _ in voids_shown(plays, widened, jokers):
                 shown[seat].add(led)
         return tuple(tuple(sorted(suits)) for suits in shown)
 
@@ -189,7 +191,7 @@ class PlayerView:
             receiver = (self.seat + offset) % self.players
             return tuple((card, receiver) for card in given)
         if route.travel is Travel.RULE:
-            return scatter_answer(self.rules.passing, _pass_context(self, stage), plain_cards(given))
+            return scatter_answer(self.rules.passing, _pass_context(self, stage), tuple(given))
         return None
 
 

@@ -34,6 +34,7 @@ from hartenjagen.rules import (
     ending,
     extras,
     first_trick,
+    jokers,
     leading,
     moon,
     opening,
@@ -59,6 +60,7 @@ from hartenjagen.rules.duplicates import Duplicates
 from hartenjagen.rules.ending import Ending
 from hartenjagen.rules.extras import HandSummary, HouseRule, announcing, old_announces, warn_old_announces
 from hartenjagen.rules.first_trick import FirstTrick
+from hartenjagen.rules.jokers import joker_roles
 from hartenjagen.rules.leading import Leading
 from hartenjagen.rules.moon import Moon
 from hartenjagen.rules.opening import Opening
@@ -96,6 +98,7 @@ __all__ = [
     "ending",
     "extras",
     "first_trick",
+    "jokers",
     "leading",
     "moon",
     "opening",
@@ -220,6 +223,7 @@ def _checked_jokers(deck: Deck) -> tuple[Joker, ...]:
             raise RulesError(f"deck {deck!r}: jokers() must return Joker values, not {joker!r}")
     if len(set(jokers)) != len(jokers):
         raise RulesError(f"deck {deck!r}: jokers() names a joker twice: {' '.join(map(str, jokers))}")
+    joker_roles(deck)  # each a JokerRole (a RulesError naming the deck otherwise)
     return jokers
 
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from hartenjagen.cards import AnyCard, Card, Suit, without_jokers
+from hartenjagen.cards import AnyCard, Card, Joker, Suit, without_jokers
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption, Play
 from hartenjagen.values import HandResult, Trick
@@ -94,6 +94,8 @@ class PlayContext:
     announcers: tuple[int, ...] = ()
     #: each announcement of a house rule's own choices, (seat, choice), in order (Gong Zhu: ``(2, "QS")``)
     announcements: tuple[tuple[int, str], ...] = ()
+    #: the jokers the seat holds (a deck's `Deck.jokers`), in number order; ``hand`` never shows them
+    jokers: tuple[Joker, ...] = ()
 
     @property
     def leading(self) -> bool:

@@ -17,6 +17,7 @@ from hartenjagen._whole import is_whole
 from hartenjagen.cards import ALL_CARDS, Card, Joker, Rank, Suit, parse_cards
 from hartenjagen.errors import CardParseError, RulesError
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.jokers import NO_SUIT_NEVER_WINS, JokerRole
 
 
 class Deck(RuleModule):
@@ -43,15 +44,25 @@ class Deck(RuleModule):
     def jokers(self) -> tuple[Joker, ...]:
         """The jokers dealt with the pack, each once (default: none).
 
-        A joker ([`Joker`][hartenjagen.cards.Joker]) has no rank or suit: it
-        belongs to no suit led, wins no trick under the built-in trick
-        winner, scores what the scoring's ``joker_value`` says (0 by default),
-        and is played as any card is unless a house rule widens it
-        (``HouseRule.widening``). A led joker leaves the suit open: the next
-        card that is not a joker sets it. ``pack()`` holds the rank × suit
-        cards only, so a module that reads their suits never meets a joker.
+        A joker ([`Joker`][hartenjagen.cards.Joker]) has no rank or suit of
+        its own: what it counts as in a trick is ``joker_role``'s (by
+        default it belongs to no suit led and wins no trick under the
+        built-in trick winner). It scores what the scoring's ``joker_value``
+        says (0 by default), and is played as any card is unless a house
+        rule widens it (``HouseRule.widening``). A led joker of no suit leaves
+        the suit open: the next card that is not a joker sets it. ``pack()``
+        holds the rank × suit cards only, so a module that reads their suits
+        never meets a joker.
         """
         return ()
+
+    def joker_role(self, joker: Joker) -> JokerRole:
+        """What ``joker`` counts as in a trick: its suit for following and leading, and its rank (default: none, never wins).
+
+        See [`rules.jokers.JokerRole`][hartenjagen.rules.jokers.JokerRole]; the
+        core, `check_rules`, the views and the bots all read this declaration.
+        """
+        return NO_SUIT_NEVER_WINS
 
     def widow_trick(self) -> int | None:
         """The trick (counted from 0) whose taker gets the undealt cards, or ``None``: no widow.

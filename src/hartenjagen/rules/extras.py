@@ -18,13 +18,13 @@ docs/writing-rules.md shows a complete house rule written with public names only
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import QUEEN_OF_SPADES, AnyCard, Card, Rank, Suit, led_suit
+from hartenjagen.cards import QUEEN_OF_SPADES, AnyCard, Card, Joker, Rank, Suit, led_suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import IllegalMoveCode, RulesError
 from hartenjagen.moves import MoonOption, Play
@@ -143,16 +143,17 @@ class HouseRule(RuleModule):
         """
         return ()
 
-    def widens(self, context: PlayContext) -> Iterable[Card]:
+    def widens(self, context: PlayContext) -> Iterable[AnyCard]:
         """The declared cards the seat to move may play now, whatever the other rules say (default: those it holds).
 
         ``context.allowed`` holds what the other rules allow. Return cards of
-        ``context.hand`` among those ``widening`` declares: a card the seat
-        does not hold, or one not declared, raises
-        [`RulesError`][hartenjagen.errors.RulesError] naming the rule.
+        ``context.hand`` or jokers of ``context.jokers`` among those
+        ``widening`` declares: a card the seat does not hold, or one not
+        declared, raises [`RulesError`][hartenjagen.errors.RulesError] naming
+        the rule.
         """
         declared = set(self.widening(context.rules))
-        return [card for card in context.hand if card in declared]
+        return [card for card in (*context.hand, *context.jokers) if card in declared]
 
     def refusal(self, rules: Rules) -> str:
         """The sentence saying what the rule requires: ``refusal_text``, or a generic one."""
@@ -295,20 +296,24 @@ def widening_cards(rules: Rules) -> frozenset[AnyCard]:
     return frozenset(card for extra in rules.extras for card in extra.widening(rules))
 
 
-def voids_shown(plays: Sequence[Play], widened: frozenset[AnyCard]) -> Iterator[tuple[int, Suit, Card]]:
+def voids_shown(
+    plays: Sequence[Play], widened: frozenset[AnyCard], jokers: Mapping[Joker, Suit] | None = None
+) -> Iterator[tuple[int, Suit, AnyCard]]:
     """The plays of a trick that show their seat void in the suit led: (seat, suit led, card played).
 
     ``plays`` in play order (a trick some seat dropped out of has fewer). The
-    suit led is the first card's that is not a joker (a led joker leaves it
-    open, the next card sets it); a joker, or a card in ``widened``
-    (`widening_cards`), shows no void.
+    suit led is the first card's that has one (a joker's only as ``jokers``
+    gives it: its role, `rules.jokers.joker_suits`; a led joker of no suit
+    leaves it open, the next card sets it); a joker of no suit, or a card in
+    ``widened`` (`widening_cards`), shows no void.
     """
-    led = led_suit([play.card for play in plays])
+    led = led_suit([play.card for play in plays], jokers)
     if led is None:
         return
     for play in plays:
         card = play.card
-        if isinstance(card, Card) and card.suit is not led and card not in widened:
+        suit = card.suit if isinstance(card, Card) else jokers.get(card) if jokers else None
+        if suit is not None and suit is not led and card not in widened:
             yield play.seat, led, card
 
 

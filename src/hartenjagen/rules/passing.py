@@ -106,6 +106,9 @@ class Passing(RuleModule):
         ``context`` is the giver's, ``chosen`` the cards it passes; return a
         mapping from each receiving seat to the cards it gets, every chosen card
         once. Only a route of `Travel.RULE` asks; the default says there is no rule.
+        With a deck that deals jokers (`Deck.jokers`) ``chosen`` holds the
+        jokers the seat passes too, and the answer places them as any card: a
+        module meant for such a pack must not read a joker's rank or suit.
         """
         raise RulesError(f"passing {self!r} has a route that travels by its own rule, but no scatter hook")
 

@@ -21,6 +21,7 @@ import attrs
 
 from hartenjagen.cards import AnyCard, Card, without_jokers
 from hartenjagen.rules.base import RuleModule
+from hartenjagen.rules.jokers import joker_roles, winner_with_roles
 from hartenjagen.rules.plan import TrickWinnerPlan
 
 if TYPE_CHECKING:
@@ -61,6 +62,9 @@ class HighestOfLed(TrickWinner):
     """
 
     def winner(self, trick: TrickContext) -> int | None:
+        roles = joker_roles(trick.rules.deck)
+        if roles:  # a joker with a role of its own (`Deck.joker_role`): its suit and rank count
+            return winner_with_roles(trick.rules.duplicates, trick.played, roles)
         return highest_of_led(trick.rules.duplicates, trick.played)
 
     def plan(self) -> TrickWinnerPlan:

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from hartenjagen.cards import ALL_CARDS, AnyCard, led_suit, suit_of
+from hartenjagen.cards import ALL_CARDS, AnyCard, led_suit
 from hartenjagen.core import (  # typed object: checks any value
     State,
     StateFields,
@@ -29,6 +29,7 @@ from hartenjagen.frontend.views import public_view, view
 from hartenjagen.moves import Announce, MoonChoice, MoonOption, Move, Pass, Play
 from hartenjagen.rules import Rules
 from hartenjagen.rules.extras import widening_cards
+from hartenjagen.rules.jokers import suit_in_play
 from hartenjagen.rules.teams import standings
 from hartenjagen.testing._common import FOREIGN
 from hartenjagen.testing._move_checks import Failure, MoveChecks
@@ -372,7 +373,7 @@ class Checker(MoveChecks):
             raise Failure(f"hand sizes {sizes} during trick {len(state.tricks) + 1}, not {expected}")
         hand = self.fields_of(state).hand_masks[seat]
         # The suit led is the first card's that is not a joker: a led joker lets the next card set it.
-        led = led_suit([table.card_of[p] for p in trick])
+        led = led_suit([table.card_of[p] for p in trick], table.joker_suits)
         follow = hand & table.suit_masks[led] if led is not None else 0
         for move in listed:
             if type(move) is not Play:
@@ -384,7 +385,7 @@ class Checker(MoveChecks):
                 raise Failure(f"{format_move(move)} is listed, but seat {seat} does not hold the {move.card}")
             if follow and move.card not in self.widened:  # a declared widening card may be played at any time
                 assert led is not None  # follow is empty without a suit led
-                if suit_of(move.card) is not led:
+                if suit_in_play(move.card, table.joker_suits) is not led:
                     raise Failure(
                         f"{format_move(move)} is listed, but seat {seat} holds {led.name.lower()}, the suit led"
                     )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from hartenjagen.cards import AnyCard, Card, Suit, led_suit, suit_of, without_jokers
+from hartenjagen.cards import AnyCard, Card, Joker, Suit, led_suit, without_jokers
 from hartenjagen.core import State, StateFields, fields
 from hartenjagen.engine import apply, step
 from hartenjagen.errors import IllegalMoveError
@@ -23,6 +23,7 @@ from hartenjagen.events import (
 from hartenjagen.frontend.notation import format_move
 from hartenjagen.moves import Move, Play
 from hartenjagen.rules import Rules, TrickContext
+from hartenjagen.rules.jokers import JokerRank, JokerRole, joker_roles, joker_suits, suit_in_play
 from hartenjagen.testing._probe import Contract
 from hartenjagen.values import HandResult, Phase, Trick
 
@@ -99,26 +100,27 @@ class MoveChecks:
             )
         if self.contract.own_trick_winner():
             return position
-        # The suit led is the first card's that is not a joker; a joker never wins (sources: pagat's Joker Hearts).
-        led = led_suit(cards)
-        if led is None:
+        # The suit led is the first card's that has one: a joker's only by its role (`Deck.joker_role`); the
+        # built-in joker never wins (sources: pagat's Joker Hearts), a role's as Wikipedia's zero of clubs.
+        roles = joker_roles(self.rules.deck)
+        led = led_suit(cards, joker_suits(roles))
+        highest = max(range(len(cards)), key=lambda i: _strength(cards[i], led, roles))
+        if not _strength(cards[highest], led, roles) > (0, 0):
             if position is not None:
                 raise Failure(
                     f"the trick {shown} of jokers only goes to position {position}: no card wins it"
                 )
             return None
-        if position is not None and suit_of(cards[position]) is not led:
+        if position is not None and _strength(cards[position], led, roles) == (0, 0):
             raise Failure(
                 f"the duplicates module gives the trick {shown} to position {position}, no card of the suit led"
             )
         following = [card for card in without_jokers(cards) if card.suit is led]
-        if len(set(following)) == len(following):
-            highest = max(range(len(cards)), key=lambda i: _strength(cards[i], led))
-            if position != highest:
-                raise Failure(
-                    f"the duplicates module gives the trick {shown} to position {position}, but with no two"
-                    f" identical cards of the suit led the highest one ({cards[highest]}) wins"
-                )
+        if len(set(following)) == len(following) and position != highest:
+            raise Failure(
+                f"the duplicates module gives the trick {shown} to position {position}, but with no two"
+                f" identical cards of the suit led the highest one ({cards[highest]}) wins"
+            )
         return position
 
     def check_move(self, state: State, move: Move) -> State:
@@ -262,12 +264,13 @@ class MoveChecks:
         )
         n = self.n
         nxt = next((move.seat + k) % n for k in range(1, n + 1) if (move.seat + k) % n in holders)
-        led = led_suit([*(play.card for play in state.trick), move.card])
+        suits = joker_suits(joker_roles(self.rules.deck))
+        led = led_suit([*(play.card for play in state.trick), move.card], suits)
         draws = [e for e in events if type(e) is CardDrawn]
         if any(e.seat != nxt for e in draws):
             raise Failure(f"a seat other than seat {nxt}, the next to play, drew from the stock")
         cards = [e.card for e in draws]
-        follows = led is None or any(isinstance(card, Card) and card.suit is led for card in state.hands[nxt])
+        follows = led is None or any(suit_in_play(card, suits) is led for card in state.hands[nxt])
         stock = Counter(state.stock)
         if follows or not stock:
             if cards:
@@ -279,10 +282,10 @@ class MoveChecks:
             raise Failure(
                 f"seat {nxt} cannot follow {led.name.lower() if led else 'the suit led'} but did not draw from the stock"
             )
-        if any(isinstance(card, Card) and card.suit is led for card in cards[:-1]):
+        if any(card is not None and suit_in_play(card, suits) is led for card in cards[:-1]):
             raise Failure(f"seat {nxt} drew on after a card of the suit led")
         last = cards[-1]
-        if not (isinstance(last, Card) and last.suit is led) and len(cards) != len(state.stock):
+        if not (last is not None and suit_in_play(last, suits) is led) and len(cards) != len(state.stock):
             raise Failure(f"seat {nxt} stopped drawing before it could follow, the stock not empty")
 
     def check_scored(self, state: State, after: State, result: HandResult) -> None:
@@ -344,6 +347,20 @@ class MoveChecks:
             raise Failure("a GameOver event, but the game is not over")
 
 
-def _strength(card: AnyCard, led: Suit) -> tuple[bool, int]:
-    """How strongly a card bids for a trick of suit ``led``: the suit led first, then the rank (a joker: nothing)."""
-    return (card.suit is led, card.rank) if isinstance(card, Card) else (False, 0)
+def _strength(card: AnyCard, led: Suit | None, roles: Mapping[Joker, JokerRole]) -> tuple[int, int]:
+    """How strongly a card bids for a trick of suit ``led``: (0, 0) not at all, else by kind, then rank.
+
+    A card of the suit led bids its rank; a joker only by its role: one of no
+    suit ranked highest above all, one of the suit led ranked highest above
+    its cards, one ranked lowest below them (the built-in joker: not at all).
+    """
+    if isinstance(card, Card):
+        return (1, int(card.rank)) if card.suit is led else (0, 0)
+    role = roles.get(card)
+    if role is None or role.rank is JokerRank.NEVER:
+        return (0, 0)
+    if role.suit is None:
+        return (3, 0)
+    if role.suit is not led:
+        return (0, 0)
+    return (2, 0) if role.rank is JokerRank.HIGHEST else (1, 0)
