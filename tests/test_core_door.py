@@ -47,7 +47,7 @@ INNER_USES: dict[str, dict[str, str]] = {
         "make_explicit": "an episode turns a seeded state's chance into explicit nodes",
     },
     "adapters/openspiel.py": {"DEAL_NODE": "OpenSpiel's chance node of a deal"},
-    "adapters/vector.py": {
+    "adapters/_written.py": {
         "ObservationPlan": "the vector encoder's per-rules layout, computed in the core",
         "PHASES": "the kernel's phase codes, mapped to the encoding's",
         "write_observation": "the observation written straight from the state's masks",

@@ -51,6 +51,7 @@ from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._passable import passable_cards
 from hartenjagen.bots._shown_choice import give_a_choice
+from hartenjagen.bots._trick_plays import trick_plays
 from hartenjagen.bots._world_fields import view_fields
 from hartenjagen.cards import AnyCard, led_suit
 from hartenjagen.chance import chance_for
@@ -155,7 +156,7 @@ class Determinizer:
         self.plays: list[tuple[int, AnyCard]] = []
         self.played_by = [0] * n
         self.forbidden = [0] * n
-        tricks = [trick.plays for trick in view.tricks]
+        tricks = [trick_plays(trick) for trick in view.tricks]
         if view.trick:
             tricks.append(view.trick)
         # With a stock, a void shown before the last draw may be filled by a later draw: it counts

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from hartenjagen.bots._trick_plays import trick_plays
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import (
@@ -126,7 +127,7 @@ class _Read:
             unseen[card.index] -= 1
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
         self.led = [0, 0, 0, 0]
-        tricks = [trick.plays for trick in view.tricks]
+        tricks = [trick_plays(trick) for trick in view.tricks]
         if view.trick:
             tricks.append(view.trick)
         widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void

@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
+from hartenjagen.bots._trick_plays import trick_plays
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.bots.heuristic import BIG, HeuristicBot, card_values, points_sign
@@ -350,7 +351,7 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
     mine = {card.index for card in view.hand}
     played: set[int] = set()
     out: list[tuple[int, int]] = []
-    tricks = [trick.plays for trick in view.tricks]
+    tricks = [trick_plays(trick) for trick in view.tricks]
     if view.trick:
         tricks.append(view.trick)
     widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
