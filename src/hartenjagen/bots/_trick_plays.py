@@ -1,4 +1,4 @@
-"""A completed trick's plays for the bots, from shared `Play` values: `trick_plays`.
+"""A completed trick as the bots read it: its plays from shared `Play` values (`trick_plays`), `read_trick`.
 
 ``Trick.plays`` builds a new `Play` for every card each time it is read (its
 converters check the seat and the card: about 1.5 µs a play), and a view's
@@ -10,11 +10,14 @@ serves every trick.
 
 from __future__ import annotations
 
-from hartenjagen.cards import AnyCard
+from typing import NamedTuple
+
+from hartenjagen.cards import AnyCard, Suit, led_suit
 from hartenjagen.moves import Play
+from hartenjagen.rules.extras import voids_shown
 from hartenjagen.values import Trick
 
-__all__ = ["trick_plays"]
+__all__ = ["TrickReading", "read_trick", "trick_plays"]
 
 #: One `Play` per (seat, card) met so far; interned cards hash by identity. Bounded below.
 _PLAYS: dict[tuple[int, AnyCard], Play] = {}
@@ -38,3 +41,43 @@ def trick_plays(trick: Trick) -> tuple[Play, ...]:
     n = len(trick.cards)
     leader = trick.leader
     return tuple([_play((leader + i) % n, card) for i, card in enumerate(trick.cards)])
+
+
+class TrickReading(NamedTuple):
+    """What a completed trick tells every seat: the suit led, the cards played, the voids shown."""
+
+    #: the suit led (``None``: jokers only)
+    led: Suit | None
+    #: the ``index`` of each card played, in play order
+    indexes: tuple[int, ...]
+    #: (seat, suit led) for each play that shows its seat void in the suit led (`voids_shown`)
+    voids: tuple[tuple[int, Suit], ...]
+
+
+#: The readings met so far, by the trick's fields and the cards that show no void; bounded below.
+_READINGS: dict[tuple[int, tuple[AnyCard, ...], tuple[int, ...], frozenset[AnyCard]], TrickReading] = {}
+
+
+def read_trick(trick: Trick, widened: frozenset[AnyCard]) -> TrickReading:
+    """``trick`` read as the bots read it; ``widened``: the cards a house rule allows at any time (`widening_cards`).
+
+    A hand's tricks are read again at every decision from new `Trick` values;
+    the reading is kept by the trick's fields (equal tricks, equal readings).
+    """
+    key = (trick.leader, trick.cards, trick.seats, widened)
+    found = _READINGS.get(key)
+    if found is None:
+        plays = trick_plays(trick)
+        found = TrickReading(
+            led_suit(trick.cards),
+            tuple([card.index for card in trick.cards]),
+            tuple([(seat, suit) for seat, suit, _ in voids_shown(plays, widened)]),
+        )
+        if len(_READINGS) >= _READINGS_LIMIT:
+            _READINGS.clear()  # a long run meets ever new tricks: start again rather than grow
+        _READINGS[key] = found
+    return found
+
+
+#: How many readings `read_trick` keeps (a few hundred bytes each).
+_READINGS_LIMIT = 1 << 16

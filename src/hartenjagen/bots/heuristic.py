@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from hartenjagen.bots._trick_plays import trick_plays
+from hartenjagen.bots._trick_plays import read_trick
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import (
@@ -90,6 +90,8 @@ class _RulesFacts(NamedTuple):
     #: whether the highest card of the suit led wins, the first of two identical ones (else the
     #: ``trick_winner`` slot is asked: another order of the ranks, cards that cancel, a trump)
     plain_winner: bool
+    #: the cards a house rule allows at any time (`widening_cards`): playing one shows no void
+    widened: frozenset[AnyCard]
 
 
 @functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
@@ -107,7 +109,14 @@ def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
     points = {card: max(values[card.index], 0) for card in ANY_CARDS}
     plain = not table.winner_callback and not table.cancel_pairs
     return _RulesFacts(
-        values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points, plain
+        values,
+        copies,
+        pack_points,
+        table.hand_size,
+        bool(rules.moon.options()),
+        points,
+        plain,
+        widening_cards(rules),
     )
 
 
@@ -127,18 +136,24 @@ class _Read:
             unseen[card.index] -= 1
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
         self.led = [0, 0, 0, 0]
-        tricks = [trick_plays(trick) for trick in view.tricks]
+        widened = facts.widened  # a card a house rule allows at any time shows no void
+        for trick in view.tricks:  # read once a trick, not once a decision (`read_trick`)
+            led, indexes, voids = read_trick(trick, widened)
+            if led is not None:
+                self.led[led] += 1
+            for index in indexes:
+                unseen[index] -= 1
+            for other, suit in voids:
+                self.voids[other].add(suit)
         if view.trick:
-            tricks.append(view.trick)
-        widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
-        for plays in tricks:
+            plays = view.trick
             led = led_suit([play.card for play in plays])
             if led is not None:
                 self.led[led] += 1
             for play in plays:
                 unseen[play.card.index] -= 1
-            for seat, suit, _ in voids_shown(plays, widened):
-                self.voids[seat].add(suit)
+            for other, suit, _ in voids_shown(plays, widened):
+                self.voids[other].add(suit)
         #: copies of each card (by index) neither in this hand nor played this hand
         self.unseen = unseen
         self.mine: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
