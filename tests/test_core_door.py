@@ -71,6 +71,9 @@ INNER_USES: dict[str, dict[str, str]] = {
     "bots/_world_fields.py": {
         "PlayedHand": "a world of a later hand carries the hand before, rebuilt from its tricks",
         "log_entry": "the hand before's tricks packed as the kernel logs them",
+        "PassLog": "a world's exchange log, set per world in card play",
+        "StateFields": "a world in card play is a state rebuilt field by field",
+        "from_fields": "a world in card play is a state rebuilt field by field",
     },
     "bots/_follow_world.py": {
         "bits": "the hidden cards as masks, to give the seat to move one of the suit led"

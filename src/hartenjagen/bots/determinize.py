@@ -52,7 +52,7 @@ from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._passable import passable_cards
 from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._trick_plays import trick_plays
-from hartenjagen.bots._world_fields import view_fields
+from hartenjagen.bots._world_fields import PlayTemplate, view_fields
 from hartenjagen.cards import AnyCard, led_suit
 from hartenjagen.chance import chance_for
 from hartenjagen.core import (
@@ -272,6 +272,7 @@ class Determinizer:
         self._known: list[int] | None = None
         self._hidden_seats: list[int] | None = None
         self._fields: dict[str, Any] | None = None
+        self._template: PlayTemplate | None = None
         # A passing module that keeps the base class's route (its routes in turn) never draws it:
         # every seed gives the view's route, and `_seed` need not ask (the same draws, fewer calls).
         self._route_fixed = False
@@ -388,6 +389,17 @@ class Determinizer:
         seed = self._seed(rng)
         if self._fields is None:
             self._fields = view_fields(self.view, self.table)
+        if self.first_leader is not None:  # card play (or the moon choice): replayed from play's start
+            if self._template is None:
+                self._template = PlayTemplate(self._fields, self.first_leader)
+            state, legal = self._replay(self._template.start(tuple(holdings), seed, tuple(dealt), log))
+            if state.phase is not view.phase:
+                raise DeterminizeError(
+                    f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
+                )
+            # A world's hands hold every card drawn so far from the start, so a replayed play may look
+            # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
+            return state, consistent and (legal or self.draw_rounds > 0 or self.table.follow_draws)
         fields = dict(self._fields)
         fields["hand_masks"] = tuple(holdings)
         fields["seed"] = seed
@@ -395,36 +407,25 @@ class Determinizer:
         fields["pass_log"] = log
         if view.phase is Phase.PASSING:
             return self._passing_state(fields, holdings, log, rng), consistent
-        if view.phase is Phase.ANNOUNCING:
-            order = [(view.dealer + step) % n for step in range(1, n + 1)]
-            pending = 0
-            for seat in order[order.index(view.to_move[0]) :]:
-                pending |= 1 << seat
-            fields["pending"] = pending
-            fields["leader"] = self._leader(holdings)
-            world = _build(fields)
-            if self.table.announcing_choices:
-                # A round of choices asks only the seats with a choice: the seat asked holds one.
-                asked = view.to_move[0]
-                if asked != self.me and not announcement_offers(world, asked).choices:
-                    fields["hand_masks"], fields["dealt_masks"] = give_a_choice(
-                        self.table, self.view.rules, self.located, self.me, holdings, dealt, asked, rng
-                    )
-                    world = _build(fields)
-                fields["pending"] = pending & (announcing_seats(world) | 1 << asked)
+        # Announcing: card play returned above, passing too.
+        order = [(view.dealer + step) % n for step in range(1, n + 1)]
+        pending = 0
+        for seat in order[order.index(view.to_move[0]) :]:
+            pending |= 1 << seat
+        fields["pending"] = pending
+        fields["leader"] = self._leader(holdings)
+        world = _build(fields)
+        if self.table.announcing_choices:
+            # A round of choices asks only the seats with a choice: the seat asked holds one.
+            asked = view.to_move[0]
+            if asked != self.me and not announcement_offers(world, asked).choices:
+                fields["hand_masks"], fields["dealt_masks"] = give_a_choice(
+                    self.table, self.view.rules, self.located, self.me, holdings, dealt, asked, rng
+                )
                 world = _build(fields)
-            return world, consistent
-        fields["phase"] = Phase.PLAYING
-        assert self.first_leader is not None
-        fields["leader"] = self.first_leader
-        state, legal = self._replay(_build(fields))
-        if state.phase is not view.phase:
-            raise DeterminizeError(
-                f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
-            )
-        # A world's hands hold every card drawn so far from the start, so a replayed play may look
-        # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
-        return state, consistent and (legal or self.draw_rounds > 0 or self.table.follow_draws)
+            fields["pending"] = pending & (announcing_seats(world) | 1 << asked)
+            world = _build(fields)
+        return world, consistent
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
