@@ -24,7 +24,8 @@ same way, and it returns the same observations, rewards, terminations,
 truncations and masks. What differs is the speed: the tables are stepped in
 one loop, the ``"random"`` opponents choose from the state without building a
 view, and the observations are written from the state's bitmasks
-(`hartenjagen.core.observe`) into one ``(num_envs, size)`` float32 array.
+(`hartenjagen.core.observe`) into one ``(num_envs, size)`` float32 array (a
+`SeatEnv` writes its one row the same way).
 Other opponents (``"heuristic"``, the default, ``"sampling"``, an import path)
 choose from their seat's view as in `SeatEnv`, at their own speed.
 
