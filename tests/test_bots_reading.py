@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +119,13 @@ def test_a_world_from_the_template_is_the_world_built_from_keywords(name: str) -
         assert PlayTemplate(fields, sampler.first_leader).start(hands, seed, dealt, log) == built
         checked += 1
     assert checked > 0
+
+
+def test_the_heuristic_runs_compiled_only_beside_the_compiled_core() -> None:
+    import hartenjagen.bots.heuristic as heuristic
+
+    here = Path(heuristic.__file__).parent
+    built = [path for path in here.glob("heuristic.*") if path.suffix in (".so", ".pyd")]
+    fresh = bool(built) and built[0].stat().st_mtime + 2 >= (here / "heuristic.py").stat().st_mtime
+    running_compiled = Path(heuristic.__file__).suffix in (".so", ".pyd")
+    assert running_compiled == (hj.COMPILED and fresh)

@@ -337,7 +337,9 @@ class HeuristicBot:
 
     name: str = "heuristic"
 
-    def __init__(self, *, seed: int | None = None) -> None:
+    def __init__(self, *, seed: object = None) -> None:
+        # ``seed`` is a whole number or None. Typed ``object`` so that another value gets this BotError
+        # where the module is compiled too (mypyc would refuse it first with a bare TypeError).
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise BotError(f"seed must be a whole number or None, not {seed!r}")
         self._rng = random.Random(seed)
