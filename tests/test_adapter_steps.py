@@ -8,6 +8,7 @@ tests/test_episode_paths.py check whole episodes through it.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -71,7 +72,7 @@ def test_the_compiled_core_imports_a_fresh_compiled_file(tmp_path, monkeypatch):
     source, _ = _fake_module(tmp_path, monkeypatch, compiled_core=True)
     os.utime(source, (1_000_000, 1_000_000))
     imported: list[str] = []
-    monkeypatch.setattr(_load.importlib, "import_module", lambda name: imported.append(name) or "compiled")
+    monkeypatch.setattr(importlib, "import_module", lambda name: imported.append(name) or "compiled")
     assert _load.compiled_or_source("fake_steps") == "compiled"
     assert imported == ["hartenjagen.adapters.fake_steps"]
 
@@ -83,7 +84,7 @@ def test_a_compiled_file_that_does_not_load_leaves_the_source(tmp_path, monkeypa
     def broken(name: str) -> None:
         raise ImportError(f"{name}: no group library")
 
-    monkeypatch.setattr(_load.importlib, "import_module", broken)
+    monkeypatch.setattr(importlib, "import_module", broken)
     with pytest.warns(RuntimeWarning, match="does not load"):
         module = _load.compiled_or_source("fake_steps")
     assert module.WHERE == "source"

@@ -47,7 +47,7 @@ INNER_USES: dict[str, dict[str, str]] = {
         "make_explicit": "an episode turns a seeded state's chance into explicit nodes",
     },
     "adapters/openspiel.py": {"DEAL_NODE": "OpenSpiel's chance node of a deal"},
-    "adapters/vector.py": {
+    "adapters/_written.py": {
         "ObservationPlan": "the vector encoder's per-rules layout, computed in the core",
         "PHASES": "the kernel's phase codes, mapped to the encoding's",
         "write_observation": "the observation written straight from the state's masks",
@@ -71,6 +71,9 @@ INNER_USES: dict[str, dict[str, str]] = {
     "bots/_world_fields.py": {
         "PlayedHand": "a world of a later hand carries the hand before, rebuilt from its tricks",
         "log_entry": "the hand before's tricks packed as the kernel logs them",
+        "PassLog": "a world's exchange log, set per world in card play",
+        "StateFields": "a world in card play is a state rebuilt field by field",
+        "from_fields": "a world in card play is a state rebuilt field by field",
     },
     "bots/_follow_world.py": {
         "bits": "the hidden cards as masks, to give the seat to move one of the suit led"

@@ -90,6 +90,26 @@ def test_the_written_observation_matches_over_whole_games_of_every_preset(name):
     assert written(state, 0) == encoding.observation(view(state, 0))
 
 
+@pytest.mark.parametrize("variant", ["standard", "achterhoek", "six_double_deck", "dutch"])
+def test_the_seat_env_observes_the_encoding_of_its_view(variant):
+    """SeatEnv writes its observation from the state's masks: exactly the float32 encoding of the view."""
+    env = SeatEnv(variant=variant, seat=1, opponents="random", episode="hand")
+    observation, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    steps = 0
+    while True:
+        episode = env.episode
+        picked = episode.picked if episode.actor == 1 else ()
+        expected = np.asarray(encoding.observation(view(episode.state, 1), picked), np.float32)
+        assert observation.dtype == np.float32 and np.array_equal(observation, expected), steps
+        if episode.done:
+            break
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        observation, _, _, _, info = env.step(action)
+        steps += 1
+    assert steps > 5  # a whole hand of the seat's plays (and a pass, card by card)
+
+
 # ---------------------------------------------------------------- a table is a SeatEnv
 
 

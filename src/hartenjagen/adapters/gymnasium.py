@@ -58,7 +58,8 @@ except ImportError as _error:  # pragma: no cover - exercised where Gymnasium is
         " (from a checkout: python -m pip install '.[rl]')"
     ) from _error
 
-from hartenjagen.adapters.encoding import action_count, observation, observation_bounds, observation_size
+from hartenjagen.adapters._written import Writer
+from hartenjagen.adapters.encoding import action_count, observation_bounds, observation_size
 from hartenjagen.adapters.episodes import (
     RENDER_FPS,
     Episode,
@@ -124,6 +125,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
             np.array(low, np.float32), np.array(high, np.float32), (observation_size(self.rules),), np.float32
         )
         self._actions = action_count(self.rules)
+        self._writer = Writer(self.rules, seat)  # the observation from the state's bitmasks: no view to build
         self.action_space = gymnasium.spaces.Discrete(self._actions)
         self.episode: Episode | None = None
         self._bots: dict[int, Bot] = {}
@@ -223,8 +225,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
     def _observation(self) -> Any:
         episode = self.episode
         assert episode is not None
-        picked = episode.picked if episode.actor == self.seat else ()
-        return np.asarray(observation(view(episode.state, self.seat), picked), np.float32)
+        return self._writer.row(episode.state, episode.picked if episode.actor == self.seat else ())
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "illegal": illegal}

@@ -24,7 +24,8 @@ same way, and it returns the same observations, rewards, terminations,
 truncations and masks. What differs is the speed: the tables are stepped in
 one loop, the ``"random"`` opponents choose from the state without building a
 view, and the observations are written from the state's bitmasks
-(`hartenjagen.core.observe`) into one ``(num_envs, size)`` float32 array.
+(`hartenjagen.core.observe`) into one ``(num_envs, size)`` float32 array (a
+`SeatEnv` writes its one row the same way).
 Other opponents (``"heuristic"``, the default, ``"sampling"``, an import path)
 choose from their seat's view as in `SeatEnv`, at their own speed.
 
@@ -72,29 +73,19 @@ except ImportError as _error:
         f" Gymnasium {getattr(gymnasium, '__version__', '?')} is installed: pip install 'gymnasium>=1.1'"
     ) from _error
 
-from hartenjagen.adapters.encoding import _PHASES, codes_of
+from hartenjagen.adapters._written import Writer, observation_plan
 from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RenderModeError, RewardGrain
 from hartenjagen.adapters.gymnasium import AUTORESET_ACTION, SeatEnv
 from hartenjagen.bots import Bot
 from hartenjagen.bots.specs import load_bot
-from hartenjagen.core import PHASES, ObservationPlan, table_for, write_observation
+from hartenjagen.cards import AnyCard
+from hartenjagen.core import State
 from hartenjagen.engine import legal_moves
 from hartenjagen.frontend.views import view
 from hartenjagen.moves import Pass
-from hartenjagen.rules import Rules
 from hartenjagen.values import Phase
 
 __all__ = ["SeatVectorEnv", "observation_plan"]
-
-
-def observation_plan(rules: Rules) -> ObservationPlan:
-    """Where the parts of an observation under ``rules`` start, for `hartenjagen.core.observe.write_observation`."""
-    codes = codes_of(rules)
-    ids = tuple(codes.card_ids.get(index, -1) for index in table_for(rules).index_of)  # by physical card
-    phases = tuple(_PHASES.index(phase) for phase in PHASES)
-    routes: dict[object, int] = {route: i for i, route in enumerate(codes.routes)}
-    choices = {word: i for i, word in enumerate(codes.choices)}
-    return ObservationPlan(codes.players, ids, dict(codes.offsets), phases, routes, choices)
 
 
 #: The names of the autoreset modes (``AutoresetMode`` values).
@@ -148,18 +139,8 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.single_action_space = single.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        codes = codes_of(self.rules)
-        self._card_ids = codes.card_ids
-        self._plan = observation_plan(self.rules)
-        self._size = codes.observation_size
+        self._writer = Writer(self.rules, self.seat)
         self._actions = single._actions
-        layout = dict(codes.layout)
-        scores = codes.offsets["scores"]
-        #: the columns of the entries that hold numbers, in the order write_observation gives them
-        self._number_columns = np.array(
-            [*range(scores, scores + layout["scores"])]
-            + [codes.offsets[name] for name in ("pass_count", "pass_stage", "trick_number", "hand_number")]
-        )
         others = [s for s in range(self.rules.players) if s != self.seat]
         self._others = list(zip(others, self.opponents, strict=True))
         #: per other seat, whether its bot is the random one, played here without a view
@@ -354,18 +335,12 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def _observations(self) -> Any:
         """Every table's observation of the seat, as one float32 array."""
-        n, size = self.num_envs, self._size
-        ones: list[int] = []
-        numbers: list[float] = []
-        plan, seat, card_ids = self._plan, self.seat, self._card_ids
-        for i, episode in enumerate(self._episodes):
+        seat = self.seat
+        tables: list[tuple[State, Sequence[AnyCard]]] = []
+        for episode in self._episodes:
             assert episode is not None
-            picked = [card_ids[c.index] for c in episode.picked] if episode.actor == seat else []
-            write_observation(plan, episode.state, seat, picked, i * size, ones, numbers)
-        counts = np.bincount(np.array(ones, np.intp), minlength=n * size)
-        out = counts.reshape(n, size).astype(np.float32)
-        out[:, self._number_columns] = np.array(numbers, np.float64).reshape(n, -1)
-        return out
+            tables.append((episode.state, episode.picked if episode.actor == seat else ()))
+        return self._writer.rows(tables)
 
     def _info_of(self, masks: Any, i: int) -> dict[str, Any]:
         return {"action_mask": masks[i], "illegal": bool(self._illegal[i])}

@@ -22,12 +22,22 @@ Three bots come with the library (``make_bot(name)``):
 plays many.
 """
 
+# ruff: noqa: E402 (the imports below come after the choice of the heuristic's module)
+
 from __future__ import annotations
 
 import inspect
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
+
+from hartenjagen._compiled_beside import compiled_or_source
+from hartenjagen.core import COMPILED
+
+# Before any import of it: the heuristic compiled with mypyc (setup.py's ``BOTS``) runs only beside the
+# compiled core; elsewhere, or built before its source last changed, its source runs.
+compiled_or_source(Path(__file__).parent, f"{__name__}.heuristic", COMPILED)
 
 from hartenjagen.bots.base import Bot, BotError, seat_to_move
 from hartenjagen.bots.heuristic import HeuristicBot

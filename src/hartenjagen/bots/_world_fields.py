@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hartenjagen.core import PlayedHand, Table, log_entry
+from hartenjagen.core import PassLog, PlayedHand, State, StateFields, Table, from_fields, log_entry
 from hartenjagen.frontend.views import PlayerView
+from hartenjagen.values import Phase
 
-__all__ = ["view_fields"]
+__all__ = ["PlayTemplate", "build_world", "view_fields"]
 
 
 def view_fields(view: PlayerView, table: Table) -> dict[str, Any]:
@@ -55,6 +56,11 @@ def view_fields(view: PlayerView, table: Table) -> dict[str, Any]:
     }
 
 
+def build_world(fields: dict[str, Any]) -> State:
+    """The state of a sampled world from its fields by name (`StateFields`)."""
+    return from_fields(StateFields(**fields))
+
+
 def hand_before(view: PlayerView, table: Table) -> tuple[PlayedHand, ...]:
     """The hand before ``view``'s, rebuilt from the tricks the view shows of it (``()``: none shown).
 
@@ -86,3 +92,32 @@ def hand_before(view: PlayerView, table: Table) -> tuple[PlayedHand, ...]:
             pass_log=(), announcers=line.announcers, hands=tuple(hands), log=tuple(log), trick=0, leader=0,
         ),
     )  # fmt: skip
+
+
+#: Where a world's own fields sit in `StateFields`.
+_HANDS, _SEED, _DEALT, _LOG = (
+    StateFields._fields.index(name) for name in ("hand_masks", "seed", "dealt_masks", "pass_log")
+)
+
+
+class PlayTemplate:
+    """`view_fields` as play begins (its phase and first leader set), for the worlds of a view in card play.
+
+    A world sets only its hands, secret seed, deal and pass log: copying the
+    record's values and setting four of them costs a fraction of building
+    `StateFields` from keywords for every world (the same fields, the same state).
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, fields: dict[str, Any], leader: int) -> None:
+        self._values = list(StateFields(**{**fields, "phase": Phase.PLAYING, "leader": leader}))
+
+    def start(self, hands: tuple[int, ...], seed: int, dealt: tuple[int, ...], log: PassLog) -> State:
+        """The world as play began: ``hands`` (the hands then), ``seed``, ``dealt`` and ``log`` its own."""
+        values = self._values.copy()
+        values[_HANDS] = hands
+        values[_SEED] = seed
+        values[_DEALT] = dealt
+        values[_LOG] = log
+        return from_fields(StateFields._make(values))

@@ -52,16 +52,15 @@ from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_keys
 from hartenjagen.bots._passable import passable_cards
 from hartenjagen.bots._shown_choice import give_a_choice
-from hartenjagen.bots._world_fields import view_fields
+from hartenjagen.bots._trick_plays import trick_plays
+from hartenjagen.bots._world_fields import PlayTemplate, build_world, view_fields
 from hartenjagen.cards import AnyCard, led_suit
 from hartenjagen.chance import chance_for
 from hartenjagen.core import (
     PassLog,
     State,
-    StateFields,
     announcement_offers,
     announcing_seats,
-    from_fields,
     hand_masks,
     legal_mask,
     play,
@@ -156,7 +155,7 @@ class Determinizer:
         self.plays: list[tuple[int, AnyCard]] = []
         self.played_by = [0] * n
         self.forbidden = [0] * n
-        tricks = [trick.plays for trick in view.tricks]
+        tricks = [trick_plays(trick) for trick in view.tricks]
         if view.trick:
             tricks.append(view.trick)
         # With a stock, a void shown before the last draw may be filled by a later draw: it counts
@@ -272,6 +271,7 @@ class Determinizer:
         self._known: list[int] | None = None
         self._hidden_seats: list[int] | None = None
         self._fields: dict[str, Any] | None = None
+        self._template: PlayTemplate | None = None
         # A passing module that keeps the base class's route (its routes in turn) never draws it:
         # every seed gives the view's route, and `_seed` need not ask (the same draws, fewer calls).
         self._route_fixed = False
@@ -389,6 +389,20 @@ class Determinizer:
         seed = self._seed(rng)
         if self._fields is None:
             self._fields = view_fields(self.view, self.table)
+        if self.first_leader is not None:  # card play (or the moon choice): replayed from play's start
+            if self._template is None:
+                self._template = PlayTemplate(self._fields, self.first_leader)
+            state, legal = self._replay(self._template.start(tuple(holdings), seed, tuple(dealt), log))
+            if state.phase is not view.phase:
+                raise DeterminizeError(
+                    f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
+                )
+            if self.table.follow_draws:  # which cards each seat drew, as many and when the view shows
+                state, drew = with_draws(state, view, rng)
+                return state, consistent and drew
+            # A world's hands hold every card drawn so far from the start, so a replayed play may look
+            # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
+            return state, consistent and (legal or self.draw_rounds > 0)
         fields = dict(self._fields)
         fields["hand_masks"] = tuple(holdings)
         fields["seed"] = seed
@@ -396,39 +410,25 @@ class Determinizer:
         fields["pass_log"] = log
         if view.phase is Phase.PASSING:
             return self._passing_state(fields, holdings, log, rng), consistent
-        if view.phase is Phase.ANNOUNCING:
-            order = [(view.dealer + step) % n for step in range(1, n + 1)]
-            pending = 0
-            for seat in order[order.index(view.to_move[0]) :]:
-                pending |= 1 << seat
-            fields["pending"] = pending
-            fields["leader"] = self._leader(holdings)
-            world = _build(fields)
-            if self.table.announcing_choices:
-                # A round of choices asks only the seats with a choice: the seat asked holds one.
-                asked = view.to_move[0]
-                if asked != self.me and not announcement_offers(world, asked).choices:
-                    fields["hand_masks"], fields["dealt_masks"] = give_a_choice(
-                        self.table, self.view.rules, self.located, self.me, holdings, dealt, asked, rng
-                    )
-                    world = _build(fields)
-                fields["pending"] = pending & (announcing_seats(world) | 1 << asked)
-                world = _build(fields)
-            return world, consistent
-        fields["phase"] = Phase.PLAYING
-        assert self.first_leader is not None
-        fields["leader"] = self.first_leader
-        state, legal = self._replay(_build(fields))
-        if state.phase is not view.phase:
-            raise DeterminizeError(
-                f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
-            )
-        if self.table.follow_draws:  # which cards each seat drew, as many and when the view shows
-            state, drew = with_draws(state, view, rng)
-            return state, consistent and drew
-        # A world's hands hold every card drawn so far from the start, so a replayed play may look
-        # illegal (a suit drawn later): with a stock only the voids above keep a world consistent.
-        return state, consistent and (legal or self.draw_rounds > 0)
+        # Announcing: card play returned above, passing too.
+        order = [(view.dealer + step) % n for step in range(1, n + 1)]
+        pending = 0
+        for seat in order[order.index(view.to_move[0]) :]:
+            pending |= 1 << seat
+        fields["pending"] = pending
+        fields["leader"] = self._leader(holdings)
+        world = build_world(fields)
+        if self.table.announcing_choices:
+            # A round of choices asks only the seats with a choice: the seat asked holds one.
+            asked = view.to_move[0]
+            if asked != self.me and not announcement_offers(world, asked).choices:
+                fields["hand_masks"], fields["dealt_masks"] = give_a_choice(
+                    self.table, self.view.rules, self.located, self.me, holdings, dealt, asked, rng
+                )
+                world = build_world(fields)
+            fields["pending"] = pending & (announcing_seats(world) | 1 << asked)
+            world = build_world(fields)
+        return world, consistent
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
@@ -650,7 +650,7 @@ class Determinizer:
         fields["hand_masks"] = tuple(hands)
         fields["passed_masks"] = tuple(passed)
         fields["pending"] = pending
-        return _build(fields)
+        return build_world(fields)
 
     def _leader(self, holdings: list[int]) -> int:
         """The first leader the opening names for hands ``holdings`` (as play begins)."""
@@ -693,7 +693,3 @@ class Determinizer:
                 legal = False
             state = play(state, seat, bits & -bits, None)
         return state, legal
-
-
-def _build(fields: dict[str, Any]) -> State:
-    return from_fields(StateFields(**fields))

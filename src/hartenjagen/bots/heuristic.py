@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from hartenjagen.bots._trick_plays import JokerSuits, read_trick
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import (
@@ -69,6 +70,9 @@ def points_sign(view: PlayerView, seat: int) -> int:
     return -1 if after[seat] < view.scores[seat] else 1
 
 
+#: The suits in order (iterating the enum itself is several times slower, and a decision does it often).
+_SUITS: Final = tuple(Suit)
+
 #: The largest card value the heuristic weighs (a scoring may give any whole number).
 _VALUE_CAP = 1 << 60
 
@@ -90,6 +94,10 @@ class _RulesFacts(NamedTuple):
     #: whether the highest card of the suit led wins, the first of two identical ones (else the
     #: ``trick_winner`` slot is asked: another order of the ranks, cards that cancel, a trump)
     plain_winner: bool
+    #: the cards a house rule allows at any time (`widening_cards`): playing one shows no void
+    widened: frozenset[AnyCard]
+    #: the suit of each joker whose role gives it one (`joker_suits`)
+    jokers: JokerSuits
 
 
 @functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
@@ -107,7 +115,15 @@ def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
     points = {card: max(values[card.index], 0) for card in ANY_CARDS}
     plain = not table.winner_callback and not table.cancel_pairs
     return _RulesFacts(
-        values, copies, pack_points, table.hand_size, bool(rules.moon.options()), points, plain
+        values,
+        copies,
+        pack_points,
+        table.hand_size,
+        bool(rules.moon.options()),
+        points,
+        plain,
+        widening_cards(rules),
+        JokerSuits(joker_suits(joker_roles(rules.deck))),
     )
 
 
@@ -127,22 +143,28 @@ class _Read:
             unseen[card.index] -= 1
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
         self.led = [0, 0, 0, 0]
-        tricks = [trick.plays for trick in view.tricks]
+        widened = facts.widened  # a card a house rule allows at any time shows no void
+        jokers = facts.jokers  # a joker's suit, if its role gives it one
+        for trick in view.tricks:  # read once a trick, not once a decision (`read_trick`)
+            led, indexes, voids = read_trick(trick, widened, jokers)
+            if led is not None:
+                self.led[led] += 1
+            for index in indexes:
+                unseen[index] -= 1
+            for other, suit in voids:
+                self.voids[other].add(suit)
         if view.trick:
-            tricks.append(view.trick)
-        widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
-        jokers = joker_suits(joker_roles(view.rules.deck))  # a joker's suit, if its role gives it one
-        for plays in tricks:
+            plays = view.trick
             led = led_suit([play.card for play in plays], jokers)
             if led is not None:
                 self.led[led] += 1
             for play in plays:
                 unseen[play.card.index] -= 1
-            for seat, suit, _ in voids_shown(plays, widened, jokers):
-                self.voids[seat].add(suit)
+            for other, suit, _ in voids_shown(plays, widened, jokers):
+                self.voids[other].add(suit)
         #: copies of each card (by index) neither in this hand nor played this hand
         self.unseen = unseen
-        self.mine: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+        self.mine: dict[Suit, list[Card]] = {suit: [] for suit in _SUITS}
         for card in without_jokers(view.hand):
             self.mine[card.suit].append(card)
         self.hand_size = facts.hand_size
@@ -184,7 +206,7 @@ class _Read:
             total = sum(copies for _, copies in unseen)
             followers = self.others_not_void(suit)
             suit_mean = sum(self.value(c) * copies for c, copies in unseen) / total if total else 0.0
-            slough = max(self.top_points(s) for s in Suit if s is not suit)
+            slough = max([self.top_points(s) for s in _SUITS if s is not suit])
             # Seats that will not follow: those shown void, and at least as many as the suit is short.
             voids = max((self.n - 1) - followers, (self.n - 1) - total)
             added = min(followers, total) * suit_mean + voids * slough
@@ -320,7 +342,9 @@ class HeuristicBot:
 
     name: str = "heuristic"
 
-    def __init__(self, *, seed: int | None = None) -> None:
+    def __init__(self, *, seed: object = None) -> None:
+        # ``seed`` is a whole number or None. Typed ``object`` so that another value gets this BotError
+        # where the module is compiled too (mypyc would refuse it first with a bare TypeError).
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise BotError(f"seed must be a whole number or None, not {seed!r}")
         self._rng = random.Random(seed)
@@ -392,7 +416,7 @@ class HeuristicBot:
         held = [card for card in without_jokers(list(view.hand) + list(view.passing)) if card not in going]
         mine = set(held)
         # The pack's cards not in this hand, by suit: what a card of the suit may capture.
-        outside: dict[Suit, list[Card]] = {suit: [] for suit in Suit}
+        outside: dict[Suit, list[Card]] = {suit: [] for suit in _SUITS}
         for card in pack_cards(view.rules.deck) - mine:
             outside[card.suit].append(card)
         count = view.pass_count

@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
+from hartenjagen.bots._trick_plays import trick_plays
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.bots.heuristic import BIG, HeuristicBot, card_values, points_sign
@@ -284,6 +285,17 @@ class SamplingBot:
         others = n - 1
         ended = [i for i in range(len(moves)) if i not in open_moves]
         at = 0
+        if not ended and not partners:  # every move played out, no teams: the usual decision
+            # `_relative` inline (a call a playout was a tenth of a decision): the same whole numbers in
+            # the same order, and a playout's points are 64-bit, far inside the clamp.
+            played = points.tolist()  # plain ints: slicing a list is cheaper than slicing the array
+            count = len(moves)
+            for weight in weights:
+                for i in range(count):
+                    mine = played[at + seat]
+                    totals[i] += weight * ((mine * others - (sum(played[at : at + n]) - mine)) / others)
+                    at += n
+            return
         for states, weight in zip(after, weights, strict=True):
             for i in range(len(moves)):
                 if i in ended:
@@ -291,9 +303,7 @@ class SamplingBot:
                 elif partners:
                     totals[i] += weight * _relative(points[at : at + n], seat, partners)
                     at += n
-                else:
-                    # `_relative` inline (a call a playout was a tenth of a decision): the same whole
-                    # numbers, and a playout's points are 64-bit, far inside the clamp.
+                else:  # as above
                     mine = points[at + seat]
                     totals[i] += weight * ((mine * others - (sum(points[at : at + n]) - mine)) / others)
                     at += n
@@ -351,7 +361,7 @@ def kept_big(view: PlayerView, seat: int, sign: int) -> tuple[tuple[int, int], .
     mine = {card.index for card in view.hand}
     played: set[int] = set()
     out: list[tuple[int, int]] = []
-    tricks = [trick.plays for trick in view.tricks]
+    tricks = [trick_plays(trick) for trick in view.tricks]
     if view.trick:
         tricks.append(view.trick)
     widened = widening_cards(view.rules)  # a card a house rule allows at any time shows no void
