@@ -15,7 +15,7 @@ the first leader, the hand's end) are in `hartenjagen.core.hand_hooks`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
@@ -29,6 +29,9 @@ from hartenjagen.moves import Play
 from hartenjagen.rules.context import LazyPlayContext, LazyTrickContext, PlayContext
 
 # ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
+
+#: A ``playable`` hook: a context in, the cards it allows out.
+Playable = Callable[[PlayContext], Iterable[Card]]
 
 
 def play_context(state: State, allowed: frozenset[Card], hand: int | None = None) -> PlayContext:
@@ -88,14 +91,14 @@ def narrowed(
             return chosen
         if fallback:
             return candidates
-    return _asked(module, playable, cache, play_source(state, candidates, hand), fallback, answer)
+    return _missed(module, playable, cache, play_source(state, candidates, hand), fallback, answer)
 
 
 def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
     """The cards of ``candidates`` that every house rule's ``playable`` allows, asked in order (`narrowed` each).
 
     The same answers and errors as `narrowed` of each house rule in turn, with
-    the rules' caches looked up once per table rather than once per card.
+    the rules' caches (and their hooks) looked up once per table rather than once per card.
     """
     caches = restricting_caches(table)
     for i, extra in enumerate(table.restricting):
@@ -104,9 +107,8 @@ def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
         if answer >= 0 and candidates & answer:
             candidates &= answer
         else:
-            candidates = _asked(
-                extra, extra.playable, cache, play_source(state, candidates, hand), False, answer
-            )
+            source = play_source(state, candidates, hand)
+            candidates = _missed(extra, cast(Playable, cache.hook), cache, source, False, answer)
     return candidates
 
 
@@ -151,13 +153,17 @@ def restricting_caches(table: Table) -> tuple[HookCache, ...]:
 
 
 def _state_lookup(cache: HookCache, state: State, candidates: int, hand: int) -> int:
-    """``cache.lookup`` of the position of the seat to move in ``state`` (the same keys, read off the state)."""
+    """The answer of ``cache``'s present generation for the seat to move in ``state``, or -1.
+
+    The keys of `HookCache.lookup`, read off the state; the previous
+    generation is asked by `_missed`, with the `PlaySource` a miss makes anyway.
+    """
     node = cache.root
     source: PlaySource | None = None
     while node is not None:
+        if isinstance(node, int):
+            return node
         field = node.field
-        if field < 0:
-            return node.answer
         key: object
         if field == 3:
             key = candidates
@@ -191,6 +197,20 @@ def narrowed_at(
     return _asked(module, playable, cache, source, fallback, cache.lookup(source))
 
 
+def _missed(
+    module: object,
+    playable: Playable,
+    cache: HookCache,
+    source: PlaySource,
+    fallback: bool,
+    answer: int,
+) -> int:
+    """`_asked` after a lookup in the present generation of ``cache`` only (-1: it had no answer)."""
+    if answer < 0 and cache.old is not None:
+        answer = cache.revive(source)
+    return _asked(module, playable, cache, source, fallback, answer)
+
+
 def _asked(
     module: object,
     playable: Callable[[PlayContext], Iterable[Card]],
@@ -222,11 +242,18 @@ def _asked(
 
 
 def _lazy_context(source: PlaySource) -> PlayContext:
-    """``LazyPlayContext.reading(source)``, made without a Python call (it is made at every miss)."""
-    context: PlayContext = _NEW(LazyPlayContext)
-    _SET(context, "_source", source)
+    """``LazyPlayContext.reading(source)``, made without a Python call (it is made at every miss).
+
+    Only the ``_read`` slot is set: the fields read through it, and it keeps
+    the source alive; ``_source`` is never read, and setting it cost a quarter
+    of the context's making.
+    """
+    context: PlayContext = _NEW(_LAZY)
     _SET(context, "_read", source.read)
     return context
+
+
+_LAZY: Final = LazyPlayContext
 
 
 _NEW: Final = object.__new__
