@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from types import MethodType
 from typing import Any, Final
 
-from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Suit
+from hartenjagen.cards import ALL_CARDS, Card, Suit
 from hartenjagen.core.hand_log import SEAT_BITS, log_tricks
 from hartenjagen.core.state import HandContext
 from hartenjagen.core.table import NO_SUIT, Table
@@ -57,34 +57,41 @@ _SUITS: Final = tuple(Suit)
 #: The most entries (nodes and answers) a generation of a tree holds (a hook that reads the trick history
 #: seldom repeats a key): two generations are a few MB at most, on a table the table cache may keep among 64.
 LIMIT: Final = 1 << 14
-#: The cards of each byte of a one-pack mask, in card order: ``_BYTE_CARDS[k][b]`` holds the cards of
-#: bits ``8k..8k+7`` set in ``b`` (a card set is made from seven lookups, not one bit at a time).
-_BYTE_CARDS: Final = tuple(
-    tuple(
-        tuple([ALL_CARDS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < CARD_COUNT])
-        for b in range(256)
-    )
-    for k in range((CARD_COUNT + 7) // 8)
-)
+#: The 52 cards by index, which on a one-pack table is the physical card's number.
+_CARDS: Final = ALL_CARDS
 
 
 def card_set(table: Table, mask: int) -> frozenset[Card]:
-    """The cards of a bitmask of physical cards, as a frozenset (copies merge).
+    """The cards of a bitmask of physical cards, as a frozenset (copies merge, jokers left out).
 
     Built from the cards in card order, as ``frozenset(table.cards(mask))``
     is, so that the two are equal and iterate alike.
     """
     if table.copies > 1:
         return frozenset(table.cards(mask))
+    # A bit at a time from the hand's few cards: cheaper than looking up whole bytes of them,
+    # whose 1,792 tuples a busy machine keeps out of its caches.
     cards: list[Card] = []
-    k = 0
+    mask &= ~table.joker_mask
     while mask:
-        byte = mask & 255
-        if byte:
-            cards.extend(_BYTE_CARDS[k][byte])
-        mask >>= 8
-        k += 1
+        low = mask & -mask
+        cards.append(_CARDS[low.bit_length() - 1])
+        mask ^= low
     return frozenset(cards)
+
+
+def spread(mask: int) -> int:
+    """The key of a card mask in a tree: ``mask`` with its high bits folded onto its low ones, one to one.
+
+    An int hashes to itself and a dictionary picks a slot by the hash's low
+    bits, the clubs' (a mask's lowest bits): the follows in any other suit
+    would crowd a handful of slots, and every lookup walk a long chain of
+    them. Each step (``x ^ x >> k``) can be undone, so distinct masks keep
+    distinct keys.
+    """
+    mask ^= mask >> 5
+    mask ^= mask >> 13
+    return mask ^ (mask >> 29)
 
 
 class PlaySource:
@@ -160,9 +167,9 @@ class PlaySource:
         if field == 1:
             return self.seat
         if field == 2:
-            return self.cards
+            return spread(self.cards)
         if field == 3:
-            return self.allowed
+            return spread(self.allowed)
         if field == 4:
             return (self.leader, *self._order())
         if field == 5:
@@ -226,7 +233,7 @@ class PlaySource:
         if field == 3:
             cards = self.allowed_cards
             if cards is None:
-                self.reads.append((3, self.allowed))
+                self.reads.append((3, spread(self.allowed)))
                 cards = card_set(self.hand.table, self.allowed)
                 self.allowed_cards = cards
             return cards

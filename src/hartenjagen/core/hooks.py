@@ -21,7 +21,7 @@ from hartenjagen._repr import shown
 from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
 from hartenjagen.core.hand_log import log_tricks
 from hartenjagen.core.hook_answers import answer_cards, every_copy
-from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
+from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of, spread
 from hartenjagen.core.state import HandContext, State, hand_masks, seat_to_move
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
@@ -166,11 +166,11 @@ def _state_lookup(cache: HookCache, state: State, candidates: int, hand: int) ->
         field = node.field
         key: object
         if field == 3:
-            key = candidates
+            key = spread(candidates)
         elif field == 1:
             key = seat_to_move(state)
         elif field == 2:
-            key = hand
+            key = spread(hand)
         elif field == 0:
             key = 0
         elif field == 6:
@@ -249,15 +249,14 @@ def _lazy_context(source: PlaySource) -> PlayContext:
     of the context's making.
     """
     context: PlayContext = _NEW(_LAZY)
-    _SET(context, "_read", source.read)
+    _SET_READ(context, source.read)
     return context
 
 
 _LAZY: Final = LazyPlayContext
-
-
 _NEW: Final = object.__new__
-_SET: Final = object.__setattr__
+#: The ``_read`` slot's own setter: no attribute lookup by name (and no frozen class's refusal) on the way.
+_SET_READ: Final = vars(LazyPlayContext)["_read"].__set__
 
 
 def narrowed_by(
