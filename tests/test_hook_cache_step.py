@@ -10,6 +10,7 @@ checked here against the long way it replaces: `HookCache.lookup` of a
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Iterable
 
 import attrs
@@ -140,3 +141,64 @@ def test_a_house_rule_that_allows_nothing_is_refused_on_a_hit_as_on_a_miss() -> 
             fresh = hj.apply(fresh, hj.legal_moves(fresh)[0])
         with pytest.raises(RulesError, match="left no card to play"):
             hj.legal_moves(fresh)  # the 2♣ lead: only clubs are allowed, and the rule refuses them all
+
+
+KEPT: list[tuple[object, hj.State]] = []
+
+
+@attrs.frozen
+class KeepsContexts(HouseRule):
+    """Allows what the rules allow, and keeps what ``keep`` makes of each context it receives, with its state."""
+
+    keep: str = "context"
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        kept: object = context
+        if self.keep == "weakly":
+            kept = weakref.ref(context)
+        elif self.keep == "its read":
+            kept = context._read  # type: ignore[attr-defined]
+        KEPT.append((kept, CURRENT[-1]))
+        _ = context.seat, context.trick  # fields read now, and others later through what was kept
+        return context.allowed
+
+
+CURRENT: list[hj.State] = []
+
+
+@pytest.mark.parametrize("keep", ["context", "weakly", "its read"])
+def test_a_context_a_hook_keeps_never_changes_under_it(keep: str) -> None:
+    rules = attrs.evolve(variants.STANDARD, extras=(KeepsContexts(keep),))
+    KEPT.clear()
+    rng = random.Random(8)
+    for seed in range(3):
+        state = hj.new_game(rules, seed=seed)
+        while not state.is_over and len(state.score_sheet) == 0:
+            CURRENT.append(state)
+            moves = hj.legal_moves(state)
+            state = hj.apply(state, moves[rng.randrange(len(moves))])
+    assert len(KEPT) > 100
+    for kept, state in KEPT:
+        if keep == "weakly":
+            context = kept()  # type: ignore[operator]
+            if context is None:
+                continue  # freed: no hook can see it
+            assert context == PlayContext.of(state, context.allowed)
+        elif keep == "its read":
+            assert kept("seat") == state.to_move[0] and kept("trick_number") == state.trick_number + 1  # type: ignore[operator]
+            assert len(kept("trick")) == len(state.trick)  # type: ignore[operator, arg-type]
+        else:
+            assert kept == PlayContext.of(state, kept.allowed)  # type: ignore[attr-defined]
+
+
+def test_a_miss_whose_context_nobody_kept_hands_it_to_the_next_miss() -> None:
+    rules = attrs.evolve(variants.STANDARD, extras=(NoOp(),))
+    table = table_for(rules)
+    table.hook_caches.clear()
+    (cache,) = hooks.restricting_caches(table)
+    contexts = set()
+    for state in _positions(rules, 9, 2):
+        if cache.spare is not None:
+            contexts.add(id(cache.spare))
+    assert cache.spare is not None and cache.spare_source is not None
+    assert len(contexts) < 5  # a handful of pairs for two hands' misses, not one each

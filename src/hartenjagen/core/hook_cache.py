@@ -133,6 +133,36 @@ class PlaySource:
         #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
         self.allowed_cards: frozenset[Card] | None = None
 
+    def reset(
+        self,
+        hand: HandContext,
+        seat: int,
+        cards: int,
+        allowed: int,
+        trick: int,
+        count: int,
+        leader: int,
+        led: int,
+        log: Sequence[int],
+        tricks: int,
+        broken: bool,
+    ) -> None:
+        """Make this source another position's, with no reads: for a source no context outside the core holds."""
+        self.hand = hand
+        self.seat = seat
+        self.cards = cards
+        self.allowed = allowed
+        self.trick = trick
+        self.count = count
+        self.leader = leader
+        self.led = led
+        self.log = log
+        self.tricks = tricks
+        self.broken = broken
+        self.reads.clear()
+        self.values = None
+        self.allowed_cards = None
+
     def copy(self) -> PlaySource:
         """A fresh source of the same position (no reads yet): for a hook, while this one is reused."""
         return PlaySource(
@@ -282,6 +312,10 @@ class HookCache:
         self.size = 0
         #: the hook whose answers these are (a bound method is made afresh at each attribute read)
         self.hook = hook
+        #: the context of the last miss and its source, when nothing outside the core kept either:
+        #: the next miss reuses them (`hartenjagen.core.hooks.restricted`)
+        self.spare: object = None
+        self.spare_source: PlaySource | None = None
 
     def lookup(self, source: PlaySource) -> int:
         """The cached answer for ``source`` (every copy of the cards allowed, as a bitmask), or -1."""

@@ -14,6 +14,8 @@ the first leader, the hand's end) are in `hartenjagen.core.hand_hooks`.
 
 from __future__ import annotations
 
+import sys
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, cast
 
@@ -107,9 +109,49 @@ def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
         if answer >= 0 and candidates & answer:
             candidates &= answer
         else:
-            source = play_source(state, candidates, hand)
-            candidates = _missed(extra, cast(Playable, cache.hook), cache, source, False, answer)
+            candidates = _restricted_miss(extra, cache, state, candidates, hand, answer)
     return candidates
+
+
+def _restricted_miss(extra: object, cache: HookCache, state: State, candidates: int, hand: int, answer: int) -> int:
+    """`_missed` of a house rule at the seat to move in ``state``, in the context of the last miss if it is free.
+
+    A miss makes a context and a source and frees them, a third of its cost
+    beside the hook's own work. A pair that nothing new holds once the hook
+    has answered (each of the context, its bound ``read`` and the source has
+    as many references as before the call, and the context no weak one) is
+    kept and made the next miss's position: no hook can tell, as none holds
+    them. A pair a hook kept (or that saw an error) is never touched again.
+    """
+    context = cache.spare
+    source = cache.spare_source
+    if context is None or source is None:
+        source = play_source(state, candidates, hand)
+        read = source.read
+        context = _NEW(_LAZY)
+        _SET_READ(context, read)
+    else:
+        # Taken off the cache first: a hook that asks the same table again makes a pair of its own.
+        cache.spare = None
+        cache.spare_source = None
+        log = state._log
+        source.reset(
+            state._hand, seat_to_move(state), hand, candidates,
+            state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
+        )  # fmt: skip
+        read = _GET_READ(context)
+    # What holds the pair before the hook sees it: this function (and the context's slot, the bound read).
+    held_context, held_read, held_source = _REFS(context), _REFS(read), _REFS(source)
+    chosen = _missed(extra, cast(Playable, cache.hook), cache, source, False, answer, context)
+    if (
+        _REFS(context) == held_context
+        and _REFS(read) == held_read
+        and _REFS(source) == held_source
+        and not _WEAKREFS(context)
+    ):
+        cache.spare = context
+        cache.spare_source = source
+    return chosen
 
 
 def widened(table: Table, state: State, candidates: int, hand: int) -> int:
@@ -204,11 +246,12 @@ def _missed(
     source: PlaySource,
     fallback: bool,
     answer: int,
+    context: object = None,
 ) -> int:
     """`_asked` after a lookup in the present generation of ``cache`` only (-1: it had no answer)."""
     if answer < 0 and cache.old is not None:
         answer = cache.revive(source)
-    return _asked(module, playable, cache, source, fallback, answer)
+    return _asked(module, playable, cache, source, fallback, answer, context)
 
 
 def _asked(
@@ -218,11 +261,15 @@ def _asked(
     source: PlaySource,
     fallback: bool,
     answer: int,
+    context: object = None,
 ) -> int:
-    """`narrowed_at` once ``answer`` was looked up in ``cache`` (-1: a miss, and the hook is asked)."""
+    """`narrowed_at` once ``answer`` was looked up in ``cache`` (-1: a miss, and the hook is asked).
+
+    ``context``: the lazy context reading ``source``, if the caller made it (else it is made here).
+    """
     table = source.hand.table
     if answer < 0:
-        returned = playable(_lazy_context(source))
+        returned = playable(cast(PlayContext, context) if context is not None else _lazy_context(source))
         if returned is not None and returned is source.allowed_cards and table.copies == 1:
             answer = source.allowed  # the allowed cards themselves, handed back: already checked
         else:
@@ -255,8 +302,12 @@ def _lazy_context(source: PlaySource) -> PlayContext:
 
 _LAZY: Final = LazyPlayContext
 _NEW: Final = object.__new__
-#: The ``_read`` slot's own setter: no attribute lookup by name (and no frozen class's refusal) on the way.
+#: The ``_read`` slot's own setter and getter: no attribute lookup by name (and no frozen class's refusal) on the way.
 _SET_READ: Final = vars(LazyPlayContext)["_read"].__set__
+_GET_READ: Final = vars(LazyPlayContext)["_read"].__get__
+#: How many references an object has: a pair the hook let go of has as many after the call as before.
+_REFS: Final = sys.getrefcount
+_WEAKREFS: Final = weakref.getweakrefcount
 
 
 def narrowed_by(
