@@ -197,7 +197,7 @@ def test_a_miss_whose_context_nobody_kept_hands_it_to_the_next_miss() -> None:
     table.hook_caches.clear()
     (cache,) = hooks.restricting_caches(table)
     contexts = set()
-    for state in _positions(rules, 9, 2):
+    for _state in _positions(rules, 9, 2):
         if cache.spare is not None:
             contexts.add(id(cache.spare))
     assert cache.spare is not None and cache.spare_source is not None

@@ -127,9 +127,7 @@ def _restricted_miss(extra: object, cache: HookCache, state: State, candidates: 
     source = cache.spare_source
     if context is None or source is None:
         source = play_source(state, candidates, hand)
-        read = source.read
-        context = _NEW(_LAZY)
-        _SET_READ(context, read)
+        context = _lazy_context(source)
     else:
         # Taken off the cache first: a hook that asks the same table again makes a pair of its own.
         cache.spare = None
@@ -139,7 +137,7 @@ def _restricted_miss(extra: object, cache: HookCache, state: State, candidates: 
             state._hand, seat_to_move(state), hand, candidates,
             state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
         )  # fmt: skip
-        read = _GET_READ(context)
+    read = _GET_READ(context)
     # What holds the pair before the hook sees it: this function (and the context's slot, the bound read).
     held_context, held_read, held_source = _REFS(context), _REFS(read), _REFS(source)
     chosen = _missed(extra, cast(Playable, cache.hook), cache, source, False, answer, context)
