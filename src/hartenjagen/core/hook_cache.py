@@ -316,6 +316,8 @@ class HookCache:
         #: the next miss reuses them (`hartenjagen.core.hooks.restricted`)
         self.spare: object = None
         self.spare_source: PlaySource | None = None
+        #: the spare context's ``_read`` (its source's bound ``read``)
+        self.spare_read: object = None
 
     def lookup(self, source: PlaySource) -> int:
         """The cached answer for ``source`` (every copy of the cards allowed, as a bitmask), or -1."""

@@ -125,19 +125,20 @@ def _restricted_miss(extra: object, cache: HookCache, state: State, candidates: 
     """
     context = cache.spare
     source = cache.spare_source
+    read = cache.spare_read
     if context is None or source is None:
         source = play_source(state, candidates, hand)
-        context = _lazy_context(source)
+        read = source.read
+        context = _NEW(_LAZY)  # `_lazy_context`, keeping the bound read
+        _SET_READ(context, read)
     else:
         # Taken off the cache first: a hook that asks the same table again makes a pair of its own.
-        cache.spare = None
-        cache.spare_source = None
+        cache.spare = cache.spare_source = cache.spare_read = None
         log = state._log
         source.reset(
             state._hand, seat_to_move(state), hand, candidates,
             state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
         )  # fmt: skip
-    read = _GET_READ(context)
     # What holds the pair before the hook sees it: this function (and the context's slot, the bound read).
     held_context, held_read, held_source = _REFS(context), _REFS(read), _REFS(source)
     chosen = _missed(extra, cast(Playable, cache.hook), cache, source, False, answer, context)
@@ -147,8 +148,7 @@ def _restricted_miss(extra: object, cache: HookCache, state: State, candidates: 
         and _REFS(source) == held_source
         and not _WEAKREFS(context)
     ):
-        cache.spare = context
-        cache.spare_source = source
+        cache.spare, cache.spare_source, cache.spare_read = context, source, read
     return chosen
 
 
@@ -300,9 +300,8 @@ def _lazy_context(source: PlaySource) -> PlayContext:
 
 _LAZY: Final = LazyPlayContext
 _NEW: Final = object.__new__
-#: The ``_read`` slot's own setter and getter: no attribute lookup by name (and no frozen class's refusal) on the way.
+#: The ``_read`` slot's own setter: no attribute lookup by name (and no frozen class's refusal) on the way.
 _SET_READ: Final = vars(LazyPlayContext)["_read"].__set__
-_GET_READ: Final = vars(LazyPlayContext)["_read"].__get__
 #: How many references an object has: a pair the hook let go of has as many after the call as before.
 _REFS: Final = sys.getrefcount
 _WEAKREFS: Final = weakref.getweakrefcount
