@@ -252,7 +252,8 @@ def test_a_tree_keeps_an_answer_by_the_reads_and_refuses_a_path_that_disagrees()
     cache.insert([(1, state.to_move[0]), (3, spread(hand & (hand - 1)))], 9)
     assert cache.lookup(source(hand & (hand - 1))) == 9
     cache.size = LIMIT
-    cache.insert([(1, state.to_move[0]), (3, spread(1))], 11)  # full: a new generation starts with this answer
+    # Full: a new generation starts with this answer.
+    cache.insert([(1, state.to_move[0]), (3, spread(1))], 11)
     assert cache.lookup(source(1)) == 11 and cache.size == 3
     # The previous generation still answers, and its path is copied into the new one.
     assert cache.lookup(source(hand)) == 5 and cache.size == 4
@@ -263,7 +264,8 @@ def test_a_tree_keeps_an_answer_by_the_reads_and_refuses_a_path_that_disagrees()
     cache.insert([(1, state.to_move[0]), (3, spread(2))], 13)
     cache.size = LIMIT
     cache.insert([(1, state.to_move[0]), (3, spread(4))], 15)
-    assert cache.lookup(source(2)) == 13 and cache.lookup(source(hand)) == -1 and cache.lookup(source(4)) == 15
+    assert cache.lookup(source(2)) == 13 and cache.lookup(source(4)) == 15
+    assert cache.lookup(source(hand)) == -1
 
 
 def test_is_legal_agrees_with_the_legal_moves_and_explain() -> None:

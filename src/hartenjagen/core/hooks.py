@@ -113,7 +113,9 @@ def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
     return candidates
 
 
-def _restricted_miss(extra: object, cache: HookCache, state: State, candidates: int, hand: int, answer: int) -> int:
+def _restricted_miss(
+    extra: object, cache: HookCache, state: State, candidates: int, hand: int, answer: int
+) -> int:
     """`_missed` of a house rule at the seat to move in ``state``, in the context of the last miss if it is free.
 
     A miss makes a context and a source and frees them, a third of its cost
