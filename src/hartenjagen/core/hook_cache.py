@@ -101,6 +101,18 @@ class PlaySource:
     loop's): only its first ``tricks`` entries belong to the position.
     """
 
+    hand: HandContext
+    seat: int
+    cards: int
+    allowed: int
+    trick: int
+    count: int
+    leader: int
+    led: int
+    log: Sequence[int]
+    tricks: int
+    broken: bool
+
     def __init__(
         self,
         hand: HandContext,
@@ -115,23 +127,14 @@ class PlaySource:
         tricks: int,
         broken: bool,
     ) -> None:
-        self.hand = hand
-        self.seat = seat
-        self.cards = cards
-        self.allowed = allowed
-        self.trick = trick
-        self.count = count
-        self.leader = leader
-        self.led = led
-        self.log = log
-        self.tricks = tricks
-        self.broken = broken
+        #: the fields read, in order, each as (field, key)
         self.reads: list[tuple[int, object]] = []
         #: the fields read so far but ``allowed``, by number (a lazy context reads each through here, once);
         #: made at the first such read (most hooks read ``allowed`` alone)
         self.values: dict[int, object] | None = None
         #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
         self.allowed_cards: frozenset[Card] | None = None
+        self.reset(hand, seat, cards, allowed, trick, count, leader, led, log, tricks, broken)
 
     def reset(
         self,
@@ -147,7 +150,7 @@ class PlaySource:
         tricks: int,
         broken: bool,
     ) -> None:
-        """Make this source another position's, with no reads: for a source no context outside the core holds."""
+        """Make this source the given position's, with no reads (a reused one: no context outside the core holds it)."""
         self.hand = hand
         self.seat = seat
         self.cards = cards
@@ -159,7 +162,8 @@ class PlaySource:
         self.log = log
         self.tricks = tricks
         self.broken = broken
-        self.reads.clear()
+        if self.reads:
+            self.reads.clear()
         self.values = None
         self.allowed_cards = None
 
