@@ -202,3 +202,49 @@ def test_a_miss_whose_context_nobody_kept_hands_it_to_the_next_miss() -> None:
             contexts.add(id(cache.spare))
     assert cache.spare is not None and cache.spare_source is not None
     assert len(contexts) < 5  # a handful of pairs for two hands' misses, not one each
+
+
+ASKED: list[int] = []
+
+
+@attrs.frozen
+class CountedReadsEverything(ReadsEverything):
+    """`ReadsEverything`, counting its calls."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        ASKED.append(1)
+        return super().playable(context)
+
+
+def _play_against_the_hook(rules: hj.Rules, extra: ReadsEverything, seed: int) -> None:
+    """A hand of ``rules`` whose legal cards are, at every play, the hook's on a whole context of the plain rules'."""
+    rng = random.Random(seed)
+    state, plain = hj.new_game(rules, seed=seed), hj.new_game(variants.STANDARD, seed=seed)
+    while not state.is_over and len(state.score_sheet) == 0:
+        moves = hj.legal_moves(state)
+        if state.phase is hj.Phase.PLAYING:
+            allowed = frozenset(move.card for move in hj.legal_moves(plain))  # type: ignore[attr-defined]
+            # The oracle: the hook's rule called on a whole context (uncounted).
+            expected = allowed & frozenset(ReadsEverything.playable(extra, PlayContext.of(state, allowed)))
+            assert frozenset(move.card for move in moves) == expected  # type: ignore[attr-defined]
+        move = moves[rng.randrange(len(moves))]
+        state, plain = hj.apply(state, move), hj.apply(plain, move)
+
+
+def test_answers_copied_from_the_previous_generation_are_the_hooks_own() -> None:
+    extra = CountedReadsEverything()
+    rules = attrs.evolve(variants.STANDARD, extras=(extra,))
+    table = table_for(rules)
+    table.hook_caches.clear()
+    (cache,) = hooks.restricting_caches(table)
+    for seed in (1, 2):
+        _play_against_the_hook(rules, extra, seed)
+    # A full tree's turn: it becomes the previous generation, and a new one starts empty.
+    cache.old, cache.root, cache.size = cache.root, None, 0
+    ASKED.clear()
+    for seed in (1, 2):  # the same hands: every answer comes from the previous generation
+        _play_against_the_hook(rules, extra, seed)
+    assert not ASKED and cache.size > 100  # and was copied forward
+    for seed in (3, 4):  # other hands: where a field the hook read differs, the hook is asked again
+        _play_against_the_hook(rules, extra, seed)
+    assert len(ASKED) > 50
