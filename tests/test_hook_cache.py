@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import hartenjagen as hj
 from hartenjagen import playouts, variants
 from hartenjagen.cards import ALL_CARDS, QUEEN_OF_SPADES, Card, Suit
-from hartenjagen.core.hook_cache import LIMIT, HookCache, PlaySource
+from hartenjagen.core.hook_cache import LIMIT, HookCache, PlaySource, spread
 from hartenjagen.core.table import table_for
 from hartenjagen.rules.context import LazyPlayContext, MoonContext, PassContext, PlayContext
 from hartenjagen.rules.extras import HandSummary, HouseRule
@@ -243,17 +243,29 @@ def test_a_tree_keeps_an_answer_by_the_reads_and_refuses_a_path_that_disagrees()
 
     cache = HookCache()
     assert cache.lookup(source(hand)) == -1
-    cache.insert([(1, state.to_move[0]), (3, hand)], 5)
+    cache.insert([(1, state.to_move[0]), (3, spread(hand))], 5)
     assert cache.lookup(source(hand)) == 5
     assert cache.lookup(source(hand & (hand - 1))) == -1
     # A hook that read the hand where it read the allowed cards before is not pure: nothing is kept.
-    cache.insert([(1, state.to_move[0]), (2, hand)], 7)
+    cache.insert([(1, state.to_move[0]), (2, spread(hand))], 7)
     assert cache.lookup(source(hand)) == 5 and cache.size == 3
-    cache.insert([(1, state.to_move[0]), (3, hand & (hand - 1))], 9)
+    cache.insert([(1, state.to_move[0]), (3, spread(hand & (hand - 1)))], 9)
     assert cache.lookup(source(hand & (hand - 1))) == 9
     cache.size = LIMIT
-    cache.insert([(1, state.to_move[0]), (3, 1)], 11)  # full: the tree starts afresh with this answer
-    assert cache.lookup(source(1)) == 11 and cache.lookup(source(hand)) == -1 and cache.size == 3
+    # Full: a new generation starts with this answer.
+    cache.insert([(1, state.to_move[0]), (3, spread(1))], 11)
+    assert cache.lookup(source(1)) == 11 and cache.size == 3
+    # The previous generation still answers, and its path is copied into the new one.
+    assert cache.lookup(source(hand)) == 5 and cache.size == 4
+    cache.old = None
+    assert cache.lookup(source(hand)) == 5 and cache.lookup(source(hand & (hand - 1))) == -1
+    # The generation before the previous one is gone.
+    cache.size = LIMIT
+    cache.insert([(1, state.to_move[0]), (3, spread(2))], 13)
+    cache.size = LIMIT
+    cache.insert([(1, state.to_move[0]), (3, spread(4))], 15)
+    assert cache.lookup(source(2)) == 13 and cache.lookup(source(4)) == 15
+    assert cache.lookup(source(hand)) == -1
 
 
 def test_is_legal_agrees_with_the_legal_moves_and_explain() -> None:

@@ -388,11 +388,17 @@ def settle(
 def adjustments(
     state: State, taken: tuple[int, ...], raw: tuple[int, ...], seat: int | None
 ) -> list[tuple[int, ...]]:
-    """Each house rule's ``adjustments`` of the hand (the ones that change something)."""
+    """Each house rule's ``adjustments`` of the hand (the ones that change something).
+
+    Only the rules whose class answers ``adjustments`` are asked (`Table.adjusting`):
+    the base class's answer is ``None`` whatever the hand.
+    """
     table = state._hand.table
+    out: list[tuple[int, ...]] = []
+    if not table.adjusting:
+        return out
     summary = LazyHandSummary.reading(HandSource(state, taken, raw, seat))
-    out = []
-    for extra in table.rules.extras:
+    for extra in table.adjusting:
         change = extra.adjustments(summary)
         if change:
             out.append(answer_numbers(extra, "adjustments", change, table.players))

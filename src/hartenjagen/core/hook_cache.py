@@ -9,13 +9,20 @@ ints) that determines the field's value on this table.
 
 The answers form a decision tree per hook and table: a node names the field
 the hook reads next, its children are keyed by that field's key, and a leaf
-holds the hook's answer (every copy of the cards it returned, as a bitmask).
-Looking up a position walks the tree, computing only the keys of the fields
-on its path. This is exact: a pure hook that has read the same values so far
-reads the same field next, so two positions that agree on the fields of one
-path get the same answer, whatever else differs. A hook that raises or
-returns something that is not cards leaves no entry (it is asked again, and
-raises again). A tree that reaches `LIMIT` nodes starts afresh.
+is the hook's answer itself (every copy of the cards it returned, as a
+bitmask: an ``int`` where a child would be a node). Looking up a position
+walks the tree, computing only the keys of the fields on its path. This is
+exact: a pure hook that has read the same values so far reads the same
+field next, so two positions that agree on the fields of one path get the
+same answer, whatever else differs. A hook that raises or returns something
+that is not cards leaves no entry (it is asked again, and raises again).
+
+A tree that reaches `LIMIT` entries becomes the previous generation and a
+new one starts; a lookup that the new tree cannot answer walks the previous
+one and, where that answers, copies the path into the new tree. So the
+positions that recur (a follower's few cards of a suit) outlive a reset,
+while those met once (most leaders' whole hands) leave with their
+generation, and the memory stays within two trees.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from collections.abc import Sequence
 from types import MethodType
 from typing import Any, Final
 
-from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Suit
+from hartenjagen.cards import ALL_CARDS, Card, Suit
 from hartenjagen.core.hand_log import SEAT_BITS, log_tricks
 from hartenjagen.core.state import HandContext
 from hartenjagen.core.table import NO_SUIT, Table
@@ -48,39 +55,44 @@ FIELDS: Final = (
 )
 _NUMBER: Final = {name: number for number, name in enumerate(FIELDS)}
 _SUITS: Final = tuple(Suit)
-#: The most nodes a tree holds (a hook that reads the trick history seldom repeats a key): a few MB at
-#: most, on a table the table cache may keep among 64.
+#: The most entries (nodes and answers) a generation of a tree holds (a hook that reads the trick history
+#: seldom repeats a key): two generations are a few MB at most, on a table the table cache may keep among 64.
 LIMIT: Final = 1 << 14
-#: The children of every leaf (never written: a leaf is never walked past).
-_LEAF: Final[dict[object, Node]] = {}
-#: The cards of each byte of a one-pack mask, in card order: ``_BYTE_CARDS[k][b]`` holds the cards of
-#: bits ``8k..8k+7`` set in ``b`` (a card set is made from seven lookups, not one bit at a time).
-_BYTE_CARDS: Final = tuple(
-    tuple(
-        tuple([ALL_CARDS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < CARD_COUNT])
-        for b in range(256)
-    )
-    for k in range((CARD_COUNT + 7) // 8)
-)
+#: The 52 cards by index, which on a one-pack table is the physical card's number.
+_CARDS: Final = ALL_CARDS
 
 
 def card_set(table: Table, mask: int) -> frozenset[Card]:
-    """The cards of a bitmask of physical cards, as a frozenset (copies merge).
+    """The cards of a bitmask of physical cards, as a frozenset (copies merge, jokers left out).
 
     Built from the cards in card order, as ``frozenset(table.cards(mask))``
     is, so that the two are equal and iterate alike.
     """
     if table.copies > 1:
         return frozenset(table.cards(mask))
+    # A bit at a time from the hand's few cards: cheaper than looking up whole bytes of them,
+    # whose 1,792 tuples a busy machine keeps out of its caches.
     cards: list[Card] = []
-    k = 0
+    mask &= ~table.joker_mask
     while mask:
-        byte = mask & 255
-        if byte:
-            cards.extend(_BYTE_CARDS[k][byte])
-        mask >>= 8
-        k += 1
+        low = mask & -mask
+        cards.append(_CARDS[low.bit_length() - 1])
+        mask ^= low
     return frozenset(cards)
+
+
+def spread(mask: int) -> int:
+    """The key of a card mask in a tree: ``mask`` with its high bits folded onto its low ones, one to one.
+
+    An int hashes to itself and a dictionary picks a slot by the hash's low
+    bits, the clubs' (a mask's lowest bits): the follows in any other suit
+    would crowd a handful of slots, and every lookup walk a long chain of
+    them. Each step (``x ^ x >> k``) can be undone, so distinct masks keep
+    distinct keys.
+    """
+    mask ^= mask >> 5
+    mask ^= mask >> 13
+    return mask ^ (mask >> 29)
 
 
 class PlaySource:
@@ -89,6 +101,18 @@ class PlaySource:
     ``log`` may be a list that grows after this position (the fused playout
     loop's): only its first ``tricks`` entries belong to the position.
     """
+
+    hand: HandContext
+    seat: int
+    cards: int
+    allowed: int
+    trick: int
+    count: int
+    leader: int
+    led: int
+    log: Sequence[int]
+    tricks: int
+    broken: bool
 
     def __init__(
         self,
@@ -104,6 +128,30 @@ class PlaySource:
         tricks: int,
         broken: bool,
     ) -> None:
+        #: the fields read, in order, each as (field, key)
+        self.reads: list[tuple[int, object]] = []
+        #: the fields read so far but ``allowed``, by number (a lazy context reads each through here, once);
+        #: made at the first such read (most hooks read ``allowed`` alone)
+        self.values: dict[int, object] | None = None
+        #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
+        self.allowed_cards: frozenset[Card] | None = None
+        self.reset(hand, seat, cards, allowed, trick, count, leader, led, log, tricks, broken)
+
+    def reset(
+        self,
+        hand: HandContext,
+        seat: int,
+        cards: int,
+        allowed: int,
+        trick: int,
+        count: int,
+        leader: int,
+        led: int,
+        log: Sequence[int],
+        tricks: int,
+        broken: bool,
+    ) -> None:
+        """Make this source the given position's, with no reads (a reused one: no context outside the core holds it)."""
         self.hand = hand
         self.seat = seat
         self.cards = cards
@@ -115,12 +163,10 @@ class PlaySource:
         self.log = log
         self.tricks = tricks
         self.broken = broken
-        self.reads: list[tuple[int, object]] = []
-        #: the fields read so far but ``allowed``, by number (a lazy context reads each through here, once);
-        #: made at the first such read (most hooks read ``allowed`` alone)
-        self.values: dict[int, object] | None = None
-        #: the ``allowed`` value handed to the hook, once read (a hook that returns it is answered at once)
-        self.allowed_cards: frozenset[Card] | None = None
+        if self.reads:
+            self.reads.clear()
+        self.values = None
+        self.allowed_cards = None
 
     def copy(self) -> PlaySource:
         """A fresh source of the same position (no reads yet): for a hook, while this one is reused."""
@@ -156,9 +202,9 @@ class PlaySource:
         if field == 1:
             return self.seat
         if field == 2:
-            return self.cards
+            return spread(self.cards)
         if field == 3:
-            return self.allowed
+            return spread(self.allowed)
         if field == 4:
             return (self.leader, *self._order())
         if field == 5:
@@ -226,7 +272,7 @@ class PlaySource:
         if field == 3:
             cards = self.allowed_cards
             if cards is None:
-                self.reads.append((3, self.allowed))
+                self.reads.append((3, spread(self.allowed)))
                 cards = card_set(self.hand.table, self.allowed)
                 self.allowed_cards = cards
             return cards
@@ -244,41 +290,79 @@ class PlaySource:
 
 
 class Node:
-    """A node of a hook's tree: the field read next (-1: a leaf) and the children by its key, or the answer."""
+    """A node of a hook's tree: the field the hook read next, and the children by its key.
 
-    def __init__(self, field: int, answer: int) -> None:
+    A child is a node, or the hook's answer (an ``int``, never negative) where
+    the hook read nothing more.
+    """
+
+    def __init__(self, field: int) -> None:
         self.field = field
-        self.answer = answer
-        # A leaf has no children: no dictionary is made for it.
-        self.children: dict[object, Node] = {} if field >= 0 else _LEAF
+        self.children: dict[object, Node | int] = {}
+
+
+def walk(node: Node | int | None, source: PlaySource) -> int:
+    """The answer the tree from ``node`` keeps for ``source``, or -1."""
+    while node is not None:
+        if isinstance(node, int):
+            return node
+        node = node.children.get(source.key(node.field))
+    return -1
 
 
 class HookCache:
-    """One hook's answers on one table."""
+    """One hook's answers on one table: the tree of this generation and of the one before."""
 
-    def __init__(self) -> None:
-        self.root: Node | None = None
+    def __init__(self, hook: object = None) -> None:
+        self.root: Node | int | None = None
+        #: the previous generation's tree, asked where this one has no answer
+        self.old: Node | int | None = None
+        #: the entries (nodes and answers) of ``root``
         self.size = 0
+        #: the hook whose answers these are (a bound method is made afresh at each attribute read)
+        self.hook = hook
+        #: the context of the last miss and its source, when nothing outside the core kept either:
+        #: the next miss reuses them (`hartenjagen.core.hooks.restricted`)
+        self.spare: object = None
+        self.spare_source: PlaySource | None = None
+        #: the spare context's ``_read`` (its source's bound ``read``)
+        self.spare_read: object = None
 
     def lookup(self, source: PlaySource) -> int:
         """The cached answer for ``source`` (every copy of the cards allowed, as a bitmask), or -1."""
-        node = self.root
-        while node is not None:
-            if node.field < 0:
-                return node.answer
-            node = node.children.get(source.key(node.field))
-        return -1
+        answer = walk(self.root, source)
+        if answer < 0 and self.old is not None:
+            return self.revive(source)
+        return answer
+
+    def revive(self, source: PlaySource) -> int:
+        """The previous generation's answer for ``source`` (-1: none), copied into this one where found."""
+        old = self.old  # one tree for both walks (another thread may start a generation meanwhile)
+        answer = walk(old, source)
+        if answer >= 0:
+            # Found: walk again to note the path (most lookups here miss, and a miss notes nothing).
+            # A tree only grows, so the second walk ends at the same answer.
+            reads: list[tuple[int, object]] = []
+            node = old
+            while isinstance(node, Node):
+                key = source.key(node.field)
+                reads.append((node.field, key))
+                node = node.children.get(key)
+            self.insert(reads, answer)
+        return answer
 
     def path(self, source: PlaySource) -> tuple[int, tuple[int, ...]]:
         """The cached answer for ``source`` (-1: none) and the fields on the way to it, in order.
 
         The native kernel keeps a copy of the paths it is given (``rollout.native_answer``).
         """
+        if self.lookup(source) < 0:
+            return -1, ()
         fields: list[int] = []
         node = self.root
         while node is not None:
-            if node.field < 0:
-                return node.answer, tuple(fields)
+            if isinstance(node, int):
+                return node, tuple(fields)
             fields.append(node.field)
             node = node.children.get(source.key(node.field))
         return -1, ()
@@ -286,7 +370,8 @@ class HookCache:
     def insert(self, reads: list[tuple[int, object]], answer: int) -> None:
         """Keep ``answer`` at the end of the path ``reads`` (the hook's reads, in order)."""
         if self.size >= LIMIT:
-            # Full: start afresh, so that a long run keeps the positions it meets now.
+            # Full: this tree becomes the previous generation (the one before it goes), and a new one starts.
+            self.old = self.root
             self.root = None
             self.size = 0
         node = self.root
@@ -295,23 +380,24 @@ class HookCache:
             return
         i = 0
         while True:
-            if node.field < 0 or i >= len(reads) or node.field != reads[i][0]:
+            if isinstance(node, int) or i >= len(reads) or node.field != reads[i][0]:
                 # The hook read differently from an earlier call that agreed on every field so
                 # far: it is not a pure function of its context, and this answer is not kept.
                 return
             child = node.children.get(reads[i][1])
             if child is None:
+                # Built whole before it is linked in: a thread walking the tree never meets half a path.
                 node.children[reads[i][1]] = self._chain(reads, i + 1, answer)
                 return
             node = child
             i += 1
 
-    def _chain(self, reads: list[tuple[int, object]], start: int, answer: int) -> Node:
-        """A path of nodes for ``reads[start:]`` ending in a leaf with ``answer``."""
-        node = Node(-1, answer)
+    def _chain(self, reads: list[tuple[int, object]], start: int, answer: int) -> Node | int:
+        """A path of nodes for ``reads[start:]`` ending in ``answer``."""
+        node: Node | int = answer
         self.size += 1
         for i in range(len(reads) - 1, start - 1, -1):
-            parent = Node(reads[i][0], 0)
+            parent = Node(reads[i][0])
             parent.children[reads[i][1]] = node
             node = parent
             self.size += 1
@@ -324,7 +410,7 @@ def cache_of(caches: dict[int, Any], hook: object) -> HookCache:
     key = id(hook.__self__) if type(hook) is MethodType else id(getattr(hook, "__self__", hook))
     cache = caches.get(key)
     if cache is None:
-        cache = HookCache()
+        cache = HookCache(hook)
         caches[key] = cache
     result: HookCache = cache
     return result

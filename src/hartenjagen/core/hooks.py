@@ -14,14 +14,16 @@ the first leader, the hand's end) are in `hartenjagen.core.hand_hooks`.
 
 from __future__ import annotations
 
+import sys
+import weakref
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
 from hartenjagen.core.hand_log import log_tricks
 from hartenjagen.core.hook_answers import answer_any_cards, answer_cards, every_copy
-from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of
+from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of, spread
 from hartenjagen.core.state import HandContext, State, hand_masks, seat_to_move
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
@@ -30,6 +32,9 @@ from hartenjagen.rules.context import LazyPlayContext, LazyTrickContext, PlayCon
 from hartenjagen.rules.jokers import winner_with_roles
 
 # ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
+
+#: A ``playable`` hook: a context in, the cards it allows out.
+Playable = Callable[[PlayContext], Iterable[Card]]
 
 
 def play_context(state: State, allowed: frozenset[Card], hand: int | None = None) -> PlayContext:
@@ -90,14 +95,14 @@ def narrowed(
             return chosen
         if fallback:
             return candidates
-    return _asked(module, playable, cache, play_source(state, candidates, hand), fallback, answer)
+    return _missed(module, playable, cache, play_source(state, candidates, hand), fallback, answer)
 
 
 def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
     """The cards of ``candidates`` that every house rule's ``playable`` allows, asked in order (`narrowed` each).
 
     The same answers and errors as `narrowed` of each house rule in turn, with
-    the rules' caches looked up once per table rather than once per card.
+    the rules' caches (and their hooks) looked up once per table rather than once per card.
     """
     caches = restricting_caches(table)
     for i, extra in enumerate(table.restricting):
@@ -106,10 +111,49 @@ def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
         if answer >= 0 and candidates & answer:
             candidates &= answer
         else:
-            candidates = _asked(
-                extra, extra.playable, cache, play_source(state, candidates, hand), False, answer
-            )
+            candidates = _restricted_miss(extra, cache, state, candidates, hand, answer)
     return candidates
+
+
+def _restricted_miss(
+    extra: object, cache: HookCache, state: State, candidates: int, hand: int, answer: int
+) -> int:
+    """`_missed` of a house rule at the seat to move in ``state``, in the context of the last miss if it is free.
+
+    A miss makes a context and a source and frees them, a third of its cost
+    beside the hook's own work. A pair that nothing new holds once the hook
+    has answered (each of the context, its bound ``read`` and the source has
+    as many references as before the call, and the context no weak one) is
+    kept and made the next miss's position: no hook can tell, as none holds
+    them. A pair a hook kept (or that saw an error) is never touched again.
+    """
+    context = cache.spare
+    source = cache.spare_source
+    read = cache.spare_read
+    if context is None or source is None:
+        source = play_source(state, candidates, hand)
+        read = source.read
+        context = _NEW(_LAZY)  # `_lazy_context`, keeping the bound read
+        _SET_READ(context, read)
+    else:
+        # Taken off the cache first: a hook that asks the same table again makes a pair of its own.
+        cache.spare = cache.spare_source = cache.spare_read = None
+        log = state._log
+        source.reset(
+            state._hand, seat_to_move(state), hand, candidates,
+            state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
+        )  # fmt: skip
+    # What holds the pair before the hook sees it: this function (and the context's slot, the bound read).
+    held_context, held_read, held_source = _REFS(context), _REFS(read), _REFS(source)
+    chosen = _missed(extra, cast(Playable, cache.hook), cache, source, False, answer, context)
+    if (
+        _REFS(context) == held_context
+        and _REFS(read) == held_read
+        and _REFS(source) == held_source
+        and not _WEAKREFS(context)
+    ):
+        cache.spare, cache.spare_source, cache.spare_read = context, source, read
+    return chosen
 
 
 def widened(table: Table, state: State, candidates: int, hand: int) -> int:
@@ -153,20 +197,24 @@ def restricting_caches(table: Table) -> tuple[HookCache, ...]:
 
 
 def _state_lookup(cache: HookCache, state: State, candidates: int, hand: int) -> int:
-    """``cache.lookup`` of the position of the seat to move in ``state`` (the same keys, read off the state)."""
+    """The answer of ``cache``'s present generation for the seat to move in ``state``, or -1.
+
+    The keys of `HookCache.lookup`, read off the state; the previous
+    generation is asked by `_missed`, with the `PlaySource` a miss makes anyway.
+    """
     node = cache.root
     source: PlaySource | None = None
     while node is not None:
+        if isinstance(node, int):
+            return node
         field = node.field
-        if field < 0:
-            return node.answer
         key: object
         if field == 3:
-            key = candidates
+            key = spread(candidates)
         elif field == 1:
             key = seat_to_move(state)
         elif field == 2:
-            key = hand
+            key = spread(hand)
         elif field == 0:
             key = 0
         elif field == 6:
@@ -193,6 +241,21 @@ def narrowed_at(
     return _asked(module, playable, cache, source, fallback, cache.lookup(source))
 
 
+def _missed(
+    module: object,
+    playable: Playable,
+    cache: HookCache,
+    source: PlaySource,
+    fallback: bool,
+    answer: int,
+    context: object = None,
+) -> int:
+    """`_asked` after a lookup in the present generation of ``cache`` only (-1: it had no answer)."""
+    if answer < 0 and cache.old is not None:
+        answer = cache.revive(source)
+    return _asked(module, playable, cache, source, fallback, answer, context)
+
+
 def _asked(
     module: object,
     playable: Callable[[PlayContext], Iterable[Card]],
@@ -200,11 +263,15 @@ def _asked(
     source: PlaySource,
     fallback: bool,
     answer: int,
+    context: object = None,
 ) -> int:
-    """`narrowed_at` once ``answer`` was looked up in ``cache`` (-1: a miss, and the hook is asked)."""
+    """`narrowed_at` once ``answer`` was looked up in ``cache`` (-1: a miss, and the hook is asked).
+
+    ``context``: the lazy context reading ``source``, if the caller made it (else it is made here).
+    """
     table = source.hand.table
     if answer < 0:
-        returned = playable(_lazy_context(source))
+        returned = playable(cast(PlayContext, context) if context is not None else _lazy_context(source))
         if returned is not None and returned is source.allowed_cards and table.copies == 1:
             answer = source.allowed  # the allowed cards themselves, handed back: already checked
         else:
@@ -224,15 +291,24 @@ def _asked(
 
 
 def _lazy_context(source: PlaySource) -> PlayContext:
-    """``LazyPlayContext.reading(source)``, made without a Python call (it is made at every miss)."""
-    context: PlayContext = _NEW(LazyPlayContext)
-    _SET(context, "_source", source)
-    _SET(context, "_read", source.read)
+    """``LazyPlayContext.reading(source)``, made without a Python call (it is made at every miss).
+
+    Only the ``_read`` slot is set: the fields read through it, and it keeps
+    the source alive; ``_source`` is never read, and setting it cost a quarter
+    of the context's making.
+    """
+    context: PlayContext = _NEW(_LAZY)
+    _SET_READ(context, source.read)
     return context
 
 
+_LAZY: Final = LazyPlayContext
 _NEW: Final = object.__new__
-_SET: Final = object.__setattr__
+#: The ``_read`` slot's own setter: no attribute lookup by name (and no frozen class's refusal) on the way.
+_SET_READ: Final = vars(LazyPlayContext)["_read"].__set__
+#: How many references an object has: a pair the hook let go of has as many after the call as before.
+_REFS: Final = sys.getrefcount
+_WEAKREFS: Final = weakref.getweakrefcount
 
 
 def narrowed_by(

@@ -223,6 +223,8 @@ class Table:
     #: the trick's winner is a ``trick_winner`` module of one's own (else: the built-in, maybe by a duplicates hook)
     own_trick_winner: bool
     restricting: tuple[Any, ...]
+    #: the house rules whose class answers ``adjustments`` itself (the others add nothing: they are not asked)
+    adjusting: tuple[Any, ...]
     #: the house rules that declare cards they may allow against the other rules (`HouseRule.widening`)
     widening: tuple[Any, ...]
     #: of those, the ones that answer ``widens`` themselves, each with the cards it declares
@@ -388,6 +390,7 @@ class Table:
         self.cancel_pairs = isinstance(duplicates, DuplicatesPlan) and duplicates.cancel_pairs
         extras: tuple[HouseRule, ...] = rules.extras
         self.restricting = tuple(e for e in extras if _overrides(e, "playable"))
+        self.adjusting = tuple(e for e in extras if _overrides(e, "adjustments"))
         self._plan_widening(extras)
         # A house rule opens its round by ``opens_announcements`` (or the deprecated ``announces(state)``).
         self.announcing = tuple(e for e in extras if announcing(e))
