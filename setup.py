@@ -61,6 +61,11 @@ def _have_compiler() -> bool:
 class OptionalBuildExt(build_ext):
     """Build the compiled core if possible; a failed compile leaves the interpreted core, not a failed install."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:  # independent extensions, side by side: the others' C builds while the core's does
+            self.parallel = os.cpu_count() or 1
+
     def run(self) -> None:
         try:
             super().run()

@@ -7,6 +7,10 @@ parametrized cases added up):
     CI=true .venv/bin/python -m pytest -q -p no:cacheprovider --junitxml=/tmp/junit.xml
     .venv/bin/python scripts/test_costs.py /tmp/junit.xml
 
+or, as the check runs it, the two lanes' halves side by side on an idle
+machine (``HARTENJAGEN_TEST_SHARD=0/2`` and ``1/2``, each with its own
+``--junitxml``), then both reports: ``scripts/test_costs.py /tmp/j0.xml /tmp/j1.xml``.
+
 Re-record when the split drifts (the check prints each lane's time); a test
 with no recorded cost counts as the median, so new tests need no re-recording.
 """
@@ -40,6 +44,8 @@ def costs_of(report: Path) -> dict[str, float]:
     """Seconds per test function in a JUnit report, rounded to milliseconds."""
     totals: dict[str, float] = defaultdict(float)
     for case in ElementTree.parse(report).getroot().iter("testcase"):
+        if not case.get("classname"):
+            continue  # a module skipped as a whole (pytest.importorskip): no test function ran
         function = function_of(nodeid(case.get("classname", ""), case.get("name", "")))
         totals[function] += float(case.get("time", "0"))
     return {function: round(seconds, 3) for function, seconds in sorted(totals.items())}
@@ -47,12 +53,17 @@ def costs_of(report: Path) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("report", type=Path, help="a JUnit XML report of the whole suite")
+    parser.add_argument(
+        "reports", type=Path, nargs="+", help="JUnit XML reports of the whole suite (one, or one a shard)"
+    )
     parser.add_argument("--out", type=Path, default=COSTS, help=f"where to write (default {COSTS})")
     arguments = parser.parse_args()
-    if not arguments.report.is_file():
-        parser.error(f"no such report: {arguments.report}")
-    costs = costs_of(arguments.report)
+    costs: dict[str, float] = defaultdict(float)
+    for report in arguments.reports:
+        if not report.is_file():
+            parser.error(f"no such report: {report}")
+        for function, seconds in costs_of(report).items():
+            costs[function] = round(costs[function] + seconds, 3)
     arguments.out.write_text(json.dumps(costs, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(costs)} test functions, {sum(costs.values()):.0f} s in all, written to {arguments.out}")
 
