@@ -63,7 +63,8 @@ class OptionalBuildExt(build_ext):
 
     def finalize_options(self) -> None:
         super().finalize_options()
-        if not self.parallel:  # independent extensions, side by side: the others' C builds while the core's does
+        # Independent extensions, side by side: the others' C builds while the core's does.
+        if not self.parallel:
             self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
