@@ -14,7 +14,7 @@ import subprocess
 import sys
 import textwrap
 
-GAMES_PER_PRESET = 3
+GAMES_PER_PRESET = 2
 MOVE_CAP = 400
 
 # Plays games of every preset with random moves and prints, per game, every move and a digest of

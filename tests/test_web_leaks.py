@@ -20,6 +20,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
@@ -220,7 +221,9 @@ def _check(game: Table, recorder: Recorder, seats: tuple[int, ...]) -> None:
 
 def test_no_payload_of_a_whole_game_holds_a_card_its_seat_may_not_know() -> None:
     seats = (0, 1)
-    with running(hj.variants.STANDARD, humans=2, bots=["heuristic", "random"]) as (server, game, tokens):
+    # A whole game, to its end and the payloads after it: of three hands, to keep the check's time.
+    three_hands = attrs.evolve(hj.variants.STANDARD, ending=hj.rules.ending.FixedDeals(deals=3))
+    with running(three_hands, humans=2, bots=["heuristic", "random"]) as (server, game, tokens):
         recorder = _play(tokens, server, seats, random.Random(21), limit=4000, validate=True)
         final = game.record.final_state()
         assert final.is_over, "the game did not end"
