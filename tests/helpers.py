@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 
@@ -149,3 +150,12 @@ def assert_rollout_plays_the_public_loop(start: hj.State, seed: int) -> None:
     mine = random.Random(seed)
     assert hj.rollout(start, rng=mine) == state
     assert mine.getstate() == rng.getstate()
+
+
+def core_env(pure: bool) -> dict[str, str]:
+    """This process's environment for a child that runs the interpreted core (``pure``) or the compiled one."""
+    env = dict(os.environ)
+    env.pop("HARTENJAGEN_PURE_PYTHON", None)
+    if pure:
+        env["HARTENJAGEN_PURE_PYTHON"] = "1"
+    return env

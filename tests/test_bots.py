@@ -43,7 +43,7 @@ from hartenjagen.rules.ending import SINGLE_HAND
 from hartenjagen.rules.opening import LOWEST_CLUB
 from hartenjagen.rules.passing import PassStage
 from hartenjagen.rules.routes import PassRoute, Travel
-from helpers import ONE_SUIT_EACH, game, play
+from helpers import ONE_SUIT_EACH, core_env, game, play
 
 #: A route of a user's own whose cards travel by the passing module's rule.
 SCATTER = PassRoute(
@@ -681,16 +681,12 @@ print(json.dumps([hj.COMPILED, out]))
 
 
 def test_greedy_playouts_agree_on_both_cores():
-    import os
     import subprocess
     import sys
 
     runs = []
     for pure in (False, True):
-        env = dict(os.environ)
-        env.pop("HARTENJAGEN_PURE_PYTHON", None)
-        if pure:
-            env["HARTENJAGEN_PURE_PYTHON"] = "1"
+        env = core_env(pure)
         done = subprocess.run(
             [sys.executable, "-c", _GREEDY_TRANSCRIPT],
             capture_output=True,

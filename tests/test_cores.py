@@ -19,7 +19,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen import variants
-from helpers import assert_rollout_plays_the_public_loop
+from helpers import assert_rollout_plays_the_public_loop, core_env
 
 
 def test_compiled_is_a_bool_and_says_which_core_runs() -> None:
@@ -65,11 +65,7 @@ def test_a_pickled_state_plays_on_in_the_other_core(pure: bool) -> None:
     for _ in range(70):
         moves = hj.legal_moves(state)
         state = hj.apply(state, moves[rng.randrange(len(moves))])
-    env = dict(os.environ)
-    if pure:
-        env["HARTENJAGEN_PURE_PYTHON"] = "1"
-    else:
-        env.pop("HARTENJAGEN_PURE_PYTHON", None)
+    env = core_env(pure)
     run = subprocess.run(
         [sys.executable, "-c", _CONTINUE], input=pickle.dumps(state), capture_output=True, env=env, check=True
     )

@@ -9,10 +9,11 @@ interpreted tests, which would run the same two subprocesses again).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
+
+from helpers import core_env
 
 GAMES_PER_PRESET = 2
 MOVE_CAP = 400
@@ -73,11 +74,7 @@ _TRANSCRIPT = textwrap.dedent(
 
 
 def _transcript(pure: bool) -> dict[str, object]:
-    env = dict(os.environ)
-    if pure:
-        env["HARTENJAGEN_PURE_PYTHON"] = "1"
-    else:
-        env.pop("HARTENJAGEN_PURE_PYTHON", None)
+    env = core_env(pure)
     run = subprocess.run(
         [sys.executable, "-c", _TRANSCRIPT, str(GAMES_PER_PRESET), str(MOVE_CAP)],
         capture_output=True,

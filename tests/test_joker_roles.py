@@ -21,11 +21,11 @@ from hartenjagen.bots import make_bot, play_game
 from hartenjagen.bots.determinize import determinize
 from hartenjagen.cards import JOKERS, Card, Joker, Rank, Suit
 from hartenjagen.core import table_for
-from hartenjagen.family_jokers import JokerPack, JokersAnyTime, joker_hearts
+from hartenjagen.family_jokers import JokerPack, JokersAnyTime, joker_hearts, role_words
 from hartenjagen.frontend import serialize
 from hartenjagen.rules.deck import SinglePack
 from hartenjagen.rules.ending import SINGLE_HAND
-from hartenjagen.rules.jokers import NO_SUIT_NEVER_WINS, ZERO_OF_CLUBS, JokerRank, JokerRole, role_words
+from hartenjagen.rules.jokers import NO_SUIT_NEVER_WINS, ZERO_OF_CLUBS, JokerRank, JokerRole
 from hartenjagen.rules.passing import NO_PASSING
 from hartenjagen.testing import check_rules
 from helpers import legal, play

@@ -13,16 +13,54 @@ its defaults; docs/family.md shows this code.
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from hartenjagen import rules
 from hartenjagen.cards import JOKERS, AnyCard, Joker, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.frontend import serialize
+from hartenjagen.frontend.notation import Language, suit_name
 from hartenjagen.rules import HouseRule, Rules
-from hartenjagen.rules.jokers import NO_SUIT_NEVER_WINS, ZERO_OF_CLUBS, JokerRank, JokerRole, role_words
+from hartenjagen.rules.jokers import NO_SUIT_NEVER_WINS, ZERO_OF_CLUBS, JokerRank, JokerRole
 
 __all__ = ["JokerPack", "JokersAnyTime", "joker_hearts", "jokers_for"]
+
+
+_RANK_WORDS: Final = {
+    "en": {
+        JokerRank.NEVER: "never wins a trick",
+        JokerRank.LOWEST: "ranks below every card of it",
+        JokerRank.HIGHEST: "ranks above every card of it",
+    },
+    "nl": {
+        JokerRank.NEVER: "wint nooit een slag",
+        JokerRank.LOWEST: "is lager dan elke kaart daarvan",
+        JokerRank.HIGHEST: "is hoger dan elke kaart daarvan",
+    },
+}
+
+
+def role_words(role: JokerRole, language: Language = "en") -> str:
+    """``role`` in a sentence: "A joker belongs to clubs and ranks below every card of it." (``nl``: in Dutch)."""
+    if role.suit is None:
+        if role.rank is JokerRank.HIGHEST:
+            return (
+                "Een joker hoort bij geen kleur en wint elke slag waarin hij valt."
+                if language == "nl"
+                else "A joker belongs to no suit and wins any trick it is played to."
+            )
+        return (
+            "Een joker hoort bij geen kleur en wint nooit een slag."
+            if language == "nl"
+            else "A joker belongs to no suit and never wins a trick."
+        )
+    suit = suit_name(role.suit, language)
+    rank = _RANK_WORDS[language][role.rank]
+    if language == "nl":
+        return f"Een joker hoort bij {suit} (bekennen en uitkomen) en {rank}."
+    return f"A joker belongs to {suit} (for following and leading) and {rank}."
 
 
 # docs/family.md [start:joker_hearts]

@@ -355,13 +355,11 @@ def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Seque
     (``log``: the hand's completed tricks before this one); the built-in one
     asks the ``duplicates`` module of one's own, whose answer must keep the
     built-in rule (a card of the suit led; the highest when no two of that
-    suit are identical), as `check_rules` demands.
+    suit are identical), as `check_rules` demands; with jokers that have roles
+    of their own (`Deck.joker_role`), their suits and ranks decide.
     """
     table = hand.table
     cards = tuple([table.card_of[p] for p in physical])
-    # The built-in rule asks the duplicates module about the cards that are not jokers (none wins).
-    plain = without_jokers(cards)
-    positions = [i for i, card in enumerate(cards) if isinstance(card, Card)]
     if table.own_trick_winner:
         module: object = table.rules.trick_winner
         source = TrickSource(hand, cards, leader, tuple(log))
@@ -371,6 +369,9 @@ def trick_winner(hand: HandContext, physical: list[int], leader: int, log: Seque
         position = winner_with_roles(table.rules.duplicates, cards, table.joker_roles)
         return -1 if position is None else position
     else:
+        # The built-in rule asks the duplicates module about the cards that are not jokers (none wins).
+        plain = without_jokers(cards)
+        positions = [i for i, card in enumerate(cards) if isinstance(card, Card)]
         if not plain:
             return -1  # a trick of jokers only
         module = table.rules.duplicates

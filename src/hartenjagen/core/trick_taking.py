@@ -15,7 +15,6 @@ from hartenjagen.cards import CARD_COUNT
 from hartenjagen.core import hooks
 from hartenjagen.core.state import HandContext
 from hartenjagen.core.table import NO_SUIT, ONE_PACK, Table
-from hartenjagen.rules.jokers import winner_with_roles
 
 _SUIT_BITS: Final = (1 << 13) - 1
 
@@ -38,12 +37,7 @@ def winner_position(
             if bits:
                 order.append((bits & -bits).bit_length() - 1)
                 offsets.append(i)
-        if table.winner_callback:
-            position = hooks.trick_winner(context, order, leader, log)
-        else:  # a joker with a role of its own (`Deck.joker_role`): its suit and rank count
-            cards = [table.card_of[p] for p in order]
-            answer = winner_with_roles(table.rules.duplicates, cards, table.joker_roles)
-            position = -1 if answer is None else answer
+        position = hooks.trick_winner(context, order, leader, log)  # a module's, or the jokers' roles
         return position if position < 0 else offsets[position]
     if led == NO_SUIT:
         return -1  # jokers only: no card wins (the cards wait for the next trick's winner)

@@ -73,46 +73,6 @@ NO_SUIT_NEVER_WINS: Final = JokerRole()
 ZERO_OF_CLUBS: Final = JokerRole(Suit.CLUBS, JokerRank.LOWEST)
 
 
-_RANK_WORDS: Final = {
-    "en": {
-        JokerRank.NEVER: "never wins a trick",
-        JokerRank.LOWEST: "ranks below every card of it",
-        JokerRank.HIGHEST: "ranks above every card of it",
-    },
-    "nl": {
-        JokerRank.NEVER: "wint nooit een slag",
-        JokerRank.LOWEST: "is lager dan elke kaart daarvan",
-        JokerRank.HIGHEST: "is hoger dan elke kaart daarvan",
-    },
-}
-_SUIT_WORDS: Final = {
-    "en": {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"},
-    "nl": {Suit.CLUBS: "klaveren", Suit.DIAMONDS: "ruiten", Suit.HEARTS: "harten", Suit.SPADES: "schoppen"},
-}
-
-
-def role_words(role: JokerRole, language: str = "en") -> str:
-    """``role`` in a sentence: "A joker belongs to clubs and ranks below every card of it." (``nl``: in Dutch)."""
-    words = "nl" if language == "nl" else "en"
-    if role.suit is None:
-        if role.rank is JokerRank.HIGHEST:
-            return (
-                "Een joker hoort bij geen kleur en wint elke slag waarin hij valt."
-                if words == "nl"
-                else "A joker belongs to no suit and wins any trick it is played to."
-            )
-        return (
-            "Een joker hoort bij geen kleur en wint nooit een slag."
-            if words == "nl"
-            else ("A joker belongs to no suit and never wins a trick.")
-        )
-    suit = _SUIT_WORDS[words][role.suit]
-    rank = _RANK_WORDS[words][role.rank]
-    if words == "nl":
-        return f"Een joker hoort bij {suit} (bekennen en uitkomen) en {rank}."
-    return f"A joker belongs to {suit} (for following and leading) and {rank}."
-
-
 def joker_roles(deck: Deck) -> dict[Joker, JokerRole]:
     """The roles of ``deck``'s jokers that differ from the built-in one (a `RulesError` if one is not a `JokerRole`)."""
     roles: dict[Joker, JokerRole] = {}
