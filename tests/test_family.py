@@ -41,6 +41,8 @@ RULESETS = {
     "polignac_6p_to_10": family.polignac(players=6, limit=10),
     "polignac_ace_high": family.polignac(ace_high=True),
     "cancellation_5p": family.cancellation_hearts(players=5),
+    "cancellation_7p": family.cancellation_hearts(players=7),
+    "cancellation_5p_no_joker": family.cancellation_hearts(players=5, joker=False),
     "cancellation_11p_no_passing": family.cancellation_hearts(players=11, passing=False),
     "partnership_alone_to_100": family.partnership_hearts(together_moon=False, limit=100),
     "danger_2_lives_5_deals": family.danger_hearts(lives=2, threshold=20, deals=5),

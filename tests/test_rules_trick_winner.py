@@ -238,7 +238,7 @@ def test_cancellation_module_level_cases():
 def test_cancellation_hearts_options_and_bad_values():
     assert family.cancellation_hearts() == variants.CANCELLATION_HEARTS
     assert variants.get("cancellation hearts") == variants.CANCELLATION_HEARTS
-    assert len(family.cancellation_hearts(players=5).deck.pack()) == 100
+    assert len(family.cancellation_hearts(players=5, joker=False).deck.pack()) == 100
     assert family.cancellation_hearts(passing=False).passing == hj.rules.passing.NO_PASSING
     for players in (4, 12, 6.0):
         with pytest.raises(hj.RulesError, match="players"):

@@ -36,6 +36,8 @@ MODULE_ENTRIES: dict[str, tuple[str, str]] = {
                                                    "De voorhand kiest een kleur behalve harten en komt uit met de laagste kaart daarvan (met de laagste harten als hij alleen harten heeft)."),
     "rules.module.FirstDeuceFromEldest": ("Going clockwise from eldest, the first player holding the 2♣, 2♦ or 2♠ leads one of them.",
                                           "Vanaf de voorhand met de klok mee komt de eerste speler met klaveren, ruiten of schoppen twee uit met een daarvan."),
+    "rules.module.CardLeads": ("The holder of the `card` leads it to the first trick.",
+                               "Wie de `card` heeft, komt ermee uit in de eerste slag."),
     "rules.module.ShowTwoOfClubsLeadSafe": ("The 2♣ holder shows it and leads any card worth nothing under the scoring (the 2♣ itself will do).",
                                             "Wie klaveren twee heeft, laat die zien en komt uit met een kaart die niets waard is (klaveren twee zelf mag ook)."),
     "rules.module.EldestLeadsAny": ("Eldest (left of the dealer) leads any card, penalty cards included.",

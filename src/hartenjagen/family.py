@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen import rules
-from hartenjagen.cards import Card, Rank, Suit, led_suit
+from hartenjagen.cards import JOKERS, Card, Joker, Rank, Suit, led_suit
 from hartenjagen.errors import RulesError
+from hartenjagen.family_jokers import role_words
 from hartenjagen.frontend import serialize
 from hartenjagen.rules import (
     AnnounceContext,
@@ -48,6 +49,8 @@ from hartenjagen.rules import (
     TrickContext,
     TrickWinner,
 )
+
+from hartenjagen.rules.jokers import ZERO_OF_CLUBS, JokerRole
 
 if TYPE_CHECKING:
     from hartenjagen.rules.ending import Sheet
@@ -320,17 +323,42 @@ def polignac(*, players: int = 4, capot: bool = False, limit: int = 20, ace_high
 class TwoPacks(rules.deck.DoubleDeck):
     """Two 52-card packs for 5 to 11 players, low clubs and diamonds out until they deal evenly (as `DoubleDeck`).
 
-    Five players: one 2♣, both 2♦ and one 3♣ out, 100 cards, 20 each (the sources add a joker instead).
+    With ``joker`` (five or seven players): no card out and one joker added,
+    a club below the 2♣ (`rules.jokers.ZERO_OF_CLUBS`), 105 cards. Without,
+    five players: one 2♣, both 2♦ and one 3♣ out, 100 cards, 20 each.
     """
 
     players: int = 8
+    joker: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not 5 <= _whole(self.players, "TwoPacks: players") <= 11:
             raise RulesError(f"TwoPacks: two packs are for 5 to 11 players, not {self.players!r}")
+        if not isinstance(self.joker, bool):
+            raise RulesError(f"TwoPacks: joker must be True or False, not {self.joker!r}")
+        if self.joker and 105 % self.players:
+            raise RulesError(f"TwoPacks: 105 cards (a joker added) deal evenly to 5 or 7 players, not {self.players}")
+
+    def removed(self) -> tuple[Card, ...]:
+        return () if self.joker else rules.deck.DoubleDeck.removed(self)
+
+    def jokers(self) -> tuple[Joker, ...]:
+        return JOKERS[:1] if self.joker else ()
+
+    def joker_role(self, joker: Joker) -> JokerRole:
+        return ZERO_OF_CLUBS
+
+    def rule_words(self, language: str = "en") -> str:
+        if not self.joker:
+            return ""  # the docstring's first paragraph
+        if language == "nl":
+            return f"Twee spellen van 52 kaarten en een joker, gelijk verdeeld over {self.players} spelers. " + (
+                role_words(ZERO_OF_CLUBS, "nl")
+            )
+        return f"Two 52-card packs and one joker, dealt out evenly to {self.players} players. {role_words(ZERO_OF_CLUBS)}"
 
 
-def cancellation_hearts(*, players: int = 8, passing: bool = True) -> Rules:
+def cancellation_hearts(*, players: int = 8, passing: bool = True, joker: bool = True) -> Rules:
     """Cancellation Hearts: two packs for 5 to 11 players; identical cards in one trick cancel each other.
 
     Neither of two identical cards can win: the highest card of the suit led
@@ -339,15 +367,22 @@ def cancellation_hearts(*, players: int = 8, passing: bool = True) -> Rules:
     both (a cancelled last trick goes to its leader). Otherwise it is Hearts
     with every card twice: hearts 1, Q♠ 13 (52 a hand; a moon takes all 52),
     the 2♣ leads, to 100. Three cards are passed to the left, then to the
-    right (``passing=False``: no passing).
+    right (``passing=False``: no passing). Five or seven players add a joker
+    (105 cards), a "zero of clubs": its holder leads it to the first trick,
+    the others follow clubs, and it wins only a trick whose clubs all cancel
+    (``joker=False``: low clubs and diamonds out instead, and the 2♣ leads).
     """
     if not isinstance(passing, bool):
         raise RulesError(f"cancellation_hearts: passing must be True or False, not {passing!r}")
+    if not isinstance(joker, bool):
+        raise RulesError(f"cancellation_hearts: joker must be True or False, not {joker!r}")
+    with_joker = joker and players in (5, 7)
     return Rules(
-        deck=TwoPacks(players=players),
+        deck=TwoPacks(players=players, joker=with_joker),
         passing=rules.passing.PassCycle(directions=(PassRoute.LEFT, PassRoute.RIGHT))
         if passing
         else rules.passing.NO_PASSING,
+        opening=rules.opening.CardLeads(JOKERS[0]) if with_joker else rules.opening.LOWEST_CLUB,
         duplicates=rules.duplicates.CANCEL_PAIRS,
     )
 

@@ -49,7 +49,7 @@ from hartenjagen.bots._draws import with_draws
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._follow_world import give_a_card_of
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
-from hartenjagen.bots._opening import OpeningHookError, opening_keys
+from hartenjagen.bots._opening import OpeningHookError, opening_context, opening_keys
 from hartenjagen.bots._passable import passable_cards
 from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._trick_plays import trick_plays
@@ -69,7 +69,6 @@ from hartenjagen.core import (
 from hartenjagen.core import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
-from hartenjagen.rules.context import OpeningContext
 from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
 from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
@@ -657,15 +656,7 @@ class Determinizer:
         table, view = self.table, self.view
         if table.opening_planned:
             return table.first_leader(tuple(holdings), view.dealer)
-        hands = tuple(table.cards(mask) for mask in holdings)
-        # The hand before, as the view shows it (its score line and its tricks): an opening that
-        # reads who took a card then (Gong Zhu: the Q♠'s taker leads) names the same leader here.
-        sheet = view.score_sheet
-        context = OpeningContext(
-            rules=view.rules, hands=hands, dealer=view.dealer, hand_index=view.hand_index,
-            previous=sheet[-1] if sheet else None, previous_tricks=view.previous_tricks,
-        )  # fmt: skip
-        leader = view.rules.opening.leader(context)
+        leader = view.rules.opening.leader(opening_context(view, table, holdings))
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < self.n:
             raise DeterminizeError(f"the opening {view.rules.opening!r} names no seat as leader: {leader!r}")
         return leader

@@ -13,7 +13,7 @@ import attrs
 
 from hartenjagen import rules as rule_modules
 from hartenjagen import variants
-from hartenjagen.cards import Card, Rank
+from hartenjagen.cards import Card, Joker, Rank
 from hartenjagen.frontend.notation import Language, format_card, rank_text
 from hartenjagen.frontend.texts import CATALOGUE, text
 from hartenjagen.rules import Rules
@@ -128,7 +128,7 @@ def _constant_name(slot: str, module: object) -> str | None:
 
 def _setting(value: object, language: Language) -> str:
     """A setting's value as the reader of ``language`` says it (cards with its letters, a route in words)."""
-    if isinstance(value, Card):
+    if isinstance(value, Card | Joker):
         return format_card(value, "symbol", language)
     if isinstance(value, Rank):
         return rank_text(value, language)

@@ -171,6 +171,7 @@ def _opening_context(hand: HandContext) -> OpeningContext:
         hand_index=hand.hand_index,
         previous=previous,
         previous_tricks=tricks,
+        jokers=tuple([table.jokers(mask) for mask in hand.hands]) if table.joker_mask else (),
     )
 
 
@@ -278,7 +279,7 @@ def announce_context(state: State) -> AnnounceContext:
 def leader_cards(table: Table) -> int:
     """Every physical copy of the cards the opening module declares name the first leader."""
     module = table.rules.opening
-    return every_copy(table, answer_cards(module, "leader_cards", module.leader_cards(table.rules)))
+    return every_copy(table, answer_any_cards(module, "leader_cards", module.leader_cards(table.rules)))
 
 
 # ---------------------------------------------------------------- the end of a hand

@@ -56,8 +56,8 @@ def answer_seat(module: object, hook: str, answer: object, players: int) -> int:
     return int(answer)
 
 
-def every_copy(table: Table, cards: Iterable[Card]) -> int:
-    """Every physical copy of ``cards``, as a bitmask."""
+def every_copy(table: Table, cards: Iterable[AnyCard]) -> int:
+    """Every physical copy of ``cards`` (a joker's one), as a bitmask."""
     indexes = 0
     for card in cards:
         indexes |= table.bits_of[card.index]

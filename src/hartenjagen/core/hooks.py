@@ -22,7 +22,7 @@ from typing import Final, cast
 from hartenjagen._repr import shown
 from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
 from hartenjagen.core.hand_log import log_tricks
-from hartenjagen.core.hook_answers import answer_any_cards, answer_cards, every_copy
+from hartenjagen.core.hook_answers import answer_any_cards, every_copy
 from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of, spread
 from hartenjagen.core.state import HandContext, State, hand_masks, seat_to_move
 from hartenjagen.core.table import Table
@@ -34,7 +34,7 @@ from hartenjagen.rules.jokers import winner_with_roles
 # ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
 
 #: A ``playable`` hook: a context in, the cards it allows out.
-Playable = Callable[[PlayContext], Iterable[Card]]
+Playable = Callable[[PlayContext], Iterable[AnyCard]]
 
 
 def play_context(state: State, allowed: frozenset[Card], hand: int | None = None) -> PlayContext:
@@ -71,7 +71,7 @@ def play_source(state: State, candidates: int, hand: int) -> PlaySource:
 
 def narrowed(
     module: object,
-    playable: Callable[[PlayContext], Iterable[Card]],
+    playable: Playable,
     candidates: int,
     hand: int,
     state: State,
@@ -230,7 +230,7 @@ def _state_lookup(cache: HookCache, state: State, candidates: int, hand: int) ->
 
 
 def narrowed_at(
-    module: object, playable: Callable[[PlayContext], Iterable[Card]], source: PlaySource, fallback: bool
+    module: object, playable: Playable, source: PlaySource, fallback: bool
 ) -> int:
     """`narrowed` at a position given as a `PlaySource` (``source.allowed``: the candidates).
 
@@ -258,7 +258,7 @@ def _missed(
 
 def _asked(
     module: object,
-    playable: Callable[[PlayContext], Iterable[Card]],
+    playable: Playable,
     cache: HookCache,
     source: PlaySource,
     fallback: bool,
@@ -275,7 +275,8 @@ def _asked(
         if returned is not None and returned is source.allowed_cards and table.copies == 1:
             answer = source.allowed  # the allowed cards themselves, handed back: already checked
         else:
-            answer = every_copy(table, answer_cards(module, "playable", returned))
+            # A joker the seat holds may be named too (`PlayContext.jokers`: the first lead's `CardLeads`).
+            answer = every_copy(table, answer_any_cards(module, "playable", returned))
         cache.insert(source.reads, answer)
     candidates = source.allowed
     chosen = candidates & answer
@@ -313,7 +314,7 @@ _WEAKREFS: Final = weakref.getweakrefcount
 
 def narrowed_by(
     module: object,
-    playable: Callable[[PlayContext], Iterable[Card]],
+    playable: Playable,
     cache: HookCache,
     probe: PlaySource,
     fallback: bool,

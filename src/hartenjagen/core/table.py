@@ -471,7 +471,7 @@ class Table:
         self.opening_planned = isinstance(plan, OpeningPlan)
         holders = 0
         for card in module.leader_cards(self.rules) if isinstance(plan, OpeningPlan) else ():
-            if not isinstance(card, Card):
+            if not isinstance(card, Card | Joker):  # a joker too: its holder leads (`CardLeads`)
                 raise RulesError(f"opening {module!r}: leader_cards must give cards, not {card!r}")
             holders |= self.bits_of[card.index]
         self.opening_holders = holders

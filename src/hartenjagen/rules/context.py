@@ -268,6 +268,8 @@ class OpeningContext:
     previous: HandResult | None = None
     #: the completed tricks of the hand before this one, in order (``()`` on the first hand)
     previous_tricks: tuple[Trick, ...] = ()
+    #: each seat's jokers after the exchange (a deck's `Deck.jokers`), by number; ``hands`` never shows them
+    jokers: tuple[tuple[Joker, ...], ...] = ()
 
     @property
     def players(self) -> int:
@@ -291,13 +293,15 @@ class OpeningContext:
         """The seat left of the dealer, the first to receive a card."""
         return (self.dealer + 1) % len(self.hands)
 
-    def nearest_holder(self, cards: Iterable[Card]) -> int | None:
-        """The seat nearest clockwise from eldest (eldest first) that holds one of ``cards``, if any."""
-        wanted = set(cards)
+    def nearest_holder(self, cards: Iterable[AnyCard]) -> int | None:
+        """The seat nearest clockwise from eldest (eldest first) that holds one of ``cards`` (jokers too), if any."""
+        wanted: set[AnyCard] = set(cards)
         n = len(self.hands)
         for step in range(1, n + 1):
             seat = (self.dealer + step) % n
-            if wanted.intersection(self.hands[seat]):
+            if wanted.intersection(self.hands[seat]) or (
+                seat < len(self.jokers) and wanted.intersection(self.jokers[seat])
+            ):
                 return seat
         return None
 

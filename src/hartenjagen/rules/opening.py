@@ -5,8 +5,9 @@ An opening module says who leads (``leader``, given an
 after the exchange) and what the leader may lead (``playable``, given the
 [`PlayContext`][hartenjagen.rules.context.PlayContext] of the first lead). Most
 openings name the leader by a card: they declare ``leader_cards`` ("the holder
-of the 2♣ leads") and the default ``leader`` finds its holder, nearest
-clockwise from eldest; a module that declares none has eldest lead. What the
+of the 2♣ leads"; a joker may be one: `CardLeads`) and the default ``leader``
+finds its holder, nearest clockwise from eldest; a module that declares none
+has eldest lead. What the
 first lead reveals to everyone (that the leader holds one of those cards, and
 the seats before it none) is read from the declaration by the bots.
 """
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen.cards import TWO_OF_CLUBS, Card, Rank, Suit
+from hartenjagen.cards import TWO_OF_CLUBS, AnyCard, Card, Joker, Rank, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
@@ -41,11 +42,12 @@ class Opening(RuleModule):
     #: the sentence a player reads when a first lead is refused ("" for a generic one)
     refusal_text: str = ""
 
-    def leader_cards(self, rules: Rules) -> tuple[Card, ...]:
+    def leader_cards(self, rules: Rules) -> tuple[AnyCard, ...]:
         """The cards whose holder, first clockwise from eldest, leads the first trick (default: none, eldest leads).
 
         A declaration: the first lead tells everyone that the leader holds one
-        of these cards and that the seats between eldest and it hold none.
+        of these cards and that the seats between eldest and it hold none. A
+        joker of the deck (`Deck.jokers`) may be one of them (`CardLeads`).
         """
         return ()
 
@@ -54,12 +56,15 @@ class Opening(RuleModule):
         holder = context.nearest_holder(self.leader_cards(context.rules))
         return context.eldest if holder is None else holder
 
-    def playable(self, context: PlayContext) -> Iterable[Card]:
+    def playable(self, context: PlayContext) -> Iterable[AnyCard]:
         """The cards of ``context.allowed`` (the leader's hand) the first lead may be (default: any).
 
-        An answer with none of them (the leader holds no card the rule names) leaves the whole hand.
+        ``context.allowed`` holds no jokers: an answer may name the jokers of
+        ``context.jokers`` (the leader's) too, and the default allows them.
+        An answer with none of them (the leader holds no card the rule names)
+        leaves the whole hand.
         """
-        return context.allowed
+        return context.allowed | frozenset(context.jokers) if context.jokers else context.allowed
 
     def refusal(self, rules: Rules) -> str:
         """A sentence saying what the first lead must be: ``refusal_text``, or a generic one."""
@@ -220,6 +225,43 @@ class FirstDeuceFromEldest(Opening):
     def check(self, rules: Rules) -> None:
         if not self.leader_cards(rules):
             raise RulesError(f"opening {self!r} leads a deuce, but deck {rules.deck!r} has no 2♣, 2♦ or 2♠")
+
+
+@attrs.frozen(repr=False)
+class CardLeads(Opening):
+    """The holder of ``card`` leads it to the first trick: a card of the pack, or one of the deck's jokers.
+
+    With two copies of a card, the holder nearest clockwise from eldest leads
+    one. ``CardLeads(JOKERS[0])`` is Cancellation Hearts for five and seven
+    players (Wikipedia): the joker's holder leads it, and as a club (its role,
+    `rules.jokers.ZERO_OF_CLUBS`) the others must follow clubs.
+    """
+
+    card: AnyCard = TWO_OF_CLUBS
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.card, Card | Joker):
+            raise RulesError(f"CardLeads: card must be a Card or a Joker, not {self.card!r}")
+
+    def plan(self) -> OpeningPlan:
+        return OpeningPlan(FirstLead.LEADER_CARDS)
+
+    def leader_cards(self, rules: Rules) -> tuple[AnyCard, ...]:
+        return (self.card,)
+
+    def playable(self, context: PlayContext) -> Iterable[AnyCard]:
+        card = self.card
+        if isinstance(card, Joker):
+            return (card,) if card in context.jokers else ()
+        return context.allowed & {card}
+
+    def refusal(self, rules: Rules) -> str:
+        return english("refusal.opening.lowest_club", card=self.card.symbol)
+
+    def check(self, rules: Rules) -> None:
+        card = self.card
+        if card not in (rules.deck.jokers() if isinstance(card, Joker) else rules.deck.pack()):
+            raise RulesError(f"opening {self!r} leads the {card.symbol}, but deck {rules.deck!r} has none")
 
 
 @attrs.frozen(repr=False)
