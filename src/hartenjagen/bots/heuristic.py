@@ -92,7 +92,8 @@ class _RulesFacts(NamedTuple):
     #: each card's positive points (its value, or 0), by card (jokers too)
     points: dict[AnyCard, int]
     #: whether the highest card of the suit led wins, the first of two identical ones (else the
-    #: ``trick_winner`` slot is asked: another order of the ranks, cards that cancel, a trump)
+    #: ``trick_winner`` slot is asked: another order of the ranks, cards that cancel, a trump, a
+    #: joker with a role of its own that may win, `Deck.joker_role`)
     plain_winner: bool
     #: the cards a house rule allows at any time (`widening_cards`): playing one shows no void
     widened: frozenset[AnyCard]
@@ -113,7 +114,7 @@ def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
     copies = tuple(bits.bit_count() for bits in table.bits_of)
     pack_points = sum(max(values[i], 0) * copies[i] for i in range(CARD_COUNT))
     points = {card: max(values[card.index], 0) for card in ANY_CARDS}
-    plain = not table.winner_callback and not table.cancel_pairs
+    plain = not table.winner_callback and not table.cancel_pairs and not table.joker_roles
     return _RulesFacts(
         values,
         copies,
@@ -143,6 +144,9 @@ class _Read:
             unseen[card.index] -= 1
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
         self.led = [0, 0, 0, 0]
+        #: the suit led to the trick being played (a joker's where its role gives it one; `None`:
+        #: this seat leads, or every card so far is a joker of no suit)
+        self.trick_led: Suit | None = None
         widened = facts.widened  # a card a house rule allows at any time shows no void
         jokers = facts.jokers  # a joker's suit, if its role gives it one
         for trick in view.tricks:  # read once a trick, not once a decision (`read_trick`)
@@ -155,7 +159,7 @@ class _Read:
                 self.voids[other].add(suit)
         if view.trick:
             plays = view.trick
-            led = led_suit([play.card for play in plays], jokers)
+            led = self.trick_led = led_suit([play.card for play in plays], jokers)
             if led is not None:
                 self.led[led] += 1
             for play in plays:
@@ -173,7 +177,7 @@ class _Read:
         self.taken = [sum(map(points.__getitem__, cards)) for cards in view.taken]
         self.moon_rules = facts.moon_rules
         self.plain_winner = facts.plain_winner
-        self._wins: dict[Card, bool] = {}
+        self._wins: dict[AnyCard, bool] = {}
         self._top: tuple[int, int] | None = None
         self._unseen_in: dict[Suit, list[tuple[Card, int]]] = {}
         self._top_points: dict[Suit, int] = {}
@@ -262,14 +266,18 @@ class _Read:
         """The rank of the highest card of the suit led so far, and the seat winning the trick as it stands.
 
         The seat is the rules' ``trick_winner``'s answer for the cards played so far (``-1`` where
-        no card wins them: identical cards that cancel); the rank is the suit led's highest.
+        no card wins them: identical cards that cancel); the rank is the suit led's highest (0
+        while the suit was led by a joker alone, whose role gives it one).
         """
         top = self._top
         if top is None:
             view = self.view
-            plain = _trick(view)  # jokers left out: they never win
-            led = plain[0][1].suit
-            best = max((p for p in plain if p[1].suit is led), key=lambda p: p[1].rank)
+            led = self.trick_led
+            following = [p for p in _trick(view) if p[1].suit is led]  # jokers left out: their roles below
+            if not following:
+                top = self._top = (0, self.winning(view.trick))
+                return top
+            best = max(following, key=lambda p: p[1].rank)
             seat = best[0] if self.plain_winner else self.winning(view.trick)
             top = self._top = (best[1].rank, seat)
         return top
@@ -292,15 +300,15 @@ class _Read:
         position = view.rules.trick_winner.winner(context)
         return -1 if position is None else trick[position].seat
 
-    def wins(self, card: Card) -> bool:
+    def wins(self, card: AnyCard) -> bool:
         """Whether ``card``, played now, takes the lead of the trick as it stands (the rules' ``trick_winner``).
 
-        Polignac's A♦ loses to its J♦; in Cancellation Hearts a card equal to one played cancels.
+        Polignac's A♦ loses to its J♦; in Cancellation Hearts a card equal to one played cancels;
+        a joker wins as its role says (`Deck.joker_role`: one ranked ``HIGHEST`` takes the trick).
         """
         trick = self.view.trick
-        if self.plain_winner:  # the ranks say it: no call, no cache
-            led = _trick(self.view)[0][1].suit
-            return card.suit is led and card.rank > self.trick_top()[0]
+        if self.plain_winner:  # the ranks say it: no call, no cache (no joker wins)
+            return isinstance(card, Card) and card.suit is self.trick_led and card.rank > self.trick_top()[0]
         found = self._wins.get(card)
         if found is None:
             found = self._wins[card] = self.winning((*trick, Play(self.seat, card))) == self.seat
@@ -373,24 +381,26 @@ class HeuristicBot:
         if not plain:
             return Play(seat, jokers[0])
         card = self.play(view, seat, plain)
-        if jokers and self._joker_instead(_Read(view, seat), card):
+        if jokers and self._joker_instead(_Read(view, seat), card, jokers[0]):
             return Play(seat, jokers[0])
         return Play(seat, card)
 
-    def _joker_instead(self, read: _Read, chosen: Card) -> bool:
-        """Whether to play a joker (it never wins, and counts what the scoring says) instead of ``chosen``.
+    def _joker_instead(self, read: _Read, chosen: Card, joker: Joker) -> bool:
+        """Whether to play ``joker`` (what it counts as is its role's; its points the scoring's) instead of ``chosen``.
 
-        Kept for the moment it saves most: when ``chosen`` would win a trick
-        that already holds penalty points (by the trick so far), or the joker
-        is the last card of the hand but one.
+        A joker that would take the trick as it stands (a role ranked to win:
+        `Deck.joker_role`) is spent only on a trick ``chosen`` takes too.
+        Else it is kept for the moment it saves most: when ``chosen`` would
+        win a trick that already holds penalty points (by the trick so far),
+        or the joker is the last card of the hand but one.
         """
-        trick = _trick(read.view)
+        if not read.plain_winner and read.trick_led is not None and read.wins(joker):
+            return read.wins(chosen)
         if len(read.view.hand) <= 2:
             return True
-        if not trick or chosen.suit is not trick[0][1].suit:
+        if read.trick_led is None or chosen.suit is not read.trick_led:
             return False
-        top, _ = read.trick_top()
-        return chosen.rank > top and self._trick_value(read) > 0
+        return read.wins(chosen) and self._trick_value(read) > 0
 
     # -- passing
 
@@ -542,13 +552,13 @@ class HeuristicBot:
             return self._run(read, options)
         partners = view.partners  # a team plays as one: no moon defence against, no points onto, a partner
         defend = threat is not None and threat != seat and threat not in partners
-        if not _trick(view):  # leading, or after jokers only: this card sets the suit
+        led = read.trick_led
+        if led is None:  # leading, or after jokers of no suit only: this card sets the suit
             if defend:
                 bosses = [c for c in options if read.value(c) > 0 and read.boss(c)]
                 if bosses:  # win a scoring trick: the moon is stopped
                     return max(bosses, key=lambda card: card.rank)
             return min(options, key=lambda card: self._lead_cost(read, card))
-        led = _trick(view)[0][1].suit
         if any(card.suit is led for card in options):
             if defend:
                 card = self._defend_follow(read, options, led, threat)
@@ -576,9 +586,8 @@ class HeuristicBot:
     @staticmethod
     def _run(read: _Read, options: list[Card]) -> Card:
         """Shooting the moon: win with the highest cards, throw the cheapest plain card when void."""
-        view = read.view
-        if _trick(view):
-            led = _trick(view)[0][1].suit
+        led = read.trick_led
+        if led is not None:
             following = [card for card in options if card.suit is led]
             if following:  # only these can win (a card a house rule allows to another suit cannot)
                 return max(following, key=lambda card: card.rank)
