@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from hartenjagen import rules
-from hartenjagen.cards import JOKERS, Card, Joker, Rank, Suit, led_suit
+from hartenjagen.cards import JOKERS, Card, Joker, Rank, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.family_jokers import role_words
 from hartenjagen.frontend import serialize
@@ -50,7 +50,7 @@ from hartenjagen.rules import (
     TrickWinner,
 )
 
-from hartenjagen.rules.jokers import ZERO_OF_CLUBS, JokerRole
+from hartenjagen.rules.jokers import ZERO_OF_CLUBS, JokerRole, suit_led
 
 if TYPE_CHECKING:
     from hartenjagen.rules.ending import Sheet
@@ -566,7 +566,7 @@ class Exposures(HouseRule):
 
     def playable(self, context: PlayContext) -> Iterable[Card]:
         mine = {Card.parse(word) for seat, word in context.announcements if seat == context.seat}
-        led_before = {led_suit(trick.cards) for trick in context.tricks}
+        led_before = {suit_led(trick.cards, context.rules.deck) for trick in context.tricks}
         held_back = {
             card
             for card in context.allowed

@@ -86,10 +86,20 @@ def _lowest_value(candidates: int, table: Table) -> int:
 
 
 def _suits_led_open(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> bool:
-    led = [0, 0, 0, 0]
+    led = [0, 0, 0, 0, 0]  # by suit, then NO_SUIT: a trick of jokers of no suit only
+    n = len(hands)
     for entry in log:
-        bits = (entry >> MASK_SHIFT) & hands[entry >> 5 & SEAT_BITS]
-        led[table.suit_of[(bits & -bits).bit_length() - 1]] += 1
+        mask = entry >> MASK_SHIFT
+        seat = entry >> 5 & SEAT_BITS
+        suit = NO_SUIT
+        for _ in range(n):  # the leader's card, or after a joker of no suit the next card that has a suit
+            bits = mask & hands[seat]
+            if bits:
+                suit = table.suit_of[(bits & -bits).bit_length() - 1]
+                if suit != NO_SUIT:
+                    break
+            seat = seat + 1 if seat + 1 < n else 0
+        led[suit] += 1
     clubs, diamonds, spades = led[0], led[1], led[3]
     twice = (clubs >= 2) + (diamonds >= 2) + (spades >= 2)
     return (clubs > 0 and diamonds > 0 and spades > 0) or twice >= 2

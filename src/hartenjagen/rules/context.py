@@ -32,6 +32,7 @@ import attrs
 from hartenjagen.cards import AnyCard, Card, Joker, Suit, without_jokers
 from hartenjagen.errors import RulesError
 from hartenjagen.moves import MoonOption, Play
+from hartenjagen.rules.jokers import suit_led
 from hartenjagen.values import HandResult, Trick
 
 if TYPE_CHECKING:
@@ -464,8 +465,19 @@ class TrickContext:
 
     @property
     def led_suit(self) -> Suit:
-        """The suit of the card led (a trick with a joker: see ``cards``)."""
-        return self.cards[0].suit
+        """The suit led: the first card's, or a joker's where its role gives it one (`Deck.joker_role`).
+
+        A joker of no suit led leaves the suit to the next card (the suit
+        the others had to follow). A trick of jokers of no suit only has no
+        suit led: it raises `RulesError` (read ``played``).
+        """
+        suit = suit_led(self.played, self.rules.deck)
+        if suit is None:
+            raise RulesError(
+                f"the trick {' '.join(str(play.card) for play in self.trick)} holds jokers of no suit only:"
+                " no suit was led (read TrickContext.played)"
+            )
+        return suit
 
     @property
     def players(self) -> int:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from hartenjagen.cards import AnyCard, Card, Joker, Suit
+from hartenjagen.cards import AnyCard, Card, Joker, Suit, led_suit
 from hartenjagen.errors import RulesError
 
 if TYPE_CHECKING:
@@ -88,6 +88,16 @@ def joker_roles(deck: Deck) -> dict[Joker, JokerRole]:
 def joker_suits(roles: Mapping[Joker, JokerRole]) -> dict[Joker, Suit]:
     """The suit of each joker of ``roles`` that belongs to one (what `cards.led_suit` takes)."""
     return {joker: role.suit for joker, role in roles.items() if role.suit is not None}
+
+
+def suit_led(cards: Iterable[AnyCard], deck: Deck) -> Suit | None:
+    """The suit to follow in a trick of ``cards`` (play order) under ``deck``'s jokers: `cards.led_suit` with their roles.
+
+    The first card's suit; a joker's where its role gives it one (a zero
+    of clubs led leads clubs). A joker of no suit led leaves the suit to the
+    next card; ``None`` while every card is one.
+    """
+    return led_suit(cards, joker_suits(joker_roles(deck)))
 
 
 def suit_in_play(card: AnyCard, suits: Mapping[Joker, Suit]) -> Suit | None:

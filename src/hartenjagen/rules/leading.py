@@ -17,11 +17,12 @@ import attrs
 
 from hartenjagen._repr import enum_repr
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit, led_suit
+from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
 from hartenjagen.rules.context import PlayContext
+from hartenjagen.rules.jokers import suit_led
 from hartenjagen.rules.plan import HeartsOpen, LeadingPlan
 
 if TYPE_CHECKING:
@@ -223,8 +224,9 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
 
     def hearts_open(self, context: PlayContext) -> bool:
         led = [0, 0, 0, 0]
+        deck = context.rules.deck
         for trick in context.tricks:
-            suit = led_suit(trick.cards)  # a trick of jokers only leads no suit
+            suit = suit_led(trick.cards, deck)  # a joker of a suit leads it; a trick of other jokers only, none
             if suit is not None:
                 led[suit] += 1
         others = (led[Suit.CLUBS], led[Suit.DIAMONDS], led[Suit.SPADES])
