@@ -114,7 +114,7 @@ def test_the_joker_in_words_json_and_records():
 def test_bad_jokers_and_openings_are_refused_with_the_reason():
     with pytest.raises(hj.RulesError, match="joker must be True or False, not 'yes'"):
         family.cancellation_hearts(players=5, joker="yes")  # type: ignore[arg-type]
-    with pytest.raises(hj.RulesError, match="105 cards .* deal evenly to 5 or 7 players, not 6"):
+    with pytest.raises(hj.RulesError, match=r"105 cards .* deal evenly to 5 or 7 players, not 6"):
         family.TwoPacks(players=6, joker=True)
     with pytest.raises(hj.RulesError, match="card must be a Card or a Joker, not '2C'"):
         CardLeads("2C")  # type: ignore[arg-type]

@@ -49,7 +49,6 @@ from hartenjagen.rules import (
     TrickContext,
     TrickWinner,
 )
-
 from hartenjagen.rules.jokers import ZERO_OF_CLUBS, JokerRole, suit_led
 
 if TYPE_CHECKING:
@@ -337,7 +336,9 @@ class TwoPacks(rules.deck.DoubleDeck):
         if not isinstance(self.joker, bool):
             raise RulesError(f"TwoPacks: joker must be True or False, not {self.joker!r}")
         if self.joker and 105 % self.players:
-            raise RulesError(f"TwoPacks: 105 cards (a joker added) deal evenly to 5 or 7 players, not {self.players}")
+            raise RulesError(
+                f"TwoPacks: 105 cards (a joker added) deal evenly to 5 or 7 players, not {self.players}"
+            )
 
     def removed(self) -> tuple[Card, ...]:
         return () if self.joker else rules.deck.DoubleDeck.removed(self)
@@ -352,8 +353,9 @@ class TwoPacks(rules.deck.DoubleDeck):
         if not self.joker:
             return ""  # the docstring's first paragraph
         if language == "nl":
-            return f"Twee spellen van 52 kaarten en een joker, gelijk verdeeld over {self.players} spelers. " + (
-                role_words(ZERO_OF_CLUBS, "nl")
+            return (
+                f"Twee spellen van 52 kaarten en een joker, gelijk verdeeld over {self.players} spelers. "
+                + (role_words(ZERO_OF_CLUBS, "nl"))
             )
         return f"Two 52-card packs and one joker, dealt out evenly to {self.players} players. {role_words(ZERO_OF_CLUBS)}"
 

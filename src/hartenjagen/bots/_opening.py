@@ -10,7 +10,6 @@ alone, so it is kept per rules value.
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Sequence
 
 from hartenjagen.cards import Card, Joker

@@ -9,16 +9,15 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
-from hartenjagen.bots._trick_plays import JokerSuits, read_trick
+from hartenjagen.bots._heuristic_facts import pack_cards, points_sign, rules_facts
+from hartenjagen.bots._trick_plays import read_trick
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import (
     ALL_CARDS,
-    ANY_CARDS,
     CARD_COUNT,
-    JOKERS,
     AnyCard,
     Card,
     Joker,
@@ -27,16 +26,12 @@ from hartenjagen.cards import (
     led_suit,
     without_jokers,
 )
-from hartenjagen.core import table_for
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
-from hartenjagen.rules import Rules, TrickContext
-from hartenjagen.rules.deck import Deck
-from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
-from hartenjagen.rules.jokers import joker_roles, joker_suits
-from hartenjagen.rules.scoring import Scoring
+from hartenjagen.rules import TrickContext
+from hartenjagen.rules.extras import shown_cards, voids_shown
 from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
 
@@ -48,84 +43,8 @@ BIG: Final = 5
 MOON_THREAT: Final = 0.35
 
 
-@functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
-def card_values(scoring: Scoring) -> tuple[int, ...]:
-    """``scoring.card_value`` of every card, then ``joker_value`` of every joker: by ``index`` (`cards.ANY_CARDS`)."""
-    return tuple(scoring.card_value(card) for card in ALL_CARDS) + tuple(map(scoring.joker_value, JOKERS))
-
-
-@functools.lru_cache(maxsize=64)  # bounded, as above
-def pack_cards(deck: Deck) -> frozenset[Card]:
-    """The distinct cards of ``deck``'s pack."""
-    return frozenset(deck.pack())
-
-
-def points_sign(view: PlayerView, seat: int) -> int:
-    """+1 when the points a seat takes raise its total (the usual game), −1 when they lower it.
-
-    In a Dutch second half the totals count down, so taking points is good.
-    """
-    probe = tuple(1 if s == seat else 0 for s in range(view.players))
-    after = view.rules.ending.add(view.scores, probe, view.score_sheet)
-    return -1 if after[seat] < view.scores[seat] else 1
-
-
 #: The suits in order (iterating the enum itself is several times slower, and a decision does it often).
 _SUITS: Final = tuple(Suit)
-
-#: The largest card value the heuristic weighs (a scoring may give any whole number).
-_VALUE_CAP = 1 << 60
-
-
-class _RulesFacts(NamedTuple):
-    """What the heuristic reads off the rules alone, for one sign of the points (see `_rules_facts`)."""
-
-    #: each card's value to the seat (signed, clamped), by ``Card.index``
-    values: tuple[int, ...]
-    #: the pack's copies of each card, by ``Card.index``
-    copies: tuple[int, ...]
-    #: the positive points of the whole pack (what a moon takes)
-    pack_points: int
-    hand_size: int
-    #: whether the rules let a seat shoot the moon
-    moon_rules: bool
-    #: each card's positive points (its value, or 0), by card (jokers too)
-    points: dict[AnyCard, int]
-    #: whether the highest card of the suit led wins, the first of two identical ones (else the
-    #: ``trick_winner`` slot is asked: another order of the ranks, cards that cancel, a trump, a
-    #: joker with a role of its own that may win, `Deck.joker_role`)
-    plain_winner: bool
-    #: the cards a house rule allows at any time (`widening_cards`): playing one shows no void
-    widened: frozenset[AnyCard]
-    #: the suit of each joker whose role gives it one (`joker_suits`)
-    jokers: JokerSuits
-
-
-@functools.lru_cache(maxsize=64)  # bounded: the rules of a view come from outside
-def _rules_facts(rules: Rules, sign: int) -> _RulesFacts:
-    """The heuristic's tables that depend only on ``rules`` and the sign of the points, built once per rules value.
-
-    They were rebuilt for every decision, about half of the heuristic's time; ``Rules`` hashes once
-    (``cache_hash``), so the look-up is cheap.
-    """
-    table = table_for(rules)
-    # Clamped to what a float holds with room to spare: the heuristic weighs values as floats.
-    values = tuple(max(-_VALUE_CAP, min(_VALUE_CAP, sign * v)) for v in card_values(rules.scoring))
-    copies = tuple(bits.bit_count() for bits in table.bits_of)
-    pack_points = sum(max(values[i], 0) * copies[i] for i in range(CARD_COUNT))
-    points = {card: max(values[card.index], 0) for card in ANY_CARDS}
-    plain = not table.winner_callback and not table.cancel_pairs and not table.joker_roles
-    return _RulesFacts(
-        values,
-        copies,
-        pack_points,
-        table.hand_size,
-        bool(rules.moon.options()),
-        points,
-        plain,
-        widening_cards(rules),
-        JokerSuits(joker_suits(joker_roles(rules.deck))),
-    )
 
 
 class _Read:
@@ -135,7 +54,7 @@ class _Read:
         self.view = view
         self.seat = seat
         self.n = n = view.players
-        facts = _rules_facts(view.rules, points_sign(view, seat))
+        facts = rules_facts(view.rules, points_sign(view, seat))
         self.values = facts.values
         unseen = list(facts.copies)
         #: the positive points of the whole pack (what a moon takes)

@@ -12,10 +12,11 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
+from hartenjagen.bots._heuristic_facts import card_values, points_sign
 from hartenjagen.bots._trick_plays import trick_plays
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
-from hartenjagen.bots.heuristic import BIG, HeuristicBot, card_values, points_sign
+from hartenjagen.bots.heuristic import BIG, HeuristicBot
 from hartenjagen.cards import CARD_COUNT, AnyCard, Joker
 from hartenjagen.core import Draws, PassMoves, State, greedy_playout, hand_masks, table_for, table_of
 from hartenjagen.engine import apply, legal_moves

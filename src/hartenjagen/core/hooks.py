@@ -229,9 +229,7 @@ def _state_lookup(cache: HookCache, state: State, candidates: int, hand: int) ->
     return -1
 
 
-def narrowed_at(
-    module: object, playable: Playable, source: PlaySource, fallback: bool
-) -> int:
+def narrowed_at(module: object, playable: Playable, source: PlaySource, fallback: bool) -> int:
     """`narrowed` at a position given as a `PlaySource` (``source.allowed``: the candidates).
 
     The hook is asked only when its cache (`hartenjagen.core.hook_cache`) has

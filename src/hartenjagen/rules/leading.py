@@ -226,7 +226,9 @@ class HeartsAfterSuitsLed(RestrictedHeartLeads):
         led = [0, 0, 0, 0]
         deck = context.rules.deck
         for trick in context.tricks:
-            suit = suit_led(trick.cards, deck)  # a joker of a suit leads it; a trick of other jokers only, none
+            suit = suit_led(
+                trick.cards, deck
+            )  # a joker of a suit leads it; a trick of other jokers only, none
             if suit is not None:
                 led[suit] += 1
         others = (led[Suit.CLUBS], led[Suit.DIAMONDS], led[Suit.SPADES])
