@@ -236,6 +236,14 @@ class JokersOnceHeartsBroken(HouseRule):
 
 
 @attrs.frozen
+class KeepSpades(rules.passing.PassCycle):
+    """No spade may be passed; any other card may, and so may a joker."""
+
+    def passable(self, context: PassContext) -> Iterable[Card | Joker]:
+        return [card for card in context.hand if card.suit is not Suit.SPADES] + list(context.jokers)
+
+
+@attrs.frozen
 class QueenBreaksHearts(rules.Leading):
     """Hearts may not be led until a heart or the Q♠ has been played."""
 
@@ -401,11 +409,13 @@ SIX_TEAMS = hj.Rules(
 JOKERS_LATE = attrs.evolve(
     family_jokers.joker_hearts(), extras=(JokersOnceHeartsBroken(),), ending=rules.ending.SINGLE_HAND
 )
+#: Joker Hearts in which no spade may be passed, and a joker may (a passable that names jokers).
+JOKERS_KEEP_SPADES = attrs.evolve(family_jokers.joker_hearts(), passing=KeepSpades())
 #: Every house game of this file, by name.
 GAMES = {
     "house": HOUSE, "scatter": SCATTER_GAME, "sun": SUN, "jack_moon": JACK_MOON, "ten_doubles": TEN_DOUBLES,
     "revokes": REVOKES, "first_two": FIRST_TWO, "trumps": TRUMPS, "free_two": FREE_TWO, "six_teams": SIX_TEAMS,
-    "jokers_late": JOKERS_LATE,
+    "jokers_late": JOKERS_LATE, "jokers_keep_spades": JOKERS_KEEP_SPADES,
 }  # fmt: skip
 
 

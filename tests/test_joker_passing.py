@@ -16,10 +16,11 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.bots import make_bot, play_game
-from hartenjagen.cards import AnyCard, Card, Joker
+from hartenjagen.cards import AnyCard, Card, Joker, Suit
 from hartenjagen.family_jokers import joker_hearts
 from hartenjagen.rules import PassContext, Passing, PassRoute, PassStage, Travel
 from hartenjagen.rules.ending import SINGLE_HAND
+from hartenjagen.rules.passing import PassCycle
 from hartenjagen.testing import check_rules
 
 SCATTER = PassRoute(
@@ -98,3 +99,54 @@ def test_check_rules_and_every_bot_pass_jokers_by_a_scatter():
     for name in ("random", "heuristic", "sampling"):
         final = play_game(rules, [make_bot(name, seed=seat) for seat in range(4)], seed=2)
         assert final.is_over
+
+
+
+# ---------------------------------------------------------------- a passable of one's own names jokers
+
+
+@attrs.frozen
+class JokersOrHearts(PassCycle):
+    """A seat passes from its jokers and hearts only (all its cards if it holds fewer than three of them)."""
+
+    def passable(self, context: PassContext) -> Iterable[AnyCard]:
+        chosen = [*context.jokers, *(card for card in context.hand if card.suit is Suit.HEARTS)]
+        return chosen if len(chosen) >= 3 else (*context.hand, *context.jokers)
+
+
+def test_a_passable_of_ones_own_names_the_jokers_a_seat_may_pass():
+    rules = attrs.evolve(joker_hearts(), passing=JokersOrHearts(), ending=SINGLE_HAND)
+    state = hj.new_game(rules, seed=2)
+    for seat in range(4):
+        held = state.hands[seat]
+        context = PassContext.of(state, seat)
+        assert context.jokers == tuple(card for card in held if isinstance(card, Joker))
+        assert set(hj.view(state, seat).pass_options) == set(JokersOrHearts().passable(context))
+    seat = next(s for s in range(4) if any(isinstance(card, Joker) for card in state.hands[s]))
+    options = hj.view(state, seat).pass_options
+    joker = next(card for card in options if isinstance(card, Joker))
+    others = [card for card in options if card is not joker][:2]
+    after = hj.apply(state, hj.Pass(seat, (joker, *others)))  # a joker among the passed cards
+    assert joker not in after.hands[seat]
+    refused = [card for card in state.hands[seat] if card not in options]
+    if refused:
+        with pytest.raises(hj.IllegalMoveError):
+            hj.apply(state, hj.Pass(seat, (refused[0], *others)))
+    check_rules(rules, games=2, seed=3)
+
+
+def test_the_examples_keep_spades_passes_jokers_and_no_spade():
+    """examples/writing_rules.py's `KeepSpades` (docs/writing-rules.md): Joker Hearts where spades stay in hand."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    from writing_rules import JOKERS_KEEP_SPADES
+
+    state = hj.new_game(JOKERS_KEEP_SPADES, seed=2)
+    for seat in range(4):
+        options = set(hj.view(state, seat).pass_options)
+        jokers = {card for card in state.hands[seat] if isinstance(card, Joker)}
+        spades = {card for card in state.hands[seat] if isinstance(card, Card) and card.suit is Suit.SPADES}
+        assert jokers <= options and not spades & options
+        assert options == set(state.hands[seat]) - spades

@@ -21,6 +21,7 @@ def passable_cards(view: PlayerView, table: Table, seat: int, stage: int, hand: 
         given=tuple(table.cards(given[seat]) for given, _ in log[:stage]),
         received=tuple(table.cards(got[seat]) for _, got in log[:stage]),
         hand_index=view.hand_index, dealer=view.dealer,
+        jokers=table.jokers(hand) if table.joker_mask else (),
     )  # fmt: skip
     allowed = 0
     for card in view.rules.passing.passable(context):

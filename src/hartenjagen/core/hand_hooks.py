@@ -18,7 +18,6 @@ from hartenjagen.core.hand_log import log_tricks
 from hartenjagen.core.hook_answers import (
     POINTS_LIMIT,
     answer_any_cards,
-    answer_cards,
     answer_numbers,
     answer_seat,
     every_copy,
@@ -54,6 +53,7 @@ def _pass_context(hand: HandContext, seat: int, cards: int) -> PassContext:
         hand_index=hand.hand_index,
         dealer=hand.dealer,
         scores=hand.scores,
+        jokers=table.jokers(cards) if table.joker_mask else (),
     )
 
 
@@ -78,7 +78,7 @@ def passable(hand: HandContext, seat: int, cards: int) -> int:
     if known is not None:
         return known
     module = table.rules.passing
-    answer = answer_cards(module, "passable", module.passable(_pass_context(hand, seat, cards)))
+    answer = answer_any_cards(module, "passable", module.passable(_pass_context(hand, seat, cards)))
     allowed = lowest_copies(table, answer, cards)
     if len(table.pass_cache) >= POINTS_LIMIT:
         table.pass_cache.clear()

@@ -64,7 +64,7 @@ def every_copy(table: Table, cards: Iterable[AnyCard]) -> int:
     return indexes
 
 
-def lowest_copies(table: Table, cards: Iterable[Card], within: int) -> int:
+def lowest_copies(table: Table, cards: Iterable[AnyCard], within: int) -> int:
     """The lowest copy within ``within`` of each card, as many copies as ``cards`` names it (those held)."""
     chosen = 0
     for card in cards:

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import AnyCard, Suit, without_jokers
+from hartenjagen.cards import AnyCard, Joker, Suit, without_jokers
 from hartenjagen.core import State, Table, as_state, fields, log_tricks, scatter_answer
 from hartenjagen.engine import legal_moves
 from hartenjagen.errors import HartenjagenError
@@ -217,6 +217,7 @@ def _pass_context(view: PlayerView, stage: int) -> PassContext:
         route=view.pass_direction, given=tuple(without_jokers(given) for given, _ in view.exchanges[:stage]),
         received=tuple(without_jokers(got) for _, got in view.exchanges[:stage]),
         hand_index=view.hand_index, dealer=view.dealer,
+        jokers=tuple(sorted(card for card in held if isinstance(card, Joker))),
     )  # fmt: skip
 
 

@@ -235,6 +235,8 @@ class PassContext:
     dealer: int
     #: each seat's total before this hand
     scores: tuple[int, ...] = ()
+    #: the jokers the seat holds now (a deck's `Deck.jokers`), in number order; ``hand`` never shows them
+    jokers: tuple[Joker, ...] = ()
 
     @property
     def players(self) -> int:

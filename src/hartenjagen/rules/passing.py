@@ -25,7 +25,7 @@ import attrs
 
 from hartenjagen._repr import shown
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import Card
+from hartenjagen.cards import AnyCard, Card
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
@@ -96,9 +96,13 @@ class Passing(RuleModule):
         """The seats that choose cards in ``stage`` (every seat unless overridden)."""
         return tuple(range(players))
 
-    def passable(self, context: PassContext) -> Iterable[Card]:
-        """The cards of ``context.hand`` that the seat may choose from (default: all of them)."""
-        return context.hand
+    def passable(self, context: PassContext) -> Iterable[AnyCard]:
+        """The cards of ``context.hand`` that the seat may choose from (default: all of them, its jokers too).
+
+        ``context.hand`` holds no jokers: an answer may name the seat's jokers
+        (``context.jokers``, from a deck's `Deck.jokers`) to let them be passed.
+        """
+        return (*context.hand, *context.jokers) if context.jokers else context.hand
 
     def scatter(self, context: PassContext, chosen: tuple[Card, ...]) -> Mapping[int, Iterable[Card]]:
         """For a route that travels by the module's own rule: where each card a seat passes goes.
@@ -280,10 +284,10 @@ class PassAndReturn(Passing):
             return (PassStage(self.cards),)
         return (PassStage(self.cards), PassStage(self.returned, back=True))
 
-    def passable(self, context: PassContext) -> Iterable[Card]:
+    def passable(self, context: PassContext) -> Iterable[AnyCard]:
         if context.stage == 1 and self.from_received:
             return context.received[0]
-        return context.hand
+        return super().passable(context)
 
     def refusal(self, stage: int) -> str:
         if stage == 1 and self.from_received:
