@@ -201,7 +201,7 @@ def test_a_hook_that_raises_is_asked_again_and_raises_again() -> None:
     ("answer", "message"),
     [
         (42, "playable must return cards, not 42"),
-        (["2C"], "playable must return cards, not '2C'"),
+        (["2C"], "playable must return cards or jokers, not '2C'"),
         ([], "left no card to play"),
     ],
 )

@@ -101,7 +101,6 @@ def test_check_rules_and_every_bot_pass_jokers_by_a_scatter():
         assert final.is_over
 
 
-
 # ---------------------------------------------------------------- a passable of one's own names jokers
 
 
