@@ -681,7 +681,7 @@ def test_revoke_penalty_voids_the_hand_for_a_house_rule_with_its_own_code():
             " left no card to play \\(allowed: .*\\); playable must return at least one card of context.allowed",
         ),
         (["AS"], ": playable must return cards or jokers, not 'AS'"),
-        (None, ": playable must return cards or jokers, not None"),
+        (None, ": playable must return cards, not None"),
     ],
 )
 def test_a_house_rule_whose_playable_breaks_its_promise_raises_rules_error_naming_it(answer, fragment):
