@@ -57,6 +57,12 @@ export interface CardDrawn {
   card: null | AnyCard;
 }
 
+/** The holder of card leads it to the first trick: a card of the pack, or one of the deck's jokers. */
+export interface CardLeads {
+  type: "CardLeads";
+  card: AnyCard;
+}
+
 /** seat played card to the current trick. */
 export interface CardPlayed {
   type: "CardPlayed";
@@ -615,7 +621,7 @@ export interface Rules {
   type: "Rules";
   deck: DominoPack | DoubleDeck | JokerPack | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
-  opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
+  opening: CardLeads | EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
   leading: HeartsAfterBroken | HeartsAfterSuitsLed | HeartsAfterTricks | HeartsAnytime;
   scoring: CardPoints | HoemkeFirstTwoFree | PigAndSheep;
@@ -759,7 +765,7 @@ export interface SentRules {
   version: 1;
   deck: DominoPack | DoubleDeck | JokerPack | SinglePack | StockPack | TwoPacks | WidowPack;
   passing: PassAndReturn | PassCycle | PassToDealer | RandomDirection;
-  opening: EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
+  opening: CardLeads | EldestLeadsAny | EldestLeadsLowestNonHeart | EldestLeadsLowestOfChosenSuit | FirstDeuceFromEldest | LowestClubHolderLeadsAnyClub | LowestClubLeads | PigLeads | ShowTwoOfClubsLeadSafe;
   first_trick: AnythingOnFirstTrick | NoPointsUnlessForced;
   leading: HeartsAfterBroken | HeartsAfterSuitsLed | HeartsAfterTricks | HeartsAnytime;
   scoring: CardPoints | HoemkeFirstTwoFree | PigAndSheep;
@@ -978,6 +984,7 @@ export interface TwoHalves {
 export interface TwoPacks {
   type: "TwoPacks";
   players: number;
+  joker: boolean;
 }
 
 /** What a seat (or a spectator) sees now, with its events since the update number it gave: by GET update or poll, an event stream or the WebSocket. */
