@@ -15,9 +15,10 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen import family
+from hartenjagen import family, native
 from hartenjagen.cards import JOKERS, AnyCard, Card, Suit, parse_any_card
 from hartenjagen.cli.rules import rules_text
+from hartenjagen.core import table_for
 from hartenjagen.events import TrickCancelled
 from hartenjagen.rules import Opening, PlayContext
 from hartenjagen.rules.jokers import ZERO_OF_CLUBS
@@ -63,6 +64,9 @@ def test_five_and_seven_play_two_packs_and_a_zero_of_clubs():
     old = family.cancellation_hearts(players=5, joker=False)  # the cards-out pack, kept as an option
     assert (len(old.deck.pack()), old.deck.jokers(), old.opening) == (100, (), hj.rules.opening.LOWEST_CLUB)
     assert len(family.cancellation_hearts(players=7, joker=False).deck.pack()) == 98
+    # docs/architecture.md: the C kernel plays no jokers; without the joker, five play there too
+    assert not native.playable(table_for(family.cancellation_hearts(players=5)))
+    assert native.playable(table_for(old))
     # No joker where the source has none: six, eight to eleven players
     assert family.cancellation_hearts(players=6) == family.cancellation_hearts(players=6, joker=False)
     assert family.cancellation_hearts() == hj.variants.CANCELLATION_HEARTS
