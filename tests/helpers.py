@@ -159,3 +159,7 @@ def core_env(pure: bool) -> dict[str, str]:
     if pure:
         env["HARTENJAGEN_PURE_PYTHON"] = "1"
     return env
+
+
+#: After "2C 3C 4C AC 2S AS" (seat 0 leads the 2♠, seat 1 plays the A♠) seat 2 holds the Q♠ and the 5♠.
+DROP_AFTER_ACE = ("AC 2S 3D 4D", "2C AS 5D 6D", "3C QS 5S 7D", "4C 6S 8D 9D")
