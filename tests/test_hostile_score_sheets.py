@@ -1,8 +1,8 @@
 """Hostile input: score sheets no game writes.
 
-``loads`` replays the whole game (its history) and scores every hand again: a score line is
-accepted only as the engine wrote it, under the rules' moon, ending, revoke penalty and house
-rules, and a long forged sheet is refused quickly."""
+Lines the rules do not score (raw points, the moon, a shooter, announcers or a revoke the rules
+lack, the revoke penalty), hands played after the game's end, the sheet under the ending and the
+house rules, and a long forged sheet, refused quickly; every moon the engine scores loads back."""
 
 from __future__ import annotations
 
