@@ -15,8 +15,9 @@ cd "$(dirname "$0")/.."
 
 # The interpreted core (tests/test_cores.py also compares the two cores game by game).
 PURE_TESTS=(
-  tests/test_cards.py tests/test_cores.py tests/test_errors.py tests/test_golden.py tests/test_perft.py
-  tests/test_properties.py tests/test_openspiel_differential.py tests/test_chance.py tests/test_rules_*.py
+  tests/test_cards.py tests/test_cores.py tests/test_errors.py tests/test_golden.py tests/test_perft_positions.py
+  tests/test_perft_counters.py tests/test_properties_*.py tests/test_openspiel_differential.py tests/test_chance.py
+  tests/test_rules_*.py
   tests/test_draws.py tests/test_rule_contract.py tests/test_house_rules.py tests/test_history.py tests/test_table_cache.py
 )
 

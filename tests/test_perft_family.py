@@ -20,7 +20,7 @@ from hartenjagen import variants
 from hartenjagen.cards import Rank
 from hartenjagen.family_jokers import JokerPack
 from hartenjagen.rules.undealt import WidowPack
-from test_perft import (
+from perft_helpers import (
     TINY4,
     TINY_PIQUET,
     Position,
