@@ -199,8 +199,8 @@ def test_a_miss_whose_context_nobody_kept_hands_it_to_the_next_miss() -> None:
     contexts = set()
     for _state in _positions(rules, 9, 2):
         if cache.spare is not None:
-            contexts.add(id(cache.spare[0]))
-    assert cache.spare is not None
+            contexts.add(id(cache.spare))
+    assert cache.spare is not None and cache.spare_source is not None
     assert len(contexts) < 5  # a handful of pairs for two hands' misses, not one each
 
 

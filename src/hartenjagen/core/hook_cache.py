@@ -352,9 +352,12 @@ class HookCache:
         #: the hook whose answers these are (a bound method is made afresh at each attribute read);
         #: a ``playable`` hook, called as it is (no ``cast``, a call of its own in the interpreted core)
         self.hook: Any = hook
-        #: the context of the last miss, its source and its ``_read`` (the source's bound ``read``), when
-        #: nothing outside the core kept any: the next miss reuses them (`hartenjagen.core.hooks.restricted`)
-        self.spare: tuple[PlayContext, PlaySource, Callable[[str], object]] | None = None
+        #: the context of the last miss and its source, when nothing outside the core kept either:
+        #: the next miss reuses them (`hartenjagen.core.hooks.restricted`)
+        self.spare: PlayContext | None = None
+        self.spare_source: PlaySource | None = None
+        #: the spare context's ``_read`` (its source's bound ``read``)
+        self.spare_read: Callable[[str], object] | None = None
 
     def lookup(self, source: PlaySource) -> int:
         """The cached answer for ``source`` (every copy of the cards allowed, as a bitmask), or -1."""

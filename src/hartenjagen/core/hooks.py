@@ -130,17 +130,17 @@ def _restricted_miss(
     kept and made the next miss's position: no hook can tell, as none holds
     them. A pair a hook kept (or that saw an error) is never touched again.
     """
-    spare = cache.spare
-    if spare is None:
+    context = cache.spare
+    source = cache.spare_source
+    read = cache.spare_read
+    if context is None or source is None or read is None:
         source = play_source(state, candidates, hand)
-        read: Callable[[str], object] = source.read
-        context: PlayContext = _NEW(_LAZY)  # `_lazy_context`, keeping the bound read
+        read = source.read
+        context = _NEW(_LAZY)  # `_lazy_context`, keeping the bound read
         _SET_READ(context, read)
-        spare = (context, source, read)
     else:
         # Taken off the cache first: a hook that asks the same table again makes a pair of its own.
-        cache.spare = None
-        context, source, read = spare
+        cache.spare = cache.spare_source = cache.spare_read = None
         hand_context = state._hand
         table = hand_context.table
         log = state._log
@@ -150,7 +150,7 @@ def _restricted_miss(
             seat_to_move(state) if table.follow_draws else (state._leader + state._count) % table.players,
             hand, candidates, state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
         )  # fmt: skip
-    # What holds the pair before the hook sees it: this function, ``spare`` (and the context's slot, the bound read).
+    # What holds the pair before the hook sees it: this function (and the context's slot, the bound read).
     held_context, held_read, held_source = _REFS(context), _REFS(read), _REFS(source)
     if answer < 0 and cache.old is not None:  # `_missed`, inline (interpreted, a call is a frame)
         answer = cache.revive(source)
@@ -161,7 +161,7 @@ def _restricted_miss(
         and _REFS(source) == held_source
         and not _WEAKREFS(context)
     ):
-        cache.spare = spare
+        cache.spare, cache.spare_source, cache.spare_read = context, source, read
     return chosen
 
 
