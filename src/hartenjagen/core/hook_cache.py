@@ -86,7 +86,7 @@ def card_set(table: Table, mask: int) -> frozenset[Card]:
         return frozenset(table.cards(mask))
     if not RUNS_COMPILED:
         # Interpreted, a bytecode costs more than a cache miss: the cards of each of the mask's seven
-        # bytes (56 bits: the cards' 52 and at most four jokers'), looked up, not a loop.
+        # bytes (56 bits: the 52 cards and `JOKER_LIMIT` jokers, four), looked up, not a loop.
         b0, b1, b2, b3, b4, b5, b6 = _BYTES
         c0, c1, c2, c3, c4, c5, c6 = mask.to_bytes(7, "little")
         return frozenset(b0[c0] + b1[c1] + b2[c2] + b3[c3] + b4[c4] + b5[c5] + b6[c6])
@@ -298,14 +298,14 @@ class PlaySource:
 
     def read(self, name: str) -> object:
         """The value of the field called ``name``, recorded as read the first time (`AttributeError`: no field)."""
-        field = _NUMBER.get(name, -1)
-        if field == 3:
+        if name == "allowed":  # field 3, what most hooks read: before the lookup of its number
             cards = self.allowed_cards
             if cards is None:
                 self.reads.append((3, spread(self.allowed) if SPREAD else self.allowed))
                 cards = card_set(self.hand.table, self.allowed)
                 self.allowed_cards = cards
             return cards
+        field = _NUMBER.get(name, -1)
         if field < 0:
             raise AttributeError(name)
         values = self.values
