@@ -27,14 +27,15 @@ generation, and the memory stays within two trees.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import MethodType
 from typing import Any, Final
 
-from hartenjagen.cards import ALL_CARDS, Card, Suit
+from hartenjagen.cards import ALL_CARDS, CARD_COUNT, Card, Suit
 from hartenjagen.core.hand_log import SEAT_BITS, log_tricks
 from hartenjagen.core.state import HandContext
-from hartenjagen.core.table import NO_SUIT, Table
+from hartenjagen.core.table import NO_SUIT, RUNS_COMPILED, Table
+from hartenjagen.rules.context import PlayContext
 
 #: The `PlayContext` fields, in the order of their numbers in a tree.
 FIELDS: Final = (
@@ -60,6 +61,19 @@ _SUITS: Final = tuple(Suit)
 LIMIT: Final = 1 << 14
 #: The 52 cards by index, which on a one-pack table is the physical card's number.
 _CARDS: Final = ALL_CARDS
+#: Interpreted only: the cards of each byte of a one-pack mask, in card order (``_BYTES[k][b]``: the cards
+#: of bits ``8k..8k+7`` set in ``b``; a joker's bit, 52 and up, names none).
+_BYTES: Final = (
+    ()
+    if RUNS_COMPILED
+    else tuple(
+        tuple(
+            tuple([ALL_CARDS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < CARD_COUNT])
+            for b in range(256)
+        )
+        for k in range((CARD_COUNT + 7) // 8)
+    )
+)
 
 
 def card_set(table: Table, mask: int) -> frozenset[Card]:
@@ -70,6 +84,12 @@ def card_set(table: Table, mask: int) -> frozenset[Card]:
     """
     if table.copies > 1:
         return frozenset(table.cards(mask))
+    if not RUNS_COMPILED:
+        # Interpreted, a bytecode costs more than a cache miss: the cards of each of the mask's seven
+        # bytes (56 bits: the 52 cards and `JOKER_LIMIT` jokers, four), looked up, not a loop.
+        b0, b1, b2, b3, b4, b5, b6 = _BYTES
+        c0, c1, c2, c3, c4, c5, c6 = mask.to_bytes(7, "little")
+        return frozenset(b0[c0] + b1[c1] + b2[c2] + b3[c3] + b4[c4] + b5[c5] + b6[c6])
     # A bit at a time from the hand's few cards: cheaper than looking up whole bytes of them,
     # whose 1,792 tuples a busy machine keeps out of its caches.
     cards: list[Card] = []
@@ -81,6 +101,11 @@ def card_set(table: Table, mask: int) -> frozenset[Card]:
     return frozenset(cards)
 
 
+#: Whether a card mask's key in a tree is spread (`spread`): compiled, yes; interpreted, the key is the
+#: mask itself, and the hot paths test this rather than call `spread` (a call is a frame there).
+SPREAD: Final = RUNS_COMPILED
+
+
 def spread(mask: int) -> int:
     """The key of a card mask in a tree: ``mask`` with its high bits folded onto its low ones, one to one.
 
@@ -88,8 +113,13 @@ def spread(mask: int) -> int:
     bits, the clubs' (a mask's lowest bits): the follows in any other suit
     would crowd a handful of slots, and every lookup walk a long chain of
     them. Each step (``x ^ x >> k``) can be undone, so distinct masks keep
-    distinct keys.
+    distinct keys. Interpreted (not `SPREAD`), the key is ``mask`` itself:
+    there the three steps on a 52-bit int cost about 200 ns, and the longer
+    chains a few ns a lookup (the dictionary's probe mixes the high bits in
+    after a step or two).
     """
+    if not SPREAD:
+        return mask
     mask ^= mask >> 5
     mask ^= mask >> 13
     return mask ^ (mask >> 29)
@@ -197,14 +227,14 @@ class PlaySource:
 
     def key(self, field: int) -> object:
         """A value that determines field ``field`` on this table (equal keys: equal fields)."""
+        if field == 3:  # first: what most hooks read first (interpreted, each test is a bytecode or more)
+            return spread(self.allowed) if SPREAD else self.allowed
         if field == 0:
             return 0  # the rules: one value per table
         if field == 1:
             return self.seat
         if field == 2:
-            return spread(self.cards)
-        if field == 3:
-            return spread(self.allowed)
+            return spread(self.cards) if SPREAD else self.cards
         if field == 4:
             return (self.leader, *self._order())
         if field == 5:
@@ -268,14 +298,14 @@ class PlaySource:
 
     def read(self, name: str) -> object:
         """The value of the field called ``name``, recorded as read the first time (`AttributeError`: no field)."""
-        field = _NUMBER.get(name, -1)
-        if field == 3:
+        if name == "allowed":  # field 3, what most hooks read: before the lookup of its number
             cards = self.allowed_cards
             if cards is None:
-                self.reads.append((3, spread(self.allowed)))
+                self.reads.append((3, spread(self.allowed) if SPREAD else self.allowed))
                 cards = card_set(self.hand.table, self.allowed)
                 self.allowed_cards = cards
             return cards
+        field = _NUMBER.get(name, -1)
         if field < 0:
             raise AttributeError(name)
         values = self.values
@@ -313,20 +343,21 @@ def walk(node: Node | int | None, source: PlaySource) -> int:
 class HookCache:
     """One hook's answers on one table: the tree of this generation and of the one before."""
 
-    def __init__(self, hook: object = None) -> None:
+    def __init__(self, hook: Any = None) -> None:
         self.root: Node | int | None = None
         #: the previous generation's tree, asked where this one has no answer
         self.old: Node | int | None = None
         #: the entries (nodes and answers) of ``root``
         self.size = 0
-        #: the hook whose answers these are (a bound method is made afresh at each attribute read)
-        self.hook = hook
+        #: the hook whose answers these are (a bound method is made afresh at each attribute read);
+        #: a ``playable`` hook, called as it is (no ``cast``, a call of its own in the interpreted core)
+        self.hook: Any = hook
         #: the context of the last miss and its source, when nothing outside the core kept either:
         #: the next miss reuses them (`hartenjagen.core.hooks.restricted`)
-        self.spare: object = None
+        self.spare: PlayContext | None = None
         self.spare_source: PlaySource | None = None
         #: the spare context's ``_read`` (its source's bound ``read``)
-        self.spare_read: object = None
+        self.spare_read: Callable[[str], object] | None = None
 
     def lookup(self, source: PlaySource) -> int:
         """The cached answer for ``source`` (every copy of the cards allowed, as a bitmask), or -1."""
@@ -338,18 +369,21 @@ class HookCache:
     def revive(self, source: PlaySource) -> int:
         """The previous generation's answer for ``source`` (-1: none), copied into this one where found."""
         old = self.old  # one tree for both walks (another thread may start a generation meanwhile)
-        answer = walk(old, source)
-        if answer >= 0:
-            # Found: walk again to note the path (most lookups here miss, and a miss notes nothing).
-            # A tree only grows, so the second walk ends at the same answer.
-            reads: list[tuple[int, object]] = []
-            node = old
-            while isinstance(node, Node):
-                key = source.key(node.field)
-                reads.append((node.field, key))
-                node = node.children.get(key)
-            self.insert(reads, answer)
-        return answer
+        # Compiled, a walk that notes nothing first (most lookups here miss, and a miss needs no notes);
+        # interpreted, the notes cost less than a second walk's frames, so only the walk below runs.
+        if RUNS_COMPILED and walk(old, source) < 0:
+            return -1
+        # Walk noting the path (a tree only grows: a second walk ends at the answer the first found).
+        reads: list[tuple[int, object]] = []
+        node = old
+        while isinstance(node, Node):
+            key = source.key(node.field)
+            reads.append((node.field, key))
+            node = node.children.get(key)
+        if node is None:
+            return -1
+        self.insert(reads, node)
+        return node
 
     def path(self, source: PlaySource) -> tuple[int, tuple[int, ...]]:
         """The cached answer for ``source`` (-1: none) and the fields on the way to it, in order.
@@ -378,19 +412,22 @@ class HookCache:
         if node is None:
             self.root = self._chain(reads, 0, answer)
             return
-        i = 0
-        while True:
-            if isinstance(node, int) or i >= len(reads) or node.field != reads[i][0]:
-                # The hook read differently from an earlier call that agreed on every field so
-                # far: it is not a pure function of its context, and this answer is not kept.
-                return
-            child = node.children.get(reads[i][1])
+        last = len(reads) - 1
+        for i, (field, key) in enumerate(reads):
+            if isinstance(node, int) or node.field != field:
+                break
+            child = node.children.get(key)
             if child is None:
-                # Built whole before it is linked in: a thread walking the tree never meets half a path.
-                node.children[reads[i][1]] = self._chain(reads, i + 1, answer)
+                if i == last:  # the answer alone (most misses: a new key of the last field read)
+                    node.children[key] = answer
+                    self.size += 1
+                else:
+                    # Built whole before it is linked in: a thread walking the tree never meets half a path.
+                    node.children[key] = self._chain(reads, i + 1, answer)
                 return
             node = child
-            i += 1
+        # The hook read differently from an earlier call that agreed on every field so
+        # far: it is not a pure function of its context, and this answer is not kept.
 
     def _chain(self, reads: list[tuple[int, object]], start: int, answer: int) -> Node | int:
         """A path of nodes for ``reads[start:]`` ending in ``answer``."""

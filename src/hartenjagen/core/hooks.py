@@ -17,13 +17,13 @@ from __future__ import annotations
 import sys
 import weakref
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, cast
+from typing import Final
 
 from hartenjagen._repr import shown
 from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
 from hartenjagen.core.hand_log import log_tricks
 from hartenjagen.core.hook_answers import answer_any_cards, every_copy
-from hartenjagen.core.hook_cache import HookCache, PlaySource, cache_of, spread
+from hartenjagen.core.hook_cache import SPREAD, HookCache, PlaySource, cache_of, spread
 from hartenjagen.core.state import HandContext, State, hand_masks, seat_to_move
 from hartenjagen.core.table import Table
 from hartenjagen.errors import RulesError
@@ -104,7 +104,10 @@ def restricted(table: Table, state: State, candidates: int, hand: int) -> int:
     The same answers and errors as `narrowed` of each house rule in turn, with
     the rules' caches (and their hooks) looked up once per table rather than once per card.
     """
-    caches = restricting_caches(table)
+    # `restricting_caches`, but for the lookup: this runs for every card.
+    caches: tuple[HookCache, ...] | None = table.hook_caches.get(-1)
+    if caches is None:
+        caches = restricting_caches(table)
     for i, extra in enumerate(table.restricting):
         cache = caches[i]
         answer = _state_lookup(cache, state, candidates, hand)
@@ -130,7 +133,7 @@ def _restricted_miss(
     context = cache.spare
     source = cache.spare_source
     read = cache.spare_read
-    if context is None or source is None:
+    if context is None or source is None or read is None:
         source = play_source(state, candidates, hand)
         read = source.read
         context = _NEW(_LAZY)  # `_lazy_context`, keeping the bound read
@@ -138,14 +141,20 @@ def _restricted_miss(
     else:
         # Taken off the cache first: a hook that asks the same table again makes a pair of its own.
         cache.spare = cache.spare_source = cache.spare_read = None
+        hand_context = state._hand
+        table = hand_context.table
         log = state._log
         source.reset(
-            state._hand, seat_to_move(state), hand, candidates,
-            state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
+            hand_context,
+            # `seat_to_move`, inline but where seats drop out (interpreted, a call is a frame)
+            seat_to_move(state) if table.follow_draws else (state._leader + state._count) % table.players,
+            hand, candidates, state._trick, state._count, state._leader, state._led, log, len(log), state._broken,
         )  # fmt: skip
     # What holds the pair before the hook sees it: this function (and the context's slot, the bound read).
     held_context, held_read, held_source = _REFS(context), _REFS(read), _REFS(source)
-    chosen = _missed(extra, cast(Playable, cache.hook), cache, source, False, answer, context)
+    if answer < 0 and cache.old is not None:  # `_missed`, inline (interpreted, a call is a frame)
+        answer = cache.revive(source)
+    chosen = _asked(extra, cache.hook, cache, source, False, answer, context)
     if (
         _REFS(context) == held_context
         and _REFS(read) == held_read
@@ -210,11 +219,11 @@ def _state_lookup(cache: HookCache, state: State, candidates: int, hand: int) ->
         field = node.field
         key: object
         if field == 3:
-            key = spread(candidates)
+            key = spread(candidates) if SPREAD else candidates
         elif field == 1:
             key = seat_to_move(state)
         elif field == 2:
-            key = spread(hand)
+            key = spread(hand) if SPREAD else hand
         elif field == 0:
             key = 0
         elif field == 6:
@@ -246,7 +255,7 @@ def _missed(
     source: PlaySource,
     fallback: bool,
     answer: int,
-    context: object = None,
+    context: PlayContext | None = None,
 ) -> int:
     """`_asked` after a lookup in the present generation of ``cache`` only (-1: it had no answer)."""
     if answer < 0 and cache.old is not None:
@@ -261,7 +270,7 @@ def _asked(
     source: PlaySource,
     fallback: bool,
     answer: int,
-    context: object = None,
+    context: PlayContext | None = None,
 ) -> int:
     """`narrowed_at` once ``answer`` was looked up in ``cache`` (-1: a miss, and the hook is asked).
 
@@ -269,7 +278,7 @@ def _asked(
     """
     table = source.hand.table
     if answer < 0:
-        returned = playable(cast(PlayContext, context) if context is not None else _lazy_context(source))
+        returned = playable(context if context is not None else _lazy_context(source))
         if returned is not None and returned is source.allowed_cards and table.copies == 1:
             answer = source.allowed  # the allowed cards themselves, handed back: already checked
         else:

@@ -125,8 +125,11 @@ def _runs_compiled() -> bool:
     return type(_runs_compiled).__name__ != "function"
 
 
+#: Whether the core runs compiled (its modules are compiled together or not at all): where the two
+#: cores are fastest by different means, the code asks this.
+RUNS_COMPILED: Final = _runs_compiled()
 #: Compiled, adding bits up in parallel on a machine word beats a method call; interpreted, it is the other way.
-_WORD_ARITHMETIC: Final = _runs_compiled()
+_WORD_ARITHMETIC: Final = RUNS_COMPILED
 
 
 def bits(mask: int) -> list[int]:
