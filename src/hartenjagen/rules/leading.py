@@ -145,7 +145,8 @@ class RestrictedHeartLeads(Leading):
             and not jokers
         ):
             return context.allowed
-        # None: the engine's only-hearts exception leaves the whole hand.
+        if not others and not jokers:
+            return context.allowed  # a hand of only closed cards may lead any of them
         return [*others, *jokers]
 
     def _closed(self, card: Card) -> bool:
