@@ -271,8 +271,8 @@ def _asked(
     table = source.hand.table
     if answer < 0:
         returned = playable(cast(PlayContext, context) if context is not None else _lazy_context(source))
-        if returned is not None and returned is source.allowed_cards:
-            answer = source.allowed  # the allowed cards themselves, handed back (their jokers too, any deck)
+        if returned is not None and returned is source.allowed_cards and table.copies == 1:
+            answer = source.allowed  # the allowed cards themselves, handed back: already checked
         else:
             # A joker the seat holds may be named (`PlayContext.jokers`); an answer naming none leaves them be.
             answer = every_copy(table, answer_any_cards(module, "playable", returned))
