@@ -13,7 +13,7 @@ from typing import Final
 
 from hypothesis import strategies as st
 
-from hartenjagen.cards import TWO_OF_CLUBS, Card, Suit
+from hartenjagen.cards import TWO_OF_CLUBS, AnyCard, Card, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.rules import (
     Deck,
@@ -204,7 +204,9 @@ def openings(facts: Facts) -> st.SearchStrategy[Opening]:
         options.append(opening.FirstDeuceFromEldest())
     if facts.holds(TWO_OF_CLUBS):
         options.append(opening.ShowTwoOfClubsLeadSafe())
-    return st.sampled_from(options)
+    # The holder of any card of the pack (or a joker the deck deals) leads it.
+    leaders: list[AnyCard] = [*sorted(facts.counts), *facts.deck.jokers()]
+    return st.one_of(st.sampled_from(options), st.sampled_from(leaders).map(opening.CardLeads))
 
 
 @cached
