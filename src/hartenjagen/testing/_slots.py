@@ -204,9 +204,10 @@ def openings(facts: Facts) -> st.SearchStrategy[Opening]:
         options.append(opening.FirstDeuceFromEldest())
     if facts.holds(TWO_OF_CLUBS):
         options.append(opening.ShowTwoOfClubsLeadSafe())
-    # The holder of any card of the pack (or a joker the deck deals) leads it.
+    # One option more, as likely as each other: the holder of a card of the pack (or a deck's joker) leads it.
     leaders: list[AnyCard] = [*sorted(facts.counts), *facts.deck.jokers()]
-    return st.one_of(st.sampled_from(options), st.sampled_from(leaders).map(opening.CardLeads))
+    card_leads = st.sampled_from(leaders).map(opening.CardLeads)
+    return st.sampled_from([None, *options]).flatmap(lambda o: card_leads if o is None else st.just(o))
 
 
 @cached
