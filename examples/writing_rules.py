@@ -252,7 +252,9 @@ class QueenBreaksHearts(rules.Leading):
     def playable(self, context: PlayContext) -> Iterable[Card]:
         if context.hearts_broken:
             return context.allowed
-        return {card for card in context.allowed if card.suit is not Suit.HEARTS} or context.allowed
+        # None left (only hearts): the engine lets any card be led. A joker, which this answer
+        # leaves as it was, is something else than hearts: a leader holding one leads it.
+        return {card for card in context.allowed if card.suit is not Suit.HEARTS}
 
     def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
         return card.suit is Suit.HEARTS or card == QUEEN

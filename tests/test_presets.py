@@ -847,8 +847,7 @@ class Checker:
         elif first_trick_:
             self.check_first_lead(state, seat, hand, [c for c in cards if c not in widened])
         else:
-            plain = [c for c in hand if c not in widened]
-            self.check_heart_lead(state, plain, [c for c in cards if c not in widened])
+            self.check_heart_lead(state, hand, cards, widened)
         if self.exposures is not None:  # Gong Zhu: follow suit, hearts any time, exposed cards wait
             pool = {c for c in hand if trick and c.suit is trick[0].card.suit} or held
             led_before = {done.cards[0].suit for done in state.tricks}
@@ -984,8 +983,13 @@ class Checker:
             return all(others) or sum(1 for k in others if k >= 2) >= 2
         return None  # pragma: no cover - no preset uses another module
 
-    def check_heart_lead(self, state: hj.State, hand, cards) -> None:
-        """sources §3.9: a heart led while hearts are closed means the leader held nothing else."""
+    def check_heart_lead(self, state: hj.State, hand, cards, widened) -> None:
+        """sources §3.9: a heart led while hearts are closed means the leader held nothing else.
+
+        A joker that is no heart (its role, `Deck.joker_role`) is something else: it may be led, so a
+        leader holding hearts and such a joker leads the joker (docs/rules.md, Joker Hearts).
+        A widened card (``widened``) is legal whatever the heart-lead rule says.
+        """
         is_open = self.hearts_open(state)
         if is_open is None or self.restricting:
             return
@@ -993,11 +997,17 @@ class Checker:
             assert set(cards) == set(hand)
             return
         rule = self.rules.leading
-        others = {c for c in hand if c.suit is not Suit.HEARTS}
+        others = {c for c in hand if not self.heart_in_play(c)}
         only_hearts = not others
         queen_or_hearts = rule.hearts_and_queen is leading.HeartsAndQueen.HEARTS_OR_QUEEN and others == {QS}
         # Hearts may be led only by a leader holding nothing else (or only the Q♠ besides, with hearts_or_qs).
-        assert set(cards) == (set(hand) if only_hearts or queen_or_hearts else others)
+        assert set(cards) == (set(hand) if only_hearts or queen_or_hearts else others | widened)
+
+    def heart_in_play(self, card) -> bool:
+        """Whether ``card`` leads as a heart: a heart, or a joker whose role is of hearts."""
+        if isinstance(card, Card):
+            return card.suit is Suit.HEARTS
+        return self.rules.deck.joker_role(card).suit is Suit.HEARTS
 
     # ---- checks of a transition
 

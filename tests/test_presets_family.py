@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import hartenjagen as hj
@@ -232,6 +232,8 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 @pytest.mark.parametrize("preset", variants.FAMILY, ids=[p.name for p in variants.FAMILY])
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, move_seed=SEEDS)
+# Joker Hearts: a leader of hearts and a joker, hearts unbroken, leads the joker (the checker allowed hearts)
+@example(seed=15759, move_seed=311)
 def test_family_invariants_on_random_games(preset: variants.Preset, seed: int, move_seed: int) -> None:
     final, moves, middle = playout(preset.rules, seed, move_seed, full_hands=3)
     assert final.is_over, "a random game ends"

@@ -18,8 +18,8 @@ def passable_cards(view: PlayerView, table: Table, seat: int, stage: int, hand: 
         return hand
     context = PassContext(
         rules=view.rules, seat=seat, hand=table.cards(hand), stage=stage, route=view.pass_direction,
-        given=tuple(table.cards(given[seat]) for given, _ in log[:stage]),
-        received=tuple(table.cards(got[seat]) for _, got in log[:stage]),
+        given=tuple(table.any_cards(given[seat]) for given, _ in log[:stage]),
+        received=tuple(table.any_cards(got[seat]) for _, got in log[:stage]),
         hand_index=view.hand_index, dealer=view.dealer,
         jokers=table.jokers(hand) if table.joker_mask else (),
     )  # fmt: skip

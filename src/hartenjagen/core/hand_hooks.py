@@ -48,8 +48,9 @@ def _pass_context(hand: HandContext, seat: int, cards: int) -> PassContext:
         hand=table.cards(cards),
         stage=len(hand.pass_log),
         route=hand.direction,
-        given=tuple([table.cards(given[seat]) for given, _ in hand.pass_log]),
-        received=tuple([table.cards(got[seat]) for _, got in hand.pass_log]),
+        # What was passed, jokers too (a pass-and-return may send a received joker back).
+        given=tuple([table.any_cards(given[seat]) for given, _ in hand.pass_log]),
+        received=tuple([table.any_cards(got[seat]) for _, got in hand.pass_log]),
         hand_index=hand.hand_index,
         dealer=hand.dealer,
         scores=hand.scores,

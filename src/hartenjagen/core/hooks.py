@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from hartenjagen._repr import shown
-from hartenjagen.cards import AnyCard, Card, led_suit, without_jokers
+from hartenjagen.cards import AnyCard, Card, Suit, led_suit, without_jokers
 from hartenjagen.core.hand_log import log_tricks
 from hartenjagen.core.hook_answers import answer_any_cards, every_copy
 from hartenjagen.core.hook_cache import SPREAD, HookCache, PlaySource, cache_of, spread
@@ -30,6 +30,7 @@ from hartenjagen.errors import RulesError
 from hartenjagen.moves import Play
 from hartenjagen.rules.context import LazyPlayContext, LazyTrickContext, PlayContext
 from hartenjagen.rules.jokers import winner_with_roles
+from hartenjagen.rules.opening import Opening
 
 # ---------------------------------------------------------------- play: house rules, leading, first trick, first lead
 
@@ -282,8 +283,10 @@ def _asked(
         if returned is not None and returned is source.allowed_cards and table.copies == 1:
             answer = source.allowed  # the allowed cards themselves, handed back: already checked
         else:
-            # A joker the seat holds may be named too (`PlayContext.jokers`: the first lead's `CardLeads`).
+            # A joker the seat holds may be named (`PlayContext.jokers`); an answer naming none leaves them be.
             answer = every_copy(table, answer_any_cards(module, "playable", returned))
+            if not answer & table.joker_mask and not isinstance(module, Opening):
+                answer |= table.joker_mask
         cache.insert(source.reads, answer)
     candidates = source.allowed
     chosen = candidates & answer
@@ -345,13 +348,18 @@ def narrowed_by(
 def breaks(table: Table, physical: int, discarded: bool, trick_number: int) -> bool:
     """A leading module's ``breaks_hearts`` for a physical card (``trick_number`` from 0)."""
     module = table.rules.leading
-    answer = module.breaks_hearts(table.card_of[physical], discarded, trick_number + 1)
+    card = table.card_of[physical]
+    if not isinstance(card, Card):  # never asked of a joker: one breaks them if its role is of hearts
+        return table.suit_of[physical] == _HEARTS
+    answer = module.breaks_hearts(card, discarded, trick_number + 1)
     if not isinstance(answer, bool):
         raise RulesError(
             f"rule module {module!r}: breaks_hearts must return True or False, not {shown(answer)}"
         )
     return answer
 
+
+_HEARTS: Final = int(Suit.HEARTS)
 
 # ---------------------------------------------------------------- the trick's winner
 

@@ -211,11 +211,11 @@ def _pass_context(view: PlayerView, stage: int) -> PassContext:
         for card in got:
             held.remove(card)
         held += given
-    # A hook's context holds no jokers (`Table.cards`): the same cards the exchange's hooks saw.
+    # The hand holds no jokers (`Table.cards`), what was passed does: the context the exchange's hooks saw.
     return PassContext(
         rules=view.rules, seat=view.seat, hand=tuple(sorted(without_jokers(held))), stage=stage,
-        route=view.pass_direction, given=tuple(without_jokers(given) for given, _ in view.exchanges[:stage]),
-        received=tuple(without_jokers(got) for _, got in view.exchanges[:stage]),
+        route=view.pass_direction, given=tuple(tuple(given) for given, _ in view.exchanges[:stage]),
+        received=tuple(tuple(got) for _, got in view.exchanges[:stage]),
         hand_index=view.hand_index, dealer=view.dealer,
         jokers=tuple(sorted(card for card in held if isinstance(card, Joker))),
     )  # fmt: skip

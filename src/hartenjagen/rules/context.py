@@ -74,7 +74,8 @@ class PlayContext:
     #: the seat's cards, sorted (a card twice if both copies are held)
     hand: tuple[Card, ...]
     #: the cards the seat may play under the rules applied before this one (follow suit,
-    #: the opening, hearts broken, the first trick, earlier house rules)
+    #: the opening, hearts broken, the first trick, earlier house rules); never a joker: a ``playable``
+    #: answer that names no joker leaves the jokers as they were, one that names some decides them
     allowed: frozenset[Card]
     #: the cards played to this trick so far, in order
     trick: tuple[Play, ...]
@@ -225,10 +226,10 @@ class PassContext:
     stage: int
     #: where this hand's cards travel
     route: PassRoute
-    #: the cards this seat gave in each completed stage of this hand's exchange
-    given: tuple[tuple[Card, ...], ...]
-    #: the cards this seat received in each completed stage
-    received: tuple[tuple[Card, ...], ...]
+    #: the cards this seat gave in each completed stage of this hand's exchange, jokers too (after the cards)
+    given: tuple[tuple[AnyCard, ...], ...]
+    #: the cards this seat received in each completed stage, jokers too (a joker is no `Card`: it has no suit)
+    received: tuple[tuple[AnyCard, ...], ...]
     #: the hand being played, counted from 0
     hand_index: int
     #: the seat that dealt this hand

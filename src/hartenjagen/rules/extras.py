@@ -127,6 +127,10 @@ class HouseRule(RuleModule):
         """The cards of ``context.allowed`` this rule lets the seat to move play (default: all of them).
 
         Return at least one of them; cards not in ``context.allowed`` are ignored.
+        ``context.allowed`` holds no jokers: an answer that names none leaves
+        the jokers as the rules before it left them (returning
+        ``context.allowed`` changes nothing, with any deck); one that names
+        jokers of ``context.jokers`` allows those and refuses the others.
         """
         return context.allowed
 

@@ -60,6 +60,7 @@ class FirstTrick(RuleModule):
 
         An answer with none of them leaves ``context.allowed`` as it is: a player who holds
         nothing else plays what the rule would keep off the trick (sources §1.6).
+        An answer that names no joker leaves the jokers as they were (see `Leading.playable`).
         """
         return context.allowed
 

@@ -17,7 +17,7 @@ import attrs
 
 from hartenjagen._repr import enum_repr
 from hartenjagen._whole import is_whole
-from hartenjagen.cards import QUEEN_OF_SPADES, Card, Suit
+from hartenjagen.cards import QUEEN_OF_SPADES, AnyCard, Card, Suit
 from hartenjagen.catalogue import english
 from hartenjagen.errors import RulesError
 from hartenjagen.rules.base import RuleModule
@@ -64,17 +64,27 @@ class Leading(RuleModule):
     #: the sentence a player reads when a lead is refused ("" for a generic one)
     refusal_text: str = ""
 
-    def playable(self, context: PlayContext) -> Iterable[Card]:
+    def playable(self, context: PlayContext) -> Iterable[AnyCard]:
         """The cards of ``context.allowed`` (the leader's hand) that may be led (default: all).
 
         An answer with none of them leaves the whole hand: the only-hearts
         exception, which the engine applies so that a legal move always exists.
+        ``context.allowed`` holds no jokers (the leader's are ``context.jokers``):
+        an answer that names none leaves them as they were, so a rule on
+        suits needs no change for a deck with jokers; one that names jokers
+        allows those and refuses the others. A joker is a card besides the
+        hearts: a leader holding hearts and a joker leads the joker (the
+        built-in rules' reading, docs/rules.md).
         """
         return context.allowed
 
     def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
         """Whether playing ``card`` breaks hearts (``discarded``: played while void in the led suit;
-        ``trick_number`` from 1). Default: any heart does."""
+        ``trick_number`` from 1). Default: any heart does.
+
+        Asked of the 52 cards only, never of a joker: a joker breaks hearts
+        when the deck's `Deck.joker_role` makes it a heart, and else never.
+        """
         return card.suit is Suit.HEARTS
 
     def refusal(self, rules: Rules) -> str:
@@ -122,13 +132,22 @@ class RestrictedHeartLeads(Leading):
     def hearts_open(self, context: PlayContext) -> bool:
         """Whether hearts may be led now."""
 
-    def playable(self, context: PlayContext) -> Iterable[Card]:
+    def playable(self, context: PlayContext) -> Iterable[AnyCard]:
         if self.hearts_open(context):
             return context.allowed
         others = {card for card in context.allowed if not self._closed(card)}
-        if self.hearts_and_queen is HeartsAndQueen.HEARTS_OR_QUEEN and others == {QUEEN_OF_SPADES}:
+        # A joker that is no heart (its role) may be led: the leader holds something else than hearts.
+        deck = context.rules.deck
+        jokers = [joker for joker in context.jokers if deck.joker_role(joker).suit is not Suit.HEARTS]
+        if (
+            self.hearts_and_queen is HeartsAndQueen.HEARTS_OR_QUEEN
+            and others == {QUEEN_OF_SPADES}
+            and not jokers
+        ):
             return context.allowed
-        return others or context.allowed  # a hand of only closed cards may lead any of them
+        if not others and not jokers:
+            return context.allowed  # a hand of only closed cards may lead any of them
+        return [*others, *jokers]
 
     def _closed(self, card: Card) -> bool:
         return card.suit is Suit.HEARTS or (self.queen_like_heart and card == QUEEN_OF_SPADES)

@@ -13,7 +13,7 @@ from typing import Final
 
 from hypothesis import strategies as st
 
-from hartenjagen.cards import TWO_OF_CLUBS, Card, Suit
+from hartenjagen.cards import TWO_OF_CLUBS, AnyCard, Card, Suit
 from hartenjagen.errors import RulesError
 from hartenjagen.rules import (
     Deck,
@@ -204,7 +204,10 @@ def openings(facts: Facts) -> st.SearchStrategy[Opening]:
         options.append(opening.FirstDeuceFromEldest())
     if facts.holds(TWO_OF_CLUBS):
         options.append(opening.ShowTwoOfClubsLeadSafe())
-    return st.sampled_from(options)
+    # One option more, as likely as each other: the holder of a card of the pack (or a deck's joker) leads it.
+    leaders: list[AnyCard] = [*sorted(facts.counts), *facts.deck.jokers()]
+    card_leads = st.sampled_from(leaders).map(opening.CardLeads)
+    return st.sampled_from([None, *options]).flatmap(lambda o: card_leads if o is None else st.just(o))
 
 
 @cached
