@@ -128,8 +128,6 @@ def _runs_compiled() -> bool:
 #: Whether the core runs compiled (its modules are compiled together or not at all): where the two
 #: cores are fastest by different means, the code asks this.
 RUNS_COMPILED: Final = _runs_compiled()
-#: Compiled, adding bits up in parallel on a machine word beats a method call; interpreted, it is the other way.
-_WORD_ARITHMETIC: Final = RUNS_COMPILED
 
 
 def bits(mask: int) -> list[int]:
@@ -144,7 +142,8 @@ def bits(mask: int) -> list[int]:
 
 def popcount(mask: int) -> int:
     """The number of set bits of ``mask`` (``int.bit_count`` is a method call in the compiled core)."""
-    if _WORD_ARITHMETIC and 0 <= mask <= 0x3FFFFFFFFFFFFFFF:  # a machine word: add the bits up in parallel
+    # Compiled, adding a machine word's bits up in parallel beats a method call; interpreted, the other way.
+    if RUNS_COMPILED and 0 <= mask <= 0x3FFFFFFFFFFFFFFF:
         # On i64, not int: no tag or overflow checks between the steps (no step can overflow).
         word: i64 = mask
         word -= (word >> 1) & 0x1555555555555555
