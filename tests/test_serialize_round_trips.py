@@ -111,6 +111,7 @@ CATALOGUE: dict[str, tuple[Any, ...]] = {
         opening.FIRST_DEUCE_FROM_ELDEST,
         opening.SHOW_TWO_OF_CLUBS_LEAD_SAFE,
         opening.ELDEST_ANY,
+        opening.CardLeads(),
     ),
     "first_trick": (
         first_trick.NO_POINTS_UNLESS_FORCED,
