@@ -16,8 +16,9 @@ Matches (``--matches``, comma-separated):
 - ``v1``: today's ``heuristic`` against three of the heuristic as it was before
   issue 16 (``benchmarks/heuristic_v1.py``), standard rules, ``--games`` games;
 - ``random``: ``heuristic`` against three ``random`` bots, ``--games`` games;
-- ``presets``: ``sampling`` against three ``heuristic`` bots in every preset of
-  ``hartenjagen.variants``, ``--preset-games`` games each;
+- ``presets``: ``sampling`` against ``heuristic`` bots at every other seat in
+  every preset of ``hartenjagen.variants`` (the seed presets, ``variants.ALL``,
+  and the family's, ``variants.FAMILY``), ``--preset-games`` games each;
 
 Results go to ``--out`` (JSON, rewritten after every match, so a long run can
 be stopped and still reported). The deals are a named set (``--deal-set
@@ -149,7 +150,11 @@ def presets(args: argparse.Namespace, results: dict[str, Any], out: Path) -> Non
     (round ``r`` deals with seed ``--seed + r``, so no deal is played twice).
     """
     wanted = {p.strip() for p in args.presets.split(",") if p.strip()}
-    chosen = [p for p in variants.ALL if not wanted or p.name in wanted]
+    every = (*variants.ALL, *variants.FAMILY)
+    unknown = wanted - {p.name for p in every}
+    if unknown:
+        raise SystemExit(f"--presets: no preset named {', '.join(sorted(unknown))}")
+    chosen = [p for p in every if not wanted or p.name in wanted]
     options = {"sampling": {"samples": args.samples}} if args.samples else None
     sums: dict[str, dict[str, float]] = {
         p.name: dict.fromkeys(("games", "wins", "total", "squares", "others", "moons", "seconds"), 0.0)
