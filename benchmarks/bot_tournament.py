@@ -48,6 +48,7 @@ import deal_sets
 from hartenjagen import variants
 from hartenjagen.bots.simulate import simulate
 from hartenjagen.rules import Rules
+from tournament_common import commit
 
 os.environ["PYTHONPATH"] = os.pathsep.join(
     filter(None, [str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH")])
@@ -248,6 +249,7 @@ def main() -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = {
         "args": vars(args),
+        "commit": commit(),
         **deal_sets.record(deal_set, args.seed, span=span),
         "matches": {},
     }

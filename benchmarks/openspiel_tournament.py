@@ -64,7 +64,6 @@ import argparse
 import json
 import math
 import random
-import subprocess
 import time
 from collections.abc import Iterator
 from multiprocessing import Pool
@@ -76,7 +75,7 @@ import pyspiel  # type: ignore[import-not-found]
 import deal_sets
 import hartenjagen as hj
 from hartenjagen.bots import make_bot
-from tournament_common import mean_ci, os_action, os_card, parse_bot
+from tournament_common import commit, mean_ci, os_action, os_card, parse_bot
 
 PLAYERS = 4
 DEALER = 3  # OpenSpiel deals the first card to seat 0: eldest is seat 0
@@ -88,20 +87,6 @@ DIRECTIONS = {
 }
 ROOT = Path(__file__).resolve().parent.parent
 SWEEP_FILE = ROOT / "benchmarks" / "results" / "ismcts_sweep.json"
-
-
-def commit() -> str:
-    """The checkout's commit, with ``+dirty`` when files differ from it (``unknown`` outside git)."""
-    try:
-        head = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return head + ("+dirty" if dirty else "")
 
 
 class Seat:

@@ -7,9 +7,14 @@ importing OpenSpiel, so these helpers live here, written once.
 from __future__ import annotations
 
 import math
+import subprocess
+from pathlib import Path
 from typing import Any
 
 from hartenjagen.cards import Card, Rank, Suit
+
+#: The checkout the harnesses run from (for the commit a result file records).
+_ROOT = Path(__file__).resolve().parent.parent
 
 
 def os_card(action: int) -> Card:
@@ -48,3 +53,20 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
         return (mean, float("nan"))
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return (mean, 1.96 * math.sqrt(var / n))
+
+
+def commit() -> str:
+    """The checkout's commit, with ``+dirty`` when files differ from it (``unknown`` outside git)."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=_ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=_ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
