@@ -33,7 +33,8 @@ from hartenjagen.rules import (
     undealt,
 )
 from hartenjagen.rules.routes import PassRoute
-from test_presets import STANDARD_SLOTS, _values, check_replay_and_pickle, playout
+from preset_shadow import check_replay_and_pickle, playout
+from test_presets import STANDARD_SLOTS, _values
 
 L, R, A, H = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
 
