@@ -107,9 +107,9 @@ SELECT (SELECT finished FROM held), (SELECT count(*) FROM added)
 """
 #: Notifications, in a transaction of their own that does not wait for the disk (a notice is not
 #: kept: it matters only to the workers listening now), so that notices never queue on a flush.
-_TELL: Final = (
-    "SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, news) FROM unnest(%s::text[]) AS news"
-)
+_TELL: Final = """
+SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, news) FROM unnest(%s::text[]) AS news
+"""
 
 
 class PostgresStore:
@@ -231,7 +231,9 @@ class PostgresStore:
         if row[0] != 0:
             raise Conflict(f"table {table} is closed")
         # (a notification holds 8,000 bytes: a longer move is read back by the others)
-        self._tell(f"{self.origin} {table} {game} {number} {text}" if len(text) < 7000 else f"{self.origin} {table}")
+        self._tell(
+            f"{self.origin} {table} {game} {number} {text}" if len(text) < 7000 else f"{self.origin} {table}"
+        )
 
     def finish(self, table: str) -> None:
         self._write(
@@ -395,7 +397,13 @@ class PostgresStore:
             if wanted:
                 rows = self._leases.execute(
                     _CLAIM,
-                    {"wanted": wanted, "key": _LOCKS, "open": len(tables), "held": len(self._held), "live": live},
+                    {
+                        "wanted": wanted,
+                        "key": _LOCKS,
+                        "open": len(tables),
+                        "held": len(self._held),
+                        "live": live,
+                    },
                 ).fetchall()
                 self._held.update(table for (table,) in rows)
         except psycopg.Error:
