@@ -12,7 +12,10 @@ seat, and the other live clients are spectators' WebSockets, spread over the
 tables. A move's latency is the time from sending the human's move to its
 ``accepted`` reply (committed to the store first). The server's memory is its
 largest resident set (with ``--workers``: the workers' and the supervisor's added up),
-sampled every 0.2 s. ``moves_per_second`` counts every accepted move (the bots' too). The clients come from several
+sampled every 0.2 s. ``moves_per_second`` counts every accepted move (the bots' too);
+``cpu_ms_per_move`` is the CPU time per move of the server's processes, of the
+PostgreSQL cluster behind ``--db`` (when it runs on this machine: its postmaster
+and every process of it, ended ones too) and of this load generator. The clients come from several
 127.x addresses, so that the per-address bounds (docs/security.md) apply to
 each as they would to real players. Prints one JSON object.
 """
