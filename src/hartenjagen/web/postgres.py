@@ -78,10 +78,9 @@ CREATE TABLE IF NOT EXISTS tables (
 
 #: The ``application_name`` of each worker's leases connection: the live workers are counted by it.
 _LEASES_NAME: Final = "hartenjagen leases"
-#: The live workers: each has one leases connection, named `_LEASES_NAME`.
-_LIVE: Final = (
-    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = %s"
-)
+#: The live workers: the server processes of their leases connections (named `_LEASES_NAME`).
+_LIVE: Final = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = %s"
+
 #: `PostgresStore.claim`: the leases of the ``wanted`` tables that nobody holds, until this worker
 #: holds its share (``open`` tables over the ``live`` workers, rounded up; it already holds ``held``).
 #: The locks are tried row by row and the LIMIT stops the trying.
@@ -130,8 +129,8 @@ class PostgresStore:
         self._held: set[str] = set()
         self._lease_guard = threading.Lock()  # the leases' connection: one thread at a time
         self._letting_go = False
-        self._live = 0  # the live workers at the last `claim`
-        #: how many times `claim` found fewer live workers than the time before (`Shared.left`)
+        self._live: set[int] = set()  # the live workers' leases connections at the last `claim`
+        #: how many times `claim` found a worker gone since the call before (`Shared.left`)
         self.left = 0
         self._teller = _Teller(self._connect)
         try:
@@ -389,10 +388,9 @@ class PostgresStore:
                 with self._guard:
                     self._connections.append(self._leases)
                 wanted = tables
-            row = self._leases.execute(_LIVE, (_LEASES_NAME,)).fetchone()
-            live = int(row[0]) if row is not None else 1
-            if live < self._live:  # a worker stopped or died: it may not have told its last write
-                self.left += 1
+            live = {pid for (pid,) in self._leases.execute(_LIVE, (_LEASES_NAME,))}
+            if self._live - live:  # a worker stopped or died: it may not have told its last write
+                self.left += 1  # (by its connection: one that a new worker replaced counts too)
             self._live = live
             if wanted:
                 rows = self._leases.execute(
@@ -402,7 +400,7 @@ class PostgresStore:
                         "key": _LOCKS,
                         "open": len(tables),
                         "held": len(self._held),
-                        "live": live,
+                        "live": len(live),
                     },
                 ).fetchall()
                 self._held.update(table for (table,) in rows)
