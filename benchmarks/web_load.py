@@ -12,7 +12,10 @@ seat, and the other live clients are spectators' WebSockets, spread over the
 tables. A move's latency is the time from sending the human's move to its
 ``accepted`` reply (committed to the store first). The server's memory is its
 largest resident set (with ``--workers``: the workers' and the supervisor's added up),
-sampled every 0.2 s. ``moves_per_second`` counts every accepted move (the bots' too). The clients come from several
+sampled every 0.2 s. ``moves_per_second`` counts every accepted move (the bots' too);
+``cpu_ms_per_move`` is the CPU time per move of the server's processes, of the
+PostgreSQL cluster behind ``--db`` (when it runs on this machine: its postmaster
+and every process of it, ended ones too) and of this load generator. The clients come from several
 127.x addresses, so that the per-address bounds (docs/security.md) apply to
 each as they would to real players. Prints one JSON object.
 """
@@ -55,20 +58,47 @@ def _rss_kib(pid: int) -> int:
     return total
 
 
-def _cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) ``pid`` and its child processes (the workers) have used so far."""
-    ticks = 0
+def _ticks(process: int, children: bool = False) -> int:
+    """The CPU ticks (user and system) ``process`` used; with ``children``, its ended children's too."""
     try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        children = []
-    for process in (pid, *map(int, children)):
-        try:
-            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])  # utime, stime
-        except (OSError, IndexError, ValueError):
-            pass
-    return ticks / os.sysconf("SC_CLK_TCK")
+        return 0
+    # (fields from the state on: utime and stime are the 12th and 13th, the ended children's next)
+    return sum(int(field) for field in fields[11 : 15 if children else 13])
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _cpu(pid: int, postmaster: int | None) -> dict[str, float]:
+    """The CPU seconds so far of the server ``pid`` (``server``: the process itself; ``workers``:
+    its worker processes), and of the PostgreSQL cluster whose server is ``postmaster``
+    (``postgres``: it, its live processes and its ended ones)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    cpu = {"server": _ticks(pid) / tick, "workers": sum(map(_ticks, _children(pid))) / tick, "postgres": 0.0}
+    if postmaster is not None:
+        cpu["postgres"] = (_ticks(postmaster, True) + sum(map(_ticks, _children(postmaster)))) / tick
+    return cpu
+
+
+def _postmaster(url: str | None) -> int | None:
+    """The process id of the PostgreSQL server at ``url`` (the parent of a backend), if on this machine."""
+    if not url or not url.startswith("postgres"):
+        return None
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        row = db.execute("SELECT pg_backend_pid()").fetchone()
+    assert row is not None
+    try:
+        return int(Path(f"/proc/{row[0]}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return None  # a server elsewhere: its CPU is not measured
 
 
 async def _http(
@@ -153,7 +183,8 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         tables.append((created["table"], created["seats"][0]["link"].split("#")[1]))  # seat/<table>#<token>
     latencies: list[float] = []
     counts = [0]
-    cpu = _cpu_seconds(pid)
+    postmaster = _postmaster(args.db)
+    before = _cpu(pid, postmaster)
     client = time.process_time()
     start = time.monotonic()
     stop = start + args.seconds
@@ -171,8 +202,10 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
             await asyncio.sleep(0.2)
 
     results = await asyncio.gather(sample(), *tasks, return_exceptions=True)
-    cpu = _cpu_seconds(pid) - cpu
+    after = _cpu(pid, postmaster)
     client = time.process_time() - client
+    used = {part: after[part] - before[part] for part in before}
+    cpu = used["server"] + used["workers"]
     errors = [repr(result) for result in results if isinstance(result, BaseException)]
     moves = 0
     for table, token in tables:
@@ -200,6 +233,17 @@ async def _run(port: int, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         "moves_per_server_cpu_second": round(moves / cpu, 1) if cpu else None,
         # the load generator's own CPU time (it shares the machine with the server)
         "client_cpu_seconds": round(client, 1),
+        # PostgreSQL's processes (the backends, the WAL writer...) when the database is on this machine
+        "postgres_cpu_seconds": round(used["postgres"], 1),
+        # CPU milliseconds per move (every accepted move, the bots' too): the server's processes
+        # (with --workers, the supervisor and the workers), PostgreSQL's, the load generator's
+        "cpu_ms_per_move": {
+            "supervisor": round(1000 * used["server"] / moves, 3) if moves and args.workers > 1 else None,
+            "server": round(1000 * cpu / moves, 3) if moves else None,
+            "postgres": round(1000 * used["postgres"] / moves, 3) if moves else None,
+            "generator": round(1000 * client / moves, 3) if moves else None,
+            "all": round(1000 * (cpu + used["postgres"] + client) / moves, 3) if moves else None,
+        },
         "errors": errors[:5],
     }
 

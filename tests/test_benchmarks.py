@@ -204,6 +204,8 @@ def test_the_web_load_test_runs_at_a_small_size() -> None:
         report["move_latency_p99_ms"] >= report["move_latency_median_ms"] > 0
         and report["server_peak_rss_mib"] > 0
     )
+    per_move = report["cpu_ms_per_move"]  # in memory: no PostgreSQL to count
+    assert per_move["server"] > 0 and per_move["postgres"] == 0 and per_move["all"] >= per_move["server"]
 
 
 def test_the_record_add_benchmark_runs() -> None:

@@ -21,6 +21,7 @@ import pytest
 
 import hartenjagen as hj
 from hartenjagen.web import CreateError, TableSpec
+from hartenjagen.web.postgres import PostgresStore
 from hartenjagen.web.store import open_store
 from hartenjagen.web.writes import Conflict, StoreError
 from postgres_cluster import execute, postgres_cluster, postgres_url, store_at  # noqa: F401  (the fixtures)
@@ -128,6 +129,63 @@ def test_a_move_through_one_worker_reaches_the_pages_of_the_other(postgres_url: 
         poll.join(12)
         assert polled and polled[0]["seq"] > seq
         assert any(_seat_1_passed(e) for update in polled for e in update["events"])
+
+
+def test_a_workers_moves_are_told_after_their_commit_in_order(postgres_url: str) -> None:  # noqa: F811
+    # The notices go out after each commit, several in one statement when they come together
+    # (`_Teller`): another worker hears every move, in the order of the store, each one readable.
+    writer, listener = open_store(postgres_url), open_store(postgres_url)
+    spec = TableSpec("t1", hj.variants.STANDARD, "standard", (None,) * 4, ("a" * 64,) * 4, "en", 1)
+    record = hj.GameRecord.begin(hj.new_game(hj.variants.STANDARD, seed=5))
+    writer.add_table(spec)
+    writer.add_game("t1", 0, record)
+    heard: list[tuple[str | None, object]] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=listener.listen, args=(lambda t, m: heard.append((t, m)), stop))
+    thread.start()
+    try:
+        _until(lambda: heard == [(None, None)])  # listening (news may have been missed before)
+        state, moves = record.final_state(), []
+        while len(moves) < 20:
+            move = hj.legal_moves(state)[0]
+            moves.append(move)
+            writer.add_move("t1", 0, len(moves), move)  # committed when it returns
+            assert writer.later("t1", 0, len(moves) - 1).moves == (move,)
+            state = hj.apply(state, move)
+        _until(lambda: len(heard) == 21)
+        assert heard[1:] == [("t1", (0, number, move)) for number, move in enumerate(moves, start=1)]
+    finally:
+        stop.set()
+        thread.join(5)
+        writer.close()
+        listener.close()
+
+
+def test_a_worker_that_dies_before_telling_its_move_is_read_from_the_store(postgres_url: str) -> None:  # noqa: F811
+    # A worker killed between its commit and its notice: the others see it gone (fewer live
+    # workers at their next claim) and read every table from the store.
+    stack, first, second = _two(postgres_url)
+    with stack:
+        table, tokens = first.create("standard", ["human"] * 4)
+        request(second, "GET", f"/watch/{table.id}")
+        there = second.service.lobby.tables[table.id]
+        dying = open_store(postgres_url)
+        assert isinstance(dying, PostgresStore)
+        dying.claim([])  # a live worker: its leases connection counts
+        time.sleep(0.6)  # the others' claims count three workers
+        dying._tell = lambda news: None  # type: ignore[method-assign]  # killed before its notice
+        move = hj.Pass(0, hj.view(state_of(first, table), 0).pass_options[:3])
+        dying.add_move(table.id, 0, 1, move)
+        time.sleep(0.6)
+        assert table.record.moves == () and there.record.moves == ()  # nobody was told
+        dying.close()  # the worker is gone: its connections close
+        _until(lambda: table.record.moves == (move,) and there.record.moves == (move,))
+        assert (
+            post_move(
+                first, tokens[1], hj.Pass(1, hj.view(state_of(first, table), 1).pass_options[:3])
+            ).status
+            == 200
+        )
 
 
 def _seat_1_passed(event: dict[str, Any]) -> bool:

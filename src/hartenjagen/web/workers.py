@@ -11,7 +11,9 @@ A table's bots, and dealing its next game, are the work of the one worker that
 holds its lease (`Shared.claim`); every `Workers.every` seconds each worker claims
 the leases of the open tables that no live worker holds. A worker that dies gives
 its leases back with its database connection, and another takes its tables over
-within that time.
+within that time. A worker tells the others of a write just after committing it
+(`PostgresStore`): one killed in between leaves them unaware of that write, so
+when a worker is seen gone (`Shared.left`) every table reads what it missed.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ class Workers:
         self._thread: threading.Thread | None = None
         self._leases: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._left = store.left  # `Shared.left` when last looked at
 
     def start(self) -> None:
         """Start listening and claiming (from the event loop, once the stored tables are loaded)."""
@@ -183,6 +186,9 @@ class Workers:
         tables = self.lobby.open_tables()
         wanted = [table.id for table in tables]
         held = await self._call(lambda: self.store.claim(wanted))
+        if self.store.left != self._left:  # a worker died: its last write may have gone untold
+            self._left = self.store.left
+            self._spawn(self._everything())
         for table in tables:
             table.bots_here = table.id in held
             if table.bots_here:

@@ -135,9 +135,13 @@ class Shared(Protocol):
     may have been missed), until ``stop`` is set. `claim` takes the bots' lease of each table
     that no live worker holds and returns every table whose lease this worker holds; a lease
     ends with its worker, even one killed. `release` gives leases back, `let_go` all of them.
+    `left` counts the times `claim` found that a worker had stopped (or died) since the call
+    before: one that died may not have told the others its last write, so they read every
+    table again.
     """
 
     origin: str
+    left: int
 
     def listen(self, heard: Callable[[str | None, Moved | None], None], stop: threading.Event) -> None: ...
 
