@@ -51,6 +51,7 @@ from hartenjagen.bots._follow_world import give_a_card_of
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_context, opening_keys
 from hartenjagen.bots._passable import passable_cards
+from hartenjagen.bots._replay import replay
 from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._trick_plays import trick_plays
 from hartenjagen.bots._world_fields import PlayTemplate, build_world, view_fields
@@ -58,12 +59,11 @@ from hartenjagen.cards import AnyCard, led_suit
 from hartenjagen.chance import chance_for
 from hartenjagen.core import (
     PassLog,
+    SharedPlay,
     State,
     announcement_offers,
     announcing_seats,
-    hand_masks,
-    legal_mask,
-    play,
+    shares_plays,
     table_for,
 )
 from hartenjagen.core import bits as _bits
@@ -79,6 +79,9 @@ __all__ = ["DeterminizeError", "Determinizer", "determinize"]
 _ATTEMPTS: Final = 12
 #: Seeds tried to find one whose chance draws the view's pass direction.
 _SEED_TRIES: Final = 256
+#: Whether the worlds of a view in card play share one replay of its plays where the rules allow it
+#: (`Determinizer._played`); off, every world replays them (the same worlds: tests compare the two).
+SHARE_PLAYS = True
 
 
 class DeterminizeError(HartenjagenError):
@@ -271,6 +274,7 @@ class Determinizer:
         self._hidden_seats: list[int] | None = None
         self._fields: dict[str, Any] | None = None
         self._template: PlayTemplate | None = None
+        self._shared: SharedPlay | None = None
         # A passing module that keeps the base class's route (its routes in turn) never draws it:
         # every seed gives the view's route, and `_seed` need not ask (the same draws, fewer calls).
         self._route_fixed = False
@@ -389,9 +393,7 @@ class Determinizer:
         if self._fields is None:
             self._fields = view_fields(self.view, self.table)
         if self.first_leader is not None:  # card play (or the moon choice): replayed from play's start
-            if self._template is None:
-                self._template = PlayTemplate(self._fields, self.first_leader)
-            state, legal = self._replay(self._template.start(tuple(holdings), seed, tuple(dealt), log))
+            state, legal = self._played(holdings, seed, dealt, log)
             if state.phase is not view.phase:
                 raise DeterminizeError(
                     f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
@@ -661,26 +663,22 @@ class Determinizer:
             raise DeterminizeError(f"the opening {view.rules.opening!r} names no seat as leader: {leader!r}")
         return leader
 
-    def _replay(self, state: State) -> tuple[State, bool]:
-        """Play this hand's cards again from the start of play; whether every play was legal."""
-        legal = True
-        if self._play_bits is not None:
-            # One copy of each card: the card is the one physical bit, in the player's hand by construction.
-            play_, legal_mask_ = play, legal_mask
-            for seat, bit in self._play_bits:
-                # Once a play was illegal the sample is inconsistent: the later ones need no check.
-                if legal and not bit & legal_mask_(state):
-                    legal = False
-                state = play_(state, seat, bit, None)
-            return state, legal
-        bits_of = self.table.bits_of
-        for seat, card in self.plays:
-            hand = hand_masks(state)[seat]
-            bits = hand & bits_of[card.index]
-            allowed = bits & legal_mask(state)
-            if allowed:
-                bits = allowed
-            else:
-                legal = False
-            state = play(state, seat, bits & -bits, None)
-        return state, legal
+    def _played(self, holdings: list[int], seed: int, dealt: list[int], log: PassLog) -> tuple[State, bool]:
+        """The world of ``holdings`` (as play began) after this hand's plays; whether every play was legal.
+
+        Where the plays go alike in every world (`shares_plays`) they are replayed once, in the first
+        world, and each later world takes that position with its own hands (`SharedPlay`: the same
+        state and answer as its own replay); elsewhere each world replays them.
+        """
+        hands, dealt_t = tuple(holdings), tuple(dealt)
+        shared = self._shared
+        if shared is not None:
+            return shared.world(hands, seed, dealt_t, log), shared.legal(holdings)
+        if self._template is None:
+            assert self._fields is not None and self.first_leader is not None
+            self._template = PlayTemplate(self._fields, self.first_leader)
+        start = self._template.start(hands, seed, dealt_t, log)
+        if self._play_bits is not None and SHARE_PLAYS and shares_plays(self.table):
+            shared = self._shared = SharedPlay(start, self._play_bits, self.me)
+            return shared.end, shared.legal(holdings)
+        return replay(start, self.plays, self._play_bits, self.table)

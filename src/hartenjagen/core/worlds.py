@@ -1,0 +1,114 @@
+"""Many worlds of one hand's play: the plays replayed once, each world's hands set on the result.
+
+A bot that samples the hidden cards of a hand in play (the determinizer)
+replays the hand's plays in every world it deals. Where the rules' play phase
+reads nothing but the table's plan and the cards (`shares_plays`), that replay
+is the same in every world but for the hands: the same cards leave the same
+hands, win the same tricks, break hearts alike. `SharedPlay` replays the
+plays once, from one world's start; a world is then its hand record (the hands
+as play began, its seed, deal and exchange) with the replay's position, and
+whether its hands could have made every play is the legal-play chain
+(`play_mask`) asked at each recorded position with the world's hand. Both are
+what replaying the world itself gives: the same state, the same answer.
+"""
+
+from __future__ import annotations
+
+from hartenjagen.core.kernel import play, play_mask
+from hartenjagen.core.state import PassLog, State
+from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table
+
+__all__ = ["SharedPlay", "shares_plays"]
+
+
+def shares_plays(table: Table) -> bool:
+    """Whether a hand's plays go the same way in every deal of ``table``'s rules, but for the hands.
+
+    True when one pack is played (a card is its one physical copy), with no
+    stock or drawing, no jokers, and legality, trick winners and hearts
+    breaking all by the table's plan: no module of one's own is asked (a hook
+    sees the position, hands and all).
+    """
+    return (
+        table.copies == 1
+        and not table.draw_orders[0]
+        and not table.follow_draws
+        and not table.joker_roles
+        and table.lead_opens != LEAD_CALLBACK
+        and table.opening_planned
+        and table.first_kind != FIRST_CALLBACK
+        and not table.restricting
+        and not table.widening
+        and not table.winner_callback
+        and not table.break_callback
+    )
+
+
+class SharedPlay:
+    """A hand's plays replayed once from ``start`` (card play's first position), for every world of the hand.
+
+    ``plays`` are (seat, physical card bit) in the order played, each legal or
+    not in ``start``'s hands: they are played as given. ``start`` is one world
+    of the hand as play began; the others differ from it only in the hands,
+    seed, deal and exchange. Seat ``me`` holds the same cards in every world:
+    its plays are asked once, here. Only for a table of which `shares_plays`
+    holds, and a replay that stays in the play phase (``end``'s phase says).
+    """
+
+    __slots__ = ("_hand", "_before", "_seats", "_bits", "_mine_legal", "end")
+
+    def __init__(self, start: State, plays: list[tuple[int, int]], me: int) -> None:
+        hands = start._hand.hands
+        mine_legal = True
+        state = start
+        before: list[State] = []
+        seats: list[int] = []
+        bits: list[int] = []
+        for seat, bit in plays:
+            if seat == me:
+                if not bit & play_mask(state, hands[seat] & ~state._played):
+                    mine_legal = False
+            else:
+                before.append(state)
+                seats.append(seat)
+                bits.append(bit)
+            state = play(state, seat, bit, None)
+        self._hand = start._hand
+        self._before = before
+        self._seats = seats
+        self._bits = bits
+        self._mine_legal = mine_legal
+        #: the position after the last play (its hands are ``start``'s)
+        self.end = state
+
+    def world(self, hands: tuple[int, ...], seed: int, dealt: tuple[int, ...], log: PassLog) -> State:
+        """The position after the plays in the world of ``hands`` (as play began), ``seed``, ``dealt`` and ``log``."""
+        hand = self._hand.copy()
+        hand.hands = hands
+        hand.seed = seed
+        hand.dealt = dealt
+        hand.pass_log = log
+        end = self.end
+        return State(
+            hand,
+            end._played,
+            end._trick,
+            end._count,
+            end._leader,
+            end._led,
+            end._log,
+            end._broken,
+            end._carry,
+        )
+
+    def legal(self, hands: list[int]) -> bool:
+        """Whether every play was legal with ``hands`` as play began."""
+        if not self._mine_legal:
+            return False
+        before, seats, bits = self._before, self._seats, self._bits
+        for i in range(len(seats)):
+            seat = seats[i]
+            state = before[i]
+            if not bits[i] & play_mask(state, hands[seat] & ~state._played):
+                return False
+        return True
