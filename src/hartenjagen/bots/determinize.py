@@ -47,6 +47,7 @@ from typing import Any, Final
 
 from hartenjagen.bots._draws import with_draws
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
+from hartenjagen.bots._exchange_unwind import choose, find, unwind
 from hartenjagen.bots._follow_world import give_a_card_of
 from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
 from hartenjagen.bots._opening import OpeningHookError, opening_context, opening_keys
@@ -66,7 +67,6 @@ from hartenjagen.core import (
     shares_plays,
     table_for,
 )
-from hartenjagen.core import bits as _bits
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
 from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
@@ -355,7 +355,10 @@ class Determinizer:
         rng = _rng(rng)
         fallback: State | None = None
         for _ in range(_ATTEMPTS):
-            state, consistent = self._attempt(rng, exchange)
+            shared = None if exchange else self._shared
+            state, consistent = (
+                self._attempt(rng, exchange) if shared is None else self._shared_attempt(shared, rng)
+            )
             if consistent:
                 return state
             fallback = state
@@ -383,7 +386,7 @@ class Determinizer:
         # A stage by the module's own rule is not rebuilt for the other seats (see `sample`); nor one
         # of a world holding what its seats drew (`with_draws` says which, its deal is the rest).
         rebuild = exchange and not any(shape.scatter for shape in self.shapes[: self.done]) and not view.draws
-        unwound = self._unwind(holdings, rng) if rebuild else None
+        unwound = unwind(self, holdings, rng) if rebuild else None
         if unwound is None:
             consistent = consistent and not rebuild
             dealt, log = self._plain_exchange(holdings)
@@ -431,6 +434,23 @@ class Determinizer:
             world = build_world(fields)
         return world, consistent
 
+    def _shared_attempt(self, shared: SharedPlay, rng: random.Random) -> tuple[State, bool]:
+        """`_attempt` with ``exchange=False`` once the worlds share the plays: the same draws and world, less work.
+
+        (No stock, no drawing to follow, a planned opening: `shares_plays`; `_attempt` set up the rest.)
+        """
+        assert self._plan is not None and self._hidden_seats is not None and self._known is not None
+        hidden = deal_hidden(
+            self._plan, self.free, self._hidden_seats, self.capacity, len(self.capacity), rng
+        )
+        # (An unseen widow is place n of the deal, past the seats: zip leaves it out.)
+        holdings = [mask | dealt for mask, dealt in zip(self._known, hidden, strict=False)]
+        hands = tuple(holdings)
+        consistent = self.table.first_leader(hands, self.view.dealer) == self.first_leader
+        dealt, log = self._plain_exchange(holdings)
+        world = shared.world(hands, self._seed(rng), tuple(dealt), log)
+        return world, consistent and shared.legal(holdings)
+
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""
         places = len(self.capacity)  # the seats, and the unseen widow as place n
@@ -445,144 +465,6 @@ class Determinizer:
         return deal_hidden(self._plan, self.free, seats, self.capacity, places, rng)[: self.n]
 
     # ------------------------------------------------------------ the exchange
-
-    def _find(self, cards: Sequence[AnyCard], within: int) -> int | None:
-        """Physical copies of ``cards`` inside ``within`` (``None`` if one is missing)."""
-        bits_of = self.table.bits_of
-        mask = 0
-        for card in cards:
-            bits = bits_of[card.index] & within & ~mask
-            if not bits:
-                return None
-            mask |= bits & -bits
-        return mask
-
-    @staticmethod
-    def _choose(pool: int, count: int, prefer: int, rng: random.Random) -> int | None:
-        """``count`` random cards of ``pool``, as many as possible of them from ``prefer``."""
-        if pool.bit_count() < count:
-            return None
-        first = _bits(pool & prefer)
-        rest = _bits(pool & ~prefer)
-        rng.shuffle(first)
-        rng.shuffle(rest)
-        mask = 0
-        for p in (first + rest)[:count]:
-            mask |= 1 << p
-        return mask
-
-    def _unwind(self, holdings: list[int], rng: random.Random) -> tuple[list[int], PassLog] | None:
-        """Rebuild the completed stages of the exchange backwards: (the deal, the pass log), or ``None``."""
-        n, me, view, table = self.n, self.me, self.view, self.table
-        hands = list(holdings)
-        later_given = [0] * n
-        stages: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        before: list[list[int]] = []
-        for stage in reversed(range(self.done)):
-            shape = self.shapes[stage]
-            count = self.counts[stage]
-            givers = self.givers[stage]
-            my_given, my_received = view.exchanges[stage]
-            received = [0] * n
-            given = [0] * n
-            mine = self._find(my_received, hands[me])
-            if mine is None:
-                return None
-            received[me] = mine
-            if shape.src is not None:
-                for seat in range(n):
-                    giver = shape.src[seat]
-                    if seat == me or giver is None:
-                        continue
-                    if giver == me:
-                        got = self._find(my_given, hands[seat])
-                    else:
-                        got = self._choose(
-                            hands[seat] & ~self.pinned[stage][seat], count, later_given[seat], rng
-                        )
-                    if got is None:
-                        return None
-                    received[seat] = got
-                    given[giver] = got
-                if shape.dst.get(me) is None and my_given:
-                    return None
-                source = shape.src[me]
-                if source is not None:
-                    given[source] = received[me]
-                elif my_received:
-                    return None
-            else:
-                required = [0] * n
-                back = mine
-                for card in my_given:
-                    bits = table.bits_of[card.index] & back
-                    if bits:  # it came back in the pool
-                        back &= ~(bits & -bits)
-                        given[me] |= bits & -bits
-                        continue
-                    owners = [
-                        s for s in range(n) if s != me and table.bits_of[card.index] & hands[s] & ~required[s]
-                    ]
-                    if not owners:
-                        return None
-                    owner = rng.choice(owners)
-                    bits = table.bits_of[card.index] & hands[owner] & ~required[owner]
-                    required[owner] |= bits & -bits
-                    given[me] |= bits & -bits
-                for seat in range(n):
-                    if seat == me:
-                        continue
-                    want = shape.counts[seat] - required[seat].bit_count()
-                    if want < 0:
-                        return None
-                    extra = self._choose(
-                        hands[seat] & ~required[seat] & ~self.pinned[stage][seat],
-                        want,
-                        later_given[seat],
-                        rng,
-                    )
-                    if extra is None:
-                        return None
-                    received[seat] = required[seat] | extra
-                pool = 0
-                for mask in received:
-                    pool |= mask
-                rest = _bits(pool & ~given[me])
-                rng.shuffle(rest)
-                others = [s for s in range(n) if s != me and givers >> s & 1]
-                if len(rest) != count * len(others):
-                    return None
-                for i, seat in enumerate(others):
-                    for p in rest[i * count : (i + 1) * count]:
-                        given[seat] |= 1 << p
-            for seat in range(n):
-                kept = hands[seat] & ~received[seat]
-                if received[seat] & ~hands[seat] or kept & given[seat]:
-                    return None
-                hands[seat] = kept | given[seat]
-                later_given[seat] |= given[seat]
-            stages.append((tuple(given), tuple(received)))
-            before.append(list(hands))
-        if any(mask.bit_count() != table.hand_size for mask in hands):
-            return None
-        log: PassLog = tuple(reversed(stages))
-        before.reverse()
-        # The rules' own check of every choice (e.g. a returned card must be one received).
-        for stage, (given_t, _) in enumerate(log):
-            for seat in range(n):
-                if given_t[seat] and not self._allowed(
-                    given_t[seat],
-                    passable_cards(self.view, self.table, seat, stage, before[stage][seat], log[:stage]),
-                ):
-                    return None
-        return hands, log
-
-    def _allowed(self, chosen: int, allowed: int) -> bool:
-        bits_of, index_of = self.table.bits_of, self.table.index_of
-        return all(
-            (chosen & bits_of[index_of[p]]).bit_count() <= (allowed & bits_of[index_of[p]]).bit_count()
-            for p in _bits(chosen)
-        )
 
     def _plain_exchange(self, holdings: list[int]) -> tuple[list[int], PassLog]:
         """A fallback exchange that only this seat's entries fill (when no full one was found)."""
@@ -601,8 +483,8 @@ class Determinizer:
         for my_given, my_received in self.view.exchanges:
             given = [0] * n
             received = [0] * n
-            received[me] = self._find(my_received, mine) or 0
-            given[me] = self._find(my_given, table.pack_mask) or 0
+            received[me] = find(table, my_received, mine) or 0
+            given[me] = find(table, my_given, table.pack_mask) or 0
             log.append((tuple(given), tuple(received)))
         for gave, got in reversed(log):
             dealt_me = (dealt_me & ~got[me]) | gave[me]
@@ -645,7 +527,7 @@ class Determinizer:
             if seat == me or not self.givers[stage] >> seat & 1 or pending >> seat & 1:
                 continue
             allowed = passable_cards(self.view, self.table, seat, stage, holdings[seat], log)
-            chosen = self._choose(allowed, count, 0, rng) or self._choose(holdings[seat], count, 0, rng) or 0
+            chosen = choose(allowed, count, 0, rng) or choose(holdings[seat], count, 0, rng) or 0
             passed[seat] = chosen
             hands[seat] = holdings[seat] & ~chosen
         fields["hand_masks"] = tuple(hands)
@@ -678,7 +560,12 @@ class Determinizer:
             assert self._fields is not None and self.first_leader is not None
             self._template = PlayTemplate(self._fields, self.first_leader)
         start = self._template.start(hands, seed, dealt_t, log)
-        if self._play_bits is not None and SHARE_PLAYS and shares_plays(self.table):
+        if (
+            self._play_bits is not None
+            and SHARE_PLAYS
+            and self.view.phase is Phase.PLAYING
+            and shares_plays(self.table)
+        ):
             shared = self._shared = SharedPlay(start, self._play_bits, self.me)
             return shared.end, shared.legal(holdings)
         return replay(start, self.plays, self._play_bits, self.table)
