@@ -18,8 +18,9 @@ import hartenjagen as hj
 from hartenjagen.bots import HeuristicBot, determinize
 from hartenjagen.bots.determinize import Determinizer
 from hartenjagen.core import SharedPlay, shares_plays, table_for
+from hartenjagen.rules import moon as moon_rules
 from hartenjagen.rules.ending import SINGLE_HAND
-from helpers import play
+from helpers import ONE_SUIT_EACH, game, play
 
 PRESETS = [preset.name for preset in hj.variants.ALL]
 
@@ -38,11 +39,16 @@ def _views(rules: hj.Rules, seed: int) -> list[hj.PlayerView]:
     return out
 
 
-def _worlds(view: hj.PlayerView, seed: int, shared: bool, monkeypatch: pytest.MonkeyPatch, count: int = 6):
+def _worlds(
+    view: hj.PlayerView, seed: int, shared: bool, monkeypatch: pytest.MonkeyPatch, batch: bool, count: int = 6
+):
     monkeypatch.setattr(determinize, "SHARE_PLAYS", shared)
     rng = random.Random(seed)
     sampler = Determinizer(view)
-    worlds = [sampler.sample(rng, exchange=False) for _ in range(count)]
+    if batch:
+        worlds = sampler.samples(rng, count, exchange=False)
+    else:
+        worlds = [sampler.sample(rng, exchange=False) for _ in range(count)]
     return worlds, rng.getstate(), sampler._shared is not None
 
 
@@ -54,10 +60,11 @@ def test_shared_replays_deal_the_worlds_of_a_replay_each(preset, monkeypatch):
         for i, view in enumerate(_views(rules, seed)):
             if i % 3:
                 continue  # every third view of the hand: the first trick, mid-hand and the last tricks
-            once, state_once, used_here = _worlds(view, 100 * seed + i, True, monkeypatch)
-            each, state_each, _ = _worlds(view, 100 * seed + i, False, monkeypatch)
-            assert once == each, (preset, seed, i)
-            assert state_once == state_each  # the same draws, as many
+            once, state_once, used_here = _worlds(view, 100 * seed + i, True, monkeypatch, batch=True)
+            one_by_one, state_one_by_one, _ = _worlds(view, 100 * seed + i, True, monkeypatch, batch=False)
+            each, state_each, _ = _worlds(view, 100 * seed + i, False, monkeypatch, batch=False)
+            assert once == one_by_one == each, (preset, seed, i)
+            assert state_once == state_one_by_one == state_each  # the same draws, as many
             for a, b in zip(once, each, strict=True):
                 assert hj.legal_moves(a) == hj.legal_moves(b)
                 assert hj.view(a, view.seat) == view
@@ -104,3 +111,25 @@ def test_seat_me_is_asked_once():
     # Seat 0 must lead the 2♣: leading the 3♣ was not allowed.
     shared = SharedPlay(start, [(0, _bit("3C"))], 0)
     assert not shared.legal(list(hj.core.hand_masks(start)))
+
+
+def test_samples_takes_a_count():
+    sampler = Determinizer(hj.view(_first_trick(), 0))
+    assert sampler.samples(3, 0) == []
+    for bad in (-1, 1.5, True, "2"):
+        with pytest.raises(determinize.DeterminizeError, match="count must be a whole number"):
+            sampler.samples(3, bad)
+
+
+def test_a_view_at_the_moon_choice_is_not_shared():
+    """The moon choice comes after the hand's last play: each world replays its plays, as before."""
+    # Seat 0 holds every club and wins every trick: a forced moon, then a choice.
+    state = game(list(ONE_SUIT_EACH), moon=moon_rules.SHOOTER_CHOICE, ending=SINGLE_HAND)
+    while state.phase is hj.Phase.PLAYING:
+        state = hj.apply(state, hj.legal_moves(state)[0])
+    assert state.phase is hj.Phase.MOON_CHOICE
+    sampler = Determinizer(hj.view(state, 1))
+    worlds = sampler.samples(random.Random(2), 3, exchange=False)
+    assert sampler._shared is None
+    assert all(world.phase is hj.Phase.MOON_CHOICE for world in worlds)
+    assert all(hj.view(world, 1) == hj.view(state, 1) for world in worlds)

@@ -43,13 +43,14 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Final
 
 from hartenjagen.bots._draws import with_draws
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
 from hartenjagen.bots._exchange_unwind import choose, find, unwind
 from hartenjagen.bots._follow_world import give_a_card_of
-from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
+from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan, dealer
 from hartenjagen.bots._opening import OpeningHookError, opening_context, opening_keys
 from hartenjagen.bots._passable import passable_cards
 from hartenjagen.bots._replay import replay
@@ -353,17 +354,42 @@ class Determinizer:
         That is about twice as fast, and all a playout needs.
         """
         rng = _rng(rng)
+        if not exchange and self._shared is not None:
+            return self._shared_worlds(rng, 1)[0]
         fallback: State | None = None
         for _ in range(_ATTEMPTS):
-            shared = None if exchange else self._shared
-            state, consistent = (
-                self._attempt(rng, exchange) if shared is None else self._shared_attempt(shared, rng)
-            )
+            state, consistent = self._attempt(rng, exchange)
             if consistent:
                 return state
             fallback = state
         assert fallback is not None
         return fallback
+
+    def samples(self, rng: random.Random | int | None, count: int, *, exchange: bool = True) -> list[State]:
+        """``count`` states: ``[self.sample(rng, exchange=exchange) for _ in range(count)]``, the same states
+        from the same draws, in one call where the worlds share the hand's plays (`SharedPlay.worlds`)."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise DeterminizeError(f"count must be a whole number of at least 0, not {count!r}")
+        rng = _rng(rng)
+        out: list[State] = []
+        while len(out) < count:
+            if not exchange and self._shared is not None:
+                return out + self._shared_worlds(rng, count - len(out))
+            out.append(self.sample(rng, exchange=exchange))
+        return out
+
+    def _shared_worlds(self, rng: random.Random, count: int) -> list[State]:
+        """`sample` with ``exchange=False`` ``count`` times once the worlds share the plays (`_attempt` set them up).
+
+        (No stock, no drawing to follow, a planned opening: `shares_plays`; the deal and exchange as `_attempt`'s.)
+        """
+        shared = self._shared
+        assert shared is not None and self._plan is not None and self._hidden_seats is not None
+        assert self._known is not None and self._plain is not None and self.first_leader is not None
+        deal = dealer(self._plan, self.free, self._hidden_seats, self.capacity, len(self.capacity), rng)
+        seed = partial(rng.getrandbits, 64) if self._route_fixed else partial(self._seed, rng)
+        mine, log = self._plain
+        return shared.worlds(count, _ATTEMPTS, deal, seed, self._known, self.me, mine, log, self.first_leader)
 
     def _attempt(self, rng: random.Random, exchange: bool = True) -> tuple[State, bool]:
         n, view = self.n, self.view
@@ -433,23 +459,6 @@ class Determinizer:
             fields["pending"] = pending & (announcing_seats(world) | 1 << asked)
             world = build_world(fields)
         return world, consistent
-
-    def _shared_attempt(self, shared: SharedPlay, rng: random.Random) -> tuple[State, bool]:
-        """`_attempt` with ``exchange=False`` once the worlds share the plays: the same draws and world, less work.
-
-        (No stock, no drawing to follow, a planned opening: `shares_plays`; `_attempt` set up the rest.)
-        """
-        assert self._plan is not None and self._hidden_seats is not None and self._known is not None
-        hidden = deal_hidden(
-            self._plan, self.free, self._hidden_seats, self.capacity, len(self.capacity), rng
-        )
-        # (An unseen widow is place n of the deal, past the seats: zip leaves it out.)
-        holdings = [mask | dealt for mask, dealt in zip(self._known, hidden, strict=False)]
-        hands = tuple(holdings)
-        consistent = self.table.first_leader(hands, self.view.dealer) == self.first_leader
-        dealt, log = self._plain_exchange(holdings)
-        world = shared.world(hands, self._seed(rng), tuple(dealt), log)
-        return world, consistent and shared.legal(holdings)
 
     def _deal_hidden(self, rng: random.Random) -> list[int]:
         """Deal the unseen cards to the other seats: capacities filled, forbidden cards respected."""

@@ -14,6 +14,8 @@ what replaying the world itself gives: the same state, the same answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hartenjagen.core.kernel import play, play_mask
 from hartenjagen.core.state import PassLog, State
 from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table
@@ -112,3 +114,42 @@ class SharedPlay:
             if not bits[i] & play_mask(state, hands[seat] & ~state._played):
                 return False
         return True
+
+    def worlds(
+        self,
+        count: int,
+        attempts: int,
+        deal: Callable[[], list[int]],
+        seed: Callable[[], int],
+        known: list[int],
+        me: int,
+        mine: int,
+        log: PassLog,
+        leader: int,
+    ) -> list[State]:
+        """``count`` worlds, each the first of ``attempts`` draws that is consistent (else the last drawn).
+
+        Per draw: ``deal()`` gives the hidden cards of each seat (and past them any other place, left
+        out), added to the cards each seat is ``known`` to hold or have held; the world is consistent
+        when the table's opening names ``leader`` first for those hands and every play was legal with
+        them. Its deal is its hands but seat ``me``'s, ``mine``; ``log`` its exchange, ``seed()`` its
+        seed. The determinizer's sampling loop (the same calls in the same order), compiled.
+        """
+        table = self._hand.table
+        dealer = self._hand.dealer
+        n = len(known)
+        out: list[State] = []
+        for _ in range(count):
+            world = self.end
+            for _ in range(attempts):
+                hidden = deal()
+                holdings = [known[i] | hidden[i] for i in range(n)]
+                hands = tuple(holdings)
+                consistent = table.first_leader(hands, dealer) == leader
+                dealt = list(holdings)
+                dealt[me] = mine
+                world = self.world(hands, seed(), tuple(dealt), log)
+                if consistent and self.legal(holdings):
+                    break
+            out.append(world)
+        return out
