@@ -65,6 +65,12 @@ def test_shared_replays_deal_the_worlds_of_a_replay_each(preset, monkeypatch):
             each, state_each, _ = _worlds(view, 100 * seed + i, False, monkeypatch, batch=False)
             assert once == one_by_one == each, (preset, seed, i)
             assert state_once == state_one_by_one == state_each  # the same draws, as many
+            moves = list(view.legal_moves)
+            applied = [[hj.apply(world, move) for move in moves] for world in each]
+            assert Determinizer(view).moved(each, moves) == applied  # no shared replay: apply each
+            sampler = Determinizer(view)
+            assert sampler.samples(random.Random(100 * seed + i), 6, exchange=False) == each
+            assert sampler.moved(once, moves) == applied
             for a, b in zip(once, each, strict=True):
                 assert hj.legal_moves(a) == hj.legal_moves(b)
                 assert hj.view(a, view.seat) == view
@@ -133,3 +139,17 @@ def test_a_view_at_the_moon_choice_is_not_shared():
     assert sampler._shared is None
     assert all(world.phase is hj.Phase.MOON_CHOICE for world in worlds)
     assert all(hj.view(world, 1) == hj.view(state, 1) for world in worlds)
+
+
+def test_moved_applies_a_move_to_a_world_not_of_the_replay_and_refuses_an_illegal_one():
+    """`moved` gives `apply`'s states for worlds it does not share, and `apply`'s error for a move not legal."""
+    view = hj.view(play(_first_trick(), "2C AC 6S QD"), 1)  # seat 1 leads the second trick
+    sampler = Determinizer(view)
+    worlds = sampler.samples(random.Random(4), 3, exchange=False)
+    assert sampler._shared is not None
+    other = play(_first_trick(), "2C AC 6S QD")  # the real deal: this replay's position, other hands
+    moves = list(view.legal_moves)
+    mixed = [worlds[0], other, worlds[1]]
+    assert sampler.moved(mixed, moves) == [[hj.apply(w, m) for m in moves] for w in mixed]
+    with pytest.raises(hj.IllegalMoveError):
+        sampler.moved(worlds, [hj.Play(1, hj.Card.parse("QS"))])  # seat 1 holds no Q♠

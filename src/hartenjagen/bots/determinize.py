@@ -68,8 +68,10 @@ from hartenjagen.core import (
     shares_plays,
     table_for,
 )
+from hartenjagen.engine import apply
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
+from hartenjagen.moves import Move
 from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
 from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
@@ -377,6 +379,16 @@ class Determinizer:
                 return out + self._shared_worlds(rng, count - len(out))
             out.append(self.sample(rng, exchange=exchange))
         return out
+
+    def moved(self, worlds: Sequence[State], moves: Sequence[Move]) -> list[list[State]]:
+        """``[[apply(world, move) for move in moves] for world in worlds]``: the same states (and errors).
+
+        For worlds of this view's card play that share the hand's plays, each move is applied once
+        and its position given to every world (`SharedPlay.moved`); otherwise world by world.
+        """
+        if self._shared is None:
+            return [[apply(world, move) for move in moves] for world in worlds]
+        return self._shared.moved(list(worlds), list(moves))
 
     def _shared_worlds(self, rng: random.Random, count: int) -> list[State]:
         """`sample` with ``exchange=False`` ``count`` times once the worlds share the plays (`_attempt` set them up).

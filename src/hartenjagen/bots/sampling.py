@@ -214,7 +214,7 @@ class SamplingBot:
             # then play them all out in one batch.
             worlds = sampler.samples(rng, target, exchange=False)
             weights = [_weight(world, kept) if kept else 1.0 for world in worlds]
-            self._play_out_all(worlds, weights, seat, moves, totals, draws, sign, partners)
+            self._play_out_all(worlds, weights, seat, moves, totals, draws, sign, partners, sampler)
             return [total / sum(weights) for total in totals]
         weight_sum = 0.0
         done = 0
@@ -260,6 +260,7 @@ class SamplingBot:
         draws: Draws,
         sign: int,
         partners: Sequence[int] = (),
+        sampler: Determinizer | None = None,
     ) -> None:
         """`_play_out` for each of ``worlds`` in turn, with one call of `playouts_of` for them all.
 
@@ -272,7 +273,12 @@ class SamplingBot:
         if not worlds:
             return
         hands = len(worlds[0].score_sheet)
-        after = [[apply(world, move) for move in moves] for world in worlds]
+        # (``sampler``, the worlds' determinizer, applies each move once where they share the plays.)
+        after = (
+            sampler.moved(worlds, moves)
+            if sampler is not None
+            else [[apply(world, move) for move in moves] for world in worlds]
+        )
         open_moves = [i for i, state in enumerate(after[0]) if len(state.score_sheet) == hands]
         share = len(open_moves)
         if not share or any(

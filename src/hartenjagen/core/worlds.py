@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hartenjagen.core.kernel import play, play_mask
+from hartenjagen.core.kernel import apply, play, play_mask
 from hartenjagen.core.state import PassLog, State
 from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table
 
@@ -57,7 +57,7 @@ class SharedPlay:
     holds, and a replay that stays in the play phase (``end``'s phase says).
     """
 
-    __slots__ = ("_hand", "_before", "_seats", "_bits", "_mine_legal", "end")
+    __slots__ = ("_hand", "_before", "_seats", "_bits", "_mine_legal", "_me", "end")
 
     def __init__(self, start: State, plays: list[tuple[int, int]], me: int) -> None:
         hands = start._hand.hands
@@ -80,6 +80,7 @@ class SharedPlay:
         self._seats = seats
         self._bits = bits
         self._mine_legal = mine_legal
+        self._me = me
         #: the position after the last play (its hands are ``start``'s)
         self.end = state
 
@@ -153,3 +154,69 @@ class SharedPlay:
                     break
             out.append(world)
         return out
+
+    def moved(self, worlds: list[State], moves: list[object]) -> list[list[State]]:
+        """``[[apply(world, move) for move in moves] for world in worlds]``: the same states, from fewer steps.
+
+        Each move is applied in the first world; where that leaves the hand going on (its hand record
+        kept), every later world of this replay (its position this replay's end, seat ``me``, the seat
+        to move, holding the first world's cards) gets the position after it with its own hand record: the move goes the
+        same way in every world (`shares_plays`). Any other world, and a move that ends the hand,
+        are applied world by world (with `apply`'s checks and errors).
+        """
+        if not worlds:
+            return []
+        first = worlds[0]
+        after = [apply(first, move) for move in moves]
+        end = self.end
+        mover = (end._leader + end._count) % end._hand.table.players
+        if mover != self._me or not self._ours(
+            first, first
+        ):  # another seat's cards differ from world to world
+            return [after] + [[apply(world, move) for move in moves] for world in worlds[1:]]
+        shared = [state._hand is first._hand for state in after]
+        out = [after]
+        for world in worlds[1:]:
+            if not self._ours(world, first):
+                out.append([apply(world, move) for move in moves])
+                continue
+            hand = world._hand
+            row: list[State] = []
+            for j in range(len(moves)):
+                if shared[j]:
+                    s = after[j]
+                    row.append(
+                        State(
+                            hand,
+                            s._played,
+                            s._trick,
+                            s._count,
+                            s._leader,
+                            s._led,
+                            s._log,
+                            s._broken,
+                            s._carry,
+                        )
+                    )
+                else:
+                    row.append(apply(world, moves[j]))
+            out.append(row)
+        return out
+
+    def _ours(self, world: State, first: State) -> bool:
+        """Whether ``world`` is at this replay's end, in a hand of its table, with ``first``'s cards for seat ``me``."""
+        end = self.end
+        hand = world._hand
+        return (
+            hand.table is self._hand.table
+            and hand.phase == end._hand.phase
+            and world._played == end._played
+            and world._trick == end._trick
+            and world._count == end._count
+            and world._leader == end._leader
+            and world._led == end._led
+            and world._log == end._log
+            and world._broken == end._broken
+            and world._carry == end._carry
+            and hand.hands[self._me] == first._hand.hands[self._me]
+        )
