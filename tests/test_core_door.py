@@ -60,7 +60,14 @@ INNER_USES: dict[str, dict[str, str]] = {
         "PassLog": "a sampled world rebuilds the exchange's log",
         "announcement_offers": "a sampled world lets the asked seat hold a card it could show",
         "announcing_seats": "a sampled world lets the asked seat hold a card it could show",
-        "bits": "card masks of a view's cards",
+        "SharedPlay": "the worlds of a view in card play share one replay of its plays",
+        "shares_plays": "whether the rules let the worlds share one replay",
+    },
+    "bots/_exchange_unwind.py": {
+        "PassLog": "a sampled world rebuilds the exchange's log",
+        "bits": "the cards a sampled seat may pass, as a list to shuffle",
+    },
+    "bots/_replay.py": {
         "hand_masks": "the hidden hands as masks to deal a world",
         "legal_mask": "the legal cards as a mask, for a world's consistency",
         "play": "a world's play replayed without the public checks",

@@ -13,11 +13,13 @@ from __future__ import annotations
 import importlib
 import os
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
 from hartenjagen.core import bits
 
-__all__ = ["NATIVE", "DealPlan", "deal_hidden", "deal_plan"]
+__all__ = ["NATIVE", "DealPlan", "deal_hidden", "deal_plan", "dealer"]
 
 
 def _load() -> Any:
@@ -80,6 +82,29 @@ def deal_plan(free: int, seats: list[int], capacity: list[int], forbidden: list[
     open_deal = all(mask == (1 << m) - 1 for mask in groups)
     free_cards = bits(free)
     return eligible, slack, members, {}, free_cards, open_deal, [eligible[p] for p in free_cards]
+
+
+def dealer(
+    plan: DealPlan, free: int, seats: list[int], capacity: list[int], players: int, rng: random.Random
+) -> Callable[[], list[int]]:
+    """`deal_hidden` of these arguments as a call of none: the same deals from the same draws, one after another.
+
+    With the compiled deal it is that call with its arguments made once (neither it nor the C reads
+    changes them); otherwise `deal_hidden` itself.
+    """
+    _, initial, _, _, free_cards, open_deal, in_order = plan
+    remaining = [capacity[seat] for seat in seats]
+    if (
+        NATIVE is not None
+        and len(seats) <= _NATIVE_SEATS
+        and len(free_cards) <= _NATIVE_CARDS
+        and players <= 64
+    ):
+        deal: Callable[[], list[int]] = partial(
+            NATIVE.deal, rng.random, free_cards, in_order, remaining, list(initial), seats, players, open_deal
+        )
+        return deal
+    return partial(deal_hidden, plan, free, seats, capacity, players, rng)
 
 
 def deal_hidden(

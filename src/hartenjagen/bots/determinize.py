@@ -43,14 +43,17 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Final
 
 from hartenjagen.bots._draws import with_draws
 from hartenjagen.bots._exchange_shape import ExchangeShape, exchange_shape
+from hartenjagen.bots._exchange_unwind import choose, find, unwind
 from hartenjagen.bots._follow_world import give_a_card_of
-from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan
+from hartenjagen.bots._hidden_deal import DealPlan, deal_hidden, deal_plan, dealer
 from hartenjagen.bots._opening import OpeningHookError, opening_context, opening_keys
 from hartenjagen.bots._passable import passable_cards
+from hartenjagen.bots._replay import replay
 from hartenjagen.bots._shown_choice import give_a_choice
 from hartenjagen.bots._trick_plays import trick_plays
 from hartenjagen.bots._world_fields import PlayTemplate, build_world, view_fields
@@ -58,17 +61,17 @@ from hartenjagen.cards import AnyCard, led_suit
 from hartenjagen.chance import chance_for
 from hartenjagen.core import (
     PassLog,
+    SharedPlay,
     State,
     announcement_offers,
     announcing_seats,
-    hand_masks,
-    legal_mask,
-    play,
+    shares_plays,
     table_for,
 )
-from hartenjagen.core import bits as _bits
+from hartenjagen.engine import apply
 from hartenjagen.errors import HartenjagenError
 from hartenjagen.frontend.views import PlayerView, ViewError, validate_view
+from hartenjagen.moves import Move
 from hartenjagen.rules.extras import shown_cards, voids_shown, widening_cards
 from hartenjagen.rules.passing import Passing
 from hartenjagen.values import Phase
@@ -79,6 +82,9 @@ __all__ = ["DeterminizeError", "Determinizer", "determinize"]
 _ATTEMPTS: Final = 12
 #: Seeds tried to find one whose chance draws the view's pass direction.
 _SEED_TRIES: Final = 256
+#: Whether the worlds of a view in card play share one replay of its plays where the rules allow it
+#: (`Determinizer._played`); off, every world replays them (the same worlds: tests compare the two).
+SHARE_PLAYS = True
 
 
 class DeterminizeError(HartenjagenError):
@@ -271,6 +277,7 @@ class Determinizer:
         self._hidden_seats: list[int] | None = None
         self._fields: dict[str, Any] | None = None
         self._template: PlayTemplate | None = None
+        self._shared: SharedPlay | None = None
         # A passing module that keeps the base class's route (its routes in turn) never draws it:
         # every seed gives the view's route, and `_seed` need not ask (the same draws, fewer calls).
         self._route_fixed = False
@@ -349,6 +356,8 @@ class Determinizer:
         That is about twice as fast, and all a playout needs.
         """
         rng = _rng(rng)
+        if not exchange and self._shared is not None:
+            return self._shared_worlds(rng, 1)[0]
         fallback: State | None = None
         for _ in range(_ATTEMPTS):
             state, consistent = self._attempt(rng, exchange)
@@ -357,6 +366,42 @@ class Determinizer:
             fallback = state
         assert fallback is not None
         return fallback
+
+    def samples(self, rng: random.Random | int | None, count: int, *, exchange: bool = True) -> list[State]:
+        """``count`` states: ``[self.sample(rng, exchange=exchange) for _ in range(count)]``, the same states
+        from the same draws, in one call where the worlds share the hand's plays (`SharedPlay.worlds`)."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise DeterminizeError(f"count must be a whole number of at least 0, not {count!r}")
+        rng = _rng(rng)
+        out: list[State] = []
+        while len(out) < count:
+            if not exchange and self._shared is not None:
+                return out + self._shared_worlds(rng, count - len(out))
+            out.append(self.sample(rng, exchange=exchange))
+        return out
+
+    def moved(self, worlds: Sequence[State], moves: Sequence[Move]) -> list[list[State]]:
+        """``[[apply(world, move) for move in moves] for world in worlds]``: the same states (and errors).
+
+        For worlds of this view's card play that share the hand's plays, each move is applied once
+        and its position given to every world (`SharedPlay.moved`); otherwise world by world.
+        """
+        if self._shared is None:
+            return [[apply(world, move) for move in moves] for world in worlds]
+        return self._shared.moved(list(worlds), list(moves))
+
+    def _shared_worlds(self, rng: random.Random, count: int) -> list[State]:
+        """`sample` with ``exchange=False`` ``count`` times once the worlds share the plays (`_attempt` set them up).
+
+        (No stock, no drawing to follow, a planned opening: `shares_plays`; the deal and exchange as `_attempt`'s.)
+        """
+        shared = self._shared
+        assert shared is not None and self._plan is not None and self._hidden_seats is not None
+        assert self._known is not None and self._plain is not None and self.first_leader is not None
+        deal = dealer(self._plan, self.free, self._hidden_seats, self.capacity, len(self.capacity), rng)
+        seed = partial(rng.getrandbits, 64) if self._route_fixed else partial(self._seed, rng)
+        mine, log = self._plain
+        return shared.worlds(count, _ATTEMPTS, deal, seed, self._known, self.me, mine, log, self.first_leader)
 
     def _attempt(self, rng: random.Random, exchange: bool = True) -> tuple[State, bool]:
         n, view = self.n, self.view
@@ -379,7 +424,7 @@ class Determinizer:
         # A stage by the module's own rule is not rebuilt for the other seats (see `sample`); nor one
         # of a world holding what its seats drew (`with_draws` says which, its deal is the rest).
         rebuild = exchange and not any(shape.scatter for shape in self.shapes[: self.done]) and not view.draws
-        unwound = self._unwind(holdings, rng) if rebuild else None
+        unwound = unwind(self, holdings, rng) if rebuild else None
         if unwound is None:
             consistent = consistent and not rebuild
             dealt, log = self._plain_exchange(holdings)
@@ -389,9 +434,7 @@ class Determinizer:
         if self._fields is None:
             self._fields = view_fields(self.view, self.table)
         if self.first_leader is not None:  # card play (or the moon choice): replayed from play's start
-            if self._template is None:
-                self._template = PlayTemplate(self._fields, self.first_leader)
-            state, legal = self._replay(self._template.start(tuple(holdings), seed, tuple(dealt), log))
+            state, legal = self._played(holdings, seed, dealt, log)
             if state.phase is not view.phase:
                 raise DeterminizeError(
                     f"replaying the view's tricks ends {state.phase.value}, but the view is {view.phase.value}"
@@ -444,144 +487,6 @@ class Determinizer:
 
     # ------------------------------------------------------------ the exchange
 
-    def _find(self, cards: Sequence[AnyCard], within: int) -> int | None:
-        """Physical copies of ``cards`` inside ``within`` (``None`` if one is missing)."""
-        bits_of = self.table.bits_of
-        mask = 0
-        for card in cards:
-            bits = bits_of[card.index] & within & ~mask
-            if not bits:
-                return None
-            mask |= bits & -bits
-        return mask
-
-    @staticmethod
-    def _choose(pool: int, count: int, prefer: int, rng: random.Random) -> int | None:
-        """``count`` random cards of ``pool``, as many as possible of them from ``prefer``."""
-        if pool.bit_count() < count:
-            return None
-        first = _bits(pool & prefer)
-        rest = _bits(pool & ~prefer)
-        rng.shuffle(first)
-        rng.shuffle(rest)
-        mask = 0
-        for p in (first + rest)[:count]:
-            mask |= 1 << p
-        return mask
-
-    def _unwind(self, holdings: list[int], rng: random.Random) -> tuple[list[int], PassLog] | None:
-        """Rebuild the completed stages of the exchange backwards: (the deal, the pass log), or ``None``."""
-        n, me, view, table = self.n, self.me, self.view, self.table
-        hands = list(holdings)
-        later_given = [0] * n
-        stages: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        before: list[list[int]] = []
-        for stage in reversed(range(self.done)):
-            shape = self.shapes[stage]
-            count = self.counts[stage]
-            givers = self.givers[stage]
-            my_given, my_received = view.exchanges[stage]
-            received = [0] * n
-            given = [0] * n
-            mine = self._find(my_received, hands[me])
-            if mine is None:
-                return None
-            received[me] = mine
-            if shape.src is not None:
-                for seat in range(n):
-                    giver = shape.src[seat]
-                    if seat == me or giver is None:
-                        continue
-                    if giver == me:
-                        got = self._find(my_given, hands[seat])
-                    else:
-                        got = self._choose(
-                            hands[seat] & ~self.pinned[stage][seat], count, later_given[seat], rng
-                        )
-                    if got is None:
-                        return None
-                    received[seat] = got
-                    given[giver] = got
-                if shape.dst.get(me) is None and my_given:
-                    return None
-                source = shape.src[me]
-                if source is not None:
-                    given[source] = received[me]
-                elif my_received:
-                    return None
-            else:
-                required = [0] * n
-                back = mine
-                for card in my_given:
-                    bits = table.bits_of[card.index] & back
-                    if bits:  # it came back in the pool
-                        back &= ~(bits & -bits)
-                        given[me] |= bits & -bits
-                        continue
-                    owners = [
-                        s for s in range(n) if s != me and table.bits_of[card.index] & hands[s] & ~required[s]
-                    ]
-                    if not owners:
-                        return None
-                    owner = rng.choice(owners)
-                    bits = table.bits_of[card.index] & hands[owner] & ~required[owner]
-                    required[owner] |= bits & -bits
-                    given[me] |= bits & -bits
-                for seat in range(n):
-                    if seat == me:
-                        continue
-                    want = shape.counts[seat] - required[seat].bit_count()
-                    if want < 0:
-                        return None
-                    extra = self._choose(
-                        hands[seat] & ~required[seat] & ~self.pinned[stage][seat],
-                        want,
-                        later_given[seat],
-                        rng,
-                    )
-                    if extra is None:
-                        return None
-                    received[seat] = required[seat] | extra
-                pool = 0
-                for mask in received:
-                    pool |= mask
-                rest = _bits(pool & ~given[me])
-                rng.shuffle(rest)
-                others = [s for s in range(n) if s != me and givers >> s & 1]
-                if len(rest) != count * len(others):
-                    return None
-                for i, seat in enumerate(others):
-                    for p in rest[i * count : (i + 1) * count]:
-                        given[seat] |= 1 << p
-            for seat in range(n):
-                kept = hands[seat] & ~received[seat]
-                if received[seat] & ~hands[seat] or kept & given[seat]:
-                    return None
-                hands[seat] = kept | given[seat]
-                later_given[seat] |= given[seat]
-            stages.append((tuple(given), tuple(received)))
-            before.append(list(hands))
-        if any(mask.bit_count() != table.hand_size for mask in hands):
-            return None
-        log: PassLog = tuple(reversed(stages))
-        before.reverse()
-        # The rules' own check of every choice (e.g. a returned card must be one received).
-        for stage, (given_t, _) in enumerate(log):
-            for seat in range(n):
-                if given_t[seat] and not self._allowed(
-                    given_t[seat],
-                    passable_cards(self.view, self.table, seat, stage, before[stage][seat], log[:stage]),
-                ):
-                    return None
-        return hands, log
-
-    def _allowed(self, chosen: int, allowed: int) -> bool:
-        bits_of, index_of = self.table.bits_of, self.table.index_of
-        return all(
-            (chosen & bits_of[index_of[p]]).bit_count() <= (allowed & bits_of[index_of[p]]).bit_count()
-            for p in _bits(chosen)
-        )
-
     def _plain_exchange(self, holdings: list[int]) -> tuple[list[int], PassLog]:
         """A fallback exchange that only this seat's entries fill (when no full one was found)."""
         dealt = list(holdings)
@@ -599,8 +504,8 @@ class Determinizer:
         for my_given, my_received in self.view.exchanges:
             given = [0] * n
             received = [0] * n
-            received[me] = self._find(my_received, mine) or 0
-            given[me] = self._find(my_given, table.pack_mask) or 0
+            received[me] = find(table, my_received, mine) or 0
+            given[me] = find(table, my_given, table.pack_mask) or 0
             log.append((tuple(given), tuple(received)))
         for gave, got in reversed(log):
             dealt_me = (dealt_me & ~got[me]) | gave[me]
@@ -643,7 +548,7 @@ class Determinizer:
             if seat == me or not self.givers[stage] >> seat & 1 or pending >> seat & 1:
                 continue
             allowed = passable_cards(self.view, self.table, seat, stage, holdings[seat], log)
-            chosen = self._choose(allowed, count, 0, rng) or self._choose(holdings[seat], count, 0, rng) or 0
+            chosen = choose(allowed, count, 0, rng) or choose(holdings[seat], count, 0, rng) or 0
             passed[seat] = chosen
             hands[seat] = holdings[seat] & ~chosen
         fields["hand_masks"] = tuple(hands)
@@ -661,26 +566,27 @@ class Determinizer:
             raise DeterminizeError(f"the opening {view.rules.opening!r} names no seat as leader: {leader!r}")
         return leader
 
-    def _replay(self, state: State) -> tuple[State, bool]:
-        """Play this hand's cards again from the start of play; whether every play was legal."""
-        legal = True
-        if self._play_bits is not None:
-            # One copy of each card: the card is the one physical bit, in the player's hand by construction.
-            play_, legal_mask_ = play, legal_mask
-            for seat, bit in self._play_bits:
-                # Once a play was illegal the sample is inconsistent: the later ones need no check.
-                if legal and not bit & legal_mask_(state):
-                    legal = False
-                state = play_(state, seat, bit, None)
-            return state, legal
-        bits_of = self.table.bits_of
-        for seat, card in self.plays:
-            hand = hand_masks(state)[seat]
-            bits = hand & bits_of[card.index]
-            allowed = bits & legal_mask(state)
-            if allowed:
-                bits = allowed
-            else:
-                legal = False
-            state = play(state, seat, bits & -bits, None)
-        return state, legal
+    def _played(self, holdings: list[int], seed: int, dealt: list[int], log: PassLog) -> tuple[State, bool]:
+        """The world of ``holdings`` (as play began) after this hand's plays; whether every play was legal.
+
+        Where the plays go alike in every world (`shares_plays`) they are replayed once, in the first
+        world, and each later world takes that position with its own hands (`SharedPlay`: the same
+        state and answer as its own replay); elsewhere each world replays them.
+        """
+        hands, dealt_t = tuple(holdings), tuple(dealt)
+        shared = self._shared
+        if shared is not None:
+            return shared.world(hands, seed, dealt_t, log), shared.legal(holdings)
+        if self._template is None:
+            assert self._fields is not None and self.first_leader is not None
+            self._template = PlayTemplate(self._fields, self.first_leader)
+        start = self._template.start(hands, seed, dealt_t, log)
+        if (
+            self._play_bits is not None
+            and SHARE_PLAYS
+            and self.view.phase is Phase.PLAYING
+            and shares_plays(self.table)
+        ):
+            shared = self._shared = SharedPlay(start, self._play_bits, self.me)
+            return shared.end, shared.legal(holdings)
+        return replay(start, self.plays, self._play_bits, self.table)

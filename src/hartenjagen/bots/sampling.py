@@ -10,6 +10,8 @@ import itertools
 import random
 import time
 from collections.abc import Sequence
+from functools import reduce
+from operator import add, mul
 from typing import Final
 
 from hartenjagen.bots._heuristic_facts import card_values, points_sign
@@ -210,9 +212,9 @@ class SamplingBot:
         if not exchange and deadline is None:
             # A fixed count: deal every world first (the deals draw from ``rng`` alone, in the same order),
             # then play them all out in one batch.
-            worlds = [sampler.sample(rng, exchange=False) for _ in range(target)]
+            worlds = sampler.samples(rng, target, exchange=False)
             weights = [_weight(world, kept) if kept else 1.0 for world in worlds]
-            self._play_out_all(worlds, weights, seat, moves, totals, draws, sign, partners)
+            self._play_out_all(worlds, weights, seat, moves, totals, draws, sign, partners, sampler)
             return [total / sum(weights) for total in totals]
         weight_sum = 0.0
         done = 0
@@ -258,6 +260,7 @@ class SamplingBot:
         draws: Draws,
         sign: int,
         partners: Sequence[int] = (),
+        sampler: Determinizer | None = None,
     ) -> None:
         """`_play_out` for each of ``worlds`` in turn, with one call of `playouts_of` for them all.
 
@@ -270,7 +273,12 @@ class SamplingBot:
         if not worlds:
             return
         hands = len(worlds[0].score_sheet)
-        after = [[apply(world, move) for move in moves] for world in worlds]
+        # (``sampler``, the worlds' determinizer, applies each move once where they share the plays.)
+        after = (
+            sampler.moved(worlds, moves)
+            if sampler is not None
+            else [[apply(world, move) for move in moves] for world in worlds]
+        )
         open_moves = [i for i, state in enumerate(after[0]) if len(state.score_sheet) == hands]
         share = len(open_moves)
         if not share or any(
@@ -287,15 +295,18 @@ class SamplingBot:
         ended = [i for i in range(len(moves)) if i not in open_moves]
         at = 0
         if not ended and not partners:  # every move played out, no teams: the usual decision
-            # `_relative` inline (a call a playout was a tenth of a decision): the same whole numbers in
-            # the same order, and a playout's points are 64-bit, far inside the clamp.
-            played = points.tolist()  # plain ints: slicing a list is cheaper than slicing the array
+            # `_relative` of each playout (a playout's points are 64-bit, far inside the clamp), then each
+            # move's weighted sum over the worlds in world order: the same floats added in the same order
+            # as a loop of `totals[i] += weight * relative` a world, without a Python step a playout.
+            played = points.tolist()
+            rows = list(map(sum, zip(*[iter(played)] * n, strict=True)))  # each playout's total
+            relative = [
+                (mine * others - (row - mine)) / others
+                for mine, row in zip(played[seat::n], rows, strict=True)
+            ]
             count = len(moves)
-            for weight in weights:
-                for i in range(count):
-                    mine = played[at + seat]
-                    totals[i] += weight * ((mine * others - (sum(played[at : at + n]) - mine)) / others)
-                    at += n
+            for i in range(count):
+                totals[i] = reduce(add, map(mul, weights, relative[i::count]), totals[i])
             return
         for states, weight in zip(after, weights, strict=True):
             for i in range(len(moves)):

@@ -46,6 +46,7 @@ KERNEL_MODULES = (
     "kernel",
     "rollout",
     "observe",
+    "worlds",
 )
 _HERE = Path(__file__).parent
 
@@ -162,6 +163,8 @@ from hartenjagen.core.state_fields import replace as replace
 from hartenjagen.core.table import TRAVEL_SEAT as TRAVEL_SEAT
 from hartenjagen.core.table import Table, table_for
 from hartenjagen.core.table import bits as bits
+from hartenjagen.core.worlds import SharedPlay as SharedPlay
+from hartenjagen.core.worlds import shares_plays as shares_plays
 
 #: The door: the names any layer above may use (docs/architecture.md, "The core's door").
 __all__ = [
@@ -221,6 +224,8 @@ INNER = (
     "play",
     "replace",
     "scatter_answer",
+    "SharedPlay",
+    "shares_plays",
     "start_hand",
     "write_observation",
 )
