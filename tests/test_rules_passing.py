@@ -1,7 +1,7 @@
 """Passing, sources §1.4 and §0: ``pass_cycle`` by hand index (every named cycle), ``pass_count``,
 simultaneous passing, left = seat+1, right = seat-1, across = seat+n/2 (even n only), k-th left/right
-= seat±k; ``random_uniform``; ``pass4_return1`` (worked example 14) and ``to_dealer_redeal``; the
-5-player cycle of worked example 13. Conflicts with the deck raise ``RulesError`` naming both modules.
+= seat±k; ``random_uniform``; the 5-player cycle of worked example 13. Conflicts with the deck raise
+``RulesError`` naming both modules. Pass-and-return and pass-to-the-dealer: test_rules_passing_return_dealer.py.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ import attrs
 import pytest
 
 import hartenjagen as hj
-from hartenjagen.cards import ALL_CARDS
-from hartenjagen.chance import Chance
 from hartenjagen.rules.deck import (
     MINUS_2C_3P,
     MINUS_2D_2C_5P,
@@ -38,7 +36,6 @@ from hartenjagen.rules.passing import (
     LEFT_RIGHT_HOLD_HOLD,
     NO_PASSING,
     PASS_FOUR_RETURN_ONE,
-    PASS_TO_DEALER,
     RANDOM_DIRECTION,
     PassAndReturn,
     PassCycle,
@@ -47,16 +44,9 @@ from hartenjagen.rules.passing import (
 )
 from hartenjagen.rules.routes import PassRoute
 from helpers import MIXED_DEAL, game, names, play_out, random_move
+from passing_helpers import PASSES, pass_all
 
 LEFT, RIGHT, ACROSS, HOLD = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
-#: What each seat of MIXED_DEAL passes.
-PASSES = {0: "4H 5H 3S", 1: "8H 5S 6S", 2: "KD JH 9S", 3: "QS KS AS"}
-
-
-def _pass_all(state: hj.State, passes: dict[int, str], order=(0, 1, 2, 3)) -> hj.State:
-    for seat in order:
-        state = hj.apply(state, hj.Pass(seat, passes[seat].split()))
-    return state
 
 
 def _cycle(*directions: PassRoute, cards: int = 3) -> PassCycle:
@@ -137,7 +127,7 @@ def test_passing_phase_lets_every_seat_choose_any_three_cards():
 
 @pytest.mark.parametrize(("direction", "offset"), [(LEFT, 1), (RIGHT, -1), (ACROSS, 2)])
 def test_passed_cards_go_to_the_seat_in_the_pass_direction(direction, offset):
-    state = _pass_all(game(MIXED_DEAL, passing=_cycle(direction)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=_cycle(direction)), PASSES)
     assert state.phase is hj.Phase.PLAYING
     for giver in range(4):
         receiver = (giver + offset) % 4
@@ -148,19 +138,19 @@ def test_passed_cards_go_to_the_seat_in_the_pass_direction(direction, offset):
 
 
 def test_pass_left_gives_cards_to_seat_plus_one():
-    state = _pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES)
     assert names(PASSES[3]) <= names(state.hands[0])
     assert names(PASSES[0]) <= names(state.hands[1])
 
 
 def test_pass_right_gives_cards_to_seat_minus_one():
-    state = _pass_all(game(MIXED_DEAL, passing=_cycle(RIGHT)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=_cycle(RIGHT)), PASSES)
     assert names(PASSES[0]) <= names(state.hands[3])
     assert names(PASSES[1]) <= names(state.hands[0])
 
 
 def test_pass_across_gives_cards_to_seat_plus_two():
-    state = _pass_all(game(MIXED_DEAL, passing=_cycle(ACROSS)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=_cycle(ACROSS)), PASSES)
     assert names(PASSES[0]) <= names(state.hands[2])
     assert names(PASSES[3]) <= names(state.hands[1])
 
@@ -177,7 +167,7 @@ def test_pass_across_with_six_players_gives_cards_to_seat_plus_three():
 
 
 def test_exchange_happens_only_when_the_last_seat_has_passed():
-    state = _pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES, order=(0, 1, 2))
+    state = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES, order=(0, 1, 2))
     assert state.phase is hj.Phase.PASSING
     assert state.to_move == (3,)
     assert [len(hand) for hand in state.hands] == [10, 10, 10, 13]
@@ -190,14 +180,14 @@ def test_exchange_happens_only_when_the_last_seat_has_passed():
 
 
 def test_seats_may_pass_in_any_order():
-    first = _pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES)
-    second = _pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES, order=(3, 1, 0, 2))
+    first = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES)
+    second = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES, order=(3, 1, 0, 2))
     assert first == second
 
 
 def test_first_leader_is_determined_after_passing():
     passes = {**PASSES, 2: "2C 8C 9C"}  # seat 2 passes the 2C to seat 3
-    state = _pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), passes)
+    state = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), passes)
     assert hj.Card.parse("2C") in state.hands[3]
     assert state.to_move == (3,)
     assert [str(m) for m in hj.legal_moves(state)] == ["play 3 2C"]
@@ -440,211 +430,6 @@ def test_random_direction_with_own_choices_and_count():
     directions = {hj.new_game(rules, seed=seed).pass_direction for seed in range(30)}
     assert directions == {LEFT, RIGHT}
     assert hj.new_game(rules, seed=0).pass_count == 2
-
-
-# ---------------------------------------------------------------- pass four, return one
-
-HOEMKE_P3 = hj.variants.hoemke(3, 2, 2, 2)
-#: Four cards each seat of MIXED_DEAL passes left in the first stage.
-PASS_FOUR = {0: "4H 5H 3S 2D", 1: "8H 5S 6S TD", 2: "KD JH 9S QD", 3: "QS KS AS AC"}
-
-
-def _pass_four(state: hj.State) -> hj.State:
-    return _pass_all(state, PASS_FOUR)
-
-
-def test_pass_and_return_is_hoemke_p3():
-    assert HOEMKE_P3.passing == PASS_FOUR_RETURN_ONE == PassAndReturn()
-    assert PASS_FOUR_RETURN_ONE.cards == 4
-    assert PASS_FOUR_RETURN_ONE.returned == 1
-    assert PASS_FOUR_RETURN_ONE.from_received is True
-    assert [PASS_FOUR_RETURN_ONE.route(h) for h in range(5)] == [LEFT, RIGHT, ACROSS, HOLD, LEFT]
-
-
-def test_pass_and_return_worked_example_14_first_stage_passes_four_left():
-    state = hj.new_game(HOEMKE_P3, deal=MIXED_DEAL)
-    assert state.phase is hj.Phase.PASSING
-    assert state.pass_direction == LEFT
-    assert (state.pass_stage, state.pass_count) == (0, 4)
-    assert len(hj.legal_moves(state)) == 4 * comb(13, 4)
-    state = _pass_four(state)
-    assert state.phase is hj.Phase.PASSING
-    assert (state.pass_stage, state.pass_count) == (1, 1)
-    assert state.to_move == (0, 1, 2, 3)
-    assert [len(hand) for hand in state.hands] == [13] * 4
-    for seat in range(4):
-        assert names(state.passed[seat]) == names(PASS_FOUR[seat])
-        assert names(state.received[(seat + 1) % 4]) == names(PASS_FOUR[seat])
-    assert len(state.exchanges) == 1
-
-
-def test_pass_and_return_worked_example_14_each_returns_one_received_card_to_the_sender():
-    state = _pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
-    moves = hj.legal_moves(state)
-    assert len(moves) == 16  # one of the four received cards, for each seat
-    assert {(m.seat, m.cards[0]) for m in moves} == {
-        (seat, card) for seat in range(4) for card in state.received[seat]
-    }
-    returns = {0: "AC", 1: "2D", 2: "TD", 3: "QD"}  # each seat returns a card it received
-    state = _pass_all(state, returns)
-    assert state.phase is hj.Phase.PLAYING
-    assert [len(hand) for hand in state.hands] == [13] * 4
-    for seat in range(4):
-        sender = (seat - 1) % 4
-        assert returns[seat] in names(state.hands[sender])
-        # net: three cards left, the returned one came back
-        kept_back = names(PASS_FOUR[seat]) - names(returns[(seat + 1) % 4])
-        assert names(state.hands[seat]) == (
-            names(MIXED_DEAL[seat]) - kept_back | names(PASS_FOUR[sender]) - names(returns[seat])
-        )
-        assert len(names(state.dealt[seat]) - names(state.hands[seat])) == 3
-    (given, got), (returned, got_back) = state.exchanges
-    assert [names(cards) for cards in given] == [names(PASS_FOUR[s]) for s in range(4)]
-    assert [names(cards) for cards in returned] == [names(returns[s]) for s in range(4)]
-    assert [names(cards) for cards in got_back] == [names(returns[(s + 1) % 4]) for s in range(4)]
-    assert state.passed == given
-    assert state.received == got
-
-
-def test_pass_and_return_from_received_refuses_a_card_not_received():
-    state = _pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
-    reason = hj.explain(state, hj.Pass(0, ["3C"]))
-    assert reason is not None
-    assert reason.code == hj.IllegalMoveCode.PASS_NOT_ALLOWED
-    assert "must be one of the cards you received" in reason.message
-    with pytest.raises(hj.IllegalMoveError) as info:
-        hj.apply(state, hj.Pass(0, ["3C"]))
-    assert info.value.code == hj.IllegalMoveCode.PASS_NOT_ALLOWED
-    assert hj.explain(state, hj.Pass(0, ["QS", "KS"])).code == hj.IllegalMoveCode.WRONG_PASS_COUNT
-    state = hj.apply(state, hj.Pass(0, ["AC"]))
-    assert hj.explain(state, hj.Pass(0, ["QS"])).code == hj.IllegalMoveCode.ALREADY_PASSED
-
-
-def test_pass_and_return_return_any_allows_any_card_in_hand():
-    rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(from_received=False))
-    state = _pass_four(hj.new_game(rules, deal=MIXED_DEAL))
-    assert (state.pass_stage, state.pass_count) == (1, 1)
-    assert len(hj.legal_moves(state)) == 4 * 13
-    returns = {0: "QS", 1: "5C", 2: "2C", 3: "JC"}  # a received card (the Q♠ from seat 3) and own cards
-    state = _pass_all(state, returns)
-    assert state.phase is hj.Phase.PLAYING
-    for seat in range(4):
-        assert returns[seat] in names(state.hands[(seat - 1) % 4])
-        assert len(state.hands[seat]) == 13
-
-
-@pytest.mark.parametrize(("direction", "offset"), [(RIGHT, -1), (ACROSS, 2)])
-def test_pass_and_return_goes_back_to_the_sender_in_any_direction(direction, offset):
-    rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(directions=(direction,)))
-    state = _pass_four(hj.new_game(rules, deal=MIXED_DEAL))
-    returns = {seat: str(state.received[seat][0]) for seat in range(4)}
-    state = _pass_all(state, returns)
-    for seat in range(4):
-        assert names(state.received[(seat + offset) % 4]) == names(PASS_FOUR[seat])
-        assert returns[(seat + offset) % 4] in names(state.hands[seat])
-
-
-def test_pass_and_return_hold_hand_passes_nothing():
-    rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(directions=(HOLD, LEFT)))
-    state = hj.new_game(rules, deal=MIXED_DEAL)
-    assert state.phase is hj.Phase.PLAYING
-    assert state.pass_direction == HOLD
-    assert (state.pass_stage, state.pass_count) == (0, 0)
-    assert state.hands == state.dealt
-    assert state.exchanges == ()
-    assert PASS_FOUR_RETURN_ONE.stage_counts(HOLD) == ()
-
-
-def test_pass_and_return_any_counts():
-    rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(cards=3, returned=2))
-    state = _pass_all(hj.new_game(rules, deal=MIXED_DEAL), PASSES)
-    assert (state.pass_stage, state.pass_count) == (1, 2)
-    state = _pass_all(state, {s: " ".join(str(c) for c in state.received[s][:2]) for s in range(4)})
-    assert state.phase is hj.Phase.PLAYING
-    assert all(len(names(state.dealt[s]) - names(state.hands[s])) == 1 for s in range(4))
-    no_return = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(returned=0))
-    state = _pass_four(hj.new_game(no_return, deal=MIXED_DEAL))
-    assert state.phase is hj.Phase.PLAYING
-
-
-# ---------------------------------------------------------------- pass to the dealer
-
-HOEMKE_P4 = hj.variants.hoemke(4, 2, 2, 2)
-
-
-@pytest.fixture
-def unshuffled(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The dealer does not shuffle the pool: it is dealt in card order, so the deal order shows."""
-    monkeypatch.setattr(Chance, "shuffle", lambda self, items: None)
-
-
-def test_pass_to_dealer_is_hoemke_p4():
-    assert HOEMKE_P4.passing == PASS_TO_DEALER == PassToDealer()
-    assert (PASS_TO_DEALER.cards, PASS_TO_DEALER.dealer_joins) == (3, True)
-    assert {PASS_TO_DEALER.route(h) for h in range(8)} == {DEALER}
-
-
-@pytest.mark.parametrize("seed", [None, 4])
-def test_pass_to_dealer_pool_is_dealt_back_three_each_and_conserved(seed):
-    state = hj.new_game(HOEMKE_P4, deal=MIXED_DEAL, seed=seed)
-    assert state.phase is hj.Phase.PASSING
-    assert state.pass_direction == DEALER
-    assert state.to_move == (0, 1, 2, 3)
-    assert state.pass_count == 3
-    state = _pass_all(state, PASSES)
-    assert state.phase is hj.Phase.PLAYING
-    pool = [card for cards in state.passed for card in cards]
-    assert sorted(card for cards in state.received for card in cards) == sorted(pool)
-    assert [len(cards) for cards in state.received] == [3] * 4
-    for seat in range(4):
-        assert len(state.hands[seat]) == 13
-        assert names(state.hands[seat]) == names(MIXED_DEAL[seat]) - names(PASSES[seat]) | names(
-            state.received[seat]
-        )
-    assert sorted(card for hand in state.hands for card in hand) == sorted(ALL_CARDS)
-
-
-def test_pass_to_dealer_deals_the_pool_one_at_a_time_from_eldest(unshuffled):
-    state = _pass_all(hj.new_game(HOEMKE_P4, deal=MIXED_DEAL, dealer=2), PASSES)
-    pool = sorted(card for cards in state.passed for card in cards)
-    for step, seat in enumerate([3, 0, 1, 2]):  # eldest is seat 3
-        assert state.received[seat] == tuple(pool[step::4])
-
-
-def test_pass_to_dealer_without_the_dealer_leaves_the_dealers_hand(unshuffled):
-    rules = attrs.evolve(HOEMKE_P4, passing=PassToDealer(dealer_joins=False))
-    state = hj.new_game(rules, deal=MIXED_DEAL, dealer=1)
-    assert state.to_move == (0, 2, 3)
-    reason = hj.explain(state, hj.Pass(1, PASSES[1].split()))
-    assert reason is not None
-    assert reason.code == hj.IllegalMoveCode.NOT_YOUR_TURN
-    assert "does not pass in this hand" in reason.message
-    assert {move.seat for move in hj.legal_moves(state)} == {0, 2, 3}
-    assert len(hj.legal_moves(state)) == 3 * comb(13, 3)
-    state = _pass_all(state, PASSES, order=(0, 2, 3))
-    assert state.phase is hj.Phase.PLAYING
-    assert names(state.hands[1]) == names(MIXED_DEAL[1])
-    assert state.received[1] == ()
-    pool = sorted(card for cards in state.passed for card in cards)
-    assert len(pool) == 9
-    for step, seat in enumerate([2, 3, 0]):  # from eldest (seat 2), the dealer left out
-        assert state.received[seat] == tuple(pool[step::3])
-    assert [len(hand) for hand in state.hands] == [13] * 4
-
-
-def test_pass_to_dealer_is_reproducible_for_a_seed():
-    def received(seed: int) -> tuple:
-        return _pass_all(hj.new_game(HOEMKE_P4, deal=MIXED_DEAL, seed=seed), PASSES).received
-
-    assert received(7) == received(7)
-    assert len({received(seed) for seed in range(6)}) > 1
-
-
-def test_pass_to_dealer_of_no_cards_is_a_hold():
-    state = hj.new_game(attrs.evolve(HOEMKE_P4, passing=PassToDealer(cards=0)), deal=MIXED_DEAL)
-    assert state.phase is hj.Phase.PLAYING
-    assert state.pass_direction == HOLD
-    assert state.hands == state.dealt
 
 
 # ---------------------------------------------------------------- validation
