@@ -91,24 +91,6 @@ def replay_hand(record: dict[str, Any], seed: int) -> tuple[int, list[dict[str, 
     return decisions, wrong
 
 
-def position(record: dict[str, Any], seed: int, play: int) -> hj.State:
-    """The recorded hand of ``record`` (dealt as ``replay_hand`` deals it) just before its ``play``-th card."""
-    rng = random.Random(f"{seed}/{record['deal']}")
-    direction = rng.randrange(4)
-    deal = list(range(52))
-    rng.shuffle(deal)
-    hands = [[os_card(x) for x in deal[s::PLAYERS]] for s in range(PLAYERS)]
-    state = hj.new_game(
-        hj.variants.openspiel(pass_direction=DIRECTIONS[direction]), deal=hands, dealer=DEALER
-    )
-    if state.phase is hj.Phase.PASSING:
-        for s, texts in enumerate(record["cards"]["passed"]):
-            state = hj.apply(state, hj.Pass(s, [Card.parse(c) for c in texts]))
-    for text in record["cards"]["played"][:play]:
-        state = hj.apply(state, hj.Play(state.to_move[0], Card.parse(text)))
-    return state
-
-
 def records_of(path: Path, pairing: str | None = None) -> Iterator[dict[str, Any]]:
     """The pairing records of ``path`` that carry their cards (a sweep's hands have no contender)."""
     for line in path.read_text(encoding="utf-8").splitlines():

@@ -41,8 +41,6 @@ __all__ = ["HeuristicBot"]
 BIG: Final = 5
 #: The share of all penalty points one seat must hold, with nobody else holding any, to be a moon threat.
 MOON_THREAT: Final = 0.35
-#: The point tricks a moon threat must have won for the defence to keep its stoppers and take clean tricks from it.
-SERIOUS_TRICKS: Final = 2
 
 
 #: The suits in order (iterating the enum itself is several times slower, and a decision does it often).
@@ -170,15 +168,6 @@ class _Read:
             return None
         return holders[0]
 
-    def point_tricks(self, seat: int) -> int:
-        """How many of the hand's completed tricks ``seat`` won with points in them (a moon is built of several)."""
-        values = self.values
-        return sum(
-            1
-            for trick in self.view.tricks
-            if trick.winner == seat and any(values[card.index] > 0 for card in trick.cards)
-        )
-
     def boss(self, card: Card) -> bool:
         """Whether no unseen card of its suit is higher: it wins a trick of its suit it leads."""
         return not any(c.rank > card.rank for c, _ in self.unseen_in(card.suit))
@@ -270,11 +259,7 @@ class HeuristicBot:
 
     **The moon**: when one other seat holds every point taken so far (and
     enough of them), it stops feeding that seat, takes a scoring trick when it
-    can, and keeps a high heart. Once that seat has won points in two tricks or
-    more (a moon in earnest, not the Q♠ alone), it also takes a trick that seat
-    is winning while seats after it could still throw points onto it, and when
-    void throws its lowest plain card, keeping the high ones that may still win
-    a trick with points in it. When it holds every point so far itself and a
+    can, and keeps a high heart; when it holds every point so far itself and a
     higher card than each scoring card still out, it runs the rest of the hand.
 
     It announces (miezen) only with a hand of low cards, and after a moon takes
@@ -486,8 +471,6 @@ class HeuristicBot:
             return self._run(read, options)
         partners = view.partners  # a team plays as one: no moon defence against, no points onto, a partner
         defend = threat is not None and threat != seat and threat not in partners
-        # A threat that has won points in two tricks or more: a moon in earnest (one trick is mostly the Q♠ alone).
-        serious = defend and threat is not None and read.point_tricks(threat) >= SERIOUS_TRICKS
         led = read.trick_led
         if led is None:  # leading, or after jokers of no suit only: this card sets the suit
             if defend:
@@ -497,14 +480,14 @@ class HeuristicBot:
             return min(options, key=lambda card: self._lead_cost(read, card))
         if any(card.suit is led for card in options):
             if defend:
-                card = self._defend_follow(read, options, led, threat, serious)
+                card = self._defend_follow(read, options, led, threat)
                 if card is not None:
                     return card
             if partners and read.trick_top()[1] in partners:
                 return self._under_partner(read, options, led)
             return self._follow(read, options, led)
         if defend:
-            return self._defend_slough(read, options, threat, serious)
+            return self._defend_slough(read, options, threat)
         if partners and read.trick_top()[1] in partners:
             # The partner wins the trick so far: what is discarded now counts against the team.
             plain = [card for card in options if read.value(card) <= 0]
@@ -531,14 +514,8 @@ class HeuristicBot:
         return max(options, key=lambda card: (read.boss(card), card.rank))
 
     @staticmethod
-    def _defend_follow(
-        read: _Read, options: list[Card], led: Suit, threat: int | None, serious: bool
-    ) -> Card | None:
-        """Against a moon: win a trick that holds points (or will) if this seat can; ``None`` to play as usual.
-
-        ``serious``: the threat has won points in two tricks or more; then a trick it wins so far is
-        taken from it even without points in it, while seats after this one could still add some.
-        """
+    def _defend_follow(read: _Read, options: list[Card], led: Suit, threat: int | None) -> Card | None:
+        """Against a moon: win a trick that holds points (or will) if this seat can; ``None`` to play as usual."""
         view = read.view
         _, top_seat = read.trick_top()
         points = sum(max(read.value(p.card), 0) for p in view.trick)
@@ -549,10 +526,6 @@ class HeuristicBot:
         if not winners:
             return None
         threat_after = threat not in played
-        if serious and not threat_after and len(view.trick) < read.n - 1:
-            # The threat wins the trick so far and seats after this one may still throw points onto it:
-            # take it, cheaply (another seat going over it stops the moon too).
-            return min(winners, key=lambda card: card.rank)
         if points > 0 or threat_after:
             # The highest winner when the threat plays after this seat, else the cheapest.
             if threat_after:
@@ -561,21 +534,14 @@ class HeuristicBot:
         return None
 
     @staticmethod
-    def _defend_slough(read: _Read, options: list[Card], threat: int | None, serious: bool) -> Card:
-        """Void against a moon: dump points on another winner; never feed the threat; keep a high heart.
-
-        ``serious`` (the threat has won points in two tricks or more): the plain card thrown is the
-        lowest, not the highest, so that the stoppers stay in the hand.
-        """
+    def _defend_slough(read: _Read, options: list[Card], threat: int | None) -> Card:
+        """Void against a moon: dump points on another winner; never feed the threat; keep a high heart."""
         view = read.view
         _, top_seat = read.trick_top()
         played = {p.seat for p in view.trick}
         if top_seat != threat and threat in played:
             return max(options, key=lambda card: (read.value(card), card.rank))
         plain = [c for c in options if read.value(c) <= 0]
-        if plain and serious:
-            # The lowest plain card: the high ones are the stoppers that may still win a trick with points in it.
-            return min(plain, key=lambda card: (read.value(card) != 0, card.rank))
         if plain:
             return max(plain, key=lambda card: (read.value(card) == 0, card.rank))
         return min(options, key=lambda card: (read.value(card), card.rank))
