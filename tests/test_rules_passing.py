@@ -44,17 +44,20 @@ from hartenjagen.rules.passing import (
 )
 from hartenjagen.rules.routes import PassRoute
 from helpers import MIXED_DEAL, game, names, play_out, random_move
-from passing_helpers import PASSES, pass_all
-
-LEFT, RIGHT, ACROSS, HOLD = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
-
-
-def _cycle(*directions: PassRoute, cards: int = 3) -> PassCycle:
-    return PassCycle(directions=directions, cards=cards)
+from passing_helpers import (
+    ACROSS,
+    DEALER,
+    HOLD,
+    LEFT,
+    PASSES,
+    RIGHT,
+    pass_all,
+    route_cycle,
+)
 
 
 def test_left_right_across_hold_is_the_default_cycle():
-    assert hj.Rules().passing == LEFT_RIGHT_ACROSS_HOLD == _cycle(LEFT, RIGHT, ACROSS, HOLD)
+    assert hj.Rules().passing == LEFT_RIGHT_ACROSS_HOLD == route_cycle(LEFT, RIGHT, ACROSS, HOLD)
 
 
 def test_pass_cycle_left_right_across_hold_by_hand_index():
@@ -64,7 +67,7 @@ def test_pass_cycle_left_right_across_hold_by_hand_index():
 
 
 def test_pass_cycle_of_any_length_repeats_by_hand_index():
-    cycle = _cycle(LEFT, RIGHT, HOLD, HOLD, cards=4)  # l_r_h_h, the three-player default
+    cycle = route_cycle(LEFT, RIGHT, HOLD, HOLD, cards=4)  # l_r_h_h, the three-player default
     assert [cycle.route(h) for h in range(6)] == [LEFT, RIGHT, HOLD, HOLD, LEFT, RIGHT]
     assert [_count(cycle, h) for h in range(4)] == [4, 4, 0, 0]
 
@@ -95,7 +98,7 @@ def test_pass_cycle_follows_the_hand_index_in_play():
 
 
 def test_hold_hand_skips_the_pass_phase():
-    state = game(MIXED_DEAL, passing=_cycle(HOLD, LEFT))
+    state = game(MIXED_DEAL, passing=route_cycle(HOLD, LEFT))
     assert state.phase is hj.Phase.PLAYING
     assert state.pass_direction == HOLD
     assert state.pass_count == 0
@@ -104,13 +107,13 @@ def test_hold_hand_skips_the_pass_phase():
 
 
 def test_no_passing_never_passes():
-    assert _cycle(HOLD) == NO_PASSING
+    assert route_cycle(HOLD) == NO_PASSING
     assert all(_count(NO_PASSING, h) == 0 for h in range(8))
     assert game(MIXED_DEAL, passing=NO_PASSING).phase is hj.Phase.PLAYING
 
 
 def test_zero_card_pass_skips_the_pass_phase():
-    state = game(MIXED_DEAL, passing=_cycle(LEFT, cards=0))
+    state = game(MIXED_DEAL, passing=route_cycle(LEFT, cards=0))
     assert state.phase is hj.Phase.PLAYING
     assert state.hands == state.dealt
 
@@ -127,7 +130,7 @@ def test_passing_phase_lets_every_seat_choose_any_three_cards():
 
 @pytest.mark.parametrize(("direction", "offset"), [(LEFT, 1), (RIGHT, -1), (ACROSS, 2)])
 def test_passed_cards_go_to_the_seat_in_the_pass_direction(direction, offset):
-    state = pass_all(game(MIXED_DEAL, passing=_cycle(direction)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=route_cycle(direction)), PASSES)
     assert state.phase is hj.Phase.PLAYING
     for giver in range(4):
         receiver = (giver + offset) % 4
@@ -138,25 +141,27 @@ def test_passed_cards_go_to_the_seat_in_the_pass_direction(direction, offset):
 
 
 def test_pass_left_gives_cards_to_seat_plus_one():
-    state = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=route_cycle(LEFT)), PASSES)
     assert names(PASSES[3]) <= names(state.hands[0])
     assert names(PASSES[0]) <= names(state.hands[1])
 
 
 def test_pass_right_gives_cards_to_seat_minus_one():
-    state = pass_all(game(MIXED_DEAL, passing=_cycle(RIGHT)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=route_cycle(RIGHT)), PASSES)
     assert names(PASSES[0]) <= names(state.hands[3])
     assert names(PASSES[1]) <= names(state.hands[0])
 
 
 def test_pass_across_gives_cards_to_seat_plus_two():
-    state = pass_all(game(MIXED_DEAL, passing=_cycle(ACROSS)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=route_cycle(ACROSS)), PASSES)
     assert names(PASSES[0]) <= names(state.hands[2])
     assert names(PASSES[3]) <= names(state.hands[1])
 
 
 def test_pass_across_with_six_players_gives_cards_to_seat_plus_three():
-    rules = hj.Rules(deck=SinglePack(players=6, removed=["2D", "3D", "2S", "3S"]), passing=_cycle(ACROSS))
+    rules = hj.Rules(
+        deck=SinglePack(players=6, removed=["2D", "3D", "2S", "3S"]), passing=route_cycle(ACROSS)
+    )
     state = hj.new_game(rules, seed=4)
     dealt = state.hands
     for seat in range(6):
@@ -167,7 +172,7 @@ def test_pass_across_with_six_players_gives_cards_to_seat_plus_three():
 
 
 def test_exchange_happens_only_when_the_last_seat_has_passed():
-    state = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES, order=(0, 1, 2))
+    state = pass_all(game(MIXED_DEAL, passing=route_cycle(LEFT)), PASSES, order=(0, 1, 2))
     assert state.phase is hj.Phase.PASSING
     assert state.to_move == (3,)
     assert [len(hand) for hand in state.hands] == [10, 10, 10, 13]
@@ -180,14 +185,14 @@ def test_exchange_happens_only_when_the_last_seat_has_passed():
 
 
 def test_seats_may_pass_in_any_order():
-    first = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES)
-    second = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), PASSES, order=(3, 1, 0, 2))
+    first = pass_all(game(MIXED_DEAL, passing=route_cycle(LEFT)), PASSES)
+    second = pass_all(game(MIXED_DEAL, passing=route_cycle(LEFT)), PASSES, order=(3, 1, 0, 2))
     assert first == second
 
 
 def test_first_leader_is_determined_after_passing():
     passes = {**PASSES, 2: "2C 8C 9C"}  # seat 2 passes the 2C to seat 3
-    state = pass_all(game(MIXED_DEAL, passing=_cycle(LEFT)), passes)
+    state = pass_all(game(MIXED_DEAL, passing=route_cycle(LEFT)), passes)
     assert hj.Card.parse("2C") in state.hands[3]
     assert state.to_move == (3,)
     assert [str(m) for m in hj.legal_moves(state)] == ["play 3 2C"]
@@ -195,7 +200,7 @@ def test_first_leader_is_determined_after_passing():
 
 def test_three_player_pass_of_four_cards():
     rules = hj.Rules(
-        deck=SinglePack(players=3, removed=["2D"]), passing=_cycle(LEFT, RIGHT, HOLD, HOLD, cards=4)
+        deck=SinglePack(players=3, removed=["2D"]), passing=route_cycle(LEFT, RIGHT, HOLD, HOLD, cards=4)
     )
     state = hj.new_game(rules, seed=2)
     dealt = state.hands
@@ -216,25 +221,25 @@ def test_across_needs_an_even_number_of_players():
     assert "the route 'across' passes across" in message
     assert f"players, not 3 (deck {three!r})" in message
     # left, right and hold are fine with three players
-    assert hj.Rules(deck=three, passing=_cycle(LEFT, RIGHT, HOLD)).players == 3
+    assert hj.Rules(deck=three, passing=route_cycle(LEFT, RIGHT, HOLD)).players == 3
 
 
 def test_passing_more_cards_than_a_hand_holds_is_rejected():
     with pytest.raises(hj.RulesError, match="passes 14 cards, more than the 13 in a hand") as info:
-        hj.Rules(passing=_cycle(LEFT, cards=14))
+        hj.Rules(passing=route_cycle(LEFT, cards=14))
     assert "deck SinglePack(" in str(info.value)
     piquet = SinglePack(lowest_rank=hj.Rank.SEVEN)
     with pytest.raises(hj.RulesError, match="more than the 8 in a hand"):
-        hj.Rules(deck=piquet, passing=_cycle(LEFT, cards=9))
+        hj.Rules(deck=piquet, passing=route_cycle(LEFT, cards=9))
     # a whole hand may be passed, and a hold-only cycle passes nothing
-    assert hj.Rules(deck=piquet, passing=_cycle(LEFT, cards=8)).passing.cards == 8
-    assert _count(hj.Rules(passing=_cycle(HOLD, cards=20)).passing, 0) == 0
+    assert hj.Rules(deck=piquet, passing=route_cycle(LEFT, cards=8)).passing.cards == 8
+    assert _count(hj.Rules(passing=route_cycle(HOLD, cards=20)).passing, 0) == 0
 
 
 def test_openspiel_pass_switches():
     assert hj.variants.openspiel().passing == hj.rules.passing.RANDOM_DIRECTION
-    assert hj.variants.openspiel(pass_direction=LEFT).passing == _cycle(LEFT)
-    assert hj.variants.openspiel(pass_direction=ACROSS).passing == _cycle(ACROSS)
+    assert hj.variants.openspiel(pass_direction=LEFT).passing == route_cycle(LEFT)
+    assert hj.variants.openspiel(pass_direction=ACROSS).passing == route_cycle(ACROSS)
     assert hj.variants.openspiel(pass_cards=False).passing == NO_PASSING
 
 
@@ -248,7 +253,6 @@ def _count(passing: hj.rules.Passing, hand_index: int) -> int:
 # ---------------------------------------------------------------- the named cycles
 
 L2, R2 = PassRoute.SECOND_LEFT, PassRoute.SECOND_RIGHT
-DEALER = PassRoute.DEALER
 #: An ending that lets a test play many hands.
 LONG_GAME = ScoreLimit(limit=100_000)
 
@@ -345,7 +349,7 @@ def test_named_pass_cycle_in_play(cycle, deck, offsets):
 
 @pytest.mark.parametrize("cards", range(1, 14))
 def test_pass_cycle_passes_any_count_up_to_the_hand_size(cards):
-    state = game(MIXED_DEAL, passing=_cycle(LEFT, cards=cards))
+    state = game(MIXED_DEAL, passing=route_cycle(LEFT, cards=cards))
     assert state.pass_count == cards
     assert len(hj.legal_moves(state)) == 4 * comb(13, cards)
     state = _pass_first_cards(state)
@@ -358,7 +362,7 @@ def test_pass_cycle_passes_any_count_up_to_the_hand_size(cards):
 
 
 def test_pass_cycle_of_a_whole_hand_swaps_hands():
-    state = _pass_first_cards(game(MIXED_DEAL, passing=_cycle(RIGHT, cards=13)))
+    state = _pass_first_cards(game(MIXED_DEAL, passing=route_cycle(RIGHT, cards=13)))
     assert [names(hand) for hand in state.hands] == [names(MIXED_DEAL[(s + 1) % 4]) for s in range(4)]
 
 

@@ -18,23 +18,21 @@ from hartenjagen.rules.passing import (
     PassAndReturn,
     PassToDealer,
 )
-from hartenjagen.rules.routes import PassRoute
 from helpers import MIXED_DEAL, names
-from passing_helpers import PASSES, pass_all
-
-LEFT, RIGHT, ACROSS, HOLD = PassRoute.LEFT, PassRoute.RIGHT, PassRoute.ACROSS, PassRoute.HOLD
-DEALER = PassRoute.DEALER
-
+from passing_helpers import (
+    ACROSS,
+    DEALER,
+    HOEMKE_P3,
+    HOLD,
+    LEFT,
+    PASS_FOUR,
+    PASSES,
+    RIGHT,
+    pass_all,
+    pass_four,
+)
 
 # ---------------------------------------------------------------- pass four, return one
-
-HOEMKE_P3 = hj.variants.hoemke(3, 2, 2, 2)
-#: Four cards each seat of MIXED_DEAL passes left in the first stage.
-PASS_FOUR = {0: "4H 5H 3S 2D", 1: "8H 5S 6S TD", 2: "KD JH 9S QD", 3: "QS KS AS AC"}
-
-
-def _pass_four(state: hj.State) -> hj.State:
-    return pass_all(state, PASS_FOUR)
 
 
 def test_pass_and_return_is_hoemke_p3():
@@ -51,7 +49,7 @@ def test_pass_and_return_worked_example_14_first_stage_passes_four_left():
     assert state.pass_direction == LEFT
     assert (state.pass_stage, state.pass_count) == (0, 4)
     assert len(hj.legal_moves(state)) == 4 * comb(13, 4)
-    state = _pass_four(state)
+    state = pass_four(state)
     assert state.phase is hj.Phase.PASSING
     assert (state.pass_stage, state.pass_count) == (1, 1)
     assert state.to_move == (0, 1, 2, 3)
@@ -63,7 +61,7 @@ def test_pass_and_return_worked_example_14_first_stage_passes_four_left():
 
 
 def test_pass_and_return_worked_example_14_each_returns_one_received_card_to_the_sender():
-    state = _pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
+    state = pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
     moves = hj.legal_moves(state)
     assert len(moves) == 16  # one of the four received cards, for each seat
     assert {(m.seat, m.cards[0]) for m in moves} == {
@@ -91,7 +89,7 @@ def test_pass_and_return_worked_example_14_each_returns_one_received_card_to_the
 
 
 def test_pass_and_return_from_received_refuses_a_card_not_received():
-    state = _pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
+    state = pass_four(hj.new_game(HOEMKE_P3, deal=MIXED_DEAL))
     reason = hj.explain(state, hj.Pass(0, ["3C"]))
     assert reason is not None
     assert reason.code == hj.IllegalMoveCode.PASS_NOT_ALLOWED
@@ -106,7 +104,7 @@ def test_pass_and_return_from_received_refuses_a_card_not_received():
 
 def test_pass_and_return_return_any_allows_any_card_in_hand():
     rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(from_received=False))
-    state = _pass_four(hj.new_game(rules, deal=MIXED_DEAL))
+    state = pass_four(hj.new_game(rules, deal=MIXED_DEAL))
     assert (state.pass_stage, state.pass_count) == (1, 1)
     assert len(hj.legal_moves(state)) == 4 * 13
     returns = {0: "QS", 1: "5C", 2: "2C", 3: "JC"}  # a received card (the Q♠ from seat 3) and own cards
@@ -120,7 +118,7 @@ def test_pass_and_return_return_any_allows_any_card_in_hand():
 @pytest.mark.parametrize(("direction", "offset"), [(RIGHT, -1), (ACROSS, 2)])
 def test_pass_and_return_goes_back_to_the_sender_in_any_direction(direction, offset):
     rules = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(directions=(direction,)))
-    state = _pass_four(hj.new_game(rules, deal=MIXED_DEAL))
+    state = pass_four(hj.new_game(rules, deal=MIXED_DEAL))
     returns = {seat: str(state.received[seat][0]) for seat in range(4)}
     state = pass_all(state, returns)
     for seat in range(4):
@@ -147,7 +145,7 @@ def test_pass_and_return_any_counts():
     assert state.phase is hj.Phase.PLAYING
     assert all(len(names(state.dealt[s]) - names(state.hands[s])) == 1 for s in range(4))
     no_return = attrs.evolve(HOEMKE_P3, passing=PassAndReturn(returned=0))
-    state = _pass_four(hj.new_game(no_return, deal=MIXED_DEAL))
+    state = pass_four(hj.new_game(no_return, deal=MIXED_DEAL))
     assert state.phase is hj.Phase.PLAYING
 
 

@@ -20,7 +20,7 @@ from hartenjagen.rules.passing import (
 )
 from hartenjagen.rules.routes import BUILT_IN, PassRoute, Travel, route_named
 from helpers import MIXED_DEAL, game, names
-from test_rules_passing import (
+from passing_helpers import (
     ACROSS,
     DEALER,
     HOEMKE_P3,
@@ -28,9 +28,9 @@ from test_rules_passing import (
     LEFT,
     PASSES,
     RIGHT,
-    _cycle,
-    _pass_all,
-    _pass_four,
+    pass_all,
+    pass_four,
+    route_cycle,
 )
 
 # ---------------------------------------------------------------- routes (rules/routes.py)
@@ -127,7 +127,7 @@ def test_pass_route_repr_reads_as_code():
     assert repr(PassRoute("over", "over", "over", across=True)) == (
         "PassRoute('over', 'over', 'over', Travel.SEAT, across=True)"
     )
-    assert repr(_cycle(LEFT, HOLD)) == "PassCycle(directions=(PassRoute.LEFT, PassRoute.HOLD))"
+    assert repr(route_cycle(LEFT, HOLD)) == "PassCycle(directions=(PassRoute.LEFT, PassRoute.HOLD))"
 
 
 # ---------------------------------------------------------------- passable, on cards
@@ -139,7 +139,7 @@ def test_pass_and_return_passable_is_the_cards_received():
     assert (first.stage, first.route, first.given, first.received) == (0, LEFT, (), ())
     assert first.hand == state.hands[0]
     assert tuple(PASS_FOUR_RETURN_ONE.passable(first)) == state.hands[0]
-    state = _pass_four(state)
+    state = pass_four(state)
     for seat in range(4):
         context = PassContext.of(state, seat)
         assert context.stage == 1
@@ -223,16 +223,16 @@ def test_check_routes_refuses_stages_on_a_hold_route():
 def test_a_passing_module_of_ones_own_on_built_in_routes_plays_like_a_pass_cycle():
     module = Declared(declared=(LEFT, HOLD, RIGHT), staged=(PassStage(3),))
     assert [module.route(h) for h in range(4)] == [LEFT, HOLD, RIGHT, LEFT]
-    state = _pass_all(game(MIXED_DEAL, passing=module), PASSES)
-    cycle = _pass_all(game(MIXED_DEAL, passing=_cycle(LEFT, HOLD, RIGHT)), PASSES)
+    state = pass_all(game(MIXED_DEAL, passing=module), PASSES)
+    cycle = pass_all(game(MIXED_DEAL, passing=route_cycle(LEFT, HOLD, RIGHT)), PASSES)
     assert (state.hands, state.exchanges, state.to_move) == (cycle.hands, cycle.exchanges, cycle.to_move)
     assert hj.legal_moves(state) == hj.legal_moves(cycle)
     pass_and_return = Declared(staged=(PassStage(2), PassStage(1, back=True)))
-    state = _pass_all(
+    state = pass_all(
         game(MIXED_DEAL, passing=pass_and_return), {s: PASSES[s].rsplit(" ", 1)[0] for s in range(4)}
     )
     assert (state.pass_stage, state.pass_count) == (1, 1)
-    state = _pass_all(state, {seat: str(state.hands[seat][0]) for seat in range(4)})
+    state = pass_all(state, {seat: str(state.hands[seat][0]) for seat in range(4)})
     (given, got), (returned, got_back) = state.exchanges
     assert got == tuple(given[(seat - 1) % 4] for seat in range(4))
     assert got_back == tuple(returned[(seat + 1) % 4] for seat in range(4))
@@ -292,7 +292,7 @@ def test_scatter_pass_sends_each_card_where_the_rule_says():
     assert state.phase is hj.Phase.PASSING
     assert state.pass_direction == SCATTER
     assert state.pass_count == 3
-    state = _pass_all(state, PASSES)
+    state = pass_all(state, PASSES)
     assert state.phase is hj.Phase.PLAYING
     # Seat 0 passes 3S 4H 5H (by rank), seat 1 5S 6S 8H, seat 2 9S JH KD, seat 3 QS KS AS: each seat
     # gets the lowest card of the seat on its right, the middle one of the seat across and the
@@ -315,7 +315,7 @@ def test_scatter_pass_sends_each_card_where_the_rule_says():
 
 
 def test_scatter_pass_context_is_the_givers():
-    state = _pass_all(game(MIXED_DEAL, passing=ScatterPass()), PASSES, order=(0, 1, 2))
+    state = pass_all(game(MIXED_DEAL, passing=ScatterPass()), PASSES, order=(0, 1, 2))
     context = PassContext.of(state, 3)
     assert (context.seat, context.stage, context.route, context.players) == (3, 0, SCATTER, 4)
     assert names(context.hand) == names(MIXED_DEAL[3])
@@ -340,7 +340,7 @@ def test_scatter_pass_context_is_the_givers():
 )
 def test_scatter_that_breaks_its_promise_raises_rules_error_naming_the_module(mistake, fragment):
     module = ScatterPass(mistake=mistake)
-    state = _pass_all(game(MIXED_DEAL, passing=module), PASSES, order=(0, 1, 2))
+    state = pass_all(game(MIXED_DEAL, passing=module), PASSES, order=(0, 1, 2))
     with pytest.raises(hj.RulesError, match=fragment) as info:
         hj.apply(state, hj.Pass(3, PASSES[3].split()))
     assert f"rule module {module!r}" in str(info.value)
