@@ -76,12 +76,11 @@ except ImportError as _error:
 from hartenjagen.adapters._written import Writer, observation_plan
 from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RenderModeError, RewardGrain
 from hartenjagen.adapters.gymnasium import AUTORESET_ACTION, SeatEnv
-from hartenjagen.bots import Bot
+from hartenjagen.bots import Bot, choose_for
 from hartenjagen.bots.specs import load_bot
 from hartenjagen.cards import AnyCard
 from hartenjagen.core import State
 from hartenjagen.engine import legal_moves
-from hartenjagen.frontend.views import view
 from hartenjagen.moves import Pass
 from hartenjagen.values import Phase
 
@@ -317,7 +316,7 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             assert other is not None
             rng = draws.get(other)
             if rng is None:
-                episode.play(self._bots[i][other].choose(view(episode.state, other)))
+                episode.play(choose_for(self._bots[i][other], episode.state, other))
             else:
                 state = episode.state
                 phase = state.phase

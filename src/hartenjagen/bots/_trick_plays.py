@@ -18,7 +18,7 @@ from hartenjagen.moves import Play
 from hartenjagen.rules.extras import voids_shown
 from hartenjagen.values import Trick
 
-__all__ = ["JokerSuits", "TrickReading", "read_trick", "trick_plays"]
+__all__ = ["JokerSuits", "TrickReading", "read_played", "read_trick", "trick_plays"]
 
 #: One `Play` per (seat, card) met so far; interned cards hash by identity. Bounded below.
 _PLAYS: dict[tuple[int, AnyCard], Play] = {}
@@ -37,11 +37,15 @@ def _play(seat: int, card: AnyCard) -> Play:
 
 def trick_plays(trick: Trick) -> tuple[Play, ...]:
     """``trick.plays``: the trick as moves in play order (equal values, shared between calls)."""
-    if trick.seats:
-        return tuple([_play(seat, card) for seat, card in zip(trick.seats, trick.cards, strict=True)])
-    n = len(trick.cards)
-    leader = trick.leader
-    return tuple([_play((leader + i) % n, card) for i, card in enumerate(trick.cards)])
+    return _plays_of(trick.leader, trick.cards, trick.seats)
+
+
+def _plays_of(leader: int, cards: tuple[AnyCard, ...], seats: tuple[int, ...]) -> tuple[Play, ...]:
+    """The plays of a trick of ``cards`` led by ``leader`` (``seats``: who played each, ``()``: every seat in turn)."""
+    if seats:
+        return tuple([_play(seat, card) for seat, card in zip(seats, cards, strict=True)])
+    n = len(cards)
+    return tuple([_play((leader + i) % n, card) for i, card in enumerate(cards)])
 
 
 class JokerSuits(dict[Joker, Suit]):
@@ -79,14 +83,30 @@ def read_trick(trick: Trick, widened: frozenset[AnyCard], jokers: JokerSuits | N
     A hand's tricks are read again at every decision from new `Trick` values;
     the reading is kept by the trick's fields (equal tricks, equal readings).
     """
+    return read_played(trick.leader, trick.cards, trick.seats, widened, jokers)
+
+
+def read_played(
+    leader: int,
+    cards: tuple[AnyCard, ...],
+    seats: tuple[int, ...],
+    widened: frozenset[AnyCard],
+    jokers: JokerSuits | None = None,
+) -> TrickReading:
+    """`read_trick` of the trick with these fields (``Trick.leader``, ``.cards``, ``.seats``), no `Trick` needed.
+
+    The state's door of the heuristic reads the completed tricks as these
+    fields (`hartenjagen.core.seat_reading`); the view's door reads `Trick`
+    values. Both come here, so a trick reads the same through either.
+    """
     suits: Mapping[Joker, Suit] = jokers or {}
-    key = (trick.leader, trick.cards, trick.seats, widened, jokers or None)
+    key = (leader, cards, seats, widened, jokers or None)
     found = _READINGS.get(key)
     if found is None:
-        plays = trick_plays(trick)
+        plays = _plays_of(leader, cards, seats)
         found = TrickReading(
-            led_suit(trick.cards, suits),
-            tuple([card.index for card in trick.cards]),
+            led_suit(cards, suits),
+            tuple([card.index for card in cards]),
             tuple([(seat, suit) for seat, suit, _ in voids_shown(plays, widened, suits)]),
         )
         if len(_READINGS) >= _READINGS_LIMIT:

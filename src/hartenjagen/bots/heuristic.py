@@ -12,9 +12,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from hartenjagen.bots._heuristic_facts import pack_cards, points_sign, rules_facts
-from hartenjagen.bots._trick_plays import read_trick
+from hartenjagen.bots._seat_view import SeatView, seat_view
+from hartenjagen.bots._trick_plays import read_played, read_trick
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
+from hartenjagen.core import State
 from hartenjagen.cards import (
     ALL_CARDS,
     CARD_COUNT,
@@ -68,8 +70,11 @@ class _Read:
         self.trick_led: Suit | None = None
         widened = facts.widened  # a card a house rule allows at any time shows no void
         jokers = facts.jokers  # a joker's suit, if its role gives it one
-        for trick in view.tricks:  # read once a trick, not once a decision (`read_trick`)
-            led, indexes, voids = read_trick(trick, widened, jokers)
+        if isinstance(view, SeatView):  # the state's door: the tricks' fields, no `Trick` built
+            readings = [read_played(leader, cards, seats, widened, jokers) for leader, _, cards, seats in view.logged]
+        else:
+            readings = [read_trick(trick, widened, jokers) for trick in view.tricks]
+        for led, indexes, voids in readings:  # read once a trick, not once a decision (`read_played`)
             if led is not None:
                 self.led[led] += 1
             for index in indexes:
@@ -281,7 +286,22 @@ class HeuristicBot:
 
     def choose(self, view: PlayerView) -> Move:
         """The heuristic's move for ``view.seat``."""
-        seat = seat_to_move(view)
+        return self._decide(view, seat_to_move(view))
+
+    def choose_at(self, state: State, seat: int) -> Move:
+        """``choose(view(state, seat))``'s move, read from ``state`` without building the whole view.
+
+        The same decision (the same move, the same draws from the bot's
+        random source) from the same facts: what ``seat`` may see, its hand,
+        the cards played and by whom, the trick, the points taken, the pass
+        it chooses; only the hand's completed tricks are read as plain fields
+        instead of `Trick` values. A moon choice reads the whole view (it
+        samples a world from it). A seat not to move is a `BotError`, as in ``choose``.
+        """
+        return self._decide(*seat_view(state, seat))
+
+    def _decide(self, view: PlayerView, seat: int) -> Move:
+        """The move for ``seat`` (to move) from ``view``: a view, or a `SeatView` of a state."""
         if view.phase is Phase.PASSING:
             return Pass(seat, self.pass_cards(view, seat))
         moves = view.legal_moves

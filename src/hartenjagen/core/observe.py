@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import final
 
-from hartenjagen.cards import CARD_COUNT
-from hartenjagen.core.hand_log import MASK_SHIFT, SEAT_BITS
+from hartenjagen.cards import CARD_COUNT, AnyCard
+from hartenjagen.core.hand_log import MASK_SHIFT, SEAT_BITS, LoggedTrick, log_plays
 from hartenjagen.core.state import ANNOUNCING, PASSING, State, taken_masks, trick_cards
 from hartenjagen.core.table import NO_SUIT
 
@@ -204,3 +204,20 @@ def write_observation(
     numbers.append(float(len(hand.pass_log)))
     numbers.append(float(len(log)))
     numbers.append(float(hand.hand_index + 1))
+
+
+def seat_reading(
+    state: State, seat: int
+) -> tuple[tuple[AnyCard, ...], tuple[AnyCard, ...], tuple[LoggedTrick, ...]]:
+    """What ``seat`` may see of ``state`` that a view would build values for: its hand, its pass, the tricks.
+
+    ``seat``'s cards (as ``view.hand``), the cards it has chosen to pass in
+    the passing phase (``view.passing``; else ``()``) and the hand's completed
+    tricks as `hand_log.log_plays` gives them (the fields of ``view.tricks``,
+    no `Trick` built): a bot that reads these every decision skips the view.
+    """
+    hand = state._hand
+    table = hand.table
+    passing = table.any_cards(hand.passed[seat]) if hand.phase == PASSING else ()
+    held = table.any_cards(hand.hands[seat] & ~state._played)
+    return held, passing, log_plays(state._log, hand.hands, table)
