@@ -140,9 +140,9 @@ def test_a_seat_view_shows_the_views_fields() -> None:
         assert built.partners == whole.partners
         hand, passing, logged = seat_reading(state, seat)
         assert (hand, passing) == (whole.hand, whole.passing)
-        assert [(t.leader, -1 if t.winner is None else t.winner, t.cards, t.seats) for t in whole.tricks] == list(
-            logged
-        )
+        assert [
+            (t.leader, -1 if t.winner is None else t.winner, t.cards, t.seats) for t in whole.tricks
+        ] == list(logged)
 
 
 def test_the_state_door_refuses_a_seat_not_to_move_and_what_is_not_a_state() -> None:
@@ -186,3 +186,41 @@ def test_play_game_plays_the_view_paths_game(name: str) -> None:
         seat = state.to_move[0]
         state = hj.apply(state, bots[seat].choose(hj.view(state, seat)))
     assert played == state
+
+
+def _view_path(bot: object, state: hj.State, seat: int) -> hj.Move:
+    """What the adapters did before the state door: every bot chooses from its view."""
+    return bot.choose(hj.view(state, seat))  # type: ignore[attr-defined, no-any-return]
+
+
+def _run_env(env: object, steps: int) -> list[object]:
+    """Masked random actions through ``env`` (one env or a vector): everything it returned, step by step."""
+    import numpy as np
+
+    out: list[object] = []
+    obs, info = env.reset(seed=9)  # type: ignore[attr-defined]
+    out.append((obs.tolist(), info["action_mask"].tolist()))
+    rng = np.random.default_rng(9)
+    for _ in range(steps):
+        mask = info["action_mask"]
+        action = (rng.random(mask.shape) * mask).argmax(axis=-1)
+        obs, reward, ended, cut, info = env.step(action if action.ndim else int(action))  # type: ignore[attr-defined]
+        out.append((obs.tolist(), np.asarray(reward).tolist(), np.asarray(ended).tolist(), np.asarray(cut).tolist()))
+        if not np.ndim(ended) and (ended or cut):
+            obs, info = env.reset()  # type: ignore[attr-defined]
+    return out
+
+
+@pytest.mark.parametrize("variant", ["standard", "partnership_hearts", "joker_hearts", "black_maria"])
+def test_seat_envs_play_the_episodes_of_the_view_path(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SeatEnv` and `SeatVectorEnv` with heuristic opponents: the same observations, rewards and flags as before."""
+    pytest.importorskip("gymnasium")
+    from hartenjagen.adapters import gymnasium as gym_adapter
+    from hartenjagen.adapters import vector
+
+    settings = {"variant": variant, "opponents": "heuristic", "episode": "game", "max_hands": 2}
+    fast = _run_env(gym_adapter.SeatEnv(**settings), 150), _run_env(vector.SeatVectorEnv(3, **settings), 60)
+    monkeypatch.setattr(gym_adapter, "choose_for", _view_path)
+    monkeypatch.setattr(vector, "choose_for", _view_path)
+    before = _run_env(gym_adapter.SeatEnv(**settings), 150), _run_env(vector.SeatVectorEnv(3, **settings), 60)
+    assert fast == before

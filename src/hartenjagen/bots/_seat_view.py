@@ -14,71 +14,63 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
+from hartenjagen.bots._trick_plays import Logged
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.core import State, as_state, legal_moves, seat_reading
 from hartenjagen.frontend.views import PlayerView, ViewError, view
-from hartenjagen.values import Phase, Trick
+from hartenjagen.values import Phase
 
 __all__ = ["SeatView", "seat_view"]
 
-#: The phases before the first lead of a hand: who leads is not public yet (as `view` shows it).
-_BEFORE_PLAY = (Phase.PASSING, Phase.ANNOUNCING)
+
+#: The fields `view` copies from the state's own attributes: read from it when first asked for.
+_FROM_STATE = frozenset(
+    (
+        "rules", "players", "hand_index", "dealer", "pass_direction", "pass_stage", "pass_count", "to_move",
+        "trick", "tricks", "carry_over", "taken", "hearts_broken", "announcers", "scores", "display_scores",
+        "score_sheet", "is_over", "winners", "announcements", "draws",
+    )
+)  # fmt: skip
+#: The fields `view` works out otherwise (the hand sizes, the exchanges, the widow...): from the whole view.
+_FROM_VIEW = (
+    frozenset(field.name for field in attrs.fields(PlayerView) if not field.name.startswith("_"))
+    - _FROM_STATE
+)
 
 
 class SeatView(PlayerView):
-    """``view(state, seat)``, its fields built when first read (a bot's read of a state: `seat_view`).
+    """``view(state, seat)``, its fields read when first asked for (a bot's read of a state: `seat_view`).
 
-    ``logged`` holds the hand's completed tricks as (leader, winner or -1,
-    cards, seats), the fields of ``tricks`` without a `Trick` built.
+    The seat, the phase, the hand, the pass, the legal moves, the trick, the
+    points taken and the scores are read at once; a field the view copies from the state is the state's, read when
+    first asked for; any other from the whole view, built then. ``logged``
+    holds the hand's completed tricks as (leader, winner or -1, cards,
+    seats): the fields of ``tricks`` without a `Trick` built.
     """
 
     __slots__ = ("_state", "_whole", "logged")
 
     _state: State
     _whole: PlayerView | None
-    logged: tuple[tuple[int, int, tuple[Any, ...], tuple[int, ...]], ...]
+    logged: Logged
 
-    def _view(self) -> PlayerView:
-        """The whole view, built once, for a field the heuristic does not read every decision."""
-        whole = self._whole
-        if whole is None:
-            assert self.seat is not None
-            whole = view(self._state, self.seat)
-            object.__setattr__(self, "_whole", whole)
-        return whole
-
-    # The fields below are the whole view's; read from it (or, for the tricks, the state) when asked.
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        return self._state.tricks
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return self._view().hand_sizes
-
-    @property
-    def exchanges(self) -> Any:
-        return self._view().exchanges
-
-    @property
-    def display_scores(self) -> tuple[int, ...]:
-        return self._view().display_scores
-
-    @property
-    def undealt(self) -> int:
-        return self._view().undealt
-
-    @property
-    def widow(self) -> Any:
-        return self._view().widow
-
-    @property
-    def previous_tricks(self) -> tuple[Trick, ...]:
-        return self._view().previous_tricks
-
-    @property
-    def draws(self) -> tuple[tuple[int, int], ...]:
-        return self._view().draws
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a field not set yet (its slot is empty): set it now, as the view has it.
+        if name in _FROM_STATE:
+            value = getattr(self._state, name)
+        elif name in _FROM_VIEW:
+            whole = self._whole
+            if whole is None:
+                assert self.seat is not None
+                whole = view(self._state, self.seat)
+                object.__setattr__(self, "_whole", whole)
+            value = getattr(whole, name)
+        else:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        object.__setattr__(self, name, value)
+        return value
 
 
 def seat_view(state: State, seat: int) -> tuple[PlayerView, int]:
@@ -109,17 +101,23 @@ def seat_view(state: State, seat: int) -> tuple[PlayerView, int]:
     else:
         moves = tuple(legal_moves(checked))
     built = object.__new__(SeatView)
-    for name, value in (
-        ("seat", seat), ("rules", checked.rules), ("players", checked.players), ("phase", phase),
-        ("hand_index", checked.hand_index), ("dealer", checked.dealer),
-        ("pass_direction", checked.pass_direction), ("pass_stage", checked.pass_stage),
-        ("pass_count", checked.pass_count), ("to_move", to_move), ("hand", hand), ("passing", passing),
-        ("trick", checked.trick), ("trick_leader", checked.trick_leader if phase not in _BEFORE_PLAY else 0),
-        ("carry_over", checked.carry_over), ("taken", checked.taken), ("hearts_broken", checked.hearts_broken),
-        ("announcers", checked.announcers), ("scores", checked.scores), ("score_sheet", checked.score_sheet),
-        ("is_over", checked.is_over), ("winners", checked.winners), ("legal_moves", moves),
-        ("pass_options", options), ("announcements", checked.announcements), ("_consistent", True),
-        ("_state", checked), ("_whole", None), ("logged", logged),
-    ):  # fmt: skip
-        object.__setattr__(built, name, value)
+    setattr_ = object.__setattr__
+    setattr_(built, "seat", seat)
+    setattr_(built, "phase", phase)
+    setattr_(built, "hand", hand)
+    setattr_(built, "passing", passing)
+    setattr_(built, "legal_moves", moves)
+    setattr_(built, "pass_options", options)
+    # What the heuristic reads every decision, at once (cheaper than a first read through __getattr__).
+    setattr_(built, "rules", checked.rules)
+    setattr_(built, "players", checked.players)
+    setattr_(built, "trick", checked.trick)
+    setattr_(built, "carry_over", checked.carry_over)
+    setattr_(built, "taken", checked.taken)
+    setattr_(built, "scores", checked.scores)
+    setattr_(built, "score_sheet", checked.score_sheet)
+    setattr_(built, "_consistent", True)
+    setattr_(built, "_state", checked)
+    setattr_(built, "_whole", None)
+    setattr_(built, "logged", logged)
     return built, seat

@@ -18,7 +18,18 @@ from hartenjagen.moves import Play
 from hartenjagen.rules.extras import voids_shown
 from hartenjagen.values import Trick
 
-__all__ = ["JokerSuits", "TrickReading", "read_played", "read_trick", "trick_plays"]
+__all__ = [
+    "HandReading",
+    "JokerSuits",
+    "Logged",
+    "TrickReading",
+    "logged_tricks",
+    "play_of",
+    "read_hand",
+    "read_played",
+    "read_trick",
+    "trick_plays",
+]
 
 #: One `Play` per (seat, card) met so far; interned cards hash by identity. Bounded below.
 _PLAYS: dict[tuple[int, AnyCard], Play] = {}
@@ -26,7 +37,8 @@ _PLAYS: dict[tuple[int, AnyCard], Play] = {}
 _LIMIT = 4096
 
 
-def _play(seat: int, card: AnyCard) -> Play:
+def play_of(seat: int, card: AnyCard) -> Play:
+    """``Play(seat, card)``: one shared value per (seat, card), not checked again every time."""
     found = _PLAYS.get((seat, card))
     if found is None:
         found = Play(seat, card)
@@ -43,9 +55,9 @@ def trick_plays(trick: Trick) -> tuple[Play, ...]:
 def _plays_of(leader: int, cards: tuple[AnyCard, ...], seats: tuple[int, ...]) -> tuple[Play, ...]:
     """The plays of a trick of ``cards`` led by ``leader`` (``seats``: who played each, ``()``: every seat in turn)."""
     if seats:
-        return tuple([_play(seat, card) for seat, card in zip(seats, cards, strict=True)])
+        return tuple([play_of(seat, card) for seat, card in zip(seats, cards, strict=True)])
     n = len(cards)
-    return tuple([_play((leader + i) % n, card) for i, card in enumerate(cards)])
+    return tuple([play_of((leader + i) % n, card) for i, card in enumerate(cards)])
 
 
 class JokerSuits(dict[Joker, Suit]):
@@ -117,3 +129,60 @@ def read_played(
 
 #: How many readings `read_trick` keeps (a few hundred bytes each).
 _READINGS_LIMIT = 1 << 16
+
+
+#: A hand's completed tricks as plain fields: (leader, winner or -1, cards, seats) each, as
+#: `hartenjagen.core.seat_reading` gives them and `logged_tricks` reads them off `Trick` values.
+Logged = tuple[tuple[int, int, tuple[AnyCard, ...], tuple[int, ...]], ...]
+
+
+def logged_tricks(tricks: tuple[Trick, ...]) -> Logged:
+    """``tricks`` (a view's) as the plain fields `read_hand` reads: what a state gives without a `Trick`."""
+    return tuple([(t.leader, -1 if t.winner is None else t.winner, t.cards, t.seats) for t in tricks])
+
+
+class HandReading(NamedTuple):
+    """What a hand's completed tricks tell every seat, together: the cards left, the suits led, the voids."""
+
+    #: copies of each card (by ``index``) not played in these tricks: the pack's copies less the cards played
+    unseen: tuple[int, ...]
+    #: how many of these tricks each suit was led to (by ``Suit``)
+    led: tuple[int, ...]
+    #: (seat, suit) for each void shown in these tricks, once each, in the order shown
+    voids: tuple[tuple[int, Suit], ...]
+
+
+def read_hand(
+    tricks: Logged, copies: tuple[int, ...], widened: frozenset[AnyCard], jokers: JokerSuits | None = None
+) -> HandReading:
+    """The completed ``tricks`` of a hand read together, each as `read_played` reads it; ``copies``: the pack's.
+
+    Every decision of a hand reads the same tricks and one more now and
+    then: the reading is kept by the tricks, and a new one starts from the
+    reading of the tricks before the last.
+    """
+    key = (tricks, copies, widened, jokers or None)
+    found = _HANDS.get(key)
+    if found is None:
+        if tricks:
+            before = read_hand(tricks[:-1], copies, widened, jokers)
+            leader, _, cards, seats = tricks[-1]
+            led, indexes, voids = read_played(leader, cards, seats, widened, jokers)
+            unseen = list(before.unseen)
+            for index in indexes:
+                unseen[index] -= 1
+            counts = list(before.led)
+            if led is not None:
+                counts[led] += 1
+            shown = before.voids + tuple([void for void in dict.fromkeys(voids) if void not in before.voids])
+            found = HandReading(tuple(unseen), tuple(counts), shown)
+        else:
+            found = HandReading(copies, (0, 0, 0, 0), ())
+        if len(_HANDS) >= _READINGS_LIMIT:
+            _HANDS.clear()  # as `read_played`'s readings
+        _HANDS[key] = found
+    return found
+
+
+#: The hand readings met so far, by `read_hand`'s arguments; bounded as the trick readings.
+_HANDS: dict[tuple[Logged, tuple[int, ...], frozenset[AnyCard], JokerSuits | None], HandReading] = {}

@@ -13,10 +13,9 @@ from typing import Final
 
 from hartenjagen.bots._heuristic_facts import pack_cards, points_sign, rules_facts
 from hartenjagen.bots._seat_view import SeatView, seat_view
-from hartenjagen.bots._trick_plays import read_played, read_trick
+from hartenjagen.bots._trick_plays import logged_tricks, play_of, read_hand
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
-from hartenjagen.core import State
 from hartenjagen.cards import (
     ALL_CARDS,
     CARD_COUNT,
@@ -28,6 +27,7 @@ from hartenjagen.cards import (
     led_suit,
     without_jokers,
 )
+from hartenjagen.core import State
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView
@@ -58,29 +58,24 @@ class _Read:
         self.n = n = view.players
         facts = rules_facts(view.rules, points_sign(view, seat))
         self.values = facts.values
-        unseen = list(facts.copies)
+        widened = facts.widened  # a card a house rule allows at any time shows no void
+        jokers = facts.jokers  # a joker's suit, if its role gives it one
+        # The completed tricks read together, kept between decisions (`read_hand`); the state's door
+        # gives them as plain fields, a view as `Trick` values.
+        logged = view.logged if isinstance(view, SeatView) else logged_tricks(view.tricks)
+        reading = read_hand(logged, facts.copies, widened, jokers)
+        unseen = list(reading.unseen)
         #: the positive points of the whole pack (what a moon takes)
         self.pack_points = facts.pack_points
         for card in view.hand:
             unseen[card.index] -= 1
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
-        self.led = [0, 0, 0, 0]
+        for other, suit in reading.voids:
+            self.voids[other].add(suit)
+        self.led = list(reading.led)
         #: the suit led to the trick being played (a joker's where its role gives it one; `None`:
         #: this seat leads, or every card so far is a joker of no suit)
         self.trick_led: Suit | None = None
-        widened = facts.widened  # a card a house rule allows at any time shows no void
-        jokers = facts.jokers  # a joker's suit, if its role gives it one
-        if isinstance(view, SeatView):  # the state's door: the tricks' fields, no `Trick` built
-            readings = [read_played(leader, cards, seats, widened, jokers) for leader, _, cards, seats in view.logged]
-        else:
-            readings = [read_trick(trick, widened, jokers) for trick in view.tricks]
-        for led, indexes, voids in readings:  # read once a trick, not once a decision (`read_played`)
-            if led is not None:
-                self.led[led] += 1
-            for index in indexes:
-                unseen[index] -= 1
-            for other, suit in voids:
-                self.voids[other].add(suit)
         if view.trick:
             plays = view.trick
             led = self.trick_led = led_suit([play.card for play in plays], jokers)
@@ -318,11 +313,11 @@ class HeuristicBot:
         plain = [card for card in cards if isinstance(card, Card)]
         jokers = [card for card in cards if isinstance(card, Joker)]
         if not plain:
-            return Play(seat, jokers[0])
+            return play_of(seat, jokers[0])
         card = self.play(view, seat, plain)
         if jokers and self._joker_instead(_Read(view, seat), card, jokers[0]):
-            return Play(seat, jokers[0])
-        return Play(seat, card)
+            return play_of(seat, jokers[0])
+        return play_of(seat, card)
 
     def _joker_instead(self, read: _Read, chosen: Card, joker: Joker) -> bool:
         """Whether to play ``joker`` (what it counts as is its role's; its points the scoring's) instead of ``chosen``.
