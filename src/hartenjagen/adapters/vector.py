@@ -26,8 +26,10 @@ one loop, the ``"random"`` opponents choose from the state without building a
 view, and the observations are written from the state's bitmasks
 (`hartenjagen.core.observe`) into one ``(num_envs, size)`` float32 array (a
 `SeatEnv` writes its one row the same way).
-Other opponents (``"heuristic"``, the default, ``"sampling"``, an import path)
-choose from their seat's view as in `SeatEnv`, at their own speed.
+The ``"heuristic"`` opponents (the default) read their seat's facts from the
+state too (`HeuristicBot.choose_at`, as in `SeatEnv`: the same moves); other
+opponents (``"sampling"``, an import path) choose from their seat's view as in
+`SeatEnv`, at their own speed.
 
 ``step(actions)`` takes one action id per table: an integer array of shape
 ``(num_envs,)`` within the action space (anything else raises `EpisodeError`:

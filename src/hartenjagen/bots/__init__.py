@@ -99,6 +99,18 @@ _BOTS: Final[dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot]]
 }
 
 
+def _options_of(factory: type[RandomBot] | type[HeuristicBot] | type[SamplingBot]) -> list[str]:
+    """The options a bot class takes (its keyword parameters but ``seed``)."""
+    # A signature is read in about a millisecond: once per bot class, not once per bot.
+    found = _OPTIONS.get(factory)
+    if found is None:
+        found = _OPTIONS[factory] = [p for p in inspect.signature(factory).parameters if p != "seed"]
+    return found
+
+
+_OPTIONS: dict[object, list[str]] = {}
+
+
 def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
     """The bot called ``name`` (one of `BOT_NAMES`), seeded with ``seed``, with its ``options``.
 
@@ -109,7 +121,7 @@ def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
     factory = _BOTS.get(key) if key is not None else None
     if factory is None:
         raise BotError(f"no bot called {name!r}: the bots are {', '.join(BOT_NAMES)}")
-    accepted = [p for p in inspect.signature(factory).parameters if p != "seed"]
+    accepted = _options_of(factory)
     unknown = sorted(set(options) - set(accepted))
     if unknown:
         takes = f"its options are {', '.join(accepted)}" if accepted else "it takes no options"

@@ -27,6 +27,7 @@ __all__ = [
     "play_of",
     "read_hand",
     "read_played",
+    "read_so_far",
     "read_trick",
     "trick_plays",
 ]
@@ -186,3 +187,32 @@ def read_hand(
 
 #: The hand readings met so far, by `read_hand`'s arguments; bounded as the trick readings.
 _HANDS: dict[tuple[Logged, tuple[int, ...], frozenset[AnyCard], JokerSuits | None], HandReading] = {}
+
+
+def read_so_far(
+    plays: tuple[Play, ...], widened: frozenset[AnyCard], jokers: JokerSuits | None = None
+) -> tuple[Suit | None, tuple[tuple[int, Suit], ...]]:
+    """The trick being played (``plays``, the view's ``trick``): the suit led and (seat, suit) of each void shown.
+
+    As `read_played` reads a completed trick (`led_suit`, `voids_shown`); kept by the plays, which
+    the state gives as shared values, so that the seats after the first read a trick once.
+    """
+    key = (plays, widened, jokers or None)
+    found = _SO_FAR.get(key)
+    if found is None:
+        suits: Mapping[Joker, Suit] = jokers or {}
+        found = (
+            led_suit([play.card for play in plays], suits),
+            tuple([(seat, suit) for seat, suit, _ in voids_shown(plays, widened, suits)]),
+        )
+        if len(_SO_FAR) >= _READINGS_LIMIT:
+            _SO_FAR.clear()  # as `read_played`'s readings
+        _SO_FAR[key] = found
+    return found
+
+
+#: The tricks under way met so far, by `read_so_far`'s arguments; bounded as the trick readings.
+_SO_FAR: dict[
+    tuple[tuple[Play, ...], frozenset[AnyCard], JokerSuits | None],
+    tuple[Suit | None, tuple[tuple[int, Suit], ...]],
+] = {}

@@ -13,7 +13,7 @@ from typing import Final
 
 from hartenjagen.bots._heuristic_facts import pack_cards, points_sign, rules_facts
 from hartenjagen.bots._seat_view import SeatView, seat_view
-from hartenjagen.bots._trick_plays import logged_tricks, play_of, read_hand
+from hartenjagen.bots._trick_plays import logged_tricks, play_of, read_hand, read_so_far
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import (
@@ -24,7 +24,6 @@ from hartenjagen.cards import (
     Joker,
     Rank,
     Suit,
-    led_suit,
     without_jokers,
 )
 from hartenjagen.core import State
@@ -33,7 +32,7 @@ from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import TrickContext
-from hartenjagen.rules.extras import shown_cards, voids_shown
+from hartenjagen.rules.extras import shown_cards
 from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
 
@@ -78,18 +77,20 @@ class _Read:
         self.trick_led: Suit | None = None
         if view.trick:
             plays = view.trick
-            led = self.trick_led = led_suit([play.card for play in plays], jokers)
+            led, shown = read_so_far(plays, widened, jokers)  # kept: every seat after the leader reads it
+            self.trick_led = led
             if led is not None:
                 self.led[led] += 1
             for play in plays:
                 unseen[play.card.index] -= 1
-            for other, suit, _ in voids_shown(plays, widened, jokers):
+            for other, suit in shown:
                 self.voids[other].add(suit)
         #: copies of each card (by index) neither in this hand nor played this hand
         self.unseen = unseen
         self.mine: dict[Suit, list[Card]] = {suit: [] for suit in _SUITS}
-        for card in without_jokers(view.hand):
-            self.mine[card.suit].append(card)
+        for card in view.hand:
+            if isinstance(card, Card):  # jokers have no suit here
+                self.mine[card.suit].append(card)
         self.hand_size = facts.hand_size
         #: the positive points each seat has taken this hand
         points = facts.points
