@@ -205,7 +205,9 @@ def _run_env(env: object, steps: int) -> list[object]:
         mask = info["action_mask"]
         action = (rng.random(mask.shape) * mask).argmax(axis=-1)
         obs, reward, ended, cut, info = env.step(action if action.ndim else int(action))  # type: ignore[attr-defined]
-        out.append((obs.tolist(), np.asarray(reward).tolist(), np.asarray(ended).tolist(), np.asarray(cut).tolist()))
+        out.append(
+            (obs.tolist(), np.asarray(reward).tolist(), np.asarray(ended).tolist(), np.asarray(cut).tolist())
+        )
         if not np.ndim(ended) and (ended or cut):
             obs, info = env.reset()  # type: ignore[attr-defined]
     return out
