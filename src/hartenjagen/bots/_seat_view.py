@@ -17,9 +17,9 @@ from typing import Any
 import attrs
 
 from hartenjagen.bots._trick_plays import Logged
-from hartenjagen.bots.base import BotError, seat_to_move
-from hartenjagen.core import State, as_state, legal_moves, seat_reading
-from hartenjagen.frontend.views import PlayerView, ViewError, view
+from hartenjagen.bots.base import BotError
+from hartenjagen.core import State, StateError, as_state, legal_moves, seat_reading
+from hartenjagen.frontend.views import PlayerView, view
 from hartenjagen.values import Phase
 
 __all__ = ["SeatView", "seat_view"]
@@ -73,7 +73,7 @@ class SeatView(PlayerView):
         return value
 
 
-def seat_view(state: State, seat: int) -> tuple[PlayerView, int]:
+def seat_view(state: State, seat: object) -> tuple[PlayerView, int]:
     """What ``seat``, to move in ``state``, may know: a `SeatView` (a whole view in a moon choice), and the seat.
 
     The moon choice reads the whole view (the heuristic samples a world from
@@ -82,16 +82,14 @@ def seat_view(state: State, seat: int) -> tuple[PlayerView, int]:
     """
     try:
         checked = as_state(state, "choose_at")
-        if checked.phase is Phase.MOON_CHOICE:
-            whole = view(checked, seat)
-            return whole, seat_to_move(whole)
-    except (ViewError, TypeError, ValueError) as error:
+    except StateError as error:
         raise BotError(str(error)) from error
     to_move = checked.to_move
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in to_move:
-        who = f"seat {seat!r}"
-        raise BotError(f"{who} has no move to choose now (to move: {list(to_move)})")
-    seat = int(seat)
+        raise BotError(f"seat {seat!r} has no move to choose now (to move: {list(to_move)})")
+    seat = int(seat)  # a plain int (an int subclass may answer == as it likes)
+    if checked.phase is Phase.MOON_CHOICE:
+        return view(checked, seat), seat
     phase = checked.phase
     hand, passing, logged = seat_reading(checked, seat)
     options: tuple[Any, ...] = ()

@@ -284,7 +284,7 @@ class HeuristicBot:
         """The heuristic's move for ``view.seat``."""
         return self._decide(view, seat_to_move(view))
 
-    def choose_at(self, state: State, seat: int) -> Move:
+    def choose_at(self, state: State, seat: object) -> Move:
         """``choose(view(state, seat))``'s move, read from ``state`` without building the whole view.
 
         The same decision (the same move, the same draws from the bot's
@@ -294,6 +294,8 @@ class HeuristicBot:
         instead of `Trick` values. A moon choice reads the whole view (it
         samples a world from it). A seat not to move is a `BotError`, as in ``choose``.
         """
+        # ``seat`` typed ``object``: a bool or another value gets seat_view's BotError where this module
+        # is compiled too (mypyc would turn True into 1 first).
         return self._decide(*seat_view(state, seat))
 
     def _decide(self, view: PlayerView, seat: int) -> Move:
