@@ -160,18 +160,26 @@ def test_the_state_door_refuses_a_seat_not_to_move_and_what_is_not_a_state() -> 
 
 
 def test_choose_for_reads_the_state_for_the_heuristic_only() -> None:
-    """`choose_for` gives the heuristic the state; a subclass (which may choose otherwise) gets its view."""
+    """`choose_for` gives the heuristic the state; any other bot gets the seat's whole view."""
 
-    class Contrary(HeuristicBot):
+    class Recording:
+        name = "recording"
+
+        def __init__(self) -> None:
+            self.seen: list[type] = []
+
         def choose(self, view: hj.PlayerView) -> hj.Move:
-            return view.legal_moves[-1] if view.legal_moves else super().choose(view)
+            self.seen.append(type(view))
+            return view.legal_moves[-1]
 
     state = hj.new_game(variants.get("openspiel"), seed=2)
     while state.phase is not hj.Phase.PLAYING or len(hj.legal_moves(state)) < 2:
         seat = state.to_move[0]
         state = hj.apply(state, HeuristicBot(seed=1).choose(hj.view(state, seat)))
     seat = state.to_move[0]
-    assert choose_for(Contrary(seed=1), state, seat) == hj.legal_moves(state)[-1]
+    other = Recording()
+    assert choose_for(other, state, seat) == hj.legal_moves(state)[-1]
+    assert other.seen == [hj.PlayerView]
     assert choose_for(HeuristicBot(seed=1), state, seat) == HeuristicBot(seed=1).choose(hj.view(state, seat))
 
 
