@@ -138,8 +138,8 @@ def test_a_seat_view_shows_the_views_fields() -> None:
             if not field.name.startswith("_"):
                 assert getattr(built, field.name) == getattr(whole, field.name), field.name
         assert built.partners == whole.partners
-        hand, passing, logged = seat_reading(state, seat)
-        assert (hand, passing) == (whole.hand, whole.passing)
+        hand, passing, logged, taken = seat_reading(state, seat)
+        assert (hand, passing, taken) == (whole.hand, whole.passing, whole.taken)
         assert [
             (t.leader, -1 if t.winner is None else t.winner, t.cards, t.seats) for t in whole.tricks
         ] == list(logged)

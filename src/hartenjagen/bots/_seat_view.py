@@ -91,7 +91,7 @@ def seat_view(state: State, seat: object) -> tuple[PlayerView, int]:
     if checked.phase is Phase.MOON_CHOICE:
         return view(checked, seat), seat
     phase = checked.phase
-    hand, passing, logged = seat_reading(checked, seat)
+    hand, passing, logged, taken = seat_reading(checked, seat)
     options: tuple[Any, ...] = ()
     moves: tuple[Any, ...] = ()
     if phase is Phase.PASSING:
@@ -111,7 +111,7 @@ def seat_view(state: State, seat: object) -> tuple[PlayerView, int]:
     setattr_(built, "players", checked.players)
     setattr_(built, "trick", checked.trick)
     setattr_(built, "carry_over", checked.carry_over)
-    setattr_(built, "taken", checked.taken)
+    setattr_(built, "taken", taken)
     setattr_(built, "scores", checked.scores)
     setattr_(built, "score_sheet", checked.score_sheet)
     setattr_(built, "_consistent", True)
