@@ -13,7 +13,7 @@ the tournament's own (``play_table``), and our engine plays OpenSpiel's rules
 (``hartenjagen.variants.openspiel``).
 
 Run: nice -n 10 python benchmarks/replay_decisions.py benchmarks/results/openspiel_strongest.jsonl
-         [--seed 0] [--pairing heuristic-vs-ismcts] [--hands N] [--every K]
+         [--seed 0] [--pairing heuristic-vs-ismcts] [--hands N] [--every K] [--door state]
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tournament_common, when loaded from a file
 
 import hartenjagen as hj
-from hartenjagen.bots import make_bot
+from hartenjagen.bots import choose_for, make_bot
 from hartenjagen.cards import Card
 from tournament_common import os_card, parse_bot
 
@@ -51,7 +51,12 @@ class Tally:
     mismatches: list[dict[str, Any]] = field(default_factory=list)
 
 
-def replay_hand(record: dict[str, Any], seed: int) -> tuple[int, list[dict[str, Any]]]:
+def _ask(bot: Any, state: hj.State, seat: int, door: str) -> hj.Move:
+    """The bot's move: from the seat's view, or (``door="state"``) as the adapters ask it (`choose_for`)."""
+    return choose_for(bot, state, seat) if door == "state" else bot.choose(hj.view(state, seat))
+
+
+def replay_hand(record: dict[str, Any], seed: int, door: str = "view") -> tuple[int, list[dict[str, Any]]]:
     """Replay one record's contender decisions: (how many, the ones that differ from the record)."""
     index, me = record["deal"], record["seat"]
     rng = random.Random(f"{seed}/{index}")
@@ -71,7 +76,7 @@ def replay_hand(record: dict[str, Any], seed: int) -> tuple[int, list[dict[str, 
         for s, texts in enumerate(record["cards"]["passed"]):
             recorded = [Card.parse(c) for c in texts]
             if s == me:
-                move = bot.choose(hj.view(state, s))
+                move = _ask(bot, state, s, door)
                 decisions += 1
                 assert isinstance(move, hj.Pass)
                 if list(move.cards) != recorded:
@@ -83,7 +88,7 @@ def replay_hand(record: dict[str, Any], seed: int) -> tuple[int, list[dict[str, 
         s = state.to_move[0]
         card = Card.parse(text)
         if s == me:
-            move = bot.choose(hj.view(state, s))
+            move = _ask(bot, state, s, door)
             decisions += 1
             if not isinstance(move, hj.Play) or move.card != card:
                 wrong.append({"deal": index, "seat": me, "play": i, "recorded": text, "now": str(move)})
@@ -101,13 +106,13 @@ def records_of(path: Path, pairing: str | None = None) -> Iterator[dict[str, Any
             yield record
 
 
-def replay(records: Iterable[dict[str, Any]], seed: int) -> dict[str, Tally]:
+def replay(records: Iterable[dict[str, Any]], seed: int, door: str = "view") -> dict[str, Tally]:
     """Replay every record's contender decisions; a tally per pairing."""
     out: dict[str, Tally] = {}
     for record in records:
         tally = out.setdefault(record["pairing"], Tally())
         start = time.process_time()
-        count, wrong = replay_hand(record, seed)
+        count, wrong = replay_hand(record, seed, door)
         tally.cpu += time.process_time() - start
         tally.decisions += count
         tally.hands += 1
@@ -122,6 +127,10 @@ def main() -> None:
     parser.add_argument("--pairing", default=None, help="only this pairing's hands")
     parser.add_argument("--hands", type=int, default=None, help="at most this many hands per file")
     parser.add_argument("--every", type=int, default=1, help="only every k-th hand (a spread sample)")
+    parser.add_argument(
+        "--door", choices=("view", "state"), default="view",
+        help="ask the bot from the seat's view, or as the adapters do (the heuristic reads the state: choose_at)",
+    )  # fmt: skip
     args = parser.parse_args()
     failed = False
     for path in args.jsonl:
@@ -130,7 +139,7 @@ def main() -> None:
             summary = path.with_suffix(".json")
             seed = json.loads(summary.read_text(encoding="utf-8"))["args"]["seed"] if summary.exists() else 0
         chosen = [r for i, r in enumerate(records_of(path, args.pairing)) if i % args.every == 0]
-        tallies = replay(chosen[: args.hands], seed)
+        tallies = replay(chosen[: args.hands], seed, args.door)
         for pairing, tally in tallies.items():
             print(
                 f"{path.name} {pairing}: {tally.hands} hands, {tally.decisions} decisions, "

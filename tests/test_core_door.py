@@ -73,6 +73,9 @@ INNER_USES: dict[str, dict[str, str]] = {
         "play": "a world's play replayed without the public checks",
     },
     "bots/_hidden_deal.py": {"bits": "the hidden cards as masks"},
+    "bots/_seat_view.py": {
+        "seat_reading": "the heuristic reads a seat's hand, pass and tricks from the state, no Trick built",
+    },
     "bots/_draws.py": {
         "fields": "a Domino world's draws are set on the replayed state's fields",
         "replace": "a Domino world's draws are set on the replayed state's fields",

@@ -67,6 +67,8 @@ REWARDS: tuple[str, ...] = ("trick", "hand", "game")
 # an Enum class, which costs Python 3.11 about ten times a global's lookup (an OpenSpiel hand asks
 # a hundred times).
 _PLAYING: Final = Phase.PLAYING
+#: The events that score (a reward other than 0 comes only with one, or at the end of the game).
+_SCORED: Final = (HandScored, Revoked)
 _PASSING: Final = Phase.PASSING
 _CHANCE: Final = Phase.CHANCE
 _INDEX: Final = operator.attrgetter("index")
@@ -508,12 +510,18 @@ class Episode:
 
     def _reward(self, events: Sequence[Event]) -> None:
         n = self._state.players
+        if self.grain != "trick" and not self._done and not any(isinstance(e, _SCORED) for e in events):
+            # Nothing scored (most moves): no reward, as below, without working it out.
+            if self._paid:
+                self.rewards = [0.0] * n
+                self._paid = False
+            return
         got = [0.0] * n
         for event in events:
             if isinstance(event, TrickWon) and self.grain == "trick":
                 self._trick_points[event.winner] += event.points
                 got[event.winner] -= event.points
-            elif isinstance(event, (HandScored, Revoked)):
+            elif isinstance(event, _SCORED):
                 points = event.result.points
                 if self.grain == "hand":
                     got = [g - p for g, p in zip(got, points, strict=True)]

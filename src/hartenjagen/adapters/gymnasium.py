@@ -71,7 +71,7 @@ from hartenjagen.adapters.episodes import (
     check_render_mode,
     rules_from,
 )
-from hartenjagen.bots import Bot
+from hartenjagen.bots import Bot, choose_for
 from hartenjagen.bots.specs import load_bot
 from hartenjagen.frontend.views import view
 
@@ -218,7 +218,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         while not episode.done and episode.actor != self.seat:
             seat = episode.actor
             assert seat is not None
-            episode.play(self._bots[seat].choose(view(episode.state, seat)))
+            episode.play(choose_for(self._bots[seat], episode.state, seat))
             gained += episode.rewards[self.seat]
         return gained
 

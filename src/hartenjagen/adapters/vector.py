@@ -26,8 +26,10 @@ one loop, the ``"random"`` opponents choose from the state without building a
 view, and the observations are written from the state's bitmasks
 (`hartenjagen.core.observe`) into one ``(num_envs, size)`` float32 array (a
 `SeatEnv` writes its one row the same way).
-Other opponents (``"heuristic"``, the default, ``"sampling"``, an import path)
-choose from their seat's view as in `SeatEnv`, at their own speed.
+The ``"heuristic"`` opponents (the default) read their seat's facts from the
+state too (`HeuristicBot.choose_at`, as in `SeatEnv`: the same moves); other
+opponents (``"sampling"``, an import path) choose from their seat's view as in
+`SeatEnv`, at their own speed.
 
 ``step(actions)`` takes one action id per table: an integer array of shape
 ``(num_envs,)`` within the action space (anything else raises `EpisodeError`:
@@ -76,12 +78,11 @@ except ImportError as _error:
 from hartenjagen.adapters._written import Writer, observation_plan
 from hartenjagen.adapters.episodes import Episode, EpisodeError, EpisodeKind, RenderModeError, RewardGrain
 from hartenjagen.adapters.gymnasium import AUTORESET_ACTION, SeatEnv
-from hartenjagen.bots import Bot
+from hartenjagen.bots import Bot, choose_for
 from hartenjagen.bots.specs import load_bot
 from hartenjagen.cards import AnyCard
 from hartenjagen.core import State
 from hartenjagen.engine import legal_moves
-from hartenjagen.frontend.views import view
 from hartenjagen.moves import Pass
 from hartenjagen.values import Phase
 
@@ -317,7 +318,7 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             assert other is not None
             rng = draws.get(other)
             if rng is None:
-                episode.play(self._bots[i][other].choose(view(episode.state, other)))
+                episode.play(choose_for(self._bots[i][other], episode.state, other))
             else:
                 state = episode.state
                 phase = state.phase

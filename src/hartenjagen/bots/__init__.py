@@ -99,6 +99,18 @@ _BOTS: Final[dict[str, type[RandomBot] | type[HeuristicBot] | type[SamplingBot]]
 }
 
 
+def _options_of(factory: type[RandomBot] | type[HeuristicBot] | type[SamplingBot]) -> list[str]:
+    """The options a bot class takes (its keyword parameters but ``seed``)."""
+    # A signature is read in about a millisecond: once per bot class, not once per bot.
+    found = _OPTIONS.get(factory)
+    if found is None:
+        found = _OPTIONS[factory] = [p for p in inspect.signature(factory).parameters if p != "seed"]
+    return found
+
+
+_OPTIONS: dict[object, list[str]] = {}
+
+
 def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
     """The bot called ``name`` (one of `BOT_NAMES`), seeded with ``seed``, with its ``options``.
 
@@ -109,7 +121,7 @@ def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
     factory = _BOTS.get(key) if key is not None else None
     if factory is None:
         raise BotError(f"no bot called {name!r}: the bots are {', '.join(BOT_NAMES)}")
-    accepted = [p for p in inspect.signature(factory).parameters if p != "seed"]
+    accepted = _options_of(factory)
     unknown = sorted(set(options) - set(accepted))
     if unknown:
         takes = f"its options are {', '.join(accepted)}" if accepted else "it takes no options"
@@ -142,8 +154,20 @@ def play_game(rules: Rules, bots: Sequence[Bot], *, seed: int) -> State:
     return state
 
 
+def choose_for(bot: Bot, state: State, seat: int) -> Move:
+    """``bot.choose(view(state, seat))``: ``bot``'s move for ``seat``, to move in ``state``.
+
+    The bundled heuristic reads the state itself (`HeuristicBot.choose_at`:
+    the same move, without building the whole view); any other bot, a
+    subclass of the heuristic among them, chooses from the view.
+    """
+    if type(bot) is HeuristicBot:
+        return bot.choose_at(state, seat)
+    return bot.choose(view(state, seat))
+
+
 def _bot_move(state: State, bot: Bot, seat: int) -> State:
-    move = bot.choose(view(state, seat))
+    move = choose_for(bot, state, seat)
     reason = explain(state, move)
     if reason is not None or getattr(move, "seat", None) != seat:
         why = reason.message if reason is not None else f"it is a move for seat {getattr(move, 'seat', None)}"

@@ -39,9 +39,25 @@ def points_sign(view: PlayerView, seat: int) -> int:
 
     In a Dutch second half the totals count down, so taking points is good.
     """
+    # The answer is the ending's for the totals and the sheet, the same all hand long: kept by the
+    # identities of the sheet and the ending (both held, so that neither identity is reused; an
+    # ending's own hash is worked out anew at every call) with the totals.
+    scores, sheet, ending = view.scores, view.score_sheet, view.rules.ending
+    key = (id(sheet), id(ending), seat)
+    found = _SIGNS.get(key)
+    if found is not None and found[0] is sheet and found[1] is ending and found[2] == scores:
+        return found[3]
     probe = tuple(1 if s == seat else 0 for s in range(view.players))
-    after = view.rules.ending.add(view.scores, probe, view.score_sheet)
-    return -1 if after[seat] < view.scores[seat] else 1
+    after = ending.add(scores, probe, sheet)
+    sign = -1 if after[seat] < scores[seat] else 1
+    if len(_SIGNS) >= 4096:
+        _SIGNS.clear()  # many tables, many hands: start again rather than grow
+    _SIGNS[key] = (sheet, ending, scores, sign)
+    return sign
+
+
+#: `points_sign`'s answers: (id of the sheet, id of the ending, seat) -> (the sheet, the ending, the totals, the sign).
+_SIGNS: dict[tuple[int, int, int], tuple[object, object, tuple[int, ...], int]] = {}
 
 
 #: The largest card value the heuristic weighs (a scoring may give any whole number).

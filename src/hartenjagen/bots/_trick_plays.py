@@ -18,7 +18,19 @@ from hartenjagen.moves import Play
 from hartenjagen.rules.extras import voids_shown
 from hartenjagen.values import Trick
 
-__all__ = ["JokerSuits", "TrickReading", "read_trick", "trick_plays"]
+__all__ = [
+    "HandReading",
+    "JokerSuits",
+    "Logged",
+    "TrickReading",
+    "logged_tricks",
+    "play_of",
+    "read_hand",
+    "read_played",
+    "read_so_far",
+    "read_trick",
+    "trick_plays",
+]
 
 #: One `Play` per (seat, card) met so far; interned cards hash by identity. Bounded below.
 _PLAYS: dict[tuple[int, AnyCard], Play] = {}
@@ -26,7 +38,8 @@ _PLAYS: dict[tuple[int, AnyCard], Play] = {}
 _LIMIT = 4096
 
 
-def _play(seat: int, card: AnyCard) -> Play:
+def play_of(seat: int, card: AnyCard) -> Play:
+    """``Play(seat, card)``: one shared value per (seat, card), not checked again every time."""
     found = _PLAYS.get((seat, card))
     if found is None:
         found = Play(seat, card)
@@ -37,11 +50,15 @@ def _play(seat: int, card: AnyCard) -> Play:
 
 def trick_plays(trick: Trick) -> tuple[Play, ...]:
     """``trick.plays``: the trick as moves in play order (equal values, shared between calls)."""
-    if trick.seats:
-        return tuple([_play(seat, card) for seat, card in zip(trick.seats, trick.cards, strict=True)])
-    n = len(trick.cards)
-    leader = trick.leader
-    return tuple([_play((leader + i) % n, card) for i, card in enumerate(trick.cards)])
+    return _plays_of(trick.leader, trick.cards, trick.seats)
+
+
+def _plays_of(leader: int, cards: tuple[AnyCard, ...], seats: tuple[int, ...]) -> tuple[Play, ...]:
+    """The plays of a trick of ``cards`` led by ``leader`` (``seats``: who played each, ``()``: every seat in turn)."""
+    if seats:
+        return tuple([play_of(seat, card) for seat, card in zip(seats, cards, strict=True)])
+    n = len(cards)
+    return tuple([play_of((leader + i) % n, card) for i, card in enumerate(cards)])
 
 
 class JokerSuits(dict[Joker, Suit]):
@@ -79,14 +96,30 @@ def read_trick(trick: Trick, widened: frozenset[AnyCard], jokers: JokerSuits | N
     A hand's tricks are read again at every decision from new `Trick` values;
     the reading is kept by the trick's fields (equal tricks, equal readings).
     """
+    return read_played(trick.leader, trick.cards, trick.seats, widened, jokers)
+
+
+def read_played(
+    leader: int,
+    cards: tuple[AnyCard, ...],
+    seats: tuple[int, ...],
+    widened: frozenset[AnyCard],
+    jokers: JokerSuits | None = None,
+) -> TrickReading:
+    """`read_trick` of the trick with these fields (``Trick.leader``, ``.cards``, ``.seats``), no `Trick` needed.
+
+    The state's door of the heuristic reads the completed tricks as these
+    fields (`hartenjagen.core.seat_reading`); the view's door reads `Trick`
+    values. Both come here, so a trick reads the same through either.
+    """
     suits: Mapping[Joker, Suit] = jokers or {}
-    key = (trick.leader, trick.cards, trick.seats, widened, jokers or None)
+    key = (leader, cards, seats, widened, jokers or None)
     found = _READINGS.get(key)
     if found is None:
-        plays = trick_plays(trick)
+        plays = _plays_of(leader, cards, seats)
         found = TrickReading(
-            led_suit(trick.cards, suits),
-            tuple([card.index for card in trick.cards]),
+            led_suit(cards, suits),
+            tuple([card.index for card in cards]),
             tuple([(seat, suit) for seat, suit, _ in voids_shown(plays, widened, suits)]),
         )
         if len(_READINGS) >= _READINGS_LIMIT:
@@ -97,3 +130,89 @@ def read_trick(trick: Trick, widened: frozenset[AnyCard], jokers: JokerSuits | N
 
 #: How many readings `read_trick` keeps (a few hundred bytes each).
 _READINGS_LIMIT = 1 << 16
+
+
+#: A hand's completed tricks as plain fields: (leader, winner or -1, cards, seats) each, as
+#: `hartenjagen.core.seat_reading` gives them and `logged_tricks` reads them off `Trick` values.
+Logged = tuple[tuple[int, int, tuple[AnyCard, ...], tuple[int, ...]], ...]
+
+
+def logged_tricks(tricks: tuple[Trick, ...]) -> Logged:
+    """``tricks`` (a view's) as the plain fields `read_hand` reads: what a state gives without a `Trick`."""
+    return tuple([(t.leader, -1 if t.winner is None else t.winner, t.cards, t.seats) for t in tricks])
+
+
+class HandReading(NamedTuple):
+    """What a hand's completed tricks tell every seat, together: the cards left, the suits led, the voids."""
+
+    #: copies of each card (by ``index``) not played in these tricks: the pack's copies less the cards played
+    unseen: tuple[int, ...]
+    #: how many of these tricks each suit was led to (by ``Suit``)
+    led: tuple[int, ...]
+    #: (seat, suit) for each void shown in these tricks, once each, in the order shown
+    voids: tuple[tuple[int, Suit], ...]
+
+
+def read_hand(
+    tricks: Logged, copies: tuple[int, ...], widened: frozenset[AnyCard], jokers: JokerSuits | None = None
+) -> HandReading:
+    """The completed ``tricks`` of a hand read together, each as `read_played` reads it; ``copies``: the pack's.
+
+    Every decision of a hand reads the same tricks and one more now and
+    then: the reading is kept by the tricks, and a new one starts from the
+    reading of the tricks before the last.
+    """
+    key = (tricks, copies, widened, jokers or None)
+    found = _HANDS.get(key)
+    if found is None:
+        if tricks:
+            before = read_hand(tricks[:-1], copies, widened, jokers)
+            leader, _, cards, seats = tricks[-1]
+            led, indexes, voids = read_played(leader, cards, seats, widened, jokers)
+            unseen = list(before.unseen)
+            for index in indexes:
+                unseen[index] -= 1
+            counts = list(before.led)
+            if led is not None:
+                counts[led] += 1
+            shown = before.voids + tuple([void for void in dict.fromkeys(voids) if void not in before.voids])
+            found = HandReading(tuple(unseen), tuple(counts), shown)
+        else:
+            found = HandReading(copies, (0, 0, 0, 0), ())
+        if len(_HANDS) >= _READINGS_LIMIT:
+            _HANDS.clear()  # as `read_played`'s readings
+        _HANDS[key] = found
+    return found
+
+
+#: The hand readings met so far, by `read_hand`'s arguments; bounded as the trick readings.
+_HANDS: dict[tuple[Logged, tuple[int, ...], frozenset[AnyCard], JokerSuits | None], HandReading] = {}
+
+
+def read_so_far(
+    plays: tuple[Play, ...], widened: frozenset[AnyCard], jokers: JokerSuits | None = None
+) -> tuple[Suit | None, tuple[tuple[int, Suit], ...]]:
+    """The trick being played (``plays``, the view's ``trick``): the suit led and (seat, suit) of each void shown.
+
+    As `read_played` reads a completed trick (`led_suit`, `voids_shown`); kept by the plays, which
+    the state gives as shared values, so that the seats after the first read a trick once.
+    """
+    key = (plays, widened, jokers or None)
+    found = _SO_FAR.get(key)
+    if found is None:
+        suits: Mapping[Joker, Suit] = jokers or {}
+        found = (
+            led_suit([play.card for play in plays], suits),
+            tuple([(seat, suit) for seat, suit, _ in voids_shown(plays, widened, suits)]),
+        )
+        if len(_SO_FAR) >= _READINGS_LIMIT:
+            _SO_FAR.clear()  # as `read_played`'s readings
+        _SO_FAR[key] = found
+    return found
+
+
+#: The tricks under way met so far, by `read_so_far`'s arguments; bounded as the trick readings.
+_SO_FAR: dict[
+    tuple[tuple[Play, ...], frozenset[AnyCard], JokerSuits | None],
+    tuple[Suit | None, tuple[tuple[int, Suit], ...]],
+] = {}

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from hartenjagen.bots._heuristic_facts import pack_cards, points_sign, rules_facts
-from hartenjagen.bots._trick_plays import read_trick
+from hartenjagen.bots._seat_view import SeatView, seat_view
+from hartenjagen.bots._trick_plays import logged_tricks, play_of, read_hand, read_so_far
 from hartenjagen.bots.base import BotError, seat_to_move
 from hartenjagen.bots.determinize import DeterminizeError, Determinizer
 from hartenjagen.cards import (
@@ -23,15 +24,15 @@ from hartenjagen.cards import (
     Joker,
     Rank,
     Suit,
-    led_suit,
     without_jokers,
 )
+from hartenjagen.core import State
 from hartenjagen.engine import apply
 from hartenjagen.errors import IllegalMoveError
 from hartenjagen.frontend.views import PlayerView
 from hartenjagen.moves import Announce, MoonChoice, Move, Pass, Play
 from hartenjagen.rules import TrickContext
-from hartenjagen.rules.extras import shown_cards, voids_shown
+from hartenjagen.rules.extras import shown_cards
 from hartenjagen.rules.teams import standings
 from hartenjagen.values import Phase
 
@@ -56,40 +57,40 @@ class _Read:
         self.n = n = view.players
         facts = rules_facts(view.rules, points_sign(view, seat))
         self.values = facts.values
-        unseen = list(facts.copies)
+        widened = facts.widened  # a card a house rule allows at any time shows no void
+        jokers = facts.jokers  # a joker's suit, if its role gives it one
+        # The completed tricks read together, kept between decisions (`read_hand`); the state's door
+        # gives them as plain fields, a view as `Trick` values.
+        logged = view.logged if isinstance(view, SeatView) else logged_tricks(view.tricks)
+        reading = read_hand(logged, facts.copies, widened, jokers)
+        unseen = list(reading.unseen)
         #: the positive points of the whole pack (what a moon takes)
         self.pack_points = facts.pack_points
         for card in view.hand:
             unseen[card.index] -= 1
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
-        self.led = [0, 0, 0, 0]
+        for other, suit in reading.voids:
+            self.voids[other].add(suit)
+        self.led = list(reading.led)
         #: the suit led to the trick being played (a joker's where its role gives it one; `None`:
         #: this seat leads, or every card so far is a joker of no suit)
         self.trick_led: Suit | None = None
-        widened = facts.widened  # a card a house rule allows at any time shows no void
-        jokers = facts.jokers  # a joker's suit, if its role gives it one
-        for trick in view.tricks:  # read once a trick, not once a decision (`read_trick`)
-            led, indexes, voids = read_trick(trick, widened, jokers)
-            if led is not None:
-                self.led[led] += 1
-            for index in indexes:
-                unseen[index] -= 1
-            for other, suit in voids:
-                self.voids[other].add(suit)
         if view.trick:
             plays = view.trick
-            led = self.trick_led = led_suit([play.card for play in plays], jokers)
+            led, shown = read_so_far(plays, widened, jokers)  # kept: every seat after the leader reads it
+            self.trick_led = led
             if led is not None:
                 self.led[led] += 1
             for play in plays:
                 unseen[play.card.index] -= 1
-            for other, suit, _ in voids_shown(plays, widened, jokers):
+            for other, suit in shown:
                 self.voids[other].add(suit)
         #: copies of each card (by index) neither in this hand nor played this hand
         self.unseen = unseen
         self.mine: dict[Suit, list[Card]] = {suit: [] for suit in _SUITS}
-        for card in without_jokers(view.hand):
-            self.mine[card.suit].append(card)
+        for card in view.hand:
+            if isinstance(card, Card):  # jokers have no suit here
+                self.mine[card.suit].append(card)
         self.hand_size = facts.hand_size
         #: the positive points each seat has taken this hand
         points = facts.points
@@ -281,7 +282,24 @@ class HeuristicBot:
 
     def choose(self, view: PlayerView) -> Move:
         """The heuristic's move for ``view.seat``."""
-        seat = seat_to_move(view)
+        return self._decide(view, seat_to_move(view))
+
+    def choose_at(self, state: State, seat: object) -> Move:
+        """``choose(view(state, seat))``'s move, read from ``state`` without building the whole view.
+
+        The same decision (the same move, the same draws from the bot's
+        random source) from the same facts: what ``seat`` may see, its hand,
+        the cards played and by whom, the trick, the points taken, the pass
+        it chooses; only the hand's completed tricks are read as plain fields
+        instead of `Trick` values. A moon choice reads the whole view (it
+        samples a world from it). A seat not to move is a `BotError`, as in ``choose``.
+        """
+        # ``seat`` typed ``object``: a bool or another value gets seat_view's BotError where this module
+        # is compiled too (mypyc would turn True into 1 first).
+        return self._decide(*seat_view(state, seat))
+
+    def _decide(self, view: PlayerView, seat: int) -> Move:
+        """The move for ``seat`` (to move) from ``view``: a view, or a `SeatView` of a state."""
         if view.phase is Phase.PASSING:
             return Pass(seat, self.pass_cards(view, seat))
         moves = view.legal_moves
@@ -298,11 +316,11 @@ class HeuristicBot:
         plain = [card for card in cards if isinstance(card, Card)]
         jokers = [card for card in cards if isinstance(card, Joker)]
         if not plain:
-            return Play(seat, jokers[0])
+            return play_of(seat, jokers[0])
         card = self.play(view, seat, plain)
         if jokers and self._joker_instead(_Read(view, seat), card, jokers[0]):
-            return Play(seat, jokers[0])
-        return Play(seat, card)
+            return play_of(seat, jokers[0])
+        return play_of(seat, card)
 
     def _joker_instead(self, read: _Read, chosen: Card, joker: Joker) -> bool:
         """Whether to play ``joker`` (what it counts as is its role's; its points the scoring's) instead of ``chosen``.

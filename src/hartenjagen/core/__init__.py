@@ -146,6 +146,7 @@ from hartenjagen.core.kernel import StateError, apply, as_state, explain, is_leg
 from hartenjagen.core.kernel import legal_mask as legal_mask
 from hartenjagen.core.kernel import play as play
 from hartenjagen.core.observe import ObservationPlan as ObservationPlan
+from hartenjagen.core.observe import seat_reading as seat_reading
 from hartenjagen.core.observe import write_observation as write_observation
 from hartenjagen.core.passes import PassMoves as PassMoves
 from hartenjagen.core.rollout import greedy_playout as greedy_playout
@@ -224,6 +225,7 @@ INNER = (
     "play",
     "replace",
     "scatter_answer",
+    "seat_reading",
     "SharedPlay",
     "shares_plays",
     "start_hand",

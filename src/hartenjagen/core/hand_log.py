@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from hartenjagen.cards import AnyCard
 from hartenjagen.core.table import Table
 from hartenjagen.values import Trick
 
@@ -26,14 +27,23 @@ def log_entry(mask: int, leader: int, winner: int, taker: int) -> int:
     return mask << MASK_SHIFT | ((taker + 1) << 10 | leader << 5 | (winner + 1))
 
 
-def log_tricks(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> tuple[Trick, ...]:
-    """The completed tricks of a hand's log as `Trick` values (``hands``: the hands as play began)."""
+#: A completed trick as `log_plays` reads it: (leader, winner or -1, cards in play order, seats or ``()``).
+LoggedTrick = tuple[int, int, tuple[AnyCard, ...], tuple[int, ...]]
+
+
+def log_plays(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> tuple[LoggedTrick, ...]:
+    """The completed tricks of a hand's log as plain tuples, the fields of `log_tricks`'s `Trick` values.
+
+    Each is (leader, winner or -1, cards in play order, seats): the seats are
+    ``()`` when every seat played, as ``Trick.seats``. No `Trick` is built
+    (its converters check every field): a reader that needs only these
+    fields, every decision, reads them here.
+    """
     n = len(hands)
     out = []
     for entry in log:
         mask = entry >> MASK_SHIFT
         leader = entry >> 5 & SEAT_BITS
-        winner = (entry & SEAT_BITS) - 1
         cards = []
         seats = []
         for i in range(n):
@@ -43,8 +53,18 @@ def log_tricks(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> tu
                 cards.append(table.card_of[(bits & -bits).bit_length() - 1])
                 seats.append(seat)
         shown = () if len(seats) == n else tuple(seats)
-        out.append(Trick(leader, tuple(cards), None if winner < 0 else winner, shown))
+        out.append((leader, (entry & SEAT_BITS) - 1, tuple(cards), shown))
     return tuple(out)
+
+
+def log_tricks(log: tuple[int, ...], hands: tuple[int, ...], table: Table) -> tuple[Trick, ...]:
+    """The completed tricks of a hand's log as `Trick` values (``hands``: the hands as play began)."""
+    return tuple(
+        [
+            Trick(leader, cards, None if winner < 0 else winner, seats)
+            for leader, winner, cards, seats in log_plays(log, hands, table)
+        ]
+    )
 
 
 def log_taken(log: tuple[int, ...], players: int) -> tuple[int, ...]:

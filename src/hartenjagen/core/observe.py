@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import final
 
-from hartenjagen.cards import CARD_COUNT
-from hartenjagen.core.hand_log import MASK_SHIFT, SEAT_BITS
+from hartenjagen.cards import CARD_COUNT, AnyCard
+from hartenjagen.core.hand_log import MASK_SHIFT, SEAT_BITS, LoggedTrick, log_plays, log_taken
 from hartenjagen.core.state import ANNOUNCING, PASSING, State, taken_masks, trick_cards
 from hartenjagen.core.table import NO_SUIT
 
@@ -204,3 +204,39 @@ def write_observation(
     numbers.append(float(len(hand.pass_log)))
     numbers.append(float(len(log)))
     numbers.append(float(hand.hand_index + 1))
+
+
+def seat_reading(
+    state: State, seat: int
+) -> tuple[
+    tuple[AnyCard, ...], tuple[AnyCard, ...], tuple[LoggedTrick, ...], tuple[tuple[AnyCard, ...], ...]
+]:
+    """What ``seat`` may see of ``state`` that a view would build values for: its hand, its pass, the tricks.
+
+    ``seat``'s cards (as ``view.hand``), the cards it has chosen to pass in
+    the passing phase (``view.passing``; else ``()``), the hand's completed
+    tricks as `hand_log.log_plays` gives them (the fields of ``view.tricks``,
+    no `Trick` built) and the cards each seat has taken (``view.taken``): a
+    bot that reads these every decision skips the view.
+    """
+    hand = state._hand
+    table = hand.table
+    log = state._log
+    # The tricks and the cards taken change only when a trick is done, and the states of a trick share
+    # its log: kept by the log's identity (the log is held, so that its identity is not reused).
+    found = _LOGS_READ.get(id(log))
+    if found is None or found[0] is not log or found[1] is not hand.hands:
+        taken = tuple([table.any_cards(mask) for mask in log_taken(log, table.players)])
+        found = (log, hand.hands, log_plays(log, hand.hands, table), taken)
+        if len(_LOGS_READ) >= 1024:
+            _LOGS_READ.clear()  # many tables: start again rather than grow
+        _LOGS_READ[id(log)] = found
+    passing = table.any_cards(hand.passed[seat]) if hand.phase == PASSING else ()
+    held = table.any_cards(hand.hands[seat] & ~state._played)
+    return held, passing, found[2], found[3]
+
+
+#: `seat_reading`'s tricks and cards taken, by the identity of the log: (log, hands, tricks, taken).
+_LOGS_READ: dict[
+    int, tuple[tuple[int, ...], tuple[int, ...], tuple[LoggedTrick, ...], tuple[tuple[AnyCard, ...], ...]]
+] = {}
