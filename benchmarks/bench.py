@@ -261,7 +261,9 @@ def vector_env_pair(num_envs: int, opponents: str) -> tuple[Callable[[], int], C
 
         return run
 
-    return runner(ours, 1), runner(theirs, 1)
+    # Other deals for the two: the heuristic keeps readings of a hand's tricks (bots/_trick_plays.py), so
+    # the same games on both sides would let the second run read what the first has read.
+    return runner(ours, 1), runner(theirs, 1_000_003)
 
 
 def ratio_rounds(

@@ -286,6 +286,29 @@ def test_episode_rewards_are_by_team() -> None:
     assert episode.returns == [-float(points[s] + points[(s + 2) % 4]) for s in range(4)]
 
 
+@pytest.mark.parametrize("grain", ["hand", "game"])
+def test_episode_rewards_are_by_team_on_the_action_path_too(grain: str) -> None:
+    """`apply_action` (the agent's path in `SeatEnv`) rewards a team as one, as `act` does, move for move."""
+    kind = "hand" if grain == "hand" else "game"
+    by_act = Episode.start(PARTNERS, kind=kind, grain=grain, seed=7, max_hands=2)
+    by_action = Episode.start(PARTNERS, kind=kind, grain=grain, seed=7, max_hands=2)
+    rng = random.Random(7)
+    paid = 0
+    while not by_act.done:
+        action = rng.choice(by_act.legal_ids())
+        by_act.act(action)
+        by_action.apply_action(action)
+        assert by_action.rewards == by_act.rewards
+        paid += any(by_act.rewards)
+    assert by_action.done and by_action.returns == by_act.returns
+    assert (
+        paid and by_action.returns[0] == by_action.returns[2] and by_action.returns[1] == by_action.returns[3]
+    )
+    totals = by_act.state.scores if grain == "game" else by_act.state.score_sheet[0].points
+    if grain == "hand":
+        assert by_action.returns == [-float(totals[s] + totals[(s + 2) % 4]) for s in range(4)]
+
+
 # ---------------------------------------------------------------- bots
 
 

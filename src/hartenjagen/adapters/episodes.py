@@ -436,10 +436,22 @@ class Episode:
                 got = [g - p for g, p in zip(got, line.points, strict=True)]
         elif self._done:
             got = [-float(total) - r for total, r in zip(after.scores, self.returns, strict=True)]
+        got = self._by_team(got)
         self.rewards = got
         self._paid = any(got)
         if self._paid:
             self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]
+
+    def _by_team(self, got: list[float]) -> list[float]:
+        """``got`` by seat, or where the rules declare teams, each member's team's sum (a team is rewarded as one)."""
+        rules = self._state.rules
+        partnership = teams_of(rules) if rules.extras else None
+        if partnership is None:
+            return got
+        return [
+            sum(got[member] for member in partnership.teams[partnership.team_of(seat)])
+            for seat in range(len(got))
+        ]
 
     def _move(self, action: int) -> Move:
         """The move of a legal action id, or `EpisodeError`."""
@@ -532,12 +544,7 @@ class Episode:
                 break
         if self.grain == "game" and self._done:
             got = [-float(total) - r for total, r in zip(self._state.scores, self.returns, strict=True)]
-        partnership = teams_of(self._state.rules) if self._state.rules.extras else None
-        if partnership is not None:  # a team is rewarded as one: each member gets the team's reward
-            got = [
-                sum(got[member] for member in partnership.teams[partnership.team_of(seat)])
-                for seat in range(n)
-            ]
+        got = self._by_team(got)
         self.rewards = got
         self._paid = any(got)
         self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]
