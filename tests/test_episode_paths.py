@@ -23,6 +23,7 @@ from hartenjagen.adapters import encoding
 from hartenjagen.adapters.episodes import Episode, EpisodeError
 from hartenjagen.core.chance_nodes import deal_in_order
 from hartenjagen.errors import SetupError
+from hartenjagen.rules.teams import teams_of
 
 HOEMKE_SAMPLE = ("hoemke_P4L2H3S1", "hoemke_P3L3H4S4", "hoemke_P2L4H1S2", "hoemke_P1L1H2S3")
 VARIANTS = (*(p.name for p in variants.OFFERED), *HOEMKE_SAMPLE)
@@ -64,6 +65,9 @@ class Reference:
                 got = [g - p for g, p in zip(got, line.points, strict=True)]
         elif self.done:  # the game grain: everything at the end
             got = [-float(total) - r for total, r in zip(self.state.scores, self.returns, strict=True)]
+        partnership = teams_of(self.state.rules)
+        if partnership is not None:  # a team is rewarded as one: each member gets its team's sum
+            got = [sum(got[m] for m in partnership.teams[partnership.team_of(s)]) for s in range(len(got))]
         self.returns = [r + g for r, g in zip(self.returns, got, strict=True)]
         return got
 
