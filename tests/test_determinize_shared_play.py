@@ -10,19 +10,125 @@ the same draws: these tests deal both ways and compare states and generators.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import attrs
 import pytest
 
 import hartenjagen as hj
+from hartenjagen import rules
 from hartenjagen.bots import HeuristicBot, determinize
 from hartenjagen.bots.determinize import Determinizer
+from hartenjagen.cards import Card, Suit
 from hartenjagen.core import SharedPlay, shares_plays, table_for
 from hartenjagen.rules import moon as moon_rules
+from hartenjagen.rules.context import OpeningContext, PlayContext
 from hartenjagen.rules.ending import SINGLE_HAND
+from hartenjagen.rules.extras import HouseRule
 from helpers import ONE_SUIT_EACH, game, play
 
 PRESETS = [preset.name for preset in hj.variants.ALL]
+HEARTS, SPADES = Suit.HEARTS, Suit.SPADES
+QUEEN = Card.parse("QS")
+
+
+def _longest_suit(hand: tuple[Card, ...]) -> Suit:
+    """The suit of which ``hand`` holds most cards (ties: the first in suit order)."""
+    return max(Suit, key=lambda suit: (sum(card.suit is suit for card in hand), -int(suit)))
+
+
+@attrs.frozen
+class NoLeadOfLongestSuit(HouseRule):
+    """A leader may not lead a card of its longest suit unless that is all it may lead (reads its hand)."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if not context.leading:
+            return context.allowed
+        suit = _longest_suit(context.hand)
+        return {card for card in context.allowed if card.suit is not suit} or context.allowed
+
+
+@attrs.frozen
+class FreeTwoOfDiamondsWithThree(HouseRule):
+    """The 2♦ may be played against the other rules by a seat holding three diamonds or more."""
+
+    def widening(self, rules: hj.Rules) -> tuple[Card, ...]:
+        return (Card.parse("2D"),)
+
+    def widens(self, context: PlayContext) -> tuple[Card, ...]:
+        held = [card for card in context.hand if card.suit is Suit.DIAMONDS]
+        return (Card.parse("2D"),) if len(held) >= 3 and Card.parse("2D") in held else ()
+
+
+@attrs.frozen
+class SpadesTrump(rules.TrickWinner):
+    """The highest spade wins; without a spade, the highest card of the suit led."""
+
+    def winner(self, trick: rules.TrickContext) -> int:
+        cards = trick.cards
+        best = 0
+        for position, card in enumerate(cards):
+            top = cards[best]
+            if (card.suit is top.suit and card.rank > top.rank) or (
+                card.suit is SPADES and top.suit is not SPADES
+            ):
+                best = position
+        return best
+
+
+@attrs.frozen
+class QueenBreaksHearts(rules.Leading):
+    """Hearts may not be led until a heart or the Q♠ has been played."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if context.hearts_broken:
+            return context.allowed
+        return {card for card in context.allowed if card.suit is not HEARTS}
+
+    def breaks_hearts(self, card: Card, discarded: bool, trick_number: int) -> bool:
+        return card.suit is HEARTS or card == QUEEN
+
+
+@attrs.frozen
+class NoHeartsOnFirstTrickWithThree(rules.FirstTrick):
+    """A seat holding three hearts or more may not play one to the first trick unless forced (reads its hand)."""
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        if sum(card.suit is HEARTS for card in context.hand) < 3:
+            return context.allowed
+        return {card for card in context.allowed if card.suit is not HEARTS} or context.allowed
+
+
+@attrs.frozen
+class MostHeartsLeads(rules.Opening):
+    """The seat with most hearts (the first from eldest) leads the first trick, a card of its longest suit."""
+
+    def leader(self, context: OpeningContext) -> int:
+        n = len(context.hands)
+        seats = [(context.eldest + step) % n for step in range(n)]
+        return max(seats, key=lambda seat: sum(card.suit is HEARTS for card in context.hands[seat]))
+
+    def playable(self, context: PlayContext) -> Iterable[Card]:
+        suit = _longest_suit(context.hand)
+        return {card for card in context.allowed if card.suit is suit}
+
+
+#: Rules of one's own in each slot of the play phase that the shared replay serves (on the standard preset).
+OWN_RULES = {
+    "playable": hj.Rules(extras=(NoLeadOfLongestSuit(),)),
+    "widens": hj.Rules(extras=(FreeTwoOfDiamondsWithThree(),)),
+    "trick_winner": hj.Rules(trick_winner=SpadesTrump()),
+    "breaks_hearts": hj.Rules(leading=QueenBreaksHearts()),
+    "first_trick": hj.Rules(first_trick=NoHeartsOnFirstTrickWithThree()),
+    "opening": hj.Rules(opening=MostHeartsLeads()),
+    "every slot": hj.Rules(
+        extras=(NoLeadOfLongestSuit(), FreeTwoOfDiamondsWithThree()),
+        trick_winner=SpadesTrump(),
+        leading=QueenBreaksHearts(),
+        first_trick=NoHeartsOnFirstTrickWithThree(),
+        opening=MostHeartsLeads(),
+    ),
+}
 
 
 def _views(rules: hj.Rules, seed: int) -> list[hj.PlayerView]:
@@ -52,18 +158,17 @@ def _worlds(
     return worlds, rng.getstate(), sampler._shared is not None
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_shared_replays_deal_the_worlds_of_a_replay_each(preset, monkeypatch):
-    rules = next(p.rules for p in hj.variants.ALL if p.name == preset)
+def _deal_three_ways(rules: hj.Rules, monkeypatch: pytest.MonkeyPatch, seeds: int = 2) -> bool:
+    """Deal every third view's worlds shared, one by one and replayed each: the same; whether any was shared."""
     used = False
-    for seed in range(2):
+    for seed in range(seeds):
         for i, view in enumerate(_views(rules, seed)):
             if i % 3:
                 continue  # every third view of the hand: the first trick, mid-hand and the last tricks
             once, state_once, used_here = _worlds(view, 100 * seed + i, True, monkeypatch, batch=True)
             one_by_one, state_one_by_one, _ = _worlds(view, 100 * seed + i, True, monkeypatch, batch=False)
             each, state_each, _ = _worlds(view, 100 * seed + i, False, monkeypatch, batch=False)
-            assert once == one_by_one == each, (preset, seed, i)
+            assert once == one_by_one == each, (seed, i)
             assert state_once == state_one_by_one == state_each  # the same draws, as many
             moves = list(view.legal_moves)
             applied = [[hj.apply(world, move) for move in moves] for world in each]
@@ -75,7 +180,22 @@ def test_shared_replays_deal_the_worlds_of_a_replay_each(preset, monkeypatch):
                 assert hj.legal_moves(a) == hj.legal_moves(b)
                 assert hj.view(a, view.seat) == view
             used |= used_here
-    assert used == shares_plays(table_for(rules))  # the presets the shared replay serves, and no other
+    return used
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_shared_replays_deal_the_worlds_of_a_replay_each(preset, monkeypatch):
+    rules_ = next(p.rules for p in hj.variants.ALL if p.name == preset)
+    used = _deal_three_ways(rules_, monkeypatch)
+    assert used == shares_plays(table_for(rules_))  # the presets the shared replay serves, and no other
+
+
+@pytest.mark.parametrize("slot", list(OWN_RULES))
+def test_rules_of_ones_own_share_the_replay_and_deal_the_same_worlds(slot, monkeypatch):
+    """A module of one's own in the play phase sees its seat's hand and the public position: shared, the same worlds."""
+    rules_ = OWN_RULES[slot]
+    assert shares_plays(table_for(rules_))
+    assert _deal_three_ways(rules_, monkeypatch, seeds=3)
 
 
 def _first_trick() -> hj.State:
@@ -153,3 +273,39 @@ def test_moved_applies_a_move_to_a_world_not_of_the_replay_and_refuses_an_illega
     assert sampler.moved(mixed, moves) == [[hj.apply(w, m) for m in moves] for w in mixed]
     with pytest.raises(hj.IllegalMoveError):
         sampler.moved(worlds, [hj.Play(1, hj.Card.parse("QS"))])  # seat 1 holds no Q♠
+
+
+#: The hands each `RecordedMostHeartsLeads.leader` call was given, in order.
+_LEADER_ASKED: list[tuple[tuple[Card, ...], ...]] = []
+
+
+@attrs.frozen
+class RecordedMostHeartsLeads(MostHeartsLeads):
+    """`MostHeartsLeads`, noting the hands it is asked about (its answer reads every seat's hand)."""
+
+    def leader(self, context: OpeningContext) -> int:
+        _LEADER_ASKED.append(context.hands)
+        return super().leader(context)
+
+
+def test_an_opening_that_reads_every_hand_is_asked_for_each_worlds_hands(monkeypatch):
+    """The first leader is the one answer that reads the other seats' hands: each world's own, as replayed each."""
+    rules_ = hj.Rules(opening=RecordedMostHeartsLeads())
+    view = _views(rules_, 1)[5]  # the second trick: the first leader is known, the hearts mostly hidden
+    asked = []
+    for shared in (True, False):
+        _LEADER_ASKED.clear()
+        worlds, _, used = _worlds(view, 3, shared, monkeypatch, batch=True, count=8)
+        assert used is shared
+        asked.append(list(_LEADER_ASKED))
+        assert len(_LEADER_ASKED) >= len(worlds)  # one a draw at least: every world was asked
+    assert asked[0] == asked[1]
+
+
+@pytest.mark.parametrize("preset", ["six_double_deck"])
+def test_a_rule_of_ones_own_where_the_replay_cannot_be_shared_replays_each_world(preset, monkeypatch):
+    """Two packs: which copy of a card a seat held differs from world to world, and so may a hook's answer."""
+    base = next(p.rules for p in hj.variants.ALL if p.name == preset)
+    rules_ = attrs.evolve(base, extras=(*base.extras, NoLeadOfLongestSuit()))
+    assert not shares_plays(table_for(rules_))
+    assert not _deal_three_ways(rules_, monkeypatch, seeds=1)

@@ -393,7 +393,7 @@ class Determinizer:
     def _shared_worlds(self, rng: random.Random, count: int) -> list[State]:
         """`sample` with ``exchange=False`` ``count`` times once the worlds share the plays (`_attempt` set them up).
 
-        (No stock, no drawing to follow, a planned opening: `shares_plays`; the deal and exchange as `_attempt`'s.)
+        (No stock, no drawing to follow: `shares_plays`; the deal, first leader and exchange as `_attempt`'s.)
         """
         shared = self._shared
         assert shared is not None and self._plan is not None and self._hidden_seats is not None
@@ -401,7 +401,11 @@ class Determinizer:
         deal = dealer(self._plan, self.free, self._hidden_seats, self.capacity, len(self.capacity), rng)
         seed = partial(rng.getrandbits, 64) if self._route_fixed else partial(self._seed, rng)
         mine, log = self._plain
-        return shared.worlds(count, _ATTEMPTS, deal, seed, self._known, self.me, mine, log, self.first_leader)
+        # An opening of one's own names the first leader from every seat's hand: asked for each world (`_leader`).
+        opening = None if self.table.opening_planned else self._leader
+        return shared.worlds(
+            count, _ATTEMPTS, deal, seed, self._known, self.me, mine, log, self.first_leader, opening
+        )
 
     def _attempt(self, rng: random.Random, exchange: bool = True) -> tuple[State, bool]:
         n, view = self.n, self.view

@@ -1,15 +1,29 @@
 """Many worlds of one hand's play: the plays replayed once, each world's hands set on the result.
 
 A bot that samples the hidden cards of a hand in play (the determinizer)
-replays the hand's plays in every world it deals. Where the rules' play phase
-reads nothing but the table's plan and the cards (`shares_plays`), that replay
-is the same in every world but for the hands: the same cards leave the same
-hands, win the same tricks, break hearts alike. `SharedPlay` replays the
-plays once, from one world's start; a world is then its hand record (the hands
-as play began, its seed, deal and exchange) with the replay's position, and
-whether its hands could have made every play is the legal-play chain
-(`play_mask`) asked at each recorded position with the world's hand. Both are
-what replaying the world itself gives: the same state, the same answer.
+replays the hand's plays in every world it deals. Where one pack is played
+with no stock and no jokers of a role (`shares_plays`), that replay is the same
+in every world but for the hands: the same cards leave the same hands, win the
+same tricks, break hearts alike. `SharedPlay` replays the plays once, from one
+world's start; a world is then its hand record (the hands as play began, its
+seed, deal and exchange) with the replay's position, and whether its hands
+could have made every play is the legal-play chain (`play_mask`) asked at each
+recorded position with the world's hand. Both are what replaying the world
+itself gives: the same state, the same answer.
+
+That holds for the play phase's modules of one's own too. A ``playable`` hook
+(a house rule's, a leading, first-trick or opening module's) and a ``widens``
+one see a `PlayContext` built from the ``hand`` given to `play_mask` (its
+``hand``, ``allowed`` and ``jokers``; their cache keys too,
+`hartenjagen.core.hook_cache.PlaySource`) and otherwise only public facts of
+the position: the trick, the tricks before it (their cards are the recorded
+plays, each in the hand of the seat that played it in every world), hearts
+broken, the scores and announcements of the hand record, which every world
+shares. A ``trick_winner`` (`TrickContext`), a ``duplicates`` winner (the
+trick's cards) and ``breaks_hearts`` (a card, whether it was discarded, the
+trick's number) see the recorded plays only. What reads the other seats'
+hands is the opening's choice of the first leader (`OpeningContext.hands`):
+`SharedPlay.worlds` asks it for each world's hands.
 """
 
 from __future__ import annotations
@@ -18,7 +32,7 @@ from collections.abc import Callable
 
 from hartenjagen.core.kernel import apply, play, play_mask
 from hartenjagen.core.state import PassLog, State
-from hartenjagen.core.table import FIRST_CALLBACK, LEAD_CALLBACK, Table
+from hartenjagen.core.table import Table
 
 __all__ = ["SharedPlay", "shares_plays"]
 
@@ -27,23 +41,13 @@ def shares_plays(table: Table) -> bool:
     """Whether a hand's plays go the same way in every deal of ``table``'s rules, but for the hands.
 
     True when one pack is played (a card is its one physical copy), with no
-    stock or drawing, no jokers, and legality, trick winners and hearts
-    breaking all by the table's plan: no module of one's own is asked (a hook
-    sees the position, hands and all).
+    stock or drawing and no jokers with roles of their own. Modules of one's
+    own may fill the play phase's slots: each hook sees the seat's own hand
+    and the public position only (see this module's docstring), so a recorded
+    play is legal, wins or breaks hearts alike in every world with the same
+    hand for its seat.
     """
-    return (
-        table.copies == 1
-        and not table.draw_orders[0]
-        and not table.follow_draws
-        and not table.joker_roles
-        and table.lead_opens != LEAD_CALLBACK
-        and table.opening_planned
-        and table.first_kind != FIRST_CALLBACK
-        and not table.restricting
-        and not table.widening
-        and not table.winner_callback
-        and not table.break_callback
-    )
+    return table.copies == 1 and not table.draw_orders[0] and not table.follow_draws and not table.joker_roles
 
 
 class SharedPlay:
@@ -127,6 +131,7 @@ class SharedPlay:
         mine: int,
         log: PassLog,
         leader: int,
+        opening: Callable[[list[int]], int] | None = None,
     ) -> list[State]:
         """``count`` worlds, each the first of ``attempts`` draws that is consistent (else the last drawn).
 
@@ -135,6 +140,8 @@ class SharedPlay:
         when the table's opening names ``leader`` first for those hands and every play was legal with
         them. Its deal is its hands but seat ``me``'s, ``mine``; ``log`` its exchange, ``seed()`` its
         seed. The determinizer's sampling loop (the same calls in the same order), compiled.
+        ``opening``: the first leader of a world's hands where the opening is a module of one's own
+        (its ``leader`` hook reads every seat's hand: asked for each world); ``None``: the table's plan.
         """
         table = self._hand.table
         dealer = self._hand.dealer
@@ -146,7 +153,10 @@ class SharedPlay:
                 hidden = deal()
                 holdings = [known[i] | hidden[i] for i in range(n)]
                 hands = tuple(holdings)
-                consistent = table.first_leader(hands, dealer) == leader
+                if opening is None:
+                    consistent = table.first_leader(hands, dealer) == leader
+                else:
+                    consistent = opening(holdings) == leader
                 dealt = list(holdings)
                 dealt[me] = mine
                 world = self.world(hands, seed(), tuple(dealt), log)
