@@ -128,8 +128,11 @@ def read_played(
     return found
 
 
-#: How many readings `read_trick` keeps (a few hundred bytes each).
-_READINGS_LIMIT = 1 << 16
+#: How many readings each of `read_trick`, `read_hand` and `read_so_far` keeps. Small on purpose:
+#: 64 tables at once still hit, and every object kept is one more for each garbage collection of
+#: the whole process to walk (at 1 << 16 the three kept ~500,000 objects after `bench.py`'s V1 and
+#: made a later `loads` 16 % slower; at 1 << 12, `SeatEnv` and V1 as fast, `loads` as before).
+_READINGS_LIMIT = 1 << 12
 
 
 #: A hand's completed tricks as plain fields: (leader, winner or -1, cards, seats) each, as
