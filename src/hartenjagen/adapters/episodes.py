@@ -446,12 +446,7 @@ class Episode:
         """``got`` by seat, or where the rules declare teams, each member's team's sum (a team is rewarded as one)."""
         rules = self._state.rules
         partnership = teams_of(rules) if rules.extras else None
-        if partnership is None:
-            return got
-        return [
-            sum(got[member] for member in partnership.teams[partnership.team_of(seat)])
-            for seat in range(len(got))
-        ]
+        return got if partnership is None else list(partnership.seat_totals(got))
 
     def _move(self, action: int) -> Move:
         """The move of a legal action id, or `EpisodeError`."""

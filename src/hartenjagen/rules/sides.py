@@ -22,7 +22,7 @@ is one, and a rule of one's own (teams of three at six seats) is another.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -76,6 +76,10 @@ def check_teams(name: str, teams: object, players: int) -> Teams:
     return checked
 
 
+#: A total: points (int), or a reward (float) where the adapters sum a team's rewards.
+_Total = TypeVar("_Total", int, float)
+
+
 @attrs.frozen
 class Sides:
     """The teams of a ruleset and the house rule that declares them: the engine's one view of teams."""
@@ -96,12 +100,12 @@ class Sides:
         """The other members of ``seat``'s team."""
         return tuple(other for other in self.teams[self.team_of(seat)] if other != seat)
 
-    def team_totals(self, totals: Iterable[int]) -> tuple[int, ...]:
+    def team_totals(self, totals: Iterable[_Total]) -> tuple[_Total, ...]:
         """One total per team, in the order of ``teams``: the sum of its members' totals."""
         seats = tuple(totals)
         return tuple(sum(seats[seat] for seat in team) for team in self.teams)
 
-    def seat_totals(self, totals: Iterable[int]) -> tuple[int, ...]:
+    def seat_totals(self, totals: Iterable[_Total]) -> tuple[_Total, ...]:
         """Each seat's team total, seat by seat (partners show the same number)."""
         teams = self.team_totals(totals)
         seats = sum(len(team) for team in self.teams)
